@@ -1,0 +1,73 @@
+"""The agent interface and the spec-string factory."""
+
+from __future__ import annotations
+
+from ..core import IllegalAction, Rng
+
+_AGENTS: dict[str, type] = {}
+
+
+class Agent:
+    """Chooses actions for whichever seat is to move. Subclasses set ``name`` and ``settings``
+    (each setting's name and the type it is parsed to) and implement ``choose``."""
+
+    name = ""
+    settings: dict[str, type] = {}
+
+    def __init__(self, seed: int | None = None, **settings):
+        self.seed = seed
+        self.rng = Rng(seed if seed is not None else 0)
+
+    def choose(self, state):
+        raise NotImplementedError
+
+    @property
+    def spec(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<agent {self.spec}>"
+
+
+def register_agent(cls: type) -> type:
+    _AGENTS[cls.name] = cls
+    return cls
+
+
+def agent_specs() -> list[str]:
+    """The names of the agents that can be made."""
+    return sorted(_AGENTS)
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """``"ismcts:iterations=800,seconds=1"`` -> ``("ismcts", {"iterations": "800", ...})``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise IllegalAction(f"an agent spec is a name like {', '.join(agent_specs())}; got {spec!r}")
+    name, _, rest = spec.strip().partition(":")
+    settings = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise IllegalAction(f"agent setting {part!r} in {spec!r} must be written key=value")
+        settings[key.strip()] = value.strip()
+    return name.strip().lower(), settings
+
+
+def agent(spec: str, seed: int | None = None) -> Agent:
+    """Make an agent from a spec string such as ``random``, ``heuristic`` or
+    ``ismcts:iterations=800``."""
+    name, raw = parse_spec(spec)
+    if name not in _AGENTS:
+        raise IllegalAction(f"there is no agent {name!r}; agents are: {', '.join(agent_specs())}")
+    cls = _AGENTS[name]
+    settings = {}
+    for key, value in raw.items():
+        if key not in cls.settings:
+            allowed = ", ".join(cls.settings) or "none"
+            raise IllegalAction(f"agent {name!r} has no setting {key!r}; its settings are: {allowed}")
+        kind = cls.settings[key]
+        try:
+            settings[key] = kind(value)
+        except ValueError:
+            raise IllegalAction(f"agent setting {key!r} must be a {kind.__name__}, not {value!r}") from None
+    return cls(seed=seed, **settings)

@@ -1,0 +1,161 @@
+"""The game object: a game's declared facts (players, options, actions) and how to start one.
+
+A game subclass declares, as data at the top of its class::
+
+    id = "spirit-link"            # the registry id
+    name = "Spirit Link"
+    player_counts = (2,)          # the allowed numbers of players
+    options = {"starting_hand": (5, 3, 7)}   # each option's allowed values, default first
+
+and builds its ``ActionTable`` once. ``new`` and ``restore`` check their input and raise
+``IllegalAction`` with a message naming what was wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import ActionTable
+from .errors import IllegalAction
+
+
+class Game:
+    id: str = ""
+    name: str = ""
+    summary: str = ""
+    player_counts: tuple[int, ...] = ()
+    options: dict[str, tuple] = {}
+    option_help: dict[str, str] = {}
+    state_class: type = None  # the game's State subclass
+
+    def __init__(self):
+        self.actions: ActionTable = self.build_actions()
+
+    # --- declared facts -------------------------------------------------------------------
+    def build_actions(self) -> ActionTable:
+        """Every action the game can ever offer (override)."""
+        raise NotImplementedError
+
+    @property
+    def num_actions(self) -> int:
+        """Action ids lie in ``range(num_actions)``, for every option set of this game."""
+        return len(self.actions)
+
+    def default_players(self) -> int:
+        return self.player_counts[0]
+
+    # --- options ----------------------------------------------------------------------------
+    def resolve_options(self, players: int | None, options: dict[str, Any]) -> tuple[int, dict]:
+        """Check a player count and options; return the count and every option with its value
+        (defaults filled in). Values may be given as text ("7" for 7), as the CLI does."""
+        if players is None:
+            players = self.default_players()
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if players not in self.player_counts:
+            allowed = ", ".join(str(n) for n in self.player_counts)
+            raise IllegalAction(f"{self.name} is played by {allowed} players, not {players!r}")
+        resolved = {name: values[0] for name, values in self.options.items()}
+        for name, value in options.items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise IllegalAction(f"{self.name} has no option {name!r}; its options are: {known}")
+            resolved[name] = self.coerce_option(name, value)
+        self.check_combination(players, resolved)
+        return players, resolved
+
+    def coerce_option(self, name: str, value: Any) -> Any:
+        allowed = self.options[name]
+        for candidate in allowed:
+            if value == candidate or str(value).strip().lower() == str(candidate).lower():
+                return candidate
+        shown = ", ".join(str(v) for v in allowed)
+        raise IllegalAction(f"option {name!r} of {self.name} cannot be {value!r}; allowed: {shown}")
+
+    def check_combination(self, players: int, options: dict) -> None:
+        """Refuse option combinations that do not go together (override; raise IllegalAction)."""
+
+    def configurations(self) -> list[tuple[int, dict]]:
+        """The (players, options) sets the conformance suite plays: the defaults at every player
+        count, then each non-default option value on its own, at every count it allows."""
+        configs: list[tuple[int, dict]] = []
+        seen = set()
+
+        def add(players, changes):
+            try:
+                players, resolved = self.resolve_options(players, changes)
+            except IllegalAction:
+                return
+            key = (players, tuple(sorted(resolved.items(), key=lambda kv: kv[0])))
+            if key not in seen:
+                seen.add(key)
+                configs.append((players, resolved))
+
+        for players in self.player_counts:
+            add(players, {})
+        for name, values in self.options.items():
+            for value in values[1:]:
+                for players in self.player_counts:
+                    add(players, {name: value})
+        return configs
+
+    # --- card files -------------------------------------------------------------------------
+    def check_cards(self, text: str, source: str):
+        """Parse and check the text of a card file (``--cards FILE``); raise ``IllegalAction``
+        naming ``source``, the card and the field when it is broken. Returns the parsed cards.
+        Override in games whose cards can be loaded; by default a game has no card files."""
+        raise IllegalAction(f"{self.name} takes no card file: every card it uses is printed in its rulebook")
+
+    def table_for(self, card_text: str | None) -> ActionTable:
+        """The action table of a game played with this card file (None: the game's own cards).
+        Override when action texts name cards."""
+        return self.actions
+
+    # --- starting and restoring -----------------------------------------------------------
+    def new(self, players: int | None = None, seed: int | None = None, cards=None,
+            card_text: str | None = None, **options):
+        """Start a game. ``seed`` fixes every shuffle and coin flip; None picks one at random.
+        ``cards`` is the path of a card file to play with instead of the game's own cards
+        (``card_text``: the same, given as the file's text, as records and snapshots hold it)."""
+        players, resolved = self.resolve_options(players, options)
+        if seed is None:
+            import secrets
+            seed = secrets.randbits(63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise IllegalAction(f"a seed is a whole number, not {seed!r}")
+        if cards is not None:
+            from pathlib import Path
+            path = Path(cards)
+            try:
+                card_text = path.read_text()
+            except FileNotFoundError:
+                raise IllegalAction(f"no card file at {path}") from None
+            except (OSError, UnicodeDecodeError) as exc:
+                raise IllegalAction(f"cannot read card file {path}: {exc}") from None
+            self.check_cards(card_text, str(path))
+        elif card_text is not None:
+            if not isinstance(card_text, str):
+                raise IllegalAction("card_text must be the text of a card file")
+            self.check_cards(card_text, "the record's card file")
+        return self.state_class.start(self, players, seed, resolved, card_text)
+
+    def restore(self, snapshot: dict):
+        """Bring back a state from ``snapshot()`` output (or a position written by hand)."""
+        return self.state_class.from_snapshot(self, snapshot)
+
+    # --- optional per-game helpers for agents and interfaces -------------------------------
+    def heuristic_action(self, state, rng):
+        """The game's heuristic choice for the seat to move in ``state`` (a determinized copy the
+        agent made, so it sees nothing the seat may not). Override; None means 'no heuristic'."""
+        return None
+
+    def evaluate(self, state, seat: int) -> float | None:
+        """A heuristic estimate in [0, 1] of how well ``seat`` stands (for search cut-offs)."""
+        return None
+
+    def render(self, view: dict, seat: int | None):
+        """A rich renderable drawing ``view`` for a person at ``seat`` (override)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"

@@ -1,0 +1,58 @@
+"""A small, fast, seedable random number generator whose whole state is one integer.
+
+Every random event in a game (shuffles, coin flips) draws from the state's own ``Rng``, so the same
+seed and the same actions always give the same game, and a snapshot (which stores the integer)
+continues identically. It is SplitMix64: cheap to clone, good enough for games, and stable across
+Python versions (unlike ``random.Random``'s shuffle, which has changed before).
+"""
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """SplitMix64. ``state`` is the whole state: copy it to clone, store it to snapshot."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        s = (self.state + _GAMMA) & _MASK
+        self.state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (n >= 1); the tiny modulo bias of 64 bits is ignored."""
+        return self.next64() % n
+
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+
+    def coin(self) -> bool:
+        """A fair coin flip: True for heads."""
+        return bool(self.next64() >> 63)
+
+    def choice(self, seq):
+        """A uniformly chosen element of a non-empty sequence."""
+        return seq[self.next64() % len(seq)]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle a list in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def spawn(self) -> "Rng":
+        """An independent generator seeded from this one's next output."""
+        return Rng(self.next64())
+
+    def copy(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r

@@ -1,0 +1,297 @@
+"""The state of one game in progress: the contract every game's state fulfils.
+
+A state says who decides now (``to_move``), lists that seat's ``legal_actions()``, and
+``apply(action_or_text)`` changes it in place. Everything else a tool needs is here too:
+``view(seat)`` (what a seat may see, JSON-ready), ``snapshot()`` / ``game.restore``, ``clone()``,
+``determinize(seat, rng)``, ``is_over``, ``winners``, ``scores``, ``log`` and ``record()``.
+
+A game subclasses ``State`` and provides the rules: ``setup``, ``_legal_actions``, ``_apply``,
+``_view``, ``_snapshot`` / ``_restore``, ``clone`` and ``determinize``. The shared parts (checking
+input, history, log, records, snapshots' common fields) live here once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action, refuse_text, describe_choices
+from .errors import IllegalAction
+from .rng import Rng
+from .seats import seat_names
+
+
+def as_rng(rng) -> Rng:
+    """Accept a tabletome ``Rng``, a ``random.Random`` or an int seed, and give an ``Rng``."""
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return Rng(rng)
+    if hasattr(rng, "getrandbits"):
+        return Rng(rng.getrandbits(64))
+    raise IllegalAction(f"a random source is an Rng, a random.Random or an int, not {type(rng).__name__}")
+
+
+class State:
+    __slots__ = ("game", "players", "options", "seed", "rng", "to_move", "winners", "table",
+                 "card_text", "_history", "_log", "_legal", "__weakref__")
+
+    # --- construction ------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game, players: int, seed: int, options: dict, card_text: str | None = None) -> "State":
+        """A new game (called by ``game.new`` after it checked the options and card file)."""
+        state = cls.__new__(cls)
+        state._init_common(game, players, options, seed, Rng(seed), card_text)
+        state.setup()
+        return state
+
+    def _init_common(self, game, players, options, seed, rng, card_text=None):
+        self.game = game
+        self.card_text = card_text
+        self.table = game.table_for(card_text)
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = rng
+        self.to_move = None
+        self.winners = []
+        self._history = []
+        self._log = []
+        self._legal = None
+
+    def _copy_common(self, other: "State") -> None:
+        """Copy the shared fields into a fresh ``other`` (used by each game's ``clone``)."""
+        other.game = self.game
+        other.card_text = self.card_text
+        other.table = self.table
+        other.players = self.players
+        other.options = self.options
+        other.seed = self.seed
+        other.rng = Rng.__new__(Rng)
+        other.rng.state = self.rng.state
+        other.to_move = self.to_move
+        other.winners = list(self.winners)
+        other._history = self._history.copy()
+        other._log = self._log.copy()
+        other._legal = self._legal
+
+    def setup(self) -> None:
+        """Deal, shuffle and set ``to_move`` for a new game (override)."""
+        raise NotImplementedError
+
+    # --- deciding ----------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once nobody is to move."""
+        return self.to_move is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat ``to_move`` may take now (empty once the game is over). The
+        returned tuple is shared: do not keep it across ``apply``."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._legal_actions()) if self.to_move is not None else ()
+        return legal
+
+    def _legal_actions(self):
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action whose canonical text is ``text`` (case and spacing aside)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"action text must be a string, not {type(text).__name__}")
+        action = self.table.find(text)
+        legal = self.legal_actions()
+        if action is None or action not in legal:
+            if self.to_move is None:
+                raise IllegalAction(f"{text!r}: the game is over, no action is legal")
+            raise refuse_text(text, legal)
+        return action
+
+    def apply(self, action) -> None:
+        """Take ``action`` (an Action from ``legal_actions()`` or its text) for the seat to move.
+        Raises ``IllegalAction`` and changes nothing if it is not legal now."""
+        if action.__class__ is not Action:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            else:
+                raise IllegalAction(f"an action is an Action or its text, not {type(action).__name__}")
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            if self.to_move is None:
+                raise IllegalAction(f"{action}: the game is over, no action is legal")
+            # an equal action from another game instance is still fine
+            same = [a for a in legal if a.id == action.id and a.text == action.text]
+            if not same:
+                raise IllegalAction(f"{str(action)!r} is not legal now; {describe_choices(legal)}")
+            action = same[0]
+        self._history.append(action.id)
+        self._legal = None
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    # --- outcome -------------------------------------------------------------------------------
+    @property
+    def scores(self) -> list:
+        """Per-seat numbers the game keeps as a score (override: health, noise, rounds...)."""
+        return []
+
+    def outcome(self, seat: int) -> float:
+        """The finished game's reward for ``seat`` in [0, 1]: 1 for a winner, 0 for a loser,
+        0.5 each when nobody won. Solo modes override it to normalise their score."""
+        if self.to_move is not None:
+            raise IllegalAction("the game is not over yet")
+        if not self.winners:
+            return 0.5
+        return 1.0 if seat in self.winners else 0.0
+
+    # --- names and log ---------------------------------------------------------------------------
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return seat_names(self.players)
+
+    def seat_name(self, seat: int) -> str:
+        return seat_names(self.players)[seat]
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        """Add a sentence to the log: public, or seen only by ``seat``."""
+        self._log.append((seat, text))
+
+    @property
+    def log(self) -> list[str]:
+        """The whole story of the game so far, in plain sentences (private lines included)."""
+        return [text for _, text in self._log]
+
+    def visible_log(self, seat: int | None) -> list[str]:
+        """The log as ``seat`` may read it (``None``: a spectator, public lines only)."""
+        return [text for who, text in self._log if who is None or who == seat]
+
+    # --- seeing ----------------------------------------------------------------------------------
+    def check_seat(self, seat, allow_none: bool = True) -> None:
+        if seat is None and allow_none:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            allowed = f"0 to {self.players - 1}" + (" or None for a spectator" if allow_none else "")
+            raise IllegalAction(f"there is no seat {seat!r} at this table; seats are {allowed}")
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see, as a JSON-ready dict (``None``: a spectator)."""
+        self.check_seat(seat)
+        view = self._view(seat)
+        view["log"] = self.visible_log(seat)
+        return view
+
+    def _view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        """An independent copy: changing one never changes the other."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng) -> "State":
+        """A copy in which everything ``seat`` cannot see is re-drawn at random, consistent with
+        what it has seen. It depends only on ``view(seat)`` and ``rng``."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks one of the game's invariants (override)."""
+
+    # --- snapshots and records -------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """The whole state as a JSON-ready dict, RNG included; ``game.restore`` brings it back."""
+        data = {
+            "game": self.game.id,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "history": [self.table[i].text for i in self._history],
+            "log": [[who, text] for who, text in self._log],
+        }
+        if self.card_text is not None:
+            data["cards"] = self.card_text
+        data.update(self._snapshot())
+        return data
+
+    def _snapshot(self) -> dict:
+        raise NotImplementedError
+
+    @classmethod
+    def from_snapshot(cls, game, data: Any) -> "State":
+        if not isinstance(data, dict):
+            raise IllegalAction(f"a snapshot is a JSON object, not {type(data).__name__}")
+        if data.get("game", game.id) != game.id:
+            raise IllegalAction(f"this snapshot is of {data.get('game')!r}, not {game.id!r}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise IllegalAction("snapshot field 'options' must be an object of option names to values")
+        players, options = game.resolve_options(data.get("players"), options)
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise IllegalAction(f"snapshot field 'seed' must be a whole number or null, not {seed!r}")
+        rng_state = data.get("rng", seed if seed is not None else 0)
+        if not isinstance(rng_state, int) or isinstance(rng_state, bool) or rng_state < 0:
+            raise IllegalAction(f"snapshot field 'rng' must be a non-negative whole number, not {rng_state!r}")
+        card_text = data.get("cards")
+        if card_text is not None:
+            if not isinstance(card_text, str):
+                raise IllegalAction("snapshot field 'cards' must be the text of a card file")
+            game.check_cards(card_text, "the snapshot's card file")
+        state = cls.__new__(cls)
+        state._init_common(game, players, options, seed, Rng(rng_state), card_text)
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            raise IllegalAction("snapshot field 'history' must be a list of action texts")
+        for i, text in enumerate(history):
+            action = state.table.find(text) if isinstance(text, str) else None
+            if action is None:
+                raise IllegalAction(f"snapshot history entry {i} ({text!r}) is not an action of {game.name}")
+            state._history.append(action.id)
+        log = data.get("log", [])
+        if not isinstance(log, list):
+            raise IllegalAction("snapshot field 'log' must be a list of [seat or null, sentence]")
+        for i, entry in enumerate(log):
+            if isinstance(entry, str):
+                entry = [None, entry]
+            if (not isinstance(entry, (list, tuple)) or len(entry) != 2 or not isinstance(entry[1], str)
+                    or not (entry[0] is None or (isinstance(entry[0], int) and 0 <= entry[0] < players))):
+                raise IllegalAction(f"snapshot log entry {i} must be [seat or null, sentence], not {entry!r}")
+            state._log.append((entry[0], entry[1]))
+        try:
+            state._restore(data)
+        except IllegalAction:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise IllegalAction(f"broken {game.name} snapshot: {type(exc).__name__}: {exc}") from None
+        try:
+            state.check_invariants()
+        except AssertionError as exc:
+            raise IllegalAction(f"impossible {game.name} position in snapshot: {exc}") from None
+        return state
+
+    def _restore(self, data: dict) -> None:
+        raise NotImplementedError
+
+    def record(self) -> dict:
+        """The game record ``{game, options, players, seed, actions}`` that replays to this state
+        (plus ``cards``, the card file's text, when the game was started with ``cards=FILE``)."""
+        if self.seed is None:
+            raise IllegalAction("this state was restored from a snapshot without a seed, so it has no record")
+        table = self.table
+        record = {
+            "game": self.game.id,
+            "options": dict(self.options),
+            "players": self.players,
+            "seed": self.seed,
+            "actions": [table[i].text for i in self._history],
+        }
+        if self.card_text is not None:
+            record["cards"] = self.card_text
+        return record
+
+    def __repr__(self) -> str:
+        who = "over" if self.to_move is None else f"{self.seat_name(self.to_move)} to move"
+        return f"<{self.game.id} state, {who}>"

@@ -1,0 +1,5 @@
+"""The games. Each folder is one game and imports only from ``tabletome.core``."""
+
+from ..core.registry import declare
+
+declare("spirit-link", "tabletome.games.spirit_link")

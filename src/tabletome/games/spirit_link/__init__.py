@@ -1,0 +1,87 @@
+"""Spirit Link: a two-player duel of transformations, played exactly as its rulebook says.
+
+Rulebook: ../shared/rules/spirit_link.txt. Rulings where it is silent: RULES.md in this folder.
+Modules: cards.toml / cards.py (the printed deck), effects.py (the card effect vocabulary),
+turn.py (phases, windows, player abilities, spells), combat.py (reveal, hits, settlement),
+views.py (what a seat sees, snapshots), hidden.py (determinize), heuristics.py (the AI's rules of
+thumb), display.py (the terminal table).
+"""
+
+from ...core import Game, register
+from .actions import ActionIndex, build_actions
+from .cards import cards_from_text, load_cards
+from .ruleset import RuleSet
+from .state import SpiritLinkState
+
+
+class SpiritLink(Game):
+    id = "spirit-link"
+    name = "Spirit Link"
+    summary = "A pure 2-player duel: transform each turn, fight, and bring your rival's 24 health to zero."
+    player_counts = (2,)
+    options = {
+        "starting_hand": (5, 3, 4, 6, 7),
+        "must_transform": ("yes", "no"),
+        "tiger": ("escapes", "prevention"),
+        "blood_claw": ("heal-only", "no-effect", "any-target"),
+        "turtle_rounding": ("down", "up"),
+        "first": ("alternate", "north"),
+    }
+    option_help = {
+        "starting_hand": "cards each player draws before the first turn (the rulebook does not say)",
+        "must_transform": "must you place a transformation when you hold one you can pay for?",
+        "tiger": "what 'You can not escape from the Tiger' stops: the coin-flip escapes, or every prevention",
+        "blood_claw": "Blood-Claw against a transformation that is not the Demon",
+        "turtle_rounding": "how the Turtle rounds halved odd damage",
+        "first": "who acts first inside the parallel phases: alternating each turn, or always North",
+    }
+    state_class = SpiritLinkState
+
+    def __init__(self):
+        self.cards = load_cards()
+        super().__init__()
+        self.index = ActionIndex(self.actions, self.cards)
+        self._card_sets = {None: (self.cards, self.actions, self.index)}
+        self._rulesets = {}
+
+    def build_actions(self):
+        return build_actions(self.cards)
+
+    def check_cards(self, text, source):
+        """A player's own deck, in the format of cards.toml."""
+        if text not in self._card_sets:
+            cards = cards_from_text(text, source)
+            table = build_actions(cards)
+            self._card_sets[text] = (cards, table, ActionIndex(table, cards))
+        return self._card_sets[text][0]
+
+    def table_for(self, card_text):
+        if card_text is not None:
+            self.check_cards(card_text, "card file")
+        return self._card_sets[card_text][1]
+
+    def ruleset(self, options: dict, card_text=None) -> RuleSet:
+        key = (tuple(sorted(options.items())), card_text)
+        rules = self._rulesets.get(key)
+        if rules is None:
+            if card_text is not None:
+                self.check_cards(card_text, "card file")
+            cards, _, index = self._card_sets[card_text]
+            rules = self._rulesets[key] = RuleSet(cards, index, options)
+        return rules
+
+    def heuristic_action(self, state, rng):
+        from .heuristics import choose
+        return choose(state, rng)
+
+    def evaluate(self, state, seat):
+        from .heuristics import evaluate
+        return evaluate(state, seat)
+
+    def render(self, view, seat):
+        from .display import render
+        return render(view, seat, self.cards)
+
+
+GAME = SpiritLink()
+register(GAME)
