@@ -105,7 +105,7 @@ class Views:
         self.phase = PHASE_NAMES.index(phase)
         self.round = _whole(data, "round", 1, 1)
         self.priority = _whole(data, "priority", (self.round - 1) % 2 if R.alternate_priority else 0, 0, 1)
-        self.passes = _whole(data, "passes", 0, 0, 1)
+        self.passes = _whole(data, "passes", 0, 0, 2)
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != 2:
             raise IllegalAction("snapshot 'seats' must be a list of the 2 seats")

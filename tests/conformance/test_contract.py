@@ -1,0 +1,232 @@
+"""The contract, checked on every registered game and each of its option sets.
+
+Each test plays real games through the public contract only (no game internals), so a new game
+joins the suite by registering itself.
+"""
+
+import json
+
+import pytest
+
+import tabletome
+from tabletome import IllegalAction
+
+from .helpers import CONFIGS, IDS, as_json, new_state, play_random, random_step, rng
+
+
+def games_for(slow, normal, soak):
+    return soak if slow else normal
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_random_games_end_and_keep_invariants(config, slow):
+    """Random games run to the end with no exception, the game's invariants after every action."""
+    n = games_for(slow, 300, 3000)
+    r = rng(1)
+    lengths = []
+    for seed in range(n):
+        state = new_state(config, seed)
+        state.check_invariants()
+        lengths.append(play_random(state, r, each=lambda s: s.check_invariants()))
+        assert state.is_over and state.to_move is None and state.legal_actions() == ()
+        assert all(0 <= w < state.players for w in state.winners)
+        for seat in range(state.players):
+            assert 0.0 <= state.outcome(seat) <= 1.0
+    assert sum(lengths) > 0
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_snapshot_restore_continues_identically(config, slow):
+    game = tabletome.game(config[0])
+    r = rng(2)
+    for seed in range(games_for(slow, 25, 300)):
+        state = new_state(config, seed)
+        while not state.is_over:
+            if r.below(4) == 0:
+                snap = as_json(state.snapshot())
+                copy = game.restore(snap)
+                assert as_json(copy.snapshot()) == snap
+                assert copy.view(None) == state.view(None)
+                # continue both with the same actions and the same random events
+                follow = rng(seed)
+                lead = rng(seed)
+                for _ in range(8):
+                    if state.is_over:
+                        break
+                    a = random_step(state, lead)
+                    b = copy.legal_actions()[follow.below(len(copy.legal_actions()))]
+                    assert str(a) == str(b)
+                    copy.apply(b)
+                assert as_json(copy.snapshot()) == as_json(state.snapshot())
+            else:
+                random_step(state, r)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_clones_are_independent(config, slow):
+    r = rng(3)
+    for seed in range(games_for(slow, 25, 300)):
+        state = new_state(config, seed)
+        while not state.is_over:
+            before = json.dumps(state.snapshot(), sort_keys=True)
+            clone = state.clone()
+            assert json.dumps(clone.snapshot(), sort_keys=True) == before
+            for _ in range(5):
+                if clone.is_over:
+                    break
+                random_step(clone, r)
+            assert json.dumps(state.snapshot(), sort_keys=True) == before, "playing a clone changed the original"
+            random_step(state, r)
+            if not clone.is_over:
+                after = json.dumps(clone.snapshot(), sort_keys=True)
+                random_step(state, r) if not state.is_over else None
+                assert json.dumps(clone.snapshot(), sort_keys=True) == after, "playing the original changed a clone"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_replays_are_exact(config, slow):
+    for seed in range(games_for(slow, 20, 200)):
+        state = new_state(config, seed)
+        play_random(state, rng(seed))
+        record = as_json(state.record())
+        assert set(record) >= {"game", "options", "players", "seed", "actions"}
+        again = tabletome.replay(record)
+        assert as_json(again.snapshot()) == as_json(state.snapshot())
+        assert again.log == state.log
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_bad_input_is_refused_and_changes_nothing(config, slow):
+    game = tabletome.game(config[0])
+    r = rng(4)
+    for seed in range(games_for(slow, 10, 100)):
+        state = new_state(config, seed)
+        while not state.is_over:
+            before = json.dumps(state.snapshot(), sort_keys=True)
+            legal = state.legal_actions()
+            legal_ids = {a.id for a in legal}
+            illegal = [a for a in game.actions.actions if a.id not in legal_ids]
+            if illegal:
+                wrong = illegal[r.below(len(illegal))]
+                with pytest.raises(IllegalAction):
+                    state.apply(wrong)
+                with pytest.raises(IllegalAction):
+                    state.apply(str(wrong))
+            for junk in ("", "   ", "no such action 123", "pass pass pass", "\x00"):
+                with pytest.raises(IllegalAction):
+                    state.apply(junk)
+                with pytest.raises(IllegalAction):
+                    state.parse_action(junk)
+            for junk in (None, 3, 2.5, ["pass"]):
+                with pytest.raises(IllegalAction):
+                    state.apply(junk)
+            for seat in (-1, state.players, "0", 1.0):
+                with pytest.raises(IllegalAction):
+                    state.view(seat)
+            assert json.dumps(state.snapshot(), sort_keys=True) == before
+            assert state.legal_actions() == legal
+            random_step(state, r)
+        with pytest.raises(IllegalAction):
+            state.apply("pass")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_every_legal_action_parses_back(config, slow):
+    game = tabletome.game(config[0])
+    r = rng(5)
+    for seed in range(games_for(slow, 20, 200)):
+        state = new_state(config, seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert legal, "a seat is to move but has no legal action"
+            ids = [a.id for a in legal]
+            assert len(set(ids)) == len(ids), "two legal actions share an id"
+            assert all(0 <= i < game.num_actions for i in ids)
+            texts = [str(a) for a in legal]
+            assert len(set(t.lower() for t in texts)) == len(texts), "two legal actions share a text"
+            for a in legal:
+                assert state.parse_action(str(a)) is a
+                assert state.parse_action("  " + str(a).upper() + " ") is a
+            random_step(state, r)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_views_leak_nothing_hidden(config, slow):
+    """Two states that differ only in what a seat cannot see give that seat equal views: the
+    determinized copy re-draws exactly the hidden part."""
+    r = rng(6)
+    for seed in range(games_for(slow, 20, 200)):
+        state = new_state(config, seed)
+        while not state.is_over:
+            for seat in range(state.players):
+                view = state.view(seat)
+                json.dumps(view)
+                other = state.determinize(seat, rng(seed * 1000 + seat))
+                assert other.view(seat) == view, f"seat {seat} can tell a re-dealt state apart"
+                assert other.view(None) == state.view(None)
+                other.check_invariants()
+            random_step(state, r)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_determinize_depends_only_on_the_view(config, slow):
+    """Determinizing a determinized copy with the same rng gives the same copy: the result depends
+    only on the seat's view and the rng (this is what keeps search agents honest)."""
+    r = rng(7)
+    for seed in range(games_for(slow, 10, 100)):
+        state = new_state(config, seed)
+        while not state.is_over:
+            seat = state.to_move
+            a = state.determinize(seat, rng(99)).snapshot()
+            b = state.determinize(seat, rng(seed)).determinize(seat, rng(99)).snapshot()
+            assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+            random_step(state, r)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_determinized_copies_play_on(config, slow):
+    r = rng(8)
+    for seed in range(games_for(slow, 10, 100)):
+        state = new_state(config, seed)
+        while not state.is_over:
+            if r.below(5) == 0:
+                copy = state.determinize(state.to_move, rng(seed))
+                play_random(copy, rng(seed), each=lambda s: s.check_invariants())
+            random_step(state, r)
+
+
+@pytest.mark.parametrize("game_id", tabletome.games())
+def test_game_facts_and_bad_setup(game_id):
+    game = tabletome.game(game_id)
+    assert game.player_counts and all(isinstance(n, int) for n in game.player_counts)
+    assert game.num_actions == len(game.actions.actions) > 0
+    for name, values in game.options.items():
+        assert isinstance(values, tuple) and values, f"option {name} lists no values"
+    with pytest.raises(IllegalAction, match="option"):
+        game.new(no_such_option=1)
+    with pytest.raises(IllegalAction, match="players"):
+        game.new(players=99)
+    for name, values in game.options.items():
+        with pytest.raises(IllegalAction, match=name):
+            game.new(players=None, **{name: "certainly-not-a-value"})
+    with pytest.raises(IllegalAction):
+        game.new(seed="seven")
+    with pytest.raises(IllegalAction):
+        game.restore("not a snapshot")
+    with pytest.raises(IllegalAction):
+        game.restore({"game": "some-other-game"})
+    with pytest.raises(IllegalAction):
+        tabletome.game("no-such-game")
+    state = game.new(seed=1)
+    snap = as_json(state.snapshot())
+    assert game.restore(snap).view(None) == state.view(None)
+    json.dumps(state.view(None))
+
+
+@pytest.mark.parametrize("game_id", tabletome.games())
+def test_same_seed_same_game(game_id):
+    game = tabletome.game(game_id)
+    a, b = game.new(seed=42), game.new(seed=42)
+    play_random(a, rng(1))
+    play_random(b, rng(1))
+    assert a.log == b.log and a.winners == b.winners
