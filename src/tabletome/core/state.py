@@ -104,6 +104,8 @@ class State:
         if action is None or action not in legal:
             if self.to_move is None:
                 raise IllegalAction(f"{text!r}: the game is over, no action is legal")
+            if action is not None:
+                raise IllegalAction(f"{action.text!r} is not legal now; {describe_choices(legal)}")
             raise refuse_text(text, legal)
         return action
 

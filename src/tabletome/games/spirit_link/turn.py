@@ -50,7 +50,8 @@ class TurnRules:
         who = self.seat_name(p)
         if drawn:
             self.say(f"{who} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
-            self.say(f"{who} draws {' and '.join(drawn)}.", p)
+            listed = drawn[0] if len(drawn) == 1 else ", ".join(drawn[:-1]) + " and " + drawn[-1]
+            self.say(f"{who} draws {listed}.", p)
         if len(drawn) < n:
             self.say(f"{who} has no cards left in the deck and cannot draw.")
             return False

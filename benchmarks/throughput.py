@@ -1,0 +1,111 @@
+"""Throughput of every game, single process, printed as JSON.
+
+    python benchmarks/throughput.py [--seconds S] [--game ID]
+
+For each game (its default option set at its first multi-player count): random games per second,
+random decisions per second (legal_actions + a uniform pick + apply), clones per second and
+determinizations per second of mid-game states.
+"""
+
+import argparse
+import json
+import platform
+import time
+
+import tabletome
+from tabletome.core import Rng
+
+
+def default_players(game):
+    multi = [n for n in game.player_counts if n >= 2]
+    return multi[0] if multi else game.player_counts[0]
+
+
+def random_play(game, players, seconds):
+    rng = Rng(1)
+    games = decisions = 0
+    seed = 0
+    started = time.perf_counter()
+    while True:
+        state = game.new(players=players, seed=seed)
+        seed += 1
+        while state.to_move is not None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return games / elapsed, decisions / elapsed
+
+
+def mid_game_states(game, players, count=50):
+    rng = Rng(2)
+    states = []
+    seed = 1000
+    while len(states) < count:
+        state = game.new(players=players, seed=seed)
+        seed += 1
+        stop = rng.below(60) + 1
+        for _ in range(stop):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        if not state.is_over:
+            states.append(state)
+    return states
+
+
+def rate(fn, states, seconds):
+    n = 0
+    started = time.perf_counter()
+    while True:
+        for s in states:
+            fn(s)
+        n += len(states)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return n / elapsed
+
+
+def measure(game_id, seconds):
+    game = tabletome.game(game_id)
+    players = default_players(game)
+    games_per_s, decisions_per_s = random_play(game, players, seconds)
+    states = mid_game_states(game, players)
+    rng = Rng(3)
+    result = {
+        "players": players,
+        "random_games_per_s": round(games_per_s, 1),
+        "random_decisions_per_s": round(decisions_per_s),
+        "clones_per_s": round(rate(lambda s: s.clone(), states, seconds / 2)),
+        "determinizations_per_s": round(rate(lambda s: s.determinize(s.to_move, rng), states, seconds / 2)),
+    }
+    try:  # ISMCTS iterations per second, when the search agent is installed
+        from tabletome.agents.ismcts import iterations_per_second
+    except ImportError:
+        pass
+    else:
+        result["ismcts_iterations_per_s"] = round(iterations_per_second(states[:10], seconds))
+    return result
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    args = parser.parse_args(argv)
+    ids = args.game or tabletome.games()
+    out = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "processor_count": __import__("os").cpu_count(),
+        "date": time.strftime("%Y-%m-%d"),
+        "games": {game_id: measure(game_id, args.seconds) for game_id in ids},
+    }
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""``tabletome``: play the games in the terminal, replay records, list games, run AI-only games.
+
+    tabletome games
+    tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
+    tabletome replay FILE
+    tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tabletome import IllegalAction
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabletome", description="Four tabletop card games, exactly as their rulebooks say.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    games = sub.add_parser("games", help="list the games with their players and options")
+    games.add_argument("--json", action="store_true", help="print JSON")
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    play.add_argument("game", help="game id (see: tabletome games)")
+    add_table_arguments(play)
+    play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
+    play.add_argument("--no-save", action="store_true", help="do not save the game record")
+
+    replay = sub.add_parser("replay", help="replay a saved game record and print its log")
+    replay.add_argument("file", help="a record saved by tabletome play, selfplay or arena")
+    replay.add_argument("--board", action="store_true", help="also draw the final table")
+
+    selfplay = sub.add_parser("selfplay", help="play AI-only games and count the wins")
+    selfplay.add_argument("game", help="game id")
+    add_table_arguments(selfplay)
+    selfplay.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    selfplay.add_argument("--json", action="store_true", help="print one JSON object")
+    selfplay.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR")
+    return parser
+
+
+def add_table_arguments(p):
+    p.add_argument("--seat", action="append", metavar="SPEC",
+                   help="who sits in the next seat: human, random, heuristic or an agent spec; repeat per seat")
+    p.add_argument("--players", type=int, help="number of players (default: the game's first count)")
+    p.add_argument("--seed", type=int, help="random seed (default: a new one each time)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option; repeat for more")
+    p.add_argument("--cards", metavar="FILE", help="a card file to play with instead of the game's own cards")
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        if args.command == "games":
+            from .games_list import run
+        elif args.command == "play":
+            from .play import run
+        elif args.command == "replay":
+            from .replay import run
+        elif args.command == "selfplay":
+            from .selfplay import run
+        return run(args)
+    except IllegalAction as exc:
+        print(f"tabletome: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

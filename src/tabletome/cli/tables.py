@@ -1,0 +1,43 @@
+"""Starting a table from command-line words: the game, its options, and who sits where."""
+
+from __future__ import annotations
+
+import tabletome
+from tabletome import IllegalAction
+
+HUMAN = "human"
+
+
+def parse_options(pairs: list[str] | None) -> dict:
+    """``["starting_hand=7", "tiger=prevention"]`` -> ``{"starting_hand": "7", ...}``."""
+    options = {}
+    for pair in pairs or []:
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            raise IllegalAction(f"an option is written name=value, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def seat_specs(game, players: int, seats: list[str] | None, default_first: str, default_rest: str) -> list[str]:
+    """One agent spec (or 'human') per seat; unnamed seats get the defaults."""
+    seats = list(seats or [])
+    if len(seats) > players:
+        raise IllegalAction(f"{len(seats)} --seat given, but this table has {players} seat(s)")
+    while len(seats) < players:
+        seats.append(default_first if not seats else default_rest)
+    for spec in seats:
+        if spec.strip().lower() != HUMAN:
+            tabletome.agent(spec)  # check it now, with a clear message
+    return [s.strip() for s in seats]
+
+
+def make_agents(specs: list[str], seed: int) -> list:
+    return [None if spec.lower() == HUMAN else tabletome.agent(spec, seed=seed * 7919 + i + 1)
+            for i, spec in enumerate(specs)]
+
+
+def start(game_id: str, players, seed, options: dict, cards=None):
+    game = tabletome.game(game_id)
+    state = game.new(players=players, seed=seed, cards=cards, **options)
+    return game, state

@@ -1,0 +1,112 @@
+"""The tabletome command, driven as a user would: arguments in, text out."""
+
+import io
+import json
+
+import pytest
+
+import tabletome
+from tabletome.cli.main import main
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_games_lists_every_game_with_players_and_options(capsys):
+    code, out, _ = run(capsys, "games", "--json")
+    rows = json.loads(out)
+    assert code == 0
+    assert {r["id"] for r in rows} == set(tabletome.games())
+    spirit = next(r for r in rows if r["id"] == "spirit-link")
+    assert spirit["players"] == [2] and "starting_hand" in spirit["options"]
+    code, out, _ = run(capsys, "games")
+    assert "spirit-link" in out
+
+
+def test_selfplay_json_has_the_promised_keys(capsys):
+    code, out, _ = run(capsys, "selfplay", "spirit-link", "--games", "20", "--seat", "heuristic",
+                       "--seat", "random", "--seed", "3", "--json")
+    result = json.loads(out)
+    assert code == 0
+    assert {"games", "wins", "draws", "mean_length", "games_per_s"} <= set(result)
+    assert result["games"] == 20 and len(result["wins"]) == 2
+    assert sum(result["wins"]) + result["draws"] == 20
+    assert result["wins"][0] > result["wins"][1]
+
+
+def test_ai_only_play_saves_a_record_that_replays(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "play", "spirit-link", "--seat", "random", "--seat", "heuristic",
+                       "--seed", "5", "--save", str(path))
+    assert code == 0 and path.exists()
+    record = json.loads(path.read_text())
+    assert record["game"] == "spirit-link" and record["seed"] == 5
+    state = tabletome.replay(record)
+    assert state.is_over
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert state.log[-1] in out
+
+
+def test_a_human_plays_by_number_and_text_and_bad_input_is_reasked(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "game.json"
+    state = tabletome.game("spirit-link").new(seed=8)
+    first = str(state.legal_actions()[0])
+    answers = f"99\nflap\n{first}\n1\nhelp\nlog\nquit\n"
+    code, out, _ = run(capsys, "play", "spirit-link", "--seed", "8", "--save", str(path),
+                       stdin=answers, monkeypatch=monkeypatch)
+    assert code == 0
+    assert "99 is not a choice" in out
+    assert "'flap' names no legal action" in out
+    record = json.loads(path.read_text())
+    assert record["actions"][0] == first
+    assert len(record["actions"]) >= 2
+
+
+def test_end_of_input_saves_the_record(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "play", "spirit-link", "--seed", "8", "--save", str(path),
+                       stdin="", monkeypatch=monkeypatch)
+    assert code == 0 and path.exists()
+
+
+def test_hot_seat_hands_over_between_humans(capsys, monkeypatch, tmp_path):
+    answers = "\n1\n" * 6 + "quit\n"
+    code, out, _ = run(capsys, "play", "spirit-link", "--seat", "human", "--seat", "human", "--seed", "2",
+                       "--no-save", stdin=answers, monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Pass the screen to South" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "chess"], "no game 'chess'"),
+    (["play", "spirit-link", "--option", "tiger=maybe"], "cannot be 'maybe'"),
+    (["play", "spirit-link", "--option", "nonsense"], "name=value"),
+    (["play", "spirit-link", "--seat", "genius"], "no agent 'genius'"),
+    (["play", "spirit-link", "--seat", "human", "--seat", "random", "--seat", "random"], "2 seat"),
+    (["selfplay", "spirit-link", "--games", "0"], "at least 1"),
+    (["replay", "/no/such/record.json"], "no record file"),
+])
+def test_bad_arguments_get_a_clear_message(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+
+
+def test_a_broken_record_is_refused(capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "spirit-link", "options": {}, "players": 2, "seed": 1,
+                                "actions": ["transform Unicorn"]}))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and "record action 1" in err
+    path.write_text("{not json")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and "not valid JSON" in err
+    path.write_text(json.dumps({"game": "spirit-link"}))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and "lacks" in err
