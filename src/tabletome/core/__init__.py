@@ -8,13 +8,15 @@
 - ``Action`` / ``ActionTable`` (actions.py): canonical text and fixed integer id.
 - ``IllegalAction`` (errors.py): the one exception for every refused input.
 - ``Rng`` (rng.py): the seeded generator behind every shuffle and coin flip.
-- records.py: save, load and replay game records; registry.py: ``games()`` and ``game(id)``.
+- records.py: save, load and replay game records; registry.py: ``games()`` and ``game(id)``;
+  files.py: ``read_text`` for files users hand us.
 
 See docs/contract.md for the whole contract with examples.
 """
 
 from .actions import Action, ActionTable
 from .errors import IllegalAction
+from .files import read_text
 from .game import Game
 from .records import load_record, replay, save_record
 from .registry import declare, game, games, register
@@ -24,5 +26,5 @@ from .state import State, as_rng
 
 __all__ = [
     "Action", "ActionTable", "Game", "IllegalAction", "Rng", "State", "as_rng", "declare",
-    "game", "games", "load_record", "register", "replay", "save_record", "seat_names",
+    "game", "games", "load_record", "read_text", "register", "replay", "save_record", "seat_names",
 ]

@@ -17,6 +17,7 @@ from typing import Any
 
 from .actions import ActionTable
 from .errors import IllegalAction
+from .files import read_text
 
 
 class Game:
@@ -124,15 +125,8 @@ class Game:
         elif not isinstance(seed, int) or isinstance(seed, bool):
             raise IllegalAction(f"a seed is a whole number, not {seed!r}")
         if cards is not None:
-            from pathlib import Path
-            path = Path(cards)
-            try:
-                card_text = path.read_text()
-            except FileNotFoundError:
-                raise IllegalAction(f"no card file at {path}") from None
-            except (OSError, UnicodeDecodeError) as exc:
-                raise IllegalAction(f"cannot read card file {path}: {exc}") from None
-            self.check_cards(card_text, str(path))
+            card_text = read_text(cards, "card file")
+            self.check_cards(card_text, str(cards))
         elif card_text is not None:
             if not isinstance(card_text, str):
                 raise IllegalAction("card_text must be the text of a card file")

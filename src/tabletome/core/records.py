@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from .errors import IllegalAction
+from .files import read_text
 from .registry import game as find_game
 
 RECORD_FIELDS = ("game", "options", "players", "seed", "actions")
@@ -59,13 +60,9 @@ def save_record(record: dict, path) -> Path:
 
 
 def load_record(path) -> dict:
-    path = Path(path)
+    text = read_text(path, "record file")
     try:
-        record = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise IllegalAction(f"no record file at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise IllegalAction(f"cannot read record {path}: {exc}") from None
+        record = json.loads(text)
     except json.JSONDecodeError as exc:
         raise IllegalAction(f"record {path} is not valid JSON: {exc}") from None
     check_record(record)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core import IllegalAction
+from ...core.files import read_text
 from .effects import EFFECTS
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
@@ -66,15 +67,7 @@ class CardSet:
 def load_cards(path=None) -> CardSet:
     """Read and check a card file; the printed deck when ``path`` is None."""
     path = Path(path) if path is not None else DEFAULT_CARDS
-    try:
-        data = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise IllegalAction(f"no card file at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise IllegalAction(f"cannot read card file {path}: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise IllegalAction(f"card file {path} is not valid TOML: {exc}") from None
-    return parse_cards(data, str(path))
+    return cards_from_text(read_text(path, "card file"), str(path))
 
 
 def cards_from_text(text: str, source: str) -> CardSet:
