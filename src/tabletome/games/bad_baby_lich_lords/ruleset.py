@@ -136,7 +136,23 @@ class RuleSet:
                         flat[(r * ns + s) * maxp + j] = table.get("target", v, r, L.side_word[s], j)
             self.target.append(flat)
         self.word_side = {w: s for s, w in enumerate(L.side_word)}
+        self._out = {}
+        from .views import card_faces
+        self.faces = card_faces(cards)
         assert nr <= MAX_REALMS
 
-    def faction_count(self) -> int:
-        return self.layout.nr
+    def out_of_play(self, order):
+        """The ids of the cards of the factions put away (cached per faction order)."""
+        key = tuple(order)
+        cached = self._out.get(key)
+        if cached is None:
+            cards = self.cards
+            cached = self._out[key] = [c for c in range(cards.n) if cards.faction[c] not in key]
+        return cached
+
+    def realms_in_play(self, order):
+        key = ("realms",) + tuple(order)
+        cached = self._out.get(key)
+        if cached is None:
+            cached = self._out[key] = sorted(rid for f in order for rid in self.cards.faction_realms[f])
+        return cached

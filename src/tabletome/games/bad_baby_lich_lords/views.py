@@ -25,16 +25,16 @@ _SKELETON = "skeleton:"
 _REF = re.compile(r"^(?:realm (\d+) ([a-z]+) (\d+)|bone pile (\d+)(?: card (\d+))?|held)$")
 
 
-def card_info(C, c):
-    """The public face of card ``c`` (cached on the card set)."""
-    info = getattr(C, "_view_info", None)
-    if info is None:
-        info = C._view_info = [None] * C.n
-    entry = info[c]
-    if entry is None:
-        k = C.kinds[C.kind[c]]
-        entry = info[c] = (k.name, FACTIONS[k.faction], list(k.skills_text), k.fight, k.origin == "designed")
-    return entry
+def card_faces(C):
+    """The public face of every card: (name, faction, skills, fight icons, designed), cached."""
+    faces = getattr(C, "_faces", None)
+    if faces is None:
+        faces = []
+        for c in range(C.n):
+            k = C.kinds[C.kind[c]]
+            faces.append((k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed"))
+        C._faces = faces
+    return faces
 
 
 def realm_info(C, rid):
@@ -49,9 +49,9 @@ class Views:
 
     # --- views ------------------------------------------------------------------------------------
     def _card_view(self, c):
-        name, faction, skills, fight, designed = card_info(self.R.cards, c)
+        name, faction, skills, fight, designed = self.R.faces[c]
         return {"name": name, "faction": faction, "up": "minion" if self.up[c] else "skeleton",
-                "skills": list(skills), "fight": fight, "acted": bool(self.acted[c]), "designed": designed}
+                "skills": list(skills), "fight": fight, "acted": self.acted[c] == 1, "designed": designed}
 
     def _view(self, seat):
         L, C = self.L, self.R.cards
