@@ -265,7 +265,7 @@ class Views:
             where = f"snapshot realm {r + 1}"
             if not isinstance(entry, dict):
                 raise IllegalAction(f"{where} must be an object")
-            allowed = {"realm_pile", "bone_pile", "known"} | {L.side_names[x] for x in L.realm_sides[r]}
+            allowed = {"realm_pile", "bone_pile", "bone_top", "known"} | {L.side_names[x] for x in L.realm_sides[r]}
             extra = sorted(set(entry) - allowed)
             if extra:
                 raise IllegalAction(f"{where} has unknown field(s) {', '.join(extra)}; its fields are {', '.join(sorted(allowed))}")
@@ -291,22 +291,30 @@ class Views:
             self.burn.append(c)
             self.loc[c] = BURNED
             self.up[c] = 1
-        # bone piles last: cards not placed elsewhere fill them (in card-file order) when not listed
+        # bone piles last: listed cards first, then each pile not listed in full is filled (below
+        # its `bone_top`) with its faction's cards not placed anywhere, in card-file order
+        tops = []
         for r, entry in enumerate(realms):
-            where = f"snapshot realm {r + 1} bone_pile"
-            if "bone_pile" in entry:
-                top_first = []
-                for text in _names(entry["bone_pile"], where):
-                    c, up, acted = self._parse_entry(ids, text, where, order, bone=True)
-                    if acted:
-                        self._mark_acted(c)
-                    top_first.append(c)
-            else:
-                top_first = ids.rest(self.order[r])
+            where = f"snapshot realm {r + 1}"
+            if "bone_pile" in entry and "bone_top" in entry:
+                raise IllegalAction(f"{where}: give either 'bone_pile' (the whole pile) or 'bone_top' (its top cards)")
+            field = "bone_pile" if "bone_pile" in entry else "bone_top"
+            top_first = []
+            for text in _names(entry.get(field, []), f"{where} {field}"):
+                c, up, acted = self._parse_entry(ids, text, f"{where} {field}", order, bone=True)
+                if acted:
+                    self._mark_acted(c)
+                top_first.append(c)
+            tops.append(top_first)
+        for r, entry in enumerate(realms):
+            top_first = tops[r]
+            if "bone_pile" not in entry:
+                top_first = top_first + ids.rest(self.order[r])
             self.bone[r] = top_first[::-1]
             for c in top_first:
                 self.loc[c] = BONE + r
-            self.known[r] = _whole(entry, "known", 1 if top_first else 0, 1 if top_first else 0, len(top_first), where.replace(" bone_pile", ""))
+            self.known[r] = _whole(entry, "known", max(1, len(tops[r])) if top_first else 0,
+                                   1 if top_first else 0, len(top_first), f"snapshot realm {r + 1}")
         for f in order:
             left = ids.rest(f)
             if left:
