@@ -41,8 +41,8 @@ def test_the_scoring_example_three_qualifying_minions_score_the_realm():
                                                                  "a minion with Teach"]
     play(state, "raise realm 1 north 1", "dig to south")   # the third qualifying minion
     play(state, "end turn")
-    assert state.view(None)["sides"][0]["score_pile"] == [{"name": "Three Kinds of Trouble", "noise": 2}]
-    assert state.view(None)["sides"][0]["noise"] == 2
+    assert state.view(None)["sides"][0]["score_pile"] == [{"name": "Three Kinds of Trouble", "noise": 3}]
+    assert state.view(None)["sides"][0]["noise"] == 3
     # "Gather all other cards on both players' sides of the realm and discard them into the burn pile."
     assert side(state, 1, "north") == [] and side(state, 1, "south") == []
     assert sorted(state.snapshot()["burn"]) == ["Big Gulp", "Drain Witch", "Mudslinger", "Swamp Scrounger"]
@@ -59,7 +59,7 @@ def test_three_card_requirements_need_three_cards():
     state = position(realms=[{"realm_pile": THREE_KINDS_FIRST, "north": ["Can Crusher", "Drain Witch", "Mudslinger"]},
                              {}, {}], phase="after action")
     play(state, "end turn")
-    assert state.view(None)["sides"][0]["noise"] == 2
+    assert state.view(None)["sides"][0]["noise"] == 3
 
 
 def test_icon_requirements_can_share_a_card():
