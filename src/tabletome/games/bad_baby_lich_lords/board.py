@@ -36,11 +36,14 @@ class BoardRules:
         return ""
 
     # --- bone piles ------------------------------------------------------------------------------
-    def _reveal(self, r):
+    def _reveal(self, r) -> str:
+        """Turn up the new top card of a bone pile whose known cards are gone; the words to add to
+        the sentence that took the old top ("" if nothing new shows)."""
         pile = self.bone[r]
         if self.known[r] == 0 and pile:
             self.known[r] = 1
-            self.say(f"Bone pile {r + 1} now shows {self.card_name(pile[-1])}.")
+            return f" (bone pile {r + 1} now shows {self.card_name(pile[-1])})"
+        return ""
 
     def _draw_bone(self, r) -> int:
         """Take the top card of realm r's bone pile; the caller says so, then ``_reveal(r)``
@@ -66,11 +69,11 @@ class BoardRules:
             pile = self.bone[r]
             if pile[-1] == c:
                 self._draw_bone(r)
-                self._reveal(r)
             else:  # a known card under others (Lich Law 13.2 can move one)
                 pile.remove(c)
                 self.known[r] -= 1
-                self._reveal(r)
+            if self._reveal(r):
+                self.say(f"Bone pile {r + 1} now shows {self.card_name(pile[-1])}.")
 
     def _put_side(self, c, q):
         self.sides[q].append(c)

@@ -57,7 +57,7 @@ class MinionKind:
 
 class RealmCard:
     __slots__ = ("id", "name", "faction", "noise", "requires", "bans", "text", "origin", "note",
-                 "requires_text", "bans_text")
+                 "requires_text", "bans_text", "min_cards")
 
     def __init__(self, id, name, faction, noise, requires, bans, text, origin, note):
         self.id = id
@@ -70,6 +70,9 @@ class RealmCard:
         self.origin = origin
         self.note = note
         self.requires_text = [describe_requirement(r) for r in requires]
+        # the fewest cards a side needs: card requirements need their own cards, icons one card
+        cards = sum(n for kind, n, _, _ in requires if kind in ("cards", "match-cards"))
+        self.min_cards = max(1, cards)
         self.bans_text = [describe_ban(b) for b in bans]
 
 

@@ -12,6 +12,24 @@ from ...core import Rng, as_rng
 from .vocabulary import NUM_SPELLS
 
 
+_ENOUGH = 1 << 40
+
+
+def shuffle(items, rng):
+    """Fisher-Yates drawing several indices from each 64-bit output of ``rng`` (mixed-radix), so a
+    determinization costs a few calls instead of one per card. While at least 2^40 values are left
+    the bias of each draw stays below one in a billion."""
+    bits = room = 0
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        if room < _ENOUGH:
+            bits, room = rng.next64(), 1 << 64
+        j = bits % n
+        bits //= n
+        room //= n
+        items[i], items[j] = items[j], items[i]
+
+
 class HiddenInformation:
     __slots__ = ()
 
@@ -30,7 +48,7 @@ class HiddenInformation:
             if h > 1:
                 hidden = sorted(pile[:h])
                 kinds = sorted(kind_of[x] for x in hidden)
-                rng.shuffle(kinds)
+                shuffle(kinds, rng)
                 by_kind = {}
                 for x in reversed(hidden):
                     by_kind.setdefault(kind_of[x], []).append(x)
@@ -38,7 +56,7 @@ class HiddenInformation:
         for r, pile in enumerate(self.rpile):
             if len(pile) > 2:
                 below = sorted(pile[:-1])
-                rng.shuffle(below)
+                shuffle(below, rng)
                 c.rpile[r] = below + [pile[-1]]
         others = [p for p in range(self.L.players) if p != seat]
         pool = list(self.deck)
@@ -47,7 +65,7 @@ class HiddenInformation:
             for t in range(NUM_SPELLS):
                 pool.extend([t] * h[t])
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         i = 0
         for p in others:
             size = sum(self.hand[p])

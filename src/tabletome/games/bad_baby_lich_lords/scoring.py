@@ -15,6 +15,8 @@ from .vocabulary import (MINION, NOISE_TO_WIN, NUM_SKILLS, R_CARDS, R_ICONS, R_M
 
 def side_satisfies(realm, cards, up, C) -> bool:
     """Whether the cards on one side of a realm satisfy the realm card ``realm``."""
+    if len(cards) < realm.min_cards:
+        return False
     icons_of, mask = C.icons, C.mask
     minions = [c for c in cards if up[c]]
     skeletons = [c for c in cards if not up[c]]

@@ -166,9 +166,9 @@ class SkillRules:
             d = self._draw_bone(r)
             self.up[d] = 0
             self._put_side(d, r * L.ns + x)
+            note = self._reveal(r)
             self.say(f"{name} digs {self.card_name(d)} from bone pile {r + 1} to "
-                     f"{self.side_label(x)}'s side of realm {r + 1}.")
-            self._reveal(r)
+                     f"{self.side_label(x)}'s side of realm {r + 1}{note}.")
             return
         if s == LEAVE:
             r2 = action.args[0]

@@ -24,8 +24,9 @@ class SolitaireRules:
             c = self._draw_bone(a)
             self.up[c] = 1
             self._put_side(c, a * L.ns + s)
-            self.say(f"The Cursed Artifact digs and raises {self.card_name(c)} in realm {a + 1}; it performs no skills.")
-            self._reveal(a)
+            note = self._reveal(a)
+            self.say(f"The Cursed Artifact digs and raises {self.card_name(c)} in realm {a + 1}{note}; it performs "
+                     f"no skills.")
         else:
             self.say(f"Bone pile {a + 1} is empty: the Cursed Artifact raises nothing.")
         up = self.up

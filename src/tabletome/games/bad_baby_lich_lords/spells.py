@@ -194,8 +194,8 @@ class SpellRules:
         c = self._draw_bone(r)
         self.loc[c] = HELD
         self.held = c
-        self.say(f"{self.seat_name(self.active)} draws {self.card_name(c)} from bone pile {r + 1}.")
-        self._reveal(r)
+        note = self._reveal(r)
+        self.say(f"{self.seat_name(self.active)} draws {self.card_name(c)} from bone pile {r + 1}{note}.")
         self.pending = P_PLACE
         self.pctx = (c, PLACE_KISS)
 
@@ -205,8 +205,8 @@ class SpellRules:
         d = self._draw_bone(r)
         self.up[d] = 0
         self._put_side(d, r * self.L.ns + x)
-        self.say(f"{self.card_name(d)} is dug from bone pile {r + 1} to {self.side_label(x)}'s side of realm {r + 1}.")
-        self._reveal(r)
+        note = self._reveal(r)
+        self.say(f"{self.card_name(d)} is dug from bone pile {r + 1} to {self.side_label(x)}'s side of realm {r + 1}{note}.")
 
     def _dig_side_options(self):
         r = self.pctx[0]

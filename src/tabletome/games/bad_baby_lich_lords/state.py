@@ -304,7 +304,8 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
         if expect != loc:
             bad = [C.name[c] for c in range(C.n) if expect[c] != loc[c]]
             raise AssertionError(f"cards out of place: {', '.join(bad[:5])}")
-        assert [c for c in range(C.n) if loc[c] == OUT] == R.out_of_play(self.order), "a card in play is missing"
+        out = R.out_of_play(self.order)
+        assert loc.count(OUT) == len(out) and all(loc[c] == OUT for c in out), "a card in play is missing"
         assert len(self.acted_ids) == sum(self.acted) and all(self.acted[c] for c in self.acted_ids), \
             "acted list out of step"
         realms = []

@@ -56,8 +56,8 @@ class TurnRules:
             c = self._draw_bone(r)
             self.held = c
             self.loc[c] = HELD
-            self.say(f"{self.seat_name(self.active)} draws {self.card_name(c)} from bone pile {r + 1}.")
-            self._reveal(r)
+            note = self._reveal(r)
+            self.say(f"{self.seat_name(self.active)} draws {self.card_name(c)} from bone pile {r + 1}{note}.")
             self.pending = P_PLACE
             self.pctx = (c, PLACE_ACTION)
         elif kind == "target":
@@ -96,8 +96,12 @@ class TurnRules:
     # --- the end of the turn -------------------------------------------------------------------------
     def _end_turn(self):
         p = self.active
-        self.say(f"{self.seat_name(p)} ends the turn.")
+        ended = f"{self.seat_name(p)} ends the turn."
+        mark = len(self._log)
         self._score_realms()
+        if len(self._log) > mark:      # something happened at the end of the turn: say so first
+            self._log.insert(mark, (None, ended))
+            ended = ""
         s = self._noise_winner()
         if s >= 0:
             self._finish(self.L.side_seats[s], f"{self.side_label(s)} made {self.noise[s]} noise and woke "
@@ -105,11 +109,16 @@ class TurnRules:
             return
         self._clear_acted()
         if self.L.solitaire:
+            if ended:
+                self.say(ended)
+                ended = ""
             self._artifact_turn()
             if self.phase == OVER:
                 return
         reason = self._exhausted()
         if reason:
+            if ended:
+                self.say(ended)
             self._finish_on_noise(reason)
             return
         self.turn += 1
@@ -118,7 +127,7 @@ class TurnRules:
         self.to_move = self.active
         self.pending = P_TURN
         self.pctx = ()
-        self.say(f"Turn {self.turn}: {self.seat_name(self.active)}.")
+        self.say((ended + " " if ended else "") + f"Turn {self.turn}: {self.seat_name(self.active)}.")
 
     def _exhausted(self) -> str:
         """Why the game cannot go on (RULES.md, "Endings"), or ""."""

@@ -211,11 +211,12 @@ class Views:
 
     def _snapshot(self):
         L, C = self.L, self.R.cards
+        name, acted = C.name, self.acted
         realms = []
         for r in range(L.nr):
             entry = {
                 "realm_pile": [C.realms[rid].name for rid in reversed(self.rpile[r])],
-                "bone_pile": [self._entry(c, bone=True) for c in reversed(self.bone[r])],
+                "bone_pile": [name[c] + _ACTED if acted[c] else name[c] for c in reversed(self.bone[r])],
                 "known": self.known[r],
             }
             for x in L.realm_sides[r]:
