@@ -59,6 +59,12 @@ def test_1_4_random_realms_are_dealt_by_the_seed():
     for s in range(30):
         assert "Freeple" in factions_of(GAME.new(players=1, seed=s))
     assert len({tuple(factions_of(GAME.new(players=4, seed=s))) for s in range(20)}) > 5
+    # the dealt arrangement is part of the position
+    state = GAME.new(players=2, seed=9)
+    snap = state.snapshot()
+    assert snap["options"]["factions"] == "random"
+    assert [f.capitalize() for f in snap["factions"]] == factions_of(state)
+    assert factions_of(GAME.restore(snap)) == factions_of(state)
 
 
 # --- 2. Lich actions ---------------------------------------------------------------------------------

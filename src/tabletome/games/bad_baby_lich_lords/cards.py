@@ -57,7 +57,7 @@ class MinionKind:
 
 class RealmCard:
     __slots__ = ("id", "name", "faction", "noise", "requires", "bans", "text", "origin", "note",
-                 "requires_text", "bans_text", "min_cards")
+                 "requires_text", "bans_text", "min_cards", "min_minions", "min_skeletons")
 
     def __init__(self, id, name, faction, noise, requires, bans, text, origin, note):
         self.id = id
@@ -70,9 +70,13 @@ class RealmCard:
         self.origin = origin
         self.note = note
         self.requires_text = [describe_requirement(r) for r in requires]
-        # the fewest cards a side needs: card requirements need their own cards, icons one card
-        cards = sum(n for kind, n, _, _ in requires if kind in ("cards", "match-cards"))
-        self.min_cards = max(1, cards)
+        # the fewest cards a side needs: card requirements need their own cards, icons a minion
+        cards = [(n, up) for kind, n, up, _ in requires if kind in ("cards", "match-cards")]
+        self.min_skeletons = sum(n for n, up in cards if up != 1)
+        self.min_minions = sum(n for n, up in cards if up == 1)
+        if any(kind in ("icons", "match-icons") for kind, _, _, _ in requires):
+            self.min_minions = max(1, self.min_minions)
+        self.min_cards = max(1, self.min_minions + self.min_skeletons)
         self.bans_text = [describe_ban(b) for b in bans]
 
 

@@ -120,6 +120,10 @@ def render(view, seat):
             info.add_row(Text(f"{h['name']}'s hand (you)", style="bold"), Text(shown, style="bold cyan"))
         else:
             info.add_row(Text(f"{h['name']}'s hand"), Text(f"{h['size']} spell{'s' if h['size'] != 1 else ''}"))
+    if seat is not None and len(view["seat_realms"][seat]) < len(view["realms"]):
+        info.add_row(Text("your realms", style="bold"),
+                     Text("draw from, place in and raise in place in realms "
+                          + ", ".join(str(r) for r in view["seat_realms"][seat])))
     burned = ", ".join(f"{n}×{k}" for k, n in view["burn"]["spells"].items())
     info.add_row(Text("spell deck"), Text(f"{view['spell_deck']} cards"))
     info.add_row(Text("burn pile"), Text(f"{len(view['burn']['cards'])} minion cards"

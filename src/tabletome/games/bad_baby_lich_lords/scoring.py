@@ -17,8 +17,10 @@ def side_satisfies(realm, cards, up, C) -> bool:
     """Whether the cards on one side of a realm satisfy the realm card ``realm``."""
     if len(cards) < realm.min_cards:
         return False
-    icons_of, mask = C.icons, C.mask
     minions = [c for c in cards if up[c]]
+    if len(minions) < realm.min_minions or len(cards) - len(minions) < realm.min_skeletons:
+        return False
+    icons_of, mask = C.icons, C.mask
     skeletons = [c for c in cards if not up[c]]
     icons = None
     need_icons = realm.bans or any(req[0] in (R_ICONS, R_MATCH_ICONS) for req in realm.requires)
