@@ -2,7 +2,6 @@
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -13,7 +12,7 @@ from tabletome.games.bad_baby_lich_lords.cards import DEFAULT_CARDS
 from tabletome.games.bad_baby_lich_lords.vocabulary import (BAN_FORMS, FACTION_SKILL, FACTIONS, R_CARDS, R_ICONS,
                                                             R_MATCH_CARDS, R_MATCH_ICONS, SKILLS)
 
-from .helpers import GAME, legal, play, position
+from .helpers import GAME, play, position
 
 TEXT = DEFAULT_CARDS.read_text()
 

@@ -3,10 +3,9 @@ what the rulebook says must follow."""
 
 import pytest
 
-import tabletome
 from tabletome import IllegalAction
 
-from .helpers import GAME, FNZ, bone_top, hand, legal, play, position, refused, side, snap_side
+from .helpers import GAME, FNZ, bone_top, hand, legal, play, position, refused, side
 
 ALL_SPELLS_BURNED = ["Leave"] * 5 + ["Raise"] * 5 + ["Dig"] * 5 + ["Fight"] * 5 + ["Teach"] * 5
 

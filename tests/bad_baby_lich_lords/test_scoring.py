@@ -3,7 +3,7 @@ positions: each case puts cards on North's side of a realm and ends North's turn
 
 import pytest
 
-from .helpers import legal, noise, play, position, realm_pile, side
+from .helpers import noise, play, position, realm_pile, side
 
 GNZ = "ghoulies-noblins-zard"
 FNZ = "freeple-noblins-zard"

@@ -1,6 +1,6 @@
 """Every skill, performed from hand-written positions (RULES.md, "Skills")."""
 
-from .helpers import FNZ, bone_top, hand, legal, play, position, side
+from .helpers import bone_top, hand, legal, play, position, side
 
 ALL_SPELLS_BURNED = ["Leave"] * 5 + ["Raise"] * 5 + ["Dig"] * 5 + ["Fight"] * 5 + ["Teach"] * 5
 

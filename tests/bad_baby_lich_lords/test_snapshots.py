@@ -8,7 +8,7 @@ import pytest
 from tabletome import IllegalAction
 from tabletome.core import Rng
 
-from .helpers import FNZ, GAME, legal, play, position, side
+from .helpers import FNZ, GAME, legal, play, position
 
 HFP = {"realms": [{"south": ["Mudslinger"]}, {"north": ["skeleton: Human Forest Person"]}, {"south": ["Party Crasher"]}]}
 

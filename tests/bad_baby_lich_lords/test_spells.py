@@ -2,7 +2,7 @@
 
 import pytest
 
-from .helpers import bone_top, hand, legal, play, position, refused, side
+from .helpers import hand, legal, play, position, refused, side
 
 
 def test_leave_moves_any_minion_to_an_adjacent_realm():

@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 
 from ...core import IllegalAction
-from .phases import (AFTER, BEFORE, BONE, BURNED, E_DIG, E_KISS, EFFECT_NAMES, F_PERFORM, F_STIRS,
-                     F_SUMMON, FRAME_NAMES, HELD, OUT, OVER, P_DIG_SIDE, P_NONE, P_OR, P_PILE, P_PLACE,
+from .phases import (BEFORE, BONE, BURNED, E_DIG, E_KISS, EFFECT_NAMES, F_PERFORM, F_STIRS,
+                     F_SUMMON, FRAME_NAMES, HELD, OVER, P_DIG_SIDE, P_NONE, P_OR, P_PILE, P_PLACE,
                      P_SKILL, P_SPELL_DIR, P_SPELL_TARGET, P_SUMMON_PICK, P_SUMMON_REALM, P_TURN,
                      PENDING_NAMES, PHASE_NAMES, PLACE_NAMES)
-from .ruleset import order_of
 from .vocabulary import FACTION_IDS, FACTIONS, NOISE_TO_WIN, NUM_SPELLS, SKILLS, SPELLS, skill_code
 
 _ACTED = " (acted)"
