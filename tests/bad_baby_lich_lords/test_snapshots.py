@@ -90,6 +90,7 @@ BAD = [
     (lambda s: s.update(chain=[["jump"]]), "chain frame"),
     (lambda s: s.update(pending={"decision": "place"}), "no card is held"),
     (lambda s: s.update(held="Bog Boss"), "held card"),
+    (lambda s: s.update(held="Bog Boss", pending={"decision": "place", "for": "action"}), "'after action'"),
     (lambda s: s.update(artifact=2), "Solitaire games only"),
     (lambda s: s.update(winners=[0]), "winners"),
     (lambda s: s.update(score_piles={"west": []}), "not a side"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ...core import IllegalAction
-from .phases import (BEFORE, BONE, BURNED, E_DIG, E_KISS, EFFECT_NAMES, F_PERFORM, F_STIRS,
+from .phases import (AFTER, BEFORE, BONE, BURNED, E_DIG, E_KISS, EFFECT_NAMES, F_PERFORM, F_STIRS,
                      F_SUMMON, FRAME_NAMES, HELD, OVER, P_DIG_SIDE, P_NONE, P_OR, P_PILE, P_PLACE,
                      P_SKILL, P_SPELL_DIR, P_SPELL_TARGET, P_SUMMON_PICK, P_SUMMON_REALM, P_TURN,
                      PENDING_NAMES, PHASE_NAMES, PLACE_NAMES)
@@ -412,6 +412,9 @@ class Views:
                 raise IllegalAction("snapshot: the turn menu cannot be open while a chain or a held card waits")
             if self.pending == P_PLACE and self.pctx[0] != self.held:
                 raise IllegalAction("snapshot: a 'place' decision places the held card")
+            if self.pending == P_PLACE and self.pctx[1] == 0 and self.phase != AFTER:
+                raise IllegalAction("snapshot: placing the drawn card is part of the action, so 'phase' must be "
+                                    "'after action'")
             if self.held >= 0 and self.pending != P_PLACE:
                 raise IllegalAction("snapshot: a held card must be waiting for a 'place' decision")
             self.to_move = self.active
