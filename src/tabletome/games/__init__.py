@@ -3,3 +3,4 @@
 from ..core.registry import declare
 
 declare("spirit-link", "tabletome.games.spirit_link")
+declare("bad-baby-lich-lords", "tabletome.games.bad_baby_lich_lords")

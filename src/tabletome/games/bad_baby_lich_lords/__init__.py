@@ -1,0 +1,135 @@
+"""Bad Baby Lich Lords: a race to 5 noise decided by chains of skills, as its rulebook says.
+
+Rulebook: ../shared/rules/bad_baby_lich_lords.txt. Rulings where it is silent: RULES.md here.
+Modules: vocabulary.py (skills, spells, the requirement language), cards.toml / cards.py (the
+card data and its checks), ruleset.py (modes and table layouts), actions.py (the action table),
+state.py (the state and the decision loop), turn.py (the turn, its action and its end),
+skills.py (performing skills: the chain), spells.py (spells and Combo Spells), scoring.py (realm
+requirements and scoring), solitaire.py (the Cursed Artifact), board.py (moving cards),
+views.py (views, snapshots), hidden.py (determinize), heuristics.py (the AI's rules of thumb),
+display.py (the terminal table).
+"""
+
+from ...core import Game, IllegalAction, register
+from .actions import build_actions
+from .cards import cards_from_text, load_cards
+from .ruleset import FACTION_ORDERS, MODE_PLAYERS, MODES, PLAYERS_MODE, RuleSet, order_of
+from .state import LichLordsState
+from .vocabulary import FACTION_IDS
+
+FREEPLE_ID = "freeple"
+
+
+class BadBabyLichLords(Game):
+    id = "bad-baby-lich-lords"
+    name = "Bad Baby Lich Lords"
+    summary = ("Raise skeletons into minions whose skills chain into each other, and score realms "
+               "to make 5 noise and wake your father the Lich King.")
+    player_counts = (1, 2, 3, 4)
+    options = {
+        "mode": MODES,
+        "factions": FACTION_ORDERS,
+        "team_order": ("clockwise", "alternating"),
+        "artifact_scores": ("yes", "no"),
+    }
+    option_help = {
+        "mode": "two-player (2), teams: 4-player 2v2 (4), solitaire against the Cursed Artifact (1), "
+                "three-player: our designed variant on all four realms (3); follows the player count when not given",
+        "factions": "the factions of the realms, realm 1 first: 'random' (Lich Law 1.4), three factions for "
+                    "two-player and solitaire (solitaire must use freeple), all four for teams and three-player",
+        "team_order": "teams only: 'clockwise' as the rulebook seats the players (North, South, South, North, ...) "
+                      "or 'alternating' teams every turn",
+        "artifact_scores": "solitaire only: does the Cursed Artifact's side score a realm it satisfies at the end of "
+                           "your turn (taking it from you)?",
+    }
+    state_class = LichLordsState
+
+    def __init__(self):
+        self.cards = load_cards()
+        super().__init__()
+        self._card_sets = {None: self.cards}
+        self._rulesets = {}
+
+    def build_actions(self):
+        return build_actions(self.cards.n)
+
+    def default_players(self):
+        return 2
+
+    # --- options ------------------------------------------------------------------------------------
+    def resolve_options(self, players, options):
+        """As the core does, but the mode follows the player count when it is not given, and the
+        player count follows the mode."""
+        options = dict(options)
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if "mode" not in options and players in PLAYERS_MODE:
+            options["mode"] = PLAYERS_MODE[players]
+        if players is None and "mode" in options:
+            players = MODE_PLAYERS[self.coerce_option("mode", options["mode"])]
+        return super().resolve_options(players, options)
+
+    def check_combination(self, players, options):
+        mode = options["mode"]
+        if MODE_PLAYERS[mode] != players:
+            raise IllegalAction(f"mode {mode!r} is played by {MODE_PLAYERS[mode]} player(s), not {players}; "
+                                f"modes by players: 1 solitaire, 2 two-player, 3 three-player, 4 teams")
+        order = order_of(options["factions"])
+        if order is not None:
+            want = 3 if mode in ("two-player", "solitaire") else 4
+            if len(order) != want:
+                raise IllegalAction(f"option 'factions' for mode {mode!r} lists {want} factions (realm 1 first), "
+                                    f"not {options['factions']!r}")
+            if mode == "solitaire" and FACTION_IDS.index(FREEPLE_ID) not in order:
+                raise IllegalAction("option 'factions': Solitaire must \"use the Freeple faction as one of the three "
+                                    "realms\"")
+        if options["team_order"] != "clockwise" and mode != "teams":
+            raise IllegalAction("option 'team_order' is for mode 'teams' only")
+        if options["artifact_scores"] != "yes" and mode != "solitaire":
+            raise IllegalAction("option 'artifact_scores' is for mode 'solitaire' only")
+
+    def configurations(self):
+        """What the conformance suite plays: every mode (random factions), a fixed faction order
+        with the Ghoulies, and Solitaire with the other artifact ruling -- not all 49 faction
+        values, to keep CI quick. tests/bad_baby_lich_lords plays the other option values."""
+        wanted = [
+            (2, {}),
+            (2, {"factions": "ghoulies-zard-noblins"}),
+            (4, {}),
+            (1, {}),
+            (1, {"artifact_scores": "no", "factions": "zard-freeple-ghoulies"}),
+            (3, {}),
+        ]
+        return [self.resolve_options(p, o) for p, o in wanted]
+
+    # --- cards ----------------------------------------------------------------------------------------
+    def check_cards(self, text, source):
+        """A card file in the format of cards.toml (the printed cards, for those who own them)."""
+        if text not in self._card_sets:
+            self._card_sets[text] = cards_from_text(text, source)
+        return self._card_sets[text]
+
+    def ruleset(self, options, card_text=None) -> RuleSet:
+        key = (tuple(sorted(options.items())), card_text)
+        rules = self._rulesets.get(key)
+        if rules is None:
+            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
+            rules = self._rulesets[key] = RuleSet(cards, self.actions, options)
+        return rules
+
+    # --- agents and the terminal ----------------------------------------------------------------------
+    def heuristic_action(self, state, rng):
+        from .heuristics import choose
+        return choose(state, rng)
+
+    def evaluate(self, state, seat):
+        from .heuristics import evaluate
+        return evaluate(state, seat)
+
+    def render(self, view, seat):
+        from .display import render
+        return render(view, seat)
+
+
+GAME = BadBabyLichLords()
+register(GAME)

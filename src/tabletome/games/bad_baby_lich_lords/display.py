@@ -1,0 +1,172 @@
+"""The terminal table, drawn only from a view: the realms side by side with each side's minions
+and skeletons, the bone pile tops, the realm cards' requirements and noise, hands, score piles,
+the burn pile, the Cursed Artifact, the open decision and the story so far.
+
+Positions are numbered as action texts name them ("realm 2 south 3" is the 3rd card in the south
+row of realm 2). Designed cards (not printed in the rulebook) carry a dagger: †.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+DESIGNED = "†"
+LOG_LINES = 10
+
+
+def _card_line(i, card) -> Text:
+    line = Text(f"{i}. " if i else "")
+    minion = card["up"] == "minion"
+    name = card["name"] + (DESIGNED if card.get("designed") else "")
+    if minion:
+        line.append(name, style="bold")
+    else:
+        line.append("skeleton ", style="dim")
+        line.append(name, style="dim bold")
+    line.append(" [" + ", ".join(card["skills"]) + "]", style="cyan" if minion else "dim cyan")
+    if card.get("acted"):
+        line.append(" (acted)", style="yellow")
+    return line
+
+
+def _realm_header(realm, view) -> Text:
+    t = Text()
+    t.append(f"Realm {realm['number']}", style="bold")
+    t.append(f" · {realm['faction']}\n", style="magenta")
+    card = realm["realm"]
+    if card is None:
+        t.append("no realm card left\n", style="dim")
+    else:
+        t.append(card["name"] + (DESIGNED if card["designed"] else ""), style="bold green")
+        t.append(f"  {card['noise']} noise\n", style="bold yellow")
+        t.append("needs: " + "; ".join(card["requires"]) + "\n")
+        if card["bans"]:
+            t.append("bans: " + "; ".join(card["bans"]) + "\n", style="red")
+    t.append(f"realm pile: {realm['realm_pile']} · next to {', '.join(str(a) for a in realm['adjacent'])}", style="dim")
+    if view.get("artifact") == realm["number"]:
+        t.append("\n☠ the Cursed Artifact is here", style="bold red")
+    return t
+
+
+def _bone_pile(realm) -> Text:
+    pile = realm["bone_pile"]
+    t = Text(f"bone pile {realm['number']}: {pile['size']} cards", style="dim")
+    for i, card in enumerate(pile["known"]):
+        t.append("\n" + ("top: " if i == 0 else "then: "))
+        t.append_text(_card_line(0, card))
+    return t
+
+
+def render(view, seat):
+    """A rich renderable of ``view`` as ``seat`` (None: a spectator) sees it."""
+    sides = view["sides"]
+    side_names = [s["side"] for s in sides]
+    mine = view["seat_sides"][seat] if seat is not None else None
+    # the viewer's side is drawn nearest to them, at the bottom
+    top_sides = [s for s in side_names if s != mine]
+    bottom_sides = [mine] if mine else []
+    labels = {s["side"]: s["label"] for s in sides}
+
+    title = Text(f"Bad Baby Lich Lords — {view['mode']} — turn {view['turn']}: ", style="bold")
+    if view["over"]:
+        if view["winners"]:
+            title.append("won by " + " and ".join(view["seat_names"][w] for w in view["winners"]), style="bold green")
+        else:
+            title.append("over, nobody won", style="bold red")
+    else:
+        title.append(f"{view['seat_names'][view['active']]} to move ({view['phase']})", style="bold cyan")
+
+    table = Table(show_header=True, header_style="", expand=True, show_lines=True)
+    table.add_column("", style="bold", no_wrap=True)
+    for realm in view["realms"]:
+        table.add_column(_realm_header(realm, view), vertical="top")
+
+    def side_row(side):
+        cells = []
+        for realm in view["realms"]:
+            cards = realm["cards"].get(side)
+            if cards is None:
+                cells.append(Text("—", style="dim"))
+            elif not cards:
+                cells.append(Text("(empty)", style="dim"))
+            else:
+                cell = Text()
+                for i, card in enumerate(cards):
+                    if i:
+                        cell.append("\n")
+                    cell.append_text(_card_line(i + 1, card))
+                cells.append(cell)
+        return cells
+
+    for side in top_sides:
+        table.add_row(Text(f"{side}\n{labels[side]}"), *side_row(side))
+    table.add_row(Text("bone\npiles", style="dim"), *[_bone_pile(r) for r in view["realms"]])
+    for side in bottom_sides:
+        table.add_row(Text(f"{side}\n{labels[side]}\n(you)"), *side_row(side))
+
+    info = Table.grid(padding=(0, 2))
+    info.add_column()
+    info.add_column()
+    for s in sides:
+        pile = ", ".join(f"{r['name']} ({r['noise']})" for r in s["score_pile"]) or "nothing yet"
+        info.add_row(Text(f"{s['label']}: {s['noise']}/{view['noise_to_win']} noise", style="bold yellow"),
+                     Text(f"score pile: {pile}"))
+    for h in view["hands"]:
+        if "spells" in h:
+            shown = ", ".join(h["spells"]) or "no spells"
+            info.add_row(Text(f"{h['name']}'s hand (you)", style="bold"), Text(shown, style="bold cyan"))
+        else:
+            info.add_row(Text(f"{h['name']}'s hand"), Text(f"{h['size']} spell{'s' if h['size'] != 1 else ''}"))
+    if seat is not None and len(view["seat_realms"][seat]) < len(view["realms"]):
+        info.add_row(Text("your realms", style="bold"),
+                     Text("draw from, place in and raise in place in realms "
+                          + ", ".join(str(r) for r in view["seat_realms"][seat])))
+    burned = ", ".join(f"{n}×{k}" for k, n in view["burn"]["spells"].items())
+    info.add_row(Text("spell deck"), Text(f"{view['spell_deck']} cards"))
+    info.add_row(Text("burn pile"), Text(f"{len(view['burn']['cards'])} minion cards"
+                                         + (f"; spells {burned}" if burned else "")))
+    if view["held"]:
+        info.add_row(Text("drawn, to place", style="bold"), _card_line(0, view["held"]))
+    decision = _decision_text(view)
+    if decision:
+        info.add_row(Text("deciding", style="bold"), Text(decision, style="bold cyan"))
+    log = view.get("log", [])[-LOG_LINES:]
+    story = Text("\n".join(log), style="dim")
+    legend = Text(f"{DESIGNED} designed: a card we designed inside the rulebook's vocabulary, not printed in it",
+                  style="dim italic")
+    return Panel(Group(title, table, info, Panel(story, title="story", title_align="left"), legend),
+                 title="Bad Baby Lich Lords", title_align="left")
+
+
+def _decision_text(view) -> str:
+    d = view.get("decision")
+    if not d or d["decision"] == "turn" or view["over"]:
+        return ""
+    kind = d["decision"]
+    who = d.get("card_name", "")
+    if kind == "skill":
+        if d["skill"] == "Dig":
+            return f"the side {who} digs to ({d['card']})"
+        if d["skill"] == "Leave":
+            return f"the realm {who} leaves to ({d['card']})"
+        return f"a target for {who}'s {d['skill']} ({d['card']})"
+    if kind == "or":
+        return f"which skill {who} performs: {' or '.join(d['skills'])} ({d['card']})"
+    if kind == "place":
+        return f"the realm to raise {who} in"
+    if kind == "dig-side":
+        return f"the side to dig to in realm {d['realm']}"
+    if kind == "spell-target":
+        return f"the target of {d['spell']}"
+    if kind == "bone-pile":
+        return f"the bone pile for {d['spell']}"
+    if kind == "spell-direction":
+        return f"where {who} moves"
+    if kind == "summon-realm":
+        return "the realm Royal Summons! calls minions to"
+    if kind == "summon-pick":
+        return f"a minion to summon to realm {d['realm']}"
+    return kind

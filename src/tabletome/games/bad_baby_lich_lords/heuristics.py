@@ -1,0 +1,176 @@
+"""The heuristic agent's rules of thumb (it plays on a determinized copy, so it sees no more than
+its seat may).
+
+At every decision it tries each option on a copy, finishes the rest of the chain with a quick
+greedy choice, imagines ending the turn there (realms are scored, the Cursed Artifact takes its
+turn) and keeps the option whose position looks best:
+- noise made, by whom;
+- how close each side is to the requirements of each realm it contests (and bans it breaks),
+  weighted by the realm's noise: near-complete realms of the opponent are threats, since they
+  would score them at the end of a turn -- even at the end of ours (Lich Law 15.2);
+- spells in hand and skeletons on one's own side are resources;
+- Solitaire: the Cursed Artifact's living minions per realm, and the cards left in the bone piles.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .phases import OVER, P_TURN
+from .scoring import _best_shared, side_satisfies
+from .vocabulary import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
+
+WIN = 1000.0
+NOISE = 10.0
+REALM = 3.5
+SPELL = 0.6
+SKELETON = 0.3
+MINION_W = 0.25
+QUICK_LIMIT = 40     # most sub-decisions a quick chain finish takes before giving up
+
+
+def choose(state, rng):
+    """The option whose imagined end of turn looks best for the seat to move."""
+    seat = state.to_move
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        copy = state.clone()
+        copy.apply(action)
+        _finish_chain(copy, seat)
+        value = _turn_value(copy, seat) + rng.random() * 1e-3
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def evaluate(state, seat) -> float:
+    """An estimate in [0, 1] of how well ``seat`` stands."""
+    if state.phase == OVER:
+        return state.outcome(seat)
+    return 1.0 / (1.0 + math.exp(-_static(state, seat) / 15.0))
+
+
+# --- looking ahead -----------------------------------------------------------------------------------
+def _finish_chain(state, seat):
+    """Play the seat's remaining decisions of this action or spell greedily (one step deep)."""
+    steps = 0
+    while state.to_move == seat and state.pending != P_TURN and steps < QUICK_LIMIT:
+        steps += 1
+        legal = state.legal_actions()
+        best, best_value = legal[0], -math.inf
+        for action in legal:
+            copy = state.clone()
+            copy.apply(action)
+            value = _static(copy, seat)
+            if value > best_value:
+                best, best_value = action, value
+        state.apply(best)
+
+
+def _turn_value(state, seat):
+    if state.phase == OVER:
+        return _static(state, seat)
+    if state.to_move == seat and state.pending == P_TURN:
+        ended = state.clone()
+        ended._end_turn()     # imagine ending the turn now: scoring, the artifact's turn
+        return _static(ended, seat)
+    return _static(state, seat)
+
+
+# --- the position ---------------------------------------------------------------------------------------
+def _static(state, seat) -> float:
+    L, C = state.L, state.R.cards
+    if state.phase == OVER:
+        if seat in state.winners:
+            return WIN + (state.bone_pile_cards() if L.solitaire else 0)
+        if not state.winners and not L.solitaire:
+            return 0.0
+        return -WIN + (state.noise[0] if L.solitaire else 0)
+    mine = L.seat_side[seat]
+    others = L.ns - 1
+    value = 0.0
+    for s in range(L.ns):
+        if s == L.artifact_side:
+            continue
+        sign = 1.0 if s == mine else -1.0 / others
+        value += sign * NOISE * state.noise[s]
+    up = state.up
+    for r in range(L.nr):
+        pile = state.rpile[r]
+        for s in L.realm_sides[r]:
+            cards = state.sides[r * L.ns + s]
+            if s == mine:
+                sign = 1.0
+            elif s == L.artifact_side:
+                sign = -0.5 if state.R.artifact_scores else 0.0
+            else:
+                sign = -1.0 / others
+            if pile and sign:
+                realm = C.realms[pile[-1]]
+                value += sign * REALM * realm.noise * _progress(realm, cards, up, C)
+            if s == mine:
+                for c in cards:
+                    value += MINION_W if up[c] else SKELETON
+    value += SPELL * sum(state.hand[seat])
+    if L.solitaire:
+        value += _artifact_danger(state)
+        value += 0.05 * state.bone_pile_cards()
+    return value
+
+
+def _progress(realm, cards, up, C) -> float:
+    """1 when the side satisfies the realm, else a share (below 0.8) of its requirements met."""
+    if not cards:
+        return 0.0
+    if side_satisfies(realm, cards, up, C):
+        return 1.0
+    minions = [c for c in cards if up[c]]
+    skeletons = [c for c in cards if not up[c]]
+    icons = [0] * NUM_SKILLS
+    for c in minions:
+        for s, n in enumerate(C.icons[c]):
+            icons[s] += n
+    mask = C.mask
+    met = need = 0
+    for kind, n, up_, skill in realm.requires:
+        pool = minions if up_ == MINION else skeletons
+        if kind == R_CARDS:
+            have = sum(1 for c in pool if skill < 0 or mask[c] >> skill & 1)
+        elif kind == R_ICONS:
+            have = icons[skill]
+        elif kind == R_MATCH_CARDS:
+            have = _best_shared(pool, mask)
+        else:
+            have = max(icons)
+        met += min(have, n)
+        need += n
+    share = 0.8 * met / need
+    for kind, limit, up_, skill in realm.bans:
+        pool = minions if up_ == MINION else skeletons
+        if kind == R_CARDS:
+            broken = any(skill < 0 or mask[c] >> skill & 1 for c in pool)
+        elif kind == R_ICONS:
+            broken = icons[skill] > 0
+        elif kind == R_MATCH_CARDS:
+            broken = _best_shared(pool, mask) >= 2
+        else:
+            broken = max(icons) >= 2
+        if broken:
+            share *= 0.3
+    return share
+
+
+def _artifact_danger(state) -> float:
+    """Solitaire: the Cursed Artifact's living minions, worst where it raises next."""
+    L = state.L
+    up = state.up
+    danger = 0.0
+    for r in range(L.nr):
+        living = sum(1 for c in state.sides[r * L.ns + L.artifact_side] if up[c])
+        if r == state.artifact and state.bone[r]:
+            living += 1   # it raises here next
+        danger += (0.0, 1.0, 4.0, 60.0, 80.0)[min(living, 4)]
+    return -danger

@@ -1,0 +1,158 @@
+"""The fixed facts one game is played with: its cards, its mode's table layout and the rulings
+its options choose. Built once per option set and card file, shared (never changed) by clones.
+
+A table layout says, for each mode, how many realms lie between the players, which sides each
+realm has, which realms are adjacent (Leave), which side each seat plays on, and which realms a
+seat may draw from, place in and raise in (the 4-player restrictions).
+
+Sides are the rows of cards on either side of the realms: in 2-player North's and South's, in
+4-player the North team's and the South team's, in Solitaire the player's and the Cursed
+Artifact's, in our 3-player variant one per player.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .actions import MAX_REALMS, SIDE_WORDS, TARGET_VERBS
+from .vocabulary import FACTION_IDS, FACTIONS, NUM_SKILLS, SPELLS, S_TEACH
+
+MODES = ("two-player", "teams", "solitaire", "three-player")
+MODE_PLAYERS = {"two-player": 2, "teams": 4, "solitaire": 1, "three-player": 3}
+PLAYERS_MODE = {n: m for m, n in MODE_PLAYERS.items()}
+FREEPLE = FACTIONS.index("Freeple")
+
+FACTION_ORDERS = ("random",) + tuple("-".join(p) for p in permutations(FACTION_IDS, 3)) + \
+    tuple("-".join(p) for p in permutations(FACTION_IDS, 4))
+
+MAX_TURNS = 200        # a game that reaches this many turns ends on noise (RULES.md, "Endings")
+
+
+def order_of(value: str):
+    """The faction indices of a `factions` option value, realm 1 first; None for "random"."""
+    if value == "random":
+        return None
+    return [FACTION_IDS.index(word) for word in value.split("-")]
+
+
+class Layout:
+    """Where things are on the table in one mode."""
+
+    def __init__(self, mode: str, team_order: str):
+        self.mode = mode
+        self.solitaire = mode == "solitaire"
+        if mode == "two-player":
+            # "Arrange the faction cards into 3 realms between the two players"
+            self.nr, self.ns = 3, 2
+            self.realm_sides = [(0, 1)] * 3
+            self.adjacent = [(1,), (0, 2), (1,)]
+            self.seat_side = [0, 1]
+            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("south")]
+            self.seat_realms = [(0, 1, 2)] * 2
+            self.seat_names = ("North", "South")
+            self.turn_order = [0, 1]
+        elif mode == "solitaire":
+            # "Lay out 3 realms with bone piles as if you were playing a 2-player game."
+            self.nr, self.ns = 3, 2
+            self.realm_sides = [(0, 1)] * 3
+            self.adjacent = [(1,), (0, 2), (1,)]
+            self.seat_side = [0]
+            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("artifact")]
+            self.seat_realms = [(0, 1, 2)]
+            self.seat_names = ("North",)
+            self.turn_order = [0]
+        elif mode == "teams":
+            # "Lay out 4 realms with bone piles between the opposing teams. The two realms in front
+            # of you are yours to play in, while your teammate plays in the other two."
+            # Seats in clockwise order from the first player (RULES.md, "4-player seating"):
+            # 0 North-East and 3 North-West are the North team, 1 South-East and 2 South-West the South.
+            self.nr, self.ns = 4, 2
+            self.realm_sides = [(0, 1)] * 4
+            self.adjacent = [(1,), (0, 2), (1, 3), (2,)]
+            self.seat_side = [0, 1, 1, 0]
+            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("south")]
+            self.seat_realms = [(2, 3), (2, 3), (0, 1), (0, 1)]
+            self.seat_names = ("North-East", "South-East", "South-West", "North-West")
+            self.turn_order = [0, 1, 2, 3] if team_order == "clockwise" else [0, 1, 3, 2]
+        else:
+            # Our 3-player variant (RULES.md): three corner realms, each between two players, and
+            # the central realm (realm 4) that all three players touch (Lich Law 1.2).
+            self.nr, self.ns = 4, 3
+            self.realm_sides = [(0, 1), (1, 2), (0, 2), (0, 1, 2)]
+            self.adjacent = [(3,), (3,), (3,), (0, 1, 2)]
+            self.seat_side = [0, 1, 2]
+            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("east"), SIDE_WORDS.index("south")]
+            self.seat_realms = [(0, 2, 3), (0, 1, 3), (1, 2, 3)]
+            self.seat_names = ("North", "East", "South")
+            self.turn_order = [0, 1, 2]
+        self.players = len(self.seat_side)
+        self.artifact_side = 1 if self.solitaire else -1
+        self.has_side = [[s in self.realm_sides[r] for s in range(self.ns)] for r in range(self.nr)]
+        self.side_seats = [[p for p in range(self.players) if self.seat_side[p] == s] for s in range(self.ns)]
+        self.side_names = [SIDE_WORDS[w] for w in self.side_word]
+        self.next_in_turn = {}
+        for i, p in enumerate(self.turn_order):
+            self.next_in_turn[p] = self.turn_order[(i + 1) % len(self.turn_order)]
+
+    def side_label(self, s: int) -> str:
+        """The side as players call it: a seat or team name, or the Cursed Artifact."""
+        if s == self.artifact_side:
+            return "the Cursed Artifact"
+        if self.mode == "teams":
+            return ("North", "South")[s] + " team"
+        return self.seat_names[self.side_seats[s][0]]
+
+
+class RuleSet:
+    def __init__(self, cards, table, options: dict):
+        self.cards = cards
+        self.options = options
+        L = self.layout = Layout(options["mode"], options["team_order"])
+        self.fixed_order = order_of(options["factions"])
+        self.artifact_scores = options["artifact_scores"] == "yes"
+        self.max_positions = cards.n
+        nr, ns, maxp = L.nr, L.ns, cards.n
+        self.end = table.get("end")
+        self.draw = [table.get("draw", r) for r in range(nr)]
+        self.place = [table.get("place", r) for r in range(nr)]
+        self.leave = [table.get("leave", r) for r in range(nr)]
+        self.summon = [table.get("summon", r) for r in range(nr)]
+        self.possess_pile = [table.get("possess-pile", r) for r in range(nr)]
+        self.dig = [table.get("dig", L.side_word[s]) for s in range(ns)]
+        self.choose = [table.get("choose", s) for s in range(NUM_SKILLS)]
+        self.cast = [table.get("cast", t) for t in range(len(SPELLS))]
+        self.combo = {}
+        for t in range(len(SPELLS)):
+            if t != S_TEACH:
+                self.combo[(t, t)] = table.get("combo", t, t)
+                self.combo[(t, S_TEACH)] = table.get("combo", t, S_TEACH)
+        # target[verb][(r * ns + s) * maxp + j]: the action naming the j-th card (0-based) there
+        self.target = []
+        for v in range(len(TARGET_VERBS)):
+            flat = [None] * (nr * ns * maxp)
+            for r in range(nr):
+                for s in range(ns):
+                    for j in range(maxp):
+                        flat[(r * ns + s) * maxp + j] = table.get("target", v, r, L.side_word[s], j)
+            self.target.append(flat)
+        self.word_side = {w: s for s, w in enumerate(L.side_word)}
+        self._out = {}
+        from .views import card_faces
+        self.faces = card_faces(cards)
+        assert nr <= MAX_REALMS
+
+    def out_of_play(self, order):
+        """The ids of the cards of the factions put away (cached per faction order)."""
+        key = tuple(order)
+        cached = self._out.get(key)
+        if cached is None:
+            cards = self.cards
+            cached = self._out[key] = [c for c in range(cards.n) if cards.faction[c] not in key]
+        return cached
+
+    def realms_in_play(self, order):
+        key = ("realms",) + tuple(order)
+        cached = self._out.get(key)
+        if cached is None:
+            cached = self._out[key] = sorted(rid for f in order for rid in self.cards.faction_realms[f])
+        return cached

@@ -1,0 +1,186 @@
+"""Realm requirements and end-of-turn scoring ("Making Noise", "End of Turn: Scoring Realms").
+
+A side satisfies a realm when it holds none of the banned cards or icons and meets every
+requirement. Card requirements (minions/skeletons, cards with skills, matching cards) each need
+their own cards: the rulebook's example realm "requires 3 minion cards", and only icons are said
+not to need separate cards ("Skill icon requirements don't have to be on separate cards"). Icon
+requirements count the icons printed on minions, both skills of an OR pair included ("Either
+skill icon can count towards scoring a realm"); "Skill icons on skeletons don't count".
+"""
+
+from .phases import BURNED
+from .vocabulary import (MINION, NOISE_TO_WIN, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS,
+                         R_MATCH_ICONS)
+
+
+def side_satisfies(realm, cards, up, C) -> bool:
+    """Whether the cards on one side of a realm satisfy the realm card ``realm``."""
+    if len(cards) < realm.min_cards:
+        return False
+    minions = [c for c in cards if up[c]]
+    if len(minions) < realm.min_minions or len(cards) - len(minions) < realm.min_skeletons:
+        return False
+    icons_of, mask = C.icons, C.mask
+    skeletons = [c for c in cards if not up[c]]
+    icons = None
+    need_icons = realm.bans or any(req[0] in (R_ICONS, R_MATCH_ICONS) for req in realm.requires)
+    if need_icons:
+        icons = [0] * NUM_SKILLS
+        for c in minions:
+            for s, n in enumerate(icons_of[c]):
+                if n:
+                    icons[s] += n
+    # BANS: "If any bans are present on your side of the realm, you can't score it."
+    for kind, limit, up_, skill in realm.bans:
+        pool = minions if up_ == MINION else skeletons
+        if kind == R_CARDS:
+            if skill < 0:
+                if pool:
+                    return False
+            elif any(mask[c] >> skill & 1 for c in pool):
+                return False
+        elif kind == R_ICONS:
+            if icons[skill]:
+                return False
+        elif kind == R_MATCH_CARDS:
+            if _best_shared(pool, mask) >= 2:
+                return False
+        elif max(icons) >= 2:
+            return False
+    slots = []      # (up, skill or -1) for each card needed
+    groups = []     # (up, count) for each matching-cards requirement
+    need = {}
+    for kind, n, up_, skill in realm.requires:
+        if kind == R_CARDS:
+            slots.extend([(up_, skill)] * n)
+        elif kind == R_ICONS:
+            need[skill] = need.get(skill, 0) + n
+        elif kind == R_MATCH_CARDS:
+            groups.append((up_, n))
+        elif max(icons) < n:     # R_MATCH_ICONS
+            return False
+    for skill, n in need.items():
+        if icons[skill] < n:
+            return False
+    if not slots and not groups:
+        return True
+    n_min = sum(1 for up_, _ in slots if up_ == MINION) + sum(n for up_, n in groups if up_ == MINION)
+    n_sk = len(slots) + sum(n for _, n in groups) - n_min
+    if n_min > len(minions) or n_sk > len(skeletons):
+        return False
+    return _assign(slots, groups, 0, minions, skeletons, mask)
+
+
+def _best_shared(pool, mask) -> int:
+    """The most cards of ``pool`` that share one skill."""
+    best = 0
+    for s in range(NUM_SKILLS):
+        n = 0
+        for c in pool:
+            if mask[c] >> s & 1:
+                n += 1
+        if n > best:
+            best = n
+    return best
+
+
+def _assign(slots, groups, g, minions, skeletons, mask) -> bool:
+    """Can distinct cards fill every slot, each matching-cards group choosing one shared skill?"""
+    if g < len(groups):
+        up_, n = groups[g]
+        pool = minions if up_ == MINION else skeletons
+        for s in range(NUM_SKILLS):
+            if sum(1 for c in pool if mask[c] >> s & 1) >= n:
+                if _assign(slots + [(up_, s)] * n, groups, g + 1, minions, skeletons, mask):
+                    return True
+        return False
+    # bipartite matching of slots to cards (augmenting paths; a handful of each)
+    owner = {}
+
+    def fits(slot, c):
+        return slot[1] < 0 or mask[c] >> slot[1] & 1
+
+    def augment(i, seen):
+        up_, _ = slots[i]
+        pool = minions if up_ == MINION else skeletons
+        for c in pool:
+            if c in seen or not fits(slots[i], c):
+                continue
+            seen.add(c)
+            if c not in owner or augment(owner[c], seen):
+                owner[c] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(slots)))
+
+
+class ScoringRules:
+    __slots__ = ()
+
+    def _side_priority(self):
+        """Sides in the order they claim a contested realm: "the player whose turn it is scores the
+        realm", then (our 3-player variant) the others in turn order."""
+        L = self.L
+        order = [L.seat_side[self.active]]
+        p = self.active
+        for _ in range(L.players - 1):
+            p = L.next_in_turn[p]
+            s = L.seat_side[p]
+            if s not in order:
+                order.append(s)
+        if L.solitaire and self.R.artifact_scores:
+            order.append(L.artifact_side)
+        return order
+
+    def _score_realms(self):
+        """Score every realm whose requirements a side meets ("A realm must be scored if its
+        requirements are met at the end of a player's turn")."""
+        L, C, up = self.L, self.R.cards, self.up
+        ns = L.ns
+        priority = None
+        for r in range(L.nr):
+            pile = self.rpile[r]
+            if not pile:
+                continue
+            realm = C.realms[pile[-1]]
+            if priority is None:
+                priority = self._side_priority()
+            for s in priority:
+                if L.has_side[r][s] and side_satisfies(realm, self.sides[r * ns + s], up, C):
+                    self._score(r, s)
+                    break
+
+    def _score(self, r, s):
+        L, C = self.L, self.R.cards
+        realm = C.realms[self.rpile[r].pop()]
+        self.scored[s].append(realm.id)
+        self.noise[s] += realm.noise
+        burned = 0
+        for x in L.realm_sides[r]:
+            q = r * L.ns + x
+            for c in self.sides[q]:
+                self.loc[c] = BURNED
+                self.up[c] = 1
+                self.burn.append(c)
+                burned += 1
+            self.sides[q] = []
+        self.say(f"{self.side_label(s)} scores {realm.name} in realm {r + 1} "
+                 f"for {realm.noise} noise ({self.noise[s]} in all); {burned} card{'s' if burned != 1 else ''} burn.")
+        if self.rpile[r]:
+            nxt = C.realms[self.rpile[r][-1]]
+            self.say(f"Realm {r + 1} is now {nxt.name} ({nxt.noise} noise): requires "
+                     f"{', '.join(nxt.requires_text)}" + (f"; {', '.join(nxt.bans_text)}" if nxt.bans_text else "") + ".")
+        else:
+            self.say(f"Realm pile {r + 1} is empty: realm {r + 1} can no longer be scored.")
+
+    def _noise_winner(self):
+        """The side that woke the Lich King (5 noise), or -1."""
+        L = self.L
+        reached = [s for s in range(L.ns) if self.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
+        if not reached:
+            return -1
+        for s in self._side_priority():
+            if s in reached:
+                return s
+        return reached[0]

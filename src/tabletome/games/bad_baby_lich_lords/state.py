@@ -1,0 +1,341 @@
+"""The Bad Baby Lich Lords state: realms, bone piles, sides, hands, score piles and the chain.
+
+Every decision belongs to the active player, chain decisions included (Lich Law 3.4). The state
+always rests at a real choice: the turn menu, or a decision inside an action, a spell or a chain
+with two or more options. A decision with one option is taken at once (and logged); a skill with
+no legal target is skipped (RULES.md, "Forced choices").
+"""
+
+from ...core import State
+from .board import BoardRules
+from .hidden import HiddenInformation
+from .phases import (BEFORE, BONE, BURNED, F_PERFORM, F_STIRS, HELD, OUT, OVER, P_DIG_SIDE, P_NONE,
+                     P_OR, P_PILE, P_PLACE, P_SKILL, P_SPELL_DIR, P_SPELL_TARGET, P_SUMMON_PICK,
+                     P_SUMMON_REALM, P_TURN)
+from .ruleset import FREEPLE
+from .scoring import ScoringRules
+from .skills import SkillRules
+from .solitaire import SolitaireRules
+from .spells import SpellRules
+from .turn import TurnRules
+from .views import Views
+from .vocabulary import FACTIONS, NOISE_TO_WIN, NUM_SPELLS, SKILLS
+
+
+class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireRules, BoardRules, Views,
+                     HiddenInformation, State):
+    __slots__ = ("R", "L", "order", "sides", "up", "acted", "acted_ids", "loc", "bone", "known", "rpile",
+                 "scored", "noise", "burn", "burn_spells", "deck", "hand", "turn", "active", "phase",
+                 "stack", "pending", "pctx", "held", "artifact")
+
+    # --- setting up -------------------------------------------------------------------------------------
+    def setup(self):
+        R = self._init_rules()
+        L, C = self.L, R.cards
+        order = R.fixed_order
+        if order is None:
+            order = self._random_order()
+        self._init_empty(order)
+        rng = self.rng
+        for r, f in enumerate(order):
+            # "Shuffle each faction's realm cards." "Shuffle each faction's minion/skeleton cards
+            # and place them skeleton-side up. This is the faction's bone pile."
+            realms = list(C.faction_realms[f])
+            rng.shuffle(realms)
+            self.rpile[r] = realms
+            cards = list(C.faction_cards[f])
+            rng.shuffle(cards)
+            for c in cards:
+                self.loc[c] = BONE + r
+            self.bone[r] = cards
+            self.known[r] = 1
+        # "Shuffle the spell cards and place them face down to the side."
+        deck = [t for t in range(NUM_SPELLS) for _ in range(C.spell_copies[t])]
+        rng.shuffle(deck)
+        self.deck = deck
+        if L.solitaire:
+            # "Place the Cursed Artifact above the middle realm's bone pile"
+            self.artifact = 1
+        self.active = L.turn_order[0]
+        self.to_move = self.active
+        names = ", ".join(f"{r + 1}: {FACTIONS[f]}" for r, f in enumerate(order))
+        self.say(f"The realms are laid out ({names}).")
+        for r in range(L.nr):
+            realm = C.realms[self.rpile[r][-1]]
+            self.say(f"Realm {r + 1} is {realm.name} ({realm.noise} noise); bone pile {r + 1} shows "
+                     f"{self.card_name(self.bone[r][-1])}.")
+        self.say(f"Turn 1: {self.seat_name(self.active)}.")
+
+    def _init_rules(self):
+        R = self.R = self.game.ruleset(self.options, self.card_text)
+        self.L = R.layout
+        return R
+
+    def _init_empty(self, order):
+        L, C = self.L, self.R.cards
+        n = C.n
+        self.order = list(order)
+        self.sides = [[] for _ in range(L.nr * L.ns)]
+        self.up = [0] * n
+        self.acted = [0] * n
+        self.acted_ids = []
+        self.loc = [OUT] * n
+        self.bone = [[] for _ in range(L.nr)]
+        self.known = [0] * L.nr
+        self.rpile = [[] for _ in range(L.nr)]
+        self.scored = [[] for _ in range(L.ns)]
+        self.noise = [0] * L.ns
+        self.burn = []
+        self.burn_spells = []
+        self.deck = []
+        self.hand = [[0] * NUM_SPELLS for _ in range(L.players)]
+        self.turn = 1
+        self.active = L.turn_order[0]
+        self.phase = BEFORE
+        self.stack = []
+        self.pending = P_TURN
+        self.pctx = ()
+        self.held = -1
+        self.artifact = -1
+
+    def _random_order(self):
+        """Lich Law 1.4: deal the factions to the realm positions at random (Solitaire: "Use the
+        Freeple faction as one of the three realms")."""
+        L = self.L
+        factions = list(range(len(FACTIONS)))
+        if L.solitaire:
+            others = [f for f in factions if f != FREEPLE]
+            self.rng.shuffle(others)
+            chosen = [FREEPLE] + others[:L.nr - 1]
+        else:
+            self.rng.shuffle(factions)
+            chosen = factions[:L.nr]
+        self.rng.shuffle(chosen)
+        return chosen
+
+    def clone(self):
+        c = LichLordsState.__new__(LichLordsState)
+        self._copy_common(c)
+        c.R = self.R
+        c.L = self.L
+        c.order = self.order
+        c.sides = [s.copy() for s in self.sides]
+        c.up = self.up.copy()
+        c.acted = self.acted.copy()
+        c.acted_ids = self.acted_ids.copy()
+        c.loc = self.loc.copy()
+        c.bone = [p.copy() for p in self.bone]
+        c.known = self.known.copy()
+        c.rpile = [p.copy() for p in self.rpile]
+        c.scored = [p.copy() for p in self.scored]
+        c.noise = self.noise.copy()
+        c.burn = self.burn.copy()
+        c.burn_spells = self.burn_spells.copy()
+        c.deck = self.deck.copy()
+        c.hand = [h.copy() for h in self.hand]
+        c.turn = self.turn
+        c.active = self.active
+        c.phase = self.phase
+        c.stack = self.stack.copy()
+        c.pending = self.pending
+        c.pctx = self.pctx
+        c.held = self.held
+        c.artifact = self.artifact
+        return c
+
+    # --- seats ----------------------------------------------------------------------------------------------
+    @property
+    def seat_names(self):
+        return self.L.seat_names
+
+    def seat_name(self, seat):
+        return self.L.seat_names[seat]
+
+    # --- deciding --------------------------------------------------------------------------------------------
+    def _legal_actions(self):
+        if self.pending == P_TURN:
+            return self._turn_options()
+        return self._options()
+
+    def _options(self):
+        pend = self.pending
+        if pend == P_SKILL:
+            return self._skill_targets(*self.pctx)
+        if pend == P_OR:
+            return self._or_options()
+        if pend == P_PLACE:
+            return self._place_options()
+        if pend == P_DIG_SIDE:
+            return self._dig_side_options()
+        if pend == P_SPELL_TARGET:
+            return self._spell_target_options()
+        if pend == P_SPELL_DIR:
+            return self._spell_dir_options()
+        if pend == P_PILE:
+            return self._pile_options()
+        if pend == P_SUMMON_REALM:
+            return self._summon_realm_options()
+        if pend == P_SUMMON_PICK:
+            return self._summon_candidates(self.pctx[0])
+        if pend == P_TURN:
+            return self._turn_options()
+        return []
+
+    def _apply(self, action):
+        self._resolve(action)
+        self._legal = tuple(self._run())
+
+    def _resolve(self, action):
+        pend = self.pending
+        self.pending = P_NONE
+        if pend == P_TURN:
+            self._resolve_turn(action)
+        elif pend == P_SKILL:
+            self._resolve_skill(action)
+        elif pend == P_PLACE:
+            self._resolve_place(action)
+        elif pend == P_OR:
+            self._resolve_or(action)
+        elif pend == P_DIG_SIDE:
+            self._resolve_dig_side(action)
+        elif pend == P_SPELL_TARGET:
+            self._resolve_spell_target(action)
+        elif pend == P_SPELL_DIR:
+            self._resolve_spell_dir(action)
+        elif pend == P_PILE:
+            self._resolve_pile(action)
+        elif pend == P_SUMMON_REALM:
+            self._resolve_summon_realm(action)
+        elif pend == P_SUMMON_PICK:
+            self._resolve_summon_pick(action)
+
+    def _run(self):
+        """Carry the turn on until the active player has a real choice; return its options."""
+        stack = self.stack
+        while True:
+            pend = self.pending
+            if pend:
+                if pend == P_TURN:
+                    return self._turn_options()
+                opts = self._options()
+                if len(opts) > 1:
+                    return opts
+                if opts:
+                    self._resolve(opts[0])
+                else:
+                    self._skip()
+                    self.pending = P_NONE
+                continue
+            if self.phase == OVER:
+                return ()
+            if not stack:
+                self.pending = P_TURN
+                self.pctx = ()
+                continue
+            frame = stack[-1]
+            kind = frame[0]
+            if kind == F_PERFORM:
+                self._step_perform(frame)
+            elif kind == F_STIRS:
+                self._step_stirs(frame)
+            else:
+                self._step_summon(frame)
+
+    def _skip(self):
+        """Say why a decision had nothing to choose from."""
+        pend = self.pending
+        if pend == P_SKILL:
+            c, s = self.pctx
+            self.say(f"{self.card_name(c)} has no target for {SKILLS[s]}.")
+        elif pend == P_OR:
+            c, a, b = self.pctx
+            self.say(f"{self.card_name(c)} has no target for {SKILLS[a]} or {SKILLS[b]}.")
+        else:
+            self.say("The spell has no target and does nothing.")
+
+    # --- outcome ----------------------------------------------------------------------------------------------
+    @property
+    def scores(self):
+        """Each seat's noise (its side's, shared by teammates); Solitaire: the score, the cards left
+        in the bone piles once you won, else 0."""
+        L = self.L
+        if L.solitaire:
+            return [self.bone_pile_cards() if self.winners else 0]
+        return [self.noise[L.seat_side[p]] for p in range(L.players)]
+
+    def outcome(self, seat):
+        """Solitaire: a win is worth 0.5 plus half the share of bone pile cards left; a loss is worth
+        up to 0.1 for the noise made. Otherwise 1 for a win, 0 for a loss, 0.5 for a draw."""
+        if not self.L.solitaire:
+            return super().outcome(seat)
+        if self.to_move is not None:
+            return super().outcome(seat)
+        if self.winners:
+            total = sum(len(self.R.cards.faction_cards[f]) for f in self.order)
+            return 0.5 + 0.5 * self.bone_pile_cards() / total
+        return 0.1 * min(self.noise[0], NOISE_TO_WIN) / NOISE_TO_WIN
+
+    # --- invariants ---------------------------------------------------------------------------------------------
+    def check_invariants(self):
+        """Every card in exactly one place, piles and counts consistent, an open decision that is
+        a real choice (tests only: it costs a few dozen microseconds)."""
+        L, C, R = self.L, self.R.cards, self.R
+        loc, up = self.loc, self.up
+        expect = [OUT] * C.n
+        for q, side in enumerate(self.sides):
+            if side:
+                r, x = divmod(q, L.ns)
+                assert L.has_side[r][x], f"cards on a side realm {r + 1} does not have"
+                for c in side:
+                    assert expect[c] == OUT, f"{C.name[c]} is in two places"
+                    expect[c] = q
+        for r, pile in enumerate(self.bone):
+            for c in pile:
+                assert expect[c] == OUT, f"{C.name[c]} is in two places"
+                expect[c] = BONE + r
+                assert not up[c], f"{C.name[c]} lies minion-side up in a bone pile"
+            assert (1 if pile else 0) <= self.known[r] <= len(pile), f"bone pile {r + 1} known count {self.known[r]} is wrong"
+        for c in self.burn:
+            assert expect[c] == OUT, f"{C.name[c]} is in two places"
+            expect[c] = BURNED
+        if self.held >= 0:
+            assert expect[self.held] == OUT, f"{C.name[self.held]} is in two places"
+            expect[self.held] = HELD
+        if expect != loc:
+            bad = [C.name[c] for c in range(C.n) if expect[c] != loc[c]]
+            raise AssertionError(f"cards out of place: {', '.join(bad[:5])}")
+        out = R.out_of_play(self.order)
+        assert loc.count(OUT) == len(out) and all(loc[c] == OUT for c in out), "a card in play is missing"
+        assert len(self.acted_ids) == sum(self.acted) and all(self.acted[c] for c in self.acted_ids), \
+            "acted list out of step"
+        realms = []
+        for r, pile in enumerate(self.rpile):
+            for rid in pile:
+                assert C.realms[rid].faction == self.order[r], f"{C.realms[rid].name} is in the wrong realm pile"
+            realms.extend(pile)
+        for s, pile in enumerate(self.scored):
+            realms.extend(pile)
+            assert self.noise[s] == sum(C.realms[rid].noise for rid in pile), f"side {s} noise is wrong"
+        realms.sort()
+        assert realms == R.realms_in_play(self.order), "realm cards are missing or doubled"
+        spells = [0] * NUM_SPELLS
+        for t in self.deck:
+            spells[t] += 1
+        for t in self.burn_spells:
+            spells[t] += 1
+        for h in self.hand:
+            for t in range(NUM_SPELLS):
+                assert h[t] >= 0
+                spells[t] += h[t]
+        assert spells == C.spell_copies, f"spell cards miscounted: {spells}"
+        if self.phase == OVER:
+            assert self.to_move is None and not self.stack and self.pending == P_NONE
+        else:
+            assert self.to_move == self.active, "the active player is not the one to move"
+            assert self.pending != P_NONE, "no decision is open"
+            if self.pending == P_TURN:
+                assert not self.stack and self.held < 0, "the turn menu is open inside a chain"
+            else:
+                assert len(self._options()) >= 2, "an open decision has fewer than 2 options"
+            assert not any(n >= NOISE_TO_WIN for s, n in enumerate(self.noise) if s != L.artifact_side)
+        assert (self.artifact >= 0) == L.solitaire

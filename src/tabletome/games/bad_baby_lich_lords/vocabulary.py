@@ -1,0 +1,197 @@
+"""The rulebook's vocabulary, implemented once: skills, factions, spells and realm requirements.
+
+A card file may only use these words. A minion's behaviour is its list of skill slots (a skill, or
+two skills joined by the OR symbol "/"); a realm's is its requirements and bans, written in the
+small language below, which follows the rulebook's "Scoring Requirement Icons" section:
+
+    MINIONS/SKELETONS        "2 minions", "a skeleton"
+    CARDS WITH SKILLS        "a minion with Raise", "2 skeletons with Dig"
+    SKILL ICONS              "a Fight icon", "3 Teach icons"            (icons on minions only)
+    MATCHING CARDS           "2 matching minions", "3 matching skeletons" (cards sharing a skill)
+    MATCHING SKILLS          "3 matching icons"                         (icons on minions only)
+    BANS                     "no minions", "no skeletons", "no minions with Raise",
+                             "no skeletons with Dig", "no Raise icons", "no matching icons",
+                             "no matching minions", "no matching skeletons"
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- skills ("Minion Skills": five core skills, then one skill per faction) ----------------------
+DIG, FIGHT, TEACH, LEAVE, RAISE, BOSS, FRIENDSHIP, CAST, POSSESS = range(9)
+SKILLS = ("Dig", "Fight", "Teach", "Leave", "Raise", "Boss", "Friendship", "Cast", "Possess")
+NUM_SKILLS = len(SKILLS)
+CORE_SKILLS = (DIG, FIGHT, TEACH, LEAVE, RAISE)
+
+SKILL_TEXT = {
+    DIG: "Draw a skeleton from the top of this realm's bone pile and place it on either side of the "
+         "realm, skeleton-side up. Do not perform its skills.",
+    FIGHT: "Target a minion in this realm that has fewer fight skill icons and flip it skeleton-side "
+           "up. A minion with multiple fight skill icons performs the fight skill multiple times, "
+           "once for each action.",
+    TEACH: "Draw a spell card into your hand.",
+    LEAVE: "Move this minion to an adjacent realm. It does not change sides. The minion cannot "
+           "\"wrap\" around the edge of the play area to the realm on the opposite end.",
+    RAISE: "Target a skeleton in this realm (not on top of the bone pile), flip it minion-side up, "
+           "and perform its skills.",
+    BOSS: "Target a minion in this realm and perform its skills.",
+    FRIENDSHIP: "Target a minion in a different realm and move it to this realm. It does not change sides.",
+    CAST: "Draw a spell card and play it immediately in any realm you choose.",
+    POSSESS: "Target a skeleton in this realm OR on top of this realm's bone pile and perform its "
+             "skills without flipping it.",
+}
+
+# --- factions ("Components": four factions; "Faction Skills": each one's own skill) ---------------
+FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
+FACTION_IDS = ("zard", "noblins", "freeple", "ghoulies")   # as written in the `factions` option
+FACTION_SKILL = {"Zard": CAST, "Noblins": FRIENDSHIP, "Freeple": BOSS, "Ghoulies": POSSESS}
+FACTION_TEXT = {
+    "Zard": "Kid wizards and their pets studying obscure and absurd branches of magic.",
+    "Noblins": "Punk house elves partying in the woods with bugs.",
+    "Freeple": "DIY mutant trash swamp denizens. Spit runs downhill.",
+    "Ghoulies": "Poltergeist stowaways haunting statues and cemeteries.",
+}
+MINIONS_PER_FACTION = 23   # "23 double-sided minion/skeleton cards"
+REALMS_PER_FACTION = 6     # "6 large realm cards"
+SPELL_CARDS = 25           # "25 spell cards"
+NOISE_TO_WIN = 5           # "score enough realms to earn a total of 5 noise"
+
+# --- spells ("Spell Cards") ---------------------------------------------------------------------
+S_LEAVE, S_RAISE, S_DIG, S_FIGHT, S_TEACH = range(5)
+SPELLS = ("Leave", "Raise", "Dig", "Fight", "Teach")
+NUM_SPELLS = len(SPELLS)
+COMBO_NAMES = ("Royal Summons!", "His Kiss of Life!", "The Lich King Stirs!", "His Fiery Gaze!",
+               "Fatherly Advice!")
+
+# --- requirements -------------------------------------------------------------------------------
+ANY, MINION, SKELETON = 0, 1, 2          # which side up a card requirement asks for
+UP_NAMES = {"minion": MINION, "minions": MINION, "skeleton": SKELETON, "skeletons": SKELETON}
+
+# requirement kinds
+R_CARDS = "cards"            # count, up, skill (or -1): that many distinct cards
+R_ICONS = "icons"            # count, skill: that many icons of the skill on minions
+R_MATCH_CARDS = "match-cards"  # count, up: that many distinct cards sharing one skill
+R_MATCH_ICONS = "match-icons"  # count: that many icons of one skill on minions
+
+_NUM = r"(a|an|one|two|three|four|five|six|\d+)"
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_SKILL = r"([a-z]+)"
+_PATTERNS = (
+    (re.compile(rf"^{_NUM} matching (minions|skeletons)$"), R_MATCH_CARDS),
+    (re.compile(rf"^{_NUM} matching icons$"), R_MATCH_ICONS),
+    (re.compile(rf"^{_NUM} (minions?|skeletons?) with {_SKILL}$"), R_CARDS),
+    (re.compile(rf"^{_NUM} (minions?|skeletons?)$"), R_CARDS),
+    (re.compile(rf"^{_NUM} {_SKILL} icons?$"), R_ICONS),
+)
+_BANS = (
+    (re.compile(r"^no matching (minions|skeletons)$"), R_MATCH_CARDS),
+    (re.compile(r"^no matching icons$"), R_MATCH_ICONS),
+    (re.compile(rf"^no (minions|skeletons) with {_SKILL}$"), R_CARDS),
+    (re.compile(r"^no (minions|skeletons)$"), R_CARDS),
+    (re.compile(rf"^no {_SKILL} icons$"), R_ICONS),
+)
+
+REQUIREMENT_FORMS = ("N minions", "N skeletons", "N minions with SKILL", "N skeletons with SKILL",
+                     "N SKILL icons", "N matching minions", "N matching skeletons", "N matching icons")
+BAN_FORMS = ("no minions", "no skeletons", "no minions with SKILL", "no skeletons with SKILL",
+             "no SKILL icons", "no matching minions", "no matching skeletons", "no matching icons")
+
+
+def skill_code(word: str) -> int:
+    """The code of a skill named ``word`` (any case), or -1."""
+    for i, name in enumerate(SKILLS):
+        if word.lower() == name.lower():
+            return i
+    return -1
+
+
+def _count(word: str) -> int:
+    return _WORDS[word] if word in _WORDS else int(word)
+
+
+def parse_requirement(text: str):
+    """A requirement as a tuple (kind, count, up, skill), or a string saying what is wrong."""
+    t = " ".join(str(text).split()).lower()
+    for pattern, kind in _PATTERNS:
+        m = pattern.match(t)
+        if not m:
+            continue
+        n = _count(m.group(1))
+        if n < 1:
+            return "the count must be at least 1"
+        if kind == R_CARDS:
+            up = UP_NAMES[m.group(2)]
+            skill = -1
+            if m.lastindex >= 3:
+                skill = skill_code(m.group(3))
+                if skill < 0:
+                    return f"{m.group(3)!r} is not a skill; skills are {', '.join(SKILLS)}"
+            return (kind, n, up, skill)
+        if kind == R_ICONS:
+            skill = skill_code(m.group(2))
+            if skill < 0:
+                return f"{m.group(2)!r} is not a skill; skills are {', '.join(SKILLS)}"
+            return (kind, n, MINION, skill)
+        if kind == R_MATCH_CARDS:
+            if n < 2:
+                return "matching cards means 2 or more cards"
+            return (kind, n, UP_NAMES[m.group(2)], -1)
+        if n < 2:
+            return "matching icons means 2 or more icons"
+        return (kind, n, MINION, -1)
+    return f"not a requirement; write one of: {', '.join(REQUIREMENT_FORMS)}"
+
+
+def parse_ban(text: str):
+    """A ban as a tuple (kind, limit, up, skill): the side may hold fewer than ``limit`` of it."""
+    t = " ".join(str(text).split()).lower()
+    for pattern, kind in _BANS:
+        m = pattern.match(t)
+        if not m:
+            continue
+        if kind == R_CARDS:
+            up = UP_NAMES[m.group(1)]
+            skill = -1
+            if m.lastindex >= 2:
+                skill = skill_code(m.group(2))
+                if skill < 0:
+                    return f"{m.group(2)!r} is not a skill; skills are {', '.join(SKILLS)}"
+            return (kind, 1, up, skill)
+        if kind == R_ICONS:
+            skill = skill_code(m.group(1))
+            if skill < 0:
+                return f"{m.group(1)!r} is not a skill; skills are {', '.join(SKILLS)}"
+            return (kind, 1, MINION, skill)
+        if kind == R_MATCH_CARDS:
+            return (kind, 2, UP_NAMES[m.group(1)], -1)
+        return (kind, 2, MINION, -1)
+    return f"not a ban; write one of: {', '.join(BAN_FORMS)}"
+
+
+def describe_requirement(req) -> str:
+    """Canonical English for a parsed requirement."""
+    kind, n, up, skill = req
+    word = "minion" if up == MINION else "skeleton"
+    count = "a" if n == 1 else str(n)
+    plural = "" if n == 1 else "s"
+    if kind == R_CARDS:
+        base = f"{count} {word}{plural}"
+        return base + (f" with {SKILLS[skill]}" if skill >= 0 else "")
+    if kind == R_ICONS:
+        return f"{count} {SKILLS[skill]} icon{plural}"
+    if kind == R_MATCH_CARDS:
+        return f"{n} matching {word}s"
+    return f"{n} matching icons"
+
+
+def describe_ban(ban) -> str:
+    kind, _, up, skill = ban
+    word = "minions" if up == MINION else "skeletons"
+    if kind == R_CARDS:
+        return f"no {word}" + (f" with {SKILLS[skill]}" if skill >= 0 else "")
+    if kind == R_ICONS:
+        return f"no {SKILLS[skill]} icons"
+    if kind == R_MATCH_CARDS:
+        return f"no matching {word}"
+    return "no matching icons"
