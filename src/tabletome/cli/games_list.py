@@ -29,8 +29,15 @@ def run(args) -> int:
     table.add_column("options (default first)")
     for row in rows:
         game = tabletome.game(row["id"])
-        opts = "\n".join(f"{k}: " + " | ".join(str(x) for x in v) for k, v in row["options"].items()) or "none"
+        opts = "\n".join(f"{k}: " + shorten(v) for k, v in row["options"].items()) or "none"
         table.add_row(row["id"], f"{row['name']}\n[dim]{row['summary']}[/dim]",
                       ", ".join(str(n) for n in row["players"]), opts)
     Console().print(table)
     return 0
+
+
+def shorten(values, shown=5):
+    text = " | ".join(str(x) for x in values[:shown])
+    if len(values) > shown:
+        text += f" | … ({len(values)} values in all; tabletome games --json lists them)"
+    return text

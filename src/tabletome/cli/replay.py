@@ -28,7 +28,7 @@ def result_line(state) -> str:
         return f"The record stops before the end; {names[state.to_move]} was to move."
     parts = []
     if state.winners:
-        parts.append("Winner: " + ", ".join(names[w] for w in state.winners))
+        parts.append(("Winners: " if len(state.winners) > 1 else "Winner: ") + ", ".join(names[w] for w in state.winners))
     elif state.players > 1:
         parts.append("A draw")
     else:
