@@ -2,4 +2,5 @@
 
 from ..core.registry import declare
 
+declare("life-siphon", "tabletome.games.life_siphon")
 declare("spirit-link", "tabletome.games.spirit_link")
