@@ -406,7 +406,9 @@ class CombatRules:
             # "When the Shade is removed from the board, deal 1 damage to any player or any Familiar
             # in the Battleground."
             self.trig.append((T_TARGET, E_DAMAGE, 1, T_PLAYER_OR_BG, q, R.ctrl[q], SRC_FAMILIAR + f))
-        if combat and R.is_lair[q]:
+        if R.is_lair[q]:
+            # "Your opponents only spawn new Familiars when one of their Familiars is removed from the
+            # board": every removal spawns, in combat or not (RULES.md, "Spawns").
             self._spawn(q, f)
         seat = R.q_seat[q]
         if (R.vials_on and seat >= 0 and q == self.turn and self.phase == P_ATTACK
