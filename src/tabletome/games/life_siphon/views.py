@@ -76,8 +76,8 @@ class Views:
         }
 
     def _card_info(self, c):
-        info = {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin}
-        return info
+        return {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin,
+                "numbers_designed": c.origin == "rulebook" and "designed" in c.notes}
 
     def _view(self, seat):
         R = self.R
