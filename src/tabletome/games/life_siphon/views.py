@@ -5,7 +5,7 @@ The snapshot format, and how to write a position by hand, is described in RULES.
 
 from ...core import IllegalAction
 from .board import AREA_KEYS, CAP, MAX_LIFE, QUADRANT_NAMES, SLOTS, START, where
-from .flow import (ATTACKED, BLOCKED, BREATH, DECISION_NAMES, M_MAIN, MOMENTS, MOVED, P_ATTACK, P_MAIN,
+from .flow import (ATTACKED, BLOCKED, BREATH, DECISION_NAMES, M_MAIN, M_START, MOMENTS, MOVED, P_ATTACK, P_MAIN,
                    P_OVER, P_REGEN, PHASE_NAMES, T_ATTACK, T_END, T_MAIN, T_TARGET, T_TURN, T_WINDOW,
                    TASK_NAMES)
 from .ruleset import POOL_PERSONAL
@@ -420,7 +420,7 @@ class Views:
             self.phase = P_ATTACK
             self.attack_phase = True
             self.stack = [(T_END, q), (T_MAIN, q), (T_WINDOW, M_MAIN, (first + 1) % self.players, 0, seat),
-                          (T_ATTACK, q)]
+                          (T_ATTACK, q), (T_WINDOW, M_START, first, 0, -1)]
         elif phase == "main" and not R.is_lair[q]:
             self.phase = P_MAIN
             self.stack = [(T_END, q), (T_MAIN, q)]
