@@ -13,7 +13,9 @@ def position(players=2, options=None, hands=None, river=None, discard=None, deck
     R = G.ruleset(players, resolved)
     names = R.cards.names
     hands = hands or {}
-    river = river if river is not None else ["Lich's Grasp", "Lich's Grasp", "Whispers of Madness"]
+    if river is None:
+        river = (["Unholy Haste", "Unholy Haste", "Whispers of Madness"] if resolved["mode"] == "madness"
+                 else ["Lich's Grasp", "Lich's Grasp", "Whispers of Madness"])
     discard = discard or []
     deck_top = deck_top or []
     left = list(R.copies)
