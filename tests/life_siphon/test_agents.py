@@ -35,3 +35,23 @@ def test_heuristic_against_itself_finishes():
             s.apply(bot.choose(s))
             steps += 1
             assert steps < 20_000, mode
+
+
+@pytest.mark.parametrize("players, options", G.configurations()[:5] + G.configurations()[-2:])
+def test_the_board_renders_for_every_seat_all_game_long(players, options):
+    from rich.console import Console
+    from tabletome.core import Rng
+    import io
+    console = Console(width=150, file=io.StringIO())
+    r = Rng(3)
+    s = G.new(players=players, seed=2, **options)
+    step = 0
+    while True:
+        if step % 7 == 0 or s.is_over:
+            for seat in range(players):
+                console.print(G.render(s.view(seat), seat))
+        if s.is_over:
+            break
+        legal = s.legal_actions()
+        s.apply(legal[r.below(len(legal))])
+        step += 1

@@ -12,7 +12,7 @@ from itertools import combinations
 from .board import AREA_OF, BATTLEGROUND, SLOTS
 from .flow import (M_BLOCKED, M_DECLARED, T_ATK_TARGET, T_ATTACK, T_BLOCK, T_BREATH, T_DISCARD, T_DRAFT,
                    T_EXTRA_MOVE, T_MAIN, T_MAY_DRAW, T_RIVER, T_TARGET, T_VIAL, T_WINDOW, target_quadrant)
-from .ruleset import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
+from .ruleset import (T_BG_FAMILIAR, E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
                       E_SIPHON, VARIANT_ACROSS)
 
 BG0 = 10
@@ -89,7 +89,7 @@ def _main(st, seat, legal, rng):
             return a
         if eff == E_DISCARD and any(st.hand[R.q_seat[d]] for d in enemies if R.q_seat[d] >= 0):
             return a
-        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype != 2) is not None:
+        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
             return a
         if eff == E_MOVE and _forward_moves(st, q, legal_moves=None):
             return a
@@ -274,7 +274,7 @@ def _window(st, seat, legal, rng):
         eff, amount, ttype = R.c_eff[k]
         if life - R.c_cost[k] < 2:
             continue
-        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == 2) is not None:
+        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
             return a
         if eff == E_GAIN and life <= 14:
             return a
@@ -356,6 +356,8 @@ def _target(st, seat, legal, rng):
                 return a
         if best is not None:
             return best[1]
+        if not players:
+            return fams[-1]
     if eff in (E_GAIN, E_EQUIP):
         for a in players:
             if quad(a) == q:
