@@ -72,7 +72,7 @@ class ActionIndex:
     """The table's actions by what they do (lists indexed by kind, space and quadrant name)."""
 
     def __init__(self, t, cards):
-        nf, fams = cards.nf, range(cards.nf)
+        fams = range(cards.nf)
         self.pass_ = t.get("pass")
         self.end_turn = t.get("end-turn")
         self.end_attacks = t.get("end-attacks")

@@ -126,6 +126,11 @@ class CombatRules:
     def _t_atk_target(self, task):
         if self.att < 0:
             return False
+        R = self.R
+        if not R.madness and not self.cnt[self.dq * 4 + BATTLEGROUND]:
+            # nothing but the seat to choose: no decision
+            self.say(f"{self.fam(self.att)} attacks {self.qn(self.dq)}.")
+            return False
         self.cur = task
         self.to_move = self.R.actrl[task[1]]
         return True

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from .board import AREA_OF, BATTLEGROUND, SLOTS
 from .flow import (M_BLOCKED, M_DECLARED, T_ATK_TARGET, T_ATTACK, T_BLOCK, T_BREATH, T_DISCARD, T_DRAFT,
-                   T_EXTRA_MOVE, T_MAIN, T_MAY_DRAW, T_RIVER, T_TARGET, T_VIAL, T_WINDOW, target_quadrant)
+                   T_EXTRA_MOVE, T_MAIN, T_MAY_DRAW, T_RIVER, T_TARGET, T_VIAL, T_WINDOW)
 from .ruleset import (T_BG_FAMILIAR, E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
                       E_SIPHON, VARIANT_ACROSS)
 
@@ -288,7 +288,6 @@ def _window(st, seat, legal, rng):
 
 def _combat_buff_target(st, q, eff, amount):
     """A familiar of mine in this combat whom the buff saves or lets kill."""
-    R = st.R
     a_s = st.att
     if a_s < 0:
         return None

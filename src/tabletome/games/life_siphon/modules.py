@@ -2,7 +2,7 @@
 "The Fearsome"). Plague Rat, Shade and Dragon are familiars' specials (combat.py)."""
 
 from .board import MOVEMENT, SLOTS, SUMMONS_PER_TURN
-from .flow import T_EXTRA_MOVE, T_MAY_DRAW, T_TARGET, T_VIAL
+from .flow import T_EXTRA_MOVE, T_MAY_DRAW, T_TARGET
 from .ruleset import (E_DAMAGE, E_GAIN, E_LOSE, POOL_PERSONAL, POOL_SHARED, SRC_FAMILIAR, SRC_VIAL, T_PLAYER,
                       T_PLAYER_OR_BG)
 

@@ -1,9 +1,9 @@
 """The Life Siphon state: the board, life, cards, and the stack of what happens next."""
 
 from ...core import IllegalAction, State
-from .board import CAP, MADNESS, MAX_LIFE, SLOTS, START, START_LIFE, BATTLEGROUND, MOVEMENT, RIVER, RIVER_CARDS
+from .board import CAP, MAX_LIFE, SLOTS, START, START_LIFE, BATTLEGROUND, MOVEMENT, RIVER, RIVER_CARDS
 from .combat import CombatRules
-from .flow import P_OVER, T_TURN, TASK_NAMES
+from .flow import P_OVER, T_TURN
 from .hidden import HiddenInformation
 from .madness import MadnessRules
 from .modules import ModuleRules

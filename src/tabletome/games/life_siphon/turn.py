@@ -111,7 +111,6 @@ class TurnRules:
         act = R.act
         acts = []
         life = self.life[q]
-        kind = self.kind
         if self.summons < SUMMONS_PER_TURN and self.cnt[q * 4] < 3:
             supply, cost, pools = self.supply, R.f_cost, R.f_pool
             for f in R.summonable:

@@ -4,7 +4,7 @@ The snapshot format, and how to write a position by hand, is described in RULES.
 """
 
 from ...core import IllegalAction
-from .board import AREA_KEYS, CAP, MAX_LIFE, QUADRANT_NAMES, SLOTS, START, where
+from .board import AREA_KEYS, CAP, MAX_LIFE, SLOTS, START
 from .flow import (ATTACKED, BLOCKED, BREATH, DECISION_NAMES, M_MAIN, M_START, MOMENTS, MOVED, P_ATTACK, P_MAIN,
                    P_OVER, P_REGEN, PHASE_NAMES, T_ATTACK, T_END, T_MAIN, T_TARGET, T_TURN, T_WINDOW,
                    TASK_NAMES)
@@ -54,7 +54,6 @@ class Views:
         cur = self.cur
         if cur is None:
             return None
-        R = self.R
         info = {"seat": self.to_move, "choice": DECISION_NAMES.get(cur[0], TASK_NAMES[cur[0]])}
         if cur[0] == T_WINDOW:
             info["moment"] = MOMENTS[cur[1]]
