@@ -149,3 +149,62 @@ def test_windows_ask_in_turn_order_and_close_after_everyone_passes(players):
         play(s, "pass")
     assert seen == list(range(players))
     assert quad(s, "North")["areas"]["battleground"][0]["familiar"] == "Imp"
+
+
+def test_damage_stays_until_the_end_of_the_turn():
+    """A Dread Knight that blocked an Imp keeps 2 damage: a Lich attack the same turn finishes it."""
+    s = restore(players=3, turn="North", phase="attack",
+                quadrants={"North": {"battleground": ["Imp", "Lich"]}, "East": {"battleground": ["Dread Knight"]}})
+    play(s, "attack with Imp at Battleground 1", "block with Dread Knight at Battleground 1")
+    assert quad(s, "East")["areas"]["battleground"][0]["damage"] == 2
+    play(s, "attack with Lich at Battleground 2", "target East's Dread Knight at Battleground 1")
+    assert area(s, "East", "battleground") == [None, None, None]
+
+
+def test_a_familiar_summoned_this_turn_may_move():
+    s = restore(turn="North", phase="main")
+    play(s, "summon Imp", "move Imp from Summoning Area 1 to Movement Row")
+    assert area(s, "North", "movement") == ["Imp", None, None, None]
+
+
+def test_madness_spell_removal_spawns_too():
+    s = restore(players=1, options={"mode": "madness"}, turn="North", phase="main", hands={"North": ["Hex Bolt"]},
+                quadrants={"Imp Lair": {"battleground": ["Imp"]}})
+    play(s, "cast Hex Bolt", "target Imp Lair's Imp at Battleground 1")
+    assert area(s, "Imp Lair", "summoning") == ["Imp", "Imp", None]
+
+
+def test_madness_spawns_come_from_the_supply():
+    s = restore(players=1, options={"mode": "madness"}, turn="North", phase="main", hands={"North": ["Hex Bolt"]},
+                quadrants={"North": {"summoning": ["Imp"] * 3, "movement": ["Imp"] * 4, "river": ["Imp"] * 3},
+                           "Imp Lair": {"movement": ["Imp"], "battleground": ["Imp"]}})
+    assert s.view(None)["supply"]["Imp"] == 0
+    play(s, "cast Hex Bolt", "target Imp Lair's Imp at Battleground 1")
+    assert area(s, "Imp Lair", "summoning") == ["Imp", None, None]  # only the one just removed
+
+
+def test_madness_lairs_are_no_player_targets():
+    s = restore(players=1, options={"mode": "madness"}, turn="North", phase="main", hands={"North": ["Soul Spike"]},
+                quadrants={"North": {"life": 10}})
+    play(s, "cast Soul Spike as Slow Cast")
+    assert texts(s) == ["target North"]
+
+
+def test_madness_lich_lair_steps_in_and_lich_at_a_familiar_gains_nothing():
+    s = restore(players=1, options={"mode": "madness"}, turn="North", phase="attack",
+                quadrants={"North": {"life": 10, "battleground": ["Lich", "Lich"]},
+                           "Lich Lair": {"battleground": ["Lich", "Lich"]},
+                           "Imp Lair": {"battleground": ["Imp"]}})
+    play(s, "attack with Lich at Battleground 1", "target Lich Lair's Lich at Battleground 1")
+    assert "Lich Lair blocks with Lich at Battleground 2." in s.log
+    play(s, "attack with Lich at Battleground 2", "target Imp Lair's Imp at Battleground 1")
+    assert area(s, "Imp Lair", "summoning") == ["Imp", "Imp", None]
+    assert life(s, "North") == 10
+
+
+def test_ghosts_have_their_own_personal_familiars():
+    s = restore(options={"mode": "two-player-variant", "familiars": "on"}, turn="East", phase="main")
+    assert s.to_move == 1 and "summon Dragon" in texts(s)
+    play(s, "summon Dragon")
+    assert quad(s, "East")["pool"] == ["Plague Rat", "Shade"] and quad(s, "South")["pool"] == [
+        "Plague Rat", "Shade", "Dragon"]
