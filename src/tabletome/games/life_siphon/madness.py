@@ -61,7 +61,8 @@ class MadnessRules:
             placed += 1
         name = self.R.cards.fam_names[f]
         if placed == SPAWNS:
-            self.say(f"The {self.qn(q)} spawns 2 {name}s in its Summoning Area.")
+            plural = name + ("es" if name.endswith("ch") else "s")
+            self.say(f"The {self.qn(q)} spawns 2 {plural} in its Summoning Area.")
         elif placed:
             self.say(f"The {self.qn(q)} spawns 1 {name}; the other does not fit.")
         else:
