@@ -11,7 +11,9 @@ from tabletome import IllegalAction
 
 from .helpers import G, play, position, restore, texts
 
-RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "life_siphon.txt"
+HERE = Path(__file__).resolve()
+RULEBOOK = next((p / "shared" / "rules" / "life_siphon.txt" for p in (HERE.parents[3], HERE.parents[2], Path("/work"))
+                 if (p / "shared" / "rules" / "life_siphon.txt").exists()), HERE.parents[3] / "shared" / "missing")
 CARDS = Path(tabletome.__file__).parent / "games" / "life_siphon" / "cards.toml"
 
 
