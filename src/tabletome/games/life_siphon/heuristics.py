@@ -96,6 +96,8 @@ def _main(st, seat, legal, rng):
     for a in _by_kind(legal, "use-aspect"):
         if life - R.a_cost[a.args[0]] > reserve:
             return a
+    if R.madness:
+        return _madness_main(st, q, legal)
     # moves toward the Battleground (into the River first while the Battleground is full)
     moves = [a for a in _by_kind(legal, "move") if a.args[2] == 1]
     best = None
@@ -121,6 +123,25 @@ def _main(st, seat, legal, rng):
                 if not mine and R.f_cost[f] and st.cnt[q * 4 + BATTLEGROUND] + st.cnt[q * 4] >= 3:
                     continue
                 return a
+    return R.act.end_turn
+
+
+def _madness_main(st, q, legal):
+    """Madness: keep the River full (it regenerates), hold two Battleground blockers, and summon Imps
+    (cheap blockers that give a life back when they fall) while life stays above 7."""
+    R = st.R
+    life = st.life[q]
+    bg = st.cnt[q * 4 + BATTLEGROUND]
+    moves = [a for a in _by_kind(legal, "move") if a.args[2] == 1
+             and not (AREA_OF[a.args[1]] == 2 and bg >= 2)
+             and not (R.f_move_cost[a.args[0]] and life <= 6)]
+    if moves:
+        return max(moves, key=lambda a: AREA_OF[a.args[1]])
+    summons = _by_kind(legal, "summon")
+    summons.sort(key=lambda a: (not R.imp_gain[a.args[0]], R.f_cost[a.args[0]]))
+    for a in summons:
+        if life - R.f_cost[a.args[0]] >= 7:
+            return a
     return R.act.end_turn
 
 
