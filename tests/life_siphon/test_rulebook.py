@@ -308,3 +308,48 @@ def test_illegal_actions_change_nothing():
         with pytest.raises(IllegalAction):
             s.apply(bad)
     assert s.snapshot() == before
+
+
+def test_getting_started():
+    """"Deal 1 card to each player ... Reveal 3 cards ... These are the River Cards ... a life tracker
+    on the 20 space"; the Aspects are set aside."""
+    from .helpers import G
+    for players in (2, 3, 4):
+        s = G.new(players=players, seed=9)
+        v = s.view(0)
+        assert [q["life"] for q in v["quadrants"]] == [20] * players
+        assert [p["hand_size"] for p in v["players"]] == [1] * players
+        assert len([c for c in v["river"] if c]) == 3
+        assert v["deck_size"] == 39 - players - 3
+        assert all(p["aspect"] is None for p in v["players"])
+        assert v["supply"] == {"Imp": 12, "Lich": 12, "Dread Knight": 12}
+        assert s.to_move == 0
+
+
+def test_area_capacities():
+    s = restore(turn="North", phase="main",
+                quadrants={"North": {"summoning": ["Imp"], "movement": ["Imp"] * 4, "river": [None, "Lich"]}})
+    assert "move Imp from Summoning Area 1 to Movement Row" not in texts(s)  # the Movement Row holds 4
+    play(s, "move Imp from Movement Row 1 to River", "move Imp from Movement Row 2 to River")
+    assert "move Imp from Movement Row 3 to River" not in texts(s)  # the River holds 3
+
+
+def test_only_battleground_familiars_block():
+    s = restore(turn="North", phase="attack",
+                quadrants={"North": {"battleground": ["Imp"]}, "South": {"life": 10, "river": ["Dread Knight"]}})
+    play(s, "attack with Imp at Battleground 1")
+    assert life(s, "South") == 8
+
+
+def test_slow_cast_only_in_your_main_phase():
+    s = restore(turn="South", phase="main", hands={"North": ["Dark Ritual", "Dark Axe"]},
+                quadrants={"North": {"river": ["Imp"]}})
+    play(s, "end turn")
+    assert s.to_move == 0 and texts(s) == ["cast Dark Axe", "pass"]
+    play(s, "pass", "take no River card")
+    assert "cast Dark Ritual" in texts(s)  # North's own Main Phase
+
+
+def test_familiars_stay_in_their_quadrant():
+    s = restore(players=4, turn="North", phase="main", quadrants={"North": {"battleground": ["Imp"]}})
+    assert [t for t in texts(s) if t.startswith("move")] == ["move Imp from Battleground 1 to River"]
