@@ -5,7 +5,6 @@ its controller and pool; then the River cards, the viewing seat's hand, Aspects,
 in progress and the last lines of the log. Designed components carry a "designed" tag.
 """
 
-from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -80,7 +79,14 @@ def render(view, seat):
             status.append("  DEFEATED: the Lairs finish the round", style="red")
     parts.append(status)
     quads = [_quadrant(q, view) for q in view["quadrants"]]
-    parts.append(Columns(quads, equal=True, expand=True))
+    # clockwise around the board: the first seat top left, the last one bottom left
+    board = Table.grid(expand=True, padding=(0, 1))
+    board.add_column(ratio=1)
+    board.add_column(ratio=1)
+    rows = {1: [[0]], 2: [[0, 1]], 3: [[0, 1], [2]], 4: [[0, 1], [3, 2]]}[len(quads)]
+    for row in rows:
+        board.add_row(*[quads[i] for i in row])
+    parts.append(board)
 
     cards = Table.grid(padding=(0, 2))
     cards.add_column(style="cyan")

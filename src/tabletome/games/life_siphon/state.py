@@ -1,7 +1,7 @@
 """The Life Siphon state: the board, life, cards, and the stack of what happens next."""
 
 from ...core import IllegalAction, State
-from .board import CAP, MAX_LIFE, SLOTS, START, START_LIFE, BATTLEGROUND, MOVEMENT, RIVER, RIVER_CARDS
+from .board import AREAS, CAP, MAX_LIFE, SLOTS, START, START_LIFE, BATTLEGROUND, MOVEMENT, RIVER, RIVER_CARDS
 from .combat import CombatRules
 from .flow import P_OVER, T_TURN
 from .hidden import HiddenInformation
@@ -81,7 +81,9 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
                 f = R.lair_kind[q]
                 self.supply[f] -= 1
                 self._place(q * SLOTS + START[area], f)
-                self.say(f"The {self.qn(q)} starts with a {R.cards.fam_names[f]} in its {('Summoning Area', 'Movement Row', 'River', 'Battleground')[area]}.")
+                name = R.cards.fam_names[f]
+                self.say(f"The {self.qn(q)} starts with {'an' if name[0] in 'AEIOU' else 'a'} {name} in its "
+                         f"{AREAS[area]}.")
         self.stack = [(T_TURN, 0)]
         self._run()
 
