@@ -153,6 +153,8 @@ def test_impossible_options_are_refused(players, options, words):
     ({"phase": "lunch"}, "phase"),
     ({"flow": {"stack": [["dance", 1]], "decision": None}}, "task"),
     ({"flow": {"stack": [], "decision": ["main", 0], "to_move": 7}}, "to_move"),
+    ({"flow": {"stack": [["window", 1]], "decision": ["main", 0], "to_move": 0}}, "takes 4 numbers"),
+    ({"flow": {"stack": [], "decision": ["block"], "to_move": 1}}, "decision"),
     ({"quadrants": {"North": {"battleground": ["Dragon"]}}}, "module"),
     ({"supply": {"Imp": 40}}, "supply"),
     ({"aspects": {"North": "Aspect of Sloth"}}, "not an Aspect"),

@@ -15,6 +15,9 @@ TASK_NAMES = (
  T_CLEANUP, T_LAIR_ATTACK, T_LAIR_MOVE, T_TARGET, T_DISCARD, T_DRAFT, T_VIAL, T_MAY_DRAW,
  T_EXTRA_MOVE) = range(len(TASK_NAMES))
 
+# How many numbers follow each task's name (snapshots check it).
+TASK_ARITY = (1, 1, 1, 1, 0, 1, 0, 4, 1, 1, 1, 1, 1, 6, 1, 2, 2, 1, 3)
+
 # What a seat is asked, by the task that asks it (for views and the screen).
 DECISION_NAMES = {
     T_RIVER: "draw a River card?", T_ATTACK: "attack", T_ATK_TARGET: "choose what to attack",

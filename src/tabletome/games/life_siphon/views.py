@@ -5,9 +5,9 @@ The snapshot format, and how to write a position by hand, is described in RULES.
 
 from ...core import IllegalAction
 from .board import AREA_KEYS, CAP, MAX_LIFE, SLOTS, START
-from .flow import (ATTACKED, BLOCKED, BREATH, DECISION_NAMES, M_MAIN, M_START, MOMENTS, MOVED, P_ATTACK, P_MAIN,
-                   P_OVER, P_REGEN, PHASE_NAMES, T_ATTACK, T_END, T_MAIN, T_TARGET, T_TURN, T_WINDOW,
-                   TASK_NAMES)
+from .flow import (ATTACKED, BLOCKED, BREATH, DECISION_NAMES, M_MAIN, M_START, MOMENTS, MOVED, P_ATTACK,
+                   P_MAIN, P_OVER, P_REGEN, PHASE_NAMES, T_ATK_TARGET, T_ATTACK, T_BLOCK, T_BREATH, T_END,
+                   T_MAIN, T_RESOLVE, T_TARGET, T_TURN, T_WINDOW, TASK_ARITY, TASK_NAMES)
 from .ruleset import POOL_PERSONAL
 
 FLAG_NAMES = (("moved", MOVED), ("attacked", ATTACKED), ("blocked", BLOCKED), ("breath", BREATH))
@@ -389,6 +389,13 @@ class Views:
             self.att, self.att_kind, self.tgt, self.tgt_kind, self.dq = att[:5]
             self.blk = [int(x) for x in att[5]]
             self.bre = [int(x) for x in att[6]]
+        n = self.R.Q * SLOTS
+        if (not -1 <= self.att < n or not -1 <= self.tgt < n or not -1 <= self.dq < self.R.Q
+                or any(not 0 <= b < n for b in self.blk) or any(not -1 <= b < n for b in self.bre)):
+            raise IllegalAction("snapshot flow 'attack' names a space or quadrant that is not on this board")
+        if self.cur is not None and self.cur[0] in (T_BLOCK, T_BREATH, T_ATK_TARGET, T_RESOLVE) \
+                and (self.att < 0 or self.dq < 0 and self.cur[0] != T_ATK_TARGET):
+            raise IllegalAction(f"snapshot flow decision {dec!r} needs an attack in progress ('attack')")
         if self.phase == P_OVER:
             if to_move is not None or self.cur is not None:
                 raise IllegalAction("snapshot: the game is over, so the flow has no decision and 'to_move' is null")
@@ -432,9 +439,12 @@ class Views:
 
 def _task(t, where_):
     if (not isinstance(t, list) or not t or t[0] not in TASK_NAMES
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in t[1:])):
+            or not all(isinstance(x, int) and not isinstance(x, bool) and -99 <= x < 10_000 for x in t[1:])):
         raise IllegalAction(f"{where_}: each task is [name, numbers...] with a name from {', '.join(TASK_NAMES)}")
-    return (TASK_NAMES.index(t[0]), *t[1:])
+    code = TASK_NAMES.index(t[0])
+    if len(t) - 1 != TASK_ARITY[code]:
+        raise IllegalAction(f"{where_}: task {t[0]!r} takes {TASK_ARITY[code]} numbers, not {len(t) - 1}")
+    return (code, *t[1:])
 
 
 def _list(data, field):
