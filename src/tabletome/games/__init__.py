@@ -2,5 +2,6 @@
 
 from ..core.registry import declare
 
+declare("life-siphon", "tabletome.games.life_siphon")
 declare("spirit-link", "tabletome.games.spirit_link")
 declare("bad-baby-lich-lords", "tabletome.games.bad_baby_lich_lords")

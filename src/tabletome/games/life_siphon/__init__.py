@@ -1,0 +1,129 @@
+"""Life Siphon: cursed humans summon Familiars and cast spells at the cost of their own life,
+played exactly as its rulebook says, with every mode and module.
+
+Rulebook: ../shared/rules/life_siphon.txt. Rulings where it is silent: RULES.md in this folder.
+Modules: board.py (quadrants and areas), cards.toml / cards.py (familiars, vials, the 39-card deck,
+the Aspects), effects.py (the effect vocabulary), actions.py (every action's text), ruleset.py
+(seating, control and the rulings the options choose), flow.py (the task stack), turn.py (phases,
+summoning, moving, windows, life, game end), combat.py (attacks, blocks, Breath Weapon, damage),
+spells.py (casting, targets, Aspects), modules.py (Essence Vials, the Fearsome), madness.py (the
+Lairs), views.py (views and snapshots), hidden.py (determinize), heuristics.py (the AI's rules of
+thumb), display.py (the terminal board).
+"""
+
+from ...core import Game, IllegalAction, register
+from .actions import ActionIndex, build_actions
+from .board import MADNESS, MODE_NAMES, STANDARD, VARIANT
+from .cards import cards_from_text, load_cards
+from .ruleset import RuleSet
+from .state import LifeSiphonState
+
+
+class LifeSiphon(Game):
+    id = "life-siphon"
+    name = "Life Siphon"
+    summary = ("Summon Familiars and cast spells at the cost of your own life; bring the player to your "
+               "left below 1 life. 2-4 players, a 2 Player Variant with ghost seats, and 1 Player Madness Mode.")
+    player_counts = (1, 2, 3, 4)
+    options = {
+        "mode": MODE_NAMES,
+        "familiars": ("off", "on"),
+        "vials": ("off", "on"),
+        "fearsome": ("off", "on"),
+        "move_back": ("yes", "no"),
+        "deck_out": ("reshuffle", "no-draw"),
+        "off_target_kill": ("allowed", "forbidden"),
+    }
+    option_help = {
+        "mode": "standard (2-4 players), madness (1 player against the three Lairs), "
+                "two-player-variant (2 players sharing two ghost seats)",
+        "familiars": "module: Plague Rat, Shade and Dragon, one of each per seat",
+        "vials": "module: the Essence Vials (Flame, Shadow, Mischief), once per game each",
+        "fearsome": "module: the Fearsome, a free summon at 5 life or less",
+        "move_back": "may a Familiar move to the adjacent area behind it (RULES.md)?",
+        "deck_out": "when the deck runs out: shuffle the discard pile into a new deck, or draw nothing",
+        "off_target_kill": "may a spell or ability take a player other than the one to your left below 1 life?",
+    }
+    state_class = LifeSiphonState
+
+    def __init__(self):
+        self.cards = load_cards()
+        super().__init__()
+        self._card_sets = {None: (self.cards, self.actions, ActionIndex(self.actions, self.cards))}
+        self._rulesets = {}
+
+    def build_actions(self):
+        return build_actions(self.cards)
+
+    def default_players(self):
+        return 2
+
+    def check_combination(self, players, options):
+        mode = options["mode"]
+        modules = [m for m in ("familiars", "vials", "fearsome") if options[m] == "on"]
+        if mode == "madness":
+            if players != 1:
+                raise IllegalAction(f"1 Player Madness Mode is played by 1 player, not {players}")
+            if modules:
+                raise IllegalAction("Madness mode does not use the Fearsome, Dragon, Shade, or Plague Rat, and "
+                                    f"does not use the Essence Vials: turn off {', '.join(modules)}")
+        elif mode == "two-player-variant":
+            if players != 2:
+                raise IllegalAction(f"the 2 Player Variant is played by 2 players, not {players}")
+        elif players == 1:
+            raise IllegalAction("the standard game is played by 2 to 4 players; 1 player plays mode=madness")
+
+    def configurations(self):
+        """Every mode at its player count, each module and ruling alone, and all modules together."""
+        on = {"familiars": "on", "vials": "on", "fearsome": "on"}
+        sets = [(2, {}), (3, {}), (4, {}), (1, {"mode": "madness"}), (2, {"mode": "two-player-variant"}),
+                (2, {"familiars": "on"}), (3, {"vials": "on"}), (2, {"fearsome": "on"}),
+                (2, {"move_back": "no"}), (2, {"deck_out": "no-draw"}), (4, {"off_target_kill": "forbidden"}),
+                (4, on), (2, {"mode": "two-player-variant", **on})]
+        out = []
+        for players, changes in sets:
+            out.append(self.resolve_options(players, changes))
+        return out
+
+    # --- card files ------------------------------------------------------------------------------
+    def check_cards(self, text, source):
+        """A player's own printed cards, in the format of cards.toml ([[card]] and [[aspect]] tables)."""
+        if text not in self._card_sets:
+            cards = cards_from_text(text, source, self.cards)
+            table = build_actions(cards)
+            self._card_sets[text] = (cards, table, ActionIndex(table, cards))
+        return self._card_sets[text][0]
+
+    def table_for(self, card_text):
+        if card_text is not None:
+            self.check_cards(card_text, "card file")
+        return self._card_sets[card_text][1]
+
+    def ruleset(self, players, options, card_text=None) -> RuleSet:
+        key = (players, tuple(sorted(options.items())), card_text)
+        rules = self._rulesets.get(key)
+        if rules is None:
+            if card_text is not None:
+                self.check_cards(card_text, "card file")
+            cards, _, index = self._card_sets[card_text]
+            rules = self._rulesets[key] = RuleSet(cards, index, players, options)
+        return rules
+
+    # --- agents and the screen -------------------------------------------------------------------
+    def heuristic_action(self, state, rng):
+        from .heuristics import choose
+        return choose(state, rng)
+
+    def evaluate(self, state, seat):
+        from .heuristics import evaluate
+        return evaluate(state, seat)
+
+    def render(self, view, seat):
+        from .display import render
+        return render(view, seat)
+
+
+GAME = LifeSiphon()
+register(GAME)
+
+__all__ = ["GAME", "LifeSiphon", "LifeSiphonState", "MADNESS", "STANDARD", "VARIANT"]

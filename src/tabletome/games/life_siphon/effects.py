@@ -1,0 +1,53 @@
+"""The effect vocabulary of Life Siphon's cards, Aspects, vials and familiars.
+
+Each name is one rule, implemented once (spells.py applies card and Aspect effects, combat.py the
+familiars' specials, modules.py the vials). A card file may use only these names; the rules read the
+effect, never a card's name.
+"""
+
+# Card and Aspect effects, each with the targets it may be given in a card file.
+EFFECTS = {
+    "attack-bonus": ("familiar", "battleground-familiar"),      # Dark Axe: "+N attack until end of turn"
+    "defense-bonus": ("familiar", "battleground-familiar"),     # "+N defense until end of turn"
+    "damage": ("familiar", "battleground-familiar", "player-or-battleground-familiar"),
+    "gain-life": ("player",),                                   # "Choose any player to gain N life"
+    "lose-life": ("player", "other-player"),                    # "Choose any player to lose N life"
+    "siphon": ("other-player",),                                # another player loses N, you gain N
+    "draw": ("none",),                                          # draw N cards
+    "discard": ("player-with-cards",),                          # a player discards a card of their choice
+    "move-familiar": ("own-familiar",),                         # an extra move for one of your familiars
+    "equip-aspect": ("player",),                                # Equip Aspect, as printed
+}
+
+# The targets, as the decision a caster makes after choosing the card.
+TARGETS = ("none", "familiar", "battleground-familiar", "player", "other-player",
+           "player-or-battleground-familiar", "player-with-cards", "own-familiar")
+
+SPEEDS = ("fast", "slow", "fast/slow")
+ORIGINS = ("rulebook", "designed", "owner")
+
+# Aspects: when they act. Passive and on-equip effects take no target: "who" names whose life.
+ASPECT_TRIGGERS = ("start-of-turn", "end-of-turn", "slow-ability", "on-equip")
+ASPECT_EFFECTS = ("gain-life", "lose-life", "draw", "move-familiar")
+ASPECT_WHO = ("you", "left")
+
+# Familiars' special characteristics, each a sentence of the rulebook.
+SPECIALS = (
+    "gain-1-life-when-removed",        # Imp
+    "chooses-target",                  # Lich: "you decide who the Lich is attacking"
+    "only-blocked-by-its-kind",        # Lich: "An attacking Lich can only be blocked by another Lich"
+    "removes-familiars-it-damages",    # Plague Rat
+    "discard-when-unblocked",          # Plague Rat
+    "damage-1-when-removed",           # Shade
+    "breath-weapon",                   # Dragon
+    "on-damage-any-player-loses-1",    # Pain Maker
+    "on-damage-may-draw",              # Spell Breaker
+    "on-damage-any-player-gains-1",    # Life Giver
+    "on-damage-may-move",              # Void Bringer
+)
+POOLS = ("shared", "personal", "fearsome")
+
+VIAL_EFFECTS = ("grant-breath-weapon", "damage-1-on-own-removal", "return-on-own-removal")
+
+# Breath Weapon: "Breath Weapon deals 3 damage ... The Dragon takes no damage when attacking."
+BREATH_DAMAGE = 3

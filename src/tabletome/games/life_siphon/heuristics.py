@@ -1,0 +1,463 @@
+"""The Life Siphon heuristic: rules of thumb for every decision, applied to a determinized copy
+(so it sees only what its seat may see).
+
+Main Phase: cast useful spells, move Familiars toward the Battleground, summon while life stays
+above a reserve. Attack Phase: attack with everything, a Lich at a Familiar it can kill and survive.
+Blocks: the subset of blockers (up to 3) that trades best, or any block against a lethal hit.
+Windows: Fast Cast spells that change a combat, kill a Familiar or heal when low; otherwise pass.
+"""
+
+from itertools import combinations
+
+from .board import AREA_OF, BATTLEGROUND, SLOTS
+from .flow import (M_BLOCKED, M_DECLARED, T_ATK_TARGET, T_ATTACK, T_BLOCK, T_BREATH, T_DISCARD, T_DRAFT,
+                   T_EXTRA_MOVE, T_MAIN, T_MAY_DRAW, T_RIVER, T_TARGET, T_VIAL, T_WINDOW)
+from .ruleset import (T_BG_FAMILIAR, E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
+                      E_SIPHON, VARIANT_ACROSS)
+
+BG0 = 10
+
+
+def _value(R, f):
+    """What a familiar on the board is worth, in life points."""
+    return R.f_cost[f] + R.f_attack[f] + 1
+
+
+def _def_left(s, st):
+    R = st.R
+    return R.f_defense[st.kind[s]] + st.dbuf[s] - st.dmg[s]
+
+
+def _atk(s, st):
+    return max(0, st.R.f_attack[st.kind[s]] + st.abuf[s])
+
+
+def _enemies(st, q):
+    """The quadrants whose life ``q`` wants down."""
+    R = st.R
+    if R.madness:
+        return []
+    out = [R.left[q]]
+    if R.variant and VARIANT_ACROSS[q] >= 0:
+        out.append(VARIANT_ACROSS[q])
+    return out
+
+
+def _my_q(st, seat):
+    return st.R.seat_q[seat]
+
+
+def choose(st, rng):
+    legal = st.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    step = st.cur[0]
+    seat = st.to_move
+    fn = CHOOSERS.get(step)
+    choice = fn(st, seat, legal, rng) if fn else None
+    return choice if choice is not None else legal[0]
+
+
+def _by_kind(legal, kind):
+    return [a for a in legal if a.kind == kind]
+
+
+# --- main phase --------------------------------------------------------------------------------
+def _main(st, seat, legal, rng):
+    R = st.R
+    q = st.cur[1]
+    mine = R.q_seat[q] == seat
+    life = st.life[q]
+    reserve = 7 if mine else 12
+    enemies = _enemies(st, q)
+    # spells first
+    for a in _by_kind(legal, "cast"):
+        k, slow = a.args
+        eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
+        cost = R.c_cost[k]
+        if life - cost < 3 and eff not in (E_GAIN,):
+            continue
+        if eff == E_EQUIP:
+            return a
+        if eff in (E_LOSE, E_SIPHON) and enemies:
+            e = min(enemies, key=lambda d: st.life[d])
+            if st.life[e] <= amount or life - cost > reserve:
+                return a
+        if eff == E_GAIN and life <= 20 - amount:
+            return a
+        if eff == E_DRAW and life - cost > reserve:
+            return a
+        if eff == E_DISCARD and any(st.hand[R.q_seat[d]] for d in enemies if R.q_seat[d] >= 0):
+            return a
+        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
+            return a
+        if eff == E_MOVE and _forward_moves(st, q, legal_moves=None):
+            return a
+    for a in _by_kind(legal, "use-aspect"):
+        if life - R.a_cost[a.args[0]] > reserve:
+            return a
+    if R.madness:
+        return _madness_main(st, q, legal)
+    # moves toward the Battleground (into the River first while the Battleground is full)
+    moves = [a for a in _by_kind(legal, "move") if a.args[2] == 1]
+    best = None
+    for a in moves:
+        f, i, _ = a.args
+        if R.f_move_cost[f] and life - R.f_move_cost[f] < reserve - 2:
+            continue
+        score = AREA_OF[i] * 2 + R.f_attack[f]
+        if best is None or score > best[0]:
+            best = (score, a)
+    if best is not None:
+        return best[1]
+    # summons while life stays above the reserve
+    summons = _by_kind(legal, "summon")
+    if summons:
+        def worth(a):
+            f = a.args[0]
+            return R.f_attack[f] + R.f_defense[f] - R.f_cost[f] + (10 if R.f_cost[f] == 0 else 0)
+        summons.sort(key=worth, reverse=True)
+        for a in summons:
+            f = a.args[0]
+            if R.f_cost[f] == 0 or life - R.f_cost[f] >= reserve:
+                if not mine and R.f_cost[f] and st.cnt[q * 4 + BATTLEGROUND] + st.cnt[q * 4] >= 3:
+                    continue
+                return a
+    return R.act.end_turn
+
+
+def _madness_main(st, q, legal):
+    """Madness: keep the River full (it regenerates), hold two Battleground blockers, and summon Imps
+    (cheap blockers that give a life back when they fall) while life stays above 7."""
+    R = st.R
+    life = st.life[q]
+    bg = st.cnt[q * 4 + BATTLEGROUND]
+    moves = [a for a in _by_kind(legal, "move") if a.args[2] == 1
+             and not (AREA_OF[a.args[1]] == 2 and bg >= 2)
+             and not (R.f_move_cost[a.args[0]] and life <= 6)]
+    if moves:
+        return max(moves, key=lambda a: AREA_OF[a.args[1]])
+    summons = _by_kind(legal, "summon")
+    summons.sort(key=lambda a: (not R.imp_gain[a.args[0]], R.f_cost[a.args[0]]))
+    for a in summons:
+        if life - R.f_cost[a.args[0]] >= 7:
+            return a
+    return R.act.end_turn
+
+
+def _forward_moves(st, q, legal_moves):
+    return any(a.args[2] == 1 for a in st._move_actions(q, False, []))
+
+
+def _kill_target(st, q, amount, battleground_only):
+    """The most valuable enemy familiar ``amount`` damage removes."""
+    R = st.R
+    best = None
+    for d in range(R.Q):
+        if d == q or (not R.madness and R.is_ghost[d] and R.ctrl[d] == R.q_seat[q]):
+            continue
+        for i in range(BG0 if battleground_only else 0, SLOTS):
+            s = d * SLOTS + i
+            f = st.kind[s]
+            if f >= 0 and _def_left(s, st) <= amount:
+                v = _value(R, f) + (3 if AREA_OF[i] == BATTLEGROUND else 0)
+                if best is None or v > best[0]:
+                    best = (v, s)
+    return None if best is None else best[1]
+
+
+# --- attacking ----------------------------------------------------------------------------------
+def _attack(st, seat, legal, rng):
+    R = st.R
+    q = st.cur[1]
+    flames = _by_kind(legal, "flame")
+    for a in flames:
+        f = a.args[0]
+        if R.f_attack[f] < 3:
+            return a
+    attacks = _by_kind(legal, "attack")
+    if not attacks:
+        return R.act.end_attacks
+    if R.madness:
+        # attack a Lair that cannot block while it still gives life; never feed spawns needlessly
+        if st.gained < 3:
+            for a in attacks:
+                f = a.args[0]
+                for d in (1, 2, 3):
+                    if not _lair_blockers(st, d, f):
+                        return a
+        return R.act.end_attacks
+    if R.q_seat[q] < 0 and R.actrl[q] == seat:
+        return attacks[0]  # a ghost attacking my opponent: everything goes
+    attacks.sort(key=lambda a: -R.f_attack[a.args[0]])
+    return attacks[0]
+
+
+def _lair_blockers(st, d, f):
+    R = st.R
+    out = []
+    for s in range(d * SLOTS + BG0, d * SLOTS + BG0 + 3):
+        k = st.kind[s]
+        if k >= 0 and not st.flags[s] & 4 and (not R.same_kind_blocks[f] or k == f):
+            out.append(s)
+    return out
+
+
+def _atk_target(st, seat, legal, rng):
+    R = st.R
+    a_s = st.att
+    atk = _atk(a_s, st)
+    mydef = _def_left(a_s, st)
+    if R.madness:
+        f = st.att_kind
+        for a in legal:
+            if a.kind == "target-player" and not _lair_blockers(st, R.q_of_name[a.args[0]], f):
+                return a
+        return legal[0]
+    best = None
+    for a in legal:
+        if a.kind != "target-familiar":
+            continue
+        qn, i, f = a.args
+        s = R.q_of_name[qn] * SLOTS + i
+        if _def_left(s, st) <= atk and _atk(s, st) < mydef:
+            v = _value(R, f)
+            if best is None or v > best[0]:
+                best = (v, a)
+    if best is not None:
+        return best[1]
+    return next(a for a in legal if a.kind == "target-player")
+
+
+# --- blocking ---------------------------------------------------------------------------------
+def _block(st, seat, legal, rng):
+    R = st.R
+    d = st.dq
+    a_s = st.att
+    A = _atk(a_s, st)
+    D = _def_left(a_s, st)
+    chosen = list(st.blk)
+    cands = st._blockers()
+    life = st.life[d] if R.has_life[d] else 99
+    lethal = life - A < 1 and not chosen
+    options = []
+    for n in range(0, min(3 - len(chosen), len(cands)) + 1):
+        for extra in combinations(cands, n):
+            S = chosen + list(extra)
+            if not S:
+                score = -A * (3 if life - A < 6 else 1)
+                if lethal:
+                    score -= 1000
+            else:
+                lost = sum(_value(R, st.kind[b]) for b in S if _def_left(b, st) <= A)
+                killed = sum(_atk(b, st) for b in S) >= D
+                gain = _value(R, st.kind[a_s]) if killed else 0
+                if R.madness:
+                    gain = 1 if killed else 0
+                score = gain - lost
+            options.append((score, len(extra), extra))
+    options.sort(key=lambda o: (-o[0], o[1]))
+    best = options[0][2]
+    if best:
+        base = d * SLOTS + BG0
+        s = best[0]
+        return R.act.block[st.kind[s]][s - base]
+    return R.act.stop_blocking if chosen else R.act.no_block
+
+
+def _breath(st, seat, legal, rng):
+    d = st.dq
+    R = st.R
+    assigned = {}
+    for t in st.bre:
+        assigned[t] = assigned.get(t, 0) + 1
+    # put the damage where nothing dies, else on life while it is high
+    for a in legal:
+        if a.kind == "breath-familiar":
+            s = d * SLOTS + BG0 + a.args[1]
+            if _def_left(s, st) - assigned.get(s, 0) > 1:
+                return a
+    if R.has_life[d] and st.life[d] > 6:
+        return legal[0]
+    return legal[-1]
+
+
+# --- spells and targets -----------------------------------------------------------------------
+def _window(st, seat, legal, rng):
+    R = st.R
+    q = R.seat_q[seat]
+    life = st.life[q]
+    moment = st.cur[1]
+    for a in legal:
+        if a.kind != "cast":
+            continue
+        k = a.args[0]
+        eff, amount, ttype = R.c_eff[k]
+        if life - R.c_cost[k] < 2:
+            continue
+        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
+            return a
+        if eff == E_GAIN and life <= 14:
+            return a
+        if eff == E_DRAW and life > 8:
+            return a
+        if eff in (E_ATTACK, E_DEFENSE) and moment in (M_BLOCKED, M_DECLARED) and st.att >= 0:
+            if _combat_buff_target(st, q, eff, amount) is not None:
+                return a
+    return R.act.pass_
+
+
+def _combat_buff_target(st, q, eff, amount):
+    """A familiar of mine in this combat whom the buff saves or lets kill."""
+    a_s = st.att
+    if a_s < 0:
+        return None
+    blk = [b for b in st.blk if st.kind[b] >= 0]
+    mine_att = a_s // SLOTS == q
+    if mine_att:
+        if not blk:
+            return None
+        taken = sum(_atk(b, st) for b in blk)
+        if eff == E_DEFENSE and taken >= _def_left(a_s, st) > taken - amount:
+            return a_s
+        if eff == E_ATTACK and any(_def_left(b, st) > _atk(a_s, st) >= _def_left(b, st) - amount for b in blk):
+            return a_s
+        return None
+    mine = [b for b in blk if b // SLOTS == q]
+    if not mine:
+        return None
+    A = _atk(a_s, st)
+    for b in mine:
+        if eff == E_DEFENSE and A >= _def_left(b, st) > A - amount:
+            return b
+    if eff == E_ATTACK:
+        total = sum(_atk(b, st) for b in blk)
+        D = _def_left(a_s, st)
+        if total < D <= total + amount:
+            return mine[0]
+    return None
+
+
+def _target(st, seat, legal, rng):
+    R = st.R
+    _, eff, amount, ttype, src_q, chooser, src = st.cur
+    q = src_q
+    players = [a for a in legal if a.kind == "target-player"]
+    fams = [a for a in legal if a.kind == "target-familiar"]
+
+    def slot(a):
+        qn, i, _ = a.args
+        return R.q_of_name[qn] * SLOTS + i
+
+    def quad(a):
+        return R.q_of_name[a.args[0]]
+
+    if eff in (E_ATTACK, E_DEFENSE):
+        s = _combat_buff_target(st, q, eff, amount)
+        for a in fams:
+            if slot(a) == s:
+                return a
+        own = [a for a in fams if slot(a) // SLOTS == q]
+        own.sort(key=lambda a: -AREA_OF[slot(a) % SLOTS])
+        return own[0] if own else fams[0] if fams else legal[0]
+    if eff == E_DAMAGE:
+        best = None
+        for a in fams:
+            s = slot(a)
+            if s // SLOTS == q:
+                continue
+            kills = _def_left(s, st) <= amount
+            v = (_value(R, st.kind[s]) if kills else 0) + (2 if AREA_OF[s % SLOTS] == BATTLEGROUND else 0)
+            if best is None or v > best[0]:
+                best = (v, a)
+        enemies = _enemies(st, q)
+        for a in players:
+            if quad(a) in enemies and (best is None or best[0] < 2):
+                return a
+        if best is not None:
+            return best[1]
+        if not players:
+            return fams[-1]
+    if eff in (E_GAIN, E_EQUIP):
+        for a in players:
+            if quad(a) == q:
+                return a
+    if eff in (E_LOSE, E_SIPHON, E_DAMAGE, E_DISCARD):
+        enemies = _enemies(st, q)
+        cands = [a for a in players if quad(a) in enemies]
+        if cands:
+            return min(cands, key=lambda a: st.life[quad(a)])
+        others = [a for a in players if quad(a) != q]
+        if others:
+            return others[0]
+    return legal[0]
+
+
+def _discard(st, seat, legal, rng):
+    R = st.R
+    return min(legal, key=lambda a: (R.c_cost[a.args[0]] == 0, -R.c_cost[a.args[0]]))
+
+
+def _draft(st, seat, legal, rng):
+    R = st.R
+    order = {"start-of-turn": 0, "end-of-turn": 1, "slow-ability": 2, "on-equip": 3}
+    return min(legal, key=lambda a: order[R.a_trigger[a.args[0]]])
+
+
+def _river(st, seat, legal, rng):
+    R = st.R
+    takes = [a for a in legal if a.kind == "river"]
+    if not takes:
+        return legal[-1]
+    return max(takes, key=lambda a: (R.c_fast[a.args[0]], R.c_eff[a.args[0]][0] == E_DAMAGE))
+
+
+def _vial(st, seat, legal, rng):
+    for a in legal:
+        if a.args[0] == 2:
+            return a
+    for a in legal:
+        if a.args[0] == 1:
+            return a
+    return legal[-1]
+
+
+def _may_draw(st, seat, legal, rng):
+    return st.R.act.draw
+
+
+def _extra_move(st, seat, legal, rng):
+    fwd = [a for a in legal if a.kind == "move" and a.args[2] == 1]
+    return fwd[0] if fwd else st.R.act.no_move
+
+
+CHOOSERS = {
+    T_MAIN: _main, T_ATTACK: _attack, T_ATK_TARGET: _atk_target, T_BLOCK: _block, T_BREATH: _breath,
+    T_WINDOW: _window, T_TARGET: _target, T_DISCARD: _discard, T_DRAFT: _draft, T_RIVER: _river,
+    T_VIAL: _vial, T_MAY_DRAW: _may_draw, T_EXTRA_MOVE: _extra_move,
+}
+
+
+def evaluate(st, seat):
+    """How well ``seat`` stands, in [0, 1]: its life and board against its opponents'."""
+    if st.to_move is None:
+        return st.outcome(seat)
+    R = st.R
+    q = R.seat_q[seat]
+
+    def strength(d):
+        total = st.life[d] if R.has_life[d] else 0
+        base = d * SLOTS
+        for i in range(SLOTS):
+            f = st.kind[base + i]
+            if f >= 0:
+                total += 0.5 * _value(R, f) * (1.5 if AREA_OF[i] == BATTLEGROUND else 1)
+        return total
+
+    if R.madness:
+        return min(1.0, (st.round + st.life[0] / 20.0) / 40.0)
+    mine = strength(q)
+    theirs = max(strength(d) for d in _enemies(st, q))
+    return max(0.0, min(1.0, 0.5 + (mine - theirs) / 80.0))
+
+

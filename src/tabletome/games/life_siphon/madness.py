@@ -1,0 +1,82 @@
+"""1 Player Madness Mode: the three Lairs, played by the rules ("1 Player Madness Mode", and the
+paragraphs printed under "2 Player Variant" that describe the Lairs' turn: see RULES.md).
+
+"Your opponents do not have cards or draw cards, do not have a life total, and do not pay anything
+to move Familiars that have movement costs. Your opponents only spawn new Familiars when one of
+their Familiars is removed from the board. Your opponents only have 2 Phases and are taken one at a
+time then pass to the player to the left."
+"""
+
+from .board import CAP, SLOTS, SPAWNS, START, SUMMONING
+from .flow import ATTACKED, P_MOVE, P_OVER, T_LAIR_ATTACK, T_TURN
+
+BG0 = 10
+
+
+class MadnessRules:
+    __slots__ = ()
+
+    def _t_lair_attack(self, task):
+        """"If your opponent has any number of Familiars in their Battleground at the start of their
+        turn, all will attack you directly if possible. Their Familiars will never choose to attack
+        your Familiars." One at a time, in Battleground order."""
+        q = task[1]
+        kind, flags = self.kind, self.flags
+        base = q * SLOTS + BG0
+        for s in range(base, base + 3):
+            if kind[s] >= 0 and not flags[s] & ATTACKED:
+                self._declare(s, T_LAIR_ATTACK)
+                return False
+        return False
+
+    def _t_lair_move(self, task):
+        """"Movement Phase: Every Familiar moves forward 1 space if possible." The front rows move
+        first, so a familiar moves into the room the one ahead of it left (RULES.md)."""
+        q = task[1]
+        if q == 3 and self.defeated:
+            # "continue to resolve all of your opponents' attacks until the 4th player (The Dread
+            # Knight Lair) finishes all of their attacks."
+            self._finish_madness()
+            return False
+        self.phase = P_MOVE
+        kind, cnt = self.kind, self.cnt
+        for a in (2, 1, 0):
+            for i in range(START[a], START[a] + CAP[a]):
+                if kind[q * SLOTS + i] >= 0 and cnt[q * 4 + a + 1] < CAP[a + 1]:
+                    self._move(q, i, 1, True)
+        self._end_of_turn_healing()
+        self.stack.append((T_TURN, self.R.left[q]))
+        return False
+
+    def _spawn(self, q, f):
+        """"place two new Familiars of that same type in that player's Summoning Area for each of
+        their Familiars you remove during combat ... any enemy Familiars that would spawn but can't fit
+        in that player's Summoning Area are NOT placed." Spawns come from the supply (RULES.md)."""
+        placed = 0
+        for _ in range(SPAWNS):
+            if self.cnt[q * 4 + SUMMONING] >= CAP[SUMMONING] or self.supply[f] <= 0:
+                break
+            self.supply[f] -= 1
+            self._place(self._free(q, SUMMONING), f)
+            placed += 1
+        name = self.R.cards.fam_names[f]
+        if placed == SPAWNS:
+            plural = name + ("es" if name.endswith("ch") else "s")
+            self.say(f"The {self.qn(q)} spawns 2 {plural} in its Summoning Area.")
+        elif placed:
+            self.say(f"The {self.qn(q)} spawns 1 {name}; the other does not fit.")
+        else:
+            self.say(f"The {self.qn(q)}'s Summoning Area is full: no {name} spawns.")
+
+    def _finish_madness(self):
+        life = self.life[0]
+        self.final = (self.round, life)
+        self.phase = P_OVER
+        self.stack.clear()
+        self.cur = None
+        self.to_move = None
+        self.winners = []
+        self.say(f"Madness ends: {self.qn(0)} was defeated in round {self.round} with {life} life. "
+                 f"Score: round {self.round}, final life {life}.")
+
+

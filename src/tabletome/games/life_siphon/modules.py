@@ -1,0 +1,135 @@
+"""Modular content: the Essence Vials and the Fearsome's abilities ("The Essence Vials",
+"The Fearsome"). Plague Rat, Shade and Dragon are familiars' specials (combat.py)."""
+
+from .board import MOVEMENT, SLOTS, SUMMONS_PER_TURN
+from .flow import T_EXTRA_MOVE, T_MAY_DRAW, T_TARGET
+from .ruleset import (E_DAMAGE, E_GAIN, E_LOSE, POOL_PERSONAL, POOL_SHARED, SRC_FAMILIAR, SRC_VIAL, T_PLAYER,
+                      T_PLAYER_OR_BG)
+
+
+class ModuleRules:
+    __slots__ = ()
+
+    # --- the Fearsome -----------------------------------------------------------------------------
+    def _fear(self, s):
+        """A Fearsome at ``s`` dealt damage: "A Fearsome's ability can only trigger once per turn."
+        A ghost's Fearsome "loses its special ability" (2 Player Variant)."""
+        R = self.R
+        f = self.kind[s]
+        if f < 0 or not R.fear_trigger[f] or (self.fear_used >> f) & 1:
+            return
+        q = s // SLOTS
+        seat = R.ctrl[q]
+        if R.is_ghost[q] or seat < 0:
+            return
+        self.fear_used |= 1 << f
+        src = SRC_FAMILIAR + f
+        name = R.cards.fam_names[f]
+        self.say(f"{self.qn(q)}'s {name} dealt damage: its ability triggers.")
+        if R.pain[f]:
+            self.trig.append((T_TARGET, E_LOSE, 1, T_PLAYER, q, seat, src))
+        elif R.life_giver[f]:
+            self.trig.append((T_TARGET, E_GAIN, 1, T_PLAYER, q, seat, src))
+        elif R.spell_breaker[f]:
+            self.trig.append((T_MAY_DRAW, seat))
+        elif R.void[f]:
+            self.trig.append((T_EXTRA_MOVE, q, seat, src))
+
+    def _t_may_draw(self, task):
+        self.cur = task
+        self.to_move = task[1]
+        return True
+
+    def _legal_may_draw(self, cur):
+        act = self.R.act
+        return [act.draw, act.no_draw]
+
+    def _do_may_draw(self, action):
+        seat = self.cur[1]
+        if action.args[0]:
+            self._draw(seat, 1)
+        else:
+            self.say(f"{self.seat_name(seat)} does not draw.")
+
+    def _t_extra_move(self, task):
+        """"you may move 1 of your Familiars, even if it is not your turn ... That Familiar may move
+        again during your Main Phase." (also Unholy Haste and Aspect of Command)"""
+        if not self._move_actions(task[1], False, []):
+            return False
+        self.cur = task
+        self.to_move = task[2]
+        return True
+
+    def _legal_extra_move(self, cur):
+        acts = self._move_actions(cur[1], False, [])
+        acts.append(self.R.act.no_move)
+        return acts
+
+    def _do_no_move(self, action):
+        self.say(f"{self.qn(self.cur[1])} moves nothing.")
+
+    # --- the Essence Vials -------------------------------------------------------------------------
+    def _mischief_ok(self, q, f):
+        R = self.R
+        if self.cnt[q * 4 + MOVEMENT] >= 4 or self.summons >= SUMMONS_PER_TURN:
+            return False
+        p = R.f_pool[f]
+        if p == POOL_SHARED:
+            return self.supply[f] > 0
+        if p == POOL_PERSONAL:
+            return bool((self.pool[q] >> f) & 1)
+        return self.supply[f] > 0 and not self._has_fearsome(q)
+
+    def _t_vial(self, task):
+        _, q, f = task
+        R = self.R
+        v = self.vials[R.q_seat[q]]
+        if (v >> R.v_shadow) & 1 or ((v >> R.v_mischief) & 1 and self._mischief_ok(q, f)):
+            self.cur = task
+            self.to_move = R.q_seat[q]
+            return True
+        return False
+
+    def _legal_vial(self, cur):
+        _, q, f = cur
+        R = self.R
+        act = R.act
+        v = self.vials[R.q_seat[q]]
+        acts = []
+        if (v >> R.v_shadow) & 1:
+            acts.append(act.use_shadow)
+        if (v >> R.v_mischief) & 1 and self._mischief_ok(q, f):
+            acts.append(act.use_mischief)
+        acts.append(act.keep_vials)
+        return acts
+
+    def _do_vial(self, action):
+        _, q, f = self.cur
+        R = self.R
+        seat = R.q_seat[q]
+        which = action.args[0]
+        if which < 0:
+            return
+        if which == 1:
+            # Essence of Shadow: "deal 1 damage to any player or any Familiar in the Battleground"
+            self.vials[seat] &= ~(1 << R.v_shadow)
+            self.say(f"{self.seat_name(seat)} turns over the Essence of Shadow.")
+            self.stack.append(self.cur)
+            self.stack.append((T_TARGET, E_DAMAGE, 1, T_PLAYER_OR_BG, q, seat, SRC_VIAL + R.v_shadow))
+            return
+        # Essence of Mischief: "place that Familiar in your Movement Row ... counts as 1 of your 3
+        # Summons this turn."
+        self.vials[seat] &= ~(1 << R.v_mischief)
+        p = R.f_pool[f]
+        if p == POOL_SHARED:
+            self.supply[f] -= 1
+        elif p == POOL_PERSONAL:
+            self.pool[q] &= ~(1 << f)
+        else:
+            self.supply[f] = 0
+        self.summons += 1
+        s = self._free(q, MOVEMENT)
+        self._place(s, f)
+        self.say(f"{self.seat_name(seat)} turns over the Essence of Mischief: the {R.cards.fam_names[f]} "
+                 f"returns to the Movement Row (1 of this turn's 3 Summons).")
+        self.stack.append(self.cur)

@@ -1,0 +1,315 @@
+"""Spells and Aspects: casting Fast and Slow Cast cards, their targets and effects, discarding, and
+the Aspect draft ("The Cards", "The Aspects").
+
+"Fast Cast spells can be played at any time during your turn or other players' turns. Slow Cast
+spells can only be played during your Main Phase." A card is chosen first, then its target.
+"""
+
+from .board import BATTLEGROUND, SLOTS
+from .flow import T_DISCARD, T_DRAFT, T_EXTRA_MOVE, T_TARGET, T_WINDOW, player_target, target_quadrant
+from .ruleset import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
+                      E_SIPHON, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, T_BG_FAMILIAR, T_FAMILIAR, T_NONE,
+                      T_OTHER_PLAYER, T_OWN_FAMILIAR, T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS, VARIANT_ACROSS)
+
+LOSS = (E_DAMAGE, E_LOSE, E_SIPHON)
+
+
+class SpellRules:
+    __slots__ = ()
+
+    # --- what a seat may cast -------------------------------------------------------------------
+    def _can_fast(self, seat):
+        R = self.R
+        life = self.life[R.seat_q[seat]]
+        cost, fast = R.c_cost, R.c_fast
+        for k in self.hand[seat]:
+            if fast[k] and (life > cost[k]) and self._target_exists(R.c_eff[k], seat, cost[k]):
+                return True
+        return False
+
+    def _cast_actions(self, seat, main, acts):
+        """The cards ``seat`` may cast now: Fast Cast ones, and in its Main Phase Slow Cast ones."""
+        hand = self.hand[seat]
+        if not hand:
+            return acts
+        R = self.R
+        act = R.act
+        life = self.life[R.seat_q[seat]]
+        seen = 0
+        for k in hand:
+            if (seen >> k) & 1:
+                continue
+            seen |= 1 << k
+            cost = R.c_cost[k]
+            if life <= cost:  # "no player may reduce their own life below 1"
+                continue
+            if R.c_fast[k]:
+                if self._target_exists(R.c_eff[k], seat, cost):
+                    acts.append(act.cast[k])
+                if main and R.c_both[k] and self._target_exists(R.c_slow_eff[k], seat, cost):
+                    acts.append(act.cast_slow[k])
+            elif main and self._target_exists(R.c_eff[k], seat, cost):
+                acts.append(act.cast[k])
+        return acts
+
+    def _target_exists(self, e, seat, cost):
+        eff, amount, ttype = e
+        if ttype == T_NONE:
+            return True
+        cnt = self.cnt
+        if ttype == T_FAMILIAR:
+            return any(cnt)
+        if ttype == T_BG_FAMILIAR:
+            return any(cnt[q * 4 + BATTLEGROUND] for q in range(self.R.Q))
+        q = self.R.seat_q[seat]
+        if ttype == T_OWN_FAMILIAR:
+            return bool(self._move_actions(q, False, []))
+        if ttype == T_PLAYER_WITH_CARDS:
+            return any(len(h) > (1 if s == seat else 0) for s, h in enumerate(self.hand))
+        return bool(self._player_targets(eff, amount, ttype, q, cost))
+
+    def _player_targets(self, eff, amount, ttype, src_q, cost=0):
+        """The quadrants a player-targeting effect may choose ("you may choose yourself if a card
+        says 'choose any player'"; "no player may reduce their own life below 1")."""
+        R = self.R
+        life = self.life
+        out = []
+        loss = eff in LOSS
+        for d in range(R.Q):
+            if not R.has_life[d]:
+                continue
+            if ttype == T_OTHER_PLAYER and d == src_q:
+                continue
+            if ttype == T_PLAYER_WITH_CARDS:
+                s = R.q_seat[d]
+                if s < 0 or not self.hand[s]:
+                    continue
+            if loss:
+                if d == src_q:
+                    if life[d] - cost - amount < 1:
+                        continue
+                elif not R.kill_any and life[d] - amount < 1 and d != R.left[src_q] \
+                        and not (R.variant and d == VARIANT_ACROSS[src_q]):
+                    continue  # option off_target_kill=forbidden (RULES.md)
+            out.append(d)
+        return out
+
+    # --- casting ---------------------------------------------------------------------------------
+    def _do_cast(self, action):
+        k, slow = action.args
+        cur = self.cur
+        seat = self.to_move
+        if cur[0] == T_WINDOW:
+            _, moment, _, _, exclude = cur
+            self.stack.append((T_WINDOW, moment, (seat + 1) % self.players, 0, exclude))
+        else:
+            self.stack.append(cur)
+        R = self.R
+        self._lose_card(seat, k)
+        self.discard.append(k)
+        q = R.seat_q[seat]
+        cost = R.c_cost[k]
+        eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
+        how = " as a Slow Cast" if slow else ""
+        if cost:
+            self.life[q] -= cost
+            self.say(f"{self.seat_name(seat)} casts {R.names[k]}{how}, paying {cost} life ({self.life[q]}).")
+        else:
+            self.say(f"{self.seat_name(seat)} casts {R.names[k]}{how}.")
+        self.stack.append((T_TARGET, eff, amount, ttype, q, seat, k))
+
+    def _lose_card(self, seat, k):
+        self.hand[seat].remove(k)
+        known = self.known[seat]
+        if k in known:
+            known.remove(k)
+
+    # --- targets ---------------------------------------------------------------------------------
+    def _t_target(self, task):
+        _, eff, amount, ttype, src_q, chooser, src = task
+        if ttype == T_NONE:
+            self._effect(eff, amount, src_q, -1, chooser, src)
+            return False
+        if ttype == T_OWN_FAMILIAR:
+            self.stack.append((T_EXTRA_MOVE, src_q, chooser, src))
+            return False
+        if not self._legal_target(task):
+            self.say(f"{self._src_name(src)} has no target.")
+            return False
+        self.cur = task
+        self.to_move = chooser
+        return True
+
+    def _legal_target(self, cur):
+        _, eff, amount, ttype, src_q, chooser, src = cur
+        R = self.R
+        act = R.act
+        acts = []
+        if ttype not in (T_FAMILIAR, T_BG_FAMILIAR):
+            for d in self._player_targets(eff, amount, ttype, src_q):
+                acts.append(act.target_player[R.qname[d]])
+        if ttype in (T_FAMILIAR, T_BG_FAMILIAR, T_PLAYER_OR_BG):
+            kind = self.kind
+            first = 0 if ttype == T_FAMILIAR else 10
+            tf = act.target_familiar
+            for q in range(R.Q):
+                base = q * SLOTS
+                row = tf[R.qname[q]]
+                for i in range(first, SLOTS):
+                    k = kind[base + i]
+                    if k >= 0:
+                        acts.append(row[i][k])
+        return acts
+
+    def _do_target(self, action):
+        cur = self.cur
+        if cur[0] != T_TARGET:
+            self._atk_target(action)
+            return
+        _, eff, amount, ttype, src_q, chooser, src = cur
+        R = self.R
+        if action.kind == "target-player":
+            t = player_target(R.q_of_name[action.args[0]])
+        else:
+            qn, i, _ = action.args
+            t = R.q_of_name[qn] * SLOTS + i
+        self._effect(eff, amount, src_q, t, chooser, src)
+
+    def _src_name(self, src):
+        R = self.R
+        if src >= SRC_VIAL:
+            return R.cards.vial_names[src - SRC_VIAL]
+        if src >= SRC_FAMILIAR:
+            return R.cards.fam_names[src - SRC_FAMILIAR]
+        if src >= SRC_ASPECT:
+            return R.cards.aspect_names[src - SRC_ASPECT]
+        return R.names[src]
+
+    def _effect(self, eff, amount, src_q, t, seat, src):
+        """Apply one effect of the vocabulary (effects.py) to target ``t``."""
+        name = self._src_name(src)
+        if t >= 0:
+            desc = self.fam(t)
+            if eff == E_ATTACK:
+                self.abuf[t] += amount
+                self.say(f"{name}: {desc} gets +{amount} attack until end of turn.")
+            elif eff == E_DEFENSE:
+                self.dbuf[t] += amount
+                self.say(f"{name}: {desc} gets +{amount} defense until end of turn.")
+            elif eff == E_DAMAGE:
+                self.dmg[t] += amount
+                self.say(f"{name} deals {amount} damage to {desc}.")
+                f = self.kind[t]
+                if self.dmg[t] >= self.R.f_defense[f] + self.dbuf[t]:
+                    self._remove(t, False)
+            return
+        d = target_quadrant(t) if t != -1 else src_q
+        if eff == E_GAIN:
+            self._gain(d, amount)
+        elif eff in (E_LOSE, E_DAMAGE):
+            self._lose(d, amount, f" to {name}")
+        elif eff == E_SIPHON:
+            if not self._lose(d, amount, f" to {name}"):
+                self._gain(src_q, amount)
+        elif eff == E_DRAW:
+            self._draw(seat, amount)
+        elif eff == E_DISCARD:
+            self.stack.append((T_DISCARD, self.R.q_seat[d]))
+        elif eff == E_EQUIP:
+            # "Choose any player to gain 1 life. Then all players discard any equipped Aspects. Choose
+            # one Aspect to equip and pass the remaining Aspects to the player to your left."
+            self._gain(d, amount)
+            if any(a >= 0 for a in self.aspect):
+                self.say("Every equipped Aspect is discarded.")
+            self.aspect = [-1] * self.players
+            self.stack.append((T_DRAFT, seat, 0))
+
+    def _fixed_effect(self, eff, amount, q, who, seat, src):
+        """An Aspect's passive, on-equip or ability effect: no target to choose."""
+        if eff == E_GAIN:
+            self._gain(who, amount)
+        elif eff == E_LOSE:
+            self._lose(who, amount, f" to {self._src_name(src)}")
+        elif eff == E_DRAW:
+            self._draw(seat, amount)
+        elif eff == E_MOVE:
+            self.stack.append((T_EXTRA_MOVE, q, seat, src))
+
+    # --- discarding --------------------------------------------------------------------------------
+    def _t_discard(self, task):
+        seat = task[1]
+        if seat < 0 or not self.hand[seat]:
+            return False
+        self.cur = task
+        self.to_move = seat
+        return True
+
+    def _legal_discard(self, cur):
+        act = self.R.act
+        acts = []
+        seen = 0
+        for k in self.hand[cur[1]]:
+            if not (seen >> k) & 1:
+                seen |= 1 << k
+                acts.append(act.discard[k])
+        return acts
+
+    def _do_discard(self, action):
+        seat = self.cur[1]
+        k = action.args[0]
+        self._lose_card(seat, k)
+        self.discard.append(k)
+        self.say(f"{self.seat_name(seat)} discards {self.R.names[k]}.")
+
+    # --- Aspects -----------------------------------------------------------------------------------
+    def _t_draft(self, task):
+        if all(a in self.aspect for a in range(self.R.na)):
+            return False
+        self.cur = task
+        self.to_move = task[1]
+        return True
+
+    def _legal_draft(self, cur):
+        act = self.R.act
+        return [act.equip[a] for a in range(self.R.na) if a not in self.aspect]
+
+    def _do_equip(self, action):
+        _, seat, picks = self.cur
+        R = self.R
+        a = action.args[0]
+        self.aspect[seat] = a
+        self.say(f"{self.seat_name(seat)} equips {R.cards.aspect_names[a]}.")
+        if picks + 1 < self.players:
+            # "pass the remaining Aspects to the player to your left. Repeat until all players have one"
+            self.stack.append((T_DRAFT, (seat + 1) % self.players, picks + 1))
+        if R.a_trigger[a] == "on-equip":
+            # "Aspects that have effects that trigger when equipped may trigger again if more than 1
+            # Equip Aspect is played on the same turn."
+            eff, amount = R.a_eff[a]
+            q = R.seat_q[seat]
+            self._fixed_effect(eff, amount, q, R.left[q] if R.a_left[a] else q, seat, SRC_ASPECT + a)
+
+    def _aspect_ability_ok(self, seat, a):
+        eff = self.R.a_eff[a][0]
+        if eff == E_MOVE:
+            return bool(self._move_actions(self.R.seat_q[seat], False, []))
+        return True
+
+    def _do_use_aspect(self, action):
+        """An Aspect's Slow Cast ability: "can only be used once on your turn during your Main Phase"."""
+        a = action.args[0]
+        R = self.R
+        seat = self.to_move
+        q = R.seat_q[seat]
+        self.stack.append(self.cur)
+        self.aspect_used |= 1 << a
+        cost = R.a_cost[a]
+        text = f"{self.seat_name(seat)} uses {R.cards.aspect_names[a]}"
+        if cost:
+            self.life[q] -= cost
+            text += f", paying {cost} life ({self.life[q]})"
+        self.say(text + ".")
+        eff, amount = R.a_eff[a]
+        self._fixed_effect(eff, amount, q, R.left[q] if R.a_left[a] else q, seat, SRC_ASPECT + a)
+
+

@@ -1,0 +1,237 @@
+"""The Life Siphon state: the board, life, cards, and the stack of what happens next."""
+
+from ...core import IllegalAction, State
+from .board import AREAS, CAP, MAX_LIFE, SLOTS, START, START_LIFE, BATTLEGROUND, MOVEMENT, RIVER, RIVER_CARDS
+from .combat import CombatRules
+from .flow import P_OVER, T_TURN
+from .hidden import HiddenInformation
+from .madness import MadnessRules
+from .modules import ModuleRules
+from .spells import SpellRules
+from .turn import TurnRules
+from .views import Views
+
+
+class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRules, Views, HiddenInformation,
+                      State):
+    __slots__ = (
+        "R",
+        # the board: one entry per slot (quadrant * 13 + space)
+        "kind", "dmg", "abuf", "dbuf", "flags", "cnt",
+        # life per quadrant, familiars not on the board
+        "life", "supply", "pool",
+        # cards
+        "hand", "known", "deck", "discard", "river",
+        # Aspects and vials per seat
+        "aspect", "aspect_used", "vials",
+        # the turn
+        "turn", "round", "phase", "summons", "gained", "fear_used", "attack_phase",
+        # the attack in progress
+        "att", "att_kind", "tgt", "tgt_kind", "dq", "blk", "bre",
+        # what happens next
+        "stack", "cur", "trig", "defeated", "final",
+    )
+
+    def setup(self):
+        R = self.R = self.game.ruleset(self.players, self.options, self.card_text)
+        Q = R.Q
+        n = Q * SLOTS
+        self.kind = [-1] * n
+        self.dmg = [0] * n
+        self.abuf = [0] * n
+        self.dbuf = [0] * n
+        self.flags = [0] * n
+        self.cnt = [0] * (Q * 4)
+        self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
+        self.supply = [R.f_supply[f] if R.f_pool[f] != 1 and R.in_game[f] else 0 for f in range(R.nf)]
+        personal = sum(1 << f for f in range(R.nf) if R.f_pool[f] == 1 and R.in_game[f])
+        self.pool = [personal] * Q
+        self.hand = [[] for _ in range(self.players)]
+        self.known = [[] for _ in range(self.players)]
+        self.discard = []
+        self.aspect = [-1] * self.players
+        self.aspect_used = 0
+        self.vials = [7 if R.vials_on else 0] * self.players
+        self.turn = 0
+        self.round = 0
+        self.phase = 0
+        self.summons = 0
+        self.gained = 0
+        self.fear_used = 0
+        self.attack_phase = False
+        self._no_attack()
+        self.cur = None
+        self.trig = []
+        self.defeated = False
+        self.final = None
+        names = ", ".join(self.qn(q) for q in range(Q))
+        self.say(f"Life Siphon ({self.options['mode']}): {names}.")
+        # "Shuffle the remaining cards to form the Main Deck ... Deal 1 card to each player ...
+        # Reveal 3 cards from the top of the deck face up ... These are the River Cards."
+        self.deck = list(R.deck)
+        self.rng.shuffle(self.deck)
+        for s in range(self.players):
+            self._draw(s, R.start_hand)
+        self.river = [-1] * RIVER_CARDS
+        for i in range(RIVER_CARDS):
+            self._refill(i)
+        if R.madness:
+            # "Place 1 Imp in the Battleground ... 1 Lich in the River ... 1 Dread Knight in the Movement Row"
+            for q, area in ((1, BATTLEGROUND), (2, RIVER), (3, MOVEMENT)):
+                f = R.lair_kind[q]
+                self.supply[f] -= 1
+                self._place(q * SLOTS + START[area], f)
+                name = R.cards.fam_names[f]
+                self.say(f"The {self.qn(q)} starts with {'an' if name[0] in 'AEIOU' else 'a'} {name} in its "
+                         f"{AREAS[area]}.")
+        self.stack = [(T_TURN, 0)]
+        self._run()
+
+    def clone(self):
+        c = LifeSiphonState.__new__(LifeSiphonState)
+        self._copy_common(c)
+        c.R = self.R
+        c.kind = self.kind.copy()
+        c.dmg = self.dmg.copy()
+        c.abuf = self.abuf.copy()
+        c.dbuf = self.dbuf.copy()
+        c.flags = self.flags.copy()
+        c.cnt = self.cnt.copy()
+        c.life = self.life.copy()
+        c.supply = self.supply.copy()
+        c.pool = self.pool.copy()
+        c.hand = [h.copy() for h in self.hand]
+        c.known = [h.copy() for h in self.known]
+        c.deck = self.deck.copy()
+        c.discard = self.discard.copy()
+        c.river = self.river.copy()
+        c.aspect = self.aspect.copy()
+        c.aspect_used = self.aspect_used
+        c.vials = self.vials.copy()
+        c.turn = self.turn
+        c.round = self.round
+        c.phase = self.phase
+        c.summons = self.summons
+        c.gained = self.gained
+        c.fear_used = self.fear_used
+        c.attack_phase = self.attack_phase
+        c.att = self.att
+        c.att_kind = self.att_kind
+        c.tgt = self.tgt
+        c.tgt_kind = self.tgt_kind
+        c.dq = self.dq
+        c.blk = self.blk.copy()
+        c.bre = self.bre.copy()
+        c.stack = self.stack.copy()
+        c.cur = self.cur
+        c.trig = []
+        c.defeated = self.defeated
+        c.final = self.final
+        return c
+
+    # --- deciding ------------------------------------------------------------------------------
+    def _legal_actions(self):
+        return LEGAL[self.cur[0]](self, self.cur)
+
+    def _apply(self, action):
+        HANDLERS[action.kind](self, action)
+        self._run()
+
+    # --- outcome -------------------------------------------------------------------------------
+    @property
+    def scores(self):
+        """Madness Mode: [[round reached, final life]] for the one seat; otherwise each seat's life."""
+        if self.R.madness:
+            if self.final is not None:
+                return [list(self.final)]
+            return [[self.round, self.life[0]]]
+        return [self.life[q] for q in self.R.seat_q]
+
+    def outcome(self, seat):
+        """Madness Mode maps the score to [0, 1]: (round - 1 + 1 / (1 + |final life|)) / 40, capped
+        at 1, so a later round always beats an earlier one, and within a round a final life closer to
+        zero is better. Other modes: 1 for a winner, 0 for a loser."""
+        if self.to_move is not None:
+            raise IllegalAction("the game is not over yet")
+        if self.R.madness:
+            rounds, life = self.final if self.final is not None else (self.round, self.life[0])
+            return min(1.0, max(0.0, (rounds - 1 + 1.0 / (1 + abs(min(life, 0)))) / 40.0))
+        return State.outcome(self, seat)
+
+    # --- invariants (tests only) ----------------------------------------------------------------
+    def check_invariants(self):
+        R = self.R
+        Q = R.Q
+        counts = [0] * R.n
+        for k in self.deck + self.discard:
+            counts[k] += 1
+        for k in self.river:
+            if k >= 0:
+                counts[k] += 1
+        for h in self.hand:
+            for k in h:
+                counts[k] += 1
+        assert counts == R.copies, f"cards are not conserved: {counts} != {R.copies}"
+        for s in range(self.players):
+            hand = list(self.hand[s])
+            for k in self.known[s]:
+                assert k in hand, f"seat {s} is known to hold a card it does not hold"
+                hand.remove(k)
+        on_board = [0] * R.nf
+        for q in range(Q):
+            for a in range(4):
+                n = sum(1 for i in range(START[a], START[a] + CAP[a]) if self.kind[q * SLOTS + i] >= 0)
+                assert n == self.cnt[q * 4 + a] <= CAP[a], f"area count of quadrant {q} area {a} is wrong"
+            fears = 0
+            for i in range(SLOTS):
+                f = self.kind[q * SLOTS + i]
+                if f >= 0:
+                    assert R.in_game[f] or R.madness, f"{R.cards.fam_names[f]} is not in this game"
+                    on_board[f] += 1
+                    if R.f_pool[f] == 1:
+                        assert not (self.pool[q] >> f) & 1, "a personal familiar is both on the board and in its pool"
+                    if R.f_pool[f] == 2:
+                        fears += 1
+            assert fears <= 1, "two Fearsome on one board"
+            if R.has_life[q]:
+                assert self.life[q] <= MAX_LIFE, f"life above {MAX_LIFE}"
+                if self.phase != P_OVER and not (R.madness and self.defeated):
+                    assert self.life[q] >= 1, f"quadrant {q} has {self.life[q]} life but the game goes on"
+        for f in range(R.nf):
+            if R.f_pool[f] != 1 and R.in_game[f]:
+                assert self.supply[f] + on_board[f] == R.f_supply[f], f"{R.cards.fam_names[f]} supply is wrong"
+            if R.f_pool[f] == 1 and R.in_game[f]:
+                held = sum(1 for q in range(Q) if (self.pool[q] >> f) & 1)
+                assert held + on_board[f] == Q, f"{R.cards.fam_names[f]} pools are wrong"
+        assert len(self.blk) <= 3
+        assert self.summons <= 3
+        if self.phase == P_OVER:
+            assert self.to_move is None
+        else:
+            assert self.to_move is not None and 0 <= self.to_move < self.players
+            assert self.legal_actions(), "a seat is to move but has no legal action"
+
+    def qn(self, q):
+        """A quadrant's name: its seat's, a ghost's or a Lair's."""
+        return QUADRANT_NAMES[self.R.qname[q]]
+
+    def _run(self):
+        """Run tasks until one asks a seat to decide or the game ends."""
+        stack = self.stack
+        trig = self.trig
+        self.to_move = None
+        while True:
+            if trig:
+                trig.reverse()
+                stack.extend(trig)
+                trig.clear()
+            if self.phase == P_OVER:
+                self.to_move = None
+                return
+            task = stack.pop()
+            if TASKS[task[0]](self, task):
+                return
+
+
+from .board import QUADRANT_NAMES  # noqa: E402
+from .dispatch import HANDLERS, LEGAL, TASKS  # noqa: E402
