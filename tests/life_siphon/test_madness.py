@@ -91,7 +91,8 @@ def test_round_tracker_and_score_after_defeat():
                            "Imp Lair": {"battleground": ["Imp", "Imp"]},
                            "Dread Knight Lair": {"battleground": ["Dread Knight"]}})
     assert s.is_over
-    assert s.scores == [[4, -7]]
+    assert s.scores == [4]
+    assert s.view(0)["madness"]["score"] == [4, -7]
     assert "North is defeated in round 4: the Lairs finish their attacks this round." in s.log
     assert 0 < s.outcome(0) < 4 / 40
     assert s.winners == []
@@ -104,7 +105,8 @@ def test_score_prefers_more_rounds_then_life_nearer_zero():
                 quadrants={"North": {"life": 1}, "Dread Knight Lair": {"battleground": ["Dread Knight"]}})
     c = restore(players=1, options=MAD, turn="Dread Knight Lair", phase="start", round=9,
                 quadrants={"North": {"life": 1}, "Dread Knight Lair": {"battleground": ["Imp"]}})
-    assert a.scores == [[10, -1]] and b.scores == [[10, -4]] and c.scores == [[9, -1]]
+    assert a.scores == b.scores == [10] and c.scores == [9]
+    assert [x.view(0)["madness"]["score"] for x in (a, b, c)] == [[10, -1], [10, -4], [9, -1]]
     assert a.outcome(0) > b.outcome(0) > c.outcome(0)
 
 
@@ -123,5 +125,5 @@ def test_the_defeated_player_still_blocks():
     play(s, "do not block")
     assert life(s, "North") == -1 and not s.is_over
     play(s, "block with Lich at Battleground 1")
-    assert s.is_over and s.scores == [[1, -1]]
+    assert s.is_over and s.scores == [1] and s.view(0)["madness"]["score"] == [1, -1]
     assert quad(s, "North")["life"] == -1

@@ -140,11 +140,11 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
     # --- outcome -------------------------------------------------------------------------------
     @property
     def scores(self):
-        """Madness Mode: [[round reached, final life]] for the one seat; otherwise each seat's life."""
+        """Madness Mode: the round the tracker reached, for the one seat ("Wherever the round tracker
+        ends up when you die is your score"); the final life that breaks ties is in the view's
+        ``madness.score`` and in ``outcome``. Other modes: each seat's life."""
         if self.R.madness:
-            if self.final is not None:
-                return [list(self.final)]
-            return [[self.round, self.life[0]]]
+            return [self.final[0] if self.final is not None else self.round]
         return [self.life[q] for q in self.R.seat_q]
 
     def outcome(self, seat):
