@@ -1,0 +1,257 @@
+"""ISMCTS: information-set Monte Carlo tree search, for every game, through the contract only.
+
+Each iteration re-deals what the seat to move cannot see (``state.determinize(seat, rng)``), walks
+one shared tree down that determinization, expands one new action, plays the rest out (random or
+the game's heuristic policy, optionally cut off after ``depth`` actions and scored by
+``game.evaluate``) and backs each seat's reward up the path. The agent never reads the true state:
+only the seat's own legal actions and the determinized copies.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), not multiple-observer: the
+contract says what a seat may see (``view``) but not what each seat observes of another seat's
+action, which is what separate per-seat trees would be keyed by, and computing views inside the
+search would cost more than the trees gain. The price is that, below the root, a seat deciding
+after a face-down move of another seat is modelled as if it knew that move; the decision at the
+root, which is all the agent returns, is always made on the seat's real information set.
+
+- Tree edges are keyed by ``action.id``, which names the same action in every determinization.
+- Selection is availability-aware UCB: a child's exploration term uses the number of times it was
+  legal when its parent was visited, not the parent's visits (actions legal only in some
+  determinizations are not under-explored).
+- Each node holds the reward of the seat that moved into it, so n-player games search with each
+  seat maximising its own ``outcome`` (solo modes: the game's normalised score).
+- Budget: ``iterations`` and/or ``seconds`` per decision; the search stops early once the most
+  visited action cannot be overtaken in the budget left. The decision is the most visited action.
+
+A fixed seed and an ``iterations`` budget give the same decisions on every machine; a ``seconds``
+budget depends on the machine's speed (and the default budget is ``seconds=1``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import NamedTuple
+
+from ..core import IllegalAction
+from .base import Agent, register_agent
+
+DEFAULT_SECONDS = 1.0
+DEFAULT_C = 0.7
+DEFAULT_DEPTH = 0
+POLICIES = ("heuristic", "random")
+
+
+class _Node:
+    """One tree node: the action that led here was taken by ``seat``; ``total`` is the sum of that
+    seat's rewards over ``visits``; ``avail`` counts the parent's visits in which it was legal."""
+
+    __slots__ = ("seat", "visits", "avail", "total", "children")
+
+    def __init__(self, seat):
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children = {}
+
+
+class Hint(NamedTuple):
+    """One candidate action for a hint: its estimated win chance (for a solo mode, the expected
+    normalised score) for the seat to move, and how many search iterations went through it."""
+    action: object
+    win_chance: float
+    visits: int
+
+
+@register_agent
+class ISMCTSAgent(Agent):
+    """Information-set MCTS. Spec settings: ``iterations`` (int), ``seconds`` (float), ``c``
+    (exploration, default 0.7), ``policy`` (``heuristic`` or ``random`` rollouts; ``heuristic`` falls
+    back to random in a game without one), ``depth`` (rollout actions before scoring with the game's
+    ``evaluate``; 0 plays out to the end, as does a game without an evaluation)."""
+
+    name = "ismcts"
+    settings = {"iterations": int, "seconds": float, "c": float, "policy": str, "depth": int}
+
+    def __init__(self, seed=None, iterations=None, seconds=None, c=DEFAULT_C, policy="heuristic",
+                 depth=DEFAULT_DEPTH):
+        super().__init__(seed=seed)
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
+            raise IllegalAction(f"ismcts setting 'iterations' must be a whole number of at least 1, not {iterations!r}")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and 0 < seconds < math.inf):
+            raise IllegalAction(f"ismcts setting 'seconds' must be a number above 0, not {seconds!r}")
+        if not (isinstance(c, (int, float)) and 0 <= c < math.inf):
+            raise IllegalAction(f"ismcts setting 'c' must be a number of at least 0, not {c!r}")
+        policy = str(policy).strip().lower()
+        if policy not in POLICIES:
+            raise IllegalAction(f"ismcts setting 'policy' must be one of {', '.join(POLICIES)}, not {policy!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise IllegalAction(f"ismcts setting 'depth' must be a whole number of at least 0, not {depth!r}")
+        if iterations is None and seconds is None:
+            seconds = DEFAULT_SECONDS
+        self.iterations = iterations
+        self.seconds = None if seconds is None else float(seconds)
+        self.c = float(c)
+        self.policy = policy
+        self.depth = depth
+        self._no_heuristic = set()   # ids of games whose heuristic_action returned None
+        self._no_evaluate = set()    # ids of games whose evaluate returned None
+        self.last_search = {"iterations": 0, "seconds": 0.0}
+
+    @property
+    def spec(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds:g}")
+        if self.c != DEFAULT_C:
+            parts.append(f"c={self.c:g}")
+        if self.policy != "heuristic":
+            parts.append(f"policy={self.policy}")
+        if self.depth != DEFAULT_DEPTH:
+            parts.append(f"depth={self.depth}")
+        return self.name + (":" + ",".join(parts) if parts else "")
+
+    # --- the agent contract ------------------------------------------------------------------
+    def choose(self, state):
+        """The most visited action of a search from ``state``'s seat to move."""
+        legal = _legal_or_refuse(state)
+        if len(legal) == 1:
+            self.last_search = {"iterations": 0, "seconds": 0.0}
+            return legal[0]
+        root = self._search(state, early_stop=True)
+        best = max(legal, key=lambda a: _rank(root.children.get(a.id)))
+        return best
+
+    def analyse(self, state, top: int = 3) -> list[Hint]:
+        """The ``top`` best actions for the seat to move, with their estimated win chance and
+        visits, best first (the full budget is spent; ``state`` is not changed)."""
+        legal = _legal_or_refuse(state)
+        root = self._search(state, early_stop=False)
+        ranked = sorted(legal, key=lambda a: _rank(root.children.get(a.id)), reverse=True)
+        hints = []
+        for action in ranked[:max(0, top)]:
+            node = root.children.get(action.id)
+            visits = node.visits if node else 0
+            hints.append(Hint(action, node.total / visits if visits else 0.0, visits))
+        return hints
+
+    # --- search --------------------------------------------------------------------------------
+    def _search(self, state, early_stop: bool) -> _Node:
+        seat = state.to_move
+        game = state.game
+        players = state.players
+        rng = self.rng
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        heuristic = None if self.policy == "random" or game.id in self._no_heuristic else game.heuristic_action
+        evaluate = None if not self.depth or game.id in self._no_evaluate else game.evaluate
+        depth = self.depth
+        root = _Node(None)
+        iterations = self.iterations
+        limit = iterations if iterations is not None else math.inf
+        started = time.perf_counter()
+        deadline = started + self.seconds if self.seconds is not None else math.inf
+        done = 0
+        while done < limit:
+            d = state.determinize(seat, rng)
+            node = root
+            path = []
+            # selection and expansion
+            while d.to_move is not None:
+                legal = d.legal_actions()
+                children = node.children
+                untried = None
+                for a in legal:
+                    child = children.get(a.id)
+                    if child is None:
+                        if untried is None:
+                            untried = [a]
+                        else:
+                            untried.append(a)
+                    else:
+                        child.avail += 1
+                if untried is not None:
+                    a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                    child = children[a.id] = _Node(d.to_move)
+                    child.avail = 1
+                    d.apply(a)
+                    path.append(child)
+                    break
+                best = None
+                best_u = -1.0
+                for a in legal:
+                    child = children[a.id]
+                    u = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if u > best_u:
+                        best_u, best, chosen = u, child, a
+                d.apply(chosen)
+                path.append(best)
+                node = best
+            # rollout
+            steps = 0
+            rewards = None
+            while d.to_move is not None:
+                if evaluate is not None and steps >= depth:
+                    rewards = [evaluate(d, s) for s in range(players)]
+                    if rewards[0] is None:
+                        self._no_evaluate.add(game.id)
+                        evaluate = rewards = None
+                    else:
+                        break
+                action = None
+                if heuristic is not None:
+                    action = heuristic(d, rng)
+                    if action is None:
+                        self._no_heuristic.add(game.id)
+                        heuristic = None
+                if action is None:
+                    moves = d.legal_actions()
+                    action = moves[rng.below(len(moves))]
+                d.apply(action)
+                steps += 1
+            if rewards is None:
+                rewards = [d.outcome(s) for s in range(players)]
+            # back-propagation: each node scores the reward of the seat that moved into it
+            for n in path:
+                n.visits += 1
+                n.total += rewards[n.seat]
+            done += 1
+            if deadline != math.inf and time.perf_counter() >= deadline:
+                break
+            if early_stop and done % 16 == 0 and self._settled(root, done, limit, started, deadline):
+                break
+        self.last_search = {"iterations": done, "seconds": time.perf_counter() - started}
+        return root
+
+    @staticmethod
+    def _settled(root, done, limit, started, deadline) -> bool:
+        """True once the most visited root action cannot be overtaken within the budget left."""
+        first = second = 0
+        for child in root.children.values():
+            v = child.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        left = limit - done
+        if deadline != math.inf:
+            now = time.perf_counter()
+            rate = done / max(now - started, 1e-9)
+            left = min(left, rate * (deadline - now))
+        return first - second > left
+
+
+def _rank(node):
+    """Order root actions: most visits, then best mean reward (unvisited last)."""
+    if node is None or not node.visits:
+        return (0, 0.0)
+    return (node.visits, node.total / node.visits)
+
+
+def _legal_or_refuse(state):
+    if state.to_move is None:
+        raise IllegalAction("the game is over; there is nothing to choose")
+    return state.legal_actions()
