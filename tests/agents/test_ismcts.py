@@ -5,6 +5,7 @@ import json
 import pytest
 
 import tabletome
+from tabletome import IllegalAction
 from tabletome.agents import Hint
 from tabletome.core import Rng
 
@@ -118,3 +119,28 @@ def test_heuristic_rollouts_and_cut_offs_ask_the_game(monkeypatch):
     assert seen and evaluated
     assert all(s is not state for s in seen + evaluated)
     assert len(seen) <= 3 * 30 and len(evaluated) <= 30 * state.players
+
+
+def test_hints_for_the_seat_to_move():
+    from tabletome.agents.hints import hints
+
+    state = positions(SPIRIT_LINK, seed=57, count=1)[0]
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    rows = hints(state, state.to_move, top=2, spec="ismcts:iterations=30")
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+    assert 1 <= len(rows) <= 2
+    for action, chance, visits in rows:
+        assert any(action is a for a in state.legal_actions()) and 0 <= chance <= 1 and visits > 0
+    with pytest.raises(IllegalAction, match="seat to move"):
+        hints(state, 1 - state.to_move, spec="ismcts:iterations=30")
+    with pytest.raises(IllegalAction, match="ismcts"):
+        hints(state, state.to_move, spec="random")
+
+
+def test_iterations_per_second():
+    from tabletome.agents.ismcts import iterations_per_second
+
+    states = positions(SPIRIT_LINK, seed=59, count=2)
+    assert iterations_per_second(states, seconds=0.1) > 0
+    with pytest.raises(IllegalAction):
+        iterations_per_second([], seconds=0.1)

@@ -33,7 +33,7 @@ import time
 from typing import NamedTuple
 
 from ..core import IllegalAction
-from .base import Agent, register_agent
+from .base import Agent, agent, register_agent
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_C = 0.7
@@ -181,7 +181,7 @@ class ISMCTSAgent(Agent):
                     path.append(child)
                     break
                 best = None
-                best_u = -1.0
+                best_u = -math.inf
                 for a in legal:
                     child = children[a.id]
                     u = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
@@ -255,3 +255,21 @@ def _legal_or_refuse(state):
     if state.to_move is None:
         raise IllegalAction("the game is over; there is nothing to choose")
     return state.legal_actions()
+
+
+def iterations_per_second(states, seconds: float = 1.0, spec: str = "ismcts") -> float:
+    """ISMCTS search speed: the iterations per second of the agent ``spec`` (default: the play
+    default) spending ``seconds`` in all, shared evenly, on searches from ``states`` (positions
+    with a seat to move). For benchmarks/throughput.py."""
+    states = [s for s in states if s.to_move is not None]
+    if not states:
+        raise IllegalAction("iterations_per_second needs at least one position with a seat to move")
+    like = agent(spec)
+    bot = ISMCTSAgent(seed=1, seconds=seconds / len(states), c=like.c, policy=like.policy, depth=like.depth)
+    iterations = 0
+    elapsed = 0.0
+    for state in states:
+        bot.analyse(state, top=0)   # spends the whole budget (choose may stop once it is settled)
+        iterations += bot.last_search["iterations"]
+        elapsed += bot.last_search["seconds"]
+    return iterations / elapsed if elapsed else 0.0
