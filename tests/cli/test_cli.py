@@ -110,3 +110,53 @@ def test_a_broken_record_is_refused(capsys, tmp_path):
     path.write_text(json.dumps({"game": "spirit-link"}))
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and "lacks" in err
+
+
+def test_arena_json_rotates_seats_and_saves_records(capsys, tmp_path):
+    code, out, _ = run(capsys, "arena", "spirit-link", "--seat", "heuristic", "--seat", "random",
+                       "--games", "4", "--workers", "1", "--seed", "2", "--json", "--save-dir", str(tmp_path))
+    result = json.loads(out)
+    assert code == 0
+    assert result["games"] == 4 and [a["spec"] for a in result["agents"]] == ["heuristic", "random"]
+    heuristic, rnd = result["agents"]
+    assert heuristic["wins"] + rnd["wins"] + result["draws"] == 4
+    assert 0 <= heuristic["ci95"][0] <= heuristic["win_rate"] <= heuristic["ci95"][1] <= 1
+    assert {"first_seat", "mean_length"} <= set(result)
+    index = json.loads((tmp_path / "arena.json").read_text())
+    assert [g["seats"] for g in index["games"]][:2] == [["heuristic", "random"], ["random", "heuristic"]]
+
+
+def test_arena_table_and_solo_mode(capsys):
+    code, out, _ = run(capsys, "arena", "spirit-link", "--seat", "random", "--seat", "random", "--games", "2",
+                       "--workers", "1")
+    assert code == 0 and "95% CI" in out and "random #1" in out and "first seat" in out
+    code, out, _ = run(capsys, "arena", "life-siphon", "--seat", "random", "--option", "mode=madness",
+                       "--games", "2", "--workers", "1", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["players"] == 1 and result["solo"]["score_mean"] >= 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["arena", "spirit-link", "--games", "2"], "--seat"),
+    (["arena", "spirit-link", "--seat", "human", "--seat", "random"], "agents only"),
+    (["arena", "spirit-link", "--seat", "random", "--seat", "genius"], "no agent 'genius'"),
+    (["arena", "spirit-link", "--seat", "random"], "2 players, not 1"),
+    (["arena", "spirit-link", "--seat", "random", "--seat", "random", "--games", "0"], "at least 1"),
+    (["arena", "spirit-link", "--seat", "random", "--seat", "random", "--workers", "0"], "workers"),
+    (["arena", "chess", "--seat", "random"], "no game 'chess'"),
+])
+def test_arena_bad_arguments_get_a_clear_message(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+
+
+def test_hint_shows_choices_with_win_chances_and_changes_nothing(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("tabletome.agents.hints.DEFAULT_SPEC", "ismcts:iterations=60")
+    code, out, _ = run(capsys, "play", "spirit-link", "--seed", "8", "--save", str(path),
+                       stdin="hint\nquit\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert "%" in out and "hint" in out.lower()
+    record = json.loads(path.read_text())
+    assert record["actions"] == []

@@ -8,6 +8,7 @@ what that seat may see (its ``view``, or copies made by ``determinize``), never 
 from .base import Agent, agent, agent_specs, parse_spec, register_agent
 from .random_agent import RandomAgent
 from .heuristic import HeuristicAgent
+from .ismcts import Hint, ISMCTSAgent
 
-__all__ = ["Agent", "HeuristicAgent", "RandomAgent", "agent", "agent_specs", "parse_spec",
-           "register_agent"]
+__all__ = ["Agent", "HeuristicAgent", "Hint", "ISMCTSAgent", "RandomAgent", "agent", "agent_specs",
+           "parse_spec", "register_agent"]

@@ -4,6 +4,7 @@
     tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
     tabletome replay FILE
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
+    tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
 """
 
 from __future__ import annotations
@@ -37,12 +38,21 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object")
     selfplay.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR")
+
+    arena = sub.add_parser("arena", help="agents play each other, seats rotated, with 95%% confidence intervals")
+    arena.add_argument("game", help="game id")
+    add_table_arguments(arena)
+    arena.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    arena.add_argument("--workers", type=int, help="processes to play on (default: every core)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR, with arena.json")
     return parser
 
 
 def add_table_arguments(p):
     p.add_argument("--seat", action="append", metavar="SPEC",
-                   help="who sits in the next seat: human, random, heuristic or an agent spec; repeat per seat")
+                   help="who sits in the next seat: human, random, heuristic, ismcts or an agent spec "
+                        "such as ismcts:iterations=800; repeat per seat")
     p.add_argument("--players", type=int, help="number of players (default: the game's first count)")
     p.add_argument("--seed", type=int, help="random seed (default: a new one each time)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option; repeat for more")
@@ -64,6 +74,8 @@ def main(argv=None) -> int:
             from .replay import run
         elif args.command == "selfplay":
             from .selfplay import run
+        elif args.command == "arena":
+            from .arena import run
         return run(args)
     except IllegalAction as exc:
         print(f"tabletome: {exc}", file=sys.stderr)

@@ -164,12 +164,11 @@ class Session:
         self.console.print(Columns(items, column_first=True, equal=True, expand=False))
 
     def hint(self, seat):
-        try:
-            from tabletome.agents.hints import hints
-        except ImportError:
-            self.console.print("[yellow]Hints need the search agent, which is not installed here.[/yellow]")
-            return
+        from tabletome.agents.hints import hints
+
         with self.console.status("Thinking..."):
             rows = hints(self.state, seat)
+        measure = "win chance" if self.state.players > 1 else "expected score (0-100%)"
+        self.console.print(f"[bold]Hint[/bold]: the computer's best choices, with its estimated {measure}:")
         for action, chance, visits in rows:
-            self.console.print(f"  {str(action):40} about {chance:.0%} to win  ({visits} visits)")
+            self.console.print(f"  {str(action):40} {chance:>4.0%}  ({visits} searches)")

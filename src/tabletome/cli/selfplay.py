@@ -10,6 +10,7 @@ from rich.table import Table
 import tabletome
 from tabletome import IllegalAction
 
+from ..arena import MAX_DECISIONS
 from .tables import HUMAN, make_agents, parse_options, seat_specs
 
 
@@ -33,7 +34,7 @@ def run(args) -> int:
 
 def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save_dir=None) -> dict:
     wins = [0] * players
-    draws = 0
+    draws = unfinished = 0
     lengths = []
     scores = []
     started = time.perf_counter()
@@ -42,9 +43,11 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
         state = game.new(players=players, seed=seed, cards=cards, **options)
         agents = make_agents(specs, seed)
         steps = 0
-        while not state.is_over:
+        while not state.is_over and steps < MAX_DECISIONS:
             state.apply(agents[state.to_move].choose(state))
             steps += 1
+        if not state.is_over:
+            unfinished += 1     # stopped at the decision limit: counted as a draw
         lengths.append(steps)
         scores.append(state.scores)
         for w in state.winners:
@@ -62,6 +65,7 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
         "games": games,
         "wins": wins,
         "draws": draws,
+        "unfinished": unfinished,
         "mean_length": sum(lengths) / games,
         "games_per_s": games / elapsed if elapsed > 0 else float("inf"),
     }
@@ -81,6 +85,8 @@ def show(result, specs, game):
     for i, spec in enumerate(specs):
         table.add_row(names[i], spec, str(result["wins"][i]), f"{result['wins'][i] / result['games']:.1%}")
     console.print(table)
+    if result["unfinished"]:
+        console.print(f"unfinished (stopped after {MAX_DECISIONS} decisions, counted as draws): {result['unfinished']}")
     console.print(f"draws: {result['draws']}   mean length: {result['mean_length']:.1f} decisions   "
                   f"{result['games_per_s']:.1f} games/s")
     if "mean_scores" in result:

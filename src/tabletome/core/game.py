@@ -143,6 +143,16 @@ class Game:
         agent made, so it sees nothing the seat may not). Override; None means 'no heuristic'."""
         return None
 
+    def rollout_action(self, state, rng):
+        """The policy search rollouts play (on determinized copies): the heuristic unless the game
+        offers a faster one. None means 'no policy' (rollouts are then random)."""
+        return self.heuristic_action(state, rng)
+
+    # ISMCTS settings (iterations, seconds, c, policy, depth) this game searches best with, used
+    # where an agent's spec names none: e.g. a per-decision iteration budget, or random rollouts
+    # cut off at a depth when the game's heuristic is too slow to roll out with.
+    search_settings: dict = {}
+
     def evaluate(self, state, seat: int) -> float | None:
         """A heuristic estimate in [0, 1] of how well ``seat`` stands (for search cut-offs)."""
         return None

@@ -122,6 +122,15 @@ class BadBabyLichLords(Game):
         from .heuristics import choose
         return choose(state, rng)
 
+    # The search AI's default: about 0.3 s a decision; rollouts play the quick greedy policy for
+    # 12 actions and are scored by ``evaluate``; the other seats are modelled by that policy
+    # (measured: benchmarks/README.md).
+    search_settings = {"iterations": 250, "depth": 12, "opponents": "policy"}
+
+    def rollout_action(self, state, rng):
+        from .heuristics import quick      # choose's lookahead is too slow to roll out with
+        return quick(state, rng)
+
     def evaluate(self, state, seat):
         from .heuristics import evaluate
         return evaluate(state, seat)

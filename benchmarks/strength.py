@@ -1,0 +1,144 @@
+"""How strong is ISMCTS? Run by hand (minutes to hours; not in CI); prints JSON.
+
+For each registered game's 2-player mode, ISMCTS at the default budget of ``tabletome play`` plays
+the random agent and the game's heuristic agent, seats rotated, through ``tabletome.arena``. For
+each solo mode (a player count of 1: the defaults, and each option value allowed only when playing
+alone), ISMCTS and the heuristic each play it alone and their mean outcomes are compared.
+
+    python benchmarks/strength.py                      # every game, 100 games per pairing
+    python benchmarks/strength.py --game spirit-link --games 200 --workers 2
+
+Targets (the issue): >= 95% wins against random; against the heuristic, the lower end of the 95%
+interval above 50%; in a solo mode, a better mean than the heuristic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+import time
+
+import tabletome
+from tabletome.arena import default_workers, run_arena
+from tabletome.core import IllegalAction, Rng
+
+
+def solo_modes(game) -> list[dict]:
+    """The option sets a game is played alone with: its defaults at one player, and each single
+    option value refused at every other player count (a solo mode, like Solitaire), the other
+    options at their defaults."""
+    if 1 not in game.player_counts:
+        return []
+    modes = []
+    for players, options in game.configurations():
+        if players != 1:
+            continue
+        changed = {k: v for k, v in options.items() if v != game.options[k][0]}
+        if not changed:
+            modes.append(options)
+            continue
+        if len(changed) != 1:
+            continue
+        alone_only = True
+        for other in game.player_counts:
+            if other == 1:
+                continue
+            try:
+                game.resolve_options(other, changed)
+                alone_only = False
+            except IllegalAction:
+                pass
+        if alone_only:
+            modes.append(options)
+    return modes
+
+
+def has_heuristic(game) -> bool:
+    state = game.new(seed=0)
+    seat = state.to_move
+    return game.heuristic_action(state.determinize(seat, Rng(0)), Rng(0)) is not None
+
+
+def brief(result: dict) -> dict:
+    """The numbers the strength table needs, from one arena result."""
+    out = {"options": result["options"], "games": result["games"], "wall_seconds": result["wall_seconds"],
+           "mean_length": round(result["mean_length"], 1)}
+    for a in result["agents"]:
+        key = a["label"]
+        if result["players"] == 1:
+            out[key] = {"mean_outcome": round(a["mean_outcome"], 4),
+                        "stdev": round(result["solo"]["outcome_stdev"], 4),
+                        "score_mean": result["solo"]["score_mean"],
+                        "seconds_per_decision": round(a["seconds_per_decision"], 4)}
+        else:
+            out[key] = {"wins": a["wins"], "draws": a["draws"], "win_rate": round(a["win_rate"], 4),
+                        "ci95": [round(x, 4) for x in a["ci95"]],
+                        "seconds_per_decision": round(a["seconds_per_decision"], 4)}
+    if "first_seat" in result:
+        out["first_seat_win_rate"] = round(result["first_seat"]["win_rate"], 4)
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", action="append", help="only this game (repeatable); default: every game")
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    parser.add_argument("--agent", default="ismcts", help="the agent measured (default: ismcts, the play default)")
+    parser.add_argument("--opponent", action="append", choices=["random", "heuristic"],
+                        help="only these opponents (repeatable); default: both")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-solo", action="store_true", help="skip the solo modes")
+    args = parser.parse_args(argv)
+    game_ids = args.game or tabletome.games()
+    opponents = args.opponent or ["random", "heuristic"]
+    workers = args.workers or default_workers()
+    report = {
+        "date": datetime.date.today().isoformat(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
+                   f"{platform.python_version()}, {platform.system()}",
+        "agent": tabletome.agent(args.agent).spec,
+        "games_per_pairing": args.games,
+        "workers": workers,
+        "results": {},
+    }
+    started = time.perf_counter()
+    for game_id in game_ids:
+        game = tabletome.game(game_id)
+        entry = report["results"][game_id] = {}
+        heuristic = has_heuristic(game)
+        if 2 in game.player_counts:
+            for opponent in opponents:
+                if opponent == "heuristic" and not heuristic:
+                    entry[f"vs {opponent}"] = "skipped: the game has no heuristic"
+                    continue
+                print(f"{game_id}: {args.agent} vs {opponent}, {args.games} games...", file=sys.stderr)
+                result = run_arena(game_id, [args.agent, opponent], args.games, workers=workers,
+                                   players=2, seed=args.seed, progress=_progress)
+                entry[f"vs {opponent}"] = brief(result)
+        if not args.no_solo:
+            for i, options in enumerate(solo_modes(game)):
+                changed = {k: v for k, v in options.items() if v != game.options[k][0]}
+                name = "solo" + "".join(f" {k}={v}" for k, v in changed.items())
+                rows = {}
+                for spec in [args.agent] + (["heuristic"] if heuristic else ["random"]):
+                    print(f"{game_id}: {name}, {spec}, {args.games} games...", file=sys.stderr)
+                    result = run_arena(game_id, [spec], args.games, workers=workers, players=1,
+                                       options=options, seed=args.seed, progress=_progress)
+                    rows[spec] = brief(result)
+                entry[name] = rows
+    report["wall_seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+def _progress(done, total):
+    print(f"\r  {done}/{total}", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

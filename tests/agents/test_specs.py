@@ -1,0 +1,73 @@
+"""Agents are named by spec strings: ``random``, ``heuristic``, ``ismcts:iterations=800``..."""
+
+import pytest
+
+import tabletome
+from tabletome import IllegalAction
+from tabletome.agents import ISMCTSAgent
+
+
+def test_every_agent_is_listed():
+    assert {"random", "heuristic", "ismcts"} <= set(tabletome.agent_specs())
+
+
+def settings(spec, game_id="spirit-link"):
+    return tabletome.agent(spec).settings_for(tabletome.game(game_id))
+
+
+def test_ismcts_settings_are_parsed():
+    bot = tabletome.agent("ismcts:iterations=50", seed=3)
+    assert isinstance(bot, ISMCTSAgent) and bot.seed == 3
+    assert bot.explicit == {"iterations": 50}
+    s = settings("ismcts:iterations=50")
+    assert (s["iterations"], s["seconds"]) == (50, None)
+    s = settings("ismcts:seconds=1.5")
+    assert (s["iterations"], s["seconds"]) == (None, 1.5)
+    bot = tabletome.agent(" ISMCTS : iterations = 20 , c = 0.3 , policy = random , depth = 8 ")
+    s = bot.settings_for(tabletome.game("spirit-link"))
+    assert (s["iterations"], s["c"], s["policy"], s["depth"]) == (20, 0.3, "random", 8)
+    assert bot.spec == "ismcts:iterations=20,c=0.3,policy=random,depth=8"
+    assert tabletome.agent(bot.spec).spec == bot.spec
+
+
+@pytest.mark.parametrize("game_id", tabletome.games())
+def test_the_default_budget_is_the_games_and_at_most_one_second(game_id):
+    game = tabletome.game(game_id)
+    s = settings("ismcts", game_id)
+    assert tabletome.agent("ismcts").spec == "ismcts"
+    assert s["seconds"] is not None and 0 < s["seconds"] <= 1.0
+    assert s["iterations"] == game.search_settings.get("iterations")
+    for key in ("c", "policy", "depth"):
+        if key in game.search_settings:
+            assert s[key] == game.search_settings[key]
+    # a budget in the spec replaces the game's whole budget; other settings override one by one
+    s = settings("ismcts:seconds=0.2,policy=random", game_id)
+    assert (s["iterations"], s["seconds"], s["policy"]) == (None, 0.2, "random")
+
+
+def test_a_games_bad_search_settings_are_named(monkeypatch):
+    game = tabletome.game("spirit-link")
+    monkeypatch.setattr(game, "search_settings", {"policy": "greedy"})
+    with pytest.raises(IllegalAction, match="spirit-link search setting 'policy'"):
+        settings("ismcts")
+
+
+@pytest.mark.parametrize("spec", [
+    "ismcts:iterations=0", "ismcts:iterations=-5", "ismcts:iterations=many", "ismcts:iterations=1.5",
+    "ismcts:seconds=0", "ismcts:seconds=-1", "ismcts:seconds=soon", "ismcts:seconds=inf",
+    "ismcts:seconds=nan", "ismcts:c=-1", "ismcts:c=wide", "ismcts:policy=greedy",
+    "ismcts:depth=-1", "ismcts:depth=deep", "ismcts:budget=3", "ismcts:iterations",
+    "ismcts:=3", "mcts", "", "   ",
+])
+def test_bad_specs_are_refused(spec):
+    with pytest.raises(IllegalAction):
+        tabletome.agent(spec)
+
+
+def test_a_refusal_names_the_setting():
+    with pytest.raises(IllegalAction, match="policy"):
+        tabletome.agent("ismcts:policy=greedy")
+    with pytest.raises(IllegalAction, match="iterations"):
+        tabletome.agent("ismcts:iterations=0")
+    with pytest.raises(IllegalAction, match="settings are"):
+        tabletome.agent("ismcts:budget=3")
