@@ -93,6 +93,7 @@ def main(argv=None) -> int:
                         help="only these opponents (repeatable); default: both")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-solo", action="store_true", help="skip the solo modes")
+    parser.add_argument("--solo-games", type=int, help="games per agent in a solo mode (default: --games)")
     args = parser.parse_args(argv)
     game_ids = args.game or tabletome.games()
     opponents = args.opponent or ["random", "heuristic"]
@@ -125,9 +126,10 @@ def main(argv=None) -> int:
                 changed = {k: v for k, v in options.items() if v != game.options[k][0]}
                 name = "solo" + "".join(f" {k}={v}" for k, v in changed.items())
                 rows = {}
+                solo_games = args.solo_games or args.games
                 for spec in [args.agent] + (["heuristic"] if heuristic else ["random"]):
-                    print(f"{game_id}: {name}, {spec}, {args.games} games...", file=sys.stderr)
-                    result = run_arena(game_id, [spec], args.games, workers=workers, players=1,
+                    print(f"{game_id}: {name}, {spec}, {solo_games} games...", file=sys.stderr)
+                    result = run_arena(game_id, [spec], solo_games, workers=workers, players=1,
                                        options=options, seed=args.seed, progress=_progress)
                     rows[spec] = brief(result)
                 entry[name] = rows
