@@ -93,6 +93,8 @@ def main(argv=None) -> int:
                         help="only these opponents (repeatable); default: both")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-solo", action="store_true", help="skip the solo modes")
+    parser.add_argument("--solo-only", action="store_true", help="only the solo modes")
+    parser.add_argument("--out", metavar="FILE", help="also write the report to FILE after every pairing")
     parser.add_argument("--solo-games", type=int, help="games per agent in a solo mode (default: --games)")
     args = parser.parse_args(argv)
     game_ids = args.game or tabletome.games()
@@ -112,7 +114,7 @@ def main(argv=None) -> int:
         game = tabletome.game(game_id)
         entry = report["results"][game_id] = {}
         heuristic = has_heuristic(game)
-        if 2 in game.player_counts:
+        if 2 in game.player_counts and not args.solo_only:
             for opponent in opponents:
                 if opponent == "heuristic" and not heuristic:
                     entry[f"vs {opponent}"] = "skipped: the game has no heuristic"
@@ -121,6 +123,7 @@ def main(argv=None) -> int:
                 result = run_arena(game_id, [args.agent, opponent], args.games, workers=workers,
                                    players=2, seed=args.seed, progress=_progress)
                 entry[f"vs {opponent}"] = brief(result)
+                _save(report, args.out)
         if not args.no_solo:
             for i, options in enumerate(solo_modes(game)):
                 changed = {k: v for k, v in options.items() if v != game.options[k][0]}
@@ -132,10 +135,17 @@ def main(argv=None) -> int:
                     result = run_arena(game_id, [spec], solo_games, workers=workers, players=1,
                                        options=options, seed=args.seed, progress=_progress)
                     rows[spec] = brief(result)
-                entry[name] = rows
+                    entry[name] = rows
+                    _save(report, args.out)
     report["wall_seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(report, indent=1))
     return 0
+
+
+def _save(report, path):
+    if path:
+        with open(path, "w") as f:
+            f.write(json.dumps(report, indent=1) + "\n")
 
 
 def _progress(done, total):

@@ -113,7 +113,8 @@ def test_heuristic_rollouts_and_cut_offs_ask_the_game(monkeypatch):
 
     monkeypatch.setattr(game, "heuristic_action", heuristic)
     monkeypatch.setattr(game, "evaluate", evaluate)
-    bot = tabletome.agent("ismcts:iterations=30,depth=3", seed=1)
+    # opponents=search: the heuristic is asked only in rollouts, at most ``depth`` times each
+    bot = tabletome.agent("ismcts:iterations=30,depth=3,opponents=search", seed=1)
     action = bot.choose(state)
     assert any(action is a for a in state.legal_actions())
     assert seen and evaluated
