@@ -32,24 +32,23 @@ QUICK_LIMIT = 40     # most sub-decisions a quick chain finish takes before givi
 def choose(state, rng):
     """The option whose imagined end of turn looks best for the seat to move."""
     seat = state.to_move
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    best, best_value = legal[0], -math.inf
-    for action in legal:
-        copy = state.clone()
-        copy.apply(action)
+
+    def judge(copy):
         _finish_chain(copy, seat)
-        value = _turn_value(copy, seat) + rng.random() * 1e-3
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        return _turn_value(copy, seat)
+
+    return _pick(state, rng, judge)
 
 
 def quick(state, rng):
     """A fast version of ``choose`` for search rollouts: the option whose position right after
     it looks best, without finishing the chain or imagining the end of the turn."""
     seat = state.to_move
+    return _pick(state, rng, lambda copy: _static(copy, seat))
+
+
+def _pick(state, rng, judge):
+    """The legal action whose resulting position ``judge`` values most (ties broken at random)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -57,7 +56,7 @@ def quick(state, rng):
     for action in legal:
         copy = state.clone()
         copy.apply(action)
-        value = _static(copy, seat) + rng.random() * 1e-3
+        value = judge(copy) + rng.random() * 1e-3
         if value > best_value:
             best, best_value = action, value
     return best
