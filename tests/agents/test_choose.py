@@ -14,7 +14,7 @@ from .helpers import CONFIGS, IDS, positions
 # "ismcts:iterations=16" searches with each game's own settings (as "ismcts" does in play).
 AGENTS = ["random", "heuristic", "ismcts:iterations=16",
           "ismcts:iterations=16,policy=random,opponents=search,depth=4,c=1.5",
-          "ismcts:iterations=16,policy=heuristic,opponents=policy,depth=6"]
+          "ismcts:iterations=16,policy=heuristic,opponents=policy,depth=6,epsilon=0.3"]
 
 
 def usable(spec, config):

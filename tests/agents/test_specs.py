@@ -56,7 +56,8 @@ def test_a_games_bad_search_settings_are_named(monkeypatch):
     "ismcts:iterations=0", "ismcts:iterations=-5", "ismcts:iterations=many", "ismcts:iterations=1.5",
     "ismcts:seconds=0", "ismcts:seconds=-1", "ismcts:seconds=soon", "ismcts:seconds=inf",
     "ismcts:seconds=nan", "ismcts:c=-1", "ismcts:c=wide", "ismcts:policy=greedy",
-    "ismcts:depth=-1", "ismcts:depth=deep", "ismcts:budget=3", "ismcts:iterations",
+    "ismcts:depth=-1", "ismcts:depth=deep", "ismcts:epsilon=1.5", "ismcts:epsilon=-0.1",
+    "ismcts:epsilon=often", "ismcts:opponents=everyone", "ismcts:budget=3", "ismcts:iterations",
     "ismcts:=3", "mcts", "", "   ",
 ])
 def test_bad_specs_are_refused(spec):

@@ -23,7 +23,9 @@ root, which is all the agent returns, is always made on the seat's real informat
   visited action cannot be overtaken in the budget left. The decision is the most visited action.
 - ``opponents=policy`` (instead of ``search``) lets the other seats play the rollout policy inside
   the tree too, so the tree holds only this seat's choices: no node of another seat is ever
-  conditioned on this seat's face-down choices, at the price of modelling the others by the policy.
+  conditioned on this seat's face-down choices, at the price of modelling the others by the policy;
+  ``epsilon`` is the share of their moves there played at random instead (so that a move the
+  policy never makes, like a Wolf against a face-down Sheep, is still feared).
 - Settings the spec does not name come from the game (``game.search_settings``): each game says
   which budget, rollout policy and cut-off suit it. The default budget is the game's, capped at
   one second per decision (``seconds=1`` for a game that names none).
@@ -82,12 +84,14 @@ class ISMCTSAgent(Agent):
     does not name comes from the game's ``search_settings`` (see ``settings_for``)."""
 
     name = "ismcts"
-    settings = {"iterations": int, "seconds": float, "c": float, "policy": str, "depth": int, "opponents": str}
+    settings = {"iterations": int, "seconds": float, "c": float, "policy": str, "depth": int, "opponents": str,
+                "epsilon": float}
 
-    def __init__(self, seed=None, iterations=None, seconds=None, c=None, policy=None, depth=None, opponents=None):
+    def __init__(self, seed=None, iterations=None, seconds=None, c=None, policy=None, depth=None, opponents=None,
+                 epsilon=None):
         super().__init__(seed=seed)
         given = {"iterations": iterations, "seconds": seconds, "c": c, "policy": policy, "depth": depth,
-                 "opponents": opponents}
+                 "opponents": opponents, "epsilon": epsilon}
         self.explicit = {k: _check(k, v, "ismcts setting") for k, v in given.items() if v is not None}
         self._resolved = {}          # game id -> the settings searched with in that game
         self._no_heuristic = set()   # ids of games whose heuristic_action returned None
@@ -104,7 +108,7 @@ class ISMCTSAgent(Agent):
             return found
         own = {k: _check(k, v, f"{game.id} search setting") for k, v in dict(game.search_settings).items()}
         found = {"iterations": None, "seconds": None, "c": DEFAULT_C, "policy": "heuristic", "depth": DEFAULT_DEPTH,
-                 "opponents": "search"}
+                 "opponents": "search", "epsilon": 0.0}
         found.update({k: v for k, v in own.items() if k not in ("iterations", "seconds")})
         if "iterations" in self.explicit or "seconds" in self.explicit:
             found["iterations"] = self.explicit.get("iterations")
@@ -159,6 +163,7 @@ class ISMCTSAgent(Agent):
         depth = settings["depth"]
         evaluate = None if not depth or game.id in self._no_evaluate else game.evaluate
         model = settings["opponents"] == "policy"
+        epsilon = settings["epsilon"]
         root = _Node(None)
         iterations = settings["iterations"]
         limit = iterations if iterations is not None else math.inf
@@ -174,7 +179,9 @@ class ISMCTSAgent(Agent):
             while d.to_move is not None:
                 if model and d.to_move != seat:
                     # other seats play the rollout policy: the tree holds only this seat's choices
-                    action = heuristic(d, rng) if heuristic is not None else None
+                    action = None
+                    if heuristic is not None and not (epsilon and rng.random() < epsilon):
+                        action = heuristic(d, rng)
                     if action is None:
                         moves = d.legal_actions()
                         action = moves[rng.below(len(moves))]
@@ -287,11 +294,15 @@ def _check(name, value, what):
         value = str(value).strip().lower()
         if value not in OPPONENTS:
             raise IllegalAction(f"{what} 'opponents' must be one of {', '.join(OPPONENTS)}, not {value!r}")
+    elif name == "epsilon":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise IllegalAction(f"{what} 'epsilon' must be a number from 0 to 1, not {value!r}")
+        value = float(value)
     elif name == "depth":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise IllegalAction(f"{what} 'depth' must be a whole number of at least 0, not {value!r}")
     else:
-        raise IllegalAction(f"{what} {name!r} is not one of: iterations, seconds, c, policy, depth, opponents")
+        raise IllegalAction(f"{what} {name!r} is not one of: iterations, seconds, c, policy, depth, opponents, epsilon")
     return value
 
 
@@ -325,7 +336,7 @@ def iterations_per_second(states, seconds: float = 1.0, spec: str = "ismcts") ->
         raise IllegalAction("iterations_per_second needs at least one position with a seat to move")
     like = agent(spec).settings_for(states[0].game)
     bot = ISMCTSAgent(seed=1, seconds=seconds / len(states), c=like["c"], policy=like["policy"], depth=like["depth"],
-                      opponents=like["opponents"])
+                      opponents=like["opponents"], epsilon=like["epsilon"])
     iterations = 0
     elapsed = 0.0
     for state in states:
