@@ -198,3 +198,26 @@ def test_opponents_policy_keeps_only_this_seats_choices_in_the_tree():
     assert [(h.action.id, h.visits) for h in ha] == [(h.action.id, h.visits) for h in hb]
     legal_ids = {x.id for x in state.legal_actions()}
     assert {h.action.id for h in ha} <= legal_ids and sum(h.visits for h in ha) == 50
+
+
+def test_a_solo_search_does_not_depend_on_the_scale_of_the_score(monkeypatch):
+    """Solo modes normalise rewards to the spread seen in the search: squeezing every outcome into
+    an eighth of the range (a Madness round is worth only 1/40) leaves every visit count as it was."""
+    game = tabletome.game("life-siphon")
+    state = game.new(players=1, mode="madness", seed=5)
+    rng = Rng(6)
+    for _ in range(9):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert state.to_move == 0 and len(state.legal_actions()) > 1
+
+    def visits():
+        hints = tabletome.agent("ismcts:iterations=120", seed=3).analyse(state, top=99)
+        return [(h.action.id, h.visits) for h in hints], [h.win_chance for h in hints]
+
+    counts, chances = visits()
+    outcome = type(state).outcome
+    monkeypatch.setattr(type(state), "outcome", lambda self, seat: outcome(self, seat) / 8)
+    squeezed, squeezed_chances = visits()
+    assert squeezed == counts
+    assert squeezed_chances == pytest.approx([x / 8 for x in chances])

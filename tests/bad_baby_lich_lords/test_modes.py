@@ -168,6 +168,24 @@ def test_solitaire_win_and_score_counts_the_bone_piles():
     assert state.outcome(0) == pytest.approx(0.5 + 0.5 * 66 / 69)
 
 
+def test_solitaire_evaluation_is_on_the_outcomes_scale_and_never_beats_winning_now():
+    """The search's cut-off value of a Solitaire position is an expected outcome: below what a win
+    with the bone piles left now is worth (they only dwindle), and higher for a closer win."""
+    def near(**fields):
+        return position(players=1, options=SOLO,
+                        realms=[{"realm_pile": realm_pile("Landfill Throne"),
+                                 "north": ["Bog Boss", "skeleton: Mudslinger", "skeleton: Big Gulp"]}, {}, {}],
+                        score_piles={"north": ["Mushroom Ring"]}, phase="after action", **fields)
+
+    for state in (near(), near(burn=all_cards(1))):
+        left = sum(r["bone_pile"]["size"] for r in state.view(0)["realms"])
+        win_now = 0.5 + 0.5 * left / 69
+        far = position(players=1, options=SOLO, realms=[{}, {}, {}], phase="after action")
+        assert 0.0 <= GAME.evaluate(far, 0) < GAME.evaluate(state, 0) < win_now
+        play(state, "end turn")
+        assert GAME.evaluate(state, 0) == state.outcome(0) == pytest.approx(win_now)
+
+
 @pytest.mark.parametrize("rule,scored", [("yes", True), ("no", False)])
 def test_the_artifact_scores_a_realm_its_side_satisfies_unless_ruled_out(rule, scored):
     # the Artifact's three minions in realm 2 meet Mosh Glade ("3 minions") at the end of your turn

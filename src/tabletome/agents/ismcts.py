@@ -18,7 +18,8 @@ root, which is all the agent returns, is always made on the seat's real informat
   legal when its parent was visited, not the parent's visits (actions legal only in some
   determinizations are not under-explored).
 - Each node holds the reward of the seat that moved into it, so n-player games search with each
-  seat maximising its own ``outcome`` (solo modes: the game's normalised score).
+  seat maximising its own ``outcome`` (solo modes: the game's normalised score, whose exploration
+  term is scaled by the spread of the rewards seen so far, i.e. UCB on rewards normalised to [0, 1]).
 - Budget: ``iterations`` and/or ``seconds`` per decision; the search stops early once the most
   visited action cannot be overtaken in the budget left. The decision is the most visited action.
 - ``opponents=policy`` (instead of ``search``) lets the other seats play the rollout policy inside
@@ -164,6 +165,11 @@ class ISMCTSAgent(Agent):
         evaluate = None if not depth or game.id in self._no_evaluate else game.evaluate
         model = settings["opponents"] == "policy"
         epsilon = settings["epsilon"]
+        # Solo modes: the score's spread can be tiny (a Madness round is worth 1/40), so exploration
+        # is scaled by the spread of the rewards seen in this search; ranking children by
+        # mean + c * spread * sqrt(...) is UCB on rewards normalised to [0, 1].
+        solo = players == 1
+        low, high = math.inf, -math.inf
         root = _Node(None)
         iterations = settings["iterations"]
         limit = iterations if iterations is not None else math.inf
@@ -243,6 +249,13 @@ class ISMCTSAgent(Agent):
                 steps += 1
             if rewards is None:
                 rewards = [d.outcome(s) for s in range(players)]
+            if solo:
+                r = rewards[0]
+                if r < low:
+                    low = r
+                if r > high:
+                    high = r
+                c = settings["c"] * (high - low) if high > low else settings["c"]
             # back-propagation: each node scores the reward of the seat that moved into it
             for n in path:
                 n.visits += 1

@@ -154,7 +154,9 @@ class Game:
     search_settings: dict = {}
 
     def evaluate(self, state, seat: int) -> float | None:
-        """A heuristic estimate in [0, 1] of how well ``seat`` stands (for search cut-offs)."""
+        """A heuristic estimate in [0, 1] of how well ``seat`` stands, on the scale of ``outcome``
+        (its chance of winning; in a solo mode, the normalised score it can expect), for search
+        cut-offs."""
         return None
 
     def render(self, view: dict, seat: int | None):
