@@ -40,12 +40,17 @@ def random_play(game, players, seconds):
             return games / elapsed, decisions / elapsed
 
 
-def mid_game_states(game, players, count=50):
+def solo_options(game):
+    """The options of the game's first solo configuration (None if it is never played alone)."""
+    return next((options for players, options in game.configurations() if players == 1), None)
+
+
+def mid_game_states(game, players, count=50, options=None):
     rng = Rng(2)
     states = []
     seed = 1000
     while len(states) < count:
-        state = game.new(players=players, seed=seed)
+        state = game.new(players=players, seed=seed, **(options or {}))
         seed += 1
         stop = rng.below(60) + 1
         for _ in range(stop):
@@ -85,6 +90,10 @@ def measure(game_id, seconds):
     }
     # the search agent at its play settings for this game (its rollout policy, cut-off, opponents)
     result["ismcts_iterations_per_s"] = round(iterations_per_second(states[:10], seconds))
+    solo = solo_options(game) if players != 1 else None
+    if solo is not None:   # the solo mode's own play settings (a game may search it otherwise)
+        alone = mid_game_states(game, 1, count=10, options=solo)
+        result["ismcts_solo_iterations_per_s"] = round(iterations_per_second(alone, seconds))
     return result
 
 

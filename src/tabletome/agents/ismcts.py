@@ -27,8 +27,9 @@ root, which is all the agent returns, is always made on the seat's real informat
   conditioned on this seat's face-down choices, at the price of modelling the others by the policy;
   ``epsilon`` is the share of their moves there played at random instead (so that a move the
   policy never makes, like a Wolf against a face-down Sheep, is still feared).
-- Settings the spec does not name come from the game (``game.search_settings``): each game says
-  which budget, rollout policy and cut-off suit it. The default budget is the game's, capped at
+- Settings the spec does not name come from the game (``game.search_settings_for(players)``,
+  by default its ``search_settings``): each game says which budget, rollout policy and cut-off
+  suit it, and may say otherwise for its solo mode. The default budget is the game's, capped at
   one second per decision (``seconds=1`` for a game that names none).
 
 A fixed seed and an ``iterations`` budget give the same decisions on every machine; a ``seconds``
@@ -94,20 +95,25 @@ class ISMCTSAgent(Agent):
         given = {"iterations": iterations, "seconds": seconds, "c": c, "policy": policy, "depth": depth,
                  "opponents": opponents, "epsilon": epsilon}
         self.explicit = {k: _check(k, v, "ismcts setting") for k, v in given.items() if v is not None}
-        self._resolved = {}          # game id -> the settings searched with in that game
+        self._resolved = {}          # (game id, players) -> the settings searched with there
         self._no_heuristic = set()   # ids of games whose heuristic_action returned None
         self._no_evaluate = set()    # ids of games whose evaluate returned None
         self.last_search = {"iterations": 0, "seconds": 0.0}
 
-    def settings_for(self, game) -> dict:
-        """The settings this agent searches ``game`` with: those its spec names, else the game's
-        own ``search_settings``, else the defaults (a budget of ``seconds=1``). A game's budget
-        (say ``iterations=600``) applies only when the spec names no budget, and is then capped
-        at the default second."""
-        found = self._resolved.get(game.id)
+    def settings_for(self, game, players: int | None = None) -> dict:
+        """The settings this agent searches ``game`` (with ``players`` seats; default: the game's
+        first count) with: those its spec names, else the game's own
+        (``game.search_settings_for(players)``), else the defaults (a budget of ``seconds=1``). A
+        game's budget (say ``iterations=600``) applies only when the spec names no budget, and is
+        then capped at the default second."""
+        if players is None:
+            players = game.default_players()
+        key = (game.id, players)
+        found = self._resolved.get(key)
         if found is not None:
             return found
-        own = {k: _check(k, v, f"{game.id} search setting") for k, v in dict(game.search_settings).items()}
+        own = {k: _check(k, v, f"{game.id} search setting")
+               for k, v in dict(game.search_settings_for(players)).items()}
         found = {"iterations": None, "seconds": None, "c": DEFAULT_C, "policy": "heuristic", "depth": DEFAULT_DEPTH,
                  "opponents": "search", "epsilon": 0.0}
         found.update({k: v for k, v in own.items() if k not in ("iterations", "seconds")})
@@ -118,7 +124,7 @@ class ISMCTSAgent(Agent):
             found["iterations"] = own.get("iterations")
             found["seconds"] = min(own.get("seconds", DEFAULT_SECONDS), DEFAULT_SECONDS)
         found.update({k: v for k, v in self.explicit.items() if k not in ("iterations", "seconds")})
-        self._resolved[game.id] = found
+        self._resolved[key] = found
         return found
 
     @property
@@ -156,7 +162,7 @@ class ISMCTSAgent(Agent):
         game = state.game
         players = state.players
         rng = self.rng
-        settings = self.settings_for(game)
+        settings = self.settings_for(game, players)
         c = settings["c"]
         log, sqrt = math.log, math.sqrt
         heuristic = (None if settings["policy"] == "random" or game.id in self._no_heuristic
@@ -347,7 +353,7 @@ def iterations_per_second(states, seconds: float = 1.0, spec: str = "ismcts") ->
     states = [s for s in states if s.to_move is not None]
     if not states:
         raise IllegalAction("iterations_per_second needs at least one position with a seat to move")
-    like = agent(spec).settings_for(states[0].game)
+    like = agent(spec).settings_for(states[0].game, states[0].players)
     bot = ISMCTSAgent(seed=1, seconds=seconds / len(states), c=like["c"], policy=like["policy"], depth=like["depth"],
                       opponents=like["opponents"], epsilon=like["epsilon"])
     iterations = 0
