@@ -74,10 +74,10 @@ def choices(spec, states, seed=5):
 
 
 def test_without_a_heuristic_rollouts_are_random(monkeypatch):
-    """A game whose heuristic_action returns None gets uniformly random rollouts, exactly."""
+    """A game whose rollout policy returns None gets uniformly random rollouts, exactly."""
     game = tabletome.game("spirit-link")
     states = positions(SPIRIT_LINK, seed=51, count=5)
-    monkeypatch.setattr(game, "heuristic_action", lambda state, rng: None)
+    monkeypatch.setattr(game, "rollout_action", lambda state, rng: None)
     assert choices("ismcts:iterations=40", states) == choices("ismcts:iterations=40,policy=random", states)
 
 

@@ -45,6 +45,25 @@ def test_the_default_budget_is_the_games_and_at_most_one_second(game_id):
     assert (s["iterations"], s["seconds"], s["policy"]) == (None, 0.2, "random")
 
 
+@pytest.mark.parametrize("game_id", [g for g in tabletome.games() if 1 in tabletome.game(g).player_counts])
+def test_a_solo_mode_searches_with_the_games_solo_settings(game_id):
+    game = tabletome.game(game_id)
+    bot = tabletome.agent("ismcts")
+    own = game.search_settings_for(1)
+    alone, together = bot.settings_for(game, 1), bot.settings_for(game, 2)
+    assert alone["iterations"] == own.get("iterations")
+    assert together["iterations"] == game.search_settings_for(2).get("iterations")
+    assert tabletome.agent("ismcts:iterations=9").settings_for(game, 1)["iterations"] == 9
+
+
+def test_bad_baby_lich_lords_solitaire_searches_longer_than_two_player():
+    """Solitaire rewards winning fast and has no opponent in the tree: it gets the bigger budget."""
+    game = tabletome.game("bad-baby-lich-lords")
+    bot = tabletome.agent("ismcts")
+    assert bot.settings_for(game, 1)["iterations"] > bot.settings_for(game, 2)["iterations"]
+    assert bot.settings_for(game, 1)["seconds"] <= 1.0
+
+
 def test_a_games_bad_search_settings_are_named(monkeypatch):
     game = tabletome.game("spirit-link")
     monkeypatch.setattr(game, "search_settings", {"policy": "greedy"})

@@ -81,6 +81,10 @@ class SpiritLink(Game):
         from .heuristics import choose
         return choose(state, rng)
 
+    def rollout_action(self, state, rng):
+        from .heuristics import wary     # the heuristic, but a Wolf in hand is a threat
+        return wary(state, rng)
+
     def evaluate(self, state, seat):
         from .heuristics import evaluate
         return evaluate(state, seat)

@@ -68,6 +68,19 @@ def incoming_now(state, p) -> float:
     return base + 3 * state.bolts[o]
 
 
+def wary(state, rng):
+    """``choose``, except that a seat holding a Wolf transforms into it: the policy ISMCTS plays
+    rollouts and models the other seat with. ``choose`` alone rarely answers a face-down Sheep with
+    a Wolf, so a search modelling it thinks a Sheep nearly safe; a random or human opponent is not
+    so kind ("you will be eaten by the wolf. (If this happens, you immediately loose.)")."""
+    if state.phase == PREPARE and not state.pending:
+        eats = state.R.eats_sheep
+        for a in state.legal_actions():
+            if a.kind == "transform" and eats[a.args[0]]:
+                return a
+    return choose(state, rng)
+
+
 def choose(state, rng):
     p = state.to_move
     legal = state.legal_actions()
