@@ -89,13 +89,13 @@ def test_without_an_evaluation_there_is_no_cut_off(monkeypatch):
 
 
 def test_heuristic_rollouts_and_cut_offs_ask_the_game(monkeypatch):
-    """With a heuristic and an evaluation, rollouts follow the heuristic and stop at the depth.
+    """With a rollout policy and an evaluation, rollouts follow the policy and stop at the depth.
     The game's own are used if it has them; otherwise simple stand-ins (first legal action, a
     coin-flip evaluation) show the agent calls them, on determinized copies only."""
     game = tabletome.game("spirit-link")
     state = positions(SPIRIT_LINK, seed=55, count=1)[0]
     seat = state.to_move
-    own_heuristic, own_evaluate = game.heuristic_action, game.evaluate
+    own_heuristic, own_evaluate = game.rollout_action, game.evaluate
     probe = state.determinize(seat, Rng(0))
     if own_heuristic(probe, Rng(0)) is None:
         own_heuristic = lambda s, rng: s.legal_actions()[0]  # noqa: E731
@@ -111,7 +111,7 @@ def test_heuristic_rollouts_and_cut_offs_ask_the_game(monkeypatch):
         evaluated.append(s)
         return own_evaluate(s, p)
 
-    monkeypatch.setattr(game, "heuristic_action", heuristic)
+    monkeypatch.setattr(game, "rollout_action", heuristic)
     monkeypatch.setattr(game, "evaluate", evaluate)
     # opponents=search: the heuristic is asked only in rollouts, at most ``depth`` times each
     bot = tabletome.agent("ismcts:iterations=30,depth=3,opponents=search", seed=1)
