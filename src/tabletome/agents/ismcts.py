@@ -82,8 +82,9 @@ class ISMCTSAgent(Agent):
     """Information-set MCTS. Spec settings: ``iterations`` (int), ``seconds`` (float), ``c``
     (exploration, default 0.7), ``policy`` (``heuristic`` or ``random`` rollouts; ``heuristic`` falls
     back to random in a game without one), ``depth`` (rollout actions before scoring with the game's
-    ``evaluate``; 0 plays out to the end, as does a game without an evaluation). A setting the spec
-    does not name comes from the game's ``search_settings`` (see ``settings_for``)."""
+    ``evaluate``; 0 plays out to the end, as does a game without an evaluation), ``opponents``
+    (``search`` or ``policy``) and ``epsilon`` (the share of modelled moves played at random). A
+    setting the spec does not name comes from the game (see ``settings_for``)."""
 
     name = "ismcts"
     settings = {"iterations": int, "seconds": float, "c": float, "policy": str, "depth": int, "opponents": str,
@@ -96,7 +97,7 @@ class ISMCTSAgent(Agent):
                  "opponents": opponents, "epsilon": epsilon}
         self.explicit = {k: _check(k, v, "ismcts setting") for k, v in given.items() if v is not None}
         self._resolved = {}          # (game id, players) -> the settings searched with there
-        self._no_heuristic = set()   # ids of games whose heuristic_action returned None
+        self._no_heuristic = set()   # ids of games whose rollout_action returned None
         self._no_evaluate = set()    # ids of games whose evaluate returned None
         self.last_search = {"iterations": 0, "seconds": 0.0}
 
@@ -255,12 +256,8 @@ class ISMCTSAgent(Agent):
                 steps += 1
             if rewards is None:
                 rewards = [d.outcome(s) for s in range(players)]
-            if solo:
-                r = rewards[0]
-                if r < low:
-                    low = r
-                if r > high:
-                    high = r
+            if solo and not low <= rewards[0] <= high:
+                low, high = min(low, rewards[0]), max(high, rewards[0])
                 c = settings["c"] * (high - low) if high > low else settings["c"]
             # back-propagation: each node scores the reward of the seat that moved into it
             for n in path:

@@ -18,7 +18,7 @@ import math
 
 from .phases import OVER, P_TURN
 from .scoring import _best_shared, side_satisfies
-from .vocabulary import MINION, NOISE_TO_WIN, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
+from .vocabulary import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
 
 WIN = 1000.0
 NOISE = 10.0
@@ -71,10 +71,7 @@ def evaluate(state, seat) -> float:
     chance = 1.0 / (1.0 + math.exp(-_static(state, seat) / 15.0))
     if not state.L.solitaire:
         return chance
-    total = sum(len(state.R.cards.faction_cards[f]) for f in state.order)
-    win = 0.5 + 0.5 * state.bone_pile_cards() / total
-    loss = 0.1 * min(state.noise[0], NOISE_TO_WIN) / NOISE_TO_WIN
-    return chance * win + (1.0 - chance) * loss
+    return chance * state.solitaire_win_worth() + (1.0 - chance) * state.solitaire_loss_worth()
 
 
 # --- looking ahead -----------------------------------------------------------------------------------

@@ -270,9 +270,15 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
             return super().outcome(seat)
         if self.to_move is not None:
             return super().outcome(seat)
-        if self.winners:
-            total = sum(len(self.R.cards.faction_cards[f]) for f in self.order)
-            return 0.5 + 0.5 * self.bone_pile_cards() / total
+        return self.solitaire_win_worth() if self.winners else self.solitaire_loss_worth()
+
+    def solitaire_win_worth(self) -> float:
+        """Solitaire: what winning now is worth, 0.5 plus half the share of bone pile cards left."""
+        total = sum(len(self.R.cards.faction_cards[f]) for f in self.order)
+        return 0.5 + 0.5 * self.bone_pile_cards() / total
+
+    def solitaire_loss_worth(self) -> float:
+        """Solitaire: what losing now is worth, up to 0.1 for the noise made."""
         return 0.1 * min(self.noise[0], NOISE_TO_WIN) / NOISE_TO_WIN
 
     # --- invariants ---------------------------------------------------------------------------------------------

@@ -73,8 +73,8 @@ class SpiritLink(Game):
     # The search AI's default: about 0.4 s a decision, the opponent modelled by the heuristic
     # (measured much stronger here than searching the opponent's replies, which in the tree would
     # answer this seat's face-down transformation as if they saw it), a fifth of its moves there
-    # random: the heuristic never answers a face-down Sheep with a Wolf, a person may
-    # (benchmarks/README.md).
+    # random, and a Wolf in hand always shown (``rollout_action``): the heuristic rarely answers a
+    # face-down Sheep with a Wolf, a person may (benchmarks/README.md).
     search_settings = {"iterations": 800, "opponents": "policy", "epsilon": 0.2}
 
     def heuristic_action(self, state, rng):
