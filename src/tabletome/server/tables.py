@@ -397,13 +397,13 @@ class Hub:
                 raise BadMessage("replay", "this table replays a record; nobody plays at it")
             if state.is_over:
                 raise BadMessage("over", "the game is over: no move is legal (ask for a rematch)")
-            if state.to_move != conn.seat:
-                raise BadMessage("not-your-turn", f"it is {table.seat_name(state.to_move)}'s turn, not "
-                                                  f"{table.seat_name(conn.seat)}'s; wait for yours")
             step = msg.get("step")
             if step is not None and step != table.step:
                 raise BadMessage("stale", f"that move was chosen at step {step}, but the table is at step "
                                           f"{table.step}; choose again from the new position")
+            if state.to_move != conn.seat:
+                raise BadMessage("not-your-turn", f"it is {table.seat_name(state.to_move)}'s turn, not "
+                                                  f"{table.seat_name(conn.seat)}'s; wait for yours")
             wanted = msg["action"]
             if isinstance(wanted, int):
                 legal = state.legal_actions()
