@@ -92,6 +92,10 @@ function onState(msg) {
   if (page.state && page.state.step !== msg.step) page.hint = null;
   page.state = msg;
   page.waiting = false;
+  document.body.dataset.step = String(msg.step);
+  document.body.dataset.over = String(msg.over);
+  document.body.dataset.toMove = msg.to_move === null ? "" : String(msg.to_move);
+  document.body.dataset.mine = String(page.seat !== null && msg.to_move === page.seat && !msg.over);
   if (page.info) { page.info.seats = msg.seats; page.info.rematch = msg.rematch; }
   if (!page.replay) draw();
   drawHeader();
@@ -223,8 +227,7 @@ function decisionText(view) {
 function drawLog(lines) {
   const box = clear($("log"));
   lines.forEach((line, i) => box.append(el("li", { text: line, "data-i": i })));
-  box.parentElement.scrollTop = box.parentElement.scrollHeight;
-  box.scrollTop = box.scrollHeight;
+  requestAnimationFrame(() => { box.parentElement.scrollTop = box.parentElement.scrollHeight; });
 }
 
 function choose(action) {
