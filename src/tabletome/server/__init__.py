@@ -35,4 +35,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_w
     shown_host = f"[{host}]" if ":" in host else host
     print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {db}; Ctrl-C stops)", flush=True)
     warm_pool(app)
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level=log_level, lifespan="on")
+    # no per-message deflate: compressing every state costs more CPU than it saves on a loopback or LAN
+    uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False, log_level=log_level,
+                lifespan="on")

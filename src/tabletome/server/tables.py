@@ -181,6 +181,9 @@ class LiveTable:
         if cached is None:
             cached = seat_payload(self.state, seat)
             cached["step"] = self.step
+            # encoded once per position and seat, however many pages show it
+            cached["view_json"] = json.dumps(cached["view"])
+            cached["legal_json"] = json.dumps(cached["legal"])
             self._payloads[seat] = cached
         return cached
 
@@ -189,8 +192,7 @@ class LiveTable:
         lines = p["log_all"]
         start = min(conn.log_sent, len(lines))
         message = {"type": "state", "table": self.id, "seat": conn.seat, "step": p["step"], "to_move": p["to_move"],
-                   "over": p["over"], "view": p["view"], "legal": p["legal"],
-                   "log": {"from": start, "lines": lines[start:]},
+                   "over": p["over"], "log": {"from": start, "lines": lines[start:]},
                    "seats": self.public_seats(), "thinking": self.thinking, "ai_error": self.ai_error,
                    "rematch": self.row.rematch}
         for key in ("winners", "scores", "result"):
@@ -200,7 +202,7 @@ class LiveTable:
             message["ack"] = conn.ack
             conn.ack = None
         conn.log_sent = len(lines)
-        return json.dumps(message)
+        return json.dumps(message)[:-1] + ', "view": ' + p["view_json"] + ', "legal": ' + p["legal_json"] + "}"
 
     def touch(self) -> None:
         for conn in self.conns:
