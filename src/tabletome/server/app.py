@@ -46,6 +46,26 @@ SECURITY_HEADERS = {
 log = logging.getLogger("tabletome.server")
 
 
+class SecurityHeaders:
+    """Plain ASGI middleware adding SECURITY_HEADERS to every HTTP response (cheaper than
+    Starlette's BaseHTTPMiddleware, and it leaves WebSockets alone)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.extra = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + self.extra
+            await send(message)
+
+        return await self.app(scope, receive, send_with_headers)
+
+
 class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -68,12 +88,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     app = FastAPI(title="tabletome", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
 
-    @app.middleware("http")
-    async def headers(request: Request, call_next):
-        response = await call_next(request)
-        for k, v in SECURITY_HEADERS.items():
-            response.headers.setdefault(k, v)
-        return response
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Refused)
     async def refused(request, exc: Refused):
