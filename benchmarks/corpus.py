@@ -2,7 +2,7 @@
 snapshot, so that a change to the engine can be checked to replay every game identically.
 
     python benchmarks/corpus.py make --out corpus.jsonl.gz [--games 300] [--workers 2]
-    python benchmarks/corpus.py check corpus.jsonl.gz
+    python benchmarks/corpus.py check corpus.jsonl.gz [--game spirit-link]
 
 ``make`` plays, per game and configuration, half the games with random seats and half with
 heuristic seats (seeds 0..N-1) and writes one JSON line per game: the record and the final
@@ -70,9 +70,11 @@ def check_one(line: str):
     return record["game"], record["players"], json.dumps(record["options"], sort_keys=True), record["seed"], same
 
 
-def check(path: str, workers: int) -> int:
+def check(path: str, workers: int, game: str | None = None) -> int:
     with gzip.open(path, "rt") as fh:
         lines = fh.readlines()
+    if game:
+        lines = [line for line in lines if f'"game": "{game}"' in line[:400]]
     differ = []
     with ProcessPoolExecutor(workers) as pool:
         for game_id, players, options, seed, same in pool.map(check_one, lines, chunksize=16):
@@ -92,11 +94,12 @@ def main(argv=None) -> int:
     c = sub.add_parser("check")
     c.add_argument("path")
     c.add_argument("--workers", type=int, default=2)
+    c.add_argument("--game", help="check only this game's records")
     args = parser.parse_args(argv)
     if args.cmd == "make":
         make(args.out, args.games, args.workers)
         return 0
-    return check(args.path, args.workers)
+    return check(args.path, args.workers, args.game)
 
 
 if __name__ == "__main__":
