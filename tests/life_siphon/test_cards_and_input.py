@@ -64,7 +64,7 @@ effect = "attack-bonus"
 amount = 3
 target = "familiar"
 text = "Increase the attack of any one Familiar by 3 until end of turn."
-origin = "owner"
+origin = "rulebook"
 
 [[card]]
 name = "Deep Sleep"
@@ -75,7 +75,7 @@ effect = "draw"
 amount = 1
 target = "none"
 text = "Draw a card."
-origin = "owner"
+origin = "rulebook"
 '''
 
 
@@ -106,9 +106,10 @@ def test_a_players_own_card_file(tmp_path):
     (OWN.replace('target = "none"', 'target = "familiar"'), "field 'target'"),
     (OWN.replace('copies = 10\ncost = 0\neffect = "draw"', 'copies = 10\ncost = -1\neffect = "draw"'), "field 'cost'"),
     (OWN.replace('"Deep Sleep"', '"Bone Axe"'), "listed twice"),
-    (OWN + '\n[[familiar]]\nname = "Demon"\n', "unknown table"),
+    (OWN + '\n[[spell]]\nname = "Demon"\n', "unknown table"),
+    (OWN + '\n[[familiar]]\nname = "Demon"\n', "familiar 'Demon': field 'pool'"),
     (OWN.replace('speed = "fast"', 'speed = "fast/slow"'), "slow_effect"),
-    (OWN.replace('origin = "owner"\n\n[[card]]', 'origin = "owner"\ncolour = "red"\n\n[[card]]'), "unknown field"),
+    (OWN.replace('origin = "rulebook"\n\n[[card]]', 'origin = "rulebook"\ncolour = "red"\n\n[[card]]'), "unknown field"),
     (OWN.replace("copies = 10", "copies = 1"), "at least 8 cards"),
 ])
 def test_broken_card_files_are_refused_naming_file_card_and_field(tmp_path, text, words):
