@@ -191,3 +191,18 @@ def test_wrong_seats_and_texts():
         s.apply("summon  imp  please")
     play(s, "  SUMMON   imp ")
     assert s.view(None)["summons_this_turn"] == 1
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"helth": 3}, "unknown field 'helth'"),
+    ({"quadrants": {"North": {"lfe": 12}}}, "unknown field 'lfe'"),
+    ({"turn_state": {"summons": "two"}}, "turn_state.summons"),
+    ({"round": "3"}, "'round'"),
+])
+def test_misspelled_or_ill_typed_snapshot_fields_are_refused(change, words):
+    """Core checks the declared snapshot fields (snapshots.py): a field it does not know, or one of the
+    wrong type, is refused naming it."""
+    snap = position(turn="North", phase="main")
+    snap.update(change)
+    with pytest.raises(IllegalAction, match=words):
+        G.restore(snap)

@@ -13,7 +13,7 @@ from .board import AREA_OF, BATTLEGROUND, BG_SPACES, BG_START, NUM_AREAS, SLOTS,
 from .effects import E_DAMAGE, POOL_PERSONAL, POOL_SHARED, T_PLAYER_OR_BG
 from .frames import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, RESOLVE, TARGET, VIAL, WINDOW
 from .ruleset import (ATTACKED, BLOCKED, BREATH, BREATH_DAMAGE, M_AFTER, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP,
-                      MAX_BLOCKERS, P_ATTACK, SRC_FAMILIAR, TO_LIFE)
+                      MAX_BLOCKERS, P_ATTACK, P_MAIN, SRC_FAMILIAR, TO_LIFE)
 
 
 class CombatRules:
@@ -44,7 +44,8 @@ class CombatRules:
         for s in range(base, base + BG_SPACES):
             if kind[s] >= 0 and not flags[s] & ATTACKED:
                 return self.ask(self.R.actrl[q], frame)
-        return False  # nobody left to attack with: the Attack Phase ends
+        self.phase = P_MAIN  # nobody left to attack with: the Attack Phase ends, the Main Phase begins
+        return False
 
     def attack_choices(self, frame):
         q = frame[1]
@@ -70,6 +71,7 @@ class CombatRules:
         self._declare(q * SLOTS + BG_START + action.args[1], ATTACK)
 
     def end_attacks(self, frame, action):
+        self.phase = P_MAIN  # "After the Attack Phase is over, your Main Phase begins."
         self.say(f"{self.qn(frame[1])} ends the Attack Phase.")
 
     def use_flame(self, frame, action):
@@ -281,6 +283,7 @@ class CombatRules:
             # "Breath Weapon deals 3 damage, each assigned by the blocking player to their life and / or
             # their Familiars in the battleground. The Dragon takes no damage when attacking."
             to_life = 0
+            plague = R.plague[f]
             for t in self.breath_points:
                 if t == TO_LIFE:
                     to_life += 1
@@ -288,6 +291,11 @@ class CombatRules:
                     damage[t] += 1
                     if t not in hit:
                         hit.append(t)
+                        if plague:
+                            # a Plague Rat with Breath Weapon (Essence of Flame): "If the Plague Rat
+                            # deals any amount of damage (greater than zero) to a Familiar, that
+                            # Familiar is removed from the board."
+                            doomed.append(t)
             if self.breath_points:
                 dealers.append(a)
             if self.logging:
@@ -298,6 +306,11 @@ class CombatRules:
                 self._fear(a)
                 if self._lose(d, to_life, " to Breath Weapon"):
                     return False
+            seat = R.q_seat[d]
+            if R.discard_unblocked[f] and seat >= 0 and self.hand[seat]:
+                # a Breath Weapon is never blocked (RULES.md): "If the Plague Rat is not blocked when
+                # it attacks, that opponent must discard a card of their choice"
+                self.trigger((DISCARD, seat))
         elif self.blockers:
             # "the attacking Familiar deals their full attack damage to each blocking Familiar. The
             # attack damage of each blocking Familiar is added together and is dealt to the attacking

@@ -35,13 +35,12 @@ from .turn import TurnRules as T  # noqa: E402
 class FastCastWindow(ResponseWindow):
     """"Fast Cast spells can be played at any time during your turn or other players' turns": the
     core response window, offered to each seat holding a Fast Cast card it can pay for with a
-    target (RULES.md, "Response windows")."""
+    target (RULES.md, "Response windows"). The windows as the Main Phase begins and at the end of
+    the turn start with the next seat and leave out the active player (who casts freely in its own
+    Main Phase); after a cast the window opens again for everyone, the active player included
+    (the core ``reopen``): "everyone may answer a cast"."""
 
     __slots__ = ()
-
-    def reopen(self, state, frame):  # OLD BEHAVIOUR, for the corpus check: the exclusion stays
-        index, moment, seat, _, exclude = frame
-        return (index, moment, (seat + 1) % state.players, 0, exclude)
 
 
 FRAMES = FrameSet(

@@ -66,6 +66,8 @@ class TurnRules:
         first = seat if seat >= 0 else 0
         stack.append((WINDOW, M_MAIN, (first + 1) % self.players, 0, seat))
         if in_battleground:
+            # the Attack Phase begins with its first window ("before or after attacking")
+            self.phase = P_ATTACK
             stack.append((ATTACK, q))
             stack.append((WINDOW, M_START, first, 0, -1))
         elif seat >= 0 and any(k >= 0 for k in self.river):
