@@ -13,7 +13,7 @@ The frame indices below are what rules push (``(MAIN, q)``); snapshots write fra
 """
 
 from ...core.stack import Frame, FrameSet, ResponseWindow
-from .ruleset import MOMENTS
+from .ruleset import M_MAIN, MOMENTS
 
 NAMES = (
     "turn", "river", "attack", "attack-target", "block", "breath", "resolve", "window", "main",
@@ -38,9 +38,17 @@ class FastCastWindow(ResponseWindow):
     target (RULES.md, "Response windows"). The windows as the Main Phase begins and at the end of
     the turn start with the next seat and leave out the active player (who casts freely in its own
     Main Phase); after a cast the window opens again for everyone, the active player included
-    (the core ``reopen``): "everyone may answer a cast"."""
+    (the core ``reopen``): "everyone may answer a cast". Only as the Main Phase begins does the
+    active player stay out after a cast: its Main Phase follows at once, where it may cast the same
+    Fast Cast cards, so asking it in the window too would only add a pass."""
 
     __slots__ = ()
+
+    def reopen(self, state, frame):
+        if frame[1] == M_MAIN:
+            index, moment, seat, _, exclude = frame
+            return (index, moment, (seat + 1) % state.players, 0, exclude)
+        return ResponseWindow.reopen(self, state, frame)
 
 
 FRAMES = FrameSet(

@@ -71,8 +71,15 @@ def _main(st, seat, legal, rng):
     life = st.life[q]
     reserve = 7 if mine else 12
     enemies = _enemies(st, q)
+    by_kind = {}
+    for a in legal:
+        group = by_kind.get(a.kind)
+        if group is None:
+            by_kind[a.kind] = [a]
+        else:
+            group.append(a)
     # spells first
-    for a in _by_kind(legal, "cast"):
+    for a in by_kind.get("cast", ()):
         k, slow = a.args
         eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
         cost = R.c_cost[k]
@@ -94,13 +101,13 @@ def _main(st, seat, legal, rng):
             return a
         if eff == E_MOVE and _forward_moves(st, q, legal_moves=None):
             return a
-    for a in _by_kind(legal, "use-aspect"):
+    for a in by_kind.get("use-aspect", ()):
         if life - R.a_cost[a.args[0]] > reserve:
             return a
     if R.madness:
         return _madness_main(st, q, legal)
     # moves toward the Battleground (into the River first while the Battleground is full)
-    moves = [a for a in _by_kind(legal, "move") if a.args[2] == 1]
+    moves = [a for a in by_kind.get("move", ()) if a.args[2] == 1]
     best = None
     for a in moves:
         f, i, _ = a.args
@@ -112,7 +119,7 @@ def _main(st, seat, legal, rng):
     if best is not None:
         return best[1]
     # summons while life stays above the reserve
-    summons = _by_kind(legal, "summon")
+    summons = by_kind.get("summon")
     if summons:
         def worth(a):
             f = a.args[0]

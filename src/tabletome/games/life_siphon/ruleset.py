@@ -4,7 +4,7 @@ choose), built once per (players, options, card file) and shared by every clone 
 """
 
 from ...core import IllegalAction
-from .board import QUADRANT_NAMES
+from .board import BATTLEGROUND, QUADRANT_NAMES, area_index
 from .effects import EFFECT_CODES, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, POOLS, TARGET_CODES
 
 # --- numbers the rulebook prints ------------------------------------------------------------------
@@ -100,6 +100,8 @@ class RuleSet:
             self.qname = [0, 1, 2, 3]          # North, East (ghost), South, West (ghost)
             self.q_seat = [0, -1, 1, -1]       # "The 2 real players sit across from each other"
         self.Q = Q
+        # where each quadrant's Battleground count stands in the state's area_count
+        self.battleground_counts = [area_index(q, BATTLEGROUND) for q in range(Q)]
         self.seat_q = [q for q in range(Q) if self.q_seat[q] >= 0]
         self.q_of_name = {self.qname[q]: q for q in range(Q)}
         self.left = [(q + 1) % Q for q in range(Q)]

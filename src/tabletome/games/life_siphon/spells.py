@@ -45,20 +45,21 @@ class SpellRules:
         R = self.R
         act = R.act
         life = self.life[R.seat_q[seat]]
+        costs, fast, effects, exists = R.c_cost, R.c_fast, R.c_eff, self._target_exists
         seen = 0
         for k in hand:
             if (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            cost = R.c_cost[k]
+            cost = costs[k]
             if life <= cost:  # "no player may reduce their own life below 1"
                 continue
-            if R.c_fast[k]:
-                if self._target_exists(R.c_eff[k], seat, cost):
+            if fast[k]:
+                if exists(effects[k], seat, cost):
                     acts.append(act.cast[k])
-                if main and R.c_both[k] and self._target_exists(R.c_slow_eff[k], seat, cost):
+                if main and R.c_both[k] and exists(R.c_slow_eff[k], seat, cost):
                     acts.append(act.cast_slow[k])
-            elif main and self._target_exists(R.c_eff[k], seat, cost):
+            elif main and exists(effects[k], seat, cost):
                 acts.append(act.cast[k])
         return acts
 
@@ -70,7 +71,10 @@ class SpellRules:
         if ttype == T_FAMILIAR:
             return any(count)
         if ttype == T_BG_FAMILIAR:
-            return any(count[q * NUM_AREAS + BATTLEGROUND] for q in range(self.R.Q))
+            for i in self.R.battleground_counts:
+                if count[i]:
+                    return True
+            return False
         q = self.R.seat_q[seat]
         if ttype == T_OWN_FAMILIAR:
             return bool(self._move_actions(q, False, []))
