@@ -206,3 +206,19 @@ def test_misspelled_or_ill_typed_snapshot_fields_are_refused(change, words):
     snap.update(change)
     with pytest.raises(IllegalAction, match=words):
         G.restore(snap)
+
+
+def test_the_games_own_cards_toml_loads_with_cards():
+    """One card schema: the game's own file, familiars and vials included, loads through --cards."""
+    s = G.new(players=2, seed=1, cards=str(CARDS), vials="on", familiars="on")
+    own = G.new(players=2, seed=1, vials="on", familiars="on")
+    assert s.view(0)["catalogue"] == own.view(0)["catalogue"]
+    assert [str(a) for a in s.legal_actions()] == [str(a) for a in own.legal_actions()]
+
+
+def test_actions_name_the_cards_they_involve():
+    t = G.actions
+    assert t.find("cast Dark Axe").cards == ("Dark Axe",)
+    assert t.find("use Essence of Flame on Imp at Battleground 1").cards == ("Essence of Flame", "Imp")
+    assert t.find("block with Lich at Battleground 2").cards == ("Lich",)
+    assert t.find("end turn").cards == ()
