@@ -103,6 +103,8 @@ BROKEN = [
     (TEXT.replace('bans = ["no Fight icons"]', 'bans = ["no dancing"]'), "field 'bans' entry 'no dancing'"),
     (TEXT.replace('name = "Owl Familiar"', 'name = "Homework Hexer"'), "Homework Hexer"),
     (TEXT.replace('name = "Owl Familiar"', 'name = "Owl Familiar"\ncolour = "blue"'), "minion 'Owl Familiar': field 'colour': unknown field"),
+    (TEXT.replace('name = "Owl Familiar"\nfaction = "Zard"\ncopies = 2', 'name = "Owl Familiar"\nfaction = "Zard"\ncoppies = 2'),
+     "minion 'Owl Familiar': field 'coppies': unknown field"),
     (TEXT.replace('name = "Teach"\ncopies = 5', 'name = "Teach"\ncopies = 4'), "25 spell cards"),
     (TEXT.replace('name = "Detention Hall"\nfaction = "Zard"\nnoise = 1', 'name = "Detention Hall"\nfaction = "Zard"\nnoise = 0'),
      "realm 'Detention Hall': field 'noise'"),

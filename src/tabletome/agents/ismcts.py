@@ -186,6 +186,7 @@ class ISMCTSAgent(Agent):
         done = 0
         while done < limit:
             d = state.determinize(seat, rng)
+            d.mute()
             node = root
             path = []
             # selection and expansion

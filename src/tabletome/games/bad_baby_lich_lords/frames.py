@@ -66,6 +66,13 @@ class Decision(Frame):
             self.skip(state, frame)
         return False
 
+    def resolve(self, state, frame, action) -> None:
+        resolve = self._resolve
+        if resolve is not None:
+            resolve(state, frame, action)
+        else:
+            self.on[action.kind](state, frame, action)
+
     def legal(self, state, frame) -> list:
         options = state.offered
         return options if options is not None else self._legal(state, frame)

@@ -122,6 +122,8 @@ class RuleSet:
         self.table = table
         # the heuristic's share of each realm's requirements a side meets, by (realm, side's cards)
         self.progress = {}
+        # whether a side satisfies a realm, by (realm, side's cards): scoring.satisfied
+        self.satisfied = {}
         nr, ns, maxp = L.nr, L.ns, cards.n
         self.end = table.get("end")
         self.draw = [table.get("draw", r) for r in range(nr)]

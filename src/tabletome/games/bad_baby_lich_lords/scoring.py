@@ -131,21 +131,40 @@ def side_priority(state):
     return order
 
 
+SATISFIED_CACHE = 100_000   # most (realm, side) answers remembered per rule set before starting afresh
+
+
+def satisfied(R, rid, cards, up) -> bool:
+    """``side_satisfies`` for realm card ``rid``, remembered per rule set: the answer depends only on
+    the realm card and the side's cards, each up or down, which mostly stay put from turn to turn."""
+    C = R.cards
+    realm = C.realms[rid]
+    if len(cards) < realm.min_cards:
+        return False
+    key = (rid, *[c if up[c] else -1 - c for c in cards])
+    cache = R.satisfied
+    answer = cache.get(key)
+    if answer is None:
+        if len(cache) >= SATISFIED_CACHE:
+            cache.clear()
+        answer = cache[key] = side_satisfies(realm, cards, up, C)
+    return answer
+
+
 def score_realms(state):
     """Score every realm whose requirements a side meets ("A realm must be scored if its
     requirements are met at the end of a player's turn")."""
-    L, C, up = state.L, state.R.cards, state.up
+    L, R, up = state.L, state.R, state.up
     ns = L.ns
     priority = None
     for r in range(L.nr):
         pile = state.rpile[r]
         if not pile:
             continue
-        realm = C.realms[pile[-1]]
         if priority is None:
             priority = side_priority(state)
         for s in priority:
-            if L.has_side[r][s] and side_satisfies(realm, state.sides[r * ns + s], up, C):
+            if L.has_side[r][s] and satisfied(R, pile[-1], state.sides[r * ns + s], up):
                 score(state, r, s)
                 break
 
