@@ -169,7 +169,8 @@ def or_options(state, frame):
 
 
 def no_target(state, frame):
-    state.say(f"{card_name(state, frame[1])} has no target for {SKILLS[frame[2]]}.")
+    if state.logging:
+        state.say(f"{card_name(state, frame[1])} has no target for {SKILLS[frame[2]]}.")
 
 
 def no_target_for_either(state, frame):
@@ -188,7 +189,8 @@ def choose_skill(state, frame, action):
 def perform_skill(state, frame, action):
     _, c, s = frame
     R, L = state.R, state.L
-    name = card_name(state, c)
+    talk = state.logging            # a search copy builds no log text
+    name = card_name(state, c) if talk else ""
     if s == DIG:
         r = realm_of(state, c)
         x = R.word_side[action.args[0]]
@@ -196,42 +198,51 @@ def perform_skill(state, frame, action):
         state.up[d] = 0
         put_side(state, d, r * L.ns + x)
         note = reveal(state, r)
-        state.say(f"{name} digs {card_name(state, d)} from bone pile {r + 1} to "
-                  f"{L.side_label(x)}'s side of realm {r + 1}{note}.")
+        if talk:
+            state.say(f"{name} digs {card_name(state, d)} from bone pile {r + 1} to "
+                      f"{L.side_label(x)}'s side of realm {r + 1}{note}.")
         return
     if s == LEAVE:
         r2 = action.args[0]
         move_to_realm(state, c, r2)
-        state.say(f"{name} leaves to {'bone pile' if state.loc[c] >= BONE else 'realm'} {r2 + 1}.")
+        if talk:
+            state.say(f"{name} leaves to {'bone pile' if state.loc[c] >= BONE else 'realm'} {r2 + 1}.")
         return
     if action.kind == "possess-pile":
         r = action.args[0]
         d = state.bone[r][-1]
-        state.say(f"{name} possesses {card_name(state, d)} on top of bone pile {r + 1}.")
+        if talk:
+            state.say(f"{name} possesses {card_name(state, d)} on top of bone pile {r + 1}.")
         perform(state, d)
         return
     d = target_card(state, action)
-    dname = card_name(state, d)
-    at = where(state, d)
+    if talk:
+        dname = card_name(state, d)
+        at = where(state, d)
     if s == FIGHT:
         state.up[d] = 0
-        state.say(f"{name} fights {dname} {at}: it flips skeleton-side up.")
+        if talk:
+            state.say(f"{name} fights {dname} {at}: it flips skeleton-side up.")
     elif s == RAISE:
         state.up[d] = 1
-        state.say(f"{name} raises {dname} {at}.")
+        if talk:
+            state.say(f"{name} raises {dname} {at}.")
         perform(state, d)
     elif s == BOSS:
-        state.say(f"{name} bosses {dname} {at}.")
+        if talk:
+            state.say(f"{name} bosses {dname} {at}.")
         perform(state, d)
     elif s == POSSESS:
-        state.say(f"{name} possesses the skeleton {dname} {at}.")
+        if talk:
+            state.say(f"{name} possesses the skeleton {dname} {at}.")
         perform(state, d)
     elif s == FRIENDSHIP:
         r = realm_of(state, c)
         x = state.loc[d] % L.ns
         take(state, d)
         put_side(state, d, r * L.ns + x)
-        state.say(f"{name} befriends {dname}, {at.replace('on ', 'from ', 1)}, into realm {r + 1}.")
+        if talk:
+            state.say(f"{name} befriends {dname}, {at.replace('on ', 'from ', 1)}, into realm {r + 1}.")
 
 
 def target_card(state, action):

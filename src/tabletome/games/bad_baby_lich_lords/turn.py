@@ -64,7 +64,8 @@ def draw_and_raise(state, frame, action):
     state.held = c
     state.loc[c] = HELD
     note = reveal(state, r)
-    state.say(f"{state.seat_name(state.active)} draws {card_name(state, c)} from bone pile {r + 1}{note}.")
+    if state.logging:
+        state.say(f"{state.seat_name(state.active)} draws {card_name(state, c)} from bone pile {r + 1}{note}.")
     state.stack.append((PLACE, c, PLACE_ACTION))
 
 
@@ -75,7 +76,8 @@ def raise_in_place(state, frame, action):
     state.phase = AFTER
     c = target_card(state, action)
     state.up[c] = 1
-    state.say(f"{state.seat_name(state.active)} raises {card_name(state, c)} in place in realm {realm_of(state, c) + 1}.")
+    if state.logging:
+        state.say(f"{state.seat_name(state.active)} raises {card_name(state, c)} in place in realm {realm_of(state, c) + 1}.")
     perform(state, c)
 
 
@@ -97,7 +99,8 @@ def place_and_raise(state, frame, action):
     state.held = -1
     state.up[c] = 1
     put_side(state, c, r * L.ns + L.seat_side[state.active])
-    state.say(f"{state.seat_name(state.active)} raises {card_name(state, c)} in realm {r + 1}.")
+    if state.logging:
+        state.say(f"{state.seat_name(state.active)} raises {card_name(state, c)} in realm {r + 1}.")
     perform(state, c)
 
 
