@@ -9,7 +9,7 @@ from rich.console import Console
 import tabletome
 from tabletome import IllegalAction
 from tabletome.games.bad_baby_lich_lords.cards import DEFAULT_CARDS
-from tabletome.games.bad_baby_lich_lords.vocabulary import (BAN_FORMS, FACTION_SKILL, FACTIONS, R_CARDS, R_ICONS,
+from tabletome.games.bad_baby_lich_lords.effects import (BAN_FORMS, FACTION_SKILL, FACTIONS, R_CARDS, R_ICONS,
                                                             R_MATCH_CARDS, R_MATCH_ICONS, SKILLS)
 
 from .helpers import GAME, play, position
@@ -87,7 +87,7 @@ def test_a_card_file_of_your_own_is_played(tmp_path):
 
 
 BROKEN = [
-    ("this is [ not toml", "not valid TOML"),
+    ("this is [ not toml", "not a valid TOML file"),
     (TEXT.replace('skills = ["Teach"]\ntext = "Finished', 'skills = ["Dance"]\ntext = "Finished'),
      "minion 'Homework Hexer': field 'skills' entry 'Dance'"),
     (TEXT.replace('skills = ["Teach"]\ntext = "Finished', 'skills = ["Boss"]\ntext = "Finished'),
@@ -102,7 +102,9 @@ BROKEN = [
     (TEXT.replace('requires = ["a minion with Teach"]', 'requires = []'), "realm 'Detention Hall': field 'requires'"),
     (TEXT.replace('bans = ["no Fight icons"]', 'bans = ["no dancing"]'), "field 'bans' entry 'no dancing'"),
     (TEXT.replace('name = "Owl Familiar"', 'name = "Homework Hexer"'), "Homework Hexer"),
-    (TEXT.replace('name = "Owl Familiar"', 'name = "Owl Familiar"\ncolour = "blue"'), "unknown field(s) colour"),
+    (TEXT.replace('name = "Owl Familiar"', 'name = "Owl Familiar"\ncolour = "blue"'), "minion 'Owl Familiar': field 'colour': unknown field"),
+    (TEXT.replace('name = "Owl Familiar"\nfaction = "Zard"\ncopies = 2', 'name = "Owl Familiar"\nfaction = "Zard"\ncoppies = 2'),
+     "minion 'Owl Familiar': field 'coppies': unknown field"),
     (TEXT.replace('name = "Teach"\ncopies = 5', 'name = "Teach"\ncopies = 4'), "25 spell cards"),
     (TEXT.replace('name = "Detention Hall"\nfaction = "Zard"\nnoise = 1', 'name = "Detention Hall"\nfaction = "Zard"\nnoise = 0'),
      "realm 'Detention Hall': field 'noise'"),

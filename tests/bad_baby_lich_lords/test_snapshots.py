@@ -27,7 +27,7 @@ def test_a_hand_written_position_fills_in_the_rest():
     assert len(snap["realms"][0]["bone_pile"]) == 22 and snap["realms"][0]["known"] == 1
     assert snap["realms"][1]["realm_pile"][0] == "Mosh Glade"
     assert len(snap["spell_deck"]) == 25 and snap["spell_deck"][0] == "Leave"
-    assert snap["pending"] == {"decision": "turn"} and snap["chain"] == []
+    assert snap["decision"] == ["turn"] and snap["stack"] == []
     state.check_invariants()
 
 
@@ -35,8 +35,11 @@ def test_a_position_in_the_middle_of_a_chain_round_trips_and_plays_on():
     state = GAME.restore(base())
     play(state, "raise realm 2 north 1")
     snap = json.loads(json.dumps(state.snapshot()))
-    assert snap["pending"] == {"decision": "skill", "card": "realm 2 north 1", "skill": "Friendship"}
-    assert snap["chain"] == [["perform", "realm 2 north 1", 1]]
+    decision = state.view(0)["decision"]
+    assert {k: decision[k] for k in ("decision", "card", "skill")} == {"decision": "skill", "card": "realm 2 north 1",
+                                                                     "skill": "Friendship"}
+    assert state.view(0)["chain"] == [["perform", "realm 2 north 1", 1]]
+    assert snap["decision"][0] == "skill" and [f[0] for f in snap["stack"]] == ["turn", "perform"]
     assert snap["realms"][1]["north"] == ["Human Forest Person (acted)"]
     again = GAME.restore(snap)
     assert again.snapshot() == snap and legal(again) == legal(state)
@@ -71,7 +74,7 @@ BAD = [
     (lambda s: s["realms"][0].update(south=["Mudslinger", "Mudslinger", "Mudslinger"]), "only 2 Mudslinger"),
     (lambda s: s["realms"][0].update(south=["Statue Haunter"]), "not in play"),
     (lambda s: s["realms"][0].update(south=["Nobody"]), "not a minion/skeleton card"),
-    (lambda s: s["realms"][0].update(south=[7]), "must be a list of names"),
+    (lambda s: s["realms"][0].update(south=[7]), "field 'realms[0].south[0]': expected `str`"),
     (lambda s: s["realms"][0].update(bone_pile=["Bog Boss"]), "cards are nowhere"),
     (lambda s: s["realms"][0].update(bone_pile=["skeleton: Bog Boss"]), "every card there is a skeleton"),
     (lambda s: s["realms"][0].update(bone_pile=[], bone_top=[]), "either 'bone_pile'"),
@@ -154,3 +157,84 @@ def test_determinize_redraws_only_what_the_seat_cannot_see():
     assert b["hands"][seat] == a["hands"][seat]
     assert b["seed"] is None and b["history"] == []
     assert any(b["realms"][r]["bone_pile"] != a["realms"][r]["bone_pile"] for r in range(3))
+
+
+# --- declared fields, the old form and the decision stack in snapshots ---------------------------------
+def test_a_misspelled_field_is_refused_naming_it():
+    snap = base()
+    snap["helth"] = 3
+    with pytest.raises(IllegalAction, match="unknown field 'helth'"):
+        GAME.restore(snap)
+    snap = base()
+    snap["realms"][1]["nroth"] = ["Mudslinger"]
+    with pytest.raises(IllegalAction, match="unknown field 'nroth' in realms\\[1\\]"):
+        GAME.restore(snap)
+    snap = base()
+    snap["turn"] = "three"
+    with pytest.raises(IllegalAction, match="field 'turn': expected `int`"):
+        GAME.restore(snap)
+
+
+def test_an_old_form_snapshot_mid_chain_loads_into_the_same_frames_and_plays_on():
+    state = GAME.restore(base())
+    play(state, "raise realm 2 north 1")
+    new = state.snapshot()
+    old = {k: v for k, v in new.items() if k not in ("stack", "decision")}
+    old["pending"] = {"decision": "skill", "card": "realm 2 north 1", "skill": "Friendship"}
+    old["chain"] = [["perform", "realm 2 north 1", 1]]
+    again = GAME.restore(old)
+    assert again.snapshot() == new and legal(again) == legal(state)
+    for s in (state, again):
+        play(s, "befriend realm 1 south 1", "leave to realm 3")
+    assert again.snapshot() == state.snapshot()
+
+
+def test_the_stack_is_written_by_frame_name_and_a_wrong_frame_is_refused():
+    state = GAME.restore(base())
+    play(state, "raise realm 2 north 1")
+    snap = state.snapshot()
+    bad = dict(snap, decision=["dance", 1])
+    with pytest.raises(IllegalAction, match="names no frame 'dance'"):
+        GAME.restore(bad)
+    bad = dict(snap, decision=["skill", snap["decision"][1]])
+    with pytest.raises(IllegalAction, match="frame 'skill' takes 2 numbers"):
+        GAME.restore(bad)
+    bad = dict(snap, decision=["skill", 500, 6])
+    with pytest.raises(IllegalAction, match="card number 500 is not a card on the table"):
+        GAME.restore(bad)
+    bad = dict(snap, pending={"decision": "turn"})
+    with pytest.raises(IllegalAction, match="not both"):
+        GAME.restore(bad)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_snapshots_taken_inside_chains_restore_and_play_on_identically(players):
+    """Identical copies of a card are told apart only by number: a chain's card must be the same
+    card once restored (snapshot renumbering), wherever the copies have wandered."""
+    checked = 0
+    for seed in range(12):
+        state = GAME.new(players=players, seed=seed)
+        rng = Rng(seed)
+        steps = 0
+        while not state.is_over and steps < 400:
+            steps += 1
+            if state.decision[0] != 0 and steps % 3 == 0:
+                again = GAME.restore(json.loads(json.dumps(state.snapshot())))
+                assert again.snapshot() == state.snapshot() and legal(again) == legal(state)
+                a, b = state.clone(), again
+                r1, r2 = Rng(steps), Rng(steps)
+                for _ in range(25):
+                    if a.is_over:
+                        break
+                    la, lb = a.legal_actions(), b.legal_actions()
+                    assert [str(x) for x in la] == [str(x) for x in lb]
+                    i = r1.below(len(la))
+                    r2.below(len(lb))
+                    a.apply(la[i])
+                    b.apply(lb[i])
+                assert {k: v for k, v in a.snapshot().items() if k not in ("stack", "decision", "history", "seed", "log")} \
+                    == {k: v for k, v in b.snapshot().items() if k not in ("stack", "decision", "history", "seed", "log")}
+                checked += 1
+            acts = state.legal_actions()
+            state.apply(acts[rng.below(len(acts))])
+    assert checked > 20

@@ -1,21 +1,24 @@
 """Bad Baby Lich Lords: a race to 5 noise decided by chains of skills, as its rulebook says.
 
 Rulebook: ../shared/rules/bad_baby_lich_lords.txt. Rulings where it is silent: RULES.md here.
-Modules: vocabulary.py (skills, spells, the requirement language), cards.toml / cards.py (the
-card data and its checks), ruleset.py (modes and table layouts), actions.py (the action table),
-state.py (the state and the decision loop), turn.py (the turn, its action and its end),
-skills.py (performing skills: the chain), spells.py (spells and Combo Spells), scoring.py (realm
-requirements and scoring), solitaire.py (the Cursed Artifact), board.py (moving cards),
-views.py (views, snapshots), hidden.py (determinize), heuristics.py (the AI's rules of thumb),
-display.py (the terminal table).
+Modules: effects.py (the vocabulary: skills, spells and their effects, the requirement language),
+cards.toml / cards.py (the card data on the core card schema), ruleset.py (the rulebook's numbers,
+modes and table layouts), actions.py (the action table), frames.py (the decision stack: every
+frame of a turn), state.py (the state's fields, set-up, clone), turn.py (the turn, its action and
+its end), skills.py (performing skills: the chain), spells.py (spells and Combo Spells),
+scoring.py (realm requirements and scoring), solitaire.py (the Cursed Artifact), endings.py (how
+a game ends), places.py (where a card lies, moving cards), views.py (views), snapshots.py
+(snapshots and the old snapshot form), hidden.py (determinize), heuristics.py (the AI's rules of
+thumb), display.py (the terminal table).
 """
 
 from ...core import Game, IllegalAction, register
-from .actions import build_actions
+from .actions import build_actions, mode_table
 from .cards import cards_from_text, load_cards
-from .ruleset import FACTION_ORDERS, MODE_PLAYERS, MODES, PLAYERS_MODE, RuleSet, order_of
+from .effects import FACTION_IDS
+from .ruleset import FACTION_ORDERS, MODE_PLAYERS, MODES, PLAYERS_MODE, Layout, RuleSet, order_of
 from .state import LichLordsState
-from .vocabulary import FACTION_IDS
+from . import heuristics
 
 FREEPLE_ID = "freeple"
 
@@ -49,6 +52,7 @@ class BadBabyLichLords(Game):
         super().__init__()
         self._card_sets = {None: self.cards}
         self._rulesets = {}
+        self._tables = {}
 
     def build_actions(self):
         return build_actions(self.cards.n)
@@ -114,13 +118,20 @@ class BadBabyLichLords(Game):
         rules = self._rulesets.get(key)
         if rules is None:
             cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
-            rules = self._rulesets[key] = RuleSet(cards, self.actions, options)
+            rules = self._rulesets[key] = RuleSet(cards, self.mode_table(options, card_text, cards), options)
         return rules
+
+    def mode_table(self, options, card_text, cards):
+        """The action table of a mode: the game's ids and texts, each aimed at the seat of its side."""
+        key = (options["mode"], options["team_order"], card_text)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = mode_table(cards.n, Layout(options["mode"], options["team_order"]))
+        return table
 
     # --- agents and the terminal ----------------------------------------------------------------------
     def heuristic_action(self, state, rng):
-        from .heuristics import choose
-        return choose(state, rng)
+        return heuristics.choose(state, rng)
 
     # The search AI's default: about 0.3 s a decision; rollouts play the quick greedy policy for
     # 12 actions and are scored by ``evaluate``; the other seats are modelled by that policy
@@ -134,12 +145,10 @@ class BadBabyLichLords(Game):
         return self.solitaire_search_settings if players == 1 else self.search_settings
 
     def rollout_action(self, state, rng):
-        from .heuristics import quick      # choose's lookahead is too slow to roll out with
-        return quick(state, rng)
+        return heuristics.quick(state, rng)      # choose's lookahead is too slow to roll out with
 
     def evaluate(self, state, seat):
-        from .heuristics import evaluate
-        return evaluate(state, seat)
+        return heuristics.evaluate(state, seat)
 
     def render(self, view, seat):
         from .display import render

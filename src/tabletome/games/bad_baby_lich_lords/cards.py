@@ -1,8 +1,11 @@
-"""Loading and checking the card file (cards.toml, or a player's own printed cards with --cards).
+"""The card file (cards.toml, or a player's own printed cards with --cards), on the one card schema.
 
-A minion's behaviour is its skill slots; a realm's, its noise, requirements and bans; a spell's,
-its type. All of them use only the vocabulary in ``vocabulary.py``. A broken file is refused with
-an ``IllegalAction`` naming the file, the card and the field.
+The file is read and checked by ``core.cards.read_cards`` against the records below (frozen
+msgspec Structs: unknown, missing or ill-typed fields are refused naming the file, the card and
+the field). The game declares only its fields and its vocabulary: a minion's skill slots, a
+realm's requirements and bans, a spell's type, all in the words of ``effects.py``. What spans
+fields or cards (a skill word, a requirement sentence, the printed counts) is checked after,
+through ``card_error``, so it reads the same.
 
 Every physical card gets an integer id: minion/skeleton cards 0..N-1 (faction by faction, in file
 order, copies together), realm cards 0..23. The rules read the per-id lists of ``CardSet``.
@@ -10,74 +13,87 @@ order, copies together), realm cards 0..23. The rules read the per-id lists of `
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
 
 from ...core import IllegalAction
-from .vocabulary import (FACTION_SKILL, FACTIONS, FIGHT, MINIONS_PER_FACTION, NUM_SKILLS,
-                         NUM_SPELLS, REALMS_PER_FACTION, SKILLS, SPELL_CARDS, SPELLS, describe_ban,
-                         describe_requirement, parse_ban, parse_requirement, skill_code)
+from ...core.cards import Card, CardFile, card_error, read_cards
+from ...core.files import read_text
+from .effects import (FACTION_SKILL, FACTIONS, FIGHT, NUM_SKILLS, NUM_SPELLS, SKILLS, SPELLS, describe_ban,
+                      describe_requirement, parse_ban, parse_requirement, skill_code)
+from .ruleset import MINIONS_PER_FACTION, REALMS_PER_FACTION, SPELL_CARDS
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
-ORIGINS = ("rulebook", "designed")
-MINION_FIELDS = {"name", "faction", "copies", "skills", "text", "origin", "note"}
-REALM_FIELDS = {"name", "faction", "noise", "requires", "bans", "text", "origin", "note"}
-SPELL_FIELDS = {"name", "copies", "text", "combo", "combo_text", "origin", "note"}
-MAX_SLOTS = 6
-MAX_NOISE = 9
+MAX_SLOTS = 6      # ours: the most skill slots a minion card has room for
+MAX_NOISE = 9      # ours: the highest noise a realm card may carry
+
+Faction = Literal["Zard", "Noblins", "Freeple", "Ghoulies"]
 
 
-class MinionKind:
-    """One minion design (its copies are identical cards)."""
-
-    __slots__ = ("kind", "name", "faction", "copies", "slots", "fight", "icons", "mask", "text",
-                 "origin", "note", "skills_text")
-
-    def __init__(self, kind, name, faction, copies, slots, text, origin, note):
-        self.kind = kind
-        self.name = name
-        self.faction = faction
-        self.copies = copies
-        self.slots = slots                    # tuple of (skill, other skill or -1)
-        icons = [0] * NUM_SKILLS
-        mask = 0
-        for a, b in slots:
-            for s in (a, b):
-                if s >= 0:
-                    icons[s] += 1             # both skills of an OR pair are printed icons
-                    mask |= 1 << s
-        self.icons = tuple(icons)
-        self.mask = mask
-        self.fight = icons[FIGHT]
-        self.text = text
-        self.origin = origin
-        self.note = note
-        self.skills_text = [slot_text(slot) for slot in slots]
+# --- the file's records ------------------------------------------------------------------------------
+class Minion(Card, frozen=True):
+    """[[minion]]: one minion/skeleton design; ``skills`` left to right, "A/B" for an OR choice."""
+    faction: Faction
+    copies: Annotated[int, msgspec.Meta(ge=1, le=MINIONS_PER_FACTION)]
+    skills: Annotated[list[str], msgspec.Meta(min_length=1, max_length=MAX_SLOTS)]
 
 
-class RealmCard:
-    __slots__ = ("id", "name", "faction", "noise", "requires", "bans", "text", "origin", "note",
-                 "requires_text", "bans_text", "min_cards", "min_minions", "min_skeletons")
+class Realm(Card, frozen=True):
+    """[[realm]]: a realm card; ``requires`` and ``bans`` in the requirement language of effects.py."""
+    faction: Faction
+    noise: Annotated[int, msgspec.Meta(ge=1, le=MAX_NOISE)]
+    requires: list[str] = []
+    bans: list[str] = []
 
-    def __init__(self, id, name, faction, noise, requires, bans, text, origin, note):
-        self.id = id
-        self.name = name
-        self.faction = faction
-        self.noise = noise
-        self.requires = requires
-        self.bans = bans
-        self.text = text
-        self.origin = origin
-        self.note = note
-        self.requires_text = [describe_requirement(r) for r in requires]
-        # the fewest cards a side needs: card requirements need their own cards, icons a minion
-        cards = [(n, up) for kind, n, up, _ in requires if kind in ("cards", "match-cards")]
-        self.min_skeletons = sum(n for n, up in cards if up != 1)
-        self.min_minions = sum(n for n, up in cards if up == 1)
-        if any(kind in ("icons", "match-icons") for kind, _, _, _ in requires):
-            self.min_minions = max(1, self.min_minions)
-        self.min_cards = max(1, self.min_minions + self.min_skeletons)
-        self.bans_text = [describe_ban(b) for b in bans]
+
+class Spell(Card, frozen=True):
+    """[[spell]]: one spell type (its name), its copies in the deck and its Combo Spell."""
+    copies: Annotated[int, msgspec.Meta(ge=1, le=SPELL_CARDS)]
+    combo: str
+    combo_text: str
+
+
+class LichLordsCards(CardFile, frozen=True):
+    minion: list[Minion]
+    realm: list[Realm]
+    spell: list[Spell]
+
+
+# --- what the rules read -----------------------------------------------------------------------------
+class MinionKind(msgspec.Struct, frozen=True):
+    """One minion design, compiled for the rules (its copies are identical cards)."""
+    kind: int
+    name: str
+    faction: int
+    copies: int
+    slots: tuple                # (skill, other skill or -1) per slot
+    icons: tuple                # icons per skill, both skills of an OR pair counted
+    mask: int                   # bit s: has skill s
+    fight: int
+    skills_text: tuple
+    text: str
+    origin: str
+    note: str
+
+
+class RealmCard(msgspec.Struct, frozen=True):
+    """One realm card, compiled: requirements and bans as tuples (kind, count, up, skill)."""
+    id: int
+    name: str
+    faction: int
+    noise: int
+    requires: tuple
+    bans: tuple
+    requires_text: tuple
+    bans_text: tuple
+    min_cards: int
+    min_minions: int
+    min_skeletons: int
+    text: str
+    origin: str
+    note: str
 
 
 def slot_text(slot) -> str:
@@ -85,15 +101,41 @@ def slot_text(slot) -> str:
     return SKILLS[a] if b < 0 else f"{SKILLS[a]}/{SKILLS[b]}"
 
 
+def _minion_kind(kind: int, m: Minion, slots: tuple) -> MinionKind:
+    icons = [0] * NUM_SKILLS
+    mask = 0
+    for a, b in slots:
+        for s in (a, b):
+            if s >= 0:
+                icons[s] += 1             # both skills of an OR pair are printed icons
+                mask |= 1 << s
+    return MinionKind(kind, m.name, FACTIONS.index(m.faction), m.copies, slots, tuple(icons), mask, icons[FIGHT],
+                      tuple(slot_text(s) for s in slots), m.text, m.origin, m.note)
+
+
+def _realm_card(rid: int, r: Realm, requires: tuple, bans: tuple) -> RealmCard:
+    # the fewest cards a side needs: card requirements need their own cards, icons a minion
+    cards = [(n, up) for kind, n, up, _ in requires if kind in ("cards", "match-cards")]
+    min_skeletons = sum(n for n, up in cards if up != 1)
+    min_minions = sum(n for n, up in cards if up == 1)
+    if any(kind in ("icons", "match-icons") for kind, _, _, _ in requires):
+        min_minions = max(1, min_minions)
+    return RealmCard(rid, r.name, FACTIONS.index(r.faction), r.noise, requires, bans,
+                     tuple(describe_requirement(q) for q in requires), tuple(describe_ban(b) for b in bans),
+                     max(1, min_minions + min_skeletons), min_minions, min_skeletons, r.text, r.origin, r.note)
+
+
 class CardSet:
     """Everything one card file holds, as per-id lists the rules read on the hot path."""
 
-    def __init__(self, kinds, realms, spell_copies, spell_text, source):
+    def __init__(self, kinds, realms, spells, source):
         self.source = source
         self.kinds = kinds
         self.realms = realms
-        self.spell_copies = spell_copies      # per spell type
-        self.spell_text = spell_text          # per spell type: dict of text, combo, combo_text, origin
+        self.spells = spells                  # the Spell records, by spell type
+        self.spell_copies = [s.copies for s in spells]
+        self.spell_text = [{"text": s.text, "combo": s.combo, "combo_text": s.combo_text, "origin": s.origin,
+                            "note": s.note} for s in spells]
         ids_kind = []
         for k in kinds:
             ids_kind.extend([k.kind] * k.copies)
@@ -110,6 +152,7 @@ class CardSet:
         self.kind_by_name = {k.name.lower(): k for k in kinds}
         self.realm_by_name = {r.name.lower(): r for r in realms}
         self.ids_of_kind = [[i for i in range(self.n) if ids_kind[i] == k.kind] for k in kinds]
+        self.faces = None                     # views.card_faces fills it once
 
     def minion_kind(self, name, where: str) -> MinionKind:
         kind = self.kind_by_name.get(str(name).lower()) if isinstance(name, str) else None
@@ -124,177 +167,117 @@ class CardSet:
         return realm
 
 
-# --- reading ----------------------------------------------------------------------------------------
+# --- reading -------------------------------------------------------------------------------------------
 def load_cards(path=None) -> CardSet:
     """Read and check a card file; the game's own cards.toml when ``path`` is None."""
     path = Path(path) if path is not None else DEFAULT_CARDS
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        raise IllegalAction(f"no card file at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise IllegalAction(f"cannot read card file {path}: {exc}") from None
-    return cards_from_text(text, str(path))
+    return cards_from_text(read_text(path, "card file"), str(path))
 
 
 def cards_from_text(text: str, source: str) -> CardSet:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise IllegalAction(f"card file {source} is not valid TOML: {exc}") from None
-    return parse_cards(data, source)
+    data = read_cards(text, source, LichLordsCards)
+    for table in ("minion", "realm", "spell"):
+        if not getattr(data, table):
+            raise card_error(source, table, None, None, f"a card file lists its cards as [[minion]], [[realm]] and "
+                                                        f"[[spell]] tables; no [[{table}]] found")
+    for table, rows in (("minion", data.minion), ("realm", data.realm), ("spell", data.spell)):
+        for card in rows:
+            _check_common(source, table, card)
+    minions = sorted(enumerate(data.minion), key=lambda im: FACTIONS.index(im[1].faction))
+    kinds = [_minion_kind(k, m, _slots(source, m)) for k, (_, m) in enumerate(minions)]
+    realms = sorted(data.realm, key=lambda r: FACTIONS.index(r.faction))
+    realms = [_realm_card(i, r, _sentences(source, r, "requires", parse_requirement),
+                          _sentences(source, r, "bans", parse_ban)) for i, r in enumerate(realms)]
+    for r in realms:
+        if not r.requires:
+            raise card_error(source, "realm", r.name, "requires", "must list at least one requirement (a realm with "
+                                                                  "only bans would be scored by an empty side)")
+    spells = _spells(source, data.spell)
+    _check_counts(source, kinds, realms)
+    return CardSet(kinds, realms, spells, source)
 
 
-def _text_field(entry, field, where, required=True):
-    value = entry.get(field, None if required else "")
-    if not isinstance(value, str) or (required and not value.strip()):
-        raise IllegalAction(f"{where}: field {field!r} must be {'a non-empty' if required else 'a'} string, not {value!r}")
-    return value
+def _check_common(source, table, card):
+    name = card.name
+    if not name.strip() or name != name.strip() or any(ch in name for ch in ":()[]\n"):
+        raise card_error(source, table, name, "name", "must be non-empty, must not start or end with spaces, "
+                                                      "and must not hold any of : ( ) [ ]")
+    if card.origin == "rulebook" and not card.text.strip():
+        raise card_error(source, table, name, "text", "a rulebook card quotes its printed text")
 
 
-def _common(entry, i, table, fields, source):
-    where = f"{source}, {table} {i + 1}"
-    if not isinstance(entry, dict):
-        raise IllegalAction(f"{where}: must be a table")
-    name = entry.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise IllegalAction(f"{where}: field 'name' must be a non-empty string")
-    where = f"{source}, {table} {name!r}"
-    if name != name.strip() or any(ch in name for ch in ":()[]\n"):
-        raise IllegalAction(f"{where}: field 'name' must not start or end with spaces or hold any of : ( ) [ ]")
-    extra = sorted(set(entry) - fields)
-    if extra:
-        raise IllegalAction(f"{where}: unknown field(s) {', '.join(extra)}; fields are: {', '.join(sorted(fields))}")
-    origin = entry.get("origin")
-    if origin not in ORIGINS:
-        raise IllegalAction(f"{where}: field 'origin' must be one of {', '.join(ORIGINS)}, not {origin!r}")
-    _text_field(entry, "text", where, required=origin == "rulebook")
-    if "note" in entry:
-        _text_field(entry, "note", where)
-    return name, where
-
-
-def _faction(entry, where):
-    faction = entry.get("faction")
-    names = {f.lower(): i for i, f in enumerate(FACTIONS)}
-    if not isinstance(faction, str) or faction.lower() not in names:
-        raise IllegalAction(f"{where}: field 'faction' must be one of {', '.join(FACTIONS)}, not {faction!r}")
-    return names[faction.lower()]
-
-
-def _whole(entry, field, low, high, where):
-    value = entry.get(field)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalAction(f"{where}: field {field!r} must be a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
-def _parse_minion(entry, i, kind, source):
-    name, where = _common(entry, i, "minion", MINION_FIELDS, source)
-    f = _faction(entry, where)
-    copies = _whole(entry, "copies", 1, MINIONS_PER_FACTION, where)
-    skills = entry.get("skills")
-    if not isinstance(skills, list) or not 1 <= len(skills) <= MAX_SLOTS:
-        raise IllegalAction(f"{where}: field 'skills' must be a list of 1 to {MAX_SLOTS} skills, not {skills!r}")
+def _slots(source, m: Minion) -> tuple:
+    f = FACTIONS.index(m.faction)
     slots = []
-    for j, word in enumerate(skills):
-        if not isinstance(word, str):
-            raise IllegalAction(f"{where}: field 'skills' entry {j + 1} must be a string, not {word!r}")
+    for word in m.skills:
+        where = f"field 'skills' entry {word!r}"
         parts = [p.strip() for p in word.split("/")]
         if len(parts) > 2:
-            raise IllegalAction(f"{where}: field 'skills' entry {word!r}: the OR symbol joins exactly two skills")
+            raise card_error(source, "minion", m.name, None, f"{where}: the OR symbol joins exactly two skills")
         codes = []
         for part in parts:
             code = skill_code(part)
             if code < 0:
-                raise IllegalAction(f"{where}: field 'skills' entry {word!r}: {part!r} is not a skill; "
-                                    f"skills are {', '.join(SKILLS)}")
+                raise card_error(source, "minion", m.name, None,
+                                 f"{where}: {part!r} is not a skill; skills are {', '.join(SKILLS)}")
             for other, fskill in FACTION_SKILL.items():
                 if code == fskill and FACTIONS.index(other) != f:
-                    raise IllegalAction(f"{where}: field 'skills': {SKILLS[code]} is the {other} faction skill "
-                                        f"and only appears on {other} minions (\"Each faction includes a unique "
-                                        f"skill that only appears on their minions\")")
+                    raise card_error(source, "minion", m.name, "skills",
+                                     f"{SKILLS[code]} is the {other} faction skill and only appears on {other} "
+                                     f"minions (\"Each faction includes a unique skill that only appears on their "
+                                     f"minions\")")
             codes.append(code)
         if len(codes) == 2 and codes[0] == codes[1]:
-            raise IllegalAction(f"{where}: field 'skills' entry {word!r}: an OR choice needs two different skills")
+            raise card_error(source, "minion", m.name, None, f"{where}: an OR choice needs two different skills")
         slots.append((codes[0], codes[1] if len(codes) == 2 else -1))
-    return MinionKind(kind, name, f, copies, tuple(slots), entry.get("text", ""), entry["origin"], entry.get("note", ""))
+    return tuple(slots)
 
 
-def _parse_realm(entry, i, rid, source):
-    name, where = _common(entry, i, "realm", REALM_FIELDS, source)
-    f = _faction(entry, where)
-    noise = _whole(entry, "noise", 1, MAX_NOISE, where)
-    lists = {}
-    for field, parse in (("requires", parse_requirement), ("bans", parse_ban)):
-        raw = entry.get(field, [])
-        if not isinstance(raw, list):
-            raise IllegalAction(f"{where}: field {field!r} must be a list of strings, not {raw!r}")
-        parsed = []
-        for text in raw:
-            if not isinstance(text, str):
-                raise IllegalAction(f"{where}: field {field!r} entry {text!r} must be a string")
-            result = parse(text)
-            if isinstance(result, str):
-                raise IllegalAction(f"{where}: field {field!r} entry {text!r}: {result}")
-            parsed.append(result)
-        lists[field] = tuple(parsed)
-    if not lists["requires"]:
-        raise IllegalAction(f"{where}: field 'requires' must list at least one requirement (a realm with only "
-                            f"bans would be scored by an empty side)")
-    return RealmCard(rid, name, f, noise, lists["requires"], lists["bans"], entry.get("text", ""),
-                     entry["origin"], entry.get("note", ""))
+def _sentences(source, r: Realm, field, parse) -> tuple:
+    parsed = []
+    for text in getattr(r, field):
+        result = parse(text)
+        if isinstance(result, str):
+            raise card_error(source, "realm", r.name, None, f"field {field!r} entry {text!r}: {result}")
+        parsed.append(result)
+    return tuple(parsed)
 
 
-def parse_cards(data: dict, source: str) -> CardSet:
-    for table in ("minion", "realm", "spell"):
-        if not isinstance(data.get(table), list) or not data[table]:
-            raise IllegalAction(f"{source}: a card file lists its cards as [[minion]], [[realm]] and [[spell]] "
-                                f"tables; no [[{table}]] found")
-    extra = sorted(set(data) - {"minion", "realm", "spell"})
-    if extra:
-        raise IllegalAction(f"{source}: unknown table(s) {', '.join(extra)}; tables are minion, realm, spell")
-    kinds = [_parse_minion(e, i, i, source) for i, e in enumerate(data["minion"])]
-    kinds.sort(key=lambda k: k.faction)  # faction by faction, file order within a faction
-    for i, k in enumerate(kinds):
-        k.kind = i
-    realms = [_parse_realm(e, i, i, source) for i, e in enumerate(data["realm"])]
-    realms.sort(key=lambda r: r.faction)
-    for i, r in enumerate(realms):
-        r.id = i
-    spell_copies = [0] * NUM_SPELLS
-    spell_text = [None] * NUM_SPELLS
-    for i, entry in enumerate(data["spell"]):
-        name, where = _common(entry, i, "spell", SPELL_FIELDS, source)
-        if name not in SPELLS:
-            raise IllegalAction(f"{where}: field 'name' must be a spell type, one of {', '.join(SPELLS)}")
-        t = SPELLS.index(name)
-        if spell_text[t] is not None:
-            raise IllegalAction(f"{source}: spell {name!r} is listed twice")
-        spell_copies[t] = _whole(entry, "copies", 1, SPELL_CARDS, where)
-        spell_text[t] = {"text": entry.get("text", ""), "combo": _text_field(entry, "combo", where),
-                         "combo_text": _text_field(entry, "combo_text", where), "origin": entry["origin"],
-                         "note": entry.get("note", "")}
-    missing = [SPELLS[t] for t in range(NUM_SPELLS) if spell_text[t] is None]
+def _spells(source, rows) -> list:
+    by_type = [None] * NUM_SPELLS
+    for s in rows:
+        if s.name not in SPELLS:
+            raise card_error(source, "spell", s.name, "name", f"must be a spell type, one of {', '.join(SPELLS)}")
+        t = SPELLS.index(s.name)
+        if by_type[t] is not None:
+            raise card_error(source, "spell", s.name, None, "is listed twice")
+        by_type[t] = s
+    missing = [SPELLS[t] for t in range(NUM_SPELLS) if by_type[t] is None]
     if missing:
-        raise IllegalAction(f"{source}: the spell deck has no {', '.join(missing)} cards; every spell type is needed")
-    if sum(spell_copies) != SPELL_CARDS:
-        raise IllegalAction(f"{source}: the spell copies add up to {sum(spell_copies)}, but there are "
-                            f"{SPELL_CARDS} spell cards (\"25 spell cards\")")
+        raise card_error(source, None, None, None, f"the spell deck has no {', '.join(missing)} cards; every spell "
+                                                   f"type is needed")
+    total = sum(s.copies for s in by_type)
+    if total != SPELL_CARDS:
+        raise card_error(source, None, None, None, f"the spell copies add up to {total}, but there are "
+                                                   f"{SPELL_CARDS} spell cards (\"25 spell cards\")")
+    return by_type
+
+
+def _check_counts(source, kinds, realms):
     # names: unique across minions, realms and spell types
     seen = {s.lower(): "spell" for s in SPELLS}
     for what, items in (("minion", kinds), ("realm", realms)):
         for item in items:
             key = item.name.lower()
             if key in seen:
-                raise IllegalAction(f"{source}, {what} {item.name!r}: field 'name' is also the name of a {seen[key]}")
+                raise card_error(source, what, item.name, "name", f"is also the name of a {seen[key]}")
             seen[key] = what
     for f, faction in enumerate(FACTIONS):
         n = sum(k.copies for k in kinds if k.faction == f)
         if n != MINIONS_PER_FACTION:
-            raise IllegalAction(f"{source}: the {faction} minions' copies add up to {n}, but each faction has "
-                                f"{MINIONS_PER_FACTION} minion/skeleton cards")
+            raise card_error(source, None, None, None, f"the {faction} minions' copies add up to {n}, but each "
+                                                       f"faction has {MINIONS_PER_FACTION} minion/skeleton cards")
         n = sum(1 for r in realms if r.faction == f)
         if n != REALMS_PER_FACTION:
-            raise IllegalAction(f"{source}: {faction} has {n} realm cards, but each faction has {REALMS_PER_FACTION}")
-    return CardSet(kinds, realms, spell_copies, spell_text, source)
+            raise card_error(source, None, None, None, f"{faction} has {n} realm cards, but each faction has "
+                                                       f"{REALMS_PER_FACTION}")

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 
-from .phases import OVER, P_TURN
+from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
+from .frames import TURN
 from .scoring import _best_shared, side_satisfies
-from .vocabulary import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
 
 WIN = 1000.0
 NOISE = 10.0
@@ -27,6 +27,7 @@ SPELL = 0.6
 SKELETON = 0.3
 MINION_W = 0.25
 QUICK_LIMIT = 40     # most sub-decisions a quick chain finish takes before giving up
+PROGRESS_CACHE = 200_000   # most realm progresses remembered per rule set before starting afresh
 
 
 def choose(state, rng):
@@ -66,7 +67,7 @@ def evaluate(state, seat) -> float:
     """An estimate in [0, 1] of how well ``seat`` stands, on the scale of ``outcome``: the chance of
     winning; in Solitaire, the expected outcome, with that chance of a win worth the bone pile
     cards left now (they only dwindle) and otherwise a loss worth the noise made."""
-    if state.phase == OVER:
+    if state.is_over:
         return state.outcome(seat)
     chance = 1.0 / (1.0 + math.exp(-_static(state, seat) / 15.0))
     if not state.L.solitaire:
@@ -78,7 +79,7 @@ def evaluate(state, seat) -> float:
 def _finish_chain(state, seat):
     """Play the seat's remaining decisions of this action or spell greedily (one step deep)."""
     steps = 0
-    while state.to_move == seat and state.pending != P_TURN and steps < QUICK_LIMIT:
+    while state.to_move == seat and state.decision[0] != TURN and steps < QUICK_LIMIT:
         steps += 1
         legal = state.legal_actions()
         best, best_value = legal[0], -math.inf
@@ -92,19 +93,20 @@ def _finish_chain(state, seat):
 
 
 def _turn_value(state, seat):
-    if state.phase == OVER:
+    if state.is_over:
         return _static(state, seat)
-    if state.to_move == seat and state.pending == P_TURN:
+    if state.to_move == seat and state.decision[0] == TURN:
         ended = state.clone()
-        ended._end_turn()     # imagine ending the turn now: scoring, the artifact's turn
+        ended.end_turn_now()     # imagine ending the turn now: scoring, the artifact's turn
         return _static(ended, seat)
     return _static(state, seat)
 
 
 # --- the position ---------------------------------------------------------------------------------------
 def _static(state, seat) -> float:
-    L, C = state.L, state.R.cards
-    if state.phase == OVER:
+    L, R = state.L, state.R
+    C = R.cards
+    if state.is_over:
         if seat in state.winners:
             return WIN + (state.bone_pile_cards() if L.solitaire else 0)
         if not state.winners and not L.solitaire:
@@ -119,6 +121,7 @@ def _static(state, seat) -> float:
         sign = 1.0 if s == mine else -1.0 / others
         value += sign * NOISE * state.noise[s]
     up = state.up
+    cache = R.progress
     for r in range(L.nr):
         pile = state.rpile[r]
         for s in L.realm_sides[r]:
@@ -126,12 +129,20 @@ def _static(state, seat) -> float:
             if s == mine:
                 sign = 1.0
             elif s == L.artifact_side:
-                sign = -0.5 if state.R.artifact_scores else 0.0
+                sign = -0.5 if R.artifact_scores else 0.0
             else:
                 sign = -1.0 / others
-            if pile and sign:
-                realm = C.realms[pile[-1]]
-                value += sign * REALM * realm.noise * _progress(realm, cards, up, C)
+            if pile and sign and cards:
+                # a realm's progress depends only on the realm card and the side's cards, each up
+                # or down: it repeats across a search's copies, so it is remembered per rule set
+                rid = pile[-1]
+                key = (rid, *[c if up[c] else -1 - c for c in cards])
+                progress = cache.get(key)
+                if progress is None:
+                    if len(cache) >= PROGRESS_CACHE:
+                        cache.clear()
+                    progress = cache[key] = _progress(C.realms[rid], cards, up, C)
+                value += sign * REALM * C.realms[rid].noise * progress
             if s == mine:
                 for c in cards:
                     value += MINION_W if up[c] else SKELETON

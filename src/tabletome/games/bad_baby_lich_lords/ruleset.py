@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from .actions import MAX_REALMS, SIDE_WORDS, TARGET_VERBS
-from .vocabulary import FACTION_IDS, FACTIONS, NUM_SKILLS, SPELLS, S_TEACH
+from .effects import FACTION_IDS, FACTIONS, NUM_SKILLS, SPELLS, S_TEACH
 
 MODES = ("two-player", "teams", "solitaire", "three-player")
 MODE_PLAYERS = {"two-player": 2, "teams": 4, "solitaire": 1, "three-player": 3}
@@ -25,7 +25,15 @@ FREEPLE = FACTIONS.index("Freeple")
 FACTION_ORDERS = ("random",) + tuple("-".join(p) for p in permutations(FACTION_IDS, 3)) + \
     tuple("-".join(p) for p in permutations(FACTION_IDS, 4))
 
-MAX_TURNS = 200        # a game that reaches this many turns ends on noise (RULES.md, "Endings")
+# --- the rulebook's numbers ---------------------------------------------------------------------
+MINIONS_PER_FACTION = 23   # "23 double-sided minion/skeleton cards"
+REALMS_PER_FACTION = 6     # "6 large realm cards"
+SPELL_CARDS = 25           # "25 spell cards"
+NOISE_TO_WIN = 5           # "score enough realms to earn a total of 5 noise"
+SUMMON_COUNT = 3           # Royal Summons!: "Move 3 Minions to the same realm."
+ARTIFACT_LIMIT = 3         # Solitaire: "Check to see if the Cursed Artifact has at least 3 living minions in any realm"
+# ours:
+MAX_TURNS = 200            # a game that reaches this many turns ends on noise (RULES.md, "Endings")
 
 
 def order_of(value: str):
@@ -111,6 +119,11 @@ class RuleSet:
         self.fixed_order = order_of(options["factions"])
         self.artifact_scores = options["artifact_scores"] == "yes"
         self.max_positions = cards.n
+        self.table = table
+        # the heuristic's share of each realm's requirements a side meets, by (realm, side's cards)
+        self.progress = {}
+        # whether a side satisfies a realm, by (realm, side's cards): scoring.satisfied
+        self.satisfied = {}
         nr, ns, maxp = L.nr, L.ns, cards.n
         self.end = table.get("end")
         self.draw = [table.get("draw", r) for r in range(nr)]

@@ -8,9 +8,9 @@ requirements count the icons printed on minions, both skills of an OR pair inclu
 skill icon can count towards scoring a realm"); "Skill icons on skeletons don't count".
 """
 
-from .phases import BURNED
-from .vocabulary import (MINION, NOISE_TO_WIN, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS,
-                         R_MATCH_ICONS)
+from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS, R_MATCH_ICONS
+from .places import BURNED
+from .ruleset import NOISE_TO_WIN
 
 
 def side_satisfies(realm, cards, up, C) -> bool:
@@ -115,72 +115,96 @@ def _assign(slots, groups, g, minions, skeletons, mask) -> bool:
     return all(augment(i, set()) for i in range(len(slots)))
 
 
-class ScoringRules:
-    __slots__ = ()
+def side_priority(state):
+    """Sides in the order they claim a contested realm: "the player whose turn it is scores the
+    realm", then (our 3-player variant) the others in turn order."""
+    L = state.L
+    order = [L.seat_side[state.active]]
+    p = state.active
+    for _ in range(L.players - 1):
+        p = L.next_in_turn[p]
+        s = L.seat_side[p]
+        if s not in order:
+            order.append(s)
+    if L.solitaire and state.R.artifact_scores:
+        order.append(L.artifact_side)
+    return order
 
-    def _side_priority(self):
-        """Sides in the order they claim a contested realm: "the player whose turn it is scores the
-        realm", then (our 3-player variant) the others in turn order."""
-        L = self.L
-        order = [L.seat_side[self.active]]
-        p = self.active
-        for _ in range(L.players - 1):
-            p = L.next_in_turn[p]
-            s = L.seat_side[p]
-            if s not in order:
-                order.append(s)
-        if L.solitaire and self.R.artifact_scores:
-            order.append(L.artifact_side)
-        return order
 
-    def _score_realms(self):
-        """Score every realm whose requirements a side meets ("A realm must be scored if its
-        requirements are met at the end of a player's turn")."""
-        L, C, up = self.L, self.R.cards, self.up
-        ns = L.ns
-        priority = None
-        for r in range(L.nr):
-            pile = self.rpile[r]
-            if not pile:
-                continue
-            realm = C.realms[pile[-1]]
-            if priority is None:
-                priority = self._side_priority()
-            for s in priority:
-                if L.has_side[r][s] and side_satisfies(realm, self.sides[r * ns + s], up, C):
-                    self._score(r, s)
-                    break
+SATISFIED_CACHE = 100_000   # most (realm, side) answers remembered per rule set before starting afresh
 
-    def _score(self, r, s):
-        L, C = self.L, self.R.cards
-        realm = C.realms[self.rpile[r].pop()]
-        self.scored[s].append(realm.id)
-        self.noise[s] += realm.noise
-        burned = 0
-        for x in L.realm_sides[r]:
-            q = r * L.ns + x
-            for c in self.sides[q]:
-                self.loc[c] = BURNED
-                self.up[c] = 1
-                self.burn.append(c)
-                burned += 1
-            self.sides[q] = []
-        self.say(f"{self.side_label(s)} scores {realm.name} in realm {r + 1} "
-                 f"for {realm.noise} noise ({self.noise[s]} in all); {burned} card{'s' if burned != 1 else ''} burn.")
-        if self.rpile[r]:
-            nxt = C.realms[self.rpile[r][-1]]
-            self.say(f"Realm {r + 1} is now {nxt.name} ({nxt.noise} noise): requires "
-                     f"{', '.join(nxt.requires_text)}" + (f"; {', '.join(nxt.bans_text)}" if nxt.bans_text else "") + ".")
-        else:
-            self.say(f"Realm pile {r + 1} is empty: realm {r + 1} can no longer be scored.")
 
-    def _noise_winner(self):
-        """The side that woke the Lich King (5 noise), or -1."""
-        L = self.L
-        reached = [s for s in range(L.ns) if self.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
-        if not reached:
-            return -1
-        for s in self._side_priority():
-            if s in reached:
-                return s
-        return reached[0]
+def satisfied(R, rid, cards, up) -> bool:
+    """``side_satisfies`` for realm card ``rid``, remembered per rule set: the answer depends only on
+    the realm card and the side's cards, each up or down, which mostly stay put from turn to turn."""
+    C = R.cards
+    realm = C.realms[rid]
+    if len(cards) < realm.min_cards:
+        return False
+    key = (rid, *[c if up[c] else -1 - c for c in cards])
+    cache = R.satisfied
+    answer = cache.get(key)
+    if answer is None:
+        if len(cache) >= SATISFIED_CACHE:
+            cache.clear()
+        answer = cache[key] = side_satisfies(realm, cards, up, C)
+    return answer
+
+
+def score_realms(state):
+    """Score every realm whose requirements a side meets ("A realm must be scored if its
+    requirements are met at the end of a player's turn")."""
+    L, R, up = state.L, state.R, state.up
+    ns = L.ns
+    priority = None
+    for r in range(L.nr):
+        pile = state.rpile[r]
+        if not pile:
+            continue
+        if priority is None:
+            priority = side_priority(state)
+        for s in priority:
+            if L.has_side[r][s] and satisfied(R, pile[-1], state.sides[r * ns + s], up):
+                score(state, r, s)
+                break
+
+
+def score(state, r, s):
+    """Score realm r for side s: "1. Take the top card from the realm pile and add it to the scoring
+    player's score pile. 2. Gather all other cards on both players' sides of the realm and discard
+    them into the burn pile." """
+    L, C = state.L, state.R.cards
+    realm = C.realms[state.rpile[r].pop()]
+    state.scored[s].append(realm.id)
+    state.noise[s] += realm.noise
+    burned = 0
+    for x in L.realm_sides[r]:
+        q = r * L.ns + x
+        for c in state.sides[q]:
+            state.loc[c] = BURNED
+            state.up[c] = 1
+            state.burn.append(c)
+            burned += 1
+        state.sides[q] = []
+    if not state.logging:
+        return
+    state.say(f"{L.side_label(s)} scores {realm.name} in realm {r + 1} "
+              f"for {realm.noise} noise ({state.noise[s]} in all); {burned} card{'s' if burned != 1 else ''} burn.")
+    if state.rpile[r]:
+        nxt = C.realms[state.rpile[r][-1]]
+        state.say(f"Realm {r + 1} is now {nxt.name} ({nxt.noise} noise): requires "
+                  f"{', '.join(nxt.requires_text)}" + (f"; {', '.join(nxt.bans_text)}" if nxt.bans_text else "") + ".")
+    else:
+        state.say(f"Realm pile {r + 1} is empty: realm {r + 1} can no longer be scored.")
+
+
+def noise_winner(state):
+    """The side that woke the Lich King (5 noise), or -1."""
+    L = state.L
+    reached = [s for s in range(L.ns) if state.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
+    if not reached:
+        return -1
+    for s in side_priority(state):
+        if s in reached:
+            return s
+    return reached[0]

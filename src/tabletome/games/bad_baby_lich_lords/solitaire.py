@@ -10,34 +10,35 @@ Artifact awakens the Lich King and you lose!
 to realm 1. The player's score is "the number of cards left in each realm's bone pile".
 """
 
-ARTIFACT_LIMIT = 3   # "at least 3 living minions in any realm"
+from .endings import finish
+from .places import card_name, draw_bone, put_side, reveal
+from .ruleset import ARTIFACT_LIMIT
 
 
-class SolitaireRules:
-    __slots__ = ()
+def artifact_turn(state):
+    L = state.L
+    a = state.artifact
+    s = L.artifact_side
+    if state.bone[a]:
+        c = draw_bone(state, a)
+        state.up[c] = 1
+        put_side(state, c, a * L.ns + s)
+        note = reveal(state, a)
+        state.say(f"The Cursed Artifact digs and raises {card_name(state, c)} in realm {a + 1}{note}; it performs "
+                  f"no skills.")
+    else:
+        state.say(f"Bone pile {a + 1} is empty: the Cursed Artifact raises nothing.")
+    up = state.up
+    for r in range(L.nr):
+        living = sum(1 for c in state.sides[r * L.ns + s] if up[c])
+        if living >= ARTIFACT_LIMIT:
+            finish(state, [], f"The Cursed Artifact has {living} living minions in realm {r + 1} and awakens "
+                              f"the Lich King. You lose")
+            return
+    state.artifact = (a + 1) % L.nr
+    state.say(f"The Cursed Artifact moves to bone pile {state.artifact + 1}.")
 
-    def _artifact_turn(self):
-        L = self.L
-        a = self.artifact
-        s = L.artifact_side
-        if self.bone[a]:
-            c = self._draw_bone(a)
-            self.up[c] = 1
-            self._put_side(c, a * L.ns + s)
-            note = self._reveal(a)
-            self.say(f"The Cursed Artifact digs and raises {self.card_name(c)} in realm {a + 1}{note}; it performs "
-                     f"no skills.")
-        else:
-            self.say(f"Bone pile {a + 1} is empty: the Cursed Artifact raises nothing.")
-        up = self.up
-        for r in range(L.nr):
-            living = sum(1 for c in self.sides[r * L.ns + s] if up[c])
-            if living >= ARTIFACT_LIMIT:
-                self._finish([], f"The Cursed Artifact has {living} living minions in realm {r + 1} and awakens "
-                                 f"the Lich King. You lose")
-                return
-        self.artifact = (a + 1) % L.nr
-        self.say(f"The Cursed Artifact moves to bone pile {self.artifact + 1}.")
 
-    def bone_pile_cards(self) -> int:
-        return sum(len(p) for p in self.bone)
+def bone_pile_cards(state) -> int:
+    """Solitaire's score: "count the number of cards left in each realm's bone pile and total their counts"."""
+    return sum(len(p) for p in state.bone)

@@ -9,242 +9,272 @@ offered only when it would do something; a spell drawn by Cast is played even if
 """
 
 from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
-from .phases import (HELD, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, E_STIRS, E_SUMMON, E_TEACH,
-                     EFFECT_NAMES, F_STIRS, F_SUMMON, P_DIG_SIDE, P_PILE, P_PLACE, P_SPELL_DIR,
-                     P_SPELL_TARGET, P_SUMMON_PICK, P_SUMMON_REALM, PLACE_KISS)
-from .vocabulary import S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS
+from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
+                      SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
+from .frames import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET,
+                     STIRS, SUMMON, SUMMON_PICK, SUMMON_REALM)
+from .places import HELD, burn_card, card_name, draw_bone, draw_spell, put_side, reveal, take, where
+from .ruleset import SUMMON_COUNT
+from .skills import move_to_realm, perform, target_card
 
-SINGLE = {S_LEAVE: E_LEAVE, S_RAISE: E_RAISE, S_DIG: E_DIG, S_FIGHT: E_FIGHT, S_TEACH: E_TEACH}
-COMBO = {S_LEAVE: E_SUMMON, S_RAISE: E_KISS, S_DIG: E_STIRS, S_FIGHT: E_BURN}
-SUMMON_COUNT = 3   # Royal Summons!: "Move 3 Minions to the same realm."
+
+# --- the turn menu's spells ---------------------------------------------------------------------
+def spell_options(state, p, opts):
+    """Add to ``opts`` the spells and Combo Spells seat ``p`` may play now."""
+    hand = state.hand[p]
+    if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
+        return
+    R = state.R
+    minion = skeleton = False
+    up = state.up
+    for side in state.sides:
+        for c in side:
+            if up[c]:
+                minion = True
+            else:
+                skeleton = True
+        if minion and skeleton:
+            break
+    pile = any(state.bone)
+    can = {S_LEAVE: minion, S_RAISE: skeleton, S_DIG: pile, S_FIGHT: minion, S_TEACH: bool(state.deck)}
+    combo_can = {S_LEAVE: minion, S_RAISE: pile, S_DIG: pile, S_FIGHT: minion}
+    for t in (S_LEAVE, S_RAISE, S_DIG, S_FIGHT, S_TEACH):
+        if hand[t] and can[t]:
+            opts.append(R.cast[t])
+    teach = hand[S_TEACH]
+    for t in (S_LEAVE, S_RAISE, S_DIG, S_FIGHT):
+        if hand[t] and combo_can[t]:
+            if hand[t] >= 2:
+                opts.append(R.combo[(t, t)])
+            if teach:
+                opts.append(R.combo[(t, S_TEACH)])
 
 
-class SpellRules:
-    __slots__ = ()
+def cast_spell(state, frame, action):
+    """The turn menu's "cast SPELL": "reveal it face up from your hand, perform the effect described
+    on the card, then discard the spell to the burn pile"; then back to the menu."""
+    state.stack.append(BACK_TO_THE_MENU)
+    p = state.active
+    t = action.args[0]
+    state.hand[p][t] -= 1
+    state.burn_spells.append(t)
+    state.say(f"{state.seat_name(p)} casts {SPELLS[t]}.")
+    start_single(state, t)
 
-    # --- the turn menu's spells ---------------------------------------------------------------------
-    def _spell_options(self, p, opts):
-        hand = self.hand[p]
-        if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
+
+def cast_combo(state, frame, action):
+    """The turn menu's "combo A+B": two spells played at once for the Combo Spell of A."""
+    state.stack.append(BACK_TO_THE_MENU)
+    p = state.active
+    hand = state.hand[p]
+    t, u = action.args
+    hand[t] -= 1
+    hand[u] -= 1
+    state.burn_spells.append(t)
+    state.burn_spells.append(u)
+    state.say(f"{state.seat_name(p)} plays {SPELLS[t]} and {SPELLS[u]} as the Combo Spell {EFFECT_NAMES[COMBO[t]]}")
+    start_effect(state, COMBO[t])
+
+
+def start_single(state, t):
+    start_effect(state, SINGLE[t])
+
+
+def start_effect(state, e):
+    if e == E_TEACH:
+        t = draw_spell(state)
+        who = state.seat_name(state.active)
+        if t < 0:
+            state.say("The spell deck is empty: there is nothing to learn.")
             return
-        R = self.R
-        minion = skeleton = False
-        up = self.up
-        for side in self.sides:
-            for c in side:
-                if up[c]:
-                    minion = True
-                else:
-                    skeleton = True
-            if minion and skeleton:
-                break
-        pile = any(self.bone)
-        can = {S_LEAVE: minion, S_RAISE: skeleton, S_DIG: pile, S_FIGHT: minion, S_TEACH: bool(self.deck)}
-        combo_can = {S_LEAVE: minion, S_RAISE: pile, S_DIG: pile, S_FIGHT: minion}
-        for t in (S_LEAVE, S_RAISE, S_DIG, S_FIGHT, S_TEACH):
-            if hand[t] and can[t]:
-                opts.append(R.cast[t])
-        teach = hand[S_TEACH]
-        for t in (S_LEAVE, S_RAISE, S_DIG, S_FIGHT):
-            if hand[t] and combo_can[t]:
-                if hand[t] >= 2:
-                    opts.append(R.combo[(t, t)])
-                if teach:
-                    opts.append(R.combo[(t, S_TEACH)])
+        state.hand[state.active][t] += 1
+        state.say(f"{who} draws a spell.")
+        state.say(f"{who} draws {SPELLS[t]}.", state.active)
+    elif e == E_STIRS:
+        state.stack.append((STIRS, 0))
+    elif e == E_SUMMON:
+        state.stack.append((SUMMON_REALM,))
+    elif e == E_KISS or e == E_DIG:
+        state.stack.append((BONE_PILE, e))
+    else:
+        state.stack.append((SPELL_TARGET, e))
 
-    def _cast_from_hand(self, action):
-        p = self.active
-        who = self.seat_name(p)
-        hand = self.hand[p]
-        if action.kind == "cast":
-            t = action.args[0]
-            hand[t] -= 1
-            self.burn_spells.append(t)
-            self.say(f"{who} casts {SPELLS[t]}.")
-            self._start_single(t)
-        else:
-            t, u = action.args
-            hand[t] -= 1
-            hand[u] -= 1
-            self.burn_spells.append(t)
-            self.burn_spells.append(u)
-            self.say(f"{who} plays {SPELLS[t]} and {SPELLS[u]} as the Combo Spell {EFFECT_NAMES[COMBO[t]]}")
-            self._start_effect(COMBO[t])
 
-    def _start_single(self, t):
-        self._start_effect(SINGLE[t])
+def nothing_happens(state, frame):
+    state.say("The spell has no target and does nothing.")
 
-    def _start_effect(self, e):
-        if e == E_TEACH:
-            t = self._draw_spell()
-            who = self.seat_name(self.active)
-            if t < 0:
-                self.say("The spell deck is empty: there is nothing to learn.")
-                return
-            self.hand[self.active][t] += 1
-            self.say(f"{who} draws a spell.")
-            self.say(f"{who} draws {SPELLS[t]}.", self.active)
-        elif e == E_STIRS:
-            self.stack.append((F_STIRS, 0))
-        elif e == E_SUMMON:
-            self.pending = P_SUMMON_REALM
-            self.pctx = ()
-        elif e == E_KISS or e == E_DIG:
-            self.pending = P_PILE
-            self.pctx = (e,)
-        else:
-            self.pending = P_SPELL_TARGET
-            self.pctx = (e,)
 
-    # --- options of the spell decisions -------------------------------------------------------------
-    def _minion_targets(self, verb, skip_realm=-1, need_side_in=-1, need_move=False):
-        """Every minion on the table as an action of ``verb`` ("Target ANY minion")."""
-        L, R = self.L, self.R
-        ns, maxp, up = L.ns, R.max_positions, self.up
-        T = R.target[verb]
-        out = []
-        for q, side in enumerate(self.sides):
-            if not side:
-                continue
-            r, x = divmod(q, ns)
-            if r == skip_realm:
-                continue
-            if need_side_in >= 0 and not L.has_side[need_side_in][x]:
-                continue
-            if need_move and not any(L.has_side[r2][x] for r2 in L.adjacent[r]):
-                continue
-            base = q * maxp
-            for j, d in enumerate(side):
-                if up[d]:
-                    out.append(T[base + j])
-        return out
+# --- options of the spell decisions -------------------------------------------------------------
+def minion_targets(state, verb, skip_realm=-1, need_side_in=-1, need_move=False):
+    """Every minion on the table as an action of ``verb`` ("Target ANY minion")."""
+    L, R = state.L, state.R
+    ns, maxp, up = L.ns, R.max_positions, state.up
+    T = R.target[verb]
+    out = []
+    for q, side in enumerate(state.sides):
+        if not side:
+            continue
+        r, x = divmod(q, ns)
+        if r == skip_realm:
+            continue
+        if need_side_in >= 0 and not L.has_side[need_side_in][x]:
+            continue
+        if need_move and not any(L.has_side[r2][x] for r2 in L.adjacent[r]):
+            continue
+        base = q * maxp
+        for j, d in enumerate(side):
+            if up[d]:
+                out.append(T[base + j])
+    return out
 
-    def _spell_target_options(self):
-        e = self.pctx[0]
-        if e == E_LEAVE:
-            return self._minion_targets(V_MOVE, need_move=True)
-        if e == E_FIGHT:
-            return self._minion_targets(V_FIGHT)
-        if e == E_BURN:
-            return self._minion_targets(V_BURN)
-        # E_RAISE: "Target ANY skeleton (not on top of a bone pile)"
-        R = self.R
-        maxp, up = R.max_positions, self.up
-        T = R.target[V_RAISE]
-        out = []
-        for q, side in enumerate(self.sides):
-            base = q * maxp
-            for j, d in enumerate(side):
-                if not up[d]:
-                    out.append(T[base + j])
-        return out
 
-    def _spell_dir_options(self):
-        c = self.pctx[0]
-        L = self.L
-        r, x = divmod(self.loc[c], L.ns)
-        leave = self.R.leave
-        return [leave[r2] for r2 in L.adjacent[r] if L.has_side[r2][x]]
+def spell_target_options(state, frame):
+    e = frame[1]
+    if e == E_LEAVE:
+        return minion_targets(state, V_MOVE, need_move=True)
+    if e == E_FIGHT:
+        return minion_targets(state, V_FIGHT)
+    if e == E_BURN:
+        return minion_targets(state, V_BURN)
+    # E_RAISE: "Target ANY skeleton (not on top of a bone pile)"
+    R = state.R
+    maxp, up = R.max_positions, state.up
+    T = R.target[V_RAISE]
+    out = []
+    for q, side in enumerate(state.sides):
+        base = q * maxp
+        for j, d in enumerate(side):
+            if not up[d]:
+                out.append(T[base + j])
+    return out
 
-    def _pile_options(self):
-        draw = self.R.draw
-        return [draw[r] for r in range(self.L.nr) if self.bone[r]]
 
-    def _summon_realm_options(self):
-        summon = self.R.summon
-        return [summon[r] for r in range(self.L.nr) if self._summon_candidates(r)]
+def direction_options(state, frame):
+    c = frame[1]
+    L = state.L
+    r, x = divmod(state.loc[c], L.ns)
+    leave = state.R.leave
+    return [leave[r2] for r2 in L.adjacent[r] if L.has_side[r2][x]]
 
-    def _summon_candidates(self, dest):
-        return self._minion_targets(V_MOVE, skip_realm=dest, need_side_in=dest)
 
-    # --- resolving them -------------------------------------------------------------------------------
-    def _resolve_spell_target(self, action):
-        e = self.pctx[0]
-        d = self._target_card(action)
-        name, where = self.card_name(d), self.where(d)
-        if e == E_LEAVE:
-            self.say(f"Leave targets {name} {where}.")
-            self.pending = P_SPELL_DIR
-            self.pctx = (d,)
-        elif e == E_FIGHT:
-            self.up[d] = 0
-            self.say(f"Fight flips {name} {where} skeleton-side up.")
-        elif e == E_BURN:
-            self._burn_card(d)
-            self.say(f"His Fiery Gaze! burns {name} {where}.")
-        else:
-            self.up[d] = 1
-            self.say(f"Raise flips {name} {where} minion-side up.")
-            self._perform(d)
+def pile_options(state, frame):
+    draw = state.R.draw
+    return [draw[r] for r in range(state.L.nr) if state.bone[r]]
 
-    def _resolve_spell_dir(self, action):
-        c = self.pctx[0]
-        r2 = action.args[0]
-        self._move_to_realm(c, r2)
-        self.say(f"{self.card_name(c)} moves to realm {r2 + 1}.")
 
-    def _resolve_pile(self, action):
-        e = self.pctx[0]
-        r = action.args[0]
-        if e == E_DIG:
-            self.pending = P_DIG_SIDE
-            self.pctx = (r,)
-            return
-        # His Kiss of Life!: "Draw a skeleton from any bone pile and Raise it in any realm."
-        c = self._draw_bone(r)
-        self.loc[c] = HELD
-        self.held = c
-        note = self._reveal(r)
-        self.say(f"{self.seat_name(self.active)} draws {self.card_name(c)} from bone pile {r + 1}{note}.")
-        self.pending = P_PLACE
-        self.pctx = (c, PLACE_KISS)
+def summon_realm_options(state, frame):
+    summon = state.R.summon
+    return [summon[r] for r in range(state.L.nr) if summon_candidates(state, r)]
 
-    def _resolve_dig_side(self, action):
-        r = self.pctx[0]
-        x = self.R.word_side[action.args[0]]
-        d = self._draw_bone(r)
-        self.up[d] = 0
-        self._put_side(d, r * self.L.ns + x)
-        note = self._reveal(r)
-        self.say(f"{self.card_name(d)} is dug from bone pile {r + 1} to {self.side_label(x)}'s side of realm {r + 1}{note}.")
 
-    def _dig_side_options(self):
-        r = self.pctx[0]
-        if not self.bone[r]:
-            return []
-        dig = self.R.dig
-        return [dig[x] for x in self.L.realm_sides[r]]
+def summon_pick_options(state, frame):
+    return summon_candidates(state, frame[1])
 
-    def _resolve_summon_realm(self, action):
-        r = action.args[0]
-        self.say(f"Royal Summons! calls minions to realm {r + 1}.")
-        self.stack.append((F_SUMMON, r, SUMMON_COUNT))
 
-    def _resolve_summon_pick(self, action):
-        dest = self.pctx[0]
-        d = self._target_card(action)
-        name, where = self.card_name(d), self.where(d)
-        x = self.loc[d] % self.L.ns
-        self._take(d)
-        self._put_side(d, dest * self.L.ns + x)
-        self.say(f"{name} is summoned {where.replace('on ', 'from ', 1)} to realm {dest + 1}.")
+def summon_candidates(state, dest):
+    return minion_targets(state, V_MOVE, skip_realm=dest, need_side_in=dest)
 
-    # --- frames ---------------------------------------------------------------------------------------
-    def _step_stirs(self, frame):
-        # The Lich King Stirs!: "Dig a skeleton from EACH bone pile." -- left to right
-        for r in range(frame[1], self.L.nr):
-            if self.bone[r]:
-                self.stack[-1] = (F_STIRS, r + 1)
-                self.pending = P_DIG_SIDE
-                self.pctx = (r,)
-                return
-        self.stack.pop()
 
-    def _step_summon(self, frame):
-        _, dest, left = frame
-        if left == 0 or not self._summon_candidates(dest):
-            self.stack.pop()
-            return
-        self.stack[-1] = (F_SUMMON, dest, left - 1)
-        self.pending = P_SUMMON_PICK
-        self.pctx = (dest,)
+def dig_side_options(state, frame):
+    r = frame[1]
+    if not state.bone[r]:
+        return []
+    dig = state.R.dig
+    return [dig[x] for x in state.L.realm_sides[r]]
+
+
+# --- resolving them -------------------------------------------------------------------------------
+def spell_on_target(state, frame, action):
+    e = frame[1]
+    d = target_card(state, action)
+    name, at = card_name(state, d), where(state, d)
+    if e == E_LEAVE:
+        # Leave: "Target ANY minion and move it to an adjacent realm. It does not change sides."
+        state.say(f"Leave targets {name} {at}.")
+        state.stack.append((SPELL_DIRECTION, d))
+    elif e == E_FIGHT:
+        # Fight: "Target ANY minion and flip it skeleton-side up. Ignore any Fight icons on the target."
+        state.up[d] = 0
+        state.say(f"Fight flips {name} {at} skeleton-side up.")
+    elif e == E_BURN:
+        # His Fiery Gaze!: "Target ANY minion and discard it to the burn pile."
+        burn_card(state, d)
+        state.say(f"His Fiery Gaze! burns {name} {at}.")
+    else:
+        # Raise: "Target ANY skeleton (not on top of a bone pile), flip it minion-side up, and perform its skills."
+        state.up[d] = 1
+        state.say(f"Raise flips {name} {at} minion-side up.")
+        perform(state, d)
+
+
+def move_by_spell(state, frame, action):
+    c = frame[1]
+    r2 = action.args[0]
+    move_to_realm(state, c, r2)
+    state.say(f"{card_name(state, c)} moves to realm {r2 + 1}.")
+
+
+def spell_on_pile(state, frame, action):
+    e = frame[1]
+    r = action.args[0]
+    if e == E_DIG:
+        # Dig: "Draw a skeleton from the top of ANY realm's bone pile and place it on either side of
+        # the same realm, skeleton-side up."
+        state.stack.append((DIG_SIDE, r))
+        return
+    # His Kiss of Life!: "Draw a skeleton from any bone pile and Raise it in any realm."
+    c = draw_bone(state, r)
+    state.loc[c] = HELD
+    state.held = c
+    note = reveal(state, r)
+    state.say(f"{state.seat_name(state.active)} draws {card_name(state, c)} from bone pile {r + 1}{note}.")
+    state.stack.append((PLACE, c, PLACE_KISS))
+
+
+def dig_to_side(state, frame, action):
+    r = frame[1]
+    x = state.R.word_side[action.args[0]]
+    d = draw_bone(state, r)
+    state.up[d] = 0
+    put_side(state, d, r * state.L.ns + x)
+    note = reveal(state, r)
+    state.say(f"{card_name(state, d)} is dug from bone pile {r + 1} to {state.L.side_label(x)}'s side of realm "
+              f"{r + 1}{note}.")
+
+
+def summon_to_realm(state, frame, action):
+    # Royal Summons!: "Move 3 Minions to the same realm. They do not change sides."
+    r = action.args[0]
+    state.say(f"Royal Summons! calls minions to realm {r + 1}.")
+    state.stack.append((SUMMON, r, SUMMON_COUNT))
+
+
+def summon_one(state, frame, action):
+    dest = frame[1]
+    d = target_card(state, action)
+    name, at = card_name(state, d), where(state, d)
+    x = state.loc[d] % state.L.ns
+    take(state, d)
+    put_side(state, d, dest * state.L.ns + x)
+    state.say(f"{name} is summoned {at.replace('on ', 'from ', 1)} to realm {dest + 1}.")
+
+
+# --- chain frames ---------------------------------------------------------------------------------
+def stirs_next(state, frame) -> bool:
+    """The frame ``stirs``: The Lich King Stirs! "Dig a skeleton from EACH bone pile." -- left to right."""
+    for r in range(frame[1], state.L.nr):
+        if state.bone[r]:
+            state.stack.append((STIRS, r + 1))
+            state.stack.append((DIG_SIDE, r))
+            return False
+    return False
+
+
+def summon_next(state, frame) -> bool:
+    """The frame ``summon``: Royal Summons! moves one more minion, while any can come."""
+    _, dest, left = frame
+    if left == 0 or not summon_candidates(state, dest):
+        return False
+    state.stack.append((SUMMON, dest, left - 1))
+    state.stack.append((SUMMON_PICK, dest))
+    return False

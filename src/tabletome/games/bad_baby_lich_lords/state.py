@@ -1,41 +1,46 @@
-"""The Bad Baby Lich Lords state: realms, bone piles, sides, hands, score piles and the chain.
+"""The Bad Baby Lich Lords state: realms, bone piles, sides, hands, score piles.
 
-Every decision belongs to the active player, chain decisions included (Lich Law 3.4). The state
-always rests at a real choice: the turn menu, or a decision inside an action, a spell or a chain
-with two or more options. A decision with one option is taken at once (and logged); a skill with
-no legal target is skipped (RULES.md, "Forced choices").
+The turn runs on the core decision stack (frames.py): every decision belongs to the active player,
+chain decisions included (Lich Law 3.4). The state always rests at a real choice: the turn menu,
+or a decision inside an action, a spell or a chain with two or more options. A decision with one
+option is taken at once (and logged); a skill with no legal target is skipped (RULES.md, "Forced
+choices").
+
+Fields (card ids, realm numbers 0-based): ``order`` the realms' factions; ``sides[r * ns + s]``
+the cards on side s of realm r (``places.side_slot``); ``up``/``acted``/``loc`` per card;
+``bone[r]`` (bottom first) and ``known[r]``; ``rpile[r]`` the realm pile (top last);
+``scored``/``noise`` per side; ``burn``/``burn_spells``; ``deck`` (top last); ``hand[seat][spell]``
+counts; ``turn``, ``active``, ``phase`` (before or after the action); ``held`` the drawn card on
+its way (-1); ``artifact`` the Cursed Artifact's realm (Solitaire, else -1); ``offered`` the
+options of the open decision.
 """
 
 from ...core import State
-from .board import BoardRules
-from .hidden import HiddenInformation
-from .phases import (BEFORE, BONE, BURNED, F_PERFORM, F_STIRS, HELD, OUT, OVER, P_DIG_SIDE, P_NONE,
-                     P_OR, P_PILE, P_PLACE, P_SKILL, P_SPELL_DIR, P_SPELL_TARGET, P_SUMMON_PICK,
-                     P_SUMMON_REALM, P_TURN)
-from .ruleset import FREEPLE
-from .scoring import ScoringRules
-from .skills import SkillRules
-from .solitaire import SolitaireRules
-from .spells import SpellRules
-from .turn import TurnRules
-from .views import Views
-from .vocabulary import FACTIONS, NOISE_TO_WIN, NUM_SPELLS, SKILLS
+from .frames import DECISIONS, FRAMES, PERFORM, PLACE, TURN  # first: the frames load the rules modules
+from . import hidden, snapshots, views
+from .effects import FACTIONS, NUM_SPELLS
+from .places import BONE, BURNED, HELD, OUT
+from .ruleset import FREEPLE, NOISE_TO_WIN
+from .solitaire import bone_pile_cards
+from .turn import BEFORE, end_turn
 
 
-class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireRules, BoardRules, Views,
-                     HiddenInformation, State):
+class LichLordsState(State):
     __slots__ = ("R", "L", "order", "sides", "up", "acted", "acted_ids", "loc", "bone", "known", "rpile",
                  "scored", "noise", "burn", "burn_spells", "deck", "hand", "turn", "active", "phase",
-                 "stack", "pending", "pctx", "held", "artifact")
+                 "held", "artifact", "offered")
+
+    frames = FRAMES
+    snapshot_schema = snapshots.LichLordsFields
 
     # --- setting up -------------------------------------------------------------------------------------
     def setup(self):
-        R = self._init_rules()
+        R = self.init_rules()
         L, C = self.L, R.cards
         order = R.fixed_order
         if order is None:
             order = self._random_order()
-        self._init_empty(order)
+        self.init_empty(order)
         rng = self.rng
         for r, f in enumerate(order):
             # "Shuffle each faction's realm cards." "Shuffle each faction's minion/skeleton cards
@@ -57,21 +62,25 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
             # "Place the Cursed Artifact above the middle realm's bone pile"
             self.artifact = 1
         self.active = L.turn_order[0]
-        self.to_move = self.active
         names = ", ".join(f"{r + 1}: {FACTIONS[f]}" for r, f in enumerate(order))
         self.say(f"The realms are laid out ({names}).")
         for r in range(L.nr):
             realm = C.realms[self.rpile[r][-1]]
             self.say(f"Realm {r + 1} is {realm.name} ({realm.noise} noise); bone pile {r + 1} shows "
-                     f"{self.card_name(self.bone[r][-1])}.")
+                     f"{self.R.cards.name[self.bone[r][-1]]}.")
         self.say(f"Turn 1: {self.seat_name(self.active)}.")
+        self.stack.append((TURN,))
+        self.run()
 
-    def _init_rules(self):
+    def init_rules(self):
+        """The fixed facts of this game (cards, layout, the mode's action table)."""
         R = self.R = self.game.ruleset(self.options, self.card_text)
         self.L = R.layout
+        self.table = R.table
         return R
 
-    def _init_empty(self, order):
+    def init_empty(self, order):
+        """An empty table with the realms of ``order`` (set-up and restoring fill it)."""
         L, C = self.L, self.R.cards
         n = C.n
         self.order = list(order)
@@ -92,11 +101,9 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
         self.turn = 1
         self.active = L.turn_order[0]
         self.phase = BEFORE
-        self.stack = []
-        self.pending = P_TURN
-        self.pctx = ()
         self.held = -1
         self.artifact = -1
+        self.offered = None
 
     def _random_order(self):
         """Lich Law 1.4: deal the factions to the realm positions at random (Solitaire: "Use the
@@ -119,31 +126,30 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
         c.R = self.R
         c.L = self.L
         c.order = self.order
-        c.sides = [s.copy() for s in self.sides]
+        copy = list.copy
+        c.sides = list(map(copy, self.sides))
         c.up = self.up.copy()
         c.acted = self.acted.copy()
         c.acted_ids = self.acted_ids.copy()
         c.loc = self.loc.copy()
-        c.bone = [p.copy() for p in self.bone]
+        c.bone = list(map(copy, self.bone))
         c.known = self.known.copy()
-        c.rpile = [p.copy() for p in self.rpile]
-        c.scored = [p.copy() for p in self.scored]
+        c.rpile = list(map(copy, self.rpile))
+        c.scored = list(map(copy, self.scored))
         c.noise = self.noise.copy()
         c.burn = self.burn.copy()
         c.burn_spells = self.burn_spells.copy()
         c.deck = self.deck.copy()
-        c.hand = [h.copy() for h in self.hand]
+        c.hand = list(map(copy, self.hand))
         c.turn = self.turn
         c.active = self.active
         c.phase = self.phase
-        c.stack = self.stack.copy()
-        c.pending = self.pending
-        c.pctx = self.pctx
         c.held = self.held
         c.artifact = self.artifact
+        c.offered = self.offered      # never changed in place: a new decision offers a new list
         return c
 
-    # --- seats ----------------------------------------------------------------------------------------------
+    # --- the contract's other parts, each in its module ----------------------------------------------
     @property
     def seat_names(self):
         return self.L.seat_names
@@ -151,107 +157,32 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
     def seat_name(self, seat):
         return self.L.seat_names[seat]
 
-    # --- deciding --------------------------------------------------------------------------------------------
     def _legal_actions(self):
-        if self.pending == P_TURN:
-            return self._turn_options()
-        return self._options()
+        """The options the open decision found when it ran (``offered``), else found afresh."""
+        offered = self.offered
+        if offered is not None:
+            return offered
+        return FRAMES[self.decision[0]].options(self, self.decision)
 
-    def _options(self):
-        pend = self.pending
-        if pend == P_SKILL:
-            return self._skill_targets(*self.pctx)
-        if pend == P_OR:
-            return self._or_options()
-        if pend == P_PLACE:
-            return self._place_options()
-        if pend == P_DIG_SIDE:
-            return self._dig_side_options()
-        if pend == P_SPELL_TARGET:
-            return self._spell_target_options()
-        if pend == P_SPELL_DIR:
-            return self._spell_dir_options()
-        if pend == P_PILE:
-            return self._pile_options()
-        if pend == P_SUMMON_REALM:
-            return self._summon_realm_options()
-        if pend == P_SUMMON_PICK:
-            return self._summon_candidates(self.pctx[0])
-        if pend == P_TURN:
-            return self._turn_options()
-        return []
+    def _view(self, seat):
+        return views.view(self, seat)
 
-    def _apply(self, action):
-        self._resolve(action)
-        self._legal = tuple(self._run())
+    def _snapshot(self):
+        return snapshots.snapshot(self)
 
-    def _resolve(self, action):
-        pend = self.pending
-        self.pending = P_NONE
-        if pend == P_TURN:
-            self._resolve_turn(action)
-        elif pend == P_SKILL:
-            self._resolve_skill(action)
-        elif pend == P_PLACE:
-            self._resolve_place(action)
-        elif pend == P_OR:
-            self._resolve_or(action)
-        elif pend == P_DIG_SIDE:
-            self._resolve_dig_side(action)
-        elif pend == P_SPELL_TARGET:
-            self._resolve_spell_target(action)
-        elif pend == P_SPELL_DIR:
-            self._resolve_spell_dir(action)
-        elif pend == P_PILE:
-            self._resolve_pile(action)
-        elif pend == P_SUMMON_REALM:
-            self._resolve_summon_realm(action)
-        elif pend == P_SUMMON_PICK:
-            self._resolve_summon_pick(action)
+    def _restore(self, fields):
+        snapshots.restore(self, fields)
 
-    def _run(self):
-        """Carry the turn on until the active player has a real choice; return its options."""
-        stack = self.stack
-        while True:
-            pend = self.pending
-            if pend:
-                if pend == P_TURN:
-                    return self._turn_options()
-                opts = self._options()
-                if len(opts) > 1:
-                    return opts
-                if opts:
-                    self._resolve(opts[0])
-                else:
-                    self._skip()
-                    self.pending = P_NONE
-                continue
-            if self.phase == OVER:
-                return ()
-            if not stack:
-                self.pending = P_TURN
-                self.pctx = ()
-                continue
-            frame = stack[-1]
-            kind = frame[0]
-            if kind == F_PERFORM:
-                self._step_perform(frame)
-            elif kind == F_STIRS:
-                self._step_stirs(frame)
-            else:
-                self._step_summon(frame)
+    @classmethod
+    def migrate_snapshot(cls, data):
+        return snapshots.migrate_snapshot(data)
 
-    def _skip(self):
-        """Say why a decision had nothing to choose from."""
-        pend = self.pending
-        if pend == P_SKILL:
-            c, s = self.pctx
-            self.say(f"{self.card_name(c)} has no target for {SKILLS[s]}.")
-        elif pend == P_OR:
-            c, a, b = self.pctx
-            self.say(f"{self.card_name(c)} has no target for {SKILLS[a]} or {SKILLS[b]}.")
-        else:
-            self.say("The spell has no target and does nothing.")
+    def determinize(self, seat, rng):
+        return hidden.determinize(self, seat, rng)
+
+    def end_turn_now(self):
+        """End the turn here (the heuristic imagines it on a copy): scoring, the Cursed Artifact."""
+        end_turn(self)
 
     # --- outcome ----------------------------------------------------------------------------------------------
     @property
@@ -262,6 +193,9 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
         if L.solitaire:
             return [self.bone_pile_cards() if self.winners else 0]
         return [self.noise[L.seat_side[p]] for p in range(L.players)]
+
+    def bone_pile_cards(self) -> int:
+        return bone_pile_cards(self)
 
     def outcome(self, seat):
         """Solitaire: a win is worth 0.5 plus half the share of bone pile cards left; a loss is worth
@@ -334,14 +268,20 @@ class LichLordsState(TurnRules, SkillRules, SpellRules, ScoringRules, SolitaireR
                 assert h[t] >= 0
                 spells[t] += h[t]
         assert spells == C.spell_copies, f"spell cards miscounted: {spells}"
-        if self.phase == OVER:
-            assert self.to_move is None and not self.stack and self.pending == P_NONE
+        if self.is_over:
+            assert not self.stack and self.decision is None, "the game is over but a frame is open"
         else:
             assert self.to_move == self.active, "the active player is not the one to move"
-            assert self.pending != P_NONE, "no decision is open"
-            if self.pending == P_TURN:
+            d = self.decision
+            assert d is not None and d[0] in DECISIONS, "no decision is open"
+            if d[0] == TURN:
                 assert not self.stack and self.held < 0, "the turn menu is open inside a chain"
             else:
-                assert len(self._options()) >= 2, "an open decision has fewer than 2 options"
+                assert self.stack and self.stack[0] == (TURN,), "a chain runs without the turn menu below it"
+                assert len(FRAMES[d[0]].options(self, d)) >= 2, "an open decision has fewer than 2 options"
+            assert (self.held >= 0) == (d[0] == PLACE), "a held card waits for a place decision, and only then"
+            for f in self.stack:
+                if f[0] == PERFORM:
+                    assert self.acted[f[1]], f"{C.name[f[1]]} performs but is not marked as having acted"
             assert not any(n >= NOISE_TO_WIN for s, n in enumerate(self.noise) if s != L.artifact_side)
         assert (self.artifact >= 0) == L.solitaire

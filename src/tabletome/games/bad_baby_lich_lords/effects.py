@@ -1,4 +1,5 @@
-"""The rulebook's vocabulary, implemented once: skills, factions, spells and realm requirements.
+"""The rulebook's vocabulary, implemented once: skills, factions, spells, spell effects and realm
+requirements.
 
 A card file may only use these words. A minion's behaviour is its list of skill slots (a skill, or
 two skills joined by the OR symbol "/"); a realm's is its requirements and bans, written in the
@@ -52,10 +53,6 @@ FACTION_TEXT = {
     "Freeple": "DIY mutant trash swamp denizens. Spit runs downhill.",
     "Ghoulies": "Poltergeist stowaways haunting statues and cemeteries.",
 }
-MINIONS_PER_FACTION = 23   # "23 double-sided minion/skeleton cards"
-REALMS_PER_FACTION = 6     # "6 large realm cards"
-SPELL_CARDS = 25           # "25 spell cards"
-NOISE_TO_WIN = 5           # "score enough realms to earn a total of 5 noise"
 
 # --- spells ("Spell Cards") ---------------------------------------------------------------------
 S_LEAVE, S_RAISE, S_DIG, S_FIGHT, S_TEACH = range(5)
@@ -63,6 +60,15 @@ SPELLS = ("Leave", "Raise", "Dig", "Fight", "Teach")
 NUM_SPELLS = len(SPELLS)
 COMBO_NAMES = ("Royal Summons!", "His Kiss of Life!", "The Lich King Stirs!", "His Fiery Gaze!",
                "Fatherly Advice!")
+
+# --- spell effects (what a spell or a Combo Spell does, "Spell Cards") ---------------------------
+E_LEAVE, E_SUMMON, E_RAISE, E_KISS, E_DIG, E_STIRS, E_FIGHT, E_BURN, E_TEACH = range(9)
+EFFECT_NAMES = ("Leave", "Royal Summons!", "Raise", "His Kiss of Life!", "Dig", "The Lich King Stirs!",
+                "Fight", "His Fiery Gaze!", "Teach")
+SINGLE = {S_LEAVE: E_LEAVE, S_RAISE: E_RAISE, S_DIG: E_DIG, S_FIGHT: E_FIGHT, S_TEACH: E_TEACH}
+# "If you have 2 of the same spell type in your hand, you can play them at the same time for a more
+# powerful Combo Spell effect"; Fatherly Advice! (Teach) "can count as the 2nd spell for any Combo".
+COMBO = {S_LEAVE: E_SUMMON, S_RAISE: E_KISS, S_DIG: E_STIRS, S_FIGHT: E_BURN}
 
 # --- requirements -------------------------------------------------------------------------------
 ANY, MINION, SKELETON = 0, 1, 2          # which side up a card requirement asks for

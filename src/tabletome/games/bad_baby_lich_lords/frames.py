@@ -1,0 +1,115 @@
+"""The decision stack of a Bad Baby Lich Lords turn: every frame the rules push, by name.
+
+The core drives the turn (``core/stack.py``): it pops a frame and runs it until one asks a seat.
+Every decision is the active player's, chain decisions included (Lich Law 3.4). A *decision*
+frame asks it when it has two or more options; one with a single option is taken at once, and
+one with none is skipped and said so (RULES.md, "Forced choices"). The turn menu always asks.
+
+Decisions (the frame name, its numbers, the rule that answers it):
+
+    turn                              the turn menu: draw, raise in place, a spell, end turn (turn.py)
+    place (card, why)                 the realm to raise the drawn card in (turn.py)
+    or (card, first, second)          which skill of an OR slot the card performs (skills.py)
+    skill (card, skill)               the target of a card's skill (skills.py)
+    dig-side (realm)                  the side a Dig spell digs to (spells.py)
+    spell-target (effect)             the target of a spell (spells.py)
+    spell-direction (card)            where the Leave spell moves its minion (spells.py)
+    bone-pile (effect)                the bone pile of a Dig spell or His Kiss of Life! (spells.py)
+    summon-realm ()                   the realm Royal Summons! calls minions to (spells.py)
+    summon-pick (realm)               a minion to summon there (spells.py)
+
+Chain continuations (no question of their own: they push the next decision):
+
+    perform (card, slot)              the card performs its skills from ``slot`` on (skills.py)
+    stirs (realm)                     The Lich King Stirs! digs from each bone pile from ``realm`` on
+    summon (realm, left)              Royal Summons! moves ``left`` more minions to ``realm``
+
+Numbers: a card is its id, a realm 0-based, a skill or effect its index in effects.py, ``why``
+PLACE_ACTION or PLACE_KISS. During a chain the turn menu waits at the bottom of the stack: the
+stack is ``[turn, perform ..., ...]`` and the decision on top; at the turn menu the stack is empty.
+"""
+
+from ...core.stack import Frame, FrameSet
+
+# The frames' indices, in the order FRAMES declares them (the rules push tuples by these).
+(TURN, PLACE, OR, SKILL, DIG_SIDE, SPELL_TARGET, SPELL_DIRECTION, BONE_PILE, SUMMON_REALM, SUMMON_PICK,
+ PERFORM, STIRS, SUMMON) = range(13)
+DECISIONS = range(TURN, PERFORM)
+
+# Why a drawn skeleton is being placed (the ``why`` of ``place``).
+PLACE_ACTION, PLACE_KISS = 0, 1
+PLACE_NAMES = ("action", "kiss")
+
+BACK_TO_THE_MENU = (TURN,)
+
+
+class Decision(Frame):
+    """A choice of the active player: asked when it has two or more options, taken at once when it
+    has one, skipped (``skip`` says why) when it has none; ``always_ask`` for the turn menu. The
+    options found when the frame ran are what ``legal`` offers (``state.offered``)."""
+
+    __slots__ = ("skip", "always_ask")
+
+    def __init__(self, name, fields=(), *, legal, resolve=None, on=None, skip=None, always_ask=False):
+        super().__init__(name, fields, legal=legal, resolve=resolve, on=on)
+        self.skip = skip
+        self.always_ask = always_ask
+
+    def run(self, state, frame) -> bool:
+        options = self._legal(state, frame)
+        if len(options) > 1 or self.always_ask:
+            state.offered = options
+            return state.ask(state.active, frame)
+        if options:
+            self.resolve(state, frame, options[0])
+        elif self.skip is not None:
+            self.skip(state, frame)
+        return False
+
+    def resolve(self, state, frame, action) -> None:
+        resolve = self._resolve
+        if resolve is not None:
+            resolve(state, frame, action)
+        else:
+            self.on[action.kind](state, frame, action)
+
+    def legal(self, state, frame) -> list:
+        options = state.offered
+        return options if options is not None else self._legal(state, frame)
+
+    def options(self, state, frame) -> list:
+        """The options, found afresh (for invariants and restored positions)."""
+        return self._legal(state, frame)
+
+
+# The rules the frames run (they import the indices above, so they come after them).
+from . import skills, spells, turn  # noqa: E402
+
+FRAMES = FrameSet(
+    Decision("turn", legal=turn.turn_options, always_ask=True,
+             on={"draw": turn.draw_and_raise, "target": turn.raise_in_place, "end": turn.end_turn,
+                 "cast": spells.cast_spell, "combo": spells.cast_combo}),
+    Decision("place", ("card", "why"), legal=turn.place_options, resolve=turn.place_and_raise,
+             skip=spells.nothing_happens),
+    Decision("or", ("card", "first", "second"), legal=skills.or_options, resolve=skills.choose_skill,
+             skip=skills.no_target_for_either),
+    Decision("skill", ("card", "skill"), legal=skills.skill_options, resolve=skills.perform_skill,
+             skip=skills.no_target),
+    Decision("dig-side", ("realm",), legal=spells.dig_side_options, resolve=spells.dig_to_side,
+             skip=spells.nothing_happens),
+    Decision("spell-target", ("effect",), legal=spells.spell_target_options, resolve=spells.spell_on_target,
+             skip=spells.nothing_happens),
+    Decision("spell-direction", ("card",), legal=spells.direction_options, resolve=spells.move_by_spell,
+             skip=spells.nothing_happens),
+    Decision("bone-pile", ("effect",), legal=spells.pile_options, resolve=spells.spell_on_pile,
+             skip=spells.nothing_happens),
+    Decision("summon-realm", (), legal=spells.summon_realm_options, resolve=spells.summon_to_realm,
+             skip=spells.nothing_happens),
+    Decision("summon-pick", ("realm",), legal=spells.summon_pick_options, resolve=spells.summon_one,
+             skip=spells.nothing_happens),
+    Frame("perform", ("card", "slot"), run=skills.perform_next),
+    Frame("stirs", ("realm",), run=spells.stirs_next),
+    Frame("summon", ("realm", "left"), run=spells.summon_next),
+)
+assert [f.index for f in FRAMES.frames] == list(range(13))
+assert FRAMES.index("perform") == PERFORM and FRAMES.index("summon") == SUMMON

@@ -1,0 +1,122 @@
+"""Where a card lies, and moving it: sides of realms, bone piles, the hand on its way, the burn pile.
+
+Each physical card has an id; ``loc[card]`` says where it is, ``up[card]`` which side is up (1 for
+a minion, 0 for a skeleton) and ``acted[card]`` whether it performed its skills this turn.
+A side of a realm is a *side slot* ``r * ns + s`` (realm r, side s; ``side_slot``): ``sides[slot]``
+lists its cards in order. A bone pile is a list, bottom first; ``known[r]`` counts its top cards
+whose identity is public (the top card always, and any card put back on it face up): the rest are
+hidden.
+"""
+
+# A card's location (``loc``): a side slot (0 up to realms x sides), or one of these.
+OUT = -1          # not in this game (a faction put away)
+BONE = 1000       # BONE + r: in realm r's bone pile
+HELD = 2000       # drawn, in the acting player's hand on its way to a realm
+BURNED = 3000     # in the burn pile
+
+
+def side_slot(state, r, s) -> int:
+    """The index in ``state.sides`` of side ``s`` of realm ``r``."""
+    return r * state.L.ns + s
+
+
+# --- names for the log ---------------------------------------------------------------------------
+def card_name(state, c) -> str:
+    return state.R.cards.name[c]
+
+
+def realm_of(state, c) -> int:
+    """The realm a card on the table (on a side or in a bone pile) is in."""
+    q = state.loc[c]
+    if q >= BONE:
+        return q - BONE if q < HELD else -1
+    return q // state.L.ns if q >= 0 else -1
+
+
+def where(state, c) -> str:
+    q = state.loc[c]
+    if BONE <= q < HELD:
+        return f"on bone pile {q - BONE + 1}"
+    if 0 <= q:
+        ns = state.L.ns
+        return f"on {state.L.side_label(q % ns)}'s side of realm {q // ns + 1}"
+    return ""
+
+
+# --- bone piles ------------------------------------------------------------------------------------
+def reveal(state, r) -> str:
+    """Turn up the new top card of a bone pile whose known cards are gone; the words to add to the
+    sentence that took the old top ("" if nothing new shows)."""
+    pile = state.bone[r]
+    if state.known[r] == 0 and pile:
+        state.known[r] = 1
+        return f" (bone pile {r + 1} now shows {card_name(state, pile[-1])})"
+    return ""
+
+
+def draw_bone(state, r) -> int:
+    """Take the top card of realm r's bone pile; the caller says so, then ``reveal(state, r)``
+    turns up the next card."""
+    c = state.bone[r].pop()
+    state.known[r] -= 1
+    return c
+
+
+def put_bone(state, r, c):
+    state.bone[r].append(c)
+    state.known[r] += 1
+    state.loc[c] = BONE + r
+
+
+# --- taking a card from wherever it is --------------------------------------------------------------
+def take(state, c):
+    q = state.loc[c]
+    if q < BONE:
+        state.sides[q].remove(c)
+    elif q == HELD:
+        state.held = -1
+    elif q < HELD:
+        r = q - BONE
+        pile = state.bone[r]
+        if pile[-1] == c:
+            draw_bone(state, r)
+        else:  # a known card under others (Lich Law 13.2 can move one)
+            pile.remove(c)
+            state.known[r] -= 1
+        if reveal(state, r):
+            state.say(f"Bone pile {r + 1} now shows {card_name(state, pile[-1])}.")
+
+
+def put_side(state, c, q):
+    state.sides[q].append(c)
+    state.loc[c] = q
+
+
+def burn_card(state, c):
+    take(state, c)
+    state.burn.append(c)
+    state.loc[c] = BURNED
+    state.up[c] = 1
+    if state.acted[c]:
+        state.acted[c] = 0
+        state.acted_ids.remove(c)
+
+
+def mark_acted(state, c):
+    state.acted[c] = 1
+    state.acted_ids.append(c)
+
+
+def clear_acted(state):
+    acted = state.acted
+    for c in state.acted_ids:
+        acted[c] = 0
+    state.acted_ids = []
+
+
+# --- spells --------------------------------------------------------------------------------------------
+def draw_spell(state):
+    """The top spell of the spell deck, or -1 when it is empty (RULES.md: no reshuffle)."""
+    if not state.deck:
+        return -1
+    return state.deck.pop()
