@@ -164,6 +164,8 @@ def test_views_leak_nothing_hidden(config, slow):
                 other = state.determinize(seat, rng(seed * 1000 + seat))
                 assert other.view(seat) == view, f"seat {seat} can tell a re-dealt state apart"
                 assert other.view(None) == state.view(None)
+                assert (other.observation(seat) == state.observation(seat)).all(), \
+                    f"seat {seat}'s observation tells a re-dealt state apart"
                 other.check_invariants()
             random_step(state, r)
 
