@@ -49,10 +49,10 @@ def render_text(state, seat=None, width: int = 100) -> str:
     if drawing is None:
         import json
         console.print(json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1))
+        for line in view["log"][-3:]:
+            console.print(line)
     else:
         console.print(drawing)
-    for line in view["log"][-3:]:
-        console.print(line)
     return console.file.getvalue()
 
 
