@@ -233,16 +233,24 @@ class State:
         return view
 
     # --- learning tools (docs/rl.md) -------------------------------------------------------------
-    def observation(self, seat: int | None):
+    def observation(self, seat: int | None, out=None):
         """What ``seat`` may see as a float32 numpy vector of ``game.observation_shape(...)``,
-        made from ``view(seat)`` alone by the game's encoder (``core.observation``)."""
-        from .observation import numpy
-        np = numpy()
+        made from ``view(seat)`` alone by the game's encoder (``core.observation``). ``out``: a
+        float32 vector of that shape to fill instead of a new one (batches reuse theirs)."""
         if isinstance(seat, numbers.Integral) and not isinstance(seat, bool):
             seat = int(seat)
         self.check_seat(seat)
-        encoder = self.game.encoder(self.players, self.card_text, **self.options)
-        out = np.zeros(encoder.size, dtype=np.float32)
+        try:  # resolved options keep the game's order, so this key needs no sorting
+            encoder = self.game._encoders_fast[(self.players, self.card_text, tuple(self.options.items()))]
+        except (AttributeError, KeyError):
+            encoder = self.game.encoder(self.players, self.card_text, **self.options)
+            self.game.__dict__.setdefault("_encoders_fast", {})[
+                (self.players, self.card_text, tuple(self.options.items()))] = encoder
+        if out is None:
+            from .observation import numpy
+            out = numpy().zeros(encoder.size, dtype=numpy().float32)
+        else:
+            out.fill(0.0)
         view = self._view(seat)
         if self._capped_seat is not None:
             view["over"], view["winners"], view["to_move"] = True, [], None
