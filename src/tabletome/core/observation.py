@@ -27,8 +27,9 @@ def numpy():
 
 
 class Encoder:
-    """Writes a view into ``out`` (a zeroed float32 vector of ``size``). Subclasses set ``size``
-    in ``__init__`` and implement ``encode``; ``slices`` names each part for docs and debugging."""
+    """Writes a view into ``out`` (a zeroed float32 numpy vector of ``size``). Subclasses set
+    ``size`` in ``__init__`` and implement ``encode``; ``slices`` names each part for docs and
+    debugging. (Writing into a Python list and converting it was measured slower.)"""
 
     size = 0
 
@@ -61,60 +62,76 @@ class Layout:
         return start
 
 
-class ViewHashEncoder(Encoder):
-    """The encoding any game gets from its view without writing an encoder.
+class Hasher:
+    """Hashes any JSON-ready value into a slice of a vector: the heart of ``ViewHashEncoder``, and
+    the way a hand-written encoder keeps view keys it has no slice for (so nothing is dropped).
 
-    The view is walked as a tree. Each leaf has a path (dict keys, and list positions up to
+    The value is walked as a tree. Each leaf has a path (dict keys, and list positions up to
     ``max_items`` per list; later items share the last position) and a value:
     - a number (or a bool) adds ``value / scale`` to the slot of its path;
     - a string or None adds 1 to the slot of ``path = value`` (so a card name, a phase, a face-down
       marker each light their own slot);
     - a list of strings (a hand, a discard pile) adds 1 per element to ``path[] = element``: a bag
-      of cards, whatever order.
-    Slots are picked by a stable hash (CRC32) of the key into ``size`` buckets: two keys may share a
-    slot (the price of needing no vocabulary), never more. The log (free text) is not encoded,
-    nor the keys in ``skip`` (static text such as a card catalogue).
+      of cards, whatever order; every list also adds its length / scale to ``path#``.
+    Slots are picked by a stable hash (CRC32) of the key into ``width`` buckets: two keys may share
+    a slot (the price of needing no vocabulary). Keys in ``skip`` are not walked.
     """
+
+    def __init__(self, scale: float = 10.0, max_items: int = 8, skip=()):
+        self.scale = scale
+        self.max_items = max_items
+        self.skip = frozenset(skip)
+        self._slots: dict = {}
+
+    def slot(self, key: str, width: int) -> int:
+        k = (key, width)
+        s = self._slots.get(k)
+        if s is None:
+            s = self._slots[k] = zlib.crc32(key.encode()) % width
+        return s
+
+    def add(self, out, start: int, width: int, key: str, value: float = 1.0) -> None:
+        """Add ``value`` to the bucket of ``key`` in ``out[start:start + width]``."""
+        out[start + self.slot(key, width)] += value
+
+    def walk(self, node, out, start: int, width: int, path: str = "") -> None:
+        """Hash ``node`` into ``out[start:start + width]``."""
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key not in self.skip:
+                    self.walk(value, out, start, width, f"{path}.{key}")
+        elif isinstance(node, (list, tuple)):
+            if node and all(isinstance(x, str) for x in node):
+                for x in node:
+                    out[start + self.slot(f"{path}[]={x}", width)] += 1.0
+            else:
+                last = self.max_items - 1
+                for i, item in enumerate(node):
+                    self.walk(item, out, start, width, f"{path}[{min(i, last)}]")
+            out[start + self.slot(f"{path}#", width)] += len(node) / self.scale
+        elif isinstance(node, bool):
+            if node:
+                out[start + self.slot(path, width)] += 1.0
+        elif isinstance(node, (int, float)):
+            out[start + self.slot(path, width)] += node / self.scale
+        else:
+            out[start + self.slot(f"{path}={node}", width)] += 1.0
+
+
+class ViewHashEncoder(Encoder):
+    """The encoding any game gets from its view without writing an encoder: the whole view
+    hashed by ``Hasher`` into ``size`` slots. The log (free text) is not encoded, nor the keys in
+    ``skip`` (static text such as a card catalogue)."""
 
     def __init__(self, game, players, options, card_text=None, size: int = 1024, scale: float = 10.0,
                  max_items: int = 8, skip: tuple = ("log", "catalogue")):
         super().__init__(game, players, options, card_text)
         self.size = size
-        self.scale = scale
-        self.max_items = max_items
-        self.skip = frozenset(skip)
-        self.slices = [("hashed view features", 0, size)]
-        self._slots: dict[str, int] = {}
-
-    def slot(self, key: str) -> int:
-        s = self._slots.get(key)
-        if s is None:
-            s = self._slots[key] = zlib.crc32(key.encode()) % self.size
-        return s
+        self.hasher = Hasher(scale, max_items, skip)
+        self.slices = [("hashed view features (core.observation.Hasher)", 0, size)]
 
     def encode(self, view, seat, out):
-        self._walk(view, "", out)
-
-    def _walk(self, node, path, out):
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key not in self.skip:
-                    self._walk(value, f"{path}.{key}", out)
-        elif isinstance(node, (list, tuple)):
-            if node and all(isinstance(x, str) for x in node):
-                for x in node:
-                    out[self.slot(f"{path}[]={x}")] += 1.0
-                return
-            last = self.max_items - 1
-            for i, item in enumerate(node):
-                self._walk(item, f"{path}[{min(i, last)}]", out)
-            out[self.slot(f"{path}#")] += len(node) / self.scale
-        elif isinstance(node, bool):
-            out[self.slot(path)] += 1.0 if node else 0.0
-        elif isinstance(node, (int, float)):
-            out[self.slot(path)] += node / self.scale
-        else:
-            out[self.slot(f"{path}={node}")] += 1.0
+        self.hasher.walk(view, out, 0, self.size)
 
 
 # --- small helpers for hand-written encoders ----------------------------------------------------

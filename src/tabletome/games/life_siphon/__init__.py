@@ -126,6 +126,10 @@ class LifeSiphon(Game):
     # and 100 heuristic games per option set (benchmarks/game_length.py; 3 heuristic seats: 1179).
     max_decisions = {1: 1000, 2: 2000, 3: 4000, 4: 4000}
 
+    def observation_encoder(self, players, options, card_text=None):
+        from .observation import LifeSiphonEncoder
+        return LifeSiphonEncoder(self, players, options, card_text)
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat)
