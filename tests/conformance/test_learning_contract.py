@@ -25,7 +25,7 @@ def test_observations_masks_and_returns(config, slow):
     cap = game.max_game_length(players, **options)
     n_actions = game.num_actions_for(players, **options)
     r = np.random.default_rng(0)
-    for seed in range(8 if not slow else 100):
+    for seed in range(4 if not slow else 100):
         state = game.new(players=players, seed=np.int64(seed), **options)
         steps = 0
         while not state.is_over:
@@ -122,3 +122,11 @@ def test_configurations_are_public():
         assert configs and all(players in game.player_counts for players, _ in configs)
         for players, options in configs:
             assert game.new(players=players, seed=0, **options).players == players
+
+
+def test_observation_seats_are_checked():
+    state = tabletome.game("spirit-link").new(seed=1)
+    assert (state.observation(np.int64(1)) == state.observation(1)).all()
+    for bad in (True, 2, -1, "0", 1.0):
+        with pytest.raises(IllegalAction, match="no seat"):
+            state.observation(bad)

@@ -237,8 +237,9 @@ class State:
         """What ``seat`` may see as a float32 numpy vector of ``game.observation_shape(...)``,
         made from ``view(seat)`` alone by the game's encoder (``core.observation``). ``out``: a
         float32 vector of that shape to fill instead of a new one (batches reuse theirs)."""
-        if isinstance(seat, numbers.Integral) and not isinstance(seat, bool):
-            seat = int(seat)
+        if (seat.__class__ is not int and seat is not None and not isinstance(seat, bool)
+                and isinstance(seat, numbers.Integral)):
+            seat = int(seat)  # numpy integers
         self.check_seat(seat)
         try:  # resolved options keep the game's order, so this key needs no sorting
             encoder = self.game._encoders_fast[(self.players, self.card_text, tuple(self.options.items()))]

@@ -14,7 +14,7 @@ Self-play (no ``opponent``): each step takes one action per game for the seat to
 the learner's return. A game that ends is started again at once (``dones[i]`` is True, and
 ``obs[i]`` is the new game's first observation); ``env.finished`` counts the games played and
 ``env.last_returns[i]`` holds game i's last returns. The arrays are reused from step to step: copy
-what you keep.
+what you keep. An illegal action anywhere in a batch raises ``IllegalAction`` before any game moves.
 """
 
 from __future__ import annotations
@@ -105,13 +105,22 @@ class VectorEnv:
         """Apply ``actions[i]`` in game i; ``(obs, mask, seat, rewards, dones)``."""
         if len(actions) != self.n:
             raise IllegalAction(f"step takes one action per game: {self.n}, not {len(actions)}")
+        actions = [int(a) for a in actions]
+        mask = self.mask
+        for i, a in enumerate(actions):  # refuse a bad batch before any game moves
+            if not (0 <= a < self.n_actions and mask[i, a]):
+                state = self.states[i]
+                try:
+                    state.action_of_id(a)
+                except IllegalAction as exc:
+                    raise IllegalAction(f"game {i} of the batch: {exc}") from None
         rewards, dones = self.rewards, self.dones
         rewards.fill(0.0)
         dones.fill(False)
         learner = self.learner
         for i in range(self.n):
             state = self.states[i]
-            state.apply(int(actions[i]))
+            state.apply(actions[i])
             self._advance(i)
             if state.to_move is None:
                 returns = state.returns()
