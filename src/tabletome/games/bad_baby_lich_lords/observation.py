@@ -58,46 +58,46 @@ class LichLordsEncoder(Encoder):
         self.slices = lay.slices
         self.hasher = Hasher()
         self._realm_cache = {}
+        self._row_of = {}
+        self._rows = []
+        self._matrix = None
 
-    def _group(self, cards, out, at):
-        if not cards:
-            return
-        factions, skills, names = self.factions, self.skills, self.names
-        F, S = len(factions), len(skills)
-        minions = fight = acted = 0
-        fac = [0] * F
-        sk = [0.0] * S
-        for card in cards:
-            if card["up"] == "minion":
-                minions += 1
+    def _card_row(self, card) -> int:
+        """The row of ``self._rows`` holding this card's share of a group (every part of a group's
+        encoding is a sum over its cards), made on first sight of a card as it stands."""
+        key = (card["name"], card["up"], card["faction"], tuple(card["skills"]), card["fight"], card["acted"])
+        row = self._row_of.get(key)
+        if row is None:
+            import numpy as np
+            factions, skills, names = self.factions, self.skills, self.names
+            F, S = len(factions), len(skills)
+            vec = np.zeros(self.group_width, np.float32)
+            vec[0] = 0.2
+            vec[1 if card["up"] == "minion" else 2] = 0.2
             f = factions.get(card["faction"])
             if f is not None:
-                fac[f] += 1
+                vec[3 + f] = 0.2
             for skill in card["skills"]:
-                if "/" in skill:
-                    parts = skill.split("/")
-                    for part in parts:
-                        k = skills.get(part)
-                        if k is not None:
-                            sk[k] += 1.0 / len(parts)
-                else:
-                    k = skills.get(skill)
+                parts = skill.split("/")
+                for part in parts:
+                    k = skills.get(part)
                     if k is not None:
-                        sk[k] += 1.0
-            fight += card["fight"]
-            if card["acted"]:
-                acted += 1
+                        vec[3 + F + k] += 0.2 / len(parts)
+            vec[3 + F + S] = card["fight"] / 5.0
+            vec[4 + F + S] = 0.2 if card["acted"] else 0.0
             k = names.get(card["name"])
             if k is not None:
-                out[at + 5 + F + S + k] += 1.0
-        count = len(cards)
-        out[at] = count / 5.0
-        out[at + 1] = minions / 5.0
-        out[at + 2] = (count - minions) / 5.0
-        out[at + 3:at + 3 + F] = [x / 5.0 for x in fac]
-        out[at + 3 + F:at + 3 + F + S] = [x / 5.0 for x in sk]
-        out[at + 3 + F + S] = fight / 5.0
-        out[at + 4 + F + S] = acted / 5.0
+                vec[5 + F + S + k] = 1.0
+            row = self._row_of[key] = len(self._rows)
+            self._rows.append(vec)
+            self._matrix = np.stack(self._rows)
+        return row
+
+    def _group(self, cards, out, at):
+        if cards:
+            row_of = self._card_row
+            rows = [row_of(card) for card in cards]
+            out[at:at + self.group_width] += self._matrix[rows].sum(axis=0)
 
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
