@@ -9,6 +9,7 @@ from .base import Agent, agent, agent_specs, parse_spec, register_agent
 from .random_agent import RandomAgent
 from .heuristic import HeuristicAgent
 from .ismcts import Hint, ISMCTSAgent
+from .policy import PolicyAgent
 
-__all__ = ["Agent", "HeuristicAgent", "Hint", "ISMCTSAgent", "RandomAgent", "agent", "agent_specs",
+__all__ = ["Agent", "HeuristicAgent", "Hint", "ISMCTSAgent", "PolicyAgent", "RandomAgent", "agent", "agent_specs",
            "parse_spec", "register_agent"]

@@ -45,8 +45,11 @@ def parse_spec(spec: str) -> tuple[str, dict]:
         raise IllegalAction(f"an agent spec is a name like {', '.join(agent_specs())}; got {spec!r}")
     name, _, rest = spec.strip().partition(":")
     settings = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for n, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
         key, eq, value = part.partition("=")
+        if not eq and n == 0:  # "policy:runs/sl.npz": a first bare value, for the agent's positional setting
+            settings[""] = part
+            continue
         if not eq or not key.strip():
             raise IllegalAction(f"agent setting {part!r} in {spec!r} must be written key=value")
         settings[key.strip()] = value.strip()
@@ -61,6 +64,11 @@ def agent(spec: str, seed: int | None = None) -> Agent:
         raise IllegalAction(f"there is no agent {name!r}; agents are: {', '.join(agent_specs())}")
     cls = _AGENTS[name]
     settings = {}
+    if "" in raw:
+        positional = getattr(cls, "positional", None)
+        if positional is None:
+            raise IllegalAction(f"agent setting {raw['']!r} in {spec!r} must be written key=value")
+        raw = {positional: raw.pop(""), **raw}
     for key, value in raw.items():
         if key not in cls.settings:
             allowed = ", ".join(cls.settings) or "none"

@@ -13,6 +13,7 @@ and builds its ``ActionTable`` once. ``new`` and ``restore`` check their input a
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 from .actions import ActionTable
@@ -122,7 +123,9 @@ class Game:
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
+        elif isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # numpy integers too
+        else:
             raise IllegalAction(f"a seed is a whole number, not {seed!r}")
         if cards is not None:
             card_text = read_text(cards, "card file")
@@ -174,6 +177,71 @@ class Game:
     def render(self, view: dict, seat: int | None):
         """A rich renderable drawing ``view`` for a person at ``seat`` (override)."""
         return None
+
+    # --- learning tools (docs/rl.md) --------------------------------------------------------
+    # The most decisions a game may take: an int, or {players: int}. Past it the game ends as a
+    # draw (core does it, and logs it). Each game declares a cap measured by
+    # benchmarks/game_length.py, with a wide margin; a new game gets this generous default.
+    max_decisions: int | dict = 5000
+
+    def max_game_length(self, players: int | None = None, **options) -> int:
+        """The most decisions a game of ``players`` with ``options`` lasts; past it, a draw."""
+        players, resolved = self.resolve_options(players, options)
+        return self._max_decisions(players, resolved)
+
+    def _max_decisions(self, players: int, options: dict) -> int:
+        cap = self.max_decisions
+        return cap.get(players, max(cap.values())) if isinstance(cap, dict) else cap
+
+    def utility(self, players: int | None = None, **options) -> dict:
+        """What ``state.returns()`` pays at the end, per player count: ``kind`` (``zero-sum``,
+        ``general-sum`` or ``single-player``), ``min`` and ``max`` of one seat's return and ``sum``,
+        the total over seats when it is constant (None otherwise)."""
+        players, resolved = self.resolve_options(players, options)
+        return self._utility(players, resolved)
+
+    def _utility(self, players: int, options: dict) -> dict:
+        # returns are 2 * outcome - 1: +1 a win, -1 a loss, 0 a draw (solo: the normalised score)
+        if players == 1:
+            return {"kind": "single-player", "min": -1.0, "max": 1.0, "sum": None}
+        if players == 2:
+            return {"kind": "zero-sum", "min": -1.0, "max": 1.0, "sum": 0.0}
+        return {"kind": "general-sum", "min": -1.0, "max": 1.0, "sum": None}
+
+    def observation_encoder(self, players: int, options: dict, card_text: str | None = None):
+        """The ``core.observation.Encoder`` of this game (override: a game's observation.py); by
+        default the automatic ``ViewHashEncoder``."""
+        from .observation import ViewHashEncoder
+        return ViewHashEncoder(self, players, options, card_text)
+
+    def encoder(self, players: int | None = None, card_text: str | None = None, **options):
+        """The (cached) observation encoder for this player count, options and card file."""
+        from .observation import stable_key
+        cache = self.__dict__.setdefault("_encoders", {})
+        key = (players, card_text, stable_key(options))
+        enc = cache.get(key)
+        if enc is None:
+            players2, resolved = self.resolve_options(players, options)
+            if card_text is not None:
+                self.check_cards(card_text, "card file")
+            enc = cache[key] = cache.setdefault((players2, card_text, stable_key(resolved)),
+                                                self.observation_encoder(players2, resolved, card_text))
+        return enc
+
+    def observation_shape(self, players: int | None = None, cards=None, card_text: str | None = None,
+                          **options) -> tuple[int]:
+        """The shape of ``state.observation(seat)`` for this player count, options (and card file)."""
+        if cards is not None:
+            card_text = read_text(cards, "card file")
+        return (self.encoder(players, card_text, **options).size,)
+
+    def num_actions_for(self, players: int | None = None, cards=None, card_text: str | None = None,
+                        **options) -> int:
+        """The length of ``state.action_mask()`` for these options and card file."""
+        self.resolve_options(players, options)
+        if cards is not None:
+            card_text = read_text(cards, "card file")
+        return len(self.table_for(card_text))
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

@@ -12,6 +12,7 @@ input, history, log, records, snapshots' common fields) live here once.
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 from .actions import Action, refuse_text, describe_choices
@@ -25,8 +26,8 @@ def as_rng(rng) -> Rng:
     """Accept a tabletome ``Rng``, a ``random.Random`` or an int seed, and give an ``Rng``."""
     if isinstance(rng, Rng):
         return rng
-    if isinstance(rng, int) and not isinstance(rng, bool):
-        return Rng(rng)
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
+        return Rng(int(rng))  # numpy integers too
     if hasattr(rng, "getrandbits"):
         return Rng(rng.getrandbits(64))
     raise IllegalAction(f"a random source is an Rng, a random.Random or an int, not {type(rng).__name__}")
@@ -35,7 +36,7 @@ def as_rng(rng) -> Rng:
 class State:
     __slots__ = ("game", "players", "options", "seed", "rng", "to_move", "winners", "table",
                  "card_text", "stack", "decision", "triggers", "logging",
-                 "_history", "_log", "_log_owned", "_legal", "__weakref__")
+                 "_history", "_log", "_log_owned", "_legal", "length_cap", "_capped_seat", "__weakref__")
 
     # The game's frames (core.stack.FrameSet): with them, the core drives the turn (``run``) and
     # writes the stack into snapshots by frame name.
@@ -72,6 +73,8 @@ class State:
         self._log = []
         self._log_owned = True
         self._legal = None
+        self.length_cap = game._max_decisions(players, options)
+        self._capped_seat = None
 
     def _copy_common(self, other: "State") -> None:
         """Copy the shared fields into a fresh ``other`` (used by each game's ``clone``)."""
@@ -95,6 +98,8 @@ class State:
         other._log_owned = False
         self._log_owned = False
         other._legal = self._legal
+        other.length_cap = self.length_cap
+        other._capped_seat = self._capped_seat
 
     def setup(self) -> None:
         """Deal, shuffle and set ``to_move`` for a new game (override)."""
@@ -139,8 +144,10 @@ class State:
         if action.__class__ is not Action:
             if isinstance(action, str):
                 action = self.parse_action(action)
+            elif isinstance(action, numbers.Integral) and not isinstance(action, bool):
+                action = self.action_of_id(action)
             else:
-                raise IllegalAction(f"an action is an Action or its text, not {type(action).__name__}")
+                raise IllegalAction(f"an action is an Action, its text or its id, not {type(action).__name__}")
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -155,7 +162,36 @@ class State:
         self._history.append(action.id)
         self._legal = None
         self._apply(action)
+        if self.to_move is not None and len(self._history) >= self.length_cap:
+            self._end_by_length()
 
+    def action_of_id(self, action_id) -> Action:
+        """The legal action with this integer id (an int or a numpy integer)."""
+        action_id = int(action_id)
+        table = self.table
+        if not 0 <= action_id < len(table):
+            raise IllegalAction(f"action id {action_id} is out of range: ids lie in 0 to {len(table) - 1}")
+        action = table[action_id]
+        if action not in self.legal_actions():
+            if self.to_move is None:
+                raise IllegalAction(f"action id {action_id} ({action.text!r}): the game is over, no action is legal")
+            raise IllegalAction(f"action id {action_id} ({action.text!r}) is not legal now; "
+                                f"{describe_choices(self.legal_actions())}")
+        return action
+
+    def _end_by_length(self, say: bool = True) -> None:
+        """The game reached ``length_cap`` decisions (``game.max_game_length``): it ends as a draw."""
+        self._capped_seat = self.to_move
+        self.to_move = None
+        self.winners = []
+        self._legal = None
+        if say:
+            self.say(f"The game reaches its limit of {self.length_cap} decisions and ends as a draw.")
+
+    @property
+    def ended_by_length(self) -> bool:
+        """True when the game ended as a draw at its length limit rather than by its rules."""
+        return self._capped_seat is not None
     def _apply(self, action: Action) -> None:
         """The decision frame resolves the choice; then the stack runs on to the next decision."""
         frame = self.decision
@@ -219,6 +255,14 @@ class State:
             return 0.5
         return 1.0 if seat in self.winners else 0.0
 
+    def returns(self) -> list[float]:
+        """Each seat's return, ``2 * outcome(seat) - 1``: +1 a win, -1 a loss, 0 a draw (a solo
+        mode: its normalised score on [-1, 1]); all 0 before the end. ``game.utility(players)``
+        declares its kind, bounds and sum."""
+        if self.to_move is not None:
+            return [0.0] * self.players
+        return [2.0 * self.outcome(seat) - 1.0 for seat in range(self.players)]
+
     # --- names and log ---------------------------------------------------------------------------
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -277,7 +321,55 @@ class State:
         self.check_seat(seat)
         view = self._view(seat)
         view["log"] = self.visible_log(seat)
+        if self._capped_seat is not None:
+            view["over"], view["winners"], view["to_move"] = True, [], None
         return view
+
+    # --- learning tools (docs/rl.md) -------------------------------------------------------------
+    def observation(self, seat: int | None, out=None):
+        """What ``seat`` may see as a float32 numpy vector of ``game.observation_shape(...)``,
+        made from ``view(seat)`` alone by the game's encoder (``core.observation``). ``out``: a
+        float32 vector of that shape to fill instead of a new one (batches reuse theirs)."""
+        if (seat.__class__ is not int and seat is not None and not isinstance(seat, bool)
+                and isinstance(seat, numbers.Integral)):
+            seat = int(seat)  # numpy integers
+        self.check_seat(seat)
+        try:  # resolved options keep the game's order, so this key needs no sorting
+            encoder = self.game._encoders_fast[(self.players, self.card_text, tuple(self.options.items()))]
+        except (AttributeError, KeyError):
+            encoder = self.game.encoder(self.players, self.card_text, **self.options)
+            self.game.__dict__.setdefault("_encoders_fast", {})[
+                (self.players, self.card_text, tuple(self.options.items()))] = encoder
+        if out is None:
+            from .observation import numpy
+            out = numpy().zeros(encoder.size, dtype=numpy().float32)
+        else:
+            out.fill(0.0)
+        view = self._view(seat)
+        if self._capped_seat is not None:
+            view["over"], view["winners"], view["to_move"] = True, [], None
+        encoder.encode(view, seat, out)
+        return out
+
+    def action_mask(self):
+        """A bool numpy vector of length ``len(state.table)`` (``game.num_actions`` with the game's
+        own cards): True at the ids of ``legal_actions()``."""
+        from .observation import numpy
+        np = numpy()
+        mask = np.zeros(len(self.table), dtype=bool)
+        ids = [a.id for a in self.legal_actions()]
+        if ids:
+            mask[ids] = True
+        return mask
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __copy__(self):
+        return self.clone()
+
+    def __reduce__(self):
+        return (_restore_state, (self.game.id, self.snapshot()))
 
     def _view(self, seat: int | None) -> dict:
         raise NotImplementedError
@@ -328,7 +420,14 @@ class State:
         if frames is not None:
             data["stack"] = [frames.encode(f) for f in self.stack]
             data["decision"] = frames.encode(self.decision) if self.decision is not None else None
-        data.update(self._snapshot())
+        if self._capped_seat is not None:  # the game's fields as they stood at the length limit
+            self.to_move, winners = self._capped_seat, self.winners
+            try:
+                data.update(self._snapshot())
+            finally:
+                self.to_move, self.winners = None, winners
+        else:
+            data.update(self._snapshot())
         return data
 
     def _snapshot(self) -> dict:
@@ -402,6 +501,8 @@ class State:
             state.check_invariants()
         except AssertionError as exc:
             raise IllegalAction(f"impossible {game.name} position in snapshot: {exc}") from None
+        if state.to_move is not None and len(state._history) >= state.length_cap:
+            state._end_by_length(say=False)  # its log already says so
         return state
 
     def _restore(self, data) -> None:
@@ -435,3 +536,9 @@ class State:
     def __repr__(self) -> str:
         who = "over" if self.to_move is None else f"{self.seat_name(self.to_move)} to move"
         return f"<{self.game.id} state, {who}>"
+
+
+def _restore_state(game_id: str, snapshot: dict) -> State:
+    """Unpickle a state: its game from the registry, then its snapshot (``State.__reduce__``)."""
+    from .registry import game
+    return game(game_id).restore(snapshot)

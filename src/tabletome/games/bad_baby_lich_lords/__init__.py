@@ -150,6 +150,14 @@ class BadBabyLichLords(Game):
     def evaluate(self, state, seat):
         return heuristics.evaluate(state, seat)
 
+    # The most decisions a game takes (then a draw, by core): about 3x the longest of 1000 random
+    # and 100 heuristic games per option set (benchmarks/game_length.py; 2 players: 942).
+    max_decisions = {1: 500, 2: 3000, 3: 3000, 4: 3000}
+
+    def observation_encoder(self, players, options, card_text=None):
+        from .observation import LichLordsEncoder
+        return LichLordsEncoder(self, players, options, card_text)
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat)

@@ -123,6 +123,14 @@ class LifeSiphon(Game):
     def evaluate(self, state, seat):
         return _heuristic_evaluate(state, seat)
 
+    # The most decisions a game takes (then a draw, by core): about 3x the longest of 1000 random
+    # and 100 heuristic games per option set (benchmarks/game_length.py; 3 heuristic seats: 1179).
+    max_decisions = {1: 1000, 2: 2000, 3: 4000, 4: 4000}
+
+    def observation_encoder(self, players, options, card_text=None):
+        from .observation import LifeSiphonEncoder
+        return LifeSiphonEncoder(self, players, options, card_text)
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat)

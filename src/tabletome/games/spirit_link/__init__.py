@@ -95,6 +95,12 @@ class SpiritLink(Game):
                          "for": cards.names[c.for_form] if c.for_form >= 0 else None}
                 for c in cards.cards}
 
+    max_decisions = 600   # random games reach ~170 decisions (benchmarks/game_length.py)
+
+    def observation_encoder(self, players, options, card_text=None):
+        from .observation import SpiritLinkEncoder
+        return SpiritLinkEncoder(self, players, options, card_text)
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat, self.cards)

@@ -1,0 +1,130 @@
+"""RL env throughput: env steps per second for each game's PettingZoo env, Gymnasium env and
+VectorEnv batch, side by side with PettingZoo's own classic leduc_holdem_v4 and texas_holdem_v4
+(they need rlcard and pygame: pip install '.[bench]') measured in the same run.
+
+    python benchmarks/rl_throughput.py [--seconds 1] [--rounds 5] [--batch 64] [--game spirit-link]
+
+One step is one action applied, with the next observation and mask produced, as a learner loop
+would use them: PettingZoo ``last()`` + ``step()``; Gymnasium ``step()`` (opponents random, their
+moves not counted); the batch counts one step per game per ``step()``. Actions are random legal ones.
+Every env is measured in short slices, interleaved round after round, and the median slice is
+reported, so a busy machine slows them all alike. Prints one JSON object per line.
+"""
+
+import argparse
+import json
+import statistics
+import time
+
+import numpy as np
+
+import tabletome
+
+
+class PettingZooLoop:
+    """PettingZoo ``last()`` + ``step()`` with random legal actions; ``run(seconds)`` -> steps/s."""
+
+    def __init__(self, make_env):
+        self.env = make_env()
+        self.env.reset(seed=1)
+        self.rng = np.random.default_rng(0)
+
+    def run(self, seconds):
+        env, rng = self.env, self.rng
+        steps, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+            if not env.agents:
+                env.reset()
+        return steps / (time.perf_counter() - t0)
+
+
+class GymLoop:
+    """The Gymnasium env against random opponents (their moves not counted)."""
+
+    def __init__(self, game_id):
+        from tabletome.rl.gymnasium import TabletomeEnv
+        self.env = TabletomeEnv(game_id, opponent="random")
+        self.obs, _ = self.env.reset(seed=1)
+        self.rng = np.random.default_rng(0)
+
+    def run(self, seconds):
+        env, rng = self.env, self.rng
+        steps, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            legal = np.flatnonzero(self.obs["action_mask"])
+            self.obs, r, done, trunc, info = env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            if done:
+                self.obs, _ = env.reset()
+        return steps / (time.perf_counter() - t0)
+
+
+class BatchLoop:
+    """VectorEnv self-play: one step per game per ``step()``."""
+
+    def __init__(self, game_id, n):
+        from tabletome.rl import VectorEnv
+        self.env = VectorEnv(game_id, n, seed=1)
+        self.rng = np.random.default_rng(0)
+
+    def run(self, seconds):
+        env, rng = self.env, self.rng
+        steps, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            actions = [legal[rng.integers(len(legal))].id for legal in (s.legal_actions() for s in env.states)]
+            env.step(actions)
+            steps += env.n
+        return steps / (time.perf_counter() - t0)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=1.0, help="length of one measurement slice")
+    ap.add_argument("--rounds", type=int, default=5, help="slices per env, interleaved; the median is reported")
+    ap.add_argument("--batch", type=int, default=64)
+    ap.add_argument("--game", action="append")
+    args = ap.parse_args()
+    from tabletome.rl.pettingzoo import env as tt_env
+    loops = {}
+    try:
+        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+        loops["leduc_holdem_v4"] = PettingZooLoop(leduc_holdem_v4.env)
+        loops["texas_holdem_v4"] = PettingZooLoop(texas_holdem_v4.env)
+    except ImportError as exc:
+        print(json.dumps({"env": "pettingzoo.classic", "error": f"not installed: {exc}"}), flush=True)
+    games = args.game or tabletome.games()
+    for game_id in games:
+        loops[(game_id, "pettingzoo")] = PettingZooLoop(lambda g=game_id: tt_env(g))
+        loops[(game_id, "gymnasium")] = GymLoop(game_id)
+        loops[(game_id, f"batch{args.batch}")] = BatchLoop(game_id, args.batch)
+    # Interleaved slices: every env sees the same share of a busy machine's ups and downs.
+    rates = {key: [] for key in loops}
+    for _ in range(args.rounds):
+        for key, loop in loops.items():
+            rates[key].append(loop.run(args.seconds))
+    median = {key: statistics.median(r) for key, r in rates.items()}
+    for name in ("leduc_holdem_v4", "texas_holdem_v4"):
+        if name in median:
+            print(json.dumps({"env": f"pettingzoo.classic.{name}", "steps_per_s": round(median[name])}), flush=True)
+    leduc = median.get("leduc_holdem_v4")
+    for game_id in games:
+        pz = median[(game_id, "pettingzoo")]
+        batch = median[(game_id, f"batch{args.batch}")]
+        row = {"game": game_id, "pettingzoo_steps_per_s": round(pz),
+               "gymnasium_steps_per_s": round(median[(game_id, "gymnasium")]),
+               f"batch{args.batch}_steps_per_s": round(batch)}
+        if leduc:
+            row["pettingzoo_vs_leduc"] = round(pz / leduc, 2)
+            row["batch_vs_leduc"] = round(batch / leduc, 2)
+        print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""The policy agent: a trained network plays, from the seat's observation alone.
+
+    tabletome play spirit-link --seat human --seat policy:runs/spirit-link-ppo.npz
+    tabletome.agent("policy:path=runs/spirit-link-ppo.npz,greedy=false", seed=1)
+
+A policy file is a small ``.npz`` (numpy only, no torch needed to play): the layers of an MLP
+(``W0, b0, W1, b1, ...``: tanh between layers, logits out) and ``meta``, a JSON text naming the game,
+players, options, observation size and number of actions it was trained for
+(``examples/train_ppo.py`` writes them; ``save_policy`` here writes one from any weights). The agent
+scores ``state.observation(seat)``, masks the illegal ids and plays the best (``greedy``, default)
+or samples from the softmax with its seeded rng.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..core import IllegalAction
+from .base import Agent, register_agent
+
+_CACHE: dict = {}
+
+
+def boolean(value) -> bool:
+    """A yes/no setting: true/false, yes/no, on/off, 1/0."""
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(value)
+
+
+def save_policy(path, layers, meta: dict) -> None:
+    """Write a policy file: ``layers`` is a list of (W, b) numpy arrays, ``meta`` the facts above."""
+    import numpy as np
+    arrays = {}
+    for i, (w, b) in enumerate(layers):
+        arrays[f"W{i}"] = np.asarray(w, np.float32)
+        arrays[f"b{i}"] = np.asarray(b, np.float32)
+    arrays["meta"] = np.array(json.dumps(meta))
+    with open(path, "wb") as f:
+        np.savez(f, **arrays)
+
+
+def load_policy(path: str):
+    """``(layers, meta)`` from a policy file, checked; ``IllegalAction`` naming what is wrong."""
+    if path in _CACHE:
+        return _CACHE[path]
+    import numpy as np
+    try:
+        data = np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        raise IllegalAction(f"policy file {path!r} does not exist") from None
+    except (OSError, ValueError) as exc:
+        raise IllegalAction(f"policy file {path!r} is not a policy .npz file: {exc}") from None
+    with data:
+        if "meta" not in data.files or "W0" not in data.files:
+            raise IllegalAction(f"policy file {path!r} has no 'meta' and 'W0': not written by save_policy")
+        try:
+            meta = json.loads(str(data["meta"]))
+        except ValueError:
+            raise IllegalAction(f"policy file {path!r}: its 'meta' is not JSON") from None
+        layers = []
+        i = 0
+        while f"W{i}" in data.files:
+            layers.append((data[f"W{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32)))
+            i += 1
+    for key in ("game", "obs_size", "num_actions"):
+        if key not in meta:
+            raise IllegalAction(f"policy file {path!r}: 'meta' lacks {key!r}")
+    size = meta["obs_size"]
+    for i, (w, b) in enumerate(layers):
+        if w.ndim != 2 or w.shape[0] != size or b.shape != (w.shape[1],):
+            raise IllegalAction(f"policy file {path!r}: layer {i} has shape {w.shape} after a layer of {size}")
+        size = w.shape[1]
+    if size != meta["num_actions"]:
+        raise IllegalAction(f"policy file {path!r}: the last layer gives {size} logits for {meta['num_actions']} actions")
+    _CACHE[path] = (layers, meta)
+    return layers, meta
+
+
+def logits(layers, obs):
+    import numpy as np
+    x = obs
+    last = len(layers) - 1
+    for i, (w, b) in enumerate(layers):
+        x = x @ w + b
+        if i < last:
+            x = np.tanh(x)
+    return x
+
+
+@register_agent
+class PolicyAgent(Agent):
+    name = "policy"
+    positional = "path"
+    settings = {"path": str, "greedy": boolean}
+
+    def __init__(self, seed=None, path: str | None = None, greedy: bool = True):
+        super().__init__(seed)
+        if not path:
+            raise IllegalAction("the policy agent needs a policy file: policy:PATH (examples/train_ppo.py writes one)")
+        self.path = path
+        self.greedy = greedy
+        self.layers, self.meta = load_policy(path)
+
+    @property
+    def spec(self):
+        return f"policy:{self.path}"
+
+    def choose(self, state):
+        import numpy as np
+        seat = state.to_move
+        if seat is None:
+            raise IllegalAction("the game is over; there is nothing to choose")
+        meta = self.meta
+        if meta["game"] != state.game.id:
+            raise IllegalAction(f"policy {self.path!r} was trained for {meta['game']!r}, not {state.game.id!r}")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = state.observation(seat)
+        if obs.shape[0] != meta["obs_size"] or len(state.table) != meta["num_actions"]:
+            raise IllegalAction(f"policy {self.path!r} expects observations of {meta['obs_size']} and "
+                                f"{meta['num_actions']} actions; this game gives {obs.shape[0]} and {len(state.table)}")
+        scores = logits(self.layers, obs)
+        ids = np.fromiter((a.id for a in legal), dtype=np.int64, count=len(legal))
+        sub = scores[ids].astype(np.float64)
+        if self.greedy:
+            return legal[int(np.argmax(sub))]
+        p = np.exp(sub - sub.max())
+        p /= p.sum()
+        u = self.rng.random()
+        return legal[min(int(np.searchsorted(np.cumsum(p), u)), len(legal) - 1)]

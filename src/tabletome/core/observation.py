@@ -1,0 +1,150 @@
+"""Observations for learning tools: a fixed-length float32 vector made from what a seat may see.
+
+An encoder reads ``state._view(seat)`` (the JSON-ready dict ``view(seat)`` returns, without the log)
+and writes a vector of a fixed size for a game, its player count, options and card file. Because it
+reads nothing but the view, an observation can never show more than the view shows.
+
+Each game may give its own encoder (``Game.observation_encoder``; a module ``observation.py`` in
+its folder, with every slice documented in docs/rl.md). A game that gives none, such as a game
+added later, gets ``ViewHashEncoder``: an honest, automatic encoding of any view.
+
+numpy is imported only when an observation or a mask is asked for, so the engine runs without it.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+
+def numpy():
+    """numpy, imported on first use (``pip install 'tabletome[rl]'`` brings it)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is in the rl and test extras
+        from .errors import IllegalAction
+        raise IllegalAction("observations and action masks need numpy: pip install 'tabletome[rl]'") from None
+    return np
+
+
+class Encoder:
+    """Writes a view into ``out`` (a zeroed float32 numpy vector of ``size``). Subclasses set
+    ``size`` in ``__init__`` and implement ``encode``; ``slices`` names each part for docs and
+    debugging. (Writing into a Python list and converting it was measured slower.)"""
+
+    size = 0
+
+    def __init__(self, game, players: int, options: dict, card_text: str | None = None):
+        self.game = game
+        self.players = players
+        self.options = options
+        self.card_text = card_text
+        self.slices: list[tuple[str, int, int]] = []  # (name, start, stop)
+
+    def encode(self, view: dict, seat, out) -> None:
+        raise NotImplementedError
+
+    def describe(self) -> list[tuple[str, int, int]]:
+        """The named slices ``(name, start, stop)`` of the vector."""
+        return list(self.slices)
+
+
+class Layout:
+    """Helps an encoder lay its vector out as named slices: ``s = layout.add("health", 1)``."""
+
+    def __init__(self):
+        self.size = 0
+        self.slices: list[tuple[str, int, int]] = []
+
+    def add(self, name: str, width: int) -> int:
+        start = self.size
+        self.size += width
+        self.slices.append((name, start, self.size))
+        return start
+
+
+class Hasher:
+    """Hashes any JSON-ready value into a slice of a vector: the heart of ``ViewHashEncoder``, and
+    the way a hand-written encoder keeps view keys it has no slice for (so nothing is dropped).
+
+    The value is walked as a tree. Each leaf has a path (dict keys, and list positions up to
+    ``max_items`` per list; later items share the last position) and a value:
+    - a number (or a bool) adds ``value / scale`` to the slot of its path;
+    - a string or None adds 1 to the slot of ``path = value`` (so a card name, a phase, a face-down
+      marker each light their own slot);
+    - a list of strings (a hand, a discard pile) adds 1 per element to ``path[] = element``: a bag
+      of cards, whatever order; every list also adds its length / scale to ``path#``.
+    Slots are picked by a stable hash (CRC32) of the key into ``width`` buckets: two keys may share
+    a slot (the price of needing no vocabulary). Keys in ``skip`` are not walked.
+    """
+
+    def __init__(self, scale: float = 10.0, max_items: int = 8, skip=()):
+        self.scale = scale
+        self.max_items = max_items
+        self.skip = frozenset(skip)
+        self._slots: dict = {}
+
+    def slot(self, key: str, width: int) -> int:
+        k = (key, width)
+        s = self._slots.get(k)
+        if s is None:
+            s = self._slots[k] = zlib.crc32(key.encode()) % width
+        return s
+
+    def add(self, out, start: int, width: int, key: str, value: float = 1.0) -> None:
+        """Add ``value`` to the bucket of ``key`` in ``out[start:start + width]``."""
+        out[start + self.slot(key, width)] += value
+
+    def walk(self, node, out, start: int, width: int, path: str = "") -> None:
+        """Hash ``node`` into ``out[start:start + width]``."""
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key not in self.skip:
+                    self.walk(value, out, start, width, f"{path}.{key}")
+        elif isinstance(node, (list, tuple)):
+            if node and all(isinstance(x, str) for x in node):
+                for x in node:
+                    out[start + self.slot(f"{path}[]={x}", width)] += 1.0
+            else:
+                last = self.max_items - 1
+                for i, item in enumerate(node):
+                    self.walk(item, out, start, width, f"{path}[{min(i, last)}]")
+            out[start + self.slot(f"{path}#", width)] += len(node) / self.scale
+        elif isinstance(node, bool):
+            if node:
+                out[start + self.slot(path, width)] += 1.0
+        elif isinstance(node, (int, float)):
+            out[start + self.slot(path, width)] += node / self.scale
+        else:
+            out[start + self.slot(f"{path}={node}", width)] += 1.0
+
+
+class ViewHashEncoder(Encoder):
+    """The encoding any game gets from its view without writing an encoder: the whole view
+    hashed by ``Hasher`` into ``size`` slots. The log (free text) is not encoded, nor the keys in
+    ``skip`` (static text such as a card catalogue)."""
+
+    def __init__(self, game, players, options, card_text=None, size: int = 1024, scale: float = 10.0,
+                 max_items: int = 8, skip: tuple = ("log", "catalogue")):
+        super().__init__(game, players, options, card_text)
+        self.size = size
+        self.hasher = Hasher(scale, max_items, skip)
+        self.slices = [("hashed view features (core.observation.Hasher)", 0, size)]
+
+    def encode(self, view, seat, out):
+        self.hasher.walk(view, out, 0, self.size)
+
+
+# --- small helpers for hand-written encoders ----------------------------------------------------
+def one_hot(out, start: int, index: int | None, width: int) -> None:
+    """Set ``out[start + index]`` when ``index`` lies in ``range(width)``."""
+    if index is not None and 0 <= index < width:
+        out[start + index] = 1.0
+
+
+def vocabulary(names) -> dict:
+    """A name -> index dict for a list of names (card names, phases...)."""
+    return {name: i for i, name in enumerate(names)}
+
+
+def stable_key(options: dict) -> tuple:
+    return tuple(sorted((k, str(v)) for k, v in options.items()))

@@ -1,0 +1,210 @@
+"""Bad Baby Lich Lords' observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+
+It reads only the view. Sides (teams, the Cursed Artifact) and seats are turned so that the
+observer's come first; realms keep their numbers. Every group of cards (a side of a realm, the
+known top of a bone pile, the held card) is encoded the same way: how many, minions and
+skeletons, factions, skills (a choice skill such as "Dig/Fight" counts half to each), total fight,
+acted, and the count of each card name. View keys without a slice are hashed into the last slice.
+"""
+
+from ...core.observation import Encoder, Hasher, Layout, vocabulary
+
+MODES = ("two-player", "teams", "solitaire", "three-player")
+PHASES = ("before action", "after action", "over")
+DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pick", "summon-realm",
+             "spell-direction", "spell-target")
+FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
+SKILLS = ("Dig", "Fight", "Teach", "Raise", "Leave", "Possess", "Cast", "Boss", "Friendship")
+REALMS, SIDES, SEATS = 4, 4, 4
+HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "to_move", "phase", "noise_to_win",
+           "sides", "seat_sides", "seat_realms", "realms", "held", "spell_deck", "burn", "hands", "artifact",
+           "decision", "chain", "over", "winners", "scores", "log"}
+
+
+class LichLordsEncoder(Encoder):
+    def __init__(self, game, players, options, card_text=None):
+        super().__init__(game, players, options, card_text)
+        cards = game.check_cards(card_text, "card file") if card_text is not None else game.cards
+        self.names = vocabulary(sorted(set(cards.name)))
+        self.factions = vocabulary(FACTIONS)
+        self.skills = vocabulary(SKILLS)
+        N = len(self.names)
+        self.group_width = 3 + len(FACTIONS) + len(SKILLS) + 2 + N
+        group = (f"a group of cards: count / 5, minions / 5, skeletons / 5, each faction / 5, each skill / 5 "
+                 f"({', '.join(SKILLS)}), total fight / 5, acted / 5, then each card name's count ({N})")
+        lay = Layout()
+        self.g = lay.add("turn / 100, I am active, I am to move, game over, I won, spell deck / 30, "
+                         "a card is held, chain length / 5", 8)
+        self.mode = lay.add("mode one-hot: " + ", ".join(MODES), len(MODES))
+        self.phase = lay.add("phase one-hot: " + ", ".join(PHASES), len(PHASES))
+        self.decision = lay.add("decision type one-hot: " + ", ".join(DECISIONS), len(DECISIONS))
+        self.decision_hash = lay.add("the decision's details (card, skill, realm...) and the chain, hashed (32)", 32)
+        self.sides = lay.add(f"{SIDES} sides from mine: present, noise / 5, realms scored / 3, mine, the Cursed "
+                             "Artifact's", SIDES * 5)
+        self.scored = lay.add(f"{SIDES} sides from mine: the realms in their score pile, hashed (8 each)", SIDES * 8)
+        self.seats = lay.add(f"{SEATS} seats from me: present, spells in hand / 5, score / 5, on my side", SEATS * 4)
+        self.spells = lay.add("my spells in hand: count of each skill", len(SKILLS))
+        self.burn = lay.add("burned: cards / 10, then each spell's count / 3", 1 + len(SKILLS))
+        self.held = lay.add("the held card: " + group, self.group_width)
+        self.artifact = lay.add("the Cursed Artifact's realm one-hot (4), other artifact details hashed (8)", 12)
+        self.realm_head = 6 + len(FACTIONS) + 16
+        self.realms = lay.add(f"{REALMS} realms by number, each: present, mine to score, noise / 3, realm pile / 6, "
+                              f"bone pile size / 20, adjacent realms / 3, faction one-hot, its requirements and "
+                              f"bans hashed (16); the known top of its bone pile as a group; then the cards on "
+                              f"each of {SIDES} sides from mine as groups. " + group,
+                              REALMS * (self.realm_head + (1 + SIDES) * self.group_width))
+        self.rest = lay.add("every other view key, hashed (32)", 32)
+        self.size = lay.size
+        self.slices = lay.slices
+        self.hasher = Hasher()
+        self._realm_cache = {}
+        self._row_of = {}
+        self._rows = []
+        self._matrix = None
+
+    def _card_row(self, card) -> int:
+        """The row of ``self._rows`` holding this card's share of a group (every part of a group's
+        encoding is a sum over its cards), made on first sight of a card as it stands."""
+        key = (card["name"], card["up"], card["faction"], tuple(card["skills"]), card["fight"], card["acted"])
+        row = self._row_of.get(key)
+        if row is None:
+            import numpy as np
+            factions, skills, names = self.factions, self.skills, self.names
+            F, S = len(factions), len(skills)
+            vec = np.zeros(self.group_width, np.float32)
+            vec[0] = 0.2
+            vec[1 if card["up"] == "minion" else 2] = 0.2
+            f = factions.get(card["faction"])
+            if f is not None:
+                vec[3 + f] = 0.2
+            for skill in card["skills"]:
+                parts = skill.split("/")
+                for part in parts:
+                    k = skills.get(part)
+                    if k is not None:
+                        vec[3 + F + k] += 0.2 / len(parts)
+            vec[3 + F + S] = card["fight"] / 5.0
+            vec[4 + F + S] = 0.2 if card["acted"] else 0.0
+            k = names.get(card["name"])
+            if k is not None:
+                vec[5 + F + S + k] = 1.0
+            row = self._row_of[key] = len(self._rows)
+            self._rows.append(vec)
+            self._matrix = np.stack(self._rows)
+        return row
+
+    def _group(self, cards, out, at):
+        if cards:
+            row_of = self._card_row
+            rows = [row_of(card) for card in cards]
+            out[at:at + self.group_width] += self._matrix[rows].sum(axis=0)
+
+    def _realm_card(self, card):
+        """The hashed requirements and bans of a realm card: the same for every view, so kept."""
+        key = card.get("name")
+        cached = self._realm_cache.get(key)
+        if cached is None:
+            import numpy as np
+            buf = np.zeros(16, np.float32)
+            self.hasher.walk({"requires": card.get("requires", []), "bans": card.get("bans", []),
+                              "name": key}, buf, 0, 16)
+            cached = self._realm_cache[key] = buf
+        return cached
+
+    def encode(self, view, seat, out):
+        hasher = self.hasher
+        n = view["players"]
+        me = 0 if seat is None else seat
+        side_names = [s["side"] for s in view["sides"]]
+        my_side = view["seat_sides"][me] if seat is not None else side_names[0]
+        first = side_names.index(my_side) if my_side in side_names else 0
+        order = side_names[first:] + side_names[:first]
+        g = self.g
+        out[g] = view["turn"] / 100.0
+        out[g + 1] = seat is not None and view["active"] == seat
+        out[g + 2] = seat is not None and view["to_move"] == seat
+        out[g + 3] = view["over"]
+        out[g + 4] = seat is not None and seat in view["winners"]
+        out[g + 5] = view["spell_deck"] / 30.0
+        out[g + 6] = view["held"] is not None
+        out[g + 7] = len(view["chain"]) / 5.0
+        if view["mode"] in MODES:
+            out[self.mode + MODES.index(view["mode"])] = 1.0
+        if view["phase"] in PHASES:
+            out[self.phase + PHASES.index(view["phase"])] = 1.0
+        decision = view["decision"]
+        if decision is not None:
+            kind = decision.get("decision")
+            if kind in DECISIONS:
+                out[self.decision + DECISIONS.index(kind)] = 1.0
+            hasher.walk(decision, out, self.decision_hash, 32)
+        if view["chain"]:
+            hasher.walk(view["chain"], out, self.decision_hash, 32, "chain")
+        sides = {s["side"]: s for s in view["sides"]}
+        for k, name in enumerate(order[:SIDES]):
+            s = sides[name]
+            at = self.sides + 5 * k
+            out[at] = 1.0
+            out[at + 1] = s["noise"] / 5.0
+            out[at + 2] = len(s["score_pile"]) / 3.0
+            out[at + 3] = seat is not None and seat in s["seats"]
+            out[at + 4] = name == "artifact"
+            for realm in s["score_pile"]:
+                hasher.walk(realm, out, self.scored + 8 * k, 8)
+        hands = {h["seat"]: h for h in view["hands"]}
+        scores = view["scores"]
+        for k in range(min(n, SEATS)):
+            p = (me + k) % n
+            at = self.seats + 4 * k
+            out[at] = 1.0
+            if p in hands:
+                out[at + 1] = hands[p]["size"] / 5.0
+            if p < len(scores):
+                out[at + 2] = scores[p] / 5.0
+            out[at + 3] = view["seat_sides"][p] == my_side
+        if seat is not None and seat in hands:
+            for spell in hands[seat].get("spells", ()):
+                k = self.skills.get(spell)
+                if k is not None:
+                    out[self.spells + k] += 1.0
+        burn = view["burn"]
+        out[self.burn] = len(burn["cards"]) / 10.0
+        for spell, count in burn["spells"].items():
+            k = self.skills.get(spell)
+            if k is not None:
+                out[self.burn + 1 + k] = count / 3.0
+        if view["held"] is not None:
+            self._group([view["held"]], out, self.held)
+        artifact = view["artifact"]
+        if isinstance(artifact, int) and not isinstance(artifact, bool) and 1 <= artifact <= REALMS:
+            out[self.artifact + artifact - 1] = 1.0
+        elif artifact is not None:
+            hasher.walk(artifact, out, self.artifact + 4, 8)
+        mine = set(view["seat_realms"][me]) if seat is not None else set()
+        width = self.group_width
+        per_realm = self.realm_head + (1 + SIDES) * width
+        F = len(FACTIONS)
+        for realm in view["realms"]:
+            r = realm["number"] - 1
+            if not 0 <= r < REALMS:
+                continue
+            at = self.realms + r * per_realm
+            out[at] = 1.0
+            out[at + 1] = realm["number"] in mine
+            card = realm["realm"]
+            out[at + 2] = (card.get("noise", 0) if card else 0) / 3.0
+            out[at + 3] = realm["realm_pile"] / 6.0
+            out[at + 4] = realm["bone_pile"]["size"] / 20.0
+            out[at + 5] = len(realm["adjacent"]) / 3.0
+            f = self.factions.get(realm["faction"])
+            if f is not None:
+                out[at + 6 + f] = 1.0
+            if card:
+                out[at + 6 + F:at + 6 + F + 16] = self._realm_card(card)
+            at += self.realm_head
+            self._group(realm["bone_pile"]["known"], out, at)
+            for k, name in enumerate(order[:SIDES]):
+                self._group(realm["cards"].get(name), out, at + (1 + k) * width)
+        for key, value in view.items():
+            if key not in HANDLED:
+                hasher.walk(value, out, self.rest, 32, key)

@@ -1,0 +1,164 @@
+"""Life Siphon's observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+
+It reads only the view. Seats and quadrants are turned so that the observer's come first (then
+clockwise); a spectator keeps the table's order. Card, Aspect and Familiar vocabularies come from
+the view's own catalogue, so a card file's names are used as they are. View keys without a slice
+(the attack in progress, the decision's details, Madness Mode's tracker...) are hashed into the
+last slices, so nothing the view shows is dropped.
+"""
+
+from ...core.observation import Encoder, Hasher, Layout, vocabulary
+
+MODES = ("standard", "madness", "two-player-variant")
+PHASES = ("regenerate", "attack", "main", "end", "movement", "over")
+ROLES = ("player", "lair", "ghost")
+AREAS = (("summoning", 3), ("movement", 4), ("river", 3), ("battleground", 3))
+SLOT_FIELDS = ("attack", "defense", "damage")
+SLOT_FLAGS = ("moved", "attacked", "blocked", "breath")
+QUADRANTS = 4
+HANDLED = {"game", "mode", "seat", "round", "turn", "phase", "to_move", "decision", "quadrants", "players",
+           "river", "deck_size", "discard", "supply", "summons_this_turn", "aspects_used_this_turn",
+           "aspects_aside", "attack", "modules", "over", "winners", "catalogue", "log"}
+
+
+class LifeSiphonEncoder(Encoder):
+    def __init__(self, game, players, options, card_text=None):
+        super().__init__(game, players, options, card_text)
+        catalogue = game.new(players=players, seed=0, card_text=card_text, **options)._view(None)["catalogue"]
+        self.cards = vocabulary(catalogue["cards"])
+        self.aspects = vocabulary(catalogue["aspects"])
+        self.familiars = vocabulary(catalogue["familiars"])
+        C, A, F = len(self.cards), len(self.aspects), len(self.familiars)
+        self.slot_width = F + 1 + len(SLOT_FIELDS) + len(SLOT_FLAGS)
+        lay = Layout()
+        self.g = lay.add("round / 40, summons this turn / 3, deck size / 40, game over, I won, I am to move, "
+                         "an attack is in progress, my quadrant's turn", 8)
+        self.mode = lay.add("mode one-hot: " + ", ".join(MODES), len(MODES))
+        self.phase = lay.add("phase one-hot: " + ", ".join(PHASES), len(PHASES))
+        self.turn = lay.add("whose turn, by quadrant from mine (one-hot)", QUADRANTS)
+        self.hand = lay.add("my hand: count of each spell card", C)
+        self.river = lay.add("the River: count of each spell card", C)
+        self.discard = lay.add("discard pile: count of each spell card / 3", C)
+        self.supply = lay.add("supply: count of each Familiar / 12", F)
+        self.aside = lay.add("Aspects set aside, and Aspects used this turn (two blocks of each Aspect)", 2 * A)
+        self.modules = lay.add("modules on: familiars, vials, fearsome", 3)
+        self.quads = []
+        for q in range(QUADRANTS):
+            who = "my quadrant" if q == 0 else f"quadrant {q} clockwise from mine"
+            self.quads.append({
+                "head": lay.add(f"{who}: present, life / 20, role one-hot ({', '.join(ROLES)}), controlled by me, "
+                                "attacks controlled by me, a seat's own", 3 + len(ROLES) + 3),
+                "pool": lay.add(f"{who}: Familiar pool, count of each", F),
+                "slots": lay.add(f"{who}: 13 area slots (summoning 3, movement 4, river 3, battleground 3), each: "
+                                 f"a Familiar one-hot ({F}), present, attack / 5, defense / 5, damage / 5, moved, "
+                                 "attacked, blocked, breath", 13 * self.slot_width),
+            })
+        self.seats = []
+        for p in range(QUADRANTS):
+            who = "me" if p == 0 else f"seat {p} after me"
+            self.seats.append({
+                "head": lay.add(f"{who}: present, hand size / 10", 2),
+                "known": lay.add(f"{who}: cards known to be in hand, count of each", C),
+                "aspect": lay.add(f"{who}: equipped Aspect one-hot", A),
+                "vials": lay.add(f"{who}: Essence Vials held, hashed (16)", 16),
+            })
+        self.decision = lay.add("the decision in progress (its choice, source, details), hashed (32)", 32)
+        self.attack = lay.add("the attack in progress (attacker, defender, target, blockers), hashed (32)", 32)
+        self.rest = lay.add("every other view key (Madness Mode's tracker...), hashed (32)", 32)
+        self.size = lay.size
+        self.slices = lay.slices
+        self.hasher = Hasher()
+
+    def encode(self, view, seat, out):
+        cards, familiars, aspects = self.cards, self.familiars, self.aspects
+        players = view["players"]
+        n = len(players)
+        me = 0 if seat is None else seat
+        my_name = players[me]["name"] if seat is not None else None
+        quads = view["quadrants"]
+        names = [q["name"] for q in quads]
+        mine = next((i for i, q in enumerate(quads) if q["seat"] == seat), 0) if seat is not None else 0
+        g = self.g
+        out[g] = view["round"] / 40.0
+        out[g + 1] = view["summons_this_turn"] / 3.0
+        out[g + 2] = view["deck_size"] / 40.0
+        out[g + 3] = view["over"]
+        out[g + 4] = seat is not None and seat in view["winners"]
+        out[g + 5] = seat is not None and view["to_move"] == seat
+        out[g + 6] = view["attack"] is not None
+        turn = names.index(view["turn"]) if view["turn"] in names else -1
+        out[g + 7] = turn == mine
+        if view["mode"] in MODES:
+            out[self.mode + MODES.index(view["mode"])] = 1.0
+        if view["phase"] in PHASES:
+            out[self.phase + PHASES.index(view["phase"])] = 1.0
+        if turn >= 0:
+            out[self.turn + (turn - mine) % len(quads)] = 1.0
+        if seat is not None:
+            for c in players[seat].get("hand", ()):
+                out[self.hand + cards[c]] += 1.0
+        for c in view["river"]:
+            if c is not None:
+                out[self.river + cards[c]] += 1.0
+        for c in view["discard"]:
+            out[self.discard + cards[c]] += 1.0 / 3.0
+        for f, count in view["supply"].items():
+            out[self.supply + familiars[f]] = count / 12.0
+        A = len(aspects)
+        for a in view["aspects_aside"]:
+            out[self.aside + aspects[a]] += 1.0
+        for a in view["aspects_used_this_turn"]:
+            out[self.aside + A + aspects[a]] += 1.0
+        mods = view["modules"]
+        out[self.modules] = mods["familiars"]
+        out[self.modules + 1] = mods["vials"]
+        out[self.modules + 2] = mods["fearsome"]
+        F = len(familiars)
+        width = self.slot_width
+        for k in range(len(quads)):
+            q = quads[(mine + k) % len(quads)]
+            slot = self.quads[k]
+            h = slot["head"]
+            out[h] = 1.0
+            if q["life"] is not None:
+                out[h + 1] = q["life"] / 20.0
+            if q["role"] in ROLES:
+                out[h + 2 + ROLES.index(q["role"])] = 1.0
+            out[h + 5] = my_name is not None and q["controller"] == my_name
+            out[h + 6] = my_name is not None and q["attack_controller"] == my_name
+            out[h + 7] = q["seat"] is not None
+            for f in q["pool"]:
+                out[slot["pool"] + familiars[f]] += 1.0
+            base = slot["slots"]
+            for area, count in AREAS:
+                for fam in q["areas"][area]:
+                    if fam is not None:
+                        out[base + familiars[fam["familiar"]]] = 1.0
+                        out[base + F] = 1.0
+                        out[base + F + 1] = fam["attack"] / 5.0
+                        out[base + F + 2] = fam["defense"] / 5.0
+                        out[base + F + 3] = fam["damage"] / 5.0
+                        out[base + F + 4] = fam["moved"]
+                        out[base + F + 5] = fam["attacked"]
+                        out[base + F + 6] = fam["blocked"]
+                        out[base + F + 7] = fam["breath"]
+                    base += width
+        hasher = self.hasher
+        for k in range(n):
+            p = players[(me + k) % n]
+            slot = self.seats[k]
+            out[slot["head"]] = 1.0
+            out[slot["head"] + 1] = p["hand_size"] / 10.0
+            for c in p["known_in_hand"]:
+                out[slot["known"] + cards[c]] += 1.0
+            if p["aspect"] is not None:
+                out[slot["aspect"] + aspects[p["aspect"]]] = 1.0
+            for v in p["vials"] or ():
+                hasher.add(out, slot["vials"], 16, v)
+        if view["decision"] is not None:
+            hasher.walk(view["decision"], out, self.decision, 32)
+        if view["attack"] is not None:
+            hasher.walk(view["attack"], out, self.attack, 32)
+        for key, value in view.items():
+            if key not in HANDLED:
+                hasher.walk(value, out, self.rest, 32, key)

@@ -1,0 +1,83 @@
+"""Spirit Link's observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+
+It reads only the view, seen from ``seat`` ("me" first, then the rival; a spectator sees North as
+"me" and no hand). Card slices follow the deck's card list (``cards.toml``, or the card file's).
+"""
+
+from ...core.observation import Encoder, Layout, vocabulary
+
+PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
+PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
+
+
+class SpiritLinkEncoder(Encoder):
+    def __init__(self, game, players, options, card_text=None):
+        super().__init__(game, players, options, card_text)
+        cards = game.check_cards(card_text, "card file") if card_text is not None else game.cards
+        self.names = vocabulary(cards.names)
+        n = self.n = len(cards.names)
+        lay = Layout()
+        self.g = lay.add("round / 50, I have priority, I am to move, game over, I won, rival won", 6)
+        self.phase = lay.add("phase one-hot: " + ", ".join(PHASES), len(PHASES))
+        self.pending = lay.add("pending choice one-hot: " + ", ".join(PENDING) + "; then discards left / 3", len(PENDING) + 1)
+        self.hand = lay.add("my hand: count of each card / 3", n)
+        self.seat_at = []
+        for who in ("me", "rival"):
+            base = {
+                "stats": lay.add(f"{who}: health / 30, mana / 12, hand size / 10, deck size / 45, "
+                                 "spell cast, firebolts pending / 3", 6),
+                "discard": lay.add(f"{who}: discard pile, count of each card / 3", n),
+                "form": lay.add(f"{who}: transformation one-hot: each card, then 'none', 'face down', not placed", n + 3),
+                "ability": lay.add(f"{who}: ability in play one-hot: each card, then none", n + 1),
+                "known": lay.add(f"{who}: cards known to be in hand, count of each / 3", n),
+            }
+            self.seat_at.append(base)
+        self.size = lay.size
+        self.slices = lay.slices
+
+    def encode(self, view, seat, out):
+        me = 0 if seat is None else seat
+        names, n = self.names, self.n
+        g = self.g
+        out[g] = view["round"] / 50.0
+        out[g + 1] = view["priority"] == me
+        out[g + 2] = view["to_move"] == me
+        out[g + 3] = view["over"]
+        winners = view["winners"]
+        out[g + 4] = me in winners
+        out[g + 5] = (1 - me) in winners
+        out[self.phase + PHASES.index(view["phase"])] = 1.0
+        pending = view["pending"]
+        if pending is not None:
+            out[self.pending + PENDING.index(pending["choice"])] = 1.0
+            out[self.pending + 3] = pending.get("discards_left", 0) / 3.0
+        players = view["players"]
+        mine = players[me]
+        for name in mine.get("hand", ()):
+            out[self.hand + names[name]] += 1.0 / 3.0
+        for slot, p in ((self.seat_at[0], players[me]), (self.seat_at[1], players[1 - me])):
+            s = slot["stats"]
+            out[s] = p["health"] / 30.0
+            out[s + 1] = p["mana"] / 12.0
+            out[s + 2] = p["hand_size"] / 10.0
+            out[s + 3] = p["deck_size"] / 45.0
+            out[s + 4] = p["spell_cast"]
+            out[s + 5] = p["firebolts_pending"] / 3.0
+            d = slot["discard"]
+            for name, count in p["discard"].items():
+                out[d + names[name]] = count / 3.0
+            form = p["transformation"]
+            f = slot["form"]
+            if form is None:
+                out[f + n + 2] = 1.0
+            elif form == "none":
+                out[f + n] = 1.0
+            elif form == "face down":
+                out[f + n + 1] = 1.0
+            else:
+                out[f + names[form]] = 1.0
+            ability = p["ability"]
+            out[slot["ability"] + (n if ability is None else names[ability])] = 1.0
+            k = slot["known"]
+            for name in p["known_in_hand"]:
+                out[k + names[name]] += 1.0 / 3.0

@@ -1,0 +1,226 @@
+"""Every tabletome game registered with OpenSpiel (``pyspiel``) as a Python game.
+
+    import pyspiel, tabletome.rl.openspiel        # registers tabletome_<game> for every game
+    game = pyspiel.load_game("tabletome_spirit_link")                 # players and options as params
+    game = pyspiel.load_game("tabletome_life_siphon", {"players": 3, "vials": "on"})
+
+What is declared, honestly:
+- chance: one explicit chance node at the start picks the game's seed among ``seeds`` equally
+  likely outcomes (a parameter, default 1000); every later shuffle and coin flip follows from that
+  seed inside the state, as if the whole deal were made at the start. No player observes it.
+- utility: ``game.utility(players)`` of tabletome: zero-sum for two seats, general-sum for three or
+  four and for a solo mode (returns in [-1, 1]); ``utility_sum`` 0 where it is constant.
+- information: imperfect; ``max_game_length`` is the game's declared length limit (past it, a draw).
+- strings: the observation string is ``view(player)`` as JSON without the log; the information
+  state string adds the log that player may read (what it has seen happen, its own moves
+  included), so two histories a player cannot tell apart give the same string. A public
+  observer (``private_info=NONE``) uses the spectator's view.
+- tensors: the observation tensor is ``state.observation(player)``. No information-state tensor
+  is provided: the observation summarises the seat's memory (discards, revealed cards) but is not
+  a perfect-recall encoding, and we do not claim one.
+- serialization: OpenSpiel pickles the Python state, and a tabletome state pickles as its snapshot.
+  Cloning deep-copies it, which a tabletome state does with ``clone()``.
+- ``resampler(seed)`` gives OpenSpiel's ISMCTSBot a resampler (``bot.set_resampler``) that re-deals
+  with ``determinize(player, rng)``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+import tabletome
+from tabletome.core import Rng
+
+DEFAULT_SEEDS = 1000
+
+
+def short_name(game_id: str) -> str:
+    return "tabletome_" + game_id.replace("-", "_")
+
+
+def _utility_enum(kind: str):
+    U = pyspiel.GameType.Utility
+    return U.ZERO_SUM if kind == "zero-sum" else U.GENERAL_SUM
+
+
+def _game_type(game, players_utility=None):
+    U = pyspiel.GameType.Utility
+    kinds = {game.utility(p, **o)["kind"] for p, o in game.configurations()}
+    utility = players_utility or (U.ZERO_SUM if kinds == {"zero-sum"} else U.GENERAL_SUM)
+    params = {"players": game.default_players(), "seeds": DEFAULT_SEEDS}
+    for name, values in game.options.items():
+        params[name] = values[0] if isinstance(values[0], (int, str)) and not isinstance(values[0], bool) else str(values[0])
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"tabletome {game.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(game.player_counts),
+        min_num_players=min(game.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class SpielGame(pyspiel.Game):
+    """A tabletome game, its player count and options, as an OpenSpiel game."""
+
+    tabletome_id = ""  # set on the subclass made for each game
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        game = self.tt_game = tabletome.game(self.tabletome_id)
+        self.seeds = int(params.pop("seeds", DEFAULT_SEEDS))
+        if self.seeds < 1:
+            raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        players = int(params.pop("players", game.default_players()))
+        self.players, self.tt_options = game.resolve_options(players, params)
+        utility = game.utility(self.players, **self.tt_options)
+        self.tt_utility = utility
+        self.encoder = game.encoder(self.players, **self.tt_options)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_actions_for(self.players, **self.tt_options),
+            max_chance_outcomes=self.seeds,
+            num_players=self.players,
+            min_utility=float(utility["min"]),
+            max_utility=float(utility["max"]),
+            utility_sum=utility["sum"],
+            max_game_length=game.max_game_length(self.players, **self.tt_options))
+        full = {"players": self.players, "seeds": self.seeds}
+        full.update({k: v if isinstance(v, (int, str)) else str(v) for k, v in self.tt_options.items()})
+        super().__init__(_game_type(game, _utility_enum(utility["kind"])), info, full)
+
+    def new_initial_state(self):
+        return SpielState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        return Observer(self, iig_obs_type)
+
+    def max_chance_nodes_in_history(self):
+        return 1
+
+
+class SpielState(pyspiel.State):
+    """An OpenSpiel state holding a tabletome state (``tt``; None before the seed is drawn)."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.tt = None
+
+    def _game(self) -> SpielGame:
+        return self.get_game()
+
+    def current_player(self):
+        tt = self.tt
+        if tt is None:
+            return pyspiel.PlayerId.CHANCE
+        if tt.to_move is None:
+            return pyspiel.PlayerId.TERMINAL
+        return tt.to_move
+
+    def _legal_actions(self, player):
+        return sorted(a.id for a in self.tt.legal_actions())
+
+    def chance_outcomes(self):
+        n = self._game().seeds
+        p = 1.0 / n
+        return [(i, p) for i in range(n)]
+
+    def _apply_action(self, action):
+        if self.tt is None:
+            g = self._game()
+            self.tt = g.tt_game.new(players=g.players, seed=int(action), **g.tt_options)
+        else:
+            self.tt.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        tt = self.tt
+        table = tt.table if tt is not None else self._game().tt_game.actions
+        return table[action].text
+
+    def is_terminal(self):
+        return self.tt is not None and self.tt.to_move is None
+
+    def returns(self):
+        if self.tt is None:
+            return [0.0] * self._game().players
+        return self.tt.returns()
+
+    def __str__(self):
+        if self.tt is None:
+            return "before the deal"
+        snap = self.tt.snapshot()
+        snap.pop("log", None)
+        return json.dumps(snap, sort_keys=True)
+
+
+class Observer:
+    """OpenSpiel's Python observer: strings and tensors from ``view`` / ``observation``."""
+
+    def __init__(self, game: SpielGame, iig_obs_type):
+        self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        private = iig_obs_type.private_info if iig_obs_type is not None else pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("tabletome observers show one seat's view or the public one, never every seat's hidden cards")
+        self.public = private == pyspiel.PrivateInfoType.NONE
+        self.tensor = np.zeros(game.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _seat(self, player):
+        return None if self.public else player
+
+    def set_from(self, state, player):
+        if state.tt is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = state.tt.observation(self._seat(player))
+
+    def string_from(self, state, player):
+        tt = state.tt
+        if tt is None:
+            return "before the deal"
+        view = tt.view(self._seat(player))
+        if not self.perfect_recall:
+            view.pop("log", None)
+        return json.dumps(view, sort_keys=True)
+
+
+def resampler(seed: int = 0):
+    """A resampler for ``ISMCTSBot.set_resampler``: the state re-dealt by ``determinize``."""
+    rng = Rng(seed)
+
+    def resample(state, player):
+        copy = state.get_game().new_initial_state()
+        copy.tt = state.tt.determinize(player, rng.spawn())
+        return copy
+
+    return resample
+
+
+def register_games() -> list[str]:
+    """Register ``tabletome_<game>`` for every registered game (done on import); the names."""
+    names = []
+    registered = set(pyspiel.registered_names())
+    for game_id in tabletome.games():
+        name = short_name(game_id)
+        if name not in registered:
+            cls = type(f"SpielGame_{name}", (SpielGame,), {"tabletome_id": game_id})
+            pyspiel.register_game(_game_type(tabletome.game(game_id)), cls)
+        names.append(name)
+    return names
+
+
+GAME_NAMES = register_games()

@@ -1,0 +1,87 @@
+"""OpenSpiel's own random simulation test (with serialization) on every game at every player
+count, and OpenSpiel's ISMCTSBot and outcome-sampling MCCFR running on a tabletome game."""
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
+
+import tabletome
+from tabletome.rl.openspiel import GAME_NAMES, resampler, short_name
+
+from .helpers import CONFIGS, IDS
+
+
+def load(game_id, players, options, **extra):
+    params = {"players": players, **{k: v if isinstance(v, (int, str)) else str(v) for k, v in options.items()}, **extra}
+    return pyspiel.load_game(short_name(game_id), params)
+
+
+def test_every_game_is_registered():
+    assert sorted(GAME_NAMES) == sorted(short_name(g) for g in tabletome.games())
+    assert set(GAME_NAMES) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_random_sim_test_with_serialization(config):
+    game_id, players, options = config
+    game = load(game_id, players, options)
+    utility = tabletome.game(game_id).utility(players, **options)
+    assert game.num_players() == players
+    expected = pyspiel.GameType.Utility.ZERO_SUM if utility["kind"] == "zero-sum" else pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.get_type().utility == expected
+    assert game.max_game_length() == tabletome.game(game_id).max_game_length(players, **options)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_strings_and_tensors_show_only_the_seats_view():
+    game = load("spirit-link", 2, {})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 1000
+    state.apply_action(7)
+    tt = state.tt
+    assert tt.seed == 7
+    assert np.array_equal(np.asarray(state.observation_tensor(1), np.float32), tt.observation(1))
+    hand = tt.view(0)["players"][0]["hand"]
+    assert '"hand"' in state.observation_string(0) and all(c in state.observation_string(0) for c in hand)
+    other = resampler(3)(state, 1)
+    assert other.information_state_string(1) == state.information_state_string(1)
+    assert other.observation_string(1) == state.observation_string(1)
+    restored = game.deserialize_state(state.serialize())
+    assert restored.tt.snapshot() == tt.snapshot() and str(restored) == str(state)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert state.tt.snapshot() == tt.snapshot() != clone.tt.snapshot()
+
+
+def test_ismcts_bot_plays_a_game():
+    game = load("spirit-link", 2, {}, seeds=50)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10,
+                           random_state=np.random.RandomState(2))
+    bot.set_resampler(resampler(5))
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    bot_moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.integers(game.max_chance_outcomes())))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            bot_moves += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert bot_moves > 5 and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_outcome_sampling_mccfr_runs():
+    game = load("spirit-link", 2, {"starting_hand": 3}, seeds=2)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    infostates = solver._infostates
+    assert len(infostates) > 20
+    regrets, avg = next(iter(infostates.values()))
+    assert regrets.shape == avg.shape and np.isfinite(regrets).all()
