@@ -34,7 +34,8 @@ def reveal(s, frame=None) -> bool:
     eaten = [p for p in (0, 1) if form[p] >= 0 and R.sheep[form[p]]
              and form[1 - p] >= 0 and R.eats_sheep[form[1 - p]]]
     if eaten:
-        finish(s, eaten, "the Sheep is eaten by the Wolf")
+        sheep, wolf = form[eaten[0]], form[1 - eaten[0]]
+        finish(s, eaten, f"the {cards.names[sheep]} is eaten by the {cards.names[wolf]}")
     return False
 
 
@@ -140,7 +141,7 @@ def hit(s, a, d, amount, reducible, from_tiger, source):
             return PREVENTED
         if R.coin_escape[k]:
             if from_tiger:
-                s.say(f"{s.seat_name(d)}'s {names[k]} cannot escape from the Tiger.")
+                s.say(f"{s.seat_name(d)}'s {names[k]} cannot escape from the {source}.")
                 continue
             heads = s.rng.coin()
             s.say(f"{s.seat_name(d)} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
