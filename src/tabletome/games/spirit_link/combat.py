@@ -28,7 +28,8 @@ def reveal(s, frame=None) -> bool:
             continue
         cost = cards.cost[f]
         s.mana[p] -= cost
-        s.say(f"{s.seat_name(p)} reveals {cards.names[f]}" + (f", paying {cost} mana ({s.mana[p]})." if cost else "."))
+        if s.logging:
+            s.say(f"{s.seat_name(p)} reveals {cards.names[f]}" + (f", paying {cost} mana ({s.mana[p]})." if cost else "."))
     # Sheep: "you will be eaten by the wolf. (If this happens, you immediately loose.)"
     form = s.form
     eaten = [p for p in (0, 1) if form[p] >= 0 and R.sheep[form[p]]
@@ -51,9 +52,11 @@ def play_ability(s, p, k) -> None:
     if R.pay_life[k]:
         # Blood-Prize: "Pay 4 life, suffer no damage."
         s.health[p] -= cards.life[k]
-        s.say(f"{who} plays {name}, paying {cards.life[k]} life ({s.health[p]}).")
+        if s.logging:
+            s.say(f"{who} plays {name}, paying {cards.life[k]} life ({s.health[p]}).")
     else:
-        s.say(f"{who} plays {name}.")
+        if s.logging:
+            s.say(f"{who} plays {name}.")
 
 
 def settle(s, frame=None) -> bool:
@@ -137,14 +140,17 @@ def hit(s, a, d, amount, reducible, from_tiger, source):
         if k < 0:
             continue
         if (R.sheep[k] or R.pay_life[k]) and not unstoppable:
-            s.say(f"{s.seat_name(d)}'s {names[k]} suffers no damage from {source}.")
+            if s.logging:
+                s.say(f"{s.seat_name(d)}'s {names[k]} suffers no damage from {source}.")
             return PREVENTED
         if R.coin_escape[k]:
             if from_tiger:
-                s.say(f"{s.seat_name(d)}'s {names[k]} cannot escape from the {source}.")
+                if s.logging:
+                    s.say(f"{s.seat_name(d)}'s {names[k]} cannot escape from the {source}.")
                 continue
             heads = s.rng.coin()
-            s.say(f"{s.seat_name(d)} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
+            if s.logging:
+                s.say(f"{s.seat_name(d)} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
             if heads:
                 return PREVENTED
     if reducible and fd >= 0:
@@ -161,6 +167,7 @@ def firebolt_now(s, a, k) -> None:
     dealt = hit(s, a, d, s.R.cards.damage[k], True, False, s.R.cards.names[k])
     if dealt != PREVENTED and dealt > 0:
         s.health[d] -= dealt
-        s.say(f"{s.R.cards.names[k]} deals {dealt} damage to {s.seat_name(d)} ({s.health[d]}).")
+        if s.logging:
+            s.say(f"{s.R.cards.names[k]} deals {dealt} damage to {s.seat_name(d)} ({s.health[d]}).")
         if s.health[d] <= 0:
             finish(s, [d], "life points brought to zero")

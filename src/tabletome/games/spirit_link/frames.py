@@ -48,7 +48,7 @@ FRAMES = FrameSet(
     Frame("life-spring", ("seat", "card"), legal=spells.spring_actions, asks="discard for Life-Spring",
           on={"discard": spells.spring_discard, "stop": spells.stop_discarding}),
     Frame("reveal", run=combat.reveal),
-    ResponseWindow("window", can_respond=lambda s, seat, moment: bool(turn.window_actions(s, seat, moment)),
+    ResponseWindow("window", can_respond=turn.can_respond,
                    responses=turn.window_actions, pass_action=lambda s: s.R.act.pass_,
                    respond=lambda s, frame, a: RESPONSES[a.kind](s, frame, a), after="same",
                    moments=("combat", "settlement")),

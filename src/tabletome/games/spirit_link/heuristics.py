@@ -108,9 +108,10 @@ def choose_discard(state, p, legal, spring):
 def choose_preparation(state, p, legal):
     R = state.R
     act = R.act
-    forms = [a for a in legal if a.kind == "transform"]
-    best = max(forms, key=lambda a: (form_value(state, p, a.args[0], EXPECTED_INCOMING), -a.id), default=None)
-    best_value = form_value(state, p, best.args[0], EXPECTED_INCOMING) if best else -99
+    scored = [(form_value(state, p, a.args[0], EXPECTED_INCOMING), -a.id, a) for a in legal if a.kind == "transform"]
+    best, best_value = None, -99
+    if scored:
+        best_value, _, best = max(scored, key=lambda t: (t[0], t[1]))
     if best_value < 2.0 and act.trade in legal and state.hand_size[p] >= 4:
         return act.trade
     for a in legal:

@@ -26,20 +26,24 @@ def cast(s, p, k, at_once: bool) -> None:
         if s.known_bolts[p] == 0:
             s.known_bolts[p] = 1
         if at_once:
-            s.say(f"{who} casts {name}; it returns to {who}'s hand.")
+            if s.logging:
+                s.say(f"{who} casts {name}; it returns to {who}'s hand.")
             combat.firebolt_now(s, p, k)
         else:
             s.bolts[p] += 1
-            s.say(f"{who} casts {name} ({cards.damage[k]} damage at settlement); it returns to {who}'s hand.")
+            if s.logging:
+                s.say(f"{who} casts {name} ({cards.damage[k]} damage at settlement); it returns to {who}'s hand.")
         return
     s.discard[p][k] += 1
     if R.gain_mana[k]:
         # "Regenerate 1 mana."
         s.mana[p] = min(MAX_MANA, s.mana[p] + cards.mana[k])
-        s.say(f"{who} casts {name} and regenerates {cards.mana[k]} mana ({s.mana[p]}).")
+        if s.logging:
+            s.say(f"{who} casts {name} and regenerates {cards.mana[k]} mana ({s.mana[p]}).")
     elif R.life_spring[k]:
         # "Discard x cards, you gain x life.": the discards are chosen one at a time
-        s.say(f"{who} casts {name}.")
+        if s.logging:
+            s.say(f"{who} casts {name}.")
         if s.hand_size[p]:
             s.stack.append((SPRING, p, k))
 

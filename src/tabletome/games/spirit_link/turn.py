@@ -21,7 +21,8 @@ def start_turn(s, frame=None) -> bool:
     s.spell_cast = [False, False]
     s.bolts = [0, 0]
     s.revealed = False
-    s.say(f"Turn {s.round}: {s.seat_name(first)} has priority.")
+    if s.logging:
+        s.say(f"Turn {s.round}: {s.seat_name(first)} has priority.")
     out = [not draw(s, p, DRAW_PER_TURN) for p in (0, 1)]
     for p in (0, 1):
         s.mana[p] = min(MAX_MANA, s.mana[p] + MANA_PER_TURN)
@@ -73,12 +74,14 @@ def finish(s, losers, why) -> None:
 def prepare(s, frame) -> bool:
     """"In the preparation phase you put 1 transformation card face down in front of you." A seat
     whose only choice is one placement (a transformation it must play, or none) is not asked."""
-    acts = preparation_actions(s, frame)
-    if len(acts) == 1:
-        only = acts[0]
-        place(s, frame[1], only.args[0] if only.kind == "transform" else NO_FORM)
-        return False
-    return s.ask(frame[1], frame)
+    p = frame[1]
+    if not can_act_freely(s, p):
+        acts = preparation_actions(s, frame)
+        if len(acts) == 1:
+            only = acts[0]
+            place(s, p, only.args[0] if only.kind == "transform" else NO_FORM)
+            return False
+    return s.ask(p, frame)
 
 
 def preparation_actions(s, frame):
@@ -114,7 +117,8 @@ def place(s, p, k) -> None:
     s.form[p] = k
     who = s.seat_name(p)
     if k == NO_FORM:
-        s.say(f"{who} does not transform this turn.")
+        if s.logging:
+            s.say(f"{who} does not transform this turn.")
         return
     s.hand[p][k] -= 1
     s.hand_size[p] -= 1
@@ -139,6 +143,30 @@ def free_actions(s, p, acts):
     return acts
 
 
+def can_act_freely(s, p) -> bool:
+    """Could ``p`` cast a spell or use a player ability now? (``free_actions`` is not empty.)"""
+    if s.hand_size[p] >= TRADE_DISCARD or (s.mana[p] >= LIFE_PRICE and s.health[p] < MAX_HEALTH):
+        return True
+    if s.spell_cast[p]:
+        return False
+    cards = s.R.cards
+    hand, mana, cost = s.hand[p], s.mana[p], cards.cost
+    return any(hand[k] and cost[k] <= mana for k in cards.spells)
+
+
+def can_respond(s, p, moment) -> bool:
+    """Could ``p`` do anything in the open window but pass? (``window_actions`` is not empty.)"""
+    if can_act_freely(s, p):
+        return True
+    f = s.form[p]
+    if moment != COMBAT or f < 0 or s.ability[p] >= 0:
+        return False
+    R = s.R
+    hand, mana, cards = s.hand[p], s.mana[p], R.cards
+    return any(hand[k] and cards.cost[k] <= mana and (not R.pay_life[k] or s.health[p] > cards.life[k])
+               for k in cards.abilities_for[f])
+
+
 def window_actions(s, p, moment):
     """What ``p`` could do in the open window, other than pass."""
     acts = []
@@ -159,14 +187,16 @@ def buy_life(s, p) -> None:
     """"you can sacrifice 2 mana to regenerate 1 life point.\""""
     s.mana[p] -= LIFE_PRICE
     s.health[p] += 1
-    s.say(f"{s.seat_name(p)} pays {LIFE_PRICE} mana for 1 life ({s.health[p]}).")
+    if s.logging:
+        s.say(f"{s.seat_name(p)} pays {LIFE_PRICE} mana for 1 life ({s.health[p]}).")
 
 
 def start_trade(s, p) -> None:
     """"he may as many times per turn discard 3 cards and draw 2 in exchange": the 3 discards are
     chosen one at a time."""
     s.stack.append((TRADE, p, TRADE_DISCARD))
-    s.say(f"{s.seat_name(p)} will discard 3 cards and draw 2.")
+    if s.logging:
+        s.say(f"{s.seat_name(p)} will discard 3 cards and draw 2.")
 
 
 def discard_actions(s, frame):
@@ -188,7 +218,8 @@ def trade_discard(s, frame, action) -> None:
     _, p, left = frame
     k = action.args[0]
     discard(s, p, k)
-    s.say(f"{s.seat_name(p)} discards {s.R.cards.names[k]}.")
+    if s.logging:
+        s.say(f"{s.seat_name(p)} discards {s.R.cards.names[k]}.")
     if left > 1:
         s.stack.append((TRADE, p, left - 1))
     elif not draw(s, p, TRADE_DRAW):
@@ -205,7 +236,8 @@ def hand_limit(s, frame) -> bool:
 def limit_discard(s, frame, action) -> None:
     p, k = frame[1], action.args[0]
     discard(s, p, k)
-    s.say(f"{s.seat_name(p)} discards {s.R.cards.names[k]} down to the hand limit.")
+    if s.logging:
+        s.say(f"{s.seat_name(p)} discards {s.R.cards.names[k]} down to the hand limit.")
     s.stack.append(frame)
 
 
