@@ -10,7 +10,7 @@ or an Eternal-Firebolt's. Each hit meets the defender's protections on its own: 
 The order and rounding are rulings; see RULES.md. Every amount comes from the cards' data.
 """
 
-from .ruleset import MAX_HEALTH, NO_FORM
+from .ruleset import MAX_HEALTH, NO_FORM, SEATS
 from .turn import finish
 
 PREVENTED = -1
@@ -29,7 +29,7 @@ def reveal(s, frame=None) -> bool:
         cost = cards.cost[f]
         s.mana[p] -= cost
         if s.logging:
-            s.say(f"{s.seat_name(p)} reveals {cards.names[f]}" + (f", paying {cost} mana ({s.mana[p]})." if cost else "."))
+            s.say(f"{SEATS[p]} reveals {cards.names[f]}" + (f", paying {cost} mana ({s.mana[p]})." if cost else "."))
     # Sheep: "you will be eaten by the wolf. (If this happens, you immediately loose.)"
     form = s.form
     eaten = [p for p in (0, 1) if form[p] >= 0 and R.sheep[form[p]]
@@ -48,7 +48,7 @@ def play_ability(s, p, k) -> None:
     s.hand_size[p] -= 1
     s.mana[p] -= cards.cost[k]
     s.ability[p] = k
-    who, name = s.seat_name(p), cards.names[k]
+    who, name = SEATS[p], cards.names[k]
     if R.pay_life[k]:
         # Blood-Prize: "Pay 4 life, suffer no damage."
         s.health[p] -= cards.life[k]
@@ -79,7 +79,7 @@ def settle(s, frame=None) -> bool:
             if mana_loss[p]:
                 parts.append(f"loses {mana_loss[p]} mana ({s.mana[p]})")
             if parts:
-                s.say(f"Settlement: {s.seat_name(p)} {', '.join(parts)}: {before} -> {s.health[p]} health.")
+                s.say(f"Settlement: {SEATS[p]} {', '.join(parts)}: {before} -> {s.health[p]} health.")
     losers = [p for p in (0, 1) if s.health[p] <= 0]
     if losers:
         finish(s, losers, "life points brought to zero")
@@ -141,16 +141,16 @@ def hit(s, a, d, amount, reducible, from_tiger, source):
             continue
         if (R.sheep[k] or R.pay_life[k]) and not unstoppable:
             if s.logging:
-                s.say(f"{s.seat_name(d)}'s {names[k]} suffers no damage from {source}.")
+                s.say(f"{SEATS[d]}'s {names[k]} suffers no damage from {source}.")
             return PREVENTED
         if R.coin_escape[k]:
             if from_tiger:
                 if s.logging:
-                    s.say(f"{s.seat_name(d)}'s {names[k]} cannot escape from the {source}.")
+                    s.say(f"{SEATS[d]}'s {names[k]} cannot escape from the {source}.")
                 continue
             heads = s.rng.coin()
             if s.logging:
-                s.say(f"{s.seat_name(d)} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
+                s.say(f"{SEATS[d]} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
             if heads:
                 return PREVENTED
     if reducible and fd >= 0:
@@ -168,6 +168,6 @@ def firebolt_now(s, a, k) -> None:
     if dealt != PREVENTED and dealt > 0:
         s.health[d] -= dealt
         if s.logging:
-            s.say(f"{s.R.cards.names[k]} deals {dealt} damage to {s.seat_name(d)} ({s.health[d]}).")
+            s.say(f"{s.R.cards.names[k]} deals {dealt} damage to {SEATS[d]} ({s.health[d]}).")
         if s.health[d] <= 0:
             finish(s, [d], "life points brought to zero")

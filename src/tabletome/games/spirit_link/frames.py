@@ -30,12 +30,23 @@ IN_PREPARATION, IN_COMBAT, IN_SETTLEMENT, IN_END, OVER = range(5)
 from ...core.stack import Frame, FrameSet, ResponseWindow  # noqa: E402
 from . import combat, spells, turn  # noqa: E402
 
+# What a response in a window does (``frame[2]`` is the responding seat, ``frame[1]`` the moment).
 RESPONSES = {
     "ability": lambda s, frame, a: combat.play_ability(s, frame[2], a.args[0]),
+    # a Firebolt cast in the settlement window hits at once (RULES.md, ruling 13)
     "spell": lambda s, frame, a: spells.cast(s, frame[2], a.args[0], at_once=frame[1] == SETTLEMENT),
     "trade": lambda s, frame, a: turn.start_trade(s, frame[2]),
     "buy": lambda s, frame, a: turn.buy_life(s, frame[2]),
 }
+
+
+def respond(s, frame, action) -> None:
+    RESPONSES[action.kind](s, frame, action)
+
+
+def pass_action(s):
+    return s.R.act.pass_
+
 
 FRAMES = FrameSet(
     Frame("turn", run=turn.start_turn),
@@ -49,8 +60,7 @@ FRAMES = FrameSet(
           on={"discard": spells.spring_discard, "stop": spells.stop_discarding}),
     Frame("reveal", run=combat.reveal),
     ResponseWindow("window", can_respond=turn.can_respond,
-                   responses=turn.window_actions, pass_action=lambda s: s.R.act.pass_,
-                   respond=lambda s, frame, a: RESPONSES[a.kind](s, frame, a), after="same",
+                   responses=turn.window_actions, pass_action=pass_action, respond=respond, after="same",
                    moments=("combat", "settlement")),
     Frame("settle", run=combat.settle),
     Frame("hand-limit", ("seat",), run=turn.hand_limit, legal=turn.discard_actions, resolve=turn.limit_discard,

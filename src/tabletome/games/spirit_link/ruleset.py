@@ -1,6 +1,10 @@
 """The fixed facts one Spirit Link game is played with: the rulebook's numbers, its cards, its
 actions and the rulings its options choose. Shared (never changed) by every clone of a state."""
 
+from ...core import seat_names
+
+SEATS = seat_names(2)  # "The game is a pure 2 player game."
+
 MAX_HEALTH = 30       # "You can have a maximum of 30 health
 MAX_MANA = 12         #  and a maximum of 12 mana."
 START_HEALTH = 24     # "Each player starts with 24 health points

@@ -7,7 +7,7 @@ Mana-Recovery's mana, Life-Spring's life a card, Eternal-Firebolt's damage.
 from . import combat
 from .turn import discard
 from .frames import SPRING
-from .ruleset import MAX_HEALTH, MAX_MANA
+from .ruleset import MAX_HEALTH, MAX_MANA, SEATS
 
 
 def cast(s, p, k, at_once: bool) -> None:
@@ -18,7 +18,7 @@ def cast(s, p, k, at_once: bool) -> None:
     s.hand_size[p] -= 1
     s.mana[p] -= cards.cost[k]
     s.spell_cast[p] = True
-    who, name = s.seat_name(p), cards.names[k]
+    who, name = SEATS[p], cards.names[k]
     if R.firebolt[k]:
         # "Deals 3 damage. Return the card to your hand, if you cast it."
         s.hand[p][k] += 1
@@ -61,7 +61,7 @@ def spring_discard(s, frame, action) -> None:
     k = action.args[0]
     discard(s, p, k)
     s.health[p] = min(MAX_HEALTH, s.health[p] + s.R.cards.life[spell])
-    s.say(f"{s.seat_name(p)} discards {s.R.cards.names[k]} to the {s.R.cards.names[spell]} and gains "
+    s.say(f"{SEATS[p]} discards {s.R.cards.names[k]} to the {s.R.cards.names[spell]} and gains "
           f"{s.R.cards.life[spell]} life ({s.health[p]}).")
     if s.hand_size[p]:
         s.stack.append(frame)

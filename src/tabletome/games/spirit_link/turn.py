@@ -8,7 +8,7 @@ choice's handler (frames.py); ``s`` is the state.
 
 from .frames import COMBAT, END_TURN, LIMIT, PREPARE, REVEAL, SETTLE, SETTLEMENT, TRADE, TURN, WINDOW
 from .ruleset import (DRAW_PER_TURN, HAND_LIMIT, LIFE_PRICE, MANA_PER_TURN, MAX_HEALTH, MAX_MANA,
-                      NO_FORM, NOT_PLACED, TRADE_DISCARD, TRADE_DRAW)
+                      NO_FORM, NOT_PLACED, SEATS, TRADE_DISCARD, TRADE_DRAW)
 
 
 # --- regeneration ------------------------------------------------------------------------------
@@ -22,7 +22,7 @@ def start_turn(s, frame=None) -> bool:
     s.bolts = [0, 0]
     s.revealed = False
     if s.logging:
-        s.say(f"Turn {s.round}: {s.seat_name(first)} has priority.")
+        s.say(f"Turn {s.round}: {SEATS[first]} has priority.")
     out = [not draw(s, p, DRAW_PER_TURN) for p in (0, 1)]
     for p in (0, 1):
         s.mana[p] = min(MAX_MANA, s.mana[p] + MANA_PER_TURN)
@@ -47,7 +47,7 @@ def draw(s, p, n) -> bool:
         drawn.append(k)
     s.hand_size[p] += len(drawn)
     if s.logging:
-        who = s.seat_name(p)
+        who = SEATS[p]
         if drawn:
             s.say(f"{who} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
             listed = [names[k] for k in drawn]
@@ -60,11 +60,11 @@ def draw(s, p, n) -> bool:
 
 def finish(s, losers, why) -> None:
     """The game ends: ``losers`` lose (both: a draw)."""
-    names = " and ".join(s.seat_name(p) for p in losers)
+    names = " and ".join(SEATS[p] for p in losers)
     s.say(f"{names} {'lose' if len(losers) > 1 else 'loses'}: {why}.")
     winners = [p for p in (0, 1) if p not in losers]
     if winners:
-        s.say(f"{s.seat_name(winners[0])} wins.")
+        s.say(f"{SEATS[winners[0]]} wins.")
     else:
         s.say("Both players are out: the game is a draw.")
     s.end_game(winners)
@@ -115,7 +115,7 @@ def prepare_then(rule):
 def place(s, p, k) -> None:
     """Put card ``k`` face down (its cost is paid at the reveal), or no transformation."""
     s.form[p] = k
-    who = s.seat_name(p)
+    who = SEATS[p]
     if k == NO_FORM:
         if s.logging:
             s.say(f"{who} does not transform this turn.")
@@ -151,11 +151,16 @@ def can_act_freely(s, p) -> bool:
         return False
     cards = s.R.cards
     hand, mana, cost = s.hand[p], s.mana[p], cards.cost
-    return any(hand[k] and cost[k] <= mana for k in cards.spells)
+    for k in cards.spells:
+        if hand[k] and cost[k] <= mana:
+            return True
+    return False
 
 
 def can_respond(s, p, moment) -> bool:
     """Could ``p`` do anything in the open window but pass? (``window_actions`` is not empty.)"""
+    if s.hand_size[p] >= TRADE_DISCARD or (s.mana[p] >= LIFE_PRICE and s.health[p] < MAX_HEALTH):
+        return True  # a player ability (the common case, checked first)
     if can_act_freely(s, p):
         return True
     f = s.form[p]
@@ -188,7 +193,7 @@ def buy_life(s, p) -> None:
     s.mana[p] -= LIFE_PRICE
     s.health[p] += 1
     if s.logging:
-        s.say(f"{s.seat_name(p)} pays {LIFE_PRICE} mana for 1 life ({s.health[p]}).")
+        s.say(f"{SEATS[p]} pays {LIFE_PRICE} mana for 1 life ({s.health[p]}).")
 
 
 def start_trade(s, p) -> None:
@@ -196,13 +201,13 @@ def start_trade(s, p) -> None:
     chosen one at a time."""
     s.stack.append((TRADE, p, TRADE_DISCARD))
     if s.logging:
-        s.say(f"{s.seat_name(p)} will discard 3 cards and draw 2.")
+        s.say(f"{SEATS[p]} will discard 3 cards and draw 2.")
 
 
 def discard_actions(s, frame):
-    act = s.R.act
+    discard = s.R.act.discard
     hand = s.hand[frame[1]]
-    return [act.discard[k] for k in range(len(hand)) if hand[k]]
+    return [discard[k] for k in range(len(hand)) if hand[k]]
 
 
 def discard(s, p, k) -> None:
@@ -219,7 +224,7 @@ def trade_discard(s, frame, action) -> None:
     k = action.args[0]
     discard(s, p, k)
     if s.logging:
-        s.say(f"{s.seat_name(p)} discards {s.R.cards.names[k]}.")
+        s.say(f"{SEATS[p]} discards {s.R.cards.names[k]}.")
     if left > 1:
         s.stack.append((TRADE, p, left - 1))
     elif not draw(s, p, TRADE_DRAW):
@@ -237,7 +242,7 @@ def limit_discard(s, frame, action) -> None:
     p, k = frame[1], action.args[0]
     discard(s, p, k)
     if s.logging:
-        s.say(f"{s.seat_name(p)} discards {s.R.cards.names[k]} down to the hand limit.")
+        s.say(f"{SEATS[p]} discards {s.R.cards.names[k]} down to the hand limit.")
     s.stack.append(frame)
 
 
