@@ -64,10 +64,16 @@ def check_one(line: str):
     row = json.loads(line)
     record = row["record"]
     game = tabletome.game(record["game"])
-    replayed = tabletome.replay(record)
-    stored = game.restore(row["final"])
-    same = canonical(replayed.snapshot()) == canonical(stored.snapshot())
-    return record["game"], record["players"], json.dumps(record["options"], sort_keys=True), record["seed"], same
+    why = ""
+    try:
+        replayed = tabletome.replay(record)
+    except tabletome.IllegalAction as exc:  # the rules changed under the record: it no longer replays
+        same, why = False, f"does not replay: {exc}"[:300]
+    else:
+        stored = game.restore(row["final"])
+        same = canonical(replayed.snapshot()) == canonical(stored.snapshot())
+        why = "" if same else "another final snapshot"
+    return record["game"], record["players"], json.dumps(record["options"], sort_keys=True), record["seed"], same, why
 
 
 def check(path: str, workers: int, game: str | None = None) -> int:
@@ -77,9 +83,10 @@ def check(path: str, workers: int, game: str | None = None) -> int:
         lines = [line for line in lines if f'"game": "{game}"' in line[:400]]
     differ = []
     with ProcessPoolExecutor(workers) as pool:
-        for game_id, players, options, seed, same in pool.map(check_one, lines, chunksize=16):
+        for game_id, players, options, seed, same, why in pool.map(check_one, lines, chunksize=16):
             if not same:
-                differ.append({"game": game_id, "players": players, "options": json.loads(options), "seed": seed})
+                differ.append({"game": game_id, "players": players, "options": json.loads(options), "seed": seed,
+                               "why": why})
     print(json.dumps({"records": len(lines), "differ": len(differ), "differences": differ[:200]}, indent=1))
     return 1 if differ else 0
 

@@ -150,24 +150,59 @@ def test_every_legal_action_parses_back(config, slow):
             random_step(state, r)
 
 
+# What a determinized copy may change without it being a re-deal: bookkeeping, not the position.
+BOOKKEEPING = ("seed", "rng", "history", "log")
+
+
+def position_fields(snapshot):
+    """A snapshot's position: everything but the bookkeeping a determinized copy resets."""
+    return json.dumps({k: v for k, v in snapshot.items() if k not in BOOKKEEPING}, sort_keys=True)
+
+
+def check_views_leak_nothing(config, games, every=4):
+    """Over sampled positions of ``games`` random games: for each seat, a determinized copy gives
+    that seat (and a spectator) the same view as the true state, and for each seat some copy
+    differs from the true state in its position (a re-deal happened: a ``determinize`` that only
+    clones fails here)."""
+    r = rng(6)
+    redealt = [0] * config[1]
+    for seed in range(games):
+        state = new_state(config, seed)
+        while not state.is_over:
+            if r.below(every) == 0:
+                truth = position_fields(state.snapshot())
+                for seat in range(state.players):
+                    view = state.view(seat)
+                    json.dumps(view)
+                    other = state.determinize(seat, rng(seed * 1000 + seat))
+                    assert other.view(seat) == view, f"seat {seat} can tell a re-dealt state apart"
+                    assert other.view(None) == state.view(None)
+                    assert (other.observation(seat) == state.observation(seat)).all(), \
+                        f"seat {seat}'s observation tells a re-dealt state apart"
+                    other.check_invariants()
+                    if position_fields(other.snapshot()) != truth:
+                        redealt[seat] += 1
+            random_step(state, r)
+    never = [seat for seat, n in enumerate(redealt) if n == 0]
+    assert not never, (f"determinize never re-dealt anything for seat(s) {never} over {games} games: "
+                       "a copy equal to the true state cannot show that hidden cards are hidden")
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_views_leak_nothing_hidden(config, slow):
     """Two states that differ only in what a seat cannot see give that seat equal views: the
     determinized copy re-draws exactly the hidden part."""
-    r = rng(6)
-    for seed in range(games_for(slow, 20, 200)):
-        state = new_state(config, seed)
-        while not state.is_over:
-            for seat in range(state.players):
-                view = state.view(seat)
-                json.dumps(view)
-                other = state.determinize(seat, rng(seed * 1000 + seat))
-                assert other.view(seat) == view, f"seat {seat} can tell a re-dealt state apart"
-                assert other.view(None) == state.view(None)
-                assert (other.observation(seat) == state.observation(seat)).all(), \
-                    f"seat {seat}'s observation tells a re-dealt state apart"
-                other.check_invariants()
-            random_step(state, r)
+    check_views_leak_nothing(config, games_for(slow, 8, 200))
+
+
+@pytest.mark.parametrize("game_id", tabletome.games())
+def test_the_leak_check_fails_a_determinize_that_only_clones(game_id, monkeypatch):
+    """The leak check can fail: with ``determinize`` replaced by a plain ``clone`` it must."""
+    config = next(c for c in CONFIGS if c[0] == game_id)
+    state_class = tabletome.game(game_id).state_class
+    monkeypatch.setattr(state_class, "determinize", lambda self, seat, rng: self.clone())
+    with pytest.raises(AssertionError, match="never re-dealt"):
+        check_views_leak_nothing(config, 3)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

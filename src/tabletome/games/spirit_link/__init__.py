@@ -2,12 +2,15 @@
 
 Rulebook: ../shared/rules/spirit_link.txt. Rulings where it is silent: RULES.md in this folder.
 Modules: cards.toml / cards.py (the printed deck), effects.py (the card effect vocabulary),
-turn.py (phases, windows, player abilities, spells), combat.py (reveal, hits, settlement),
-views.py (what a seat sees, snapshots), hidden.py (determinize), heuristics.py (the AI's rules of
-thumb), display.py (the terminal table).
+ruleset.py (the rulebook's numbers, the options' rulings), actions.py, frames.py (the turn as
+decision frames), state.py (fields, setup, clone), turn.py (regeneration, preparation, player
+abilities, hand limit), combat.py (reveal, ability cards, hits, settlement), spells.py, views.py
+(what a seat sees), snapshots.py (declared snapshot fields, old positions), hidden.py
+(determinize), heuristics.py (the AI's rules of thumb), display.py (the terminal table).
 """
 
 from ...core import Game, register
+from . import heuristics
 from .actions import ActionIndex, build_actions
 from .cards import cards_from_text, load_cards
 from .ruleset import RuleSet
@@ -78,16 +81,13 @@ class SpiritLink(Game):
     search_settings = {"iterations": 800, "opponents": "policy", "epsilon": 0.2}
 
     def heuristic_action(self, state, rng):
-        from .heuristics import choose
-        return choose(state, rng)
+        return heuristics.choose(state, rng)
 
     def rollout_action(self, state, rng):
-        from .heuristics import wary     # the heuristic, but a Wolf in hand is a threat
-        return wary(state, rng)
+        return heuristics.wary(state, rng)     # the heuristic, but a Wolf in hand is a threat
 
     def evaluate(self, state, seat):
-        from .heuristics import evaluate
-        return evaluate(state, seat)
+        return heuristics.evaluate(state, seat)
 
     def card_info(self, card_text=None):
         cards = self.cards if card_text is None else self.check_cards(card_text, "card file")

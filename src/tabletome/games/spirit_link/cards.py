@@ -1,42 +1,74 @@
-"""Loading and checking Spirit Link's card file (cards.toml, or a player's own with --cards).
+"""Spirit Link's card file (cards.toml, or a player's own with --cards), on the core card schema.
 
-Each card's behaviour is its numbers plus one named effect from ``effects.EFFECTS``; a broken file
-is refused with a message naming the file, the card and the field.
+A ``[[card]]`` table is read and checked by ``core.cards.read_cards`` against ``CardEntry``; the
+checks that span fields or cards (an effect of the wrong card type, an amount its effect does not
+read, an ability naming no transformation) are made here with ``card_error``. The deck in play is
+a ``CardSet`` of immutable ``DeckCard`` records, with per-kind lists the rules read on hot paths.
 """
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
 
 from ...core import IllegalAction
+from ...core.cards import Card, CardFile, allowed, card_error, read_cards
 from ...core.files import read_text
-from .effects import EFFECTS
+from .effects import AMOUNT_FIELDS, AMOUNTS, EFFECTS, Effect
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
 TYPES = ("transformation", "ability", "spell")
-ORIGINS = ("rulebook", "designed", "owner")
+
+Count = Annotated[int, msgspec.Meta(ge=1)]
+Amount = Annotated[int, msgspec.Meta(ge=0)]
 
 
-@dataclass(frozen=True)
-class Card:
-    kind: int  # index in the card list
+class CardEntry(Card, frozen=True, kw_only=True):
+    """One ``[[card]]`` table as a card file writes it."""
+    type: Literal["transformation", "ability", "spell"]
+    copies: Count
+    cost: Amount
+    effect: Effect
+    for_: str | None = msgspec.field(default=None, name="for")  # ability cards: its transformation
+    # the numbers the card's effect reads (see effects.AMOUNTS); a transformation's damage is its attack
+    damage: Amount | None = None
+    mana: Amount | None = None
+    heal: Amount | None = None
+    life: Amount | None = None
+    attacks: Amount | None = None
+    reduce: Amount | None = None
+
+
+class SpiritLinkCards(CardFile, frozen=True):
+    card: list[CardEntry]
+
+
+class DeckCard(msgspec.Struct, frozen=True, kw_only=True):
+    """A card in play: its entry's fields, its index in the card list (``kind``) and, for an
+    ability card, the index of its transformation (``for_form``, else -1). Unused amounts are 0."""
+    kind: int
     name: str
     type: str
     copies: int
-    damage: int
     cost: int
-    for_form: int  # ability cards: the kind of the transformation it applies to, else -1
     effect: str
+    for_form: int
+    damage: int
+    mana: int
+    heal: int
+    life: int
+    attacks: int
+    reduce: int
     text: str
     origin: str
 
 
 class CardSet:
-    """The card list of one deck, with per-kind arrays the rules read on the hot path."""
+    """The card list of one deck, with per-kind lists the rules read on the hot path."""
 
-    def __init__(self, cards: list[Card], source: str):
+    def __init__(self, cards: list[DeckCard], source: str):
         self.cards = cards
         self.source = source
         self.names = [c.name for c in cards]
@@ -46,6 +78,11 @@ class CardSet:
         self.deck_size = sum(self.copies)
         self.damage = [c.damage for c in cards]
         self.cost = [c.cost for c in cards]
+        self.mana = [c.mana for c in cards]
+        self.heal = [c.heal for c in cards]
+        self.life = [c.life for c in cards]
+        self.attacks = [c.attacks for c in cards]
+        self.reduce = [c.reduce for c in cards]
         self.effect = [c.effect for c in cards]
         self.forms = [c.kind for c in cards if c.type == "transformation"]
         self.abilities = [c.kind for c in cards if c.type == "ability"]
@@ -71,62 +108,48 @@ def load_cards(path=None) -> CardSet:
 
 
 def cards_from_text(text: str, source: str) -> CardSet:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise IllegalAction(f"card file {source} is not valid TOML: {exc}") from None
-    return parse_cards(data, source)
-
-
-def parse_cards(data: dict, source: str) -> CardSet:
-    entries = data.get("card")
-    if not isinstance(entries, list) or not entries:
-        raise IllegalAction(f"{source}: a card file lists its cards as [[card]] tables")
-    raw = []
-    for i, entry in enumerate(entries):
-        where = f"{source}, card {i + 1}"
-        if not isinstance(entry, dict):
-            raise IllegalAction(f"{where}: must be a table")
-        name = entry.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise IllegalAction(f"{where}: field 'name' must be a non-empty string")
-        where = f"{source}, card {name!r}"
-        known = {"name", "type", "copies", "damage", "cost", "for", "effect", "text", "origin"}
-        extra = sorted(set(entry) - known)
-        if extra:
-            raise IllegalAction(f"{where}: unknown field(s) {', '.join(extra)}; fields are: {', '.join(sorted(known))}")
-        ctype = entry.get("type")
-        if ctype not in TYPES:
-            raise IllegalAction(f"{where}: field 'type' must be one of {', '.join(TYPES)}, not {ctype!r}")
-        for field, low in (("copies", 1), ("cost", 0), ("damage", 0)):
-            value = entry.get(field, 0 if field == "damage" else None)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise IllegalAction(f"{where}: field {field!r} must be a whole number of at least {low}, not {value!r}")
-        effect = entry.get("effect")
-        allowed = EFFECTS[ctype]
-        if effect not in allowed:
-            raise IllegalAction(f"{where}: field 'effect' of a {ctype} must be one of {', '.join(allowed)}, not {effect!r}")
-        origin = entry.get("origin")
-        if origin not in ORIGINS:
-            raise IllegalAction(f"{where}: field 'origin' must be one of {', '.join(ORIGINS)}, not {origin!r}")
-        if ctype == "ability" and not isinstance(entry.get("for"), str):
-            raise IllegalAction(f"{where}: an ability card names its transformation in field 'for'")
-        raw.append(entry)
-    names = [e["name"] for e in raw]
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise IllegalAction(f"{source}: card name(s) listed twice: {', '.join(dupes)}")
-    kind = {e["name"].lower(): i for i, e in enumerate(raw)}
-    cards = []
-    for i, e in enumerate(raw):
-        for_form = -1
-        if e["type"] == "ability":
-            target = kind.get(e["for"].lower())
-            if target is None or raw[target]["type"] != "transformation":
-                raise IllegalAction(f"{source}, card {e['name']!r}: field 'for' must name a transformation, not {e['for']!r}")
-            for_form = target
-        cards.append(Card(i, e["name"], e["type"], e["copies"], e.get("damage", 0), e["cost"], for_form,
-                          e["effect"], e.get("text", ""), e["origin"]))
+    entries = read_cards(text, source, SpiritLinkCards).card
+    if not entries:
+        raise card_error(source, "card", None, None, "a card file lists its cards as [[card]] tables")
+    seen = set()
+    for e in entries:
+        if e.name.lower() in seen:
+            raise card_error(source, "card", e.name, "name", "this card name is listed twice")
+        seen.add(e.name.lower())
+    kind = {e.name.lower(): i for i, e in enumerate(entries)}
+    cards = [_deck_card(i, e, entries, kind, source) for i, e in enumerate(entries)]
     if not any(c.type == "transformation" for c in cards):
-        raise IllegalAction(f"{source}: a deck needs at least one transformation card")
+        raise card_error(source, "card", None, None, "a deck needs at least one transformation card")
+    returning = [c.name for c in cards if c.effect == "hit-return-to-hand"]
+    if len(returning) > 1:
+        raise card_error(source, "card", returning[1], "effect",
+                         f"only one card may return to its caster's hand (hit-return-to-hand); {returning[0]!r} already does")
     return CardSet(cards, source)
+
+
+def _deck_card(i: int, e: CardEntry, entries, kind: dict, source: str) -> DeckCard:
+    def refuse(field, problem):
+        return card_error(source, "card", e.name, field, problem)
+
+    if e.effect not in EFFECTS[e.type]:
+        raise refuse("effect", f"{e.effect!r} is not an effect of a {e.type} card; allowed: {allowed(EFFECTS[e.type])}")
+    reads = set(AMOUNTS.get(e.effect, ()))
+    if e.type == "transformation":
+        reads.add("damage")  # "The first value stands for the damage done"
+    for field in AMOUNT_FIELDS:
+        given = getattr(e, field) is not None
+        if field in reads and not given:
+            raise refuse(field, f"missing: a {e.type} with effect {e.effect!r} needs it")
+        if given and field not in reads:
+            raise refuse(field, f"not read by effect {e.effect!r} (it reads: {allowed(sorted(reads)) if reads else 'no amount'})")
+    for_form = -1
+    if e.type == "ability":
+        target = kind.get(e.for_.lower()) if e.for_ is not None else None
+        if target is None or entries[target].type != "transformation":
+            raise refuse("for", f"an ability card names the transformation it applies to, not {e.for_!r}")
+        for_form = target
+    elif e.for_ is not None:
+        raise refuse("for", "only an ability card names a transformation")
+    amounts = {field: getattr(e, field) or 0 for field in AMOUNT_FIELDS}
+    return DeckCard(kind=i, name=e.name, type=e.type, copies=e.copies, cost=e.cost, effect=e.effect,
+                    for_form=for_form, text=e.text, origin=e.origin, **amounts)

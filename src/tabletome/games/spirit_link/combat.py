@@ -1,140 +1,173 @@
-"""The combat phase and the settlement: reveal, hits, protections, damage and healing.
+"""The combat phase and the settlement: reveal, ability cards, hits, protections, damage, healing.
 
 "In the combat phase, the damage and abilities are counted. Only the transformation you just
 played is valid. If you have not transformed, you do not cause any damage, have no abilities and
 get damage normally." "In the settlement phase, damage is subtracted and life points are added."
 
-A hit is one packet of damage: a transformation's attack (twice with Fourius-Attack), Foxfire's
-6, or an Eternal-Firebolt's 3. Each hit meets the defender's protections on its own: prevention
+A hit is one packet of damage: a transformation's attack (again with Fourius-Attack), Foxfire's,
+or an Eternal-Firebolt's. Each hit meets the defender's protections on its own: prevention
 (Sheep, Blood-Prize, a coin flip for Deer or Swift-Escape) first, then reduction (Turtle, Bear).
-The order and rounding are rulings; see RULES.md.
+The order and rounding are rulings; see RULES.md. Every amount comes from the cards' data.
 """
 
-from .phases import COMBAT, NO_FORM
-from .ruleset import MAX_HEALTH
+from .ruleset import MAX_HEALTH, NO_FORM, SEATS
+from .turn import finish
 
 PREVENTED = -1
 
 
-class CombatRules:
-    __slots__ = ()
+def reveal(s, frame=None) -> bool:
+    """Both transformations are turned up and paid for; a Sheep facing a Wolf is eaten."""
+    R = s.R
+    cards = R.cards
+    s.revealed = True
+    first = s.priority
+    for p in (first, 1 - first):
+        f = s.form[p]
+        if f == NO_FORM:
+            continue
+        cost = cards.cost[f]
+        s.mana[p] -= cost
+        if s.logging:
+            s.say(f"{SEATS[p]} reveals {cards.names[f]}" + (f", paying {cost} mana ({s.mana[p]})." if cost else "."))
+    # Sheep: "you will be eaten by the wolf. (If this happens, you immediately loose.)"
+    form = s.form
+    eaten = [p for p in (0, 1) if form[p] >= 0 and R.sheep[form[p]]
+             and form[1 - p] >= 0 and R.eats_sheep[form[1 - p]]]
+    if eaten:
+        sheep, wolf = form[eaten[0]], form[1 - eaten[0]]
+        finish(s, eaten, f"the {cards.names[sheep]} is eaten by the {cards.names[wolf]}")
+    return False
 
-    def _reveal(self):
-        R = self.R
-        names = R.cards.names
-        self.revealed = True
-        for p in (self.priority, 1 - self.priority):
-            f = self.form[p]
-            who = self.seat_name(p)
-            if f == NO_FORM:
-                continue
-            self.mana[p] -= R.cards.cost[f]
-            self.say(f"{who} reveals {names[f]}" + (f", paying {R.cards.cost[f]} mana ({self.mana[p]})." if R.cards.cost[f] else "."))
-        # Sheep: "you will be eaten by the wolf. (If this happens, you immediately loose.)"
-        eaten = [p for p in (0, 1) if self.form[p] >= 0 and R.sheep[self.form[p]]
-                 and self.form[1 - p] >= 0 and R.eats_sheep[self.form[1 - p]]]
-        if eaten:
-            self._finish(eaten, "the Sheep is eaten by the Wolf")
-            return
-        self._open_window(COMBAT)
 
-    def _settle(self):
-        damage, heal, mana_loss = [0, 0], [0, 0], [0, 0]
-        for a in (self.priority, 1 - self.priority):
-            self._attack(a, 1 - a, damage, heal, mana_loss)
-        for p in (self.priority, 1 - self.priority):
-            before = self.health[p]
-            self.health[p] = min(MAX_HEALTH, before - damage[p] + heal[p])
-            if mana_loss[p]:
-                self.mana[p] = max(0, self.mana[p] - mana_loss[p])
+def play_ability(s, p, k) -> None:
+    """An ability card for ``p``'s own revealed transformation ("only 1 ability card ... per turn")."""
+    R = s.R
+    cards = R.cards
+    s.hand[p][k] -= 1
+    s.hand_size[p] -= 1
+    s.mana[p] -= cards.cost[k]
+    s.ability[p] = k
+    who, name = SEATS[p], cards.names[k]
+    if R.pay_life[k]:
+        # Blood-Prize: "Pay 4 life, suffer no damage."
+        s.health[p] -= cards.life[k]
+        if s.logging:
+            s.say(f"{who} plays {name}, paying {cards.life[k]} life ({s.health[p]}).")
+    else:
+        if s.logging:
+            s.say(f"{who} plays {name}.")
+
+
+def settle(s, frame=None) -> bool:
+    """Both seats' hits are counted, then settled at once (a double knock-out is a draw)."""
+    damage, heal, mana_loss = [0, 0], [0, 0], [0, 0]
+    first = s.priority
+    for a in (first, 1 - first):
+        attack(s, a, 1 - a, damage, heal, mana_loss)
+    for p in (first, 1 - first):
+        before = s.health[p]
+        s.health[p] = min(MAX_HEALTH, before - damage[p] + heal[p])
+        if mana_loss[p]:
+            s.mana[p] = max(0, s.mana[p] - mana_loss[p])
+        if s.logging:
             parts = []
             if damage[p]:
                 parts.append(f"takes {damage[p]} damage")
             if heal[p]:
                 parts.append(f"heals {heal[p]}")
             if mana_loss[p]:
-                parts.append(f"loses {mana_loss[p]} mana ({self.mana[p]})")
+                parts.append(f"loses {mana_loss[p]} mana ({s.mana[p]})")
             if parts:
-                self.say(f"Settlement: {self.seat_name(p)} {', '.join(parts)}: {before} -> {self.health[p]} health.")
-        losers = [p for p in (0, 1) if self.health[p] <= 0]
-        if losers:
-            self._finish(losers, "life points brought to zero")
+                s.say(f"Settlement: {SEATS[p]} {', '.join(parts)}: {before} -> {s.health[p]} health.")
+    losers = [p for p in (0, 1) if s.health[p] <= 0]
+    if losers:
+        finish(s, losers, "life points brought to zero")
+    return False
 
-    def _attack(self, a, d, damage, heal, mana_loss):
-        """Everything seat ``a`` deals to seat ``d`` this turn."""
-        R = self.R
-        f, ab = self.form[a], self.ability[a]
-        if f >= 0:
-            base = R.cards.damage[f]
-            hits = 1
-            if ab >= 0:
-                if R.extra_2[ab]:
-                    base += 2  # Ice-Fangs: "Causes 2 damage to health and mana."
-                if R.vs_demon[ab]:
-                    # Blood-Claw: "Deals 5 damage against the demon, heal 2 life points."
-                    fd = self.form[d]
-                    demon = fd >= 0 and R.is_demon[fd]
-                    if demon or R.blood_claw == "any-target":
-                        base += 5
-                    if demon or R.blood_claw != "no-effect":
-                        heal[a] += 2
-                if R.attack_twice[ab]:
-                    hits = 2  # Fourius-Attack: "Attacks 2 times."
-            if base > 0:
-                for _ in range(hits):
-                    dealt = self._hit(a, d, base, True, R.cannot_escape[f], R.cards.names[f])
-                    if dealt != PREVENTED:
-                        damage[d] += dealt
-                        if R.bloodgenesis[f]:
-                            heal[a] += dealt  # "Regenerates 1 life for each damage point dealt."
-                        if ab >= 0 and R.extra_2[ab]:
-                            mana_loss[d] += 2
-            if ab >= 0 and R.unreducible_6[ab]:
-                dealt = self._hit(a, d, 6, False, False, R.cards.names[ab])
+
+def attack(s, a, d, damage, heal, mana_loss) -> None:
+    """Everything seat ``a`` deals to seat ``d`` this turn."""
+    R = s.R
+    cards = R.cards
+    f, ab = s.form[a], s.ability[a]
+    if f >= 0:
+        base = cards.damage[f]
+        hits = 1
+        drain = 0
+        if ab >= 0:
+            if R.extra_damage_and_mana[ab]:
+                # Ice-Fangs: "Causes 2 damage to health and mana."
+                base += cards.damage[ab]
+                drain = cards.mana[ab]
+            if R.vs_demon[ab]:
+                # Blood-Claw: "Deals 5 damage against the demon, heal 2 life points."
+                fd = s.form[d]
+                demon = fd >= 0 and R.is_demon[fd]
+                if demon or R.blood_claw == "any-target":
+                    base += cards.damage[ab]
+                if demon or R.blood_claw != "no-effect":
+                    heal[a] += cards.heal[ab]
+            if R.attacks_times[ab]:
+                hits = cards.attacks[ab]  # Fourius-Attack: "Attacks 2 times."
+        if base > 0:
+            for _ in range(hits):
+                dealt = hit(s, a, d, base, True, R.cannot_escape[f], cards.names[f])
                 if dealt != PREVENTED:
                     damage[d] += dealt
-        for _ in range(self.bolts[a]):
-            dealt = self._hit(a, d, 3, True, False, "Eternal-Firebolt")
+                    if R.bloodgenesis[f]:
+                        heal[a] += dealt  # "Regenerates 1 life for each damage point dealt."
+                    mana_loss[d] += drain
+        if ab >= 0 and R.unreducible[ab]:
+            # Foxfire: "Deals 6 Damage, which can not be reduced."
+            dealt = hit(s, a, d, cards.damage[ab], False, False, cards.names[ab])
             if dealt != PREVENTED:
                 damage[d] += dealt
+    bolt = R.firebolt_kind
+    for _ in range(s.bolts[a]):
+        dealt = hit(s, a, d, cards.damage[bolt], True, False, cards.names[bolt])
+        if dealt != PREVENTED:
+            damage[d] += dealt
 
-    def _hit(self, a, d, amount, reducible, from_tiger, source):
-        """The damage one hit of ``amount`` from ``a`` does to ``d``, or PREVENTED."""
-        R = self.R
-        fd, ad = self.form[d], self.ability[d]
-        names = R.cards.names
-        who = self.seat_name(d)
-        unstoppable = from_tiger and R.tiger_stops_all
-        protections = []
-        if fd >= 0:
-            protections.append(fd)
-        if ad >= 0:
-            protections.append(ad)
-        for k in protections:
-            if (R.sheep[k] or R.pay_4_life[k]) and not unstoppable:
-                self.say(f"{who}'s {names[k]} suffers no damage from {source}.")
+
+def hit(s, a, d, amount, reducible, from_tiger, source):
+    """The damage one hit of ``amount`` from ``a`` does to ``d``, or PREVENTED."""
+    R = s.R
+    fd, ad = s.form[d], s.ability[d]
+    names = R.cards.names
+    unstoppable = from_tiger and R.tiger_stops_all
+    for k in (fd, ad):
+        if k < 0:
+            continue
+        if (R.sheep[k] or R.pay_life[k]) and not unstoppable:
+            if s.logging:
+                s.say(f"{SEATS[d]}'s {names[k]} suffers no damage from {source}.")
+            return PREVENTED
+        if R.coin_escape[k]:
+            if from_tiger:
+                if s.logging:
+                    s.say(f"{SEATS[d]}'s {names[k]} cannot escape from the {source}.")
+                continue
+            heads = s.rng.coin()
+            if s.logging:
+                s.say(f"{SEATS[d]} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
+            if heads:
                 return PREVENTED
-            if R.coin_escape[k]:
-                if from_tiger:
-                    self.say(f"{who}'s {names[k]} cannot escape from the Tiger.")
-                    continue
-                heads = self.rng.coin()
-                self.say(f"{who} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
-                if heads:
-                    return PREVENTED
-        if reducible and fd >= 0:
-            if R.halves[fd]:
-                amount = (amount + 1) // 2 if R.turtle_rounds_up else amount // 2
-            elif R.reduces_2[fd]:
-                amount = max(0, amount - 2)
-        return amount
+    if reducible and fd >= 0:
+        if R.halves[fd]:
+            amount = (amount + 1) // 2 if R.turtle_rounds_up else amount // 2
+        elif R.reduces[fd]:
+            amount = max(0, amount - R.cards.reduce[fd])
+    return amount
 
-    def _firebolt_now(self, a):
-        """An Eternal-Firebolt cast after settlement hits at once (see RULES.md)."""
-        d = 1 - a
-        dealt = self._hit(a, d, 3, True, False, "Eternal-Firebolt")
-        if dealt != PREVENTED and dealt > 0:
-            self.health[d] -= dealt
-            self.say(f"Eternal-Firebolt deals {dealt} damage to {self.seat_name(d)} ({self.health[d]}).")
-            if self.health[d] <= 0:
-                self._finish([d], "life points brought to zero")
+
+def firebolt_now(s, a, k) -> None:
+    """An Eternal-Firebolt cast after settlement hits at once (see RULES.md)."""
+    d = 1 - a
+    dealt = hit(s, a, d, s.R.cards.damage[k], True, False, s.R.cards.names[k])
+    if dealt != PREVENTED and dealt > 0:
+        s.health[d] -= dealt
+        if s.logging:
+            s.say(f"{s.R.cards.names[k]} deals {dealt} damage to {SEATS[d]} ({s.health[d]}).")
+        if s.health[d] <= 0:
+            finish(s, [d], "life points brought to zero")

@@ -6,7 +6,7 @@ the copy's fields is reading only what the seat knows plus a guess.
 
 import math
 
-from .phases import COMBAT, END, HAND_LIMIT, PREPARE, SPRING, TRADE
+from .frames import COMBAT, PREPARE, SPRING, TRADE, LIMIT, WINDOW
 
 EXPECTED_INCOMING = 5.0   # a rough guess of what the opponent deals in a turn
 
@@ -39,18 +39,18 @@ def form_value(state, p, k, incoming, ignore_mana=False) -> float:
     left = mana - cards.cost[k]
     for a in cards.abilities_for[k]:
         if hand[a] and cards.cost[a] <= left:
-            if R.unreducible_6[a]:
-                dealt += 6
-            elif R.attack_twice[a]:
-                dealt += cards.damage[k]
-            elif R.extra_2[a]:
-                dealt += 2
+            if R.unreducible[a]:
+                dealt += cards.damage[a]
+            elif R.attacks_times[a]:
+                dealt += cards.damage[k] * (cards.attacks[a] - 1)
+            elif R.extra_damage_and_mana[a]:
+                dealt += cards.damage[a]
     if R.sheep[k]:
         avoided = incoming - 12.0  # the risk of meeting a Wolf is losing the game
     elif R.halves[k]:
         avoided = incoming / 2
-    elif R.reduces_2[k]:
-        avoided = min(2.0, incoming)
+    elif R.reduces[k]:
+        avoided = min(float(cards.reduce[k]), incoming)
     elif R.coin_escape[k]:
         avoided = incoming / 2
     if R.bloodgenesis[k]:
@@ -65,7 +65,7 @@ def incoming_now(state, p) -> float:
     o = 1 - p
     f = state.form[o]
     base = R.cards.damage[f] if f >= 0 else 0
-    return base + 3 * state.bolts[o]
+    return base + (R.cards.damage[R.firebolt_kind] * state.bolts[o] if state.bolts[o] else 0)
 
 
 def wary(state, rng):
@@ -73,7 +73,7 @@ def wary(state, rng):
     rollouts and models the other seat with. ``choose`` alone rarely answers a face-down Sheep with
     a Wolf, so a search modelling it thinks a Sheep nearly safe; a random or human opponent is not
     so kind ("you will be eaten by the wolf. (If this happens, you immediately loose.)")."""
-    if state.phase == PREPARE and not state.pending:
+    if state.decision[0] == PREPARE:
         eats = state.R.eats_sheep
         for a in state.legal_actions():
             if a.kind == "transform" and eats[a.args[0]]:
@@ -84,22 +84,22 @@ def wary(state, rng):
 def choose(state, rng):
     p = state.to_move
     legal = state.legal_actions()
-    R = state.R
-    act = R.act
-    if state.pending:
-        return choose_discard(state, p, legal)
-    if state.phase == PREPARE:
+    frame = state.decision
+    kind = frame[0]
+    if kind == TRADE or kind == SPRING or kind == LIMIT:
+        return choose_discard(state, p, legal, kind == SPRING)
+    if kind == PREPARE:
         return choose_preparation(state, p, legal)
-    if state.phase == COMBAT:
+    if kind == WINDOW and frame[1] == COMBAT:
         return choose_combat(state, p, legal)
     return choose_end(state, p, legal)
 
 
-def choose_discard(state, p, legal):
+def choose_discard(state, p, legal, spring):
     act = state.R.act
     kinds = [a.args[0] for a in legal if a.kind == "discard"]
     worst = min(kinds, key=lambda k: (card_value(state, p, k), k))
-    if state.pending == SPRING:
+    if spring:
         if card_value(state, p, worst) > 1.6 or state.health[p] >= 30:
             return act.stop
     return act.discard[worst]
@@ -108,9 +108,10 @@ def choose_discard(state, p, legal):
 def choose_preparation(state, p, legal):
     R = state.R
     act = R.act
-    forms = [a for a in legal if a.kind == "transform"]
-    best = max(forms, key=lambda a: (form_value(state, p, a.args[0], EXPECTED_INCOMING), -a.id), default=None)
-    best_value = form_value(state, p, best.args[0], EXPECTED_INCOMING) if best else -99
+    scored = [(form_value(state, p, a.args[0], EXPECTED_INCOMING), -a.id, a) for a in legal if a.kind == "transform"]
+    best, best_value = None, -99
+    if scored:
+        best_value, _, best = max(scored, key=lambda t: (t[0], t[1]))
     if best_value < 2.0 and act.trade in legal and state.hand_size[p] >= 4:
         return act.trade
     for a in legal:
@@ -127,12 +128,12 @@ def choose_combat(state, p, legal):
     o = 1 - p
     incoming = incoming_now(state, p)
     fo = state.form[o]
-    opp_protected = fo >= 0 and R.sheep[fo] or (state.ability[o] >= 0 and R.pay_4_life[state.ability[o]])
+    opp_protected = fo >= 0 and R.sheep[fo] or (state.ability[o] >= 0 and R.pay_life[state.ability[o]])
     for a in legal:
         if a.kind != "ability":
             continue
         k = a.args[0]
-        if R.pay_4_life[k]:
+        if R.pay_life[k]:
             if incoming > 5 and state.health[p] > 8:
                 return a
         elif R.coin_escape[k]:

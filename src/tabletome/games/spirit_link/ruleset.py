@@ -1,7 +1,9 @@
-"""The fixed facts one Spirit Link game is played with: its cards, its actions and the rulings
-its options choose. Shared (never changed) by every clone of a state."""
+"""The fixed facts one Spirit Link game is played with: the rulebook's numbers, its cards, its
+actions and the rulings its options choose. Shared (never changed) by every clone of a state."""
 
-from .actions import ActionIndex
+from ...core import seat_names
+
+SEATS = seat_names(2)  # "The game is a pure 2 player game."
 
 MAX_HEALTH = 30       # "You can have a maximum of 30 health
 MAX_MANA = 12         #  and a maximum of 12 mana."
@@ -14,8 +16,15 @@ TRADE_DISCARD = 3     # "discard 3 cards
 TRADE_DRAW = 2        #  and draw 2 in exchange."
 LIFE_PRICE = 2        # "you can sacrifice 2 mana to regenerate 1 life point."
 
+# A seat's transformation this turn: a card kind, or one of these.
+NOT_PLACED = -1       # still preparing
+NO_FORM = -2          # "If you have not transformed, you do not cause any damage..."
+
 
 class RuleSet:
+    """Options and card effects as the rules read them: per card kind, is it a Sheep, does it
+    halve incoming damage... (the card's amounts are in ``cards``)."""
+
     def __init__(self, cards, index, options: dict):
         self.cards = cards
         self.act = index
@@ -30,16 +39,18 @@ class RuleSet:
         self.sheep = [e == "no-damage-eaten-by-wolf" for e in eff]
         self.halves = [e == "halve-incoming" for e in eff]
         self.coin_escape = [e == "coin-escape" for e in eff]
-        self.reduces_2 = [e == "reduce-incoming-2" for e in eff]
+        self.reduces = [e == "reduce-incoming" for e in eff]
         self.cannot_escape = [e == "cannot-escape" for e in eff]
         self.bloodgenesis = [e == "bloodgenesis" for e in eff]
-        self.unreducible_6 = [e == "unreducible-hit-6" for e in eff]
-        self.extra_2 = [e == "extra-2-damage-and-mana" for e in eff]
-        self.vs_demon = [e == "5-against-demon-heal-2" for e in eff]
-        self.attack_twice = [e == "attack-twice" for e in eff]
-        self.pay_4_life = [e == "pay-4-life-no-damage" for e in eff]
-        self.gain_mana = [e == "gain-1-mana" for e in eff]
-        self.life_spring = [e == "discard-x-gain-x-life" for e in eff]
-        self.firebolt = [e == "hit-3-return-to-hand" for e in eff]
+        self.unreducible = [e == "unreducible-hit" for e in eff]
+        self.extra_damage_and_mana = [e == "extra-damage-and-mana" for e in eff]
+        self.vs_demon = [e == "against-demon-heal" for e in eff]
+        self.attacks_times = [e == "attacks-times" for e in eff]
+        self.pay_life = [e == "pay-life-no-damage" for e in eff]
+        self.gain_mana = [e == "gain-mana" for e in eff]
+        self.life_spring = [e == "discard-for-life" for e in eff]
+        self.firebolt = [e == "hit-return-to-hand" for e in eff]
+        # the one card that returns to its caster's hand (cards.py allows at most one), or -1
+        self.firebolt_kind = next((k for k in range(cards.n) if self.firebolt[k]), -1)
         # Blood-Claw's "the demon" is whichever transformation has Bloodgenesis.
         self.is_demon = self.bloodgenesis

@@ -1,0 +1,71 @@
+"""Spell cards: "Player abilities and spell cards may be played in all phases", one spell a turn.
+
+Each spell's effect is one name of ``effects.SpellEffect`` and its amount comes from its card:
+Mana-Recovery's mana, Life-Spring's life a card, Eternal-Firebolt's damage.
+"""
+
+from . import combat
+from .turn import discard
+from .frames import SPRING
+from .ruleset import MAX_HEALTH, MAX_MANA, SEATS
+
+
+def cast(s, p, k, at_once: bool) -> None:
+    """Seat ``p`` casts spell ``k``; ``at_once``: in the settlement window, after damage is settled."""
+    R = s.R
+    cards = R.cards
+    s.hand[p][k] -= 1
+    s.hand_size[p] -= 1
+    s.mana[p] -= cards.cost[k]
+    s.spell_cast[p] = True
+    who, name = SEATS[p], cards.names[k]
+    if R.firebolt[k]:
+        # "Deals 3 damage. Return the card to your hand, if you cast it."
+        s.hand[p][k] += 1
+        s.hand_size[p] += 1
+        if s.known_bolts[p] == 0:
+            s.known_bolts[p] = 1
+        if at_once:
+            if s.logging:
+                s.say(f"{who} casts {name}; it returns to {who}'s hand.")
+            combat.firebolt_now(s, p, k)
+        else:
+            s.bolts[p] += 1
+            if s.logging:
+                s.say(f"{who} casts {name} ({cards.damage[k]} damage at settlement); it returns to {who}'s hand.")
+        return
+    s.discard[p][k] += 1
+    if R.gain_mana[k]:
+        # "Regenerate 1 mana."
+        s.mana[p] = min(MAX_MANA, s.mana[p] + cards.mana[k])
+        if s.logging:
+            s.say(f"{who} casts {name} and regenerates {cards.mana[k]} mana ({s.mana[p]}).")
+    elif R.life_spring[k]:
+        # "Discard x cards, you gain x life.": the discards are chosen one at a time
+        if s.logging:
+            s.say(f"{who} casts {name}.")
+        if s.hand_size[p]:
+            s.stack.append((SPRING, p, k))
+
+
+def spring_actions(s, frame):
+    act = s.R.act
+    hand = s.hand[frame[1]]
+    acts = [act.discard[k] for k in range(len(hand)) if hand[k]]
+    acts.append(act.stop)
+    return acts
+
+
+def spring_discard(s, frame, action) -> None:
+    _, p, spell = frame
+    k = action.args[0]
+    discard(s, p, k)
+    s.health[p] = min(MAX_HEALTH, s.health[p] + s.R.cards.life[spell])
+    s.say(f"{SEATS[p]} discards {s.R.cards.names[k]} to the {s.R.cards.names[spell]} and gains "
+          f"{s.R.cards.life[spell]} life ({s.health[p]}).")
+    if s.hand_size[p]:
+        s.stack.append(frame)
+
+
+def stop_discarding(s, frame, action) -> None:
+    """"stop discarding": x is what was discarded so far."""
