@@ -87,7 +87,7 @@ def test_a_card_file_of_your_own_is_played(tmp_path):
 
 
 BROKEN = [
-    ("this is [ not toml", "not a valid TOML file"),
+    ("this is [ not toml", "not valid TOML"),
     (TEXT.replace('skills = ["Teach"]\ntext = "Finished', 'skills = ["Dance"]\ntext = "Finished'),
      "minion 'Homework Hexer': field 'skills' entry 'Dance'"),
     (TEXT.replace('skills = ["Teach"]\ntext = "Finished', 'skills = ["Boss"]\ntext = "Finished'),
