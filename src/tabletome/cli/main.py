@@ -5,6 +5,7 @@
     tabletome replay FILE
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
+    tabletome lab run|report|compare ...   (studies in DuckDB: see docs/lab.md)
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--workers", type=int, help="processes to play on (default: every core)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR, with arena.json")
+
+    from .lab import add_parser as add_lab_parser
+    add_lab_parser(sub)
     return parser
 
 
@@ -76,6 +80,8 @@ def main(argv=None) -> int:
             from .selfplay import run
         elif args.command == "arena":
             from .arena import run
+        elif args.command == "lab":
+            from .lab import run
         return run(args)
     except IllegalAction as exc:
         print(f"tabletome: {exc}", file=sys.stderr)

@@ -95,7 +95,8 @@ class Store:
 
     def begin_study(self, study: Study) -> None:
         """Record the study, or check that it is the one already stored (so that a second run
-        resumes it: same game, agents, options, sweep, seed, cards). A larger ``games`` extends it."""
+        resumes it: same game, agents, options, sweep, seed, cards). A larger ``games`` extends it;
+        a run asking for fewer plays only the missing games among its first ``games``."""
         row = self.con.execute("SELECT spec FROM study").fetchone()
         if row is not None:
             stored = Study.from_json(json.loads(row[0]))
@@ -106,8 +107,8 @@ class Store:
                 raise IllegalAction(f"{self.path} holds a different study ({shown}); "
                                     f"give a new --out, or the same settings to resume it")
             study.points = stored.points
-            study.games = max(study.games, stored.games)
-            self.con.execute("UPDATE study SET spec = ?", [json.dumps(_with_games(stored, study.games))])
+            if study.games > stored.games:
+                self.con.execute("UPDATE study SET spec = ?", [json.dumps(_with_games(stored, study.games))])
             return
         game = find_game(study.game)
         table = game.table_for(study.card_text)
