@@ -24,7 +24,8 @@ def add_parser(sub) -> None:
     run.add_argument("game", help="game id (see: tabletome games)")
     run.add_argument("--seat", action="append", metavar="SPEC",
                      help="the agent in the next seat (random, heuristic, ismcts:iterations=200, ...); "
-                          "repeat per seat; seats are rotated from game to game as in the arena")
+                          "repeat per seat (one --seat with --players N fills every seat); seats are "
+                          "rotated from game to game as in the arena")
     run.add_argument("--games", type=int, default=1000, help="games per sweep point (default 1000)")
     run.add_argument("--players", type=int, help="number of players (default: one per --seat)")
     run.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option; repeat for more")
@@ -71,6 +72,8 @@ def _run(args) -> int:
     if any(s.lower() == HUMAN for s in specs):
         raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...); use 'tabletome play' to play")
     tabletome.game(args.game)
+    if len(specs) == 1 and args.players and args.players > 1:
+        specs = specs * args.players        # one --seat with --players N: that agent in every seat
     from tabletome.arena import MAX_DECISIONS
     from tabletome.lab import Store, make_study, run_study
     study = make_study(args.game, specs, args.games, players=args.players, options=parse_options(args.option),
@@ -83,7 +86,7 @@ def _run(args) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
     console = Console(stderr=True)
-    label = f"{args.game}: {' vs '.join(specs)}"
+    label = args.game
     interrupted = False
     with Store(args.out) as store:
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -144,6 +144,8 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
             workers = min(workers, len(keys))
             backend = "local" if workers == 1 else "processes"
             (_run_here if workers == 1 else _run_pool)(payload, keys, take, workers)
+        if keys:
+            store.tidy()
     finally:
         seconds = time.perf_counter() - started
         played = count[0] - (total - len(keys))

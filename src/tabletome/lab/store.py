@@ -154,9 +154,30 @@ class Store:
                     f"INSERT INTO decisions ({DECISION_COLUMNS}) SELECT " +
                     ", ".join(f"unnest(${k + 1})" for k in range(len(dcols))), dcols)
             self.con.commit()
+        except BaseException as exc:
+            self.con.rollback()
+            if isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower():
+                raise KeyboardInterrupt from exc     # DuckDB reports Ctrl-C during a query this way
+            raise
+
+    def tidy(self) -> None:
+        """Rewrite ``games`` and ``decisions`` in key order (after a complete run), so that even a
+        plain ``SELECT *`` gives the same rows in the same order whichever backend played them."""
+        games_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS games ")[1].split(";")[0]
+        decisions_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS decisions ")[1].split(";")[0]
+        self.con.begin()
+        try:
+            for table, schema, order in (("games", games_schema, "point, idx"),
+                                         ("decisions", decisions_schema, "point, idx, step")):
+                self.con.execute(f"CREATE TABLE {table}_sorted {schema}")
+                self.con.execute(f"INSERT INTO {table}_sorted SELECT * FROM {table} ORDER BY {order}")
+                self.con.execute(f"DROP TABLE {table}")
+                self.con.execute(f"ALTER TABLE {table}_sorted RENAME TO {table}")
+            self.con.commit()
         except BaseException:
             self.con.rollback()
             raise
+        self.con.execute("CHECKPOINT")
 
     def log_run(self, backend: str, workers: int, games: int, seconds: float) -> None:
         self.con.execute("INSERT INTO runs (backend, workers, games, seconds) VALUES (?, ?, ?, ?)",
