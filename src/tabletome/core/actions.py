@@ -12,15 +12,24 @@ from .errors import IllegalAction
 
 class Action:
     """One choice a seat can make. ``str(action)`` is its canonical text, ``action.id`` its integer
-    id in ``range(game.num_actions)``. ``kind`` and ``args`` are for the game's own rules code."""
+    id in ``range(game.num_actions)``.
 
-    __slots__ = ("id", "text", "kind", "args")
+    What it touches, for tools that must not parse text (the lab's card statistics, a page's
+    clickable cards): ``kind`` (the game's word for this sort of choice: "transform", "cast",
+    "pass"...), ``cards`` (the names of the cards or components it involves, e.g. the card played
+    and the card it targets; empty when none) and ``target`` (the seat it is aimed at, or None).
+    ``args`` are for the game's own rules code."""
 
-    def __init__(self, id: int, text: str, kind: str, args: tuple = ()):
+    __slots__ = ("id", "text", "kind", "args", "cards", "target")
+
+    def __init__(self, id: int, text: str, kind: str, args: tuple = (), cards: tuple = (),
+                 target: int | None = None):
         self.id = id
         self.text = text
         self.kind = kind
         self.args = args
+        self.cards = tuple(cards)
+        self.target = target
 
     def __str__(self) -> str:
         return self.text
@@ -29,7 +38,12 @@ class Action:
         return f"Action({self.id}, {self.text!r})"
 
     def __reduce__(self):
-        return (Action, (self.id, self.text, self.kind, self.args))
+        return (Action, (self.id, self.text, self.kind, self.args, self.cards, self.target))
+
+    def describe(self) -> dict:
+        """The action as JSON-ready structured fields: id, text, kind, cards, target."""
+        return {"id": self.id, "text": self.text, "kind": self.kind, "cards": list(self.cards),
+                "target": self.target}
 
 
 def normalize_text(text: str) -> str:
@@ -45,11 +59,12 @@ class ActionTable:
         self._by_text: dict[str, Action] = {}
         self._by_key: dict[tuple, Action] = {}
 
-    def add(self, text: str, kind: str, *args) -> Action:
+    def add(self, text: str, kind: str, *args, cards: tuple = (), target: int | None = None) -> Action:
+        """A new action; ``cards`` and ``target`` say what it touches (see ``Action``)."""
         key = normalize_text(text)
         if key in self._by_text:
             raise ValueError(f"duplicate action text {text!r}")
-        action = Action(len(self.actions), text, kind, args)
+        action = Action(len(self.actions), text, kind, args, cards, target)
         self.actions.append(action)
         self._by_text[key] = action
         self._by_key[(kind, *args)] = action

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, refuse_text, describe_choices
+from .snapshots import check_snapshot_fields
 from .errors import IllegalAction
 from .rng import Rng
 from .seats import seat_names
@@ -33,7 +34,16 @@ def as_rng(rng) -> Rng:
 
 class State:
     __slots__ = ("game", "players", "options", "seed", "rng", "to_move", "winners", "table",
-                 "card_text", "_history", "_log", "_legal", "__weakref__")
+                 "card_text", "stack", "decision", "triggers", "logging",
+                 "_history", "_log", "_log_owned", "_legal", "__weakref__")
+
+    # The game's frames (core.stack.FrameSet): with them, the core drives the turn (``run``) and
+    # writes the stack into snapshots by frame name.
+    frames = None
+    # The game's declared snapshot fields: a msgspec Struct (forbid_unknown_fields=True). With it,
+    # the core refuses an unknown, missing or ill-typed field the same way in every game and hands
+    # ``_restore`` the checked Struct.
+    snapshot_schema = None
 
     # --- construction ------------------------------------------------------------------------
     @classmethod
@@ -54,8 +64,13 @@ class State:
         self.rng = rng
         self.to_move = None
         self.winners = []
+        self.stack = []
+        self.decision = None
+        self.triggers = []
+        self.logging = True
         self._history = []
         self._log = []
+        self._log_owned = True
         self._legal = None
 
     def _copy_common(self, other: "State") -> None:
@@ -70,8 +85,15 @@ class State:
         other.rng.state = self.rng.state
         other.to_move = self.to_move
         other.winners = list(self.winners)
+        other.stack = self.stack.copy()
+        other.decision = self.decision
+        other.triggers = self.triggers.copy()
+        other.logging = self.logging
         other._history = self._history.copy()
-        other._log = self._log.copy()
+        # the log is shared until either side writes to it (copy on write, see ``say``)
+        other._log = self._log
+        other._log_owned = False
+        self._log_owned = False
         other._legal = self._legal
 
     def setup(self) -> None:
@@ -93,7 +115,9 @@ class State:
         return legal
 
     def _legal_actions(self):
-        raise NotImplementedError
+        """The decision frame's actions (games on the decision stack need not override this)."""
+        frame = self.decision
+        return self.frames.frames[frame[0]].legal(self, frame)
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose canonical text is ``text`` (case and spacing aside)."""
@@ -133,7 +157,52 @@ class State:
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
-        raise NotImplementedError
+        """The decision frame resolves the choice; then the stack runs on to the next decision."""
+        frame = self.decision
+        self.frames.frames[frame[0]].resolve(self, frame, action)
+        self.run()
+
+    # --- the decision stack (core/stack.py) ------------------------------------------------------
+    def run(self) -> None:
+        """Run frames until one asks a seat to decide, or the stack is empty (the game is over).
+        Frames a rule queued with ``trigger`` run before anything below them, in queued order."""
+        stack = self.stack
+        frames = self.frames.frames
+        triggers = self.triggers
+        self.decision = None
+        self.to_move = None
+        while True:
+            if triggers:
+                triggers.reverse()
+                stack.extend(triggers)
+                triggers.clear()
+            if not stack:
+                return
+            frame = stack.pop()
+            if frames[frame[0]].run(self, frame):
+                return
+
+    def ask(self, seat: int, frame: tuple) -> bool:
+        """Stop the stack and ask ``seat`` to decide ``frame`` (a frame's ``run`` returns this)."""
+        self.decision = frame
+        self.to_move = seat
+        return True
+
+    def push(self, *frames: tuple) -> None:
+        """Push frames so that they run in the order given (the first runs first)."""
+        self.stack.extend(reversed(frames))
+
+    def trigger(self, frame: tuple) -> None:
+        """Queue a triggered frame: it runs before whatever is below it on the stack."""
+        self.triggers.append(frame)
+
+    def end_game(self, winners) -> None:
+        """The game is over: ``winners`` (a list of seats; empty for a draw). Nothing more runs."""
+        self.winners = list(winners)
+        self.stack.clear()
+        self.triggers.clear()
+        self.decision = None
+        self.to_move = None
 
     # --- outcome -------------------------------------------------------------------------------
     @property
@@ -159,8 +228,32 @@ class State:
         return seat_names(self.players)[seat]
 
     def say(self, text: str, seat: int | None = None) -> None:
-        """Add a sentence to the log: public, or seen only by ``seat``."""
+        """Add a sentence to the log: public, or seen only by ``seat``. A muted copy (``mute``)
+        writes nothing; rules on a hot path may test ``self.logging`` before building the text."""
+        if not self.logging:
+            return
+        if not self._log_owned:
+            self._log = self._log.copy()
+            self._log_owned = True
         self._log.append((seat, text))
+
+    def log_mark(self) -> int:
+        """Where the log stands now, for ``say_at``."""
+        return len(self._log)
+
+    def say_at(self, mark: int, text: str, seat: int | None = None) -> None:
+        """Put a sentence into the log at ``mark`` (before what was said since)."""
+        if not self.logging:
+            return
+        if not self._log_owned:
+            self._log = self._log.copy()
+            self._log_owned = True
+        self._log.insert(mark, (seat, text))
+
+    def mute(self) -> "State":
+        """Stop writing log lines in this state (a copy made for search); returns the state."""
+        self.logging = False
+        return self
 
     @property
     def log(self) -> list[str]:
@@ -193,6 +286,22 @@ class State:
         """An independent copy: changing one never changes the other."""
         raise NotImplementedError
 
+    def determinized_copy(self, seat: int) -> "State":
+        """The start of every game's ``determinize``: a clone with no seed, no history and only the
+        log lines ``seat`` may read. The game then re-draws what ``seat`` cannot see in it, and
+        gives it a fresh rng (``copy.rng = rng.spawn()``)."""
+        self.check_seat(seat, allow_none=False)
+        log, owned = self._log, self._log_owned
+        self._log = [line for line in log if line[0] is None or line[0] == seat]
+        try:
+            copy = self.clone()
+        finally:
+            self._log, self._log_owned = log, owned
+        copy.seed = None
+        copy._history = []
+        copy._legal = None
+        return copy
+
     def determinize(self, seat: int, rng) -> "State":
         """A copy in which everything ``seat`` cannot see is re-drawn at random, consistent with
         what it has seen. It depends only on ``view(seat)`` and ``rng``."""
@@ -215,6 +324,10 @@ class State:
         }
         if self.card_text is not None:
             data["cards"] = self.card_text
+        frames = self.frames
+        if frames is not None:
+            data["stack"] = [frames.encode(f) for f in self.stack]
+            data["decision"] = frames.encode(self.decision) if self.decision is not None else None
         data.update(self._snapshot())
         return data
 
@@ -227,6 +340,7 @@ class State:
             raise IllegalAction(f"a snapshot is a JSON object, not {type(data).__name__}")
         if data.get("game", game.id) != game.id:
             raise IllegalAction(f"this snapshot is of {data.get('game')!r}, not {game.id!r}")
+        data = cls.migrate_snapshot(data)
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise IllegalAction("snapshot field 'options' must be an object of option names to values")
@@ -262,8 +376,24 @@ class State:
                     or not (entry[0] is None or (isinstance(entry[0], int) and 0 <= entry[0] < players))):
                 raise IllegalAction(f"snapshot log entry {i} must be [seat or null, sentence], not {entry!r}")
             state._log.append((entry[0], entry[1]))
+        fields = data
+        if cls.frames is not None and "stack" in data:
+            stack = data["stack"]
+            if not isinstance(stack, list):
+                raise IllegalAction("snapshot field 'stack' must be a list of frames, [name, number, ...]")
+            state.stack = [cls.frames.decode(f, f"stack entry {i}") for i, f in enumerate(stack)]
+            decision = data.get("decision")
+            state.decision = None if decision is None else cls.frames.decode(decision, "field 'decision'")
+            if state.decision is not None:
+                # the asked seat stands in the decision frame's "seat" field
+                at = cls.frames[state.decision[0]].seat_at
+                if at is not None:
+                    state.to_move = state.decision[at]
+                    state.check_seat(state.to_move, allow_none=False)
+        if cls.snapshot_schema is not None:
+            fields = check_snapshot_fields(data, cls.snapshot_schema, game.name)
         try:
-            state._restore(data)
+            state._restore(fields)
         except IllegalAction:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -274,8 +404,16 @@ class State:
             raise IllegalAction(f"impossible {game.name} position in snapshot: {exc}") from None
         return state
 
-    def _restore(self, data: dict) -> None:
+    def _restore(self, data) -> None:
+        """Set the game's own fields from a snapshot: the checked ``snapshot_schema`` Struct when
+        the game declares one (the stack and decision are already set), else the raw dict."""
         raise NotImplementedError
+
+    @classmethod
+    def migrate_snapshot(cls, data: dict) -> dict:
+        """Rewrite a snapshot written in an older form into today's (override; the default keeps
+        it). Called before any field is read, so old saved positions load and play on."""
+        return data
 
     def record(self) -> dict:
         """The game record ``{game, options, players, seed, actions}`` that replays to this state

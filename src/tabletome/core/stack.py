@@ -1,0 +1,198 @@
+"""The decision stack: how every game drives its turn.
+
+A game's rules are a set of named *frames*, declared once as data (``Frame``). The state keeps a
+stack of frame instances, each a plain tuple ``(frame index, *whole numbers)`` so clones copy it
+cheaply. ``State.run()`` pops frames and runs them until one asks a seat to decide; that frame is
+the *decision* (``state.decision``). The seat's legal actions are the decision frame's ``legal``;
+a choice goes to its ``resolve`` (one function, or one per action kind), which pushes what follows.
+
+    run(state, frame) -> bool     do this step's work and push what comes next (frames pushed last
+                                  run first); return ``state.ask(seat, frame)`` to stop and ask a
+                                  seat, or False to go on with the next frame
+    legal(state, frame) -> list   the asked seat's actions
+    resolve(state, frame, action) what a choice does; or ``on={"kind": handler, ...}``
+
+A frame that only asks (no work before the question) may leave ``run`` out: it then asks
+``frame``'s seat field (``seat_field``, default ``"seat"``). A frame that asks should name the
+asked seat in that field: restoring a snapshot sets ``to_move`` from the decision frame's seat.
+
+``ResponseWindow`` is the one core frame for out-of-turn play (Spirit Link's combat window, Life
+Siphon's Fast Cast, Life & Legend's Interfere). It goes round the table from a seat and asks only
+the seats the game says can respond now (``can_respond``); a response is resolved by the game and
+the window opens again for everyone; it closes once every seat has passed or been skipped in a row.
+
+Snapshots write the stack and the decision by frame name (``FrameSet.encode``/``decode``): a
+frame is ``[name, number, ...]``, checked against the frame's declared fields when read back.
+The stack is empty and no decision is open exactly when the game is over.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+
+
+class Frame:
+    """One named step of a game's rules (see the module docstring)."""
+
+    __slots__ = ("name", "fields", "index", "_run", "_legal", "_resolve", "on", "seat_at", "asks")
+
+    def __init__(self, name: str, fields: tuple[str, ...] = (), *, run=None, legal=None, resolve=None,
+                 on: dict | None = None, seat_field: str = "seat", asks: str = ""):
+        self.name = name
+        self.fields = tuple(fields)
+        self.index = -1
+        self._run = run
+        self._legal = legal
+        self._resolve = resolve
+        self.on = dict(on or {})
+        # where the asked seat stands in the tuple, for frames that only ask
+        self.seat_at = self.fields.index(seat_field) + 1 if seat_field in self.fields else None
+        self.asks = asks  # what the seat is asked, in words, for views and screens
+
+    def run(self, state, frame: tuple) -> bool:
+        if self._run is not None:
+            return self._run(state, frame)
+        if self.seat_at is None:
+            raise TypeError(f"frame {self.name!r} has no run and no seat field to ask")
+        return state.ask(frame[self.seat_at], frame)
+
+    def legal(self, state, frame: tuple) -> list:
+        return self._legal(state, frame)
+
+    def resolve(self, state, frame: tuple, action) -> None:
+        handler = self.on.get(action.kind)
+        if handler is not None:
+            handler(state, frame, action)
+        elif self._resolve is not None:
+            self._resolve(state, frame, action)
+        else:
+            raise TypeError(f"frame {self.name!r} cannot resolve an action of kind {action.kind!r}")
+
+    def __repr__(self) -> str:
+        return f"<frame {self.name}{self.fields}>"
+
+
+class ResponseWindow(Frame):
+    """The core response window: fields ``(moment, seat, passes, exclude)``.
+
+    It offers seats around the table, starting with ``seat``, the chance to respond at ``moment``
+    (a game's number for "before attacks", "end of turn"...), skipping every seat that cannot
+    (``can_respond``) and ``exclude`` (a seat that may not answer at this moment, or -1). Each pass
+    or skip counts; the window closes when every seat has passed or been skipped in a row. After a
+    response the window opens again for every seat (``reopen``): "everyone may answer a cast".
+
+    A game makes one with its own answers::
+
+        ResponseWindow("window", can_respond=..., responses=..., pass_action=..., respond=...)
+
+    can_respond(state, seat, moment) -> bool   cheap: could ``seat`` do anything now?
+    responses(state, seat, moment) -> list     what it could do (pass is added by the window)
+    pass_action(state) -> Action               the game's "pass"
+    respond(state, frame, action)              resolve a response (push what it does)
+    after: "next" (the seat after the responder is asked next) or "same" (the responder again)
+    """
+
+    __slots__ = ("can_respond", "responses", "pass_action", "respond", "after", "moments")
+
+    def __init__(self, name: str = "window", *, can_respond, responses, pass_action, respond,
+                 after: str = "next", moments: tuple[str, ...] = ()):
+        super().__init__(name, ("moment", "seat", "passes", "exclude"))
+        if after not in ("next", "same"):
+            raise ValueError("after is 'next' or 'same'")
+        self.can_respond = can_respond
+        self.responses = responses
+        self.pass_action = pass_action
+        self.respond = respond
+        self.after = after
+        self.moments = tuple(moments)  # the moments' names, for views ("before attacks")
+
+    def run(self, state, frame: tuple) -> bool:
+        index, moment, seat, passes, exclude = frame
+        players = state.players
+        can = self.can_respond
+        while passes < players:
+            if seat != exclude and can(state, seat, moment):
+                return state.ask(seat, (index, moment, seat, passes, exclude))
+            passes += 1
+            seat = (seat + 1) % players
+        return False
+
+    def legal(self, state, frame: tuple) -> list:
+        actions = list(self.responses(state, frame[2], frame[1]))
+        actions.append(self.pass_action(state))
+        return actions
+
+    def resolve(self, state, frame: tuple, action) -> None:
+        index, moment, seat, passes, exclude = frame
+        if action is self.pass_action(state):
+            state.stack.append((index, moment, (seat + 1) % state.players, passes + 1, exclude))
+            return
+        state.stack.append(self.reopen(state, frame))
+        self.respond(state, frame, action)
+
+    def reopen(self, state, frame: tuple) -> tuple:
+        """The window that follows a response: every seat may answer it (exclusion lifted)."""
+        index, moment, seat, _, _ = frame
+        nxt = seat if self.after == "same" else (seat + 1) % state.players
+        return (index, moment, nxt, 0, -1)
+
+    def moment_name(self, moment: int) -> str:
+        return self.moments[moment] if 0 <= moment < len(self.moments) else str(moment)
+
+
+class FrameSet:
+    """A game's frames, by name and by index. Frame instances on the stack are tuples whose first
+    item is ``frames[name].index``; the rest are whole numbers, one per declared field."""
+
+    def __init__(self, *frames: Frame):
+        self.frames: list[Frame] = []
+        self.by_name: dict[str, Frame] = {}
+        for frame in frames:
+            if frame.name in self.by_name:
+                raise ValueError(f"two frames are named {frame.name!r}")
+            frame.index = len(self.frames)
+            self.frames.append(frame)
+            self.by_name[frame.name] = frame
+
+    def __getitem__(self, key) -> Frame:
+        return self.frames[key] if isinstance(key, int) else self.by_name[key]
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def index(self, name: str) -> int:
+        return self.by_name[name].index
+
+    def make(self, name: str, *args: int) -> tuple:
+        """A frame instance by name (for set-up code and tests; rules push tuples directly)."""
+        frame = self.by_name[name]
+        if len(args) != len(frame.fields):
+            raise ValueError(f"frame {name!r} takes {len(frame.fields)} numbers ({', '.join(frame.fields)})")
+        return (frame.index, *args)
+
+    # --- snapshots ----------------------------------------------------------------------------
+    def encode(self, frame: tuple) -> list:
+        return [self.frames[frame[0]].name, *frame[1:]]
+
+    def decode(self, data, where: str) -> tuple:
+        """Read ``[name, number, ...]`` back, refusing an unknown name or a wrong count or type."""
+        known = ", ".join(self.by_name)
+        if not isinstance(data, list) or not data or not isinstance(data[0], str):
+            raise IllegalAction(f"snapshot {where} must be [frame name, number, ...], not {data!r}; frames are: {known}")
+        frame = self.by_name.get(data[0])
+        if frame is None:
+            raise IllegalAction(f"snapshot {where} names no frame {data[0]!r}; frames are: {known}")
+        args = data[1:]
+        if len(args) != len(frame.fields):
+            fields = ", ".join(frame.fields) or "none"
+            raise IllegalAction(f"snapshot {where}: frame {frame.name!r} takes {len(frame.fields)} "
+                                f"numbers ({fields}), not {len(args)}")
+        for name, value in zip(frame.fields, args):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction(f"snapshot {where}: field {name!r} of frame {frame.name!r} must be a whole number, not {value!r}")
+        return (frame.index, *args)
+
+    def describe(self, frame: tuple) -> dict:
+        """A frame as a JSON-ready dict of its named fields (for views and debugging)."""
+        spec = self.frames[frame[0]]
+        return {"frame": spec.name, **dict(zip(spec.fields, frame[1:]))}
