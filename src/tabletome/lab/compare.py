@@ -83,6 +83,8 @@ def compare_studies(base, other) -> dict:
                 continue
             rate_row(f"card {cb['card']} play rate", f"{cb['card']}'s play rate when legal", cb["play"], co["play"],
                      kind="play rate")
+            rate_row(f"card {cb['card']} win when legal", f"the win rate of seats that could play {cb['card']}",
+                     cb["legal"], co["legal"])
             rate_row(f"card {cb['card']} win when played", f"the win rate of seats playing {cb['card']}",
                      cb["played"], co["played"])
     tested = [r for r in rows if r["p"] is not None]

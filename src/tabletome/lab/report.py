@@ -79,9 +79,11 @@ def figures(data) -> list[tuple]:
             continue
         suffix = f" at {p['label']}" if multi else ""
         out.append((f"cards{k}" if multi else "cards", "Cards" + suffix,
-                    "Left: the win rate of the seats that played the card (filled) and of those that could have "
-                    "but did not (hollow), 95% intervals; cards sorted by the difference. Right: how often the "
-                    "card was played when it was legal. Green names are flagged dominant, red ones dead.",
+                    "Left: how much more (or less) often a seat won when it had the card to play at some point "
+                    "than when it never did, with a 95% interval (dotted lines: the ±10-point flag threshold); "
+                    "cards sorted by it. Middle: among the seats that could play it, the win rate of those "
+                    "that did (filled) and those that did not (hollow). Right: how often it was played when "
+                    "legal. Green names are flagged dominant, red ones dead.",
                     _cards(plt, p["cards"])))
     return out
 
@@ -160,20 +162,29 @@ def _hist(plt, summaries, labels, xlabel):
 
 
 def _cards(plt, cards):
-    rows = sorted(cards, key=lambda c: (c["difference"] is None, -(c["difference"] or 0), c["card"]))
+    def key(c):
+        d = c["access"]["difference"]
+        return (d is None, -(d or 0), c["card"])
+    rows = sorted(cards, key=key)
     n = len(rows)
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(9.0, 0.26 * n + 1.4), sharey=True,
-                                  gridspec_kw={"width_ratios": [3, 1.4]})
+    fig, (ax0, ax, ax2) = plt.subplots(1, 3, figsize=(11.0, 0.27 * n + 1.6), sharey=True,
+                                       gridspec_kw={"width_ratios": [2.2, 2.2, 1.2]})
     for k, c in enumerate(rows):
         y = n - 1 - k
-        for side, style in (("played", "o"), ("not_played", "o")):
+        a = c["access"]
+        if a["difference"] is not None:
+            x = 100 * a["difference"]
+            lo, hi = (100 * v for v in a["ci95"])
+            colour = FLAG_COLORS[c["flag"]] if c["flag"] else "#6b8fb8"
+            ax0.errorbar([x], [y], xerr=[[x - lo], [hi - x]], fmt="s", color=colour, ms=5, capsize=0, lw=1.2)
+        for side in ("played", "not_played"):
             r = c[side]
             if not r["games"]:
                 continue
             x = 100 * r["rate"]
             filled = side == "played"
-            ax.errorbar([x], [y + (0.12 if filled else -0.12)],
-                        xerr=[[x - 100 * r["ci95"][0]], [100 * r["ci95"][1] - x]], fmt=style,
+            ax.errorbar([x], [y + (0.13 if filled else -0.13)],
+                        xerr=[[x - 100 * r["ci95"][0]], [100 * r["ci95"][1] - x]], fmt="o",
                         color=COLORS[0] if filled else COLORS[1], mfc=(COLORS[0] if filled else "white"),
                         ms=5, capsize=0, lw=1)
         p = c["play"]
@@ -182,14 +193,19 @@ def _cards(plt, cards):
         ax2.errorbar([x], [y], xerr=[[x - 100 * p["ci95"][0]], [100 * p["ci95"][1] - x]], fmt="none",
                      ecolor="black", lw=0.8)
     labels = [(c["card"] + (f"  [{c['flag']}]" if c["flag"] else "")) for c in rows]
-    ax.set_yticks(range(n), list(reversed(labels)))
-    for tick, c in zip(ax.get_yticklabels(), reversed(rows)):
+    ax0.set_yticks(range(n), list(reversed(labels)))
+    for tick, c in zip(ax0.get_yticklabels(), reversed(rows)):
         tick.set_color(FLAG_COLORS[c["flag"]])
         if c["flag"]:
             tick.set_fontweight("bold")
+    ax0.axvline(0, color="black", lw=0.8)
+    for v in (-100 * EFFECT, 100 * EFFECT):
+        ax0.axvline(v, color="#999999", lw=0.8, ls=":")
+    ax0.set_xlabel("having it to play: win-rate change\n(points; legal vs never legal)")
+    ax0.set_ylim(-0.7, n - 0.3)
+    ax0.grid(axis="x", color="#eeeeee", lw=0.6)
     ax.set_xlim(0, 100)
-    ax.set_ylim(-0.7, n - 0.3)
-    ax.set_xlabel("win rate (%): ● played it   ○ could have, did not")
+    ax.set_xlabel("win rate (%) when it could be played:\n● played it   ○ did not")
     ax.grid(axis="x", color="#dddddd", lw=0.6)
     ax2.set_xlim(0, 100)
     ax2.set_xlabel("played when legal (%)")
@@ -228,6 +244,7 @@ figure { margin: 14px 0 22px; } figcaption { color: #444; font-size: 0.92em; mar
 figure svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 8px 0 16px; }
 td, th { border-bottom: 1px solid #e4e4e4; padding: 3px 9px; text-align: right; }
+table.cards td { white-space: nowrap; } th.group { text-align: center; border-bottom: 2px solid #bbb; }
 td:first-child, th:first-child { text-align: left; }
 tr.dominant td:first-child { color: #1f8a3b; font-weight: bold; } tr.dead td:first-child { color: #b5443c; font-weight: bold; }
 code { background: #f3f3f3; padding: 0 4px; border-radius: 3px; }
@@ -269,12 +286,14 @@ def html_page(report) -> str:
             parts.append("<h2>Cards</h2><p class='meta'>A seat-game is one seat in one game. A card is "
                          "<i>legal</i> there when an action naming it was among the seat's choices at least once, "
                          f"<i>played</i> when the seat chose one. Flagged <b style='color:#1f8a3b'>dominant</b>: "
-                         f"playing it goes with a win rate at least {EFFECT * 100:.0f} points higher "
-                         f"(Fisher's exact test, Benjamini–Hochberg adjusted p &lt; {ALPHA}, at least {MIN_SIDE} "
-                         f"seat-games each way); <b style='color:#b5443c'>dead</b>: at least {EFFECT * 100:.0f} points "
-                         f"lower, or played in under {DEAD_PLAY_RATE * 100:.0f}% of the seat-games where it was "
-                         "legal. These are associations under these agents: a card that is played when already "
-                         "winning looks strong too.</p>")
+                         f"seats that had it to play won at least {EFFECT * 100:.0f} points more often than seats "
+                         f"that never did (Fisher's exact test, Benjamini–Hochberg adjusted p &lt; {ALPHA}, at least "
+                         f"{MIN_SIDE} seat-games each way); <b style='color:#b5443c'>dead</b>: at least "
+                         f"{EFFECT * 100:.0f} points less often, or played in under {DEAD_PLAY_RATE * 100:.0f}% of the "
+                         "seat-games where it was legal. Deals are random, so having a card is close to a fair "
+                         "experiment; <i>played against not played</i> is not: it follows the agents' choices (a "
+                         "second-best card played only when the best is missing looks bad). Both are measured "
+                         "under these agents: read a flag as “look at this card”, not as a verdict.</p>")
         fig_svg = _svg(fig)
         parts.append(f"<figure><div>{fig_svg}</div><figcaption><b>{esc(title)}.</b> {esc(caption)}</figcaption></figure>")
         if name == "agents" or (name == "seats" and len(d["points"][0]["agents"]) == 1):
@@ -301,18 +320,26 @@ def _tables(d) -> str:
 
 
 def _card_table(p) -> str:
+    def pts(d):
+        return "–" if d["difference"] is None else f"{100 * d['difference']:+.1f}"
+
+    def q(d):
+        return "–" if d["p_adjusted"] is None else f"{d['p_adjusted']:.2g}"
     rows = []
-    for c in sorted(p["cards"], key=lambda c: (c["difference"] is None, -(c["difference"] or 0))):
+    for c in sorted(p["cards"], key=lambda c: (c["access"]["difference"] is None, -(c["access"]["difference"] or 0))):
         kinds = ", ".join(f"{k} {n:,}" for k, n in list(c["kinds"].items())[:3])
-        diff = "–" if c["difference"] is None else f"{100 * c['difference']:+.1f}"
-        q = "–" if c["p_adjusted"] is None else f"{c['p_adjusted']:.2g}"
         rows.append(f"<tr class='{c['flag'] or ''}'><td>{html.escape(c['card'])}"
                     f"{' [' + c['flag'] + ']' if c['flag'] else ''}</td><td>{c['legal_games']:,}</td>"
-                    f"<td>{_pct(c['play']['rate'])}</td><td>{_pct(c['played']['rate'])} ({_ci(c['played'])})</td>"
-                    f"<td>{_pct(c['not_played']['rate'])} ({_ci(c['not_played'])})</td><td>{diff}</td><td>{q}</td>"
+                    f"<td>{_pct(c['legal']['rate'])}</td><td>{_pct(c['never']['rate'])}</td>"
+                    f"<td>{pts(c['access'])}</td><td>{q(c['access'])}</td>"
+                    f"<td>{_pct(c['play']['rate'])}</td><td>{_pct(c['played']['rate'])}</td>"
+                    f"<td>{_pct(c['not_played']['rate'])}</td><td>{pts(c['choice'])}</td><td>{q(c['choice'])}</td>"
                     f"<td>{html.escape(kinds)}</td></tr>")
-    return ("<table><tr><th>card</th><th>legal in</th><th>played when legal</th><th>win when played</th>"
-            "<th>win when not</th><th>points</th><th>adj. p</th><th>actions</th></tr>" + "".join(rows) + "</table>")
+    return ("<table class='cards'><tr><th></th><th></th><th colspan='4' class='group'>having it to play</th>"
+            "<th colspan='5' class='group'>playing it when it was legal</th><th></th></tr>"
+            "<tr><th>card</th><th>legal in</th><th>win when legal</th><th>win when never</th>"
+            "<th>change (pts)</th><th>adj. p</th><th>played</th><th>win when played</th>"
+            "<th>win when not</th><th>change (pts)</th><th>adj. p</th><th>chosen as</th></tr>" + "".join(rows) + "</table>")
 
 
 def write_html(report, path) -> Path:

@@ -4,10 +4,16 @@ SQL on the study's DuckDB file.
 
 Per-card statistics count *seat-games*: one seat in one game. A card is *legal* in a seat-game
 when some action naming it (``actions.cards``) was among that seat's legal actions at one of its
-decisions, and *played* when the seat chose such an action. The play rate is played / legal; the
-win rates compare the seat-games where it was legal and played with those where it was legal and
-not played (Fisher's exact test, Benjamini-Hochberg across the cards of a point). That is an
-association under the study's agents, not a proof that the card causes the win.
+decisions, and *played* when the seat chose such an action. The play rate is played / legal.
+Two comparisons, each with Newcombe's interval and Fisher's exact test (Benjamini-Hochberg across
+every test of a point):
+
+- *choice*: the win rate when played against when legal and not played. It says what the agents'
+  choices went with, and is confounded by them: a heuristic that plays its second-best card only
+  when it lacks the best one makes the second-best look bad.
+- *access*: the win rate when the card was legal at all against when it never was. Deals are
+  random, so this is closer to the value of having the card; it is what the flags use. It is still
+  an association (in a long game more cards become playable).
 """
 
 from __future__ import annotations
@@ -148,47 +154,68 @@ GROUP BY card, kind ORDER BY card, count(*) DESC, kind
 """
 
 
-def card_stats(store, point: int | None) -> list[dict]:
-    """Per card: play rate when legal, win rate when played and when not, the test, the flag."""
-    from scipy.stats import false_discovery_control, fisher_exact
+def difference(a: dict, b: dict) -> dict:
+    """``a`` minus ``b`` (two ``rate`` dicts) with Newcombe's 95% interval (from the Wilson ones)
+    and Fisher's exact test; None fields when either side is empty."""
+    from scipy.stats import fisher_exact
 
+    if not a["games"] or not b["games"]:
+        return {"difference": None, "ci95": None, "p": None}
+    pa, pb = a["rate"], b["rate"]
+    (la, ua), (lb, ub) = a["ci95"], b["ci95"]
+    d = pa - pb
+    lo = d - ((pa - la) ** 2 + (ub - pb) ** 2) ** 0.5
+    hi = d + ((ua - pa) ** 2 + (pb - lb) ** 2) ** 0.5
+    p = fisher_exact([[a["wins"], a["games"] - a["wins"]], [b["wins"], b["games"] - b["wins"]]])[1]
+    return {"difference": d, "ci95": [lo, hi], "p": float(p)}
+
+
+def card_stats(store, point: int | None) -> list[dict]:
+    """Per card: play rate when legal; win rate when played, when legal and not played, when
+    legal at all and when never legal; two differences (``choice``: played minus not played,
+    ``access``: legal minus never legal) with intervals and tests; the flag."""
+    from scipy.stats import false_discovery_control
+
+    seat_games, seat_wins = store.query(
+        "SELECT count(*) * any_value(len(outcomes)), coalesce(sum(len(winners)), 0) FROM games "
+        "WHERE $1 IS NULL OR point = $1", [point])[0]
+    seat_games, seat_wins = int(seat_games or 0), int(seat_wins or 0)
     rows = store.query(CARD_SQL, [point])
     kinds: dict[str, dict[str, int]] = {}
     for card, kind, count in store.query(KIND_SQL, [point]):
         kinds.setdefault(card, {})[kind] = int(count)
     cards = []
     for card, legal, played, wins_p, wins_n in rows:
-        not_played = legal - played
-        entry = {"card": card, "legal_games": int(legal), "played_games": int(played),
-                 "play": rate(played, legal), "played": rate(wins_p, played), "not_played": rate(wins_n, not_played),
-                 "kinds": kinds.get(card, {})}
-        entry["play"]["rate"] = played / legal if legal else None
-        judged = played >= MIN_SIDE and not_played >= MIN_SIDE
-        if played and not_played:
-            entry["difference"] = wins_p / played - wins_n / not_played
-            entry["p"] = float(fisher_exact([[wins_p, played - wins_p], [wins_n, not_played - wins_n]])[1])
-        else:
-            entry["difference"] = None
-            entry["p"] = None
-        entry["judged"] = judged
+        legal, played, wins_p, wins_n = int(legal), int(played), int(wins_p), int(wins_n)
+        entry = {"card": card, "legal_games": legal, "played_games": played, "never_games": seat_games - legal,
+                 "play": rate(played, legal), "played": rate(wins_p, played),
+                 "not_played": rate(wins_n, legal - played), "legal": rate(wins_p + wins_n, legal),
+                 "never": rate(seat_wins - wins_p - wins_n, seat_games - legal), "kinds": kinds.get(card, {})}
+        entry["choice"] = difference(entry["played"], entry["not_played"])
+        entry["access"] = difference(entry["legal"], entry["never"])
+        entry["judged"] = legal >= MIN_SIDE and seat_games - legal >= MIN_SIDE
+        entry["choice_judged"] = played >= MIN_SIDE and legal - played >= MIN_SIDE
         cards.append(entry)
-    tested = [c for c in cards if c["p"] is not None]
-    if tested:
-        adjusted = false_discovery_control([c["p"] for c in tested])
-        for c, q in zip(tested, adjusted):
-            c["p_adjusted"] = float(q)
+    tests = [(c, k) for c in cards for k in ("choice", "access") if c[k]["p"] is not None]
+    if tests:
+        for (c, k), q in zip(tests, false_discovery_control([c[k]["p"] for c, k in tests])):
+            c[k]["p_adjusted"] = float(q)
     for c in cards:
-        c.setdefault("p_adjusted", None)
+        for k in ("choice", "access"):
+            c[k].setdefault("p_adjusted", None)
         c["flag"] = flag(c)
     return cards
 
 
 def flag(c: dict) -> str | None:
-    """"dominant", "dead" or None (see the module's docstring and docs/lab.md)."""
-    significant = c["p_adjusted"] is not None and c["p_adjusted"] < ALPHA and c["judged"]
-    if significant and c["difference"] >= EFFECT:
+    """"dominant": having it to play goes with a win rate at least EFFECT higher (significant
+    after correction); "dead": at least EFFECT lower, or played in under DEAD_PLAY_RATE of the
+    seat-games where it was legal."""
+    a = c["access"]
+    significant = a["p_adjusted"] is not None and a["p_adjusted"] < ALPHA and c["judged"]
+    if significant and a["difference"] >= EFFECT:
         return "dominant"
-    if significant and c["difference"] <= -EFFECT:
+    if significant and a["difference"] <= -EFFECT:
         return "dead"
     if c["legal_games"] >= MIN_SIDE * 2 and c["play"]["ci95"][1] < DEAD_PLAY_RATE:
         return "dead"
@@ -267,24 +294,24 @@ def sentences(data) -> tuple[list[str], list[str]]:
                              f"({_ci(s['win']['ci95'])}) of {n} games.")
         cards = pt["cards"]
         for c in cards:
-            if c["flag"] == "dominant":
-                found.append(f"{c['card']}{at} looks dominant: seats that played it won {_pct(c['played']['rate'])} "
-                             f"({_ci(c['played']['ci95'])}), seats that could but did not won "
-                             f"{_pct(c['not_played']['rate'])} ({_ci(c['not_played']['ci95'])}); "
-                             f"adjusted p = {c['p_adjusted']:.2g}.")
+            a = c["access"]
+            if c["flag"] == "dominant" or (c["flag"] == "dead" and c["judged"] and a["difference"] is not None
+                                           and a["difference"] <= -EFFECT and a["p_adjusted"] < ALPHA):
+                found.append(f"{c['card']}{at} looks {c['flag']}: seats that had it to play won "
+                             f"{_pct(c['legal']['rate'])} ({_ci(c['legal']['ci95'])}), seats that never did "
+                             f"{_pct(c['never']['rate'])} ({_ci(c['never']['ci95'])}); adjusted p = {a['p_adjusted']:.2g}.")
             elif c["flag"] == "dead":
-                if c["difference"] is not None and c["judged"] and c["difference"] <= -EFFECT:
-                    found.append(f"{c['card']}{at} looks dead: seats that played it won {_pct(c['played']['rate'])}, "
-                                 f"those that could but did not {_pct(c['not_played']['rate'])} "
-                                 f"(adjusted p = {c['p_adjusted']:.2g}).")
-                else:
-                    found.append(f"{c['card']}{at} looks dead: played in only {_pct(c['play']['rate'])} "
-                                 f"({_ci(c['play']['ci95'])}) of the {c['legal_games']} seat-games where it was legal.")
+                found.append(f"{c['card']}{at} looks dead: played in only {_pct(c['play']['rate'])} "
+                             f"({_ci(c['play']['ci95'])}) of the {c['legal_games']} seat-games where it was legal.")
         unjudged = [c["card"] for c in cards if not c["judged"]]
         if unjudged:
             shown = ", ".join(unjudged[:12]) + (f" and {len(unjudged) - 12} more" if len(unjudged) > 12 else "")
-            cannot.append(f"Win rates with and without {len(unjudged)} card(s){at} ({shown}): fewer than "
-                          f"{MIN_SIDE} seat-games played it, or fewer than {MIN_SIDE} could and did not.")
+            cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} seat-games had it, "
+                          f"or fewer than {MIN_SIDE} never did.")
+        if cards and len(set(data["study"]["specs"])) > 1:
+            cannot.append(f"Card statistics{at} pool the seat-games of every agent "
+                          f"({', '.join(sorted(set(data['study']['specs'])))}); to judge the cards themselves, "
+                          f"give every seat the same agent.")
         if not cards:
             cannot.append(f"Per-card statistics{at}: no action in this game names a card or component "
                           f"(its actions carry no structured card fields yet).")
