@@ -79,8 +79,8 @@ def main(argv=None):
         runs = [("fast games: heuristic Spirit Link", dict(game_id="spirit-link", specs=["heuristic", "heuristic"],
                                                           games=args.games or 3000, seed=1)),
                 ("slow games: ISMCTS Spirit Link", dict(game_id="spirit-link",
-                                                       specs=["ismcts:iterations=200", "heuristic"],
-                                                       games=40, seed=1))]
+                                                       specs=["ismcts:iterations=50,policy=random", "heuristic"],
+                                                       games=24, seed=1))]
     results = [scenario(label, study_args, args.ray_cpus) for label, study_args in runs]
     print(json.dumps(results, indent=1))
 

@@ -34,6 +34,13 @@ def _plt():
     return plt
 
 
+def _subplots(*args, figsize, **kw):
+    """A figure outside pyplot's registry (reports make many; nothing needs to close them)."""
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=figsize)
+    return fig, fig.subplots(*args, **kw)
+
+
 def _point_label(pt, multi):
     return pt["label"] if multi else "all games"
 
@@ -91,7 +98,7 @@ def figures(data) -> list[tuple]:
 def _bars(plt, names, groups, fairs, labels, sweep_name):
     cats = names[0]
     width = 0.8 / len(groups)
-    fig, ax = plt.subplots(figsize=(max(5.0, 1.1 * len(cats) * max(1, len(groups)) ** 0.5 + 2), 3.4))
+    fig, ax = _subplots(figsize=(max(5.0, 1.1 * len(cats) * max(1, len(groups)) ** 0.5 + 2), 3.4))
     for g, (rows, fair, label) in enumerate(zip(groups, fairs, labels)):
         xs = [i - 0.4 + width * (g + 0.5) for i in range(len(rows))]
         ys = [100 * (r["rate"] or 0) for r in rows]
@@ -113,7 +120,7 @@ def _bars(plt, names, groups, fairs, labels, sweep_name):
 
 
 def _first_seat(plt, points, multi):
-    fig, ax = plt.subplots(figsize=(6.0, 0.6 * len(points) + 1.3))
+    fig, ax = _subplots(figsize=(6.0, 0.6 * len(points) + 1.3))
     for k, p in enumerate(points):
         f = p["first_seat"]
         y = len(points) - 1 - k
@@ -138,7 +145,7 @@ def _first_seat(plt, points, multi):
 
 
 def _hist(plt, summaries, labels, xlabel):
-    fig, ax = plt.subplots(figsize=(6.5, 3.2))
+    fig, ax = _subplots(figsize=(6.5, 3.2))
     top = 0
     for g, (s, label) in enumerate(zip(summaries, labels)):
         h = s.get("histogram") or {"edges": [], "counts": []}
@@ -167,7 +174,7 @@ def _cards(plt, cards):
         return (d is None, -(d or 0), c["card"])
     rows = sorted(cards, key=key)
     n = len(rows)
-    fig, (ax0, ax, ax2) = plt.subplots(1, 3, figsize=(11.0, 0.27 * n + 1.6), sharey=True,
+    fig, (ax0, ax, ax2) = _subplots(1, 3, figsize=(11.0, 0.27 * n + 1.6), sharey=True,
                                        gridspec_kw={"width_ratios": [2.2, 2.2, 1.2]})
     for k, c in enumerate(rows):
         y = n - 1 - k
