@@ -62,11 +62,12 @@ def figures(data) -> list[tuple]:
                     _bars(plt, [[s["name"] for s in p["seats"]] for p in points], [p["seats"] for p in points],
                           [p["fair_share"] for p in points], [_point_label(p, multi) for p in points],
                           sweep_name)))
-        out.append(("agents", "Win rate by agent",
-                    "How often each agent won over every seat it sat in, with 95% intervals.",
-                    _bars(plt, [[a["label"] for a in p["agents"]] for p in points], [p["agents"] for p in points],
-                          [p["fair_share"] for p in points], [_point_label(p, multi) for p in points],
-                          sweep_name)))
+        if len(set(data["study"]["specs"])) > 1:
+            out.append(("agents", "Win rate by agent",
+                        "How often each agent won over every seat it sat in, with 95% intervals.",
+                        _bars(plt, [[a["label"] for a in p["agents"]] for p in points],
+                              [p["agents"] for p in points], [p["fair_share"] for p in points],
+                              [_point_label(p, multi) for p in points], sweep_name)))
         out.append(("first_seat", "First-seat advantage",
                     "The first seat's win rate with its 95% interval against the fair share (the dashed mark). "
                     "An interval that crosses the mark means the study cannot tell whether the first seat is "
@@ -131,13 +132,14 @@ def _first_seat(plt, points, multi):
         ax.plot([100 * f["fair_share"]] * 2, [y - 0.3, y + 0.3], "k--", lw=1)
         verdict = "favoured" if f["conclusive"] and f["advantage"] > 0 else \
             "disadvantaged" if f["conclusive"] else "cannot tell"
-        ax.text(100 * f["ci95"][1] + 1, y, f"{x:.1f}% ({100 * f['advantage']:+.1f} pts): {verdict}",
-                va="center", fontsize=9)
+        ax.text(max(100 * f["ci95"][1], 100 * f["fair_share"]) + 1.5, y,
+                f"{x:.1f}% ({100 * f['advantage']:+.1f} pts): {verdict}", va="center", fontsize=9)
     ax.set_yticks(range(len(points)), [f"{p['first_seat']['name']}" + (f" · {p['label']}" if multi else "")
                                       for p in reversed(points)])
     ax.set_ylim(-0.7, len(points) - 0.3)
     lo = min(100 * p["first_seat"]["ci95"][0] for p in points)
     hi = max(100 * p["first_seat"]["ci95"][1] for p in points)
+    hi = max(hi, max(100 * p["first_seat"]["fair_share"] for p in points))
     ax.set_xlim(max(0, lo - 5), min(100, hi + 30))
     ax.set_xlabel("first seat's win rate (%) — dashed: fair share")
     fig.tight_layout()
@@ -160,6 +162,10 @@ def _hist(plt, summaries, labels, xlabel):
     for g, s in enumerate(summaries):
         if s.get("n"):
             ax.plot([s["median"]], [-0.04 * top], marker="^", color=COLORS[g % len(COLORS)], clip_on=False)
+    beyond = sum(s.get("beyond_histogram", 0) for s in summaries if s.get("n"))
+    if beyond:     # a long thin tail: the bulk is shown, and what is cut off is said
+        longest = max(s["max"] for s in summaries if s.get("n"))
+        xlabel += f"\n({beyond} game{'s' if beyond != 1 else ''} beyond the right edge, up to {longest:g})"
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share of games (%)")
     ax.set_ylim(bottom=0)
@@ -275,8 +281,9 @@ def html_page(report) -> str:
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(s['name'])} study</title>"
              f"<style>{CSS}</style></head><body>",
              f"<h1>{esc(s['name'])}: {s['stored_games']:,} games</h1>",
-             f"<p class='meta'>Agents (rotated through the seats): <b>{esc(' vs '.join(s['agents']))}</b> · "
-             f"{s['players']} player{'s' if s['players'] != 1 else ''} · options: {esc(opts)}"
+             (f"<p class='meta'>Every seat: <b>{esc(s['specs'][0])}</b> · " if len(set(s["specs"])) == 1 else
+              f"<p class='meta'>Agents (rotated through the seats): <b>{esc(' vs '.join(s['agents']))}</b> · ")
+             + f"{s['players']} player{'s' if s['players'] != 1 else ''} · options: {esc(opts)}"
              + (f" · swept: <b>{esc(sweep)}</b>" if sweep else "")
              + f" · cards: {esc(s['cards_hash'] or 'the game’s own')} · study seed {s['seed']}</p>"]
     parts.append("<div class='box found'><h3>At a glance</h3><ul>" +
@@ -303,7 +310,7 @@ def html_page(report) -> str:
                          "under these agents: read a flag as “look at this card”, not as a verdict.</p>")
         fig_svg = _svg(fig)
         parts.append(f"<figure><div>{fig_svg}</div><figcaption><b>{esc(title)}.</b> {esc(caption)}</figcaption></figure>")
-        if name == "agents" or (name == "seats" and len(d["points"][0]["agents"]) == 1):
+        if name == "agents" or (name == "seats" and len(set(d["study"]["specs"])) == 1):
             parts.append(_tables(d))
         if name.startswith("cards"):
             k = int(name[5:]) if name[5:] else 0
@@ -317,7 +324,8 @@ def _tables(d) -> str:
     multi = len(d["points"]) > 1
     rows = []
     for p in d["points"]:
-        for kind, items in (("seat", p["seats"]), ("agent", p["agents"])):
+        same = len(set(d["study"]["specs"])) == 1
+        for kind, items in (("seat", p["seats"]), ("agent", [] if same else p["agents"])):
             for r in items:
                 rows.append(f"<tr><td>{html.escape((p['label'] + ' · ') if multi else '')}{kind} "
                             f"{html.escape(r.get('name') or r.get('label'))}</td><td>{r['wins']:,}</td>"

@@ -76,9 +76,13 @@ def summary(values) -> dict:
 
     def q(f):
         return ordered[min(len(ordered) - 1, int(f * len(ordered)))]
+    # a long thin tail would squash the bulk into a few bins: bin up to the 99th percentile
+    # (the report says what lies beyond)
+    shown = ordered if ordered[-1] <= 1.5 * q(0.99) else [v for v in ordered if v <= q(0.99)]
     return {"n": len(values), "mean": statistics.fmean(values), "stdev": statistics.pstdev(values),
-            "median": statistics.median(values), "p10": q(0.10), "p90": q(0.90),
-            "min": ordered[0], "max": ordered[-1], "histogram": histogram(values)}
+            "median": statistics.median(values), "p10": q(0.10), "p90": q(0.90), "p99": q(0.99),
+            "min": ordered[0], "max": ordered[-1], "histogram": histogram(shown),
+            "beyond_histogram": len(ordered) - len(shown)}
 
 
 def point_stats(store, study, point: int | None, names: list[str]) -> dict:
@@ -277,7 +281,13 @@ def sentences(data) -> tuple[list[str], list[str]]:
                               f"({_ci(f['ci95'])}), an interval that contains the fair share {_pct(fair)}; "
                               f"about {need:,} games would resolve a difference of "
                               f"{max(abs(100 * f['advantage']), 2):.1f} points.")
-            if len(pt["agents"]) > 1:
+            for seat in pt["seats"][1:]:
+                lo, hi = seat["ci95"]
+                if not (lo <= fair <= hi):
+                    word = "more" if seat["rate"] > fair else "less"
+                    found.append(f"{seat['name']}{at} wins {word} often than its fair share: {_pct(seat['rate'])} "
+                                 f"({_ci(seat['ci95'])}) of {n} games against {_pct(fair)}.")
+            if len(set(data["study"]["specs"])) > 1:
                 for a in pt["agents"]:
                     lo, hi = a["ci95"]
                     if lo <= fair <= hi:
