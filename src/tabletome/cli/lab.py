@@ -86,6 +86,11 @@ def _run(args) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
     console = Console(stderr=True)
+    timed = sorted({s for s in specs if s.split(":")[0] == "ismcts" and "iterations=" not in s})
+    if timed:
+        console.print(f"note: {', '.join(timed)} searches by the clock, so these games depend on how busy the "
+                      f"machine is; name a budget (e.g. ismcts:iterations=400) for a study that replays exactly",
+                      style="dim", soft_wrap=True)
     label = args.game
     interrupted = False
     with Store(args.out) as store:

@@ -68,8 +68,9 @@ def compare_studies(base, other) -> dict:
         if bs.players > 1:
             for sb, so in zip(b["seats"], o["seats"]):
                 rate_row(f"seat {sb['name']}", f"{sb['name']} (seat {sb['seat'] + 1})", sb, so)
-            olabels = {a["label"]: a for a in o["agents"]}
-            for ab in b["agents"]:
+            # agents are compared when they differ within a study (identical agents are the seats again)
+            olabels = {a["label"]: a for a in o["agents"]} if len(set(os_.specs)) > 1 else {}
+            for ab in (b["agents"] if len(set(bs.specs)) > 1 else []):
                 if ab["label"] in olabels:
                     rate_row(f"agent {ab['label']}", ab["label"], ab, olabels[ab["label"]])
         else:
