@@ -276,11 +276,22 @@ def sentences(data) -> tuple[list[str], list[str]]:
                              f"({_ci(f['ci95'])}) of {n} games against a fair share of {_pct(fair)} "
                              f"({100 * f['advantage']:+.1f} points).")
             else:
-                need = games_needed(f["rate"] or 0.5, max(abs(f["advantage"]), 0.02))
-                cannot.append(f"Whether the first seat ({f['name']}){at} is favoured: it wins {_pct(f['rate'])} "
-                              f"({_ci(f['ci95'])}), an interval that contains the fair share {_pct(fair)}; "
-                              f"about {need:,} games would resolve a difference of "
-                              f"{max(abs(100 * f['advantage']), 2):.1f} points.")
+                lo, hi = f["ci95"]
+                bound = max(hi - fair, fair - lo)
+                if bound <= 0.03:
+                    found.append(f"The first seat ({f['name']}){at} is not measurably favoured: it wins "
+                                 f"{_pct(f['rate'])} ({_ci(f['ci95'])}) of {n} games against a fair share of "
+                                 f"{_pct(fair)}, which rules out an advantage or handicap of more than "
+                                 f"{100 * bound:.1f} points.")
+                else:
+                    need = games_needed(f["rate"] or 0.5, max(abs(f["advantage"]), 0.02))
+                    cannot.append(f"Whether the first seat ({f['name']}){at} is favoured: it wins "
+                                  f"{_pct(f['rate'])} ({_ci(f['ci95'])}), an interval that contains the fair "
+                                  f"share {_pct(fair)}; about {need:,} games would resolve a difference of "
+                                  f"{max(abs(100 * f['advantage']), 2):.1f} points.")
+            if pt["draws"]:
+                found.append(f"{_pct(pt['draws'] / n)} of the games{at} were draws ({pt['draws']} of {n}); the fair "
+                             f"share of wins is {_pct(fair)} per seat.")
             for seat in pt["seats"][1:]:
                 lo, hi = seat["ci95"]
                 if not (lo <= fair <= hi):
