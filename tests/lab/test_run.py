@@ -149,7 +149,13 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
            "ismcts:iterations=30,policy=random", "--seat", "random", "--games", "400", "--workers", "1",
            "--seed", "9", "--out", str(path)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(6)
+    # interrupt once some games are written (the file cannot be opened while the run holds it,
+    # but its write-ahead log grows with each batch), however busy the machine is
+    wal = path.with_name(path.name + ".wal")
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (wal.exists() and wal.stat().st_size > 20_000):
+        time.sleep(0.2)
+    time.sleep(1)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err

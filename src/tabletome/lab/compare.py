@@ -40,10 +40,12 @@ def _fisher(a_hits, a_n, b_hits, b_n):
 
 
 def _mwu(a, b):
+    """Mann-Whitney U's p, and how often a value of ``b`` beats one of ``a`` (ties half)."""
     from scipy.stats import mannwhitneyu
     if len(a) < 2 or len(b) < 2 or (len(set(a)) == 1 and set(a) == set(b)):
-        return None
-    return float(mannwhitneyu(a, b, alternative="two-sided").pvalue)
+        return None, None
+    test = mannwhitneyu(b, a, alternative="two-sided")
+    return float(test.pvalue), float(test.statistic) / (len(a) * len(b))
 
 
 def compare_studies(base, other) -> dict:
@@ -104,18 +106,23 @@ def compare_studies(base, other) -> dict:
 
 
 def _dist_row(label, measure, what, a, b):
+    p, higher = _mwu(a, b)
     return {"group": label, "measure": measure, "what": what, "kind": "distribution", "test": "Mann-Whitney U",
             "base": statistics.fmean(a) if a else None, "base_median": statistics.median(a) if a else None,
             "base_n": len(a), "study": statistics.fmean(b) if b else None,
-            "study_median": statistics.median(b) if b else None, "study_n": len(b), "p": _mwu(a, b)}
+            "study_median": statistics.median(b) if b else None, "study_n": len(b), "p": p,
+            "study_higher": higher}
 
 
 def _sentence(r) -> str:
     q = f"{r['test']} p = {r['p']:.2g}, adjusted {r['p_adjusted']:.2g}"
     if r["kind"] == "distribution":
-        up = r["study"] > r["base"]
-        return (f"{r['what'][0].upper() + r['what'][1:]} is {'higher' if up else 'lower'}: mean {r['base']:.1f} → "
-                f"{r['study']:.1f}, median {r['base_median']:g} → {r['study_median']:g} ({q}).")
+        # the direction Mann-Whitney tests: how often a study game beats a baseline game
+        up = r["study_higher"] > 0.5
+        share = r["study_higher"] if up else 1 - r["study_higher"]
+        return (f"{r['what'][0].upper() + r['what'][1:]} tends to be {'higher' if up else 'lower'}: a game of the "
+                f"study is {'above' if up else 'below'} a baseline game {100 * share:.1f}% of the time; median "
+                f"{r['base_median']:g} → {r['study_median']:g}, mean {r['base']:.1f} → {r['study']:.1f} ({q}).")
     delta = 100 * (r["study"] - r["base"])
     if r["kind"] == "play rate":
         verb = "is played more often" if delta > 0 else "is played less often"

@@ -130,10 +130,13 @@ def _first_seat(plt, points, multi):
         ax.errorbar([x], [y], xerr=[[x - 100 * f["ci95"][0]], [100 * f["ci95"][1] - x]], fmt="o", color=colour,
                     capsize=4, lw=1.5)
         ax.plot([100 * f["fair_share"]] * 2, [y - 0.3, y + 0.3], "k--", lw=1)
+        bound = 100 * max(f["ci95"][1] - f["fair_share"], f["fair_share"] - f["ci95"][0])
         verdict = "favoured" if f["conclusive"] and f["advantage"] > 0 else \
-            "disadvantaged" if f["conclusive"] else "cannot tell"
+            "disadvantaged" if f["conclusive"] else \
+            f"no edge beyond ±{bound:.1f} pts" if bound <= 3 else "cannot tell yet"
+        adv = 100 * f["advantage"]
         ax.text(max(100 * f["ci95"][1], 100 * f["fair_share"]) + 1.5, y,
-                f"{x:.1f}% ({100 * f['advantage']:+.1f} pts): {verdict}", va="center", fontsize=9)
+                f"{x:.1f}% ({0.0 if abs(adv) < 0.05 else adv:+.1f} pts): {verdict}", va="center", fontsize=9)
     ax.set_yticks(range(len(points)), [f"{p['first_seat']['name']}" + (f" · {p['label']}" if multi else "")
                                       for p in reversed(points)])
     ax.set_ylim(-0.7, len(points) - 0.3)
