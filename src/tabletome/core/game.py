@@ -164,6 +164,13 @@ class Game:
         cut-offs."""
         return None
 
+    def card_info(self, card_text: str | None = None) -> dict[str, dict]:
+        """Each card a player may meet, by name, for interfaces to show on hover or tap: a dict
+        with ``text`` and ``origin`` ("rulebook" or "designed") and whatever else the game has
+        (``type``, ``cost``...). Public facts, the same for every seat; ``card_text``: a card file
+        the game is played with. Override; by default a game lists none (its views may carry them)."""
+        return {}
+
     def render(self, view: dict, seat: int | None):
         """A rich renderable drawing ``view`` for a person at ``seat`` (override)."""
         return None
