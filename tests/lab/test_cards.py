@@ -107,3 +107,35 @@ def test_compare_sees_how_differently_two_agents_play_a_card(randoms, heuristics
     dud = rows["card Dud play rate"]
     assert dud["significant"] and dud["base"] > 0.3 and dud["study"] == 0.0
     assert any(line.startswith("Dud is played less often when legal") for line in result["lines"])
+
+
+def games_whose_actions_name_cards():
+    import tabletome
+    out = []
+    for gid in tabletome.games():
+        game = tabletome.game(gid)
+        if any(getattr(a, "cards", ()) for a in game.actions.actions):
+            out.append(gid)
+    return out
+
+
+@pytest.mark.parametrize("gid", games_whose_actions_name_cards())
+def test_a_real_games_decisions_carry_its_actions_cards(tmp_path, gid):
+    """Every game whose action table names cards: the rows hold exactly those structured fields,
+    and the report has per-card rows for the cards that were playable."""
+    import tabletome
+    game = tabletome.game(gid)
+    players = next((n for n in game.player_counts if n > 1), game.player_counts[0])
+    path = tmp_path / "real.duckdb"
+    with Store(path) as store:
+        run_study(make_study(gid, ["heuristic"] * players, 4, players=players, seed=2), store, workers=1)
+        table = game.table_for(None)
+        rows = store.query("SELECT action_id, action, kind, cards, target FROM decisions")
+        report = build_report(store)
+    for action_id, text, kind, cards, target in rows:
+        action = table[action_id]
+        assert (text, kind, cards, target) == (str(action), action.kind, list(action.cards), action.target)
+    named = {c for r in rows for c in r[3]}
+    assert named, "no decision of these games named a card"
+    stats = {c["card"] for c in report["data"]["points"][0]["cards"]}
+    assert named <= stats
