@@ -81,8 +81,11 @@ def main(argv=None):
                 ("slow games: ISMCTS Spirit Link", dict(game_id="spirit-link",
                                                        specs=["ismcts:iterations=50,policy=random", "heuristic"],
                                                        games=24, seed=1))]
+    import os
     results = [scenario(label, study_args, args.ray_cpus) for label, study_args in runs]
-    print(json.dumps(results, indent=1))
+    # a shared machine makes every backend slower: say how busy it was
+    print(json.dumps({"cpus": os.cpu_count(), "load_average": [round(x, 1) for x in os.getloadavg()],
+                      "scenarios": results}, indent=1))
 
 
 if __name__ == "__main__":
