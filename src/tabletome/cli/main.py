@@ -5,6 +5,7 @@
     tabletome replay FILE
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
+    tabletome lab run|report|compare ...   (studies in DuckDB: see docs/lab.md)
     tabletome serve [--host 127.0.0.1] [--port 8000] [--db PATH]
 """
 
@@ -48,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR, with arena.json")
 
+    from .lab import add_parser as add_lab_parser
+    add_lab_parser(sub)
     serve = sub.add_parser("serve", help="play in the browser: tables, invite links, agents (needs tabletome[server])")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -87,6 +90,8 @@ def main(argv=None) -> int:
             from .selfplay import run
         elif args.command == "arena":
             from .arena import run
+        elif args.command == "lab":
+            from .lab import run
         elif args.command == "serve":
             from .serve import run
         return run(args)

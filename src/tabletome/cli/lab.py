@@ -1,0 +1,172 @@
+"""``tabletome lab``: studies of many games, stored in DuckDB, reported and compared.
+
+    tabletome lab run GAME --seat SPEC ... --games N [--players N] [--option k=v ...] [--cards FILE]
+                      [--sweep k=v1,v2,...] [--seed S] [--workers K | --ray [ADDRESS]] --out STUDY
+    tabletome lab report STUDY [--html FILE] [--json]
+    tabletome lab compare BASE STUDY [--json]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from tabletome import IllegalAction
+
+from .tables import HUMAN, parse_options
+
+
+def add_parser(sub) -> None:
+    lab = sub.add_parser("lab", help="studies: play many games into a DuckDB file, report and compare them")
+    labsub = lab.add_subparsers(dest="lab_command", metavar="LAB_COMMAND")
+
+    run = labsub.add_parser("run", help="play a study's games (resumes a study already in --out)")
+    run.add_argument("game", help="game id (see: tabletome games)")
+    run.add_argument("--seat", action="append", metavar="SPEC",
+                     help="the agent in the next seat (random, heuristic, ismcts:iterations=200, ...); "
+                          "repeat per seat (one --seat with --players N fills every seat); seats are "
+                          "rotated from game to game as in the arena")
+    run.add_argument("--games", type=int, default=1000, help="games per sweep point (default 1000)")
+    run.add_argument("--players", type=int, help="number of players (default: one per --seat)")
+    run.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option; repeat for more")
+    run.add_argument("--cards", metavar="FILE", help="a card file to play with instead of the game's own cards")
+    run.add_argument("--sweep", action="append", metavar="NAME=V1,V2",
+                     help="play every game at each value of this option; repeat for a grid")
+    run.add_argument("--seed", type=int, default=0, help="the study's seed (default 0): every game's seeds derive from it")
+    run.add_argument("--max-decisions", type=int, default=None,
+                     help="stop a game after this many decisions and count it unfinished (default 10000)")
+    where = run.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="local processes to play on (default: every core)")
+    where.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                       help="play as Ray tasks: on the cluster at ADDRESS (e.g. ray://head:10001 or auto), "
+                            "or on a local Ray when no address is given")
+    run.add_argument("--out", required=True, metavar="STUDY", help="the study file to write (DuckDB), e.g. runs/sl.duckdb")
+    run.add_argument("--json", action="store_true", help="print what the run did as JSON")
+
+    report = labsub.add_parser("report", help="the study's figures as one HTML page and/or JSON")
+    report.add_argument("study", help="a study file written by tabletome lab run")
+    report.add_argument("--html", metavar="FILE", help="write the self-contained HTML report here")
+    report.add_argument("--json", action="store_true", help="print the figures' data as JSON")
+    report.add_argument("--images", metavar="DIR", help="also save each figure as a PNG in DIR")
+
+    compare = labsub.add_parser("compare", help="did a change move anything? two studies side by side, with tests")
+    compare.add_argument("base", help="the baseline study file")
+    compare.add_argument("study", help="the study with the change")
+    compare.add_argument("--json", action="store_true", help="print the comparison as JSON")
+
+
+def run(args) -> int:
+    command = getattr(args, "lab_command", None)
+    if command is None:
+        print("tabletome lab: name a command: run, report or compare (tabletome lab --help)", file=sys.stderr)
+        return 2
+    return {"run": _run, "report": _report, "compare": _compare}[command](args)
+
+
+def _run(args) -> int:
+    import tabletome
+
+    specs = [s.strip() for s in (args.seat or [])]
+    if not specs:
+        raise IllegalAction("name the agents with --seat, one per seat (e.g. --seat heuristic --seat random)")
+    if any(s.lower() == HUMAN for s in specs):
+        raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...); use 'tabletome play' to play")
+    tabletome.game(args.game)
+    if len(specs) == 1 and args.players and args.players > 1:
+        specs = specs * args.players        # one --seat with --players N: that agent in every seat
+    from tabletome.arena import MAX_DECISIONS
+    from tabletome.lab import Store, make_study, run_study
+    study = make_study(args.game, specs, args.games, players=args.players, options=parse_options(args.option),
+                       sweep=args.sweep, cards=args.cards, seed=args.seed,
+                       max_decisions=args.max_decisions if args.max_decisions is not None else MAX_DECISIONS)
+    if args.workers is not None and args.workers < 1:
+        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    from pathlib import Path
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    console = Console(stderr=True)
+    timed = sorted({s for s in specs if s.split(":")[0] == "ismcts" and "iterations=" not in s})
+    if timed:
+        console.print(f"note: {', '.join(timed)} searches by the clock, so these games depend on how busy the "
+                      f"machine is; name a budget (e.g. ismcts:iterations=400) for a study that replays exactly",
+                      style="dim", soft_wrap=True)
+    label = args.game
+    interrupted = False
+    with Store(args.out) as store:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                      TimeRemainingColumn(), console=console, transient=True,
+                      disable=not console.is_terminal) as bar:
+            task = bar.add_task(label, total=None, rate="")
+            state = {"first": None}
+
+            def progress(done, total):
+                import time
+                now = time.perf_counter()
+                if state["first"] is None:
+                    state["first"] = (now, done)
+                    bar.update(task, total=total, completed=done)
+                    return
+                t0, d0 = state["first"]
+                rate = (done - d0) / (now - t0) if now > t0 else 0.0
+                bar.update(task, total=total, completed=done, rate=f"{rate:,.1f} games/s")
+
+            try:
+                result = run_study(study, store, workers=args.workers, use_ray=args.ray is not None,
+                                   ray_address=args.ray or None, progress=progress)
+            except KeyboardInterrupt:
+                interrupted = True
+                result = None
+        kept = len(store.finished_keys())
+        total = len(study.points) * study.games
+    if interrupted:
+        console.print(f"interrupted: {kept} of {total} games are stored in {args.out}; "
+                      f"run the same command again to play the rest", soft_wrap=True)
+        return 130
+    if args.json:
+        print(json.dumps(result))
+    else:
+        out = Console()
+        rate = result["played"] / result["seconds"] if result["seconds"] > 0 else 0.0
+        where = {"ray": "on Ray", "processes": f"on {result['workers']} processes", "local": "in this process",
+                 "none": ""}[result["backend"]]
+        line = f"{args.out}: {kept} of {total} games stored"
+        if result["played"]:
+            line += f"; played {result['played']} {where} in {result['seconds']:.1f} s ({rate:,.1f} games/s)"
+        if result["skipped"]:
+            line += f"; {result['skipped']} were already there"
+        out.print(line, soft_wrap=True)
+        out.print(f"next: tabletome lab report {args.out} --html {Path(args.out).with_suffix('.html')}", soft_wrap=True)
+    return 0
+
+
+def _report(args) -> int:
+    from tabletome.lab.report import build_report, write_html, save_images
+    from tabletome.lab.store import Store
+    with Store(args.study, create=False, read_only=True) as store:
+        report = build_report(store)
+    if not args.html and not args.json and not args.images:
+        args.html = str(__import__("pathlib").Path(args.study).with_suffix(".html"))
+    if args.html:
+        write_html(report, args.html)
+        print(f"report written to {args.html}", file=sys.stderr)
+    if args.images:
+        for path in save_images(report, args.images):
+            print(f"figure saved: {path}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(report["data"], indent=1))
+    return 0
+
+
+def _compare(args) -> int:
+    from tabletome.lab.compare import compare_studies, format_compare
+    from tabletome.lab.store import Store
+    with Store(args.base, create=False, read_only=True) as base, Store(args.study, create=False, read_only=True) as other:
+        result = compare_studies(base, other)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        from rich.console import Console
+        format_compare(result, Console())
+    return 0

@@ -1,0 +1,371 @@
+"""A study's report: the figures (matplotlib, drawn as inline SVG) on one self-contained HTML page,
+and the same figures' numbers as JSON.
+
+matplotlib rather than plotly: the page must be one file that opens anywhere, offline, and prints;
+static SVG needs no JavaScript (plotly would inline ~3.5 MB of it per report), and the same figures
+save as PNG for the docs and for bug reports.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+from pathlib import Path
+
+from .stats import ALPHA, DEAD_PLAY_RATE, EFFECT, MIN_SIDE, study_stats
+
+COLORS = ["#3b6ea8", "#d9822b", "#4a9a5b", "#b5443c", "#7d5ba6", "#8c6d3f", "#c45fa0", "#6b6b6b"]
+FLAG_COLORS = {"dominant": "#1f8a3b", "dead": "#b5443c", None: "#333333"}
+
+
+def build_report(store) -> dict:
+    """``{"data": JSON-ready numbers, "figures": [(name, title, caption, matplotlib Figure)]}``."""
+    data = study_stats(store)
+    return {"data": data, "figures": figures(data)}
+
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    plt.rcParams.update({"font.size": 10, "axes.spines.top": False, "axes.spines.right": False,
+                         "svg.fonttype": "none", "figure.dpi": 100})
+    return plt
+
+
+def _subplots(*args, figsize, **kw):
+    """A figure outside pyplot's registry (reports make many; nothing needs to close them)."""
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=figsize)
+    return fig, fig.subplots(*args, **kw)
+
+
+def _point_label(pt, multi):
+    return pt["label"] if multi else "all games"
+
+
+def figures(data) -> list[tuple]:
+    plt = _plt()
+    points = [p for p in data["points"] if p["games"]]
+    multi = len(data["points"]) > 1
+    sweep_name = ", ".join(k for k, _ in data["study"]["sweep"])
+    out = []
+    solo = data["study"]["players"] == 1
+    if not points:
+        return out
+    if not solo:
+        out.append(("seats", "Win rate by seat",
+                    "Each bar is how often that seat won, with its 95% interval; the dashed line is the fair "
+                    "share (every seat equal). Agents are rotated through the seats, so a bar far from the line "
+                    "is the seat's own advantage or handicap.",
+                    _bars(plt, [[s["name"] for s in p["seats"]] for p in points], [p["seats"] for p in points],
+                          [p["fair_share"] for p in points], [_point_label(p, multi) for p in points],
+                          sweep_name)))
+        if len(set(data["study"]["specs"])) > 1:
+            out.append(("agents", "Win rate by agent",
+                        "How often each agent won over every seat it sat in, with 95% intervals.",
+                        _bars(plt, [[a["label"] for a in p["agents"]] for p in points],
+                              [p["agents"] for p in points], [p["fair_share"] for p in points],
+                              [_point_label(p, multi) for p in points], sweep_name)))
+        out.append(("first_seat", "First-seat advantage",
+                    "The first seat's win rate with its 95% interval against the fair share (the dashed mark). "
+                    "An interval that crosses the mark means the study cannot tell whether the first seat is "
+                    "favoured." + (f" One row per value of {sweep_name}." if multi else ""),
+                    _first_seat(plt, points, multi)))
+    else:
+        out.append(("scores", "Solo score distribution",
+                    "How often each final score came up" + (f", for each value of {sweep_name}." if multi else "."),
+                    _hist(plt, [p["solo"]["score"] for p in points], [_point_label(p, multi) for p in points],
+                          "final score")))
+    out.append(("length", "Game length",
+                "How many decisions the games took (every choice any seat made, passes included); the marks "
+                "below show each distribution's median.",
+                _hist(plt, [p["length"] for p in points], [_point_label(p, multi) for p in points], "decisions per game")))
+    for k, p in enumerate(points):
+        if not p["cards"]:
+            continue
+        suffix = f" at {p['label']}" if multi else ""
+        out.append((f"cards{k}" if multi else "cards", "Cards" + suffix,
+                    "Left: how much more (or less) often a seat won when it had the card to play at some point "
+                    "than when it never did, with a 95% interval (dotted lines: the ±10-point flag threshold); "
+                    "cards sorted by it. Middle: among the seats that could play it, the win rate of those "
+                    "that did (filled) and those that did not (hollow). Right: how often it was played when "
+                    "legal. Green names are flagged dominant, red ones dead.",
+                    _cards(plt, p["cards"])))
+    return out
+
+
+def _bars(plt, names, groups, fairs, labels, sweep_name):
+    cats = names[0]
+    width = 0.8 / len(groups)
+    fig, ax = _subplots(figsize=(max(5.0, 1.1 * len(cats) * max(1, len(groups)) ** 0.5 + 2), 3.4))
+    for g, (rows, fair, label) in enumerate(zip(groups, fairs, labels)):
+        xs = [i - 0.4 + width * (g + 0.5) for i in range(len(rows))]
+        ys = [100 * (r["rate"] or 0) for r in rows]
+        lo = [y - 100 * r["ci95"][0] for y, r in zip(ys, rows)]
+        hi = [100 * r["ci95"][1] - y for y, r in zip(ys, rows)]
+        ax.bar(xs, ys, width * 0.92, color=COLORS[g % len(COLORS)], label=label, alpha=0.9)
+        ax.errorbar(xs, ys, yerr=[lo, hi], fmt="none", ecolor="black", capsize=3, lw=1)
+        ax.hlines(100 * fair, xs[0] - width / 2, xs[-1] + width / 2, colors=COLORS[g % len(COLORS)],
+                  linestyles="dashed", lw=1.2)
+        for x, y, h in zip(xs, ys, hi):
+            ax.text(x, min(y + h + 1.5, 93), f"{y:.1f}%", ha="center", va="bottom", fontsize=8, color="#222")
+    ax.set_xticks(range(len(cats)), cats)
+    ax.set_ylabel("win rate (%)")
+    ax.set_ylim(0, 100)
+    if len(groups) > 1:
+        ax.legend(title=sweep_name, fontsize=8, frameon=False, loc="upper right")
+    fig.tight_layout()
+    return fig
+
+
+def _first_seat(plt, points, multi):
+    fig, ax = _subplots(figsize=(6.0, 0.6 * len(points) + 1.3))
+    for k, p in enumerate(points):
+        f = p["first_seat"]
+        y = len(points) - 1 - k
+        x = 100 * (f["rate"] or 0)
+        colour = "#1f8a3b" if f["conclusive"] and f["advantage"] > 0 else "#b5443c" if f["conclusive"] else "#777777"
+        ax.errorbar([x], [y], xerr=[[x - 100 * f["ci95"][0]], [100 * f["ci95"][1] - x]], fmt="o", color=colour,
+                    capsize=4, lw=1.5)
+        ax.plot([100 * f["fair_share"]] * 2, [y - 0.3, y + 0.3], "k--", lw=1)
+        bound = 100 * max(f["ci95"][1] - f["fair_share"], f["fair_share"] - f["ci95"][0])
+        verdict = "favoured" if f["conclusive"] and f["advantage"] > 0 else \
+            "disadvantaged" if f["conclusive"] else \
+            f"no edge beyond ±{bound:.1f} pts" if bound <= 3 else "cannot tell yet"
+        adv = 100 * f["advantage"]
+        ax.text(max(100 * f["ci95"][1], 100 * f["fair_share"]) + 1.5, y,
+                f"{x:.1f}% ({0.0 if abs(adv) < 0.05 else adv:+.1f} pts): {verdict}", va="center", fontsize=9)
+    ax.set_yticks(range(len(points)), [f"{p['first_seat']['name']}" + (f" · {p['label']}" if multi else "")
+                                      for p in reversed(points)])
+    ax.set_ylim(-0.7, len(points) - 0.3)
+    lo = min(100 * p["first_seat"]["ci95"][0] for p in points)
+    hi = max(100 * p["first_seat"]["ci95"][1] for p in points)
+    hi = max(hi, max(100 * p["first_seat"]["fair_share"] for p in points))
+    ax.set_xlim(max(0, lo - 5), min(100, hi + 30))
+    ax.set_xlabel("first seat's win rate (%) — dashed: fair share")
+    fig.tight_layout()
+    return fig
+
+
+def _hist(plt, summaries, labels, xlabel):
+    fig, ax = _subplots(figsize=(6.5, 3.2))
+    top = 0
+    for g, (s, label) in enumerate(zip(summaries, labels)):
+        h = s.get("histogram") or {"edges": [], "counts": []}
+        if not h["counts"]:
+            continue
+        total = sum(h["counts"])
+        shares = [100 * c / total for c in h["counts"]]
+        top = max(top, max(shares))
+        ax.stairs(shares, h["edges"], color=COLORS[g % len(COLORS)], lw=1.6,
+                  fill=len(summaries) == 1, alpha=0.85 if len(summaries) == 1 else 1.0,
+                  label=f"{label}: median {s['median']:g}, mean {s['mean']:.1f}")
+    for g, s in enumerate(summaries):
+        if s.get("n"):
+            ax.plot([s["median"]], [-0.04 * top], marker="^", color=COLORS[g % len(COLORS)], clip_on=False)
+    beyond = sum(s.get("beyond_histogram", 0) for s in summaries if s.get("n"))
+    if beyond:     # a long thin tail: the bulk is shown, and what is cut off is said
+        longest = max(s["max"] for s in summaries if s.get("n"))
+        xlabel += f"\n({beyond} game{'s' if beyond != 1 else ''} beyond the right edge, up to {longest:g})"
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of games (%)")
+    ax.set_ylim(bottom=0)
+    ax.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def _cards(plt, cards):
+    def key(c):
+        d = c["access"]["difference"]
+        return (d is None, -(d or 0), c["card"])
+    rows = sorted(cards, key=key)
+    n = len(rows)
+    fig, (ax0, ax, ax2) = _subplots(1, 3, figsize=(11.0, 0.27 * n + 1.6), sharey=True,
+                                       gridspec_kw={"width_ratios": [2.2, 2.2, 1.2]})
+    for k, c in enumerate(rows):
+        y = n - 1 - k
+        a = c["access"]
+        if a["difference"] is not None:
+            x = 100 * a["difference"]
+            lo, hi = (100 * v for v in a["ci95"])
+            colour = FLAG_COLORS[c["flag"]] if c["flag"] else "#6b8fb8"
+            ax0.errorbar([x], [y], xerr=[[x - lo], [hi - x]], fmt="s", color=colour, ms=5, capsize=0, lw=1.2)
+        for side in ("played", "not_played"):
+            r = c[side]
+            if not r["games"]:
+                continue
+            x = 100 * r["rate"]
+            filled = side == "played"
+            ax.errorbar([x], [y + (0.13 if filled else -0.13)],
+                        xerr=[[x - 100 * r["ci95"][0]], [100 * r["ci95"][1] - x]], fmt="o",
+                        color=COLORS[0] if filled else COLORS[1], mfc=(COLORS[0] if filled else "white"),
+                        ms=5, capsize=0, lw=1)
+        p = c["play"]
+        x = 100 * (p["rate"] or 0)
+        ax2.barh([y], [x], color=FLAG_COLORS[c["flag"]] if c["flag"] else "#9bb5d3", height=0.6)
+        ax2.errorbar([x], [y], xerr=[[x - 100 * p["ci95"][0]], [100 * p["ci95"][1] - x]], fmt="none",
+                     ecolor="black", lw=0.8)
+    labels = [(c["card"] + (f"  [{c['flag']}]" if c["flag"] else "")) for c in rows]
+    ax0.set_yticks(range(n), list(reversed(labels)))
+    for tick, c in zip(ax0.get_yticklabels(), reversed(rows)):
+        tick.set_color(FLAG_COLORS[c["flag"]])
+        if c["flag"]:
+            tick.set_fontweight("bold")
+    ax0.axvline(0, color="black", lw=0.8)
+    for v in (-100 * EFFECT, 100 * EFFECT):
+        ax0.axvline(v, color="#999999", lw=0.8, ls=":")
+    ax0.set_xlabel("having it to play: win-rate change\n(points; legal vs never legal)")
+    ax0.set_ylim(-0.7, n - 0.3)
+    ax0.grid(axis="x", color="#eeeeee", lw=0.6)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("win rate (%) when it could be played:\n● played it   ○ did not")
+    ax.grid(axis="x", color="#dddddd", lw=0.6)
+    ax2.set_xlim(0, 100)
+    ax2.set_xlabel("played when legal (%)")
+    ax2.grid(axis="x", color="#dddddd", lw=0.6)
+    fig.tight_layout()
+    return fig
+
+
+def _svg(fig) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
+
+
+def save_images(report, folder) -> list[Path]:
+    """Each figure as ``DIR/NAME.png`` (for docs and bug reports)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, _title, _caption, fig in report["figures"]:
+        path = folder / f"{name}.png"
+        fig.savefig(path, format="png", dpi=80, bbox_inches="tight")
+        paths.append(path)
+    return paths
+
+
+CSS = """
+body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 980px; margin: 24px auto;
+       padding: 0 16px; color: #222; line-height: 1.45; }
+h1 { font-size: 1.6em; margin-bottom: 0.1em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
+.meta { color: #555; } .box { border-radius: 6px; padding: 10px 16px; margin: 12px 0; }
+.found { background: #eef6ee; border: 1px solid #b9dcb9; } .cannot { background: #fbf3e4; border: 1px solid #e8cf9c; }
+.box h3 { margin: 4px 0 6px; } .box li { margin: 3px 0; }
+figure { margin: 14px 0 22px; } figcaption { color: #444; font-size: 0.92em; margin-top: 4px; max-width: 860px; }
+figure svg { max-width: 100%; height: auto; }
+table { border-collapse: collapse; font-size: 0.9em; margin: 8px 0 16px; }
+td, th { border-bottom: 1px solid #e4e4e4; padding: 3px 9px; text-align: right; }
+table.cards td { white-space: nowrap; } th.group { text-align: center; border-bottom: 2px solid #bbb; }
+td:first-child, th:first-child { text-align: left; }
+tr.dominant td:first-child { color: #1f8a3b; font-weight: bold; } tr.dead td:first-child { color: #b5443c; font-weight: bold; }
+code { background: #f3f3f3; padding: 0 4px; border-radius: 3px; }
+"""
+
+
+def _pct(x):
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(r):
+    return f"{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}%" if r["games"] else "–"
+
+
+def html_page(report) -> str:
+    d = report["data"]
+    s = d["study"]
+    esc = html.escape
+    opts = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "none"
+    sweep = "; ".join(f"{k} = {', '.join(str(v) for v in vals)}" for k, vals in s["sweep"])
+    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(s['name'])} study</title>"
+             f"<style>{CSS}</style></head><body>",
+             f"<h1>{esc(s['name'])}: {s['stored_games']:,} games</h1>",
+             (f"<p class='meta'>Every seat: <b>{esc(s['specs'][0])}</b> · " if len(set(s["specs"])) == 1 else
+              f"<p class='meta'>Agents (rotated through the seats): <b>{esc(' vs '.join(s['agents']))}</b> · ")
+             + f"{s['players']} player{'s' if s['players'] != 1 else ''} · options: {esc(opts)}"
+             + (f" · swept: <b>{esc(sweep)}</b>" if sweep else "")
+             + f" · cards: {esc(s['cards_hash'] or 'the game’s own')} · study seed {s['seed']}</p>"]
+    parts.append("<div class='box found'><h3>At a glance</h3><ul>" +
+                 "".join(f"<li>{esc(t)}</li>" for t in d["findings"] or ["Nothing stands out at 95% confidence."]) +
+                 "</ul></div>")
+    if d["cannot_conclude"]:
+        parts.append("<div class='box cannot'><h3>What this study cannot conclude</h3><ul>" +
+                     "".join(f"<li>{esc(t)}</li>" for t in d["cannot_conclude"]) + "</ul></div>")
+    sections = {"seats": "Who wins", "scores": "Scores", "length": "How long games take"}
+    for name, title, caption, fig in report["figures"]:
+        if name in sections:
+            parts.append(f"<h2>{sections[name]}</h2>")
+        elif name.startswith("cards") and (name == "cards" or name == "cards0"):
+            parts.append("<h2>Cards</h2><p class='meta'>A seat-game is one seat in one game. A card is "
+                         "<i>legal</i> there when an action naming it was among the seat's choices at least once, "
+                         f"<i>played</i> when the seat chose one. Flagged <b style='color:#1f8a3b'>dominant</b>: "
+                         f"seats that had it to play won at least {EFFECT * 100:.0f} points more often than seats "
+                         f"that never did (Fisher's exact test, Benjamini–Hochberg adjusted p &lt; {ALPHA}, at least "
+                         f"{MIN_SIDE} seat-games each way); <b style='color:#b5443c'>dead</b>: at least "
+                         f"{EFFECT * 100:.0f} points less often, or played in under {DEAD_PLAY_RATE * 100:.0f}% of the "
+                         "seat-games where it was legal. Deals are random, so having a card is close to a fair "
+                         "experiment; <i>played against not played</i> is not: it follows the agents' choices (a "
+                         "second-best card played only when the best is missing looks bad). Both are measured "
+                         "under these agents: read a flag as “look at this card”, not as a verdict.</p>")
+        fig_svg = _svg(fig)
+        parts.append(f"<figure><div>{fig_svg}</div><figcaption><b>{esc(title)}.</b> {esc(caption)}</figcaption></figure>")
+        if name == "agents" or (name == "seats" and len(set(d["study"]["specs"])) == 1):
+            parts.append(_tables(d))
+        if name.startswith("cards"):
+            k = int(name[5:]) if name[5:] else 0
+            parts.append(_card_table(d["points"][k]))
+    parts.append("<p class='meta'>Made by <code>tabletome lab report</code>; the same numbers: "
+                 "<code>tabletome lab report STUDY --json</code>.</p></body></html>")
+    return "\n".join(parts)
+
+
+def _tables(d) -> str:
+    multi = len(d["points"]) > 1
+    rows = []
+    for p in d["points"]:
+        same = len(set(d["study"]["specs"])) == 1
+        for kind, items in (("seat", p["seats"]), ("agent", [] if same else p["agents"])):
+            for r in items:
+                rows.append(f"<tr><td>{html.escape((p['label'] + ' · ') if multi else '')}{kind} "
+                            f"{html.escape(r.get('name') or r.get('label'))}</td><td>{r['wins']:,}</td>"
+                            f"<td>{r['games']:,}</td><td>{_pct(r['rate'])}</td><td>{_ci(r)}</td></tr>")
+    return ("<table><tr><th></th><th>wins</th><th>games</th><th>win rate</th><th>95% interval</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def _card_table(p) -> str:
+    def pts(d):
+        return "–" if d["difference"] is None else f"{100 * d['difference']:+.1f}"
+
+    def q(d):
+        return "–" if d["p_adjusted"] is None else f"{d['p_adjusted']:.2g}"
+    rows = []
+    for c in sorted(p["cards"], key=lambda c: (c["access"]["difference"] is None, -(c["access"]["difference"] or 0))):
+        kinds = ", ".join(f"{k} {n:,}" for k, n in list(c["kinds"].items())[:3])
+        rows.append(f"<tr class='{c['flag'] or ''}'><td>{html.escape(c['card'])}"
+                    f"{' [' + c['flag'] + ']' if c['flag'] else ''}</td><td>{c['legal_games']:,}</td>"
+                    f"<td>{_pct(c['legal']['rate'])}</td><td>{_pct(c['never']['rate'])}</td>"
+                    f"<td>{pts(c['access'])}</td><td>{q(c['access'])}</td>"
+                    f"<td>{_pct(c['play']['rate'])}</td><td>{_pct(c['played']['rate'])}</td>"
+                    f"<td>{_pct(c['not_played']['rate'])}</td><td>{pts(c['choice'])}</td><td>{q(c['choice'])}</td>"
+                    f"<td>{html.escape(kinds)}</td></tr>")
+    return ("<table class='cards'><tr><th></th><th></th><th colspan='4' class='group'>having it to play</th>"
+            "<th colspan='5' class='group'>playing it when it was legal</th><th></th></tr>"
+            "<tr><th>card</th><th>legal in</th><th>win when legal</th><th>win when never</th>"
+            "<th>change (pts)</th><th>adj. p</th><th>played</th><th>win when played</th>"
+            "<th>win when not</th><th>change (pts)</th><th>adj. p</th><th>chosen as</th></tr>" + "".join(rows) + "</table>")
+
+
+def write_html(report, path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(html_page(report))
+    return path
+
+
+def report_json(report) -> str:
+    return json.dumps(report["data"], indent=1)

@@ -1,0 +1,232 @@
+"""Playing a study's games: in this process, on a pool of local processes, or as Ray tasks.
+
+Every backend plays the same function, ``play_batch``, on batches of game keys and hands the rows
+back to the one writer (``store.Store``), so a study's rows do not depend on where it ran. Batches
+start with one game and grow to about ``TARGET_SECONDS`` of play once the speed is known, so fast
+games (a heuristic Spirit Link game takes milliseconds) are not drowned in overhead, slow ones
+(ISMCTS) report progress often, and Ctrl-C loses at most the batches in flight.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import signal
+import time
+from collections import deque
+
+from ..arena import _context, default_workers
+from ..core import IllegalAction
+from ..core import game as find_game
+from .store import Store
+from .study import Study
+
+TARGET_SECONDS = 2.0     # aim for batches of about this much play
+MAX_BATCH = 256
+
+
+def _number(x):
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else None
+
+
+def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory) -> tuple[tuple, list]:
+    """Play one game; return its games row and its decisions rows (see ``store``)."""
+    point, index, seed, agent_seeds, seating = key
+    players = study["players"]
+    specs = study["specs"]
+    state = game.new(players=players, seed=seed, card_text=study["card_text"], **point_options)
+    agents = [agent_factory(specs[seating[s]], seed=agent_seeds[s]) for s in range(players)]
+    limit = study["max_decisions"]
+    decisions = []
+    step = 0
+    while not state.is_over and step < limit:
+        seat = state.to_move
+        legal_ids = [a.id for a in state.legal_actions()]
+        action = agents[seat].choose(state)
+        target = getattr(action, "target", None)
+        decisions.append((point, index, step, seat, str(action), action.id, action.kind,
+                          list(getattr(action, "cards", ()) or ()), target, legal_ids))
+        state.apply(action)
+        step += 1
+    finished = state.is_over
+    scores = state.scores
+    row = (point, index, seed, [specs[e] for e in seating], list(seating), list(agent_seeds),
+           list(state.winners) if finished else [],
+           [_number(x) for x in scores] if isinstance(scores, (list, tuple)) else [],
+           [float(state.outcome(s)) if finished else 0.5 for s in range(players)],
+           step, not finished)
+    return row, decisions
+
+
+def play_batch(study: dict, keys: list[tuple]) -> tuple[list, list, float]:
+    """Play the games named by ``keys`` (``Study.task`` tuples); returns (games rows, decisions
+    rows, seconds spent). Runs in a worker process or a Ray task."""
+    from ..agents import agent
+
+    started = time.perf_counter()
+    game = find_game(study["game"])
+    rows, decisions = [], []
+    for key in keys:
+        row, rows_d = play_game(game, study, study["points"][key[0]]["options"], key, agent)
+        rows.append(row)
+        decisions.extend(rows_d)
+    return rows, decisions, time.perf_counter() - started
+
+
+def _ignore_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Scheduler:
+    """Hands out batches sized from the measured speed, keeping every worker busy."""
+
+    def __init__(self, keys, workers: int, max_batch: int = MAX_BATCH):
+        self.pending = deque(keys)
+        self.workers = workers
+        self.max_batch = max_batch
+        self.seconds_per_game = None
+
+    def next_batch(self) -> list:
+        if self.seconds_per_game is None:
+            size = 1
+        else:
+            size = int(TARGET_SECONDS / max(self.seconds_per_game, 1e-6))
+            # leave work for every worker near the end
+            size = min(size, math.ceil(len(self.pending) / (2 * self.workers)))
+            size = max(1, min(size, self.max_batch))
+        return [self.pending.popleft() for _ in range(min(size, len(self.pending)))]
+
+    def measured(self, games: int, seconds: float) -> None:
+        if games:
+            rate = seconds / games
+            self.seconds_per_game = rate if self.seconds_per_game is None else 0.5 * (self.seconds_per_game + rate)
+
+
+def run_study(study: Study, store: Store, workers: int | None = None, ray_address=None, use_ray: bool = False,
+              progress=None) -> dict:
+    """Play every game of ``study`` that ``store`` does not hold yet and write it there.
+    ``workers``: local processes (default every core; 1 plays here). ``use_ray``: play as Ray
+    tasks on the cluster at ``ray_address`` (None: a local Ray). ``progress(done, total)`` after
+    each batch. Returns what this run did: games played, seconds, backend. On Ctrl-C the finished
+    games are kept and ``KeyboardInterrupt`` propagates."""
+    store.begin_study(study)
+    done = store.finished_keys()
+    keys = [study.task(p, i) for p in range(len(study.points)) for i in range(study.games)
+            if (p, i) not in done]
+    total = len(study.points) * study.games
+    payload = {"game": study.game, "players": study.players, "specs": study.specs,
+               "card_text": study.card_text, "max_decisions": study.max_decisions,
+               "points": [{"options": p["options"]} for p in study.points]}
+    count = [total - len(keys)]
+    started = time.perf_counter()
+
+    def take(result):
+        rows, decisions, _seconds = result
+        store.write(rows, decisions)
+        count[0] += len(rows)
+        if progress is not None:
+            progress(count[0], total)
+
+    if progress is not None:
+        progress(count[0], total)
+    backend = "none"
+    try:
+        if not keys:
+            backend = "none"
+        elif use_ray:
+            backend = "ray"
+            workers = _run_ray(payload, keys, take, ray_address)
+        else:
+            if workers is None:
+                workers = default_workers()
+            if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+                raise IllegalAction(f"the number of workers must be a whole number of at least 1, not {workers!r}")
+            workers = min(workers, len(keys))
+            backend = "local" if workers == 1 else "processes"
+            (_run_here if workers == 1 else _run_pool)(payload, keys, take, workers)
+        if keys:
+            store.tidy()
+    finally:
+        seconds = time.perf_counter() - started
+        played = count[0] - (total - len(keys))
+        store.log_run(backend, workers or 0, played, seconds)
+    return {"played": played, "skipped": total - len(keys), "total": total, "seconds": seconds,
+            "backend": backend, "workers": workers}
+
+
+def _run_here(payload, keys, take, workers=1):
+    sched = _Scheduler(keys, 1)
+    while sched.pending:
+        batch = sched.next_batch()
+        result = play_batch(payload, batch)
+        sched.measured(len(batch), result[2])
+        take(result)
+
+
+def _run_pool(payload, keys, take, workers):
+    sched = _Scheduler(keys, workers)
+    finished = queue.Queue()
+    pool = _context().Pool(workers, initializer=_ignore_sigint)
+    in_flight = 0
+    try:
+        while sched.pending or in_flight:
+            while sched.pending and in_flight < 2 * workers:
+                batch = sched.next_batch()
+                pool.apply_async(play_batch, (payload, batch), callback=finished.put,
+                                 error_callback=finished.put)
+                in_flight += 1
+            result = finished.get()
+            in_flight -= 1
+            if isinstance(result, BaseException):
+                raise result
+            sched.measured(len(result[0]), result[2])
+            take(result)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _run_ray(payload, keys, take, address):
+    """Play as Ray tasks. With an address, connect to that cluster and ship this tabletome's code
+    to it (``runtime_env py_modules``), so every node plays exactly the same rules."""
+    try:
+        import ray
+    except ImportError:
+        raise IllegalAction("--ray needs Ray: pip install 'tabletome[lab]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            import tabletome
+            from pathlib import Path
+            ray.init(address=address, runtime_env={"py_modules": [str(Path(tabletome.__file__).parent)]},
+                     log_to_driver=False)
+        else:
+            ray.init(include_dashboard=False, log_to_driver=False)
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        remote = ray.remote(num_cpus=1)(play_batch)
+        shared = ray.put(payload)
+        sched = _Scheduler(keys, cpus)
+        in_flight = {}
+        try:
+            while sched.pending or in_flight:
+                while sched.pending and len(in_flight) < 2 * cpus:
+                    batch = sched.next_batch()
+                    in_flight[remote.remote(shared, batch)] = len(batch)
+                ready, _ = ray.wait(list(in_flight), num_returns=1)
+                for ref in ready:
+                    in_flight.pop(ref)
+                    result = ray.get(ref)
+                    sched.measured(len(result[0]), result[2])
+                    take(result)
+        except BaseException:
+            for ref in in_flight:
+                ray.cancel(ref, force=True)
+            raise
+        return cpus
+    finally:
+        if started_here:
+            ray.shutdown()

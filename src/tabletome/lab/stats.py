@@ -1,0 +1,339 @@
+"""The numbers behind a study's report: win rates with Wilson intervals, the first seat's
+advantage, game lengths, solo scores and per-card statistics, each per sweep point, computed with
+SQL on the study's DuckDB file.
+
+Per-card statistics count *seat-games*: one seat in one game. A card is *legal* in a seat-game
+when some action naming it (``actions.cards``) was among that seat's legal actions at one of its
+decisions, and *played* when the seat chose such an action. The play rate is played / legal.
+Two comparisons, each with Newcombe's interval and Fisher's exact test (Benjamini-Hochberg across
+every test of a point):
+
+- *choice*: the win rate when played against when legal and not played. It says what the agents'
+  choices went with, and is confounded by them: a heuristic that plays its second-best card only
+  when it lacks the best one makes the second-best look bad.
+- *access*: the win rate when the card was legal at all against when it never was. Deals are
+  random, so this is closer to the value of having the card; it is what the flags use. It is still
+  an association (in a long game more cards become playable).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+from ..arena import Z95, wilson
+from ..core import game as find_game
+
+# a card is flagged when its effect is at least this large and significant after correction
+EFFECT = 0.10
+ALPHA = 0.05
+DEAD_PLAY_RATE = 0.05      # played in fewer than this share of the seat-games where it was legal
+MIN_SIDE = 20              # seat-games needed on each side (played / not played) to judge a card
+
+
+def seat_names(study) -> list[str]:
+    game = find_game(study.game)
+    state = game.new(players=study.players, seed=0, card_text=study.card_text, **study.points[0]["options"])
+    return [state.seat_name(s) for s in range(study.players)]
+
+
+def rate(wins: int, n: int) -> dict:
+    lo, hi = wilson(wins, n)
+    return {"wins": int(wins), "games": int(n), "rate": wins / n if n else None, "ci95": [lo, hi]}
+
+
+def games_needed(p: float, difference: float) -> int:
+    """Games for a 95% interval around ``p`` to be narrower than ``difference`` on each side."""
+    difference = max(abs(difference), 0.01)
+    p = min(max(p, 0.05), 0.95)
+    return int(math.ceil(Z95 * Z95 * p * (1 - p) / (difference * difference)))
+
+
+def histogram(values, bins: int = 30) -> dict:
+    if not values:
+        return {"edges": [], "counts": []}
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        return {"edges": [lo - 0.5, hi + 0.5], "counts": [len(values)]}
+    integer = all(float(v).is_integer() for v in values)
+    width = (hi - lo) / bins
+    if integer:
+        width = max(1, math.ceil(width))
+        edges = [lo - 0.5 + k * width for k in range(int((hi - lo) // width) + 2)]
+    else:
+        edges = [lo + k * width for k in range(bins + 1)]
+    counts = [0] * (len(edges) - 1)
+    for v in values:
+        k = min(int((v - edges[0]) // width), len(counts) - 1)
+        counts[k] += 1
+    return {"edges": edges, "counts": counts}
+
+
+def summary(values) -> dict:
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+
+    def q(f):
+        return ordered[min(len(ordered) - 1, int(f * len(ordered)))]
+    # a long thin tail would squash the bulk into a few bins: bin up to the 99th percentile
+    # (the report says what lies beyond)
+    shown = ordered if ordered[-1] <= 1.5 * q(0.99) else [v for v in ordered if v <= q(0.99)]
+    return {"n": len(values), "mean": statistics.fmean(values), "stdev": statistics.pstdev(values),
+            "median": statistics.median(values), "p10": q(0.10), "p90": q(0.90), "p99": q(0.99),
+            "min": ordered[0], "max": ordered[-1], "histogram": histogram(shown),
+            "beyond_histogram": len(ordered) - len(shown)}
+
+
+def point_stats(store, study, point: int | None, names: list[str]) -> dict:
+    """Every figure's numbers for one sweep point (None: every point pooled)."""
+    rows = store.query("SELECT winners, seats, agents, scores, outcomes, length, unfinished FROM games "
+                       "WHERE $1 IS NULL OR point = $1 ORDER BY point, idx", [point])
+    n = len(rows)
+    players = study.players
+    labels = study.agent_labels()
+    seat_wins = [0] * players
+    agent_wins = [0] * len(labels)
+    agent_games = [0] * len(labels)
+    agent_outcome = [0.0] * len(labels)
+    winners_total = 0
+    for winners, _seats, agents, _scores, outcomes, _length, _unf in rows:
+        winners_total += len(winners)
+        for s in winners:
+            seat_wins[s] += 1
+        for s, e in enumerate(agents):
+            agent_games[e] += 1
+            agent_outcome[e] += outcomes[s]
+            if s in winners:
+                agent_wins[e] += 1
+    fair = winners_total / (n * players) if n else 0.0
+    out = {
+        "label": study.points[point]["label"] if point is not None else "all points",
+        "options": study.points[point]["options"] if point is not None else study.options,
+        "games": n,
+        "unfinished": sum(1 for r in rows if r[6]),
+        "draws": sum(1 for r in rows if not r[0]),
+        "fair_share": fair,
+        "seats": [dict(rate(seat_wins[s], n), seat=s, name=names[s]) for s in range(players)],
+        "agents": [dict(rate(agent_wins[e], agent_games[e]), label=labels[e], spec=study.specs[e],
+                        mean_outcome=agent_outcome[e] / agent_games[e] if agent_games[e] else None)
+                   for e in range(len(labels))],
+        "length": summary([r[5] for r in rows]),
+    }
+    if players > 1:
+        first = out["seats"][0]
+        lo, hi = first["ci95"]
+        adv = (first["rate"] or 0.0) - fair
+        out["first_seat"] = {"name": names[0], "rate": first["rate"], "ci95": [lo, hi], "fair_share": fair,
+                             "advantage": adv, "conclusive": not (lo <= fair <= hi), "games": n}
+    else:
+        scores = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
+        out["solo"] = {"score": summary(scores), "outcome": summary([r[4][0] for r in rows]),
+                       "win": rate(seat_wins[0], n)}
+    out["cards"] = card_stats(store, point)
+    out["lengths"] = [r[5] for r in rows]
+    if players == 1:
+        out["scores"] = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
+    return out
+
+
+CARD_SQL = """
+WITH ac AS (SELECT id, unnest(cards) AS card FROM actions),
+legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
+legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+played AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card FROM decisions WHERE $1 IS NULL OR point = $1),
+g AS (SELECT point, idx, winners FROM games WHERE $1 IS NULL OR point = $1)
+SELECT l.card,
+       count(*) AS legal_games,
+       count(p.card) AS played_games,
+       count(*) FILTER (WHERE p.card IS NOT NULL AND list_contains(g.winners, l.seat)) AS wins_played,
+       count(*) FILTER (WHERE p.card IS NULL AND list_contains(g.winners, l.seat)) AS wins_not
+FROM legal l LEFT JOIN played p USING (point, idx, seat, card) JOIN g USING (point, idx)
+GROUP BY l.card ORDER BY l.card
+"""
+
+KIND_SQL = """
+SELECT card, kind, count(*) FROM (SELECT unnest(cards) AS card, kind FROM decisions WHERE $1 IS NULL OR point = $1)
+GROUP BY card, kind ORDER BY card, count(*) DESC, kind
+"""
+
+
+def difference(a: dict, b: dict) -> dict:
+    """``a`` minus ``b`` (two ``rate`` dicts) with Newcombe's 95% interval (from the Wilson ones)
+    and Fisher's exact test; None fields when either side is empty."""
+    from scipy.stats import fisher_exact
+
+    if not a["games"] or not b["games"]:
+        return {"difference": None, "ci95": None, "p": None}
+    pa, pb = a["rate"], b["rate"]
+    (la, ua), (lb, ub) = a["ci95"], b["ci95"]
+    d = pa - pb
+    lo = d - ((pa - la) ** 2 + (ub - pb) ** 2) ** 0.5
+    hi = d + ((ua - pa) ** 2 + (pb - lb) ** 2) ** 0.5
+    p = fisher_exact([[a["wins"], a["games"] - a["wins"]], [b["wins"], b["games"] - b["wins"]]])[1]
+    return {"difference": d, "ci95": [lo, hi], "p": float(p)}
+
+
+def card_stats(store, point: int | None) -> list[dict]:
+    """Per card: play rate when legal; win rate when played, when legal and not played, when
+    legal at all and when never legal; two differences (``choice``: played minus not played,
+    ``access``: legal minus never legal) with intervals and tests; the flag."""
+    from scipy.stats import false_discovery_control
+
+    seat_games, seat_wins = store.query(
+        "SELECT count(*) * any_value(len(outcomes)), coalesce(sum(len(winners)), 0) FROM games "
+        "WHERE $1 IS NULL OR point = $1", [point])[0]
+    seat_games, seat_wins = int(seat_games or 0), int(seat_wins or 0)
+    rows = store.query(CARD_SQL, [point])
+    kinds: dict[str, dict[str, int]] = {}
+    for card, kind, count in store.query(KIND_SQL, [point]):
+        kinds.setdefault(card, {})[kind] = int(count)
+    cards = []
+    for card, legal, played, wins_p, wins_n in rows:
+        legal, played, wins_p, wins_n = int(legal), int(played), int(wins_p), int(wins_n)
+        entry = {"card": card, "legal_games": legal, "played_games": played, "never_games": seat_games - legal,
+                 "play": rate(played, legal), "played": rate(wins_p, played),
+                 "not_played": rate(wins_n, legal - played), "legal": rate(wins_p + wins_n, legal),
+                 "never": rate(seat_wins - wins_p - wins_n, seat_games - legal), "kinds": kinds.get(card, {})}
+        entry["choice"] = difference(entry["played"], entry["not_played"])
+        entry["access"] = difference(entry["legal"], entry["never"])
+        entry["judged"] = legal >= MIN_SIDE and seat_games - legal >= MIN_SIDE
+        entry["choice_judged"] = played >= MIN_SIDE and legal - played >= MIN_SIDE
+        cards.append(entry)
+    tests = [(c, k) for c in cards for k in ("choice", "access") if c[k]["p"] is not None]
+    if tests:
+        for (c, k), q in zip(tests, false_discovery_control([c[k]["p"] for c, k in tests])):
+            c[k]["p_adjusted"] = float(q)
+    for c in cards:
+        for k in ("choice", "access"):
+            c[k].setdefault("p_adjusted", None)
+        c["flag"] = flag(c)
+    return cards
+
+
+def flag(c: dict) -> str | None:
+    """"dominant": having it to play goes with a win rate at least EFFECT higher (significant
+    after correction); "dead": at least EFFECT lower, or played in under DEAD_PLAY_RATE of the
+    seat-games where it was legal."""
+    a = c["access"]
+    significant = a["p_adjusted"] is not None and a["p_adjusted"] < ALPHA and c["judged"]
+    if significant and a["difference"] >= EFFECT:
+        return "dominant"
+    if significant and a["difference"] <= -EFFECT:
+        return "dead"
+    if c["legal_games"] >= MIN_SIDE * 2 and c["play"]["ci95"][1] < DEAD_PLAY_RATE:
+        return "dead"
+    return None
+
+
+def study_stats(store) -> dict:
+    """The report's data: the study's description, then each point's figures, then sentences:
+    what the study shows and what it cannot conclude."""
+    study = store.study()
+    names = seat_names(study)
+    points = [point_stats(store, study, p, names) for p in range(len(study.points))]
+    for p in points:       # raw values serve the comparisons, not the report
+        p.pop("lengths", None)
+        p.pop("scores", None)
+    data = {
+        "study": {"game": study.game, "name": find_game(study.game).name, "players": study.players,
+                  "agents": study.agent_labels(), "specs": study.specs, "options": study.options,
+                  "sweep": [[k, v] for k, v in study.sweep], "seed": study.seed, "cards_hash": study.cards_hash,
+                  "games_per_point": study.games, "seat_names": names,
+                  "stored_games": sum(p["games"] for p in points)},
+        "points": points,
+    }
+    data["findings"], data["cannot_conclude"] = sentences(data)
+    return data
+
+
+def _pct(x):
+    return "n/a" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(ci):
+    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+
+
+def sentences(data) -> tuple[list[str], list[str]]:
+    """Plain-language findings and limits, one per line."""
+    found, cannot = [], []
+    multi = len(data["points"]) > 1
+    for pt in data["points"]:
+        at = f" at {pt['label']}" if multi else ""
+        n = pt["games"]
+        if n == 0:
+            cannot.append(f"No games are stored{at} yet.")
+            continue
+        if pt["unfinished"]:
+            cannot.append(f"{pt['unfinished']} of {n} games{at} hit the decision limit and count as draws.")
+        if "first_seat" in pt:
+            f = pt["first_seat"]
+            fair = f["fair_share"]
+            if f["conclusive"]:
+                word = "favoured" if f["advantage"] > 0 else "at a disadvantage"
+                found.append(f"The first seat ({f['name']}){at} is {word}: it wins {_pct(f['rate'])} "
+                             f"({_ci(f['ci95'])}) of {n} games against a fair share of {_pct(fair)} "
+                             f"({100 * f['advantage']:+.1f} points).")
+            else:
+                lo, hi = f["ci95"]
+                bound = max(hi - fair, fair - lo)
+                if bound <= 0.03:
+                    found.append(f"The first seat ({f['name']}){at} is not measurably favoured: it wins "
+                                 f"{_pct(f['rate'])} ({_ci(f['ci95'])}) of {n} games against a fair share of "
+                                 f"{_pct(fair)}, which rules out an advantage or handicap of more than "
+                                 f"{100 * bound:.1f} points.")
+                else:
+                    need = games_needed(f["rate"] or 0.5, max(abs(f["advantage"]), 0.02))
+                    cannot.append(f"Whether the first seat ({f['name']}){at} is favoured: it wins "
+                                  f"{_pct(f['rate'])} ({_ci(f['ci95'])}), an interval that contains the fair "
+                                  f"share {_pct(fair)}; about {need:,} games would resolve a difference of "
+                                  f"{max(abs(100 * f['advantage']), 2):.1f} points.")
+            if pt["draws"]:
+                found.append(f"{_pct(pt['draws'] / n)} of the games{at} were draws ({pt['draws']} of {n}); the fair "
+                             f"share of wins is {_pct(fair)} per seat.")
+            for seat in pt["seats"][1:]:
+                lo, hi = seat["ci95"]
+                if not (lo <= fair <= hi):
+                    word = "more" if seat["rate"] > fair else "less"
+                    found.append(f"{seat['name']}{at} wins {word} often than its fair share: {_pct(seat['rate'])} "
+                                 f"({_ci(seat['ci95'])}) of {n} games against {_pct(fair)}.")
+            if len(set(data["study"]["specs"])) > 1:
+                for a in pt["agents"]:
+                    lo, hi = a["ci95"]
+                    if lo <= fair <= hi:
+                        cannot.append(f"Whether {a['label']}{at} wins more or less than its fair share: "
+                                      f"{_pct(a['rate'])} ({_ci(a['ci95'])}) over {a['games']} seat-games.")
+                    else:
+                        found.append(f"{a['label']}{at} wins {_pct(a['rate'])} ({_ci(a['ci95'])}) of its "
+                                     f"{a['games']} seat-games (fair share {_pct(fair)}).")
+        else:
+            s = pt["solo"]
+            if s["score"]["n"]:
+                found.append(f"Solo{at}: score {s['score']['mean']:.2f} ± {s['score']['stdev']:.2f} "
+                             f"(mean ± sd, median {s['score']['median']}), won {_pct(s['win']['rate'])} "
+                             f"({_ci(s['win']['ci95'])}) of {n} games.")
+        cards = pt["cards"]
+        for c in cards:
+            a = c["access"]
+            if c["flag"] == "dominant" or (c["flag"] == "dead" and c["judged"] and a["difference"] is not None
+                                           and a["difference"] <= -EFFECT and a["p_adjusted"] < ALPHA):
+                found.append(f"{c['card']}{at} looks {c['flag']}: seats that had it to play won "
+                             f"{_pct(c['legal']['rate'])} ({_ci(c['legal']['ci95'])}), seats that never did "
+                             f"{_pct(c['never']['rate'])} ({_ci(c['never']['ci95'])}); adjusted p = {a['p_adjusted']:.2g}.")
+            elif c["flag"] == "dead":
+                found.append(f"{c['card']}{at} looks dead: played in only {_pct(c['play']['rate'])} "
+                             f"({_ci(c['play']['ci95'])}) of the {c['legal_games']} seat-games where it was legal.")
+        unjudged = [c["card"] for c in cards if not c["judged"]]
+        if unjudged:
+            shown = ", ".join(unjudged[:12]) + (f" and {len(unjudged) - 12} more" if len(unjudged) > 12 else "")
+            cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} seat-games had it, "
+                          f"or fewer than {MIN_SIDE} never did.")
+        if cards and len(set(data["study"]["specs"])) > 1:
+            cannot.append(f"Card statistics{at} pool the seat-games of every agent "
+                          f"({', '.join(sorted(set(data['study']['specs'])))}); to judge the cards themselves, "
+                          f"give every seat the same agent.")
+        if not cards:
+            cannot.append(f"Per-card statistics{at}: no action in this game names a card or component "
+                          f"(its actions carry no structured card fields yet).")
+    return found, cannot

@@ -1,0 +1,205 @@
+"""A study's DuckDB file: one file per study, queried with plain SQL.
+
+Tables (rows are keyed by ``point`` (the sweep point, 0 without a sweep) and ``idx`` (the game's
+number at that point); read them ``ORDER BY point, idx[, step]``):
+
+- ``study``: one row, ``spec`` (JSON): the game, players, agents, options, sweep points, seed, card
+  file (text and hash), decision limit, games per point.
+- ``actions``: the game's action table for the study's card file: ``id, text, kind, cards, target``.
+  ``cards`` lists the card or component names the action involves (from the action's structured
+  fields), ``target`` the seat it targets (NULL when none).
+- ``games``: ``point, idx, seed, options`` (JSON, every option), ``cards_hash`` (NULL: the game's
+  own cards), ``seats`` (the agent spec in each seat), ``agents`` (which of the study's agents sat
+  in each seat), ``agent_seeds``, ``winners`` (seats; empty for a draw), ``scores``, ``outcomes``
+  (each seat's reward in [0, 1]), ``length`` (decisions), ``unfinished`` (stopped at the limit).
+- ``decisions``: ``point, idx, step, seat, action, action_id, kind, cards, target, legal_ids``: one
+  row per decision; ``legal_ids`` are the ids of the legal actions at that decision, so which
+  cards were playable is ``actions.cards`` of those ids.
+- ``runs``: when each ``lab run`` ran, on what, how many games, how long (not part of the results).
+
+Each finished batch of games is written in one transaction, so an interrupted run keeps whole
+games only and a second run skips them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..core import IllegalAction
+from ..core import game as find_game
+from .study import Study
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS study (spec VARCHAR);
+CREATE TABLE IF NOT EXISTS actions (id INTEGER PRIMARY KEY, text VARCHAR, kind VARCHAR, cards VARCHAR[],
+    target INTEGER);
+CREATE TABLE IF NOT EXISTS games (point INTEGER, idx INTEGER, seed BIGINT, options VARCHAR, cards_hash VARCHAR,
+    seats VARCHAR[], agents INTEGER[], agent_seeds BIGINT[], winners INTEGER[], scores DOUBLE[],
+    outcomes DOUBLE[], length INTEGER, unfinished BOOLEAN, PRIMARY KEY (point, idx));
+CREATE TABLE IF NOT EXISTS decisions (point INTEGER, idx INTEGER, step INTEGER, seat INTEGER, action VARCHAR,
+    action_id INTEGER, kind VARCHAR, cards VARCHAR[], target INTEGER, legal_ids INTEGER[]);
+CREATE TABLE IF NOT EXISTS runs (started TIMESTAMP DEFAULT current_timestamp, backend VARCHAR, workers INTEGER,
+    games INTEGER, seconds DOUBLE);
+"""
+
+GAME_COLUMNS = "point, idx, seed, seats, agents, agent_seeds, winners, scores, outcomes, length, unfinished"
+DECISION_COLUMNS = "point, idx, step, seat, action, action_id, kind, cards, target, legal_ids"
+
+
+def _duckdb():
+    try:
+        import duckdb
+    except ImportError:
+        raise IllegalAction("the lab needs DuckDB: pip install 'tabletome[lab]'") from None
+    return duckdb
+
+
+class Store:
+    """One study file. ``Store(path)`` opens (or creates) it; ``Store(path, create=False)`` refuses
+    a missing file."""
+
+    def __init__(self, path, create: bool = True, read_only: bool = False):
+        duckdb = _duckdb()
+        self.path = Path(path)
+        if not create and not self.path.exists():
+            raise IllegalAction(f"no study at {self.path} (make one with: tabletome lab run ... --out {self.path})")
+        if self.path.exists() and self.path.is_dir():
+            raise IllegalAction(f"{self.path} is a folder; a study is one DuckDB file")
+        try:
+            self.con = duckdb.connect(str(self.path), read_only=read_only)
+        except duckdb.Error as exc:
+            raise IllegalAction(f"{self.path} is not a study file DuckDB can open: {exc}") from None
+        if not read_only:
+            self.con.execute(SCHEMA)
+        self._point_options = None
+
+    def close(self):
+        self.con.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # --- the study --------------------------------------------------------------------------
+    def study(self) -> Study:
+        try:
+            row = self.con.execute("SELECT spec FROM study").fetchone()
+        except Exception:
+            row = None
+        if row is None:
+            raise IllegalAction(f"{self.path} holds no study yet (tabletome lab run ... --out {self.path})")
+        return Study.from_json(json.loads(row[0]))
+
+    def begin_study(self, study: Study) -> None:
+        """Record the study, or check that it is the one already stored (so that a second run
+        resumes it: same game, agents, options, sweep, seed, cards). A larger ``games`` extends it;
+        a run asking for fewer plays only the missing games among its first ``games``."""
+        row = self.con.execute("SELECT spec FROM study").fetchone()
+        if row is not None:
+            stored = Study.from_json(json.loads(row[0]))
+            mine, theirs = study.identity(), stored.identity()
+            if mine != theirs:
+                diff = [k for k in mine if mine[k] != theirs[k]]
+                shown = "; ".join(f"{k}: stored {theirs[k]!r}, asked {mine[k]!r}" for k in diff)
+                raise IllegalAction(f"{self.path} holds a different study ({shown}); "
+                                    f"give a new --out, or the same settings to resume it")
+            study.points = stored.points
+            if study.games > stored.games:
+                self.con.execute("UPDATE study SET spec = ?", [json.dumps(_with_games(stored, study.games))])
+            return
+        game = find_game(study.game)
+        table = game.table_for(study.card_text)
+        rows = [(a.id, str(a), a.kind, list(getattr(a, "cards", ()) or ()), getattr(a, "target", None))
+                for a in table.actions]
+        self.con.begin()
+        try:
+            self.con.execute("INSERT INTO study VALUES (?)", [json.dumps(study.to_json())])
+            if rows:
+                self.con.execute("INSERT INTO actions SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
+                                 "unnest($5)", [list(c) for c in zip(*rows)])
+            self.con.commit()
+        except BaseException:
+            self.con.rollback()
+            raise
+
+    def finished_keys(self) -> set[tuple[int, int]]:
+        return {(p, i) for p, i in self.con.execute("SELECT point, idx FROM games").fetchall()}
+
+    # --- writing ----------------------------------------------------------------------------
+    def write(self, rows: list, decisions: list) -> None:
+        """Write finished games (``runner.play_game`` rows) and their decisions in one transaction."""
+        if not rows:
+            return
+        study = self.study() if self._point_options is None else None
+        if study is not None:
+            self._point_options = [json.dumps(p["options"], sort_keys=True) for p in study.points]
+            self._cards_hash = study.cards_hash
+        cols = [list(c) for c in zip(*rows)]
+        options = [self._point_options[p] for p in cols[0]]
+        hashes = [self._cards_hash] * len(rows)
+        self.con.begin()
+        try:
+            self.con.execute(
+                "INSERT INTO games (point, idx, seed, options, cards_hash, seats, agents, agent_seeds, winners, "
+                "scores, outcomes, length, unfinished) SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
+                "unnest($5), unnest($6), unnest($7), unnest($8), unnest($9), unnest($10), unnest($11), "
+                "unnest($12), unnest($13)",
+                [cols[0], cols[1], cols[2], options, hashes, *cols[3:]])
+            if decisions:
+                dcols = [list(c) for c in zip(*decisions)]
+                self.con.execute(
+                    f"INSERT INTO decisions ({DECISION_COLUMNS}) SELECT " +
+                    ", ".join(f"unnest(${k + 1})" for k in range(len(dcols))), dcols)
+            self.con.commit()
+        except BaseException as exc:
+            self.con.rollback()
+            if isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower():
+                raise KeyboardInterrupt from exc     # DuckDB reports Ctrl-C during a query this way
+            raise
+
+    def tidy(self) -> None:
+        """Rewrite ``games`` and ``decisions`` in key order (after a complete run), so that even a
+        plain ``SELECT *`` gives the same rows in the same order whichever backend played them."""
+        games_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS games ")[1].split(";")[0]
+        decisions_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS decisions ")[1].split(";")[0]
+        self.con.begin()
+        try:
+            for table, schema, order in (("games", games_schema, "point, idx"),
+                                         ("decisions", decisions_schema, "point, idx, step")):
+                self.con.execute(f"CREATE TABLE {table}_sorted {schema}")
+                self.con.execute(f"INSERT INTO {table}_sorted SELECT * FROM {table} ORDER BY {order}")
+                self.con.execute(f"DROP TABLE {table}")
+                self.con.execute(f"ALTER TABLE {table}_sorted RENAME TO {table}")
+            self.con.commit()
+        except BaseException:
+            self.con.rollback()
+            raise
+        self.con.execute("CHECKPOINT")
+
+    def log_run(self, backend: str, workers: int, games: int, seconds: float) -> None:
+        self.con.execute("INSERT INTO runs (backend, workers, games, seconds) VALUES (?, ?, ?, ?)",
+                         [backend, workers, games, seconds])
+
+    # --- reading ----------------------------------------------------------------------------
+    def games(self) -> list[dict]:
+        """Every game row as a dict, ordered by key."""
+        cur = self.con.execute("SELECT * FROM games ORDER BY point, idx")
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row)) for row in cur.fetchall()]
+
+    def rows(self, table: str) -> list[tuple]:
+        """Every row of ``games`` or ``decisions``, ordered by key (for comparing runs)."""
+        order = {"games": "point, idx", "decisions": "point, idx, step"}[table]
+        return self.con.execute(f"SELECT * FROM {table} ORDER BY {order}").fetchall()
+
+    def query(self, sql: str, params=None) -> list[tuple]:
+        return self.con.execute(sql, params or []).fetchall()
+
+
+def _with_games(study: Study, games: int) -> dict:
+    data = study.to_json()
+    data["games"] = games
+    return data

@@ -1,0 +1,137 @@
+"""Duel: a small game through the real contract whose card strengths are known by construction,
+so the lab's card statistics can be checked against the truth.
+
+Each seat is dealt 3 cards from a shuffled deck of 12 (two each of Dragon 6, Knight 3, Coin 2,
+Dud -2, Curse, and Mirror 1). Seats alternate, North first, for two turns each; on a turn a seat
+plays one card from its hand or passes. Curse is played at a seat and takes 3 from that seat's
+total. The higher total wins; equal totals draw. So Dragon is the strongest card, playing Dud is
+worse than passing, and Curse played at the other seat is good.
+
+The heuristic plays its most valuable card and passes rather than play Dud: under it, Dud is
+never played when it could be.
+"""
+
+from __future__ import annotations
+
+from tabletome.core import ActionTable, Game, State
+
+VALUES = {"Dragon": 6, "Knight": 3, "Coin": 2, "Dud": -2, "Curse": 0, "Mirror": 1}
+DECK = [name for name in VALUES for _ in range(2)]
+
+
+class DuelState(State):
+    __slots__ = ("hands", "totals", "turns", "played")
+
+    def setup(self):
+        deck = list(DECK)
+        for i in range(len(deck) - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        self.hands = [sorted(deck[0:3]), sorted(deck[3:6])]
+        self.totals = [0, 0]
+        self.turns = 0
+        self.played = []
+        self.to_move = 0
+
+    def _legal_actions(self):
+        seat = self.to_move
+        table = self.table
+        legal = [table.get("pass")]
+        for name in sorted(set(self.hands[seat])):
+            if name == "Curse":
+                legal.extend(table.get("curse", s) for s in range(2))
+            else:
+                legal.append(table.get("play", name))
+        return legal
+
+    def _apply(self, action):
+        seat = self.to_move
+        if action.kind == "play":
+            name = action.args[0]
+            self.hands[seat].remove(name)
+            self.played.append(name)
+            self.totals[seat] += VALUES[name]
+            self.say(f"{self.seat_name(seat)} plays {name}.")
+        elif action.kind == "curse":
+            self.hands[seat].remove("Curse")
+            self.played.append("Curse")
+            self.totals[action.args[0]] -= 3
+            self.say(f"{self.seat_name(seat)} curses {self.seat_name(action.args[0])}.")
+        else:
+            self.say(f"{self.seat_name(seat)} passes.")
+        self.turns += 1
+        if self.turns == 4:
+            a, b = self.totals
+            self.end_game([0] if a > b else [1] if b > a else [])
+        else:
+            self.to_move = 1 - seat
+
+    @property
+    def scores(self):
+        return list(self.totals)
+
+    def _view(self, seat):
+        return {"totals": list(self.totals), "hand": list(self.hands[seat]) if seat is not None else None,
+                "cards_held": [len(h) for h in self.hands]}
+
+    def clone(self):
+        c = DuelState.__new__(DuelState)
+        self._copy_common(c)
+        c.hands = [list(h) for h in self.hands]
+        c.totals = list(self.totals)
+        c.turns = self.turns
+        c.played = list(self.played)
+        return c
+
+    def determinize(self, seat, rng):
+        """The other hand re-drawn from the cards this seat has not seen (its own, those played)."""
+        from tabletome.core import as_rng
+        rng = as_rng(rng)
+        c = self.clone()
+        other = 1 - seat
+        pool = list(DECK)
+        for name in c.hands[seat] + c.played:
+            pool.remove(name)
+        for i in range(len(pool) - 1, 0, -1):
+            j = rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        c.hands[other] = sorted(pool[:len(c.hands[other])])
+        return c
+
+
+def heuristic(state, rng):
+    seat = state.to_move
+    best, value = None, 0
+    for action in state.legal_actions():
+        if action.kind == "play":
+            v = VALUES[action.args[0]]
+        elif action.kind == "curse":
+            v = 3 if action.args[0] != seat else -3
+        else:
+            continue
+        if v > value:
+            best, value = action, v
+    return best or state.table.get("pass")
+
+
+class Duel(Game):
+    id = "lab-duel"
+    name = "Duel"
+    summary = "a test game for the lab"
+    player_counts = (2,)
+    options = {"curse": ("on",)}
+    state_class = DuelState
+
+    def build_actions(self):
+        table = ActionTable()
+        table.add("pass", "pass")
+        for name in VALUES:
+            if name == "Curse":
+                for s, word in enumerate(("North", "South")):
+                    table.add(f"curse {word}", "curse", s, cards=("Curse",), target=s)
+            else:
+                table.add(f"play {name}", "play", name, cards=(name,))
+        return table
+
+    def heuristic_action(self, state, rng):
+        return heuristic(state, rng)

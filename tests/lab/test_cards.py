@@ -1,0 +1,141 @@
+"""Per-card statistics, checked on Duel (tests/lab/duel.py), a game whose card strengths are known:
+Dragon is the strongest card, Dud the weakest, and the heuristic never plays Dud."""
+
+import pytest
+
+from tabletome.core import registry
+from tabletome.lab import Store, make_study, run_study
+from tabletome.lab.compare import compare_studies
+from tabletome.lab.report import build_report, html_page
+
+from .duel import Duel
+
+
+@pytest.fixture(scope="module")
+def duel():
+    # registered for this module only (after collection, so no other suite sees it); the worker
+    # processes of a pool would not know it, so these studies play in this process
+    registry.register(Duel())
+    yield "lab-duel"
+    registry._GAMES.pop("lab-duel", None)
+
+
+def study(folder, name, specs, games=500, seed=1):
+    path = folder / f"{name}.duckdb"
+    with Store(path) as store:
+        run_study(make_study("lab-duel", specs, games, seed=seed), store, workers=1)
+    return path
+
+
+@pytest.fixture(scope="module")
+def randoms(duel, tmp_path_factory):
+    return study(tmp_path_factory.mktemp("cards"), "rr", ["random", "random"])
+
+
+@pytest.fixture(scope="module")
+def heuristics(duel, tmp_path_factory):
+    return study(tmp_path_factory.mktemp("cards"), "hh", ["heuristic", "heuristic"])
+
+
+def cards_of(path):
+    with Store(path, create=False, read_only=True) as store:
+        report = build_report(store)
+    return report, {c["card"]: c for c in report["data"]["points"][0]["cards"]}
+
+
+def test_decisions_keep_the_actions_cards_and_target(randoms):
+    with Store(randoms, create=False, read_only=True) as store:
+        rows = store.query("SELECT action, kind, cards, target FROM decisions WHERE kind = 'curse' LIMIT 5")
+        plays = store.query("SELECT DISTINCT action, cards, target FROM decisions WHERE kind = 'play' ORDER BY 1")
+        actions = store.query("SELECT text, cards, target FROM actions ORDER BY id")
+    assert rows and all(r[2] == ["Curse"] and r[3] == (0 if r[0] == "curse North" else 1) for r in rows)
+    assert all(cards == [text.split()[1]] and target is None for text, cards, target in plays)
+    assert ("curse South", ["Curse"], 1) in actions and ("pass", [], None) in actions
+
+
+def test_card_statistics_match_a_count_made_from_the_rows(randoms):
+    _, cards = cards_of(randoms)
+    with Store(randoms, create=False, read_only=True) as store:
+        table = {i: set(c) for i, c in store.query("SELECT id, cards FROM actions")}
+        winners = {idx: w for idx, w in store.query("SELECT idx, winners FROM games")}
+        legal, played = {}, {}
+        for idx, seat, chosen, ids in store.query("SELECT idx, seat, cards, legal_ids FROM decisions"):
+            for i in ids:
+                for card in table[i]:
+                    legal.setdefault(card, set()).add((idx, seat))
+            for card in chosen:
+                played.setdefault(card, set()).add((idx, seat))
+    seat_games = 2 * len(winners)
+    wins = sum(len(w) for w in winners.values())
+    for card, c in cards.items():
+        won = {(i, s) for (i, s) in legal[card] if s in winners[i]}
+        assert c["legal_games"] == len(legal[card])
+        assert c["played_games"] == len(played[card])
+        assert c["played"]["wins"] == len(won & played[card])
+        assert c["not_played"]["wins"] == len(won - played[card])
+        assert c["never"]["games"] == seat_games - len(legal[card])
+        assert c["never"]["wins"] == wins - len(won)
+
+
+def test_the_strongest_card_is_dominant_and_the_weakest_dead(randoms):
+    report, cards = cards_of(randoms)
+    assert cards["Dragon"]["flag"] == "dominant"
+    assert cards["Dragon"]["access"]["difference"] > 0.2 and cards["Dragon"]["access"]["ci95"][0] > 0.1
+    assert cards["Dud"]["flag"] == "dead"
+    assert cards["Dragon"]["choice"]["difference"] > 0.3
+    # the middling cards are not flagged
+    assert cards["Knight"]["flag"] is None and cards["Mirror"]["flag"] is None
+    found = report["data"]["findings"]
+    assert any(line.startswith("Dragon looks dominant") for line in found)
+    assert any(line.startswith("Dud looks dead") for line in found)
+    page = html_page(report)
+    assert "Dragon [dominant]" in page and "Dud [dead]" in page
+
+
+def test_a_card_the_agents_never_play_is_dead(heuristics):
+    _, cards = cards_of(heuristics)
+    dud = cards["Dud"]
+    assert dud["played_games"] == 0 and dud["legal_games"] > 100
+    assert dud["play"]["ci95"][1] < 0.05 and dud["flag"] == "dead"
+    assert cards["Dragon"]["play"]["rate"] == 1.0 and cards["Dragon"]["flag"] == "dominant"
+
+
+def test_compare_sees_how_differently_two_agents_play_a_card(randoms, heuristics):
+    with Store(randoms, create=False, read_only=True) as a, Store(heuristics, create=False, read_only=True) as b:
+        result = compare_studies(a, b)
+    rows = {r["measure"]: r for r in result["rows"]}
+    dud = rows["card Dud play rate"]
+    assert dud["significant"] and dud["base"] > 0.3 and dud["study"] == 0.0
+    assert any(line.startswith("Dud is played less often when legal") for line in result["lines"])
+
+
+def games_whose_actions_name_cards():
+    import tabletome
+    out = []
+    for gid in tabletome.games():
+        game = tabletome.game(gid)
+        if any(getattr(a, "cards", ()) for a in game.actions.actions):
+            out.append(gid)
+    return out
+
+
+@pytest.mark.parametrize("gid", games_whose_actions_name_cards())
+def test_a_real_games_decisions_carry_its_actions_cards(tmp_path, gid):
+    """Every game whose action table names cards: the rows hold exactly those structured fields,
+    and the report has per-card rows for the cards that were playable."""
+    import tabletome
+    game = tabletome.game(gid)
+    players = next((n for n in game.player_counts if n > 1), game.player_counts[0])
+    path = tmp_path / "real.duckdb"
+    with Store(path) as store:
+        run_study(make_study(gid, ["heuristic"] * players, 4, players=players, seed=2), store, workers=1)
+        table = game.table_for(None)
+        rows = store.query("SELECT action_id, action, kind, cards, target FROM decisions")
+        report = build_report(store)
+    for action_id, text, kind, cards, target in rows:
+        action = table[action_id]
+        assert (text, kind, cards, target) == (str(action), action.kind, list(action.cards), action.target)
+    named = {c for r in rows for c in r[3]}
+    assert named, "no decision of these games named a card"
+    stats = {c["card"] for c in report["data"]["points"][0]["cards"]}
+    assert named <= stats

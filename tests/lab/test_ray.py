@@ -1,0 +1,24 @@
+"""Ray: the same study played as Ray tasks on a real local Ray gives the same rows as one process."""
+
+
+from tabletome.lab import Store, make_study, run_study
+
+
+def test_ray_rows_are_identical_to_a_local_run(tmp_path):
+    import ray   # the lab extra installs Ray, so this never skips
+    study = dict(game_id="spirit-link", specs=["heuristic", "random"], games=24, seed=11,
+                 sweep=["starting_hand=5,6"])
+    with Store(tmp_path / "local.duckdb") as local:
+        run_study(make_study(**study), local, workers=1)
+        games, decisions = local.rows("games"), local.rows("decisions")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        with Store(tmp_path / "ray.duckdb") as remote:
+            result = run_study(make_study(**study), remote, use_ray=True)
+            assert result["backend"] == "ray" and result["workers"] == 2 and result["played"] == 48
+            assert remote.rows("games") == games
+            assert remote.rows("decisions") == decisions
+            runs = remote.query("SELECT backend, games FROM runs")
+            assert runs == [("ray", 48)]
+    finally:
+        ray.shutdown()

@@ -1,0 +1,161 @@
+"""The report (its numbers, its sentences, a self-contained page) and the comparison of studies."""
+
+import json
+import re
+import statistics
+
+import pytest
+
+from tabletome import IllegalAction
+from tabletome.cli.main import main
+from tabletome.lab import Store, make_study, run_study
+from tabletome.lab.compare import compare_studies
+from tabletome.lab.report import build_report, html_page, save_images
+
+
+def study_file(folder, name, game="spirit-link", specs=("heuristic", "random"), games=60, **kw):
+    path = folder / f"{name}.duckdb"
+    with Store(path) as store:
+        run_study(make_study(game, list(specs), games, seed=kw.pop("seed", 2), **kw), store, workers=1)
+    return path
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("report")
+
+
+@pytest.fixture(scope="module")
+def mixed(folder):
+    return study_file(folder, "mixed")
+
+
+@pytest.fixture(scope="module")
+def mixed_report(mixed):
+    with Store(mixed, create=False, read_only=True) as store:
+        return build_report(store), store.games()
+
+
+def test_win_rates_add_up_to_the_stored_games(mixed_report):
+    report, games = mixed_report
+    data = report["data"]
+    (pt,) = data["points"]
+    assert pt["games"] == len(games) == 60
+    for s, seat in enumerate(pt["seats"]):
+        assert seat["wins"] == sum(1 for g in games if s in g["winners"])
+        lo, hi = seat["ci95"]
+        assert lo <= seat["rate"] <= hi
+    heuristic, random_ = pt["agents"]
+    assert heuristic["label"] == "heuristic"
+    assert heuristic["wins"] == sum(1 for g in games for s in g["winners"] if g["seats"][s] == "heuristic")
+    assert heuristic["games"] == random_["games"] == 60
+    assert pt["fair_share"] == pytest.approx(sum(len(g["winners"]) for g in games) / 120)
+    assert pt["first_seat"]["rate"] == pt["seats"][0]["rate"]
+    lengths = [g["length"] for g in games]
+    assert pt["length"]["mean"] == pytest.approx(statistics.fmean(lengths))
+    assert sum(pt["length"]["histogram"]["counts"]) == 60
+    json.dumps(data)
+
+
+def test_the_report_says_what_it_shows_and_what_it_cannot_conclude(mixed_report):
+    data = mixed_report[0]["data"]
+    assert any(line.startswith("heuristic wins") for line in data["findings"])
+    # 60 games cannot settle the first seat's advantage
+    assert data["points"][0]["first_seat"]["conclusive"] is False
+    assert any("Whether the first seat (North) is favoured" in line and "games would resolve" in line
+               for line in data["cannot_conclude"])
+
+
+def test_the_page_is_self_contained(mixed_report, folder):
+    report = mixed_report[0]
+    page = html_page(report)
+    assert page.count("<svg") == len(report["figures"]) >= 4
+    assert "<script" not in page
+    assert not re.search(r"""(src|href)=["']?(https?:|//)""", page)
+    assert "What this study cannot conclude" in page and "At a glance" in page
+    paths = save_images(report, folder / "images")
+    assert sorted(p.name for p in paths) == sorted(f"{name}.png" for name, *_ in report["figures"])
+    assert all(p.read_bytes()[:4] == b"\x89PNG" for p in paths)
+
+
+def test_a_sweep_reports_each_figure_per_point(folder):
+    path = study_file(folder, "sweep", specs=("heuristic", "heuristic"), games=20, sweep=["starting_hand=4,6"])
+    with Store(path, create=False, read_only=True) as store:
+        report = build_report(store)
+    points = report["data"]["points"]
+    assert [p["label"] for p in points] == ["starting_hand=4", "starting_hand=6"]
+    assert all(p["games"] == 20 and "first_seat" in p for p in points)
+    assert any("at starting_hand=6" in line for line in report["data"]["cannot_conclude"])
+    page = html_page(report)
+    assert "swept: <b>starting_hand = 4, 6</b>" in page
+
+
+def test_a_solo_study_reports_its_scores(folder):
+    import tabletome
+    game = next(tabletome.game(g) for g in tabletome.games() if 1 in tabletome.game(g).player_counts)
+    players, options = next((p, o) for p, o in game.configurations() if p == 1)
+    path = study_file(folder, "solo", game=game.id, specs=("heuristic",), games=8, players=1, options=options)
+    with Store(path, create=False, read_only=True) as store:
+        report = build_report(store)
+        games = store.games()
+    (pt,) = report["data"]["points"]
+    assert "first_seat" not in pt
+    scores = [g["scores"][0] for g in games]
+    assert pt["solo"]["score"]["mean"] == pytest.approx(statistics.fmean(scores))
+    assert pt["solo"]["win"]["wins"] == sum(1 for g in games if g["winners"] == [0])
+    assert [name for name, *_ in report["figures"]][:1] == ["scores"]
+
+
+def test_the_cli_writes_the_page_and_prints_json(mixed, folder, capsys):
+    page = folder / "mixed.html"
+    assert main(["lab", "report", str(mixed), "--html", str(page), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["study"]["agents"] == ["heuristic", "random"]
+    assert page.read_text().startswith("<!doctype html>")
+    assert main(["lab", "report", str(folder / "missing.duckdb")]) == 2
+    assert "no study at" in capsys.readouterr().err
+
+
+def test_comparing_a_study_with_itself_finds_nothing(mixed):
+    with Store(mixed, create=False, read_only=True) as a, Store(mixed, create=False, read_only=True) as b:
+        result = compare_studies(a, b)
+    assert result["tests"] >= 5 and result["lines"] == []
+    assert all(not r["significant"] for r in result["rows"])
+
+
+def test_a_real_change_is_found_and_said_in_plain_words(mixed, folder, capsys):
+    base = study_file(folder, "randoms", specs=("random", "random"), games=60)
+    with Store(base, create=False, read_only=True) as a, Store(mixed, create=False, read_only=True) as b:
+        result = compare_studies(a, b)
+    rows = {r["measure"]: r for r in result["rows"]}
+    length = rows["length"]
+    assert length["test"] == "Mann-Whitney U" and length["p"] is not None
+    significant = [r for r in result["rows"] if r["significant"]]
+    assert significant and len(result["lines"]) == len(significant)
+    for r in significant:
+        assert r["p_adjusted"] < 0.05 and r["p_adjusted"] >= r["p"]
+    assert main(["lab", "compare", str(base), str(mixed)]) == 0
+    out = capsys.readouterr().out
+    assert "significant after Benjamini-Hochberg" in out
+
+
+def test_agents_are_matched_by_name_and_a_big_change_is_significant(folder):
+    # the heuristic against random, then against a heuristic that plays with a 3-card hand
+    base = study_file(folder, "hr", specs=("heuristic", "random"), games=40, seed=3)
+    other = study_file(folder, "rh", specs=("random", "heuristic"), games=40, seed=3)
+    with Store(base, create=False, read_only=True) as a, Store(other, create=False, read_only=True) as b:
+        same = compare_studies(a, b)
+    rows = {r["measure"]: r for r in same["rows"]}
+    for label in ("agent heuristic", "agent random"):
+        assert rows[label]["base_n"] == rows[label]["study_n"] == 40
+    # the same agents in the other order play the same kind of games: nothing significant
+    assert not rows["agent heuristic"]["significant"]
+
+
+def test_studies_of_different_games_are_not_compared(mixed, folder):
+    import tabletome
+    other_game = next(g for g in tabletome.games() if g != "spirit-link" and 2 in tabletome.game(g).player_counts)
+    other = study_file(folder, "other", game=other_game, specs=("random", "random"), games=2)
+    with Store(mixed, create=False, read_only=True) as a, Store(other, create=False, read_only=True) as b:
+        with pytest.raises(IllegalAction, match="one game"):
+            compare_studies(a, b)

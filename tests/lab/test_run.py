@@ -1,0 +1,182 @@
+"""Running studies: the stored rows, determinism across workers, resuming, every game and mode,
+and bad input refused before anything is written."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import tabletome
+from tabletome import IllegalAction
+from tabletome.arena import _mix
+from tabletome.lab import Store, make_study, run_study
+
+SPECS = ["heuristic", "random"]
+
+
+def play(path, workers=1, games=12, **kw):
+    study = make_study(kw.pop("game", "spirit-link"), kw.pop("specs", SPECS), games, seed=kw.pop("seed", 5), **kw)
+    with Store(path) as store:
+        result = run_study(study, store, workers=workers)
+        return result, store.rows("games"), store.rows("decisions")
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    path = tmp_path_factory.mktemp("lab") / "one.duckdb"
+    return path, play(path, workers=1, sweep=["starting_hand=5,7"])
+
+
+def test_rows_describe_every_game_and_decision(small):
+    path, (result, games, decisions) = small
+    assert result["played"] == 24 and result["total"] == 24
+    with Store(path) as store:
+        rows = store.games()
+        study = store.study()
+    assert [(r["point"], r["idx"]) for r in rows] == [(p, i) for p in range(2) for i in range(12)]
+    for r in rows:
+        options = json.loads(r["options"])
+        assert options["starting_hand"] == (5, 7)[r["point"]]
+        # the arena's seeds and rotation
+        assert r["seed"] == _mix(5, r["idx"])
+        assert r["agent_seeds"] == [_mix(5, r["idx"], s + 1) for s in range(2)]
+        assert r["seats"] == [SPECS[(s + r["idx"]) % 2] for s in range(2)]
+        assert r["cards_hash"] is None and not r["unfinished"]
+        # replaying the stored actions rebuilds the game and its result
+        mine = [d for d in decisions if d[0] == r["point"] and d[1] == r["idx"]]
+        assert [d[2] for d in mine] == list(range(r["length"]))
+        state = tabletome.game("spirit-link").new(players=2, seed=r["seed"], **options)
+        for d in mine:
+            assert state.to_move == d[3]
+            legal = state.legal_actions()
+            assert sorted(a.id for a in legal) == sorted(d[9])
+            state.apply(d[4])
+            assert legal is not None
+        assert state.is_over and list(state.winners) == r["winners"]
+        assert r["scores"] == [float(x) for x in state.scores]
+    assert study.points[1]["label"] == "starting_hand=7"
+
+
+def test_two_workers_give_identical_rows(small, tmp_path):
+    path, (_, games, decisions) = small
+    _, games2, decisions2 = play(tmp_path / "two.duckdb", workers=2, sweep=["starting_hand=5,7"])
+    assert games2 == games and decisions2 == decisions
+    # stored in key order too: even a plain SELECT * gives the same rows in the same order
+    with Store(path) as one, Store(tmp_path / "two.duckdb") as two:
+        for table in ("games", "decisions"):
+            assert one.query(f"SELECT * FROM {table}") == two.query(f"SELECT * FROM {table}")
+
+
+def test_a_second_run_resumes_and_a_larger_one_extends(small, tmp_path):
+    _, (_, games, decisions) = small
+    path = tmp_path / "grow.duckdb"
+    first, g, _ = play(path, games=5, sweep=["starting_hand=5,7"])
+    assert first["played"] == 10 and len(g) == 10
+    again, g, _ = play(path, games=5, sweep=["starting_hand=5,7"])
+    assert again["played"] == 0 and again["skipped"] == 10 and len(g) == 10
+    more, g, d = play(path, games=12, sweep=["starting_hand=5,7"])
+    assert more["played"] == 14 and more["skipped"] == 10
+    assert g == games and d == decisions
+
+
+def test_a_different_study_in_the_same_file_is_refused(small, tmp_path):
+    path = tmp_path / "x.duckdb"
+    play(path, games=2)
+    with pytest.raises(IllegalAction, match="different study.*seed"):
+        play(path, games=2, seed=6)
+    with pytest.raises(IllegalAction, match="different study.*specs"):
+        play(path, games=2, specs=["random", "random"])
+    with Store(path) as store:
+        assert len(store.rows("games")) == 2
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"sweep": ["starting_hand"]}, "option=value1,value2"),
+    ({"sweep": ["starting_hand=5,9"]}, "cannot be '9'; allowed: 5, 3, 4, 6, 7"),
+    ({"sweep": ["colour=red,blue"]}, "no option 'colour' to sweep"),
+    ({"sweep": ["starting_hand=5,7"], "options": {"starting_hand": "7"}}, "both set"),
+    ({"specs": ["heuristic"]}, "played by 2 players, not 1"),
+    ({"specs": ["heuristic", "nobody"]}, "nobody"),
+    ({"cards": "/nonexistent/cards.toml"}, "no card file"),
+])
+def test_bad_input_is_refused_before_anything_is_written(tmp_path, kwargs, message):
+    with pytest.raises(IllegalAction, match=message):
+        play(tmp_path / "bad.duckdb", games=2, **kwargs)
+    assert not (tmp_path / "bad.duckdb").exists()
+
+
+def first_configuration_per_player_count(game):
+    seen = {}
+    for players, options in game.configurations():
+        seen.setdefault(players, options)
+    return sorted(seen.items())
+
+
+CONFIGS = [(gid, players, options) for gid in tabletome.games()
+           for players, options in first_configuration_per_player_count(tabletome.game(gid))]
+
+
+@pytest.mark.parametrize("gid, players, options", CONFIGS, ids=[f"{g}-{p}p" for g, p, _ in CONFIGS])
+def test_every_game_and_player_count_plays_into_a_study(tmp_path, gid, players, options):
+    path = tmp_path / "g.duckdb"
+    study = make_study(gid, ["random"] * players, 2, players=players, options=options, seed=1)
+    with Store(path) as store:
+        run_study(study, store, workers=1)
+        rows = store.games()
+        assert len(rows) == 2
+        for r in rows:
+            assert len(r["outcomes"]) == players and len(r["seats"]) == players
+            n = store.query("SELECT count(*) FROM decisions WHERE idx = ?", [r["idx"]])[0][0]
+            assert n == r["length"] > 0
+            if not r["unfinished"]:
+                assert all(0 <= s < players for s in r["winners"])
+
+
+def test_unfinished_games_are_flagged(tmp_path):
+    _, games, decisions = play(tmp_path / "u.duckdb", games=3, max_decisions=4)
+    assert all(g[-1] for g in games)            # unfinished
+    assert all(g[-2] == 4 for g in games)       # length
+    assert len(decisions) == 12
+
+
+def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
+    path = tmp_path / "ctrl-c.duckdb"
+    cmd = [sys.executable, "-m", "tabletome.cli.main", "lab", "run", "spirit-link", "--seat",
+           "ismcts:iterations=30,policy=random", "--seat", "random", "--games", "400", "--workers", "1",
+           "--seed", "9", "--out", str(path)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # interrupt once some games are written (the file cannot be opened while the run holds it,
+    # but its write-ahead log grows with each batch), however busy the machine is
+    wal = path.with_name(path.name + ".wal")
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (wal.exists() and wal.stat().st_size > 20_000):
+        time.sleep(0.2)
+    time.sleep(1)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "run the same command again" in err
+    with Store(path) as store:
+        kept = store.games()
+        assert 0 < len(kept) < 400
+        for r in kept:   # whole games only
+            assert store.query("SELECT count(*) FROM decisions WHERE idx = ?", [r["idx"]])[0][0] == r["length"]
+    # the rerun resumes (here asking for a few more games than were kept, to stay short)
+    target = len(kept) + 3
+    rerun = subprocess.run(cmd[:cmd.index("--games") + 1] + [str(target)] + cmd[cmd.index("--games") + 2:] + ["--json"],
+                           capture_output=True, text=True, timeout=120)
+    assert rerun.returncode == 0, rerun.stderr
+    assert json.loads(rerun.stdout)["played"] == 3
+    study = make_study("spirit-link", ["ismcts:iterations=30,policy=random", "random"], target, seed=9)
+    with Store(tmp_path / "fresh.duckdb") as fresh, Store(path) as resumed:
+        run_study(study, fresh, workers=1)
+        assert resumed.rows("games") == fresh.rows("games")
+        assert resumed.rows("decisions") == fresh.rows("decisions")
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))
