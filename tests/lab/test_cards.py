@@ -129,7 +129,7 @@ def test_a_real_games_decisions_carry_its_actions_cards(tmp_path, gid):
     path = tmp_path / "real.duckdb"
     with Store(path) as store:
         run_study(make_study(gid, ["heuristic"] * players, 4, players=players, seed=2), store, workers=1)
-        table = game.table_for(None)
+        table = game.new(players=players, seed=0).table   # the table this study plays with
         rows = store.query("SELECT action_id, action, kind, cards, target FROM decisions")
         report = build_report(store)
     for action_id, text, kind, cards, target in rows:

@@ -111,7 +111,9 @@ class Store:
                 self.con.execute("UPDATE study SET spec = ?", [json.dumps(_with_games(stored, study.games))])
             return
         game = find_game(study.game)
-        table = game.table_for(study.card_text)
+        # the table a game of this study plays with (a game may aim its actions per mode)
+        options = study.points[0]["options"] if study.points else study.options
+        table = game.new(players=study.players, seed=0, card_text=study.card_text, **options).table
         rows = [(a.id, str(a), a.kind, list(getattr(a, "cards", ()) or ()), getattr(a, "target", None))
                 for a in table.actions]
         self.con.begin()
