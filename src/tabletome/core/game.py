@@ -151,16 +151,6 @@ class Game:
         offers a faster one. None means 'no policy' (rollouts are then random)."""
         return self.heuristic_action(state, rng)
 
-    # ISMCTS settings (iterations, seconds, c, policy, depth) this game searches best with, used
-    # where an agent's spec names none: e.g. a per-decision iteration budget, or random rollouts
-    # cut off at a depth when the game's heuristic is too slow to roll out with.
-    search_settings: dict = {}
-
-    def search_settings_for(self, players: int) -> dict:
-        """The ISMCTS settings for a game of ``players`` seats: ``search_settings``, unless a game
-        whose solo mode searches best otherwise overrides this."""
-        return self.search_settings
-
     def evaluate(self, state, seat: int) -> float | None:
         """A heuristic estimate in [0, 1] of how well ``seat`` stands, on the scale of ``outcome``
         (its chance of winning; in a solo mode, the normalised score it can expect), for search

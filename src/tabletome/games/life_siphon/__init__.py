@@ -117,6 +117,9 @@ class LifeSiphon(Game):
     # end by the heuristic, the other seats modelled by it (measured: benchmarks/README.md).
     search_settings = {"iterations": 200, "opponents": "policy"}
 
+    def search_settings_for(self, players):
+        return self.search_settings    # Madness searches as the multiplayer game does
+
     def heuristic_action(self, state, rng):
         return _heuristic_choose(state, rng)
 
