@@ -141,6 +141,18 @@ class BadBabyLichLords(Game):
         from .heuristics import evaluate
         return evaluate(state, seat)
 
+    def cards_info(self, card_text=None):
+        """Every card for people (the terminal's info and choice lines, the browser): display.py."""
+        cache = self.__dict__.setdefault("_cards_info", {})
+        if card_text not in cache:
+            from .display import cards_info
+            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
+            cache[card_text] = cards_info(cards)
+        return cache[card_text]
+
+    def score_label(self, players, options):
+        return "cards left in the bone piles" if players == 1 else "noise"
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat)

@@ -170,3 +170,30 @@ def _decision_text(view) -> str:
     if kind == "summon-pick":
         return f"a minion to summon to realm {d['realm']}"
     return kind
+
+
+def cards_info(cards) -> list[dict]:
+    """Every card a player may ask about (``Game.cards_info``): minions (their skills), realms
+    (noise, what they need and ban) and the spells with their combos."""
+    from .vocabulary import FACTIONS, SPELLS as SPELL_NAMES
+
+    def faction(f):
+        return FACTIONS[f] if isinstance(f, int) else f
+
+    rows = []
+    for k in cards.kinds:
+        skills = ", ".join(k.skills_text) or "no skills"
+        rows.append({"name": k.name, "origin": k.origin, "kind": f"{faction(k.faction)} minion",
+                     "short": f"{faction(k.faction)} minion: {skills}",
+                     "text": f"skills: {skills}. {k.copies} in the {faction(k.faction)} deck.\n\"{k.text}\"", "note": k.note})
+    for r in cards.realms:
+        needs = " and ".join(r.requires_text)
+        bans = "; ".join(r.bans_text)
+        short = f"{faction(r.faction)} realm, {r.noise} noise" + (f"; needs {needs}" if needs else "") + (f"; {bans}" if bans else "")
+        rows.append({"name": r.name, "origin": r.origin, "kind": f"{faction(r.faction)} realm", "short": short,
+                     "text": f"{short}.\n\"{r.text}\"", "note": r.note})
+    for name, info in zip(SPELL_NAMES, cards.spell_text):
+        combo = f"\nCombo ({info['combo']}): {info['combo_text']}" if info.get("combo") else ""
+        rows.append({"name": name, "origin": info.get("origin", "rulebook"), "kind": "spell",
+                     "short": info["text"], "text": info["text"] + combo, "note": info.get("note", "")})
+    return rows

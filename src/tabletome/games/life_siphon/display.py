@@ -153,3 +153,28 @@ def render(view, seat):
                           "them inside its mechanics (load your printed cards with --cards FILE).",
                           style="magenta dim"))
     return Group(*parts)
+
+
+def cards_info(cards) -> list[dict]:
+    """Every component a player may ask about (``Game.cards_info``): spells, Familiars, Aspects
+    and vials, each with a short line of what it does and its whole text with its numbers."""
+    rows = []
+    for c in cards.cards:
+        numbers = f"{c.speed}, {c.cost} life"
+        rows.append({"name": c.name, "origin": c.origin, "kind": "spell", "short": f"{numbers}: {c.text}",
+                     "text": f"{c.text}\n{c.speed} spell, costs {c.cost} life; {c.copies} in the deck"
+                             + ("; also used in Madness Mode" if c.madness else "") + ".",
+                     "note": c.notes})
+    for f in cards.familiars:
+        numbers = f"{f.attack}/{f.defense}, summon {f.cost} life" + (f", move {f.move_cost} life" if f.move_cost else "")
+        rows.append({"name": f.name, "origin": f.origin, "kind": "Familiar", "short": numbers,
+                     "text": f"{f.text}\nattack {f.attack}, defense {f.defense}; costs {f.cost} life to summon"
+                             + (f", {f.move_cost} life to move" if f.move_cost else "") + f"; {f.pool} supply {f.supply}.",
+                     "note": f.notes})
+    for a in cards.aspects:
+        rows.append({"name": a.name, "origin": a.origin, "kind": "Aspect", "short": a.text,
+                     "text": a.text + (f"\ncosts {a.cost} life." if a.cost else ""), "note": ""})
+    for v in cards.vials:
+        rows.append({"name": v.name, "origin": v.origin, "kind": "Essence Vial", "short": v.text,
+                     "text": v.text, "note": ""})
+    return rows

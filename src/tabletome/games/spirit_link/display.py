@@ -92,3 +92,30 @@ def render(view, seat, cards):
         parts.append(Panel(Text("\n".join(log)), title="What just happened", title_align="left",
                            border_style="grey50"))
     return Group(*parts)
+
+
+def cards_info(cards) -> list[dict]:
+    """Every card of the deck for people (``Game.cards_info``): name, origin, kind, a short line
+    of what it does (its numbers and printed text) and the whole printed card."""
+    import re
+
+    rows = []
+    for card in cards.cards:
+        rest = re.sub(r"^\s*\S+\s*\([^)]*\)\s*", "", card.text).strip()
+        if card.type == "transformation":
+            short = f"{card.damage} damage, {card.cost} mana"
+            kind = "transformation"
+        elif card.type == "ability":
+            kind = f"ability for {cards.names[card.for_form]}" if card.for_form >= 0 else "ability"
+            short = f"{kind}, {card.cost} mana"
+        else:
+            kind = "spell"
+            short = f"spell, {card.cost} mana"
+        if rest:
+            short += ". " + rest
+        full = (f"{card.text}\n{kind}; costs {card.cost} mana"
+                + (f"; deals {card.damage} damage" if card.type == "transformation" else "")
+                + f"; {card.copies} in each deck.")
+        rows.append({"name": card.name, "origin": card.origin, "kind": kind, "short": short, "text": full,
+                     "note": ""})
+    return rows
