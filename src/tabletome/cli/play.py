@@ -276,27 +276,30 @@ class Session:
 
     # --- drawing -------------------------------------------------------------------------------
     def show_table(self, seat):
-        """The table as ``seat`` sees it, then the numbered choices, fitted to the terminal."""
+        """The table as ``seat`` sees it, then the numbered choices, fitted to the terminal: the
+        log shown on the table shrinks first, then the choices go into columns (read down)."""
         state = self.state
         legal = state.legal_actions()
         view = state.view(seat)
         lines = state.visible_log(seat)
         new = lines[self.seen.get(seat, 0):]
         heading = self.heading(seat)
-        choices = self.choice_lines(legal)
         width, height = self.console.size
-        log_shown = min(len(view.get("log", [])), 12)
-        board = None
+        choices = self.choice_lines(legal)
+        log_shown = min(len(lines), 8)
         while True:
             view["log"] = lines[len(lines) - log_shown:] if log_shown else []
             board = self.game.render(view, seat)
             if board is None:
                 board = Pretty(view)
             used = len(self.console.render_lines(board, self.console.options, pad=False))
-            if used + len(choices) + 3 <= height or log_shown == 0:
+            room = height - used - 2 - (1 if self.notice else 0)     # heading and prompt
+            if len(choices) <= room or log_shown == 0:
                 break
-            log_shown = max(0, log_shown // 2 - 1)
-        if len(new) > log_shown and len(new) > 1:
+            log_shown = max(0, log_shown - max(1, len(choices) - room))
+        if len(choices) > max(room, 4):
+            choices = self.columns(self.choice_lines(legal, short=False), width, max(room, 4))
+        if len(new) > log_shown:
             self.console.rule("Since your last decision")
             for line in new[:len(new) - log_shown]:
                 self.console.print(line, markup=False)
@@ -304,7 +307,8 @@ class Session:
         if self.notice:
             self.console.print(Text(self.notice, style="italic"))
             self.notice = None
-        self.console.print(heading)
+        if heading.plain:
+            self.console.print(heading)
         for line in choices:
             self.console.print(line)
 
@@ -319,54 +323,61 @@ class Session:
             text.append("respond, or pass ('a': pass for the rest of this turn; 'autopass': for the game)")
         elif info and info["asks"]:
             text.append(info["asks"][0].upper() + info["asks"][1:], style="bold")
-        else:
-            text.append("Your choices:", style="bold")
         plain = text.plain
         key = (plain, tuple(str(a) for a in state.legal_actions()))
         if self.last_prompt.get(seat) == key:
-            text.append("  (once more)", style="dim")
+            text.append(" (the same choice once more)" if plain else "The same choice once more:", style="dim")
         self.last_prompt[seat] = key
         return text
 
-    def choice_lines(self, legal) -> list[Text]:
+    def choice_lines(self, legal, short=True) -> list[Text]:
         """One numbered line per choice, in order, with a short line of what its card does."""
         width = self.console.size.width
         card_text = self.state.card_text
         rows = []
         for i, action in enumerate(legal):
             line = Text.assemble((f"{i + 1:>3}. ", "bold"), str(action))
-            short = self.short_for(action, card_text)
-            if short:
-                room = width - len(line.plain) - 3
-                if room > 12:
-                    if len(short) > room:
-                        short = short[:room - 1] + "…"
-                    line.append(" — " + short, style="dim")
+            text = self.short_for(action, card_text) if short else ""
+            room = width - len(line.plain) - 4
+            if text and room > 12:
+                if len(text) > room:
+                    text = text[:room - 1] + "…"
+                line.append(" — " + text, style="dim")
             rows.append(line)
-        height = self.console.size.height
-        if len(rows) > max(8, height - 10):
-            return self.columns(rows, width)
         return rows
 
     @staticmethod
-    def columns(rows, width) -> list[Text]:
-        """Many choices in columns read down, the numbers in order in each column."""
-        col = max(len(r.plain) for r in rows) + 2
-        ncols = max(1, width // min(col, width))
-        if ncols == 1:
-            return rows
-        col = width // ncols
-        per = -(-len(rows) // ncols)
+    def columns(rows, width, room) -> list[Text]:
+        """Many choices in columns read down (numbers in order in each column): the fewest columns
+        that fit in ``room`` lines, each as wide as its longest choice; truncated only if even
+        that is too wide."""
+        n = len(rows)
+        best = None
+        for ncols in range(2, max(2, width // 16) + 1):
+            per = -(-n // ncols)
+            widths = [max(len(r.plain) for r in rows[c * per:(c + 1) * per]) + 2
+                      for c in range(ncols) if rows[c * per:(c + 1) * per]]
+            fits = sum(widths) <= width + 2
+            if fits:
+                best = (per, widths)
+                if per <= room:
+                    break
+            elif best is None or per <= room:
+                # too wide: share the width evenly and truncate
+                best = (per, [width // len(widths)] * len(widths)) if best is None else best
+                break
+        per, widths = best
         out = []
         for r in range(per):
             line = Text()
-            for c in range(ncols):
+            for c, col in enumerate(widths):
                 i = c * per + r
-                if i < len(rows):
+                if i < n:
                     cell = rows[i].copy()
                     cell.truncate(col - 1, overflow="ellipsis")
                     cell.pad_right(col - len(cell.plain))
                     line.append_text(cell)
+            line.rstrip()
             out.append(line)
         return out
 

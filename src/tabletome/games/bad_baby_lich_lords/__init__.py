@@ -150,6 +150,11 @@ class BadBabyLichLords(Game):
             cache[card_text] = cards_info(cards)
         return cache[card_text]
 
+    def rules_summary(self, players, options):
+        """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
+        from .reference import rules_summary
+        return rules_summary(self, players, options)
+
     def score_label(self, players, options):
         return "cards left in the bone piles" if players == 1 else "noise"
 

@@ -140,6 +140,11 @@ class LifeSiphon(Game):
             cache[card_text] = cards_info(cards)
         return cache[card_text]
 
+    def rules_summary(self, players, options):
+        """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
+        from .reference import rules_summary
+        return rules_summary(self, players, options)
+
     def score_label(self, players, options):
         return "round reached" if options.get("mode") == "madness" else "life"
 

@@ -98,6 +98,11 @@ class SpiritLink(Game):
             cache[card_text] = cards_info(cards)
         return cache[card_text]
 
+    def rules_summary(self, players, options):
+        """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
+        from .reference import rules_summary
+        return rules_summary(self, players, options)
+
     def score_label(self, players, options):
         return "health"
 
