@@ -92,7 +92,13 @@ def test_after_each_hand_over_no_hidden_card_of_the_other_seat_is_shown(tmp_path
         state.apply(text)
     checked = 0
     for (seat, states), screen in zip(runs, screens):
-        shown = squash(plain(screen))
+        text = plain(screen)
+        name = states[0].seat_name(seat)
+        # the screen is drawn for the seat at it: "(you)" and "your spells (...)" name only it
+        for who in re.findall(r"([A-Z][\w-]*) \(you\)", text) + re.findall(r"your spells \(([\w-]+)\)", text):
+            assert who == name, f"{game}: {name}'s screen is drawn as {who}'s"
+            checked += 1
+        shown = squash(text)
         others = [p for p in range(state.players) if p != seat]
         for s in states:
             for other in others:

@@ -253,7 +253,8 @@ class Session:
         from rich.markup import escape
         where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.path}."
                  if self.path is not None else "This game is not being saved (--no-save).")
-        answer = self.ask(escape(f"{where} Leave the game now? (y/n) ")).strip().lower()
+        self.console.print(escape(where))
+        answer = self.ask("Leave the game now? (y/n) ").strip().lower()
         return answer in ("y", "yes")
 
     def pick(self, answer, legal):
@@ -299,10 +300,23 @@ class Session:
             log_shown = max(0, log_shown - max(1, len(choices) - room))
         if len(choices) > max(room, 4):
             choices = self.columns(self.choice_lines(legal, short=False), width, max(room, 4))
-        if len(new) > log_shown:
-            self.console.rule("Since your last decision")
-            for line in new[:len(new) - log_shown]:
-                self.console.print(line, markup=False)
+        earlier = new[:len(new) - log_shown] if len(new) > log_shown else []
+        if earlier:
+            # what happened since this seat's last decision, as much as the screen holds above the
+            # table (the rest: the log command)
+            spare = room - len(choices) - 1
+            shown = []
+            for line in reversed(earlier):
+                need = len(self.console.render_lines(Text(line), self.console.options, pad=False))
+                if need > spare:
+                    break
+                shown.insert(0, line)
+                spare -= need
+            if shown:
+                more = len(earlier) - len(shown)
+                self.console.rule("Since your last decision" + (f" ({more} more: log)" if more else ""))
+                for line in shown:
+                    self.console.print(line, markup=False)
         self.console.print(board)
         if self.notice:
             self.console.print(Text(self.notice, style="italic"))
