@@ -51,7 +51,7 @@ def last_choice(child):
     return str(max(numbers)) if numbers else "1"
 
 
-def play_hot_seat(tmp_path, game, extra, decisions):
+def play_hot_seat(tmp_path, game, extra, decisions, log=False):
     record = tmp_path / "hot.json"
     child = spawn("play", game, "--seat", "human", "--seat", "human", *extra, "--save", str(record))
     made = 0
@@ -60,7 +60,11 @@ def play_hot_seat(tmp_path, game, extra, decisions):
         if which == 0:
             child.sendline("")
         elif made < decisions:
-            child.sendline(last_choice(child) if made % 2 else "1")
+            answer = last_choice(child) if made % 2 else "1"
+            if log:                      # the log command too shows only this seat's lines
+                child.sendline("log")
+                child.expect(PROMPT)
+            child.sendline(answer)
             made += 1
         else:
             break
@@ -74,7 +78,7 @@ def play_hot_seat(tmp_path, game, extra, decisions):
 
 @pytest.mark.parametrize("game, extra", TABLES)
 def test_after_each_hand_over_no_hidden_card_of_the_other_seat_is_shown(tmp_path, game, extra):
-    raw, record = play_hot_seat(tmp_path, game, extra, decisions=14)
+    raw, record = play_hot_seat(tmp_path, game, extra, decisions=14, log=True)
     parts = raw.split(CLEAR_ALL)
     # header | pass to A | A's screen | pass to B | B's screen | ...
     screens = parts[2::2]
