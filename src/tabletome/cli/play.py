@@ -348,10 +348,11 @@ class Session:
         """One numbered line per choice, in order, with a short line of what its card does."""
         width = self.console.size.width
         card_text = self.state.card_text
+        view = self.state.view(self.state.to_move)
         rows = []
         for i, action in enumerate(legal):
             line = Text.assemble((f"{i + 1:>3}. ", "bold"), str(action))
-            text = self.short_for(action, card_text) if short else ""
+            text = self.short_for(action, card_text, view) if short else ""
             room = width - len(line.plain) - 4
             if text and room > 12:
                 if len(text) > room:
@@ -413,7 +414,13 @@ class Session:
                 infos.append(info)
         return infos
 
-    def short_for(self, action, card_text) -> str:
+    def short_for(self, action, card_text, view=None) -> str:
+        """A short line beside a choice: what the game says it touches (``describe_choice``,
+        from this seat's view), else what the cards its text names do."""
+        if view is not None:
+            said = self.game.describe_choice(view, action)
+            if said is not None:
+                return said
         infos = self.cards_of(action, card_text)
         parts = []
         for info in infos[:2]:

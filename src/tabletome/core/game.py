@@ -200,6 +200,12 @@ class Game:
                 return info
         return None
 
+    def describe_choice(self, view: dict, action) -> str | None:
+        """What a choice touches, in words, read from the deciding seat's ``view`` (so it names
+        only what that seat may see): "Bog Boss (minion, realm 2, South)" for "boss realm 2
+        south 1". None: the game has nothing to add beyond the cards its text names."""
+        return None
+
     def rules_summary(self, players: int, options: dict) -> str:
         """A short reference of a turn and of the mode being played, with the rulings (RULES.md)
         that apply, in plain text for a person at the table. Override."""

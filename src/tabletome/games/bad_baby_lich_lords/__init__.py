@@ -150,6 +150,10 @@ class BadBabyLichLords(Game):
             cache[card_text] = cards_info(cards)
         return cache[card_text]
 
+    def describe_choice(self, view, action):
+        from .display import describe_choice
+        return describe_choice(view, action)
+
     def rules_summary(self, players, options):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
         from .reference import rules_summary

@@ -218,3 +218,50 @@ def cards_info(cards) -> list[dict]:
         rows.append({"name": name, "origin": info.get("origin", "rulebook"), "kind": "spell",
                      "short": info["text"], "text": info["text"] + combo, "note": info.get("note", "")})
     return rows
+
+
+def describe_choice(view, action) -> str | None:
+    """The cards a choice touches, named from the view: action texts name positions ("fight
+    realm 1 north 2"), the screen names the card there ("Mosh Pixie†, minion, realm 1 North")."""
+    from .actions import SIDE_WORDS
+
+    kind, args = action.kind, action.args
+    realms = view["realms"]
+    labels = {s["side"]: s["label"] for s in view["sides"]}
+
+    def realm_of(r):
+        return next((x for x in realms if x["number"] == r + 1), None)
+
+    def card_name(card):
+        return card["name"] + (DESIGNED if card.get("designed") else "")
+
+    if kind == "target":
+        _, r, w, j = args
+        realm = realm_of(r)
+        cards = realm["cards"].get(SIDE_WORDS[w], []) if realm else []
+        if j < len(cards):
+            card = cards[j]
+            return (f"{card_name(card)} ({labels.get(SIDE_WORDS[w], SIDE_WORDS[w])}'s {card['up']}: "
+                    f"{','.join(card['skills'])})")
+        return ""
+    if kind in ("draw", "possess-pile"):
+        realm = realm_of(args[0])
+        known = realm["bone_pile"]["known"] if realm else []
+        if known:
+            top = known[0]
+            return f"top of bone pile {args[0] + 1}: {card_name(top)} {','.join(top['skills'])}"
+        return f"bone pile {args[0] + 1}" + (f", {realm['bone_pile']['size']} cards" if realm else "")
+    if kind in ("place", "leave", "summon"):
+        realm = realm_of(args[0])
+        if realm and realm["realm"]:
+            card = realm["realm"]
+            return (f"{card['name']}{DESIGNED if card['designed'] else ''}: {card['noise']} noise"
+                    + (f", needs {' and '.join(card['requires'])}" if card["requires"] else ""))
+        return ""
+    if kind == "dig":
+        return f"{labels.get(SIDE_WORDS[args[0]], SIDE_WORDS[args[0]])}'s side"
+    if kind == "choose":
+        return "a skill of the card acting (its other skill is not performed)"
+    if kind in ("cast", "combo"):
+        return None      # the spell cards' own lines (Game.cards_info) say it
+    return ""
