@@ -227,3 +227,29 @@ def test_a_solo_mode_implies_one_player():
     child = spawn("play", "life-siphon", "--option", "mode=madness", "--seat", "random", "--seed", "2", "--no-save")
     out = plain(finish(child, 0))
     assert "North: random" in out and "round reached" in out
+
+
+def test_a_status_line_goes_once_what_it_announces_has_happened():
+    """"1 Firebolt hit(s) at settlement" is shown until settlement, not after it."""
+    child = spawn("play", "spirit-link", "--seed", "0", "--no-save")
+    for _ in range(20):
+        child.expect(PROMPT)
+        found = re.search(r"(\d+)\. cast Eternal-Firebolt", plain(child.before))
+        child.sendline(found.group(1) if found else "1")
+    child.expect(PROMPT)
+    screen = plain(child.before)
+    assert "settlement phase" in screen and "Firebolt" in screen      # it was cast this turn
+    assert "Firebolt hit(s) at settlement" not in screen
+    quit_game(child)
+
+
+def test_targets_inside_a_chain_name_the_card_they_touch():
+    child = spawn("play", "bad-baby-lich-lords", "--seed", "4", "--no-save")
+    for _ in range(8):
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    screen = plain(child.before)
+    # "befriend realm 2 north 1 — Cricket Drummer† (North's minion: Raise,Leave)"
+    assert re.search(r"befriend realm 2 north 1 — Cricket Drummer† \(North's minion: Raise,Leave\)", screen), screen
+    quit_game(child)
