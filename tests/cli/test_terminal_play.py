@@ -253,3 +253,9 @@ def test_targets_inside_a_chain_name_the_card_they_touch():
     # "befriend realm 2 north 1 — Cricket Drummer† (North's minion: Raise,Leave)"
     assert re.search(r"befriend realm 2 north 1 — Cricket Drummer† \(North's minion: Raise,Leave\)", screen), screen
     quit_game(child)
+
+
+def test_games_lists_options_with_many_values_readably():
+    out = " ".join(plain(finish(spawn("games"), 0)).split())
+    assert "--option factions= random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'" in out
+    assert "zard-freeple-noblins" not in out
