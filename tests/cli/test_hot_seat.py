@@ -30,14 +30,20 @@ def leaves(value, skip=("log", "catalogue")):
             yield from leaves(v, skip)
 
 
-def secrets(state, prev, nxt):
-    """Card names in ``prev``'s view that ``nxt`` may not see: not in its view, its choices, nor
-    in the text of any card it sees (a card's text may name another card)."""
+def visible(state, seat):
+    """Everything ``seat`` may see in ``state``: its view, its choices, and the text of every card
+    it sees (a card's text may name another card)."""
     cards = state.game.cards_info(state.card_text)
-    names = {c["name"] for c in cards}
-    seen = json.dumps({k: v for k, v in state.view(nxt).items() if k != "catalogue"})
-    seen += " ".join(str(a) for a in state.legal_actions()) if state.to_move == nxt else ""
+    seen = json.dumps({k: v for k, v in state.view(seat).items() if k != "catalogue"})
+    seen += " ".join(str(a) for a in state.legal_actions()) if state.to_move == seat else ""
     seen += " ".join(c["short"] + " " + c["text"] for c in cards if c["name"] in seen)
+    return seen
+
+
+def secrets(state, prev, nxt):
+    """Card names in ``prev``'s view that ``nxt`` may not see (its hand, mostly)."""
+    names = {c["name"] for c in state.game.cards_info(state.card_text)}
+    seen = visible(state, nxt)
     return {s for s in leaves(state.view(prev)) if s in names and s not in seen}
 
 
@@ -104,9 +110,13 @@ def test_after_each_hand_over_no_hidden_card_of_the_other_seat_is_shown(tmp_path
             checked += 1
         shown = squash(text)
         others = [p for p in range(state.players) if p != seat]
+        # a name another copy of which the seat sees at some point of its run is not a secret
+        seen = " ".join(visible(s, seat) for s in states)
         for s in states:
             for other in others:
                 for secret in secrets(s, other, seat):
+                    if secret in seen:
+                        continue
                     assert squash(secret) not in shown, \
                         f"{game}: {s.seat_name(seat)}'s screen shows {secret!r} of {s.seat_name(other)}"
                     checked += 1

@@ -259,3 +259,4 @@ def test_games_lists_options_with_many_values_readably():
     out = " ".join(plain(finish(spawn("games"), 0)).split())
     assert "--option factions= random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'" in out
     assert "zard-freeple-noblins" not in out
+

@@ -294,7 +294,8 @@ class Session:
             if board is None:
                 board = Pretty(view)
             used = len(self.console.render_lines(board, self.console.options, pad=False))
-            room = height - used - 2 - (1 if self.notice else 0)     # heading and prompt
+            head = len(self.console.render_lines(heading, self.console.options, pad=False)) if heading.plain else 0
+            room = height - used - head - 1 - (1 if self.notice else 0)     # the heading, the prompt
             if len(choices) <= room or log_shown == 0:
                 break
             log_shown = max(0, log_shown - max(1, len(choices) - room))
@@ -333,8 +334,11 @@ class Session:
         info = state.decision_info()
         text = Text()
         if info and info["window"]:
-            text.append(f"Response window — {info['moment']}: ", style="bold yellow")
-            text.append("respond, or pass ('a': pass for the rest of this turn; 'autopass': for the game)")
+            text.append(f"Response window — {info['moment']}", style="bold yellow")
+            text.append(" · a: auto-pass the rest of this turn · autopass: the game", style="dim")
+            if len(text.plain) > self.console.size.width:
+                text = Text(f"Response window — {info['moment']}", style="bold yellow")
+                text.append(" · a: auto-pass the rest of this turn", style="dim")
         elif info and info["asks"]:
             text.append(info["asks"][0].upper() + info["asks"][1:], style="bold")
         plain = text.plain
