@@ -84,12 +84,11 @@ def render(view, seat):
     decision; a † marks what we designed. Fits 80x24 with the choices below it."""
     parts = []
     mode = view["mode"]
-    status = Text(f"Life Siphon ({mode}) · round {view['round']} · {view['turn']}'s turn, {view['phase']} phase",
+    status = Text(f"Life Siphon ({mode}) · round {view['round']} · {view['turn']}: {view['phase']}",
                   style="bold")
     if view.get("madness"):
         m = view["madness"]
-        status.append(f" · round tracker {m['round_tracker']}, life from unblocked attacks "
-                      f"{m['life_gained_this_turn']}/3")
+        status.append(f" · tracker {m['round_tracker']} · gained {m['life_gained_this_turn']}/3")
         if m["defeated"]:
             status.append("  DEFEATED: the Lairs finish the round", style="red")
     parts.append(status)
