@@ -260,3 +260,28 @@ def test_games_lists_options_with_many_values_readably():
     assert "--option factions= random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'" in out
     assert "zard-freeple-noblins" not in out
 
+
+
+def test_at_a_hot_seat_undo_never_reaches_past_the_other_players_decision(tmp_path):
+    path = tmp_path / "g.json"
+    child = spawn("play", "spirit-link", "--seat", "human", "--seat", "human", "--seed", "3", "--save", str(path))
+
+    def to_prompt():
+        while child.expect([r"press Enter when ready", PROMPT]) == 0:
+            child.sendline("")
+
+    to_prompt()
+    child.sendline("transform Deer")          # North; the screen goes to South
+    to_prompt()
+    child.sendline("undo")
+    child.expect(r"Cannot undo: you have made no decision yet")
+    child.expect(PROMPT)
+    child.sendline("buy 1 life")              # South, then South places
+    to_prompt()
+    child.sendline("transform Fox")
+    to_prompt()
+    child.sendline("undo")                    # North again: South has decided since
+    child.expect(r"Cannot undo: South has decided since")
+    child.expect(PROMPT)
+    quit_game(child)
+    assert record_of(path)["actions"][:3] == ["transform Deer", "buy 1 life", "transform Fox"]
