@@ -195,8 +195,11 @@ def _decision_text(view) -> str:
 
 def cards_info(cards) -> list[dict]:
     """Every card a player may ask about (``Game.cards_info``): minions (their skills), realms
-    (noise, what they need and ban) and the spells with their combos."""
-    from .vocabulary import FACTIONS, SPELLS as SPELL_NAMES
+    (noise, what they need and ban) and the spells with their combos, from the card records."""
+    try:
+        from .effects import FACTIONS, SPELLS
+    except ImportError:         # before the decision-stack engine: the vocabulary module
+        from .vocabulary import FACTIONS, SPELLS
 
     def faction(f):
         return FACTIONS[f] if isinstance(f, int) else f
@@ -213,10 +216,14 @@ def cards_info(cards) -> list[dict]:
         short = f"{faction(r.faction)} realm, {r.noise} noise" + (f"; needs {needs}" if needs else "") + (f"; {bans}" if bans else "")
         rows.append({"name": r.name, "origin": r.origin, "kind": f"{faction(r.faction)} realm", "short": short,
                      "text": f"{short}.\n\"{r.text}\"", "note": r.note})
-    for name, info in zip(SPELL_NAMES, cards.spell_text):
-        combo = f"\nCombo ({info['combo']}): {info['combo_text']}" if info.get("combo") else ""
-        rows.append({"name": name, "origin": info.get("origin", "rulebook"), "kind": "spell",
-                     "short": info["text"], "text": info["text"] + combo, "note": info.get("note", "")})
+    spells = getattr(cards, "spells", None)
+    if spells is None:
+        spells = [dict(info, name=name) for name, info in zip(SPELLS, cards.spell_text)]
+    for spell in spells:
+        get = spell.get if isinstance(spell, dict) else (lambda key, default="", s=spell: getattr(s, key, default))
+        combo = f"\nCombo ({get('combo')}): {get('combo_text')}" if get("combo") else ""
+        rows.append({"name": get("name"), "origin": get("origin", "rulebook"), "kind": "spell",
+                     "short": get("text"), "text": get("text") + combo, "note": get("note", "")})
     return rows
 
 
