@@ -93,7 +93,7 @@ def _realm_lines(realm, view, sides, mine, labels) -> list[Text]:
         row.append_text(_side_cards(cards) if cards else Text("(empty)", style="dim"))
         lines.append(row)
     pile = realm["bone_pile"]
-    bones = Text(f"  realm pile {realm['realm_pile']} · bone pile {pile['size']}", style="dim")
+    bones = Text(f"  realm pile {realm['realm_pile']} · bone pile {realm['number']}: {pile['size']}", style="dim")
     for i, known in enumerate(pile["known"]):
         bones.append(", top " if i == 0 else ", then ", style="dim")
         bones.append_text(_card_line(0, known))

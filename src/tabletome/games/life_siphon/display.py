@@ -13,6 +13,7 @@ AREA_TITLES = (("summoning", "Summon"), ("movement", "Move"), ("river", "River")
                ("battleground", "Battle"))
 MARKS = {"moved": "m", "attacked": "a", "blocked": "b", "breath": "w"}
 DESIGNED = "†"
+NUMBERS_DESIGNED = "‡"      # printed text, but its cost and copies are ours
 
 
 def short_name(name: str) -> str:
@@ -66,6 +67,8 @@ def _card(name, view):
     if info:
         if info["origin"] == "designed":
             t.append(DESIGNED, style="magenta")
+        elif info.get("numbers_designed"):
+            t.append(NUMBERS_DESIGNED, style="magenta")
         t.append(f" ({info['speed']}, {info['cost']})", style="dim")
     return t
 
@@ -163,7 +166,7 @@ def render(view, seat):
     if log:
         parts.append(Text("\n".join(log), style="grey70"))
     if any(c["origin"] == "designed" for c in view["catalogue"]["cards"].values()):
-        parts.append(Text(f"{DESIGNED} designed by us, not printed in the rulebook · "
+        parts.append(Text(f"{DESIGNED} designed by us · {NUMBERS_DESIGNED} printed text, our cost · "
                           "(m)oved (a)ttacked (b)locked", style="magenta dim"))
     return Group(*parts)
 
