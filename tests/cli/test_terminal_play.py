@@ -303,3 +303,40 @@ def test_at_a_hot_seat_undo_never_reaches_past_the_other_players_decision(tmp_pa
     child.expect(PROMPT)
     quit_game(child)
     assert record_of(path)["actions"][:3] == ["transform Deer", "buy 1 life", "transform Fox"]
+
+
+def test_response_windows_name_their_moment_and_pass_for_the_turn_or_the_game(tmp_path):
+    path = tmp_path / "g.json"
+    child = spawn("play", "life-siphon", "--seed", "0", "--save", str(path))
+    for _ in range(10):
+        child.expect(PROMPT)
+        assert "Response window" not in plain(child.before)
+        child.sendline("1")
+    child.expect(PROMPT)
+    screen = " ".join(plain(child.before).split())
+    assert "Response window — main phase begins · a: auto-pass the rest of this turn" in screen
+    child.sendline("a")           # pass now and for the rest of this turn: the end-of-turn window
+    child.expect(PROMPT)
+    screen = plain(child.before)
+    assert "Auto-passing response windows for the rest of this turn." in screen
+    assert "Response window" not in screen.split("Auto-passing")[1]
+    child.sendline("autopass")    # and for the rest of the game
+    child.expect(r"Auto-passing every response window for the rest of the game")
+    for _ in range(45):
+        child.expect([PROMPT, pexpect.EOF])
+        if child.after is pexpect.EOF:
+            break
+        assert "Response window —" not in plain(child.before)
+        child.sendline("1")
+    if child.isalive():
+        quit_game(child)
+    import tabletome
+    record = record_of(path)
+    state = tabletome.replay({**record, "actions": []})
+    passed = 0
+    for text in record["actions"]:
+        info = state.decision_info()
+        if state.to_move == 0 and info and info["window"] and passed >= 0:
+            passed += text == "pass"
+        state.apply(text)
+    assert passed >= 5, "North's windows were passed for it"

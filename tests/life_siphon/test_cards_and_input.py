@@ -64,7 +64,7 @@ effect = "attack-bonus"
 amount = 3
 target = "familiar"
 text = "Increase the attack of any one Familiar by 3 until end of turn."
-origin = "owner"
+origin = "rulebook"
 
 [[card]]
 name = "Deep Sleep"
@@ -75,7 +75,7 @@ effect = "draw"
 amount = 1
 target = "none"
 text = "Draw a card."
-origin = "owner"
+origin = "rulebook"
 '''
 
 
@@ -106,9 +106,10 @@ def test_a_players_own_card_file(tmp_path):
     (OWN.replace('target = "none"', 'target = "familiar"'), "field 'target'"),
     (OWN.replace('copies = 10\ncost = 0\neffect = "draw"', 'copies = 10\ncost = -1\neffect = "draw"'), "field 'cost'"),
     (OWN.replace('"Deep Sleep"', '"Bone Axe"'), "listed twice"),
-    (OWN + '\n[[familiar]]\nname = "Demon"\n', "unknown table"),
+    (OWN + '\n[[spell]]\nname = "Demon"\n', "unknown table"),
+    (OWN + '\n[[familiar]]\nname = "Demon"\n', "familiar 'Demon': field 'pool'"),
     (OWN.replace('speed = "fast"', 'speed = "fast/slow"'), "slow_effect"),
-    (OWN.replace('origin = "owner"\n\n[[card]]', 'origin = "owner"\ncolour = "red"\n\n[[card]]'), "unknown field"),
+    (OWN.replace('origin = "rulebook"\n\n[[card]]', 'origin = "rulebook"\ncolour = "red"\n\n[[card]]'), "unknown field"),
     (OWN.replace("copies = 10", "copies = 1"), "at least 8 cards"),
 ])
 def test_broken_card_files_are_refused_naming_file_card_and_field(tmp_path, text, words):
@@ -196,3 +197,34 @@ def test_wrong_seats_and_texts():
         s.apply("summon  imp  please")
     play(s, "  SUMMON   imp ")
     assert s.view(None)["summons_this_turn"] == 1
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"helth": 3}, "unknown field 'helth'"),
+    ({"quadrants": {"North": {"lfe": 12}}}, "unknown field 'lfe'"),
+    ({"turn_state": {"summons": "two"}}, "turn_state.summons"),
+    ({"round": "3"}, "'round'"),
+])
+def test_misspelled_or_ill_typed_snapshot_fields_are_refused(change, words):
+    """Core checks the declared snapshot fields (snapshots.py): a field it does not know, or one of the
+    wrong type, is refused naming it."""
+    snap = position(turn="North", phase="main")
+    snap.update(change)
+    with pytest.raises(IllegalAction, match=words):
+        G.restore(snap)
+
+
+def test_the_games_own_cards_toml_loads_with_cards():
+    """One card schema: the game's own file, familiars and vials included, loads through --cards."""
+    s = G.new(players=2, seed=1, cards=str(CARDS), vials="on", familiars="on")
+    own = G.new(players=2, seed=1, vials="on", familiars="on")
+    assert s.view(0)["catalogue"] == own.view(0)["catalogue"]
+    assert [str(a) for a in s.legal_actions()] == [str(a) for a in own.legal_actions()]
+
+
+def test_actions_name_the_cards_they_involve():
+    t = G.actions
+    assert t.find("cast Dark Axe").cards == ("Dark Axe",)
+    assert t.find("use Essence of Flame on Imp at Battleground 1").cards == ("Essence of Flame", "Imp")
+    assert t.find("block with Lich at Battleground 2").cards == ("Lich",)
+    assert t.find("end turn").cards == ()

@@ -161,3 +161,47 @@ def test_void_bringer_moves_a_familiar_on_another_turn():
     assert life(s, "South") == 19  # movement costs must still be paid
     play(s, "end turn", "end attacks")  # North's turn ends; South's begins
     assert "move Dread Knight from Movement Row 1 to River" in texts(s)
+
+
+def test_a_removal_before_the_first_attack_offers_the_essences():
+    """"When a Familiar is removed from your Battleground during your Attack Phase": the window before
+    the first attack is in the Attack Phase, whether the turn was played up to it or the position
+    starts there (phase "attack")."""
+    for phase in ("start", "attack"):
+        s = restore(options=VIALS, turn="North", phase=phase, hands={"South": ["Hex Bolt"]},
+                    quadrants={"North": {"battleground": ["Imp"]}})
+        assert s.to_move == 1 and s.view(None)["decision"]["moment"] == "before attacks"
+        play(s, "cast Hex Bolt", "target North's Imp at Battleground 1")
+        assert area(s, "North", "battleground") == [None, None, None]
+        assert s.to_move == 0
+        assert texts(s) == ["use Essence of Shadow", "use Essence of Mischief", "keep the Essences"], phase
+
+
+def test_a_removal_after_the_attack_phase_offers_no_essence():
+    """Once North has ended its attacks the Attack Phase is over: a removal as the Main Phase begins
+    is not "during your Attack Phase"."""
+    s = restore(options=VIALS, turn="North", phase="attack", hands={"South": ["Hex Bolt"]},
+                quadrants={"North": {"battleground": ["Imp"]}})
+    play(s, "pass", "end attacks")
+    assert s.to_move == 1 and s.view(None)["decision"]["moment"] == "main phase begins"
+    play(s, "cast Hex Bolt", "target North's Imp at Battleground 1")
+    assert area(s, "North", "battleground") == [None, None, None]
+    assert s.to_move == 0 and s.view(None)["phase"] == "main"
+    assert "use Essence of Shadow" not in texts(s) and "end turn" in texts(s)
+
+
+def test_plague_rat_with_breath_weapon_keeps_both_abilities():
+    """Essence of Flame gives a Plague Rat Breath Weapon. "If the Plague Rat deals any amount of damage
+    (greater than zero) to a Familiar, that Familiar is removed from the board": one point removes a
+    Dread Knight. A Breath Weapon is never blocked (RULES.md), so "If the Plague Rat is not blocked
+    when it attacks, that opponent must discard a card of their choice"."""
+    s = restore(options={**FAM, **VIALS}, turn="North", phase="attack", hands={"South": ["Dark Ritual"]},
+                quadrants={"North": {"battleground": ["Plague Rat"]},
+                           "South": {"life": 9, "battleground": ["Dread Knight"]}})
+    play(s, "use Essence of Flame on Plague Rat at Battleground 1", "attack with Plague Rat at Battleground 1",
+         "breathe on Dread Knight at Battleground 1", "breathe on South", "breathe on South")
+    assert area(s, "South", "battleground") == [None, None, None]
+    assert life(s, "South") == 7
+    assert s.to_move == 1 and texts(s) == ["discard Dark Ritual"]
+    play(s, "discard Dark Ritual")
+    assert "South discards Dark Ritual." in s.log

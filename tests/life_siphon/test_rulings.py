@@ -208,3 +208,20 @@ def test_ghosts_have_their_own_personal_familiars():
     play(s, "summon Dragon")
     assert quad(s, "East")["pool"] == ["Plague Rat", "Shade"] and quad(s, "South")["pool"] == [
         "Plague Rat", "Shade", "Dragon"]
+
+
+def test_after_a_cast_in_the_end_of_turn_window_the_active_player_may_answer():
+    """"Fast Cast spells can be played at any time during your turn or other players' turns", and
+    after a cast everyone may answer it (RULES.md, "Response windows"): with 3 players North ends its
+    turn, East answers in the end-of-turn window, and North may then answer East's cast."""
+    s = restore(players=3, turn="North", phase="main", hands={"North": ["Hex Bolt"], "East": ["Blood Ward"]},
+                quadrants={"East": {"life": 10, "battleground": ["Imp"]}})
+    play(s, "end turn")
+    assert s.to_move == 1 and texts(s) == ["cast Blood Ward", "pass"]
+    play(s, "cast Blood Ward", "target East")
+    assert life(s, "East") == 12
+    view = s.view(None)
+    assert view["turn"] == "North" and view["decision"]["moment"] == "end of turn"
+    assert s.to_move == 0 and texts(s) == ["cast Hex Bolt", "pass"]
+    play(s, "cast Hex Bolt", "target East's Imp at Battleground 1")
+    assert area(s, "East", "battleground") == [None, None, None]

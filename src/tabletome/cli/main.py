@@ -6,6 +6,7 @@
     tabletome replay FILE
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
+    tabletome serve [--host 127.0.0.1] [--port 8000] [--db PATH]
 """
 
 from __future__ import annotations
@@ -48,6 +49,16 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--workers", type=int, help="processes to play on (default: every core)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR, with arena.json")
+
+    serve = sub.add_parser("serve", help="play in the browser: tables, invite links, agents (needs tabletome[server])")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", metavar="PATH", help="SQLite file holding the tables, created on first start "
+                                                    "(default ~/.local/share/tabletome/tables.sqlite3)")
+    serve.add_argument("--ai-workers", type=int, default=1, help="processes the agents think in (default 1)")
+    serve.add_argument("--ai-delay", type=float, default=0.3, help="seconds an agent waits before each move, so "
+                                                                   "people can follow (default 0.3)")
+    serve.add_argument("--rate", type=float, default=30.0, help="messages a second one page may send (default 30)")
     return parser
 
 
@@ -78,6 +89,8 @@ def main(argv=None) -> int:
             from .selfplay import run
         elif args.command == "arena":
             from .arena import run
+        elif args.command == "serve":
+            from .serve import run
         return run(args)
     except IllegalAction as exc:
         print(f"tabletome: {exc}", file=sys.stderr)

@@ -8,7 +8,7 @@ takes back a decision while nothing hidden was revealed and no chance was used s
 ends, when you quit, or on Ctrl-C (which exits with status 130).
 
 Everything here goes through the contract: the table is the game's ``render`` of ``view(seat)``,
-cards are explained by ``game.card_info``, the rules reference is ``game.rules_summary``, and a
+cards are explained by ``game.cards_info``, the rules reference is ``game.rules_summary``, and a
 response window is recognised by ``state.decision_info()``.
 """
 
@@ -413,10 +413,14 @@ class Session:
             # "Bog Boss" also contains "Boss": keep the longest names that overlap
             names = [n for n in names if not any(n != m and n.lower() in m.lower() for m in names)]
         for name in names:
-            info = self.game.card_info(name, card_text)
+            info = self.card_named(name, card_text)
             if info is not None and info not in infos:
                 infos.append(info)
         return infos
+
+    def card_named(self, name, card_text) -> dict | None:
+        key = " ".join(str(name).split()).lower()
+        return next((i for i in self.game.cards_info(card_text) if i["name"].lower() == key), None)
 
     def short_for(self, action, card_text, view=None) -> str:
         """A short line beside a choice: what the game says it touches (``describe_choice``,

@@ -72,7 +72,7 @@ def read_cards(text: str, source: str, schema: type):
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise IllegalAction(f"{source}: not a valid TOML file: {exc}") from None
+        raise IllegalAction(f"{source}: not valid TOML: {exc}") from None
     tables = getattr(schema, "__struct_fields__", ())
     unknown = [t for t in data if t not in tables]
     if unknown:

@@ -176,6 +176,13 @@ class Game:
         cut-offs."""
         return None
 
+    def card_info(self, card_text: str | None = None) -> dict[str, dict]:
+        """Each card a player may meet, by name, for interfaces to show on hover or tap: a dict
+        with ``text`` and ``origin`` ("rulebook" or "designed") and whatever else the game has
+        (``type``, ``cost``...). Public facts, the same for every seat; ``card_text``: a card file
+        the game is played with. By default: ``cards_info`` by name (override to add fields)."""
+        return {info["name"]: info for info in self.cards_info(card_text)}
+
     def render(self, view: dict, seat: int | None):
         """A rich renderable drawing ``view`` for a person at ``seat`` (override)."""
         return None
@@ -191,14 +198,6 @@ class Game:
         (the game's word: "spell", "minion"...), ``short`` (one line of what it does) and
         ``text`` (the whole card, with its numbers). Override; by default there are none."""
         return []
-
-    def card_info(self, name: str, card_text: str | None = None) -> dict | None:
-        """The ``cards_info`` entry named ``name`` (case aside), or None."""
-        key = " ".join(str(name).split()).lower()
-        for info in self.cards_info(card_text):
-            if info["name"].lower() == key:
-                return info
-        return None
 
     def describe_choice(self, view: dict, action) -> str | None:
         """What a choice touches, in words, read from the deciding seat's ``view`` (so it names

@@ -2,20 +2,22 @@
 played exactly as its rulebook says, with every mode and module.
 
 Rulebook: ../shared/rules/life_siphon.txt. Rulings where it is silent: RULES.md in this folder.
-Modules: board.py (quadrants and areas), cards.toml / cards.py (familiars, vials, the 39-card deck,
+Modules: board.py (the board's geometry), cards.toml / cards.py (familiars, vials, the 39-card deck,
 the Aspects), effects.py (the effect vocabulary), actions.py (every action's text), ruleset.py
-(seating, control and the rulings the options choose), flow.py (the task stack), turn.py (phases,
-summoning, moving, windows, life, game end), combat.py (attacks, blocks, Breath Weapon, damage),
-spells.py (casting, targets, Aspects), modules.py (Essence Vials, the Fearsome), madness.py (the
-Lairs), views.py (views and snapshots), hidden.py (determinize), heuristics.py (the AI's rules of
-thumb), display.py (the terminal board).
+(the rulebook's numbers; seating, control and the rulings the options choose), frames.py (the
+decision frames of a turn, each pointing at its rule), turn.py (phases, summoning, moving, life,
+game end), combat.py (attacks, blocks, Breath Weapon, damage), spells.py (casting, targets,
+response windows, Aspects), modules.py (Essence Vials, the Fearsome), madness.py (the Lairs),
+state.py (fields, set-up, clone), views.py (views), snapshots.py (snapshots and old forms),
+hidden.py (determinize), heuristics.py (the AI's rules of thumb), display.py (the terminal board).
 """
 
+from . import frames  # noqa: F401  (first: the rules import the frame indices it declares)
 from ...core import Game, IllegalAction, register
 from .actions import ActionIndex, build_actions
-from .board import MADNESS, MODE_NAMES, STANDARD, VARIANT
 from .cards import cards_from_text, load_cards
-from .ruleset import RuleSet
+from .heuristics import choose as _heuristic_choose, evaluate as _heuristic_evaluate
+from .ruleset import MADNESS, MODE_NAMES, STANDARD, VARIANT, RuleSet
 from .state import LifeSiphonState
 
 
@@ -96,7 +98,8 @@ class LifeSiphon(Game):
 
     # --- card files ------------------------------------------------------------------------------
     def check_cards(self, text, source):
-        """A player's own printed cards, in the format of cards.toml ([[card]] and [[aspect]] tables)."""
+        """A player's own printed cards, in the format of cards.toml (the tables it leaves out come
+        from the game's own file)."""
         if text not in self._card_sets:
             cards = cards_from_text(text, source, self.cards)
             table = build_actions(cards)
@@ -124,12 +127,10 @@ class LifeSiphon(Game):
     search_settings = {"iterations": 200, "opponents": "policy"}
 
     def heuristic_action(self, state, rng):
-        from .heuristics import choose
-        return choose(state, rng)
+        return _heuristic_choose(state, rng)
 
     def evaluate(self, state, seat):
-        from .heuristics import evaluate
-        return evaluate(state, seat)
+        return _heuristic_evaluate(state, seat)
 
     def cards_info(self, card_text=None):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""

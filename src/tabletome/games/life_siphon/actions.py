@@ -9,29 +9,35 @@ from .board import AREAS, AREA_OF, BATTLEGROUND, NUMBER_IN_AREA, QUADRANT_NAMES,
 
 
 def build_actions(cards) -> ActionTable:
+    """Every action, with the names of the cards and Familiars it involves (``action.cards``). A
+    target seat is not fixed by the text (a quadrant may be a ghost's or a Lair's), so ``target``
+    stays None; the quadrant is named in the text."""
     t = ActionTable()
+    vials = {v.effect: v.name for v in cards.vials}
+    flame, shadow, mischief = (vials["grant-breath-weapon"], vials["damage-1-on-own-removal"],
+                               vials["return-on-own-removal"])
     fams = cards.fam_names
     t.add("pass", "pass")
     t.add("end turn", "end-turn")
     t.add("end attacks", "end-attacks")
     t.add("take no River card", "river-none")
     for k, name in enumerate(cards.names):
-        t.add(f"take {name} from the River", "river", k)
+        t.add(f"take {name} from the River", "river", k, cards=(name,))
     for f, name in enumerate(fams):
-        t.add(f"summon {name}", "summon", f)
+        t.add(f"summon {name}", "summon", f, cards=(name,))
     for f, name in enumerate(fams):
         for i in range(SLOTS):
             a = AREA_OF[i]
             if a < BATTLEGROUND:
-                t.add(f"move {name} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a + 1]}", "move", f, i, 1)
+                t.add(f"move {name} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a + 1]}", "move", f, i, 1, cards=(name,))
             if a > 0:
-                t.add(f"move {name} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a - 1]}", "move", f, i, -1)
+                t.add(f"move {name} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a - 1]}", "move", f, i, -1, cards=(name,))
     for f, name in enumerate(fams):
         for n in range(3):
-            t.add(f"attack with {name} at Battleground {n + 1}", "attack", f, n)
+            t.add(f"attack with {name} at Battleground {n + 1}", "attack", f, n, cards=(name,))
     for f, name in enumerate(fams):
         for n in range(3):
-            t.add(f"block with {name} at Battleground {n + 1}", "block", f, n)
+            t.add(f"block with {name} at Battleground {n + 1}", "block", f, n, cards=(name,))
     t.add("do not block", "no-block")
     t.add("stop blocking", "stop-blocking")
     for qn, qname in enumerate(QUADRANT_NAMES):
@@ -39,28 +45,30 @@ def build_actions(cards) -> ActionTable:
     for qn, qname in enumerate(QUADRANT_NAMES):
         for i in range(SLOTS):
             for f, name in enumerate(fams):
-                t.add(f"target {qname}'s {name} at {AREAS[AREA_OF[i]]} {NUMBER_IN_AREA[i]}", "target-familiar", qn, i, f)
+                t.add(f"target {qname}'s {name} at {AREAS[AREA_OF[i]]} {NUMBER_IN_AREA[i]}", "target-familiar", qn, i, f,
+                      cards=(name,))
     for qn, qname in enumerate(QUADRANT_NAMES):
         t.add(f"breathe on {qname}", "breath-player", qn)
     for f, name in enumerate(fams):
         for n in range(3):
-            t.add(f"breathe on {name} at Battleground {n + 1}", "breath-familiar", f, n)
+            t.add(f"breathe on {name} at Battleground {n + 1}", "breath-familiar", f, n, cards=(name,))
     for k, card in enumerate(cards.cards):
-        t.add(f"cast {card.name}", "cast", k, 0)
+        t.add(f"cast {card.name}", "cast", k, 0, cards=(card.name,))
         if card.speed == "fast/slow":
-            t.add(f"cast {card.name} as Slow Cast", "cast", k, 1)
+            t.add(f"cast {card.name} as Slow Cast", "cast", k, 1, cards=(card.name,))
     for k, name in enumerate(cards.names):
-        t.add(f"discard {name}", "discard", k)
+        t.add(f"discard {name}", "discard", k, cards=(name,))
     for a, name in enumerate(cards.aspect_names):
-        t.add(f"equip {name}", "equip", a)
+        t.add(f"equip {name}", "equip", a, cards=(name,))
     for a, aspect in enumerate(cards.aspects):
         if aspect.trigger == "slow-ability":
-            t.add(f"use {aspect.name}", "use-aspect", a)
+            t.add(f"use {aspect.name}", "use-aspect", a, cards=(aspect.name,))
     for f, name in enumerate(fams):
         for n in range(3):
-            t.add(f"use Essence of Flame on {name} at Battleground {n + 1}", "flame", f, n)
-    t.add("use Essence of Shadow", "vial", 1)
-    t.add("use Essence of Mischief", "vial", 2)
+            t.add(f"use Essence of Flame on {name} at Battleground {n + 1}", "flame", f, n,
+                  cards=(flame, name))
+    t.add(f"use {shadow}", "vial", 1, cards=(shadow,))
+    t.add(f"use {mischief}", "vial", 2, cards=(mischief,))
     t.add("keep the Essences", "vial", -1)
     t.add("draw a card", "may-draw", 1)
     t.add("do not draw", "may-draw", 0)

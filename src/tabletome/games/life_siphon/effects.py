@@ -1,8 +1,9 @@
 """The effect vocabulary of Life Siphon's cards, Aspects, vials and familiars.
 
 Each name is one rule, implemented once (spells.py applies card and Aspect effects, combat.py the
-familiars' specials, modules.py the vials). A card file may use only these names; the rules read the
-effect, never a card's name.
+familiars' specials, modules.py the vials and the Fearsome). A card file may use only these names
+(cards.py declares them as the allowed values of its fields); the rules read the effect, never a
+card's name. The rules work with each name's position in its tuple (``E_DAMAGE``, ``T_PLAYER``...).
 """
 
 # Card and Aspect effects, each with the targets it may be given in a card file.
@@ -18,13 +19,22 @@ EFFECTS = {
     "move-familiar": ("own-familiar",),                         # an extra move for one of your familiars
     "equip-aspect": ("player",),                                # Equip Aspect, as printed
 }
+(E_ATTACK, E_DEFENSE, E_DAMAGE, E_GAIN, E_LOSE, E_SIPHON, E_DRAW, E_DISCARD, E_MOVE,
+ E_EQUIP) = range(len(EFFECTS))
+EFFECT_CODES = {name: i for i, name in enumerate(EFFECTS)}
 
 # The targets, as the decision a caster makes after choosing the card.
 TARGETS = ("none", "familiar", "battleground-familiar", "player", "other-player",
            "player-or-battleground-familiar", "player-with-cards", "own-familiar")
+(T_NONE, T_FAMILIAR, T_BG_FAMILIAR, T_PLAYER, T_OTHER_PLAYER, T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS,
+ T_OWN_FAMILIAR) = range(len(TARGETS))
+TARGET_CODES = {name: i for i, name in enumerate(TARGETS)}
+
+# Effects that take life (the rulings on "no player may reduce their own life below 1" and
+# ``off_target_kill`` read them).
+LIFE_LOSS = (E_DAMAGE, E_LOSE, E_SIPHON)
 
 SPEEDS = ("fast", "slow", "fast/slow")
-ORIGINS = ("rulebook", "designed", "owner")
 
 # Aspects: when they act. Passive and on-equip effects take no target: "who" names whose life.
 ASPECT_TRIGGERS = ("start-of-turn", "end-of-turn", "slow-ability", "on-equip")
@@ -46,8 +56,6 @@ SPECIALS = (
     "on-damage-may-move",              # Void Bringer
 )
 POOLS = ("shared", "personal", "fearsome")
+POOL_SHARED, POOL_PERSONAL, POOL_FEARSOME = range(len(POOLS))
 
 VIAL_EFFECTS = ("grant-breath-weapon", "damage-1-on-own-removal", "return-on-own-removal")
-
-# Breath Weapon: "Breath Weapon deals 3 damage ... The Dragon takes no damage when attacking."
-BREATH_DAMAGE = 3

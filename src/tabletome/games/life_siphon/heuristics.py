@@ -9,13 +9,14 @@ Windows: Fast Cast spells that change a combat, kill a Familiar or heal when low
 
 from itertools import combinations
 
-from .board import AREA_OF, BATTLEGROUND, RIVER, SLOTS
-from .flow import (M_BLOCKED, M_DECLARED, T_ATK_TARGET, T_ATTACK, T_BLOCK, T_BREATH, T_DISCARD, T_DRAFT,
-                   T_EXTRA_MOVE, T_MAIN, T_MAY_DRAW, T_RIVER, T_TARGET, T_VIAL, T_WINDOW)
-from .ruleset import (T_BG_FAMILIAR, E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
-                      E_SIPHON, VARIANT_ACROSS)
+from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, RIVER, SLOTS, SUMMONING
+from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
+                      T_BG_FAMILIAR)
+from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
+                     RIVER_DRAW, TARGET, VIAL, WINDOW)
+from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS, VARIANT_ACROSS
 
-BG0 = 10
+BG0 = BG_START
 
 
 def _value(R, f):
@@ -25,11 +26,11 @@ def _value(R, f):
 
 def _def_left(s, st):
     R = st.R
-    return R.f_defense[st.kind[s]] + st.dbuf[s] - st.dmg[s]
+    return R.f_defense[st.kind[s]] + st.defense_bonus[s] - st.damage[s]
 
 
 def _atk(s, st):
-    return max(0, st.R.f_attack[st.kind[s]] + st.abuf[s])
+    return max(0, st.R.f_attack[st.kind[s]] + st.attack_bonus[s])
 
 
 def _enemies(st, q):
@@ -109,7 +110,7 @@ def choose(st, rng):
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    step = st.cur[0]
+    step = st.decision[0]
     seat = st.to_move
     fn = CHOOSERS.get(step)
     choice = fn(st, seat, legal, rng) if fn else None
@@ -123,13 +124,20 @@ def _by_kind(legal, kind):
 # --- main phase --------------------------------------------------------------------------------
 def _main(st, seat, legal, rng):
     R = st.R
-    q = st.cur[1]
+    q = st.decision[1]
     mine = R.q_seat[q] == seat
     life = st.life[q]
     reserve = life_reserve(st, q, mine)
     enemies = _enemies(st, q)
+    by_kind = {}
+    for a in legal:
+        group = by_kind.get(a.kind)
+        if group is None:
+            by_kind[a.kind] = [a]
+        else:
+            group.append(a)
     # spells first
-    for a in _by_kind(legal, "cast"):
+    for a in by_kind.get("cast", ()):
         k, slow = a.args
         eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
         cost = R.c_cost[k]
@@ -151,13 +159,13 @@ def _main(st, seat, legal, rng):
             return a
         if eff == E_MOVE and _forward_moves(st, q, legal_moves=None):
             return a
-    for a in _by_kind(legal, "use-aspect"):
+    for a in by_kind.get("use-aspect", ()):
         if life - R.a_cost[a.args[0]] > reserve:
             return a
     if R.madness:
         return _madness_main(st, q, legal)
     # moves toward the Battleground (into the River first while the Battleground is full)
-    moves = [a for a in _by_kind(legal, "move") if a.args[2] == 1]
+    moves = [a for a in by_kind.get("move", ()) if a.args[2] == 1]
     best = None
     for a in moves:
         f, i, _ = a.args
@@ -169,7 +177,7 @@ def _main(st, seat, legal, rng):
     if best is not None:
         return best[1]
     # summons while life stays above the reserve
-    summons = _by_kind(legal, "summon")
+    summons = by_kind.get("summon")
     if summons:
         def worth(a):
             f = a.args[0]
@@ -178,7 +186,8 @@ def _main(st, seat, legal, rng):
         for a in summons:
             f = a.args[0]
             if R.f_cost[f] == 0 or life - R.f_cost[f] >= reserve:
-                if not mine and R.f_cost[f] and st.cnt[q * 4 + BATTLEGROUND] + st.cnt[q * 4] >= 3:
+                c = q * NUM_AREAS
+                if not mine and R.f_cost[f] and st.area_count[c + BATTLEGROUND] + st.area_count[c + SUMMONING] >= 3:
                     continue
                 return a
     return R.act.end_turn
@@ -189,7 +198,7 @@ def _madness_main(st, q, legal):
     (cheap blockers that give a life back when they fall) while life stays above 7."""
     R = st.R
     life = st.life[q]
-    bg = st.cnt[q * 4 + BATTLEGROUND]
+    bg = st.area_count[q * NUM_AREAS + BATTLEGROUND]
     moves = [a for a in _by_kind(legal, "move") if a.args[2] == 1
              and not (AREA_OF[a.args[1]] == 2 and bg >= 2)
              and not (R.f_move_cost[a.args[0]] and life <= 6)]
@@ -227,7 +236,7 @@ def _kill_target(st, q, amount, battleground_only):
 # --- attacking ----------------------------------------------------------------------------------
 def _attack(st, seat, legal, rng):
     R = st.R
-    q = st.cur[1]
+    q = st.decision[1]
     flames = _by_kind(legal, "flame")
     for a in flames:
         f = a.args[0]
@@ -238,7 +247,7 @@ def _attack(st, seat, legal, rng):
         return R.act.end_attacks
     if R.madness:
         # attack a Lair that cannot block while it still gives life; never feed spawns needlessly
-        if st.gained < 3:
+        if st.gained < MADNESS_GAIN_CAP:
             for a in attacks:
                 f = a.args[0]
                 for d in (1, 2, 3):
@@ -256,18 +265,18 @@ def _lair_blockers(st, d, f):
     out = []
     for s in range(d * SLOTS + BG0, d * SLOTS + BG0 + 3):
         k = st.kind[s]
-        if k >= 0 and not st.flags[s] & 4 and (not R.same_kind_blocks[f] or k == f):
+        if k >= 0 and not st.flags[s] & BLOCKED and (not R.same_kind_blocks[f] or k == f):
             out.append(s)
     return out
 
 
 def _atk_target(st, seat, legal, rng):
     R = st.R
-    a_s = st.att
+    a_s = st.attacker
     atk = _atk(a_s, st)
     mydef = _def_left(a_s, st)
     if R.madness:
-        f = st.att_kind
+        f = st.attacker_kind
         for a in legal:
             if a.kind == "target-player" and not _lair_blockers(st, R.q_of_name[a.args[0]], f):
                 return a
@@ -290,16 +299,16 @@ def _atk_target(st, seat, legal, rng):
 # --- blocking ---------------------------------------------------------------------------------
 def _block(st, seat, legal, rng):
     R = st.R
-    d = st.dq
-    a_s = st.att
+    d = st.defender
+    a_s = st.attacker
     A = _atk(a_s, st)
     D = _def_left(a_s, st)
-    chosen = list(st.blk)
-    cands = st._blockers()
+    chosen = list(st.blockers)
+    cands = st._blocker_candidates()
     life = st.life[d] if R.has_life[d] else 99
     lethal = life - A < 1 and not chosen
     options = []
-    for n in range(0, min(3 - len(chosen), len(cands)) + 1):
+    for n in range(0, min(MAX_BLOCKERS - len(chosen), len(cands)) + 1):
         for extra in combinations(cands, n):
             S = chosen + list(extra)
             if not S:
@@ -324,10 +333,10 @@ def _block(st, seat, legal, rng):
 
 
 def _breath(st, seat, legal, rng):
-    d = st.dq
+    d = st.defender
     R = st.R
     assigned = {}
-    for t in st.bre:
+    for t in st.breath_points:
         assigned[t] = assigned.get(t, 0) + 1
     # put the damage where nothing dies, else on life while it is high
     for a in legal:
@@ -345,7 +354,7 @@ def _window(st, seat, legal, rng):
     R = st.R
     q = R.seat_q[seat]
     life = st.life[q]
-    moment = st.cur[1]
+    moment = st.decision[1]
     for a in legal:
         if a.kind != "cast":
             continue
@@ -359,7 +368,7 @@ def _window(st, seat, legal, rng):
             return a
         if eff == E_DRAW and life > 8:
             return a
-        if eff in (E_ATTACK, E_DEFENSE) and moment in (M_BLOCKED, M_DECLARED) and st.att >= 0:
+        if eff in (E_ATTACK, E_DEFENSE) and moment in (M_BLOCKED, M_DECLARED) and st.attacker >= 0:
             if _combat_buff_target(st, q, eff, amount) is not None:
                 return a
     return R.act.pass_
@@ -367,10 +376,10 @@ def _window(st, seat, legal, rng):
 
 def _combat_buff_target(st, q, eff, amount):
     """A familiar of mine in this combat whom the buff saves or lets kill."""
-    a_s = st.att
+    a_s = st.attacker
     if a_s < 0:
         return None
-    blk = [b for b in st.blk if st.kind[b] >= 0]
+    blk = [b for b in st.blockers if st.kind[b] >= 0]
     mine_att = a_s // SLOTS == q
     if mine_att:
         if not blk:
@@ -398,7 +407,7 @@ def _combat_buff_target(st, q, eff, amount):
 
 def _target(st, seat, legal, rng):
     R = st.R
-    _, eff, amount, ttype, src_q, chooser, src = st.cur
+    _, eff, amount, ttype, src_q, chooser, src = st.decision
     q = src_q
     players = [a for a in legal if a.kind == "target-player"]
     fams = [a for a in legal if a.kind == "target-familiar"]
@@ -490,9 +499,9 @@ def _extra_move(st, seat, legal, rng):
 
 
 CHOOSERS = {
-    T_MAIN: _main, T_ATTACK: _attack, T_ATK_TARGET: _atk_target, T_BLOCK: _block, T_BREATH: _breath,
-    T_WINDOW: _window, T_TARGET: _target, T_DISCARD: _discard, T_DRAFT: _draft, T_RIVER: _river,
-    T_VIAL: _vial, T_MAY_DRAW: _may_draw, T_EXTRA_MOVE: _extra_move,
+    MAIN: _main, ATTACK: _attack, ATTACK_TARGET: _atk_target, BLOCK: _block, BREATH_WEAPON: _breath,
+    WINDOW: _window, TARGET: _target, DISCARD: _discard, DRAFT: _draft, RIVER_DRAW: _river,
+    VIAL: _vial, MAY_DRAW: _may_draw, EXTRA_MOVE: _extra_move,
 }
 
 

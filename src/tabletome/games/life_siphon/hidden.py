@@ -6,21 +6,18 @@ shuffle, so the copy depends only on the seat's view and the rng. A seat asked i
 is seen to hold a Fast Cast card it can cast; the re-deal keeps that true when it can.
 """
 
-from ...core import Rng, as_rng
-from .flow import T_WINDOW
+from ...core import as_rng
+from .frames import WINDOW
+
+REDEAL_TRIES = 30  # re-deals tried for a seat seen answering a window before keeping the last one
 
 
 class HiddenInformation:
     __slots__ = ()
 
     def determinize(self, seat, rng):
-        self.check_seat(seat, allow_none=False)
         rng = as_rng(rng)
-        c = self.clone()
-        c.seed = None
-        c._history = []
-        c._log = [(who, text) for who, text in self._log if who is None or who == seat]
-        c._legal = None
+        c = self.determinized_copy(seat)
         others = [s for s in range(self.players) if s != seat]
         unseen = list(self.deck)
         sizes = {}
@@ -31,8 +28,9 @@ class HiddenInformation:
             unseen.extend(hand)
             sizes[o] = len(hand)
         unseen.sort()
-        must = self.to_move if (self.cur is not None and self.cur[0] == T_WINDOW and self.to_move != seat) else -1
-        for attempt in range(30):
+        decision = self.decision
+        must = self.to_move if (decision is not None and decision[0] == WINDOW and self.to_move != seat) else -1
+        for _ in range(REDEAL_TRIES):
             pool = list(unseen)
             rng.shuffle(pool)
             at = 0
@@ -42,5 +40,5 @@ class HiddenInformation:
             c.deck = pool[at:]
             if must < 0 or c._can_fast(must):
                 break
-        c.rng = Rng(rng.next64())
+        c.rng = rng.spawn()
         return c

@@ -7,45 +7,45 @@ their Familiars is removed from the board. Your opponents only have 2 Phases and
 time then pass to the player to the left."
 """
 
-from .board import CAP, SLOTS, SPAWNS, START, SUMMONING
-from .flow import ATTACKED, P_MOVE, P_OVER, T_LAIR_ATTACK, T_TURN
-
-BG0 = 10
+from .board import BATTLEGROUND, BG_SPACES, BG_START, CAP, NUM_AREAS, SLOTS, START, SUMMONING
+from .frames import LAIR_ATTACK, TURN
+from .ruleset import ATTACKED, P_MOVE, P_OVER, SPAWNS
 
 
 class MadnessRules:
     __slots__ = ()
 
-    def _t_lair_attack(self, task):
+    def lair_attack(self, frame):
         """"If your opponent has any number of Familiars in their Battleground at the start of their
         turn, all will attack you directly if possible. Their Familiars will never choose to attack
         your Familiars." One at a time, in Battleground order."""
-        q = task[1]
+        q = frame[1]
         kind, flags = self.kind, self.flags
-        base = q * SLOTS + BG0
-        for s in range(base, base + 3):
+        base = q * SLOTS + BG_START
+        for s in range(base, base + BG_SPACES):
             if kind[s] >= 0 and not flags[s] & ATTACKED:
-                self._declare(s, T_LAIR_ATTACK)
+                self._declare(s, LAIR_ATTACK)
                 return False
         return False
 
-    def _t_lair_move(self, task):
+    def lair_move(self, frame):
         """"Movement Phase: Every Familiar moves forward 1 space if possible." The front rows move
         first, so a familiar moves into the room the one ahead of it left (RULES.md)."""
-        q = task[1]
+        q = frame[1]
         if q == 3 and self.defeated:
             # "continue to resolve all of your opponents' attacks until the 4th player (The Dread
             # Knight Lair) finishes all of their attacks."
             self._finish_madness()
             return False
         self.phase = P_MOVE
-        kind, cnt = self.kind, self.cnt
-        for a in (2, 1, 0):
+        kind, count = self.kind, self.area_count
+        c = q * NUM_AREAS
+        for a in range(BATTLEGROUND - 1, SUMMONING - 1, -1):
             for i in range(START[a], START[a] + CAP[a]):
-                if kind[q * SLOTS + i] >= 0 and cnt[q * 4 + a + 1] < CAP[a + 1]:
+                if kind[q * SLOTS + i] >= 0 and count[c + a + 1] < CAP[a + 1]:
                     self._move(q, i, 1, True)
         self._end_of_turn_healing()
-        self.stack.append((T_TURN, self.R.left[q]))
+        self.stack.append((TURN, self.R.left[q]))
         return False
 
     def _spawn(self, q, f):
@@ -54,7 +54,7 @@ class MadnessRules:
         in that player's Summoning Area are NOT placed." Spawns come from the supply (RULES.md)."""
         placed = 0
         for _ in range(SPAWNS):
-            if self.cnt[q * 4 + SUMMONING] >= CAP[SUMMONING] or self.supply[f] <= 0:
+            if self.area_count[q * NUM_AREAS + SUMMONING] >= CAP[SUMMONING] or self.supply[f] <= 0:
                 break
             self.supply[f] -= 1
             self._place(self._free(q, SUMMONING), f)
@@ -72,10 +72,7 @@ class MadnessRules:
         life = self.life[0]
         self.final = (self.round, life)
         self.phase = P_OVER
-        self.stack.clear()
-        self.cur = None
-        self.to_move = None
-        self.winners = []
+        self.end_game([])
         self.say(f"Madness ends: {self.qn(0)} was defeated in round {self.round} with {life} life. "
                  f"Score: round {self.round}, final life {life}.")
 

@@ -1,10 +1,10 @@
 """Modular content: the Essence Vials and the Fearsome's abilities ("The Essence Vials",
 "The Fearsome"). Plague Rat, Shade and Dragon are familiars' specials (combat.py)."""
 
-from .board import MOVEMENT, SLOTS, SUMMONS_PER_TURN
-from .flow import T_EXTRA_MOVE, T_MAY_DRAW, T_TARGET
-from .ruleset import (E_DAMAGE, E_GAIN, E_LOSE, POOL_PERSONAL, POOL_SHARED, SRC_FAMILIAR, SRC_VIAL, T_PLAYER,
-                      T_PLAYER_OR_BG)
+from .board import CAP, MOVEMENT, NUM_AREAS, SLOTS
+from .effects import E_DAMAGE, E_GAIN, E_LOSE, POOL_PERSONAL, POOL_SHARED, T_PLAYER, T_PLAYER_OR_BG
+from .frames import EXTRA_MOVE, MAY_DRAW, TARGET
+from .ruleset import SRC_FAMILIAR, SRC_VIAL, SUMMONS_PER_TURN
 
 
 class ModuleRules:
@@ -27,51 +27,49 @@ class ModuleRules:
         name = R.cards.fam_names[f]
         self.say(f"{self.qn(q)}'s {name} dealt damage: its ability triggers.")
         if R.pain[f]:
-            self.trig.append((T_TARGET, E_LOSE, 1, T_PLAYER, q, seat, src))
+            self.trigger((TARGET, E_LOSE, 1, T_PLAYER, q, seat, src))
         elif R.life_giver[f]:
-            self.trig.append((T_TARGET, E_GAIN, 1, T_PLAYER, q, seat, src))
+            self.trigger((TARGET, E_GAIN, 1, T_PLAYER, q, seat, src))
         elif R.spell_breaker[f]:
-            self.trig.append((T_MAY_DRAW, seat))
+            self.trigger((MAY_DRAW, seat))
         elif R.void[f]:
-            self.trig.append((T_EXTRA_MOVE, q, seat, src))
+            self.trigger((EXTRA_MOVE, q, seat, src))
 
-    def _t_may_draw(self, task):
-        self.cur = task
-        self.to_move = task[1]
-        return True
-
-    def _legal_may_draw(self, cur):
+    def may_draw_choices(self, frame):
         act = self.R.act
         return [act.draw, act.no_draw]
 
-    def _do_may_draw(self, action):
-        seat = self.cur[1]
+    def may_draw(self, frame, action):
+        seat = frame[1]
         if action.args[0]:
             self._draw(seat, 1)
         else:
             self.say(f"{self.seat_name(seat)} does not draw.")
 
-    def _t_extra_move(self, task):
+    def ask_extra_move(self, frame):
         """"you may move 1 of your Familiars, even if it is not your turn ... That Familiar may move
         again during your Main Phase." (also Unholy Haste and Aspect of Command)"""
-        if not self._move_actions(task[1], False, []):
+        if not self._move_actions(frame[1], False, []):
             return False
-        self.cur = task
-        self.to_move = task[2]
-        return True
+        return self.ask(frame[2], frame)
 
-    def _legal_extra_move(self, cur):
-        acts = self._move_actions(cur[1], False, [])
+    def extra_move_choices(self, frame):
+        acts = self._move_actions(frame[1], False, [])
         acts.append(self.R.act.no_move)
         return acts
 
-    def _do_no_move(self, action):
-        self.say(f"{self.qn(self.cur[1])} moves nothing.")
+    def extra_move(self, frame, action):
+        """An extra move: it does not use up the Familiar's move this turn."""
+        _, i, d = action.args
+        self._move(frame[1], i, d, False)
+
+    def no_move(self, frame, action):
+        self.say(f"{self.qn(frame[1])} moves nothing.")
 
     # --- the Essence Vials -------------------------------------------------------------------------
     def _mischief_ok(self, q, f):
         R = self.R
-        if self.cnt[q * 4 + MOVEMENT] >= 4 or self.summons >= SUMMONS_PER_TURN:
+        if self.area_count[q * NUM_AREAS + MOVEMENT] >= CAP[MOVEMENT] or self.summons >= SUMMONS_PER_TURN:
             return False
         p = R.f_pool[f]
         if p == POOL_SHARED:
@@ -80,18 +78,16 @@ class ModuleRules:
             return bool((self.pool[q] >> f) & 1)
         return self.supply[f] > 0 and not self._has_fearsome(q)
 
-    def _t_vial(self, task):
-        _, q, f = task
+    def ask_vial(self, frame):
+        _, q, f = frame
         R = self.R
         v = self.vials[R.q_seat[q]]
         if (v >> R.v_shadow) & 1 or ((v >> R.v_mischief) & 1 and self._mischief_ok(q, f)):
-            self.cur = task
-            self.to_move = R.q_seat[q]
-            return True
+            return self.ask(R.q_seat[q], frame)
         return False
 
-    def _legal_vial(self, cur):
-        _, q, f = cur
+    def vial_choices(self, frame):
+        _, q, f = frame
         R = self.R
         act = R.act
         v = self.vials[R.q_seat[q]]
@@ -103,8 +99,8 @@ class ModuleRules:
         acts.append(act.keep_vials)
         return acts
 
-    def _do_vial(self, action):
-        _, q, f = self.cur
+    def use_vial(self, frame, action):
+        _, q, f = frame
         R = self.R
         seat = R.q_seat[q]
         which = action.args[0]
@@ -114,8 +110,8 @@ class ModuleRules:
             # Essence of Shadow: "deal 1 damage to any player or any Familiar in the Battleground"
             self.vials[seat] &= ~(1 << R.v_shadow)
             self.say(f"{self.seat_name(seat)} turns over the Essence of Shadow.")
-            self.stack.append(self.cur)
-            self.stack.append((T_TARGET, E_DAMAGE, 1, T_PLAYER_OR_BG, q, seat, SRC_VIAL + R.v_shadow))
+            self.stack.append(frame)
+            self.stack.append((TARGET, E_DAMAGE, 1, T_PLAYER_OR_BG, q, seat, SRC_VIAL + R.v_shadow))
             return
         # Essence of Mischief: "place that Familiar in your Movement Row ... counts as 1 of your 3
         # Summons this turn."
@@ -132,4 +128,4 @@ class ModuleRules:
         self._place(s, f)
         self.say(f"{self.seat_name(seat)} turns over the Essence of Mischief: the {R.cards.fam_names[f]} "
                  f"returns to the Movement Row (1 of this turn's 3 Summons).")
-        self.stack.append(self.cur)
+        self.stack.append(frame)

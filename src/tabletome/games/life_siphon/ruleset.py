@@ -1,21 +1,68 @@
-"""The fixed facts one game is played with: its components, actions, seating and the rulings its
-options choose. Built once per (players, options, card file) and shared by every clone of a state.
+"""Life Siphon's rule constants, each quoting the rulebook line it comes from, and the ``RuleSet``:
+the fixed facts one game is played with (its components, seating and the rulings its options
+choose), built once per (players, options, card file) and shared by every clone of a state.
 """
 
-from .board import MADNESS, MODE_NAMES, QUADRANT_NAMES, STANDARD, VARIANT
-from .effects import EFFECTS, TARGETS
+from ...core import IllegalAction
+from .board import BATTLEGROUND, QUADRANT_NAMES, area_index
+from .effects import EFFECT_CODES, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, POOLS, TARGET_CODES
 
-EFFECT_CODES = {name: i for i, name in enumerate(EFFECTS)}
-TARGET_CODES = {name: i for i, name in enumerate(TARGETS)}
-(T_NONE, T_FAMILIAR, T_BG_FAMILIAR, T_PLAYER, T_OTHER_PLAYER, T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS,
- T_OWN_FAMILIAR) = range(len(TARGETS))
-(E_ATTACK, E_DEFENSE, E_DAMAGE, E_GAIN, E_LOSE, E_SIPHON, E_DRAW, E_DISCARD, E_MOVE,
- E_EQUIP) = range(len(EFFECTS))
+# --- numbers the rulebook prints ------------------------------------------------------------------
+START_LIFE = 20     # "Each player places a life tracker on the 20 space ... your starting (and maximum) life"
+MAX_LIFE = 20       # "regenerate 1 life—to a maximum of 20"
+REGENERATE = 1      # "At the start of your turn, regenerate 1 life"
+SUMMONS_PER_TURN = 3   # "You may Summon a maximum of 3 Familiars."
+MAX_BLOCKERS = 3       # "block one of your Familiars with 1, 2 or 3 of their own Familiars"
+RIVER_CARDS = 3        # "Reveal 3 cards from the top of the deck face up ... These are the River Cards."
+START_HAND = 1         # "Deal 1 card to each player."
+VARIANT_START_HAND = 2  # 2 Player Variant: "These 2 players start with 2 cards each."
+END_OF_TURN_DRAW = 1   # "end your turn by drawing 1 card"
+FEARSOME_LIFE = 5      # "if you have 5 life or less, you may Summon 1 Fearsome for free"
+MADNESS_GAIN_CAP = 3   # "The maximum amount of life you can gain in this way on a turn is 3."
+SPAWNS = 2             # "place two new Familiars of that same type ... for each"
+BREATH_DAMAGE = 3      # "Breath Weapon deals 3 damage ... cannot be increased with Fast Cast spells"
+DECK_COUNTS = {"fast": 16, "slow": 18, "fast/slow": 5}  # "16 Fast Cast Spells, 18 Slow Cast Spells, 5 Fast / Slow"
+ASPECTS_IN_GAME = 5    # "There are 5 Aspects in the game."
+MADNESS_ROUNDS_SCALE = 40  # ours: a Madness score of round 40 or more is worth 1 (state.outcome)
+
+# --- modes ----------------------------------------------------------------------------------------
+MODE_NAMES = ("standard", "madness", "two-player-variant")
+STANDARD, MADNESS, VARIANT = range(len(MODE_NAMES))
+
+# --- where a turn stands (views) ------------------------------------------------------------------
+# "Each turn is divided into 3 phases: Regenerate Phase, Attack Phase, and Main Phase"; the end of the
+# turn ("end your turn by drawing 1 card"); the Lairs' "Movement Phase"; and a finished game.
+PHASE_NAMES = ("regenerate", "attack", "main", "end", "movement", "over")
+P_REGEN, P_ATTACK, P_MAIN, P_END, P_MOVE, P_OVER = range(len(PHASE_NAMES))
+
+# Response windows: the moments Fast Cast spells are offered ("Fast Cast spells can be played at any
+# time during your turn or other players' turns"; "before or after attacking or blocking"; RULES.md).
+MOMENTS = ("before attacks", "attack declared", "blocks declared", "after combat", "main phase begins",
+           "end of turn")
+M_START, M_DECLARED, M_BLOCKED, M_AFTER, M_MAIN, M_END = range(len(MOMENTS))
+
+# Per-familiar marks, cleared at the end of every turn: "Each Familiar can move to 1 adjacent area per
+# turn", "can only attack once per Attack Phase", "can only block once per Attack Phase", and
+# Essence of Flame's "Breath Weapon until end of turn".
+MOVED, ATTACKED, BLOCKED, BREATH = 1, 2, 4, 8
+MARK_NAMES = (("moved", MOVED), ("attacked", ATTACKED), ("blocked", BLOCKED), ("breath", BREATH))
+
+# An effect's target: a slot (>= 0), nothing, or a quadrant q encoded as -(q + 2).
+NO_TARGET = -1
+# A Breath Weapon point assigned to the defender's life rather than to a familiar's slot.
+TO_LIFE = -1
+
+
+def player_target(q: int) -> int:
+    return -q - 2
+
+
+def target_quadrant(t: int) -> int:
+    return -t - 2
+
 
 # Where a log sentence names the source of an effect: a card kind, or one of these offsets.
 SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL = 1000, 2000, 3000
-
-POOL_SHARED, POOL_PERSONAL, POOL_FEARSOME = range(3)
 
 # 2 Player Variant: the real player across from each quadrant's real seat (North 0 <-> South 2).
 VARIANT_ACROSS = (2, -1, 0, -1)
@@ -53,6 +100,8 @@ class RuleSet:
             self.qname = [0, 1, 2, 3]          # North, East (ghost), South, West (ghost)
             self.q_seat = [0, -1, 1, -1]       # "The 2 real players sit across from each other"
         self.Q = Q
+        # where each quadrant's Battleground count stands in the state's area_count
+        self.battleground_counts = [area_index(q, BATTLEGROUND) for q in range(Q)]
         self.seat_q = [q for q in range(Q) if self.q_seat[q] >= 0]
         self.q_of_name = {self.qname[q]: q for q in range(Q)}
         self.left = [(q + 1) % Q for q in range(Q)]
@@ -69,7 +118,7 @@ class RuleSet:
             for q in (1, 3):
                 self.ctrl[q] = self.q_seat[self.left[q]]
                 self.actrl[q] = 1 - self.ctrl[q]
-        self.start_hand = 2 if mode == VARIANT else 1   # variant: "These 2 players start with 2 cards each."
+        self.start_hand = VARIANT_START_HAND if mode == VARIANT else START_HAND
 
         # --- familiars --------------------------------------------------------------------------
         fams = cards.familiars
@@ -78,7 +127,7 @@ class RuleSet:
         self.f_attack = [f.attack for f in fams]
         self.f_defense = [f.defense for f in fams]
         self.f_move_cost = [f.move_cost for f in fams]
-        self.f_pool = [("shared", "personal", "fearsome").index(f.pool) for f in fams]
+        self.f_pool = [POOLS.index(f.pool) for f in fams]
         self.f_supply = [f.supply for f in fams]
         sp = [set(f.specials) for f in fams]
         self.imp_gain = [("gain-1-life-when-removed" in s) for s in sp]
@@ -92,6 +141,7 @@ class RuleSet:
         self.spell_breaker = [("on-damage-may-draw" in s) for s in sp]
         self.life_giver = [("on-damage-any-player-gains-1" in s) for s in sp]
         self.void = [("on-damage-may-move" in s) for s in sp]
+        self.is_fearsome = [p == POOL_FEARSOME for p in self.f_pool]
         self.fear_trigger = [self.pain[f] or self.spell_breaker[f] or self.life_giver[f] or self.void[f]
                              for f in range(self.nf)]
         self.summonable = [f for f in range(self.nf)
@@ -102,9 +152,12 @@ class RuleSet:
         # Madness: "Place 1 Imp ... 1 Lich ... 1 Dread Knight" — each lair's kind by its specials.
         self.lair_kind = [-1] * Q
         if mode == MADNESS:
-            imp = next(f for f in range(self.nf) if self.imp_gain[f])
-            lich = next(f for f in range(self.nf) if self.chooses_target[f])
-            dk = next(f for f in range(self.nf) if self.f_move_cost[f] > 0)
+            imp = next((f for f in range(self.nf) if self.imp_gain[f]), -1)
+            lich = next((f for f in range(self.nf) if self.chooses_target[f]), -1)
+            dk = next((f for f in range(self.nf) if self.f_move_cost[f] > 0), -1)
+            if -1 in (imp, lich, dk):
+                raise IllegalAction(f"{cards.source}: Madness Mode needs an Imp (gain-1-life-when-removed), a Lich "
+                                    "(chooses-target) and a Dread Knight (a move_cost) among the [[familiar]] tables")
             self.lair_kind = [-1, imp, lich, dk]
 
         # --- vials --------------------------------------------------------------------------------
@@ -112,6 +165,8 @@ class RuleSet:
         self.v_flame = veff.index("grant-breath-weapon")
         self.v_shadow = veff.index("damage-1-on-own-removal")
         self.v_mischief = veff.index("return-on-own-removal")
+        # "Each player starts with 1 of each of the 3 Essence Vials": a bit per unused vial
+        self.all_vials = (1 << len(veff)) - 1 if self.vials_on else 0
 
         # --- cards ----------------------------------------------------------------------------------
         cs = cards.cards
@@ -122,9 +177,9 @@ class RuleSet:
         self.c_both = [c.speed == "fast/slow" for c in cs]
         # the effect a card has when cast: [kind][0] normal (fast, or slow for a slow card), [kind][1] slow half
         self.c_eff = [(EFFECT_CODES[c.effect], c.amount, TARGET_CODES[c.target]) for c in cs]
-        self.c_slow_eff = [(EFFECT_CODES[c.slow_effect], c.slow_amount, TARGET_CODES[c.slow_target])
+        self.c_slow_eff = [(EFFECT_CODES[c.slow_effect], c.slow_amount_or_default, TARGET_CODES[c.slow_target])
                            if c.speed == "fast/slow" else None for c in cs]
-        self.deck = [c.kind for c in cs for _ in range(c.copies) if c.madness or mode != MADNESS]
+        self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:
             self.copies[k] += 1

@@ -5,19 +5,29 @@ the Aspect draft ("The Cards", "The Aspects").
 spells can only be played during your Main Phase." A card is chosen first, then its target.
 """
 
-from .board import BATTLEGROUND, SLOTS
-from .flow import T_DISCARD, T_DRAFT, T_EXTRA_MOVE, T_TARGET, T_WINDOW, player_target, target_quadrant
-from .ruleset import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
-                      E_SIPHON, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, T_BG_FAMILIAR, T_FAMILIAR, T_NONE,
-                      T_OTHER_PLAYER, T_OWN_FAMILIAR, T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS, VARIANT_ACROSS)
-
-LOSS = (E_DAMAGE, E_LOSE, E_SIPHON)
+from .board import BATTLEGROUND, BG_START, NUM_AREAS, SLOTS
+from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
+                      E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
+                      T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
+from .frames import DISCARD, DRAFT, EXTRA_MOVE, TARGET
+from .ruleset import NO_TARGET, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant
 
 
 class SpellRules:
     __slots__ = ()
 
     # --- what a seat may cast -------------------------------------------------------------------
+    def can_fast_cast(self, seat, moment):
+        """Could ``seat`` answer a response window now? (It holds a Fast Cast card it can cast.)"""
+        return bool(self.hand[seat]) and self._can_fast(seat)
+
+    def fast_casts(self, seat, moment):
+        """The Fast Cast cards ``seat`` may cast in a response window."""
+        return self._cast_actions(seat, False, [])
+
+    def pass_action(self):
+        return self.R.act.pass_
+
     def _can_fast(self, seat):
         R = self.R
         life = self.life[R.seat_q[seat]]
@@ -35,20 +45,21 @@ class SpellRules:
         R = self.R
         act = R.act
         life = self.life[R.seat_q[seat]]
+        costs, fast, effects, exists = R.c_cost, R.c_fast, R.c_eff, self._target_exists
         seen = 0
         for k in hand:
             if (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            cost = R.c_cost[k]
+            cost = costs[k]
             if life <= cost:  # "no player may reduce their own life below 1"
                 continue
-            if R.c_fast[k]:
-                if self._target_exists(R.c_eff[k], seat, cost):
+            if fast[k]:
+                if exists(effects[k], seat, cost):
                     acts.append(act.cast[k])
-                if main and R.c_both[k] and self._target_exists(R.c_slow_eff[k], seat, cost):
+                if main and R.c_both[k] and exists(R.c_slow_eff[k], seat, cost):
                     acts.append(act.cast_slow[k])
-            elif main and self._target_exists(R.c_eff[k], seat, cost):
+            elif main and exists(effects[k], seat, cost):
                 acts.append(act.cast[k])
         return acts
 
@@ -56,11 +67,14 @@ class SpellRules:
         eff, amount, ttype = e
         if ttype == T_NONE:
             return True
-        cnt = self.cnt
+        count = self.area_count
         if ttype == T_FAMILIAR:
-            return any(cnt)
+            return any(count)
         if ttype == T_BG_FAMILIAR:
-            return any(cnt[q * 4 + BATTLEGROUND] for q in range(self.R.Q))
+            for i in self.R.battleground_counts:
+                if count[i]:
+                    return True
+            return False
         q = self.R.seat_q[seat]
         if ttype == T_OWN_FAMILIAR:
             return bool(self._move_actions(q, False, []))
@@ -74,7 +88,7 @@ class SpellRules:
         R = self.R
         life = self.life
         out = []
-        loss = eff in LOSS
+        loss = eff in LIFE_LOSS
         for d in range(R.Q):
             if not R.has_life[d]:
                 continue
@@ -95,15 +109,16 @@ class SpellRules:
         return out
 
     # --- casting ---------------------------------------------------------------------------------
-    def _do_cast(self, action):
-        k, slow = action.args
-        cur = self.cur
-        seat = self.to_move
-        if cur[0] == T_WINDOW:
-            _, moment, _, _, exclude = cur
-            self.stack.append((T_WINDOW, moment, (seat + 1) % self.players, 0, exclude))
-        else:
-            self.stack.append(cur)
+    def cast_response(self, frame, action):
+        """A Fast Cast in a response window (the window that follows is already pushed)."""
+        self._cast(self.to_move, *action.args)
+
+    def cast_in_main(self, frame, action):
+        self.stack.append(frame)
+        self._cast(self.to_move, *action.args)
+
+    def _cast(self, seat, k, slow):
+        """Pay the card's cost, discard it, then choose its target ("The Cards")."""
         R = self.R
         self._lose_card(seat, k)
         self.discard.append(k)
@@ -116,7 +131,7 @@ class SpellRules:
             self.say(f"{self.seat_name(seat)} casts {R.names[k]}{how}, paying {cost} life ({self.life[q]}).")
         else:
             self.say(f"{self.seat_name(seat)} casts {R.names[k]}{how}.")
-        self.stack.append((T_TARGET, eff, amount, ttype, q, seat, k))
+        self.stack.append((TARGET, eff, amount, ttype, q, seat, k))
 
     def _lose_card(self, seat, k):
         self.hand[seat].remove(k)
@@ -125,23 +140,21 @@ class SpellRules:
             known.remove(k)
 
     # --- targets ---------------------------------------------------------------------------------
-    def _t_target(self, task):
-        _, eff, amount, ttype, src_q, chooser, src = task
+    def ask_target(self, frame):
+        _, eff, amount, ttype, src_q, chooser, src = frame
         if ttype == T_NONE:
-            self._effect(eff, amount, src_q, -1, chooser, src)
+            self._effect(eff, amount, src_q, NO_TARGET, chooser, src)
             return False
         if ttype == T_OWN_FAMILIAR:
-            self.stack.append((T_EXTRA_MOVE, src_q, chooser, src))
+            self.stack.append((EXTRA_MOVE, src_q, chooser, src))
             return False
-        if not self._legal_target(task):
+        if not self.target_choices(frame):
             self.say(f"{self._src_name(src)} has no target.")
             return False
-        self.cur = task
-        self.to_move = chooser
-        return True
+        return self.ask(chooser, frame)
 
-    def _legal_target(self, cur):
-        _, eff, amount, ttype, src_q, chooser, src = cur
+    def target_choices(self, frame):
+        _, eff, amount, ttype, src_q, chooser, src = frame
         R = self.R
         act = R.act
         acts = []
@@ -150,7 +163,7 @@ class SpellRules:
                 acts.append(act.target_player[R.qname[d]])
         if ttype in (T_FAMILIAR, T_BG_FAMILIAR, T_PLAYER_OR_BG):
             kind = self.kind
-            first = 0 if ttype == T_FAMILIAR else 10
+            first = 0 if ttype == T_FAMILIAR else BG_START
             tf = act.target_familiar
             for q in range(R.Q):
                 base = q * SLOTS
@@ -161,12 +174,8 @@ class SpellRules:
                         acts.append(row[i][k])
         return acts
 
-    def _do_target(self, action):
-        cur = self.cur
-        if cur[0] != T_TARGET:
-            self._atk_target(action)
-            return
-        _, eff, amount, ttype, src_q, chooser, src = cur
+    def choose_target(self, frame, action):
+        _, eff, amount, ttype, src_q, chooser, src = frame
         R = self.R
         if action.kind == "target-player":
             t = player_target(R.q_of_name[action.args[0]])
@@ -191,19 +200,19 @@ class SpellRules:
         if t >= 0:
             desc = self.fam(t)
             if eff == E_ATTACK:
-                self.abuf[t] += amount
+                self.attack_bonus[t] += amount
                 self.say(f"{name}: {desc} gets +{amount} attack until end of turn.")
             elif eff == E_DEFENSE:
-                self.dbuf[t] += amount
+                self.defense_bonus[t] += amount
                 self.say(f"{name}: {desc} gets +{amount} defense until end of turn.")
             elif eff == E_DAMAGE:
-                self.dmg[t] += amount
+                self.damage[t] += amount
                 self.say(f"{name} deals {amount} damage to {desc}.")
                 f = self.kind[t]
-                if self.dmg[t] >= self.R.f_defense[f] + self.dbuf[t]:
+                if self.damage[t] >= self.R.f_defense[f] + self.defense_bonus[t]:
                     self._remove(t, False)
             return
-        d = target_quadrant(t) if t != -1 else src_q
+        d = target_quadrant(t) if t != NO_TARGET else src_q
         if eff == E_GAIN:
             self._gain(d, amount)
         elif eff in (E_LOSE, E_DAMAGE):
@@ -214,7 +223,7 @@ class SpellRules:
         elif eff == E_DRAW:
             self._draw(seat, amount)
         elif eff == E_DISCARD:
-            self.stack.append((T_DISCARD, self.R.q_seat[d]))
+            self.stack.append((DISCARD, self.R.q_seat[d]))
         elif eff == E_EQUIP:
             # "Choose any player to gain 1 life. Then all players discard any equipped Aspects. Choose
             # one Aspect to equip and pass the remaining Aspects to the player to your left."
@@ -222,7 +231,7 @@ class SpellRules:
             if any(a >= 0 for a in self.aspect):
                 self.say("Every equipped Aspect is discarded.")
             self.aspect = [-1] * self.players
-            self.stack.append((T_DRAFT, seat, 0))
+            self.stack.append((DRAFT, seat, 0))
 
     def _fixed_effect(self, eff, amount, q, who, seat, src):
         """An Aspect's passive, on-equip or ability effect: no target to choose."""
@@ -233,55 +242,51 @@ class SpellRules:
         elif eff == E_DRAW:
             self._draw(seat, amount)
         elif eff == E_MOVE:
-            self.stack.append((T_EXTRA_MOVE, q, seat, src))
+            self.stack.append((EXTRA_MOVE, q, seat, src))
 
     # --- discarding --------------------------------------------------------------------------------
-    def _t_discard(self, task):
-        seat = task[1]
+    def ask_discard(self, frame):
+        seat = frame[1]
         if seat < 0 or not self.hand[seat]:
             return False
-        self.cur = task
-        self.to_move = seat
-        return True
+        return self.ask(seat, frame)
 
-    def _legal_discard(self, cur):
+    def discard_choices(self, frame):
         act = self.R.act
         acts = []
         seen = 0
-        for k in self.hand[cur[1]]:
+        for k in self.hand[frame[1]]:
             if not (seen >> k) & 1:
                 seen |= 1 << k
                 acts.append(act.discard[k])
         return acts
 
-    def _do_discard(self, action):
-        seat = self.cur[1]
+    def discard_card(self, frame, action):
+        seat = frame[1]
         k = action.args[0]
         self._lose_card(seat, k)
         self.discard.append(k)
         self.say(f"{self.seat_name(seat)} discards {self.R.names[k]}.")
 
     # --- Aspects -----------------------------------------------------------------------------------
-    def _t_draft(self, task):
+    def ask_draft(self, frame):
         if all(a in self.aspect for a in range(self.R.na)):
             return False
-        self.cur = task
-        self.to_move = task[1]
-        return True
+        return self.ask(frame[1], frame)
 
-    def _legal_draft(self, cur):
+    def draft_choices(self, frame):
         act = self.R.act
         return [act.equip[a] for a in range(self.R.na) if a not in self.aspect]
 
-    def _do_equip(self, action):
-        _, seat, picks = self.cur
+    def equip(self, frame, action):
+        _, seat, picks = frame
         R = self.R
         a = action.args[0]
         self.aspect[seat] = a
         self.say(f"{self.seat_name(seat)} equips {R.cards.aspect_names[a]}.")
         if picks + 1 < self.players:
             # "pass the remaining Aspects to the player to your left. Repeat until all players have one"
-            self.stack.append((T_DRAFT, (seat + 1) % self.players, picks + 1))
+            self.stack.append((DRAFT, (seat + 1) % self.players, picks + 1))
         if R.a_trigger[a] == "on-equip":
             # "Aspects that have effects that trigger when equipped may trigger again if more than 1
             # Equip Aspect is played on the same turn."
@@ -295,13 +300,13 @@ class SpellRules:
             return bool(self._move_actions(self.R.seat_q[seat], False, []))
         return True
 
-    def _do_use_aspect(self, action):
+    def use_aspect(self, frame, action):
         """An Aspect's Slow Cast ability: "can only be used once on your turn during your Main Phase"."""
         a = action.args[0]
         R = self.R
         seat = self.to_move
         q = R.seat_q[seat]
-        self.stack.append(self.cur)
+        self.stack.append(frame)
         self.aspect_used |= 1 << a
         cost = R.a_cost[a]
         text = f"{self.seat_name(seat)} uses {R.cards.aspect_names[a]}"

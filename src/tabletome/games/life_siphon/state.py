@@ -1,23 +1,35 @@
-"""The Life Siphon state: the board, life, cards, and the stack of what happens next."""
+"""The Life Siphon state: the board, life, cards and the attack in progress; its set-up and clone.
+
+The rules are the frames of frames.py (each pointing at a method of turn.py, combat.py, spells.py,
+modules.py or madness.py); the core decision stack runs them.
+"""
 
 from ...core import IllegalAction, State
-from .board import AREAS, CAP, MAX_LIFE, SLOTS, START, START_LIFE, BATTLEGROUND, MOVEMENT, RIVER, RIVER_CARDS
+from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, QUADRANT_NAMES, RIVER, SLOTS, START
 from .combat import CombatRules
-from .flow import P_OVER, T_TURN
+from .effects import POOL_FEARSOME, POOL_PERSONAL
+from .frames import FRAMES, TURN
 from .hidden import HiddenInformation
 from .madness import MadnessRules
 from .modules import ModuleRules
+from .ruleset import MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
+from .snapshots import LifeSiphonSnapshot, SnapshotRules
 from .spells import SpellRules
 from .turn import TurnRules
 from .views import Views
 
 
-class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRules, Views, HiddenInformation,
-                      State):
+class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRules, Views, SnapshotRules,
+                      HiddenInformation, State):
+    frames = FRAMES
+    snapshot_schema = LifeSiphonSnapshot
     __slots__ = (
         "R",
-        # the board: one entry per slot (quadrant * 13 + space)
-        "kind", "dmg", "abuf", "dbuf", "flags", "cnt",
+        # the board: one entry per slot (quadrant * SLOTS + space): the familiar's kind (-1: empty),
+        # its damage, its attack and defense bonuses until end of turn, its marks (ruleset.MOVED...)
+        "kind", "damage", "attack_bonus", "defense_bonus", "flags",
+        # how many familiars stand in each area: area_count[q * NUM_AREAS + area]
+        "area_count",
         # life per quadrant, familiars not on the board
         "life", "supply", "pool",
         # cards
@@ -26,10 +38,10 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         "aspect", "aspect_used", "vials",
         # the turn
         "turn", "round", "phase", "summons", "gained", "fear_used", "attack_phase",
-        # the attack in progress
-        "att", "att_kind", "tgt", "tgt_kind", "dq", "blk", "bre",
-        # what happens next
-        "stack", "cur", "trig", "defeated", "final",
+        # the attack in progress (combat.py)
+        "attacker", "attacker_kind", "target", "target_kind", "defender", "blockers", "breath_points",
+        # Madness Mode: defeated this round; the final (round, life)
+        "defeated", "final",
     )
 
     def setup(self):
@@ -37,21 +49,21 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         Q = R.Q
         n = Q * SLOTS
         self.kind = [-1] * n
-        self.dmg = [0] * n
-        self.abuf = [0] * n
-        self.dbuf = [0] * n
+        self.damage = [0] * n
+        self.attack_bonus = [0] * n
+        self.defense_bonus = [0] * n
         self.flags = [0] * n
-        self.cnt = [0] * (Q * 4)
+        self.area_count = [0] * (Q * NUM_AREAS)
         self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
-        self.supply = [R.f_supply[f] if R.f_pool[f] != 1 and R.in_game[f] else 0 for f in range(R.nf)]
-        personal = sum(1 << f for f in range(R.nf) if R.f_pool[f] == 1 and R.in_game[f])
+        self.supply = [R.f_supply[f] if R.f_pool[f] != POOL_PERSONAL and R.in_game[f] else 0 for f in range(R.nf)]
+        personal = sum(1 << f for f in range(R.nf) if R.f_pool[f] == POOL_PERSONAL and R.in_game[f])
         self.pool = [personal] * Q
         self.hand = [[] for _ in range(self.players)]
         self.known = [[] for _ in range(self.players)]
         self.discard = []
         self.aspect = [-1] * self.players
         self.aspect_used = 0
-        self.vials = [7 if R.vials_on else 0] * self.players
+        self.vials = [R.all_vials] * self.players
         self.turn = 0
         self.round = 0
         self.phase = 0
@@ -60,8 +72,6 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         self.fear_used = 0
         self.attack_phase = False
         self._no_attack()
-        self.cur = None
-        self.trig = []
         self.defeated = False
         self.final = None
         names = ", ".join(self.qn(q) for q in range(Q))
@@ -84,19 +94,19 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
                 name = R.cards.fam_names[f]
                 self.say(f"The {self.qn(q)} starts with {'an' if name[0] in 'AEIOU' else 'a'} {name} in its "
                          f"{AREAS[area]}.")
-        self.stack = [(T_TURN, 0)]
-        self._run()
+        self.stack = [(TURN, 0)]
+        self.run()
 
     def clone(self):
         c = LifeSiphonState.__new__(LifeSiphonState)
         self._copy_common(c)
         c.R = self.R
         c.kind = self.kind.copy()
-        c.dmg = self.dmg.copy()
-        c.abuf = self.abuf.copy()
-        c.dbuf = self.dbuf.copy()
+        c.damage = self.damage.copy()
+        c.attack_bonus = self.attack_bonus.copy()
+        c.defense_bonus = self.defense_bonus.copy()
         c.flags = self.flags.copy()
-        c.cnt = self.cnt.copy()
+        c.area_count = self.area_count.copy()
         c.life = self.life.copy()
         c.supply = self.supply.copy()
         c.pool = self.pool.copy()
@@ -115,27 +125,16 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         c.gained = self.gained
         c.fear_used = self.fear_used
         c.attack_phase = self.attack_phase
-        c.att = self.att
-        c.att_kind = self.att_kind
-        c.tgt = self.tgt
-        c.tgt_kind = self.tgt_kind
-        c.dq = self.dq
-        c.blk = self.blk.copy()
-        c.bre = self.bre.copy()
-        c.stack = self.stack.copy()
-        c.cur = self.cur
-        c.trig = []
+        c.attacker = self.attacker
+        c.attacker_kind = self.attacker_kind
+        c.target = self.target
+        c.target_kind = self.target_kind
+        c.defender = self.defender
+        c.blockers = self.blockers.copy()
+        c.breath_points = self.breath_points.copy()
         c.defeated = self.defeated
         c.final = self.final
         return c
-
-    # --- deciding ------------------------------------------------------------------------------
-    def _legal_actions(self):
-        return LEGAL[self.cur[0]](self, self.cur)
-
-    def _apply(self, action):
-        HANDLERS[action.kind](self, action)
-        self._run()
 
     # --- outcome -------------------------------------------------------------------------------
     @property
@@ -155,7 +154,7 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
             raise IllegalAction("the game is not over yet")
         if self.R.madness:
             rounds, life = self.final if self.final is not None else (self.round, self.life[0])
-            return min(1.0, max(0.0, (rounds - 1 + 1.0 / (1 + abs(min(life, 0)))) / 40.0))
+            return min(1.0, max(0.0, (rounds - 1 + 1.0 / (1 + abs(min(life, 0)))) / MADNESS_ROUNDS_SCALE))
         return State.outcome(self, seat)
 
     # --- invariants (tests only) ----------------------------------------------------------------
@@ -179,18 +178,18 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
                 hand.remove(k)
         on_board = [0] * R.nf
         for q in range(Q):
-            for a in range(4):
+            for a in range(NUM_AREAS):
                 n = sum(1 for i in range(START[a], START[a] + CAP[a]) if self.kind[q * SLOTS + i] >= 0)
-                assert n == self.cnt[q * 4 + a] <= CAP[a], f"area count of quadrant {q} area {a} is wrong"
+                assert n == self.area_count[q * NUM_AREAS + a] <= CAP[a], f"area count of quadrant {q} area {a} is wrong"
             fears = 0
             for i in range(SLOTS):
                 f = self.kind[q * SLOTS + i]
                 if f >= 0:
                     assert R.in_game[f] or R.madness, f"{R.cards.fam_names[f]} is not in this game"
                     on_board[f] += 1
-                    if R.f_pool[f] == 1:
+                    if R.f_pool[f] == POOL_PERSONAL:
                         assert not (self.pool[q] >> f) & 1, "a personal familiar is both on the board and in its pool"
-                    if R.f_pool[f] == 2:
+                    if R.f_pool[f] == POOL_FEARSOME:
                         fears += 1
             assert fears <= 1, "two Fearsome on one board"
             if R.has_life[q]:
@@ -198,13 +197,13 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
                 if self.phase != P_OVER and not (R.madness and self.defeated):
                     assert self.life[q] >= 1, f"quadrant {q} has {self.life[q]} life but the game goes on"
         for f in range(R.nf):
-            if R.f_pool[f] != 1 and R.in_game[f]:
+            if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
                 assert self.supply[f] + on_board[f] == R.f_supply[f], f"{R.cards.fam_names[f]} supply is wrong"
-            if R.f_pool[f] == 1 and R.in_game[f]:
+            if R.f_pool[f] == POOL_PERSONAL and R.in_game[f]:
                 held = sum(1 for q in range(Q) if (self.pool[q] >> f) & 1)
                 assert held + on_board[f] == Q, f"{R.cards.fam_names[f]} pools are wrong"
-        assert len(self.blk) <= 3
-        assert self.summons <= 3
+        assert len(self.blockers) <= MAX_BLOCKERS
+        assert self.summons <= SUMMONS_PER_TURN
         if self.phase == P_OVER:
             assert self.to_move is None
         else:
@@ -214,24 +213,3 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
     def qn(self, q):
         """A quadrant's name: its seat's, a ghost's or a Lair's."""
         return QUADRANT_NAMES[self.R.qname[q]]
-
-    def _run(self):
-        """Run tasks until one asks a seat to decide or the game ends."""
-        stack = self.stack
-        trig = self.trig
-        self.to_move = None
-        while True:
-            if trig:
-                trig.reverse()
-                stack.extend(trig)
-                trig.clear()
-            if self.phase == P_OVER:
-                self.to_move = None
-                return
-            task = stack.pop()
-            if TASKS[task[0]](self, task):
-                return
-
-
-from .board import QUADRANT_NAMES  # noqa: E402
-from .dispatch import HANDLERS, LEGAL, TASKS  # noqa: E402

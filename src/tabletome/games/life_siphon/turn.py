@@ -1,12 +1,15 @@
-"""The turn: Regenerate, Attack and Main Phases, the end-of-turn draw, summoning, moving, life,
-response windows and the end of the game ("Gameplay", "The Regenerate Phase", "The Main Phase",
-"Game End")."""
+"""The turn: Regenerate, Attack and Main Phases, the end-of-turn draw, summoning, moving, life and
+the end of the game ("Gameplay", "The Regenerate Phase", "The Main Phase", "Game End").
 
-from .board import (AREAS, AREA_OF, BATTLEGROUND, CAP, FEARSOME_LIFE, MAX_LIFE, NUMBER_IN_AREA, SLOTS,
-                    START, SUMMONING, SUMMONS_PER_TURN, STANDARD)
-from .flow import (M_END, M_MAIN, M_START, MOVED, P_ATTACK, P_END, P_MAIN, P_OVER, P_REGEN, T_ATTACK,
-                   T_CLEANUP, T_END, T_LAIR_ATTACK, T_LAIR_MOVE, T_MAIN, T_RIVER, T_TURN, T_WINDOW)
-from .ruleset import POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, SRC_ASPECT
+The frames these rules run are declared in frames.py.
+"""
+
+from .board import (AREAS, AREA_OF, BATTLEGROUND, CAP, NUM_AREAS, NUMBER_IN_AREA, RIVER, SLOTS, START,
+                    SUMMONING)
+from .effects import POOL_PERSONAL, POOL_SHARED
+from .frames import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DRAW, TURN, WINDOW
+from .ruleset import (END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, MOVED, P_ATTACK,
+                      P_END, P_MAIN, P_OVER, P_REGEN, REGENERATE, SRC_ASPECT, STANDARD, SUMMONS_PER_TURN)
 
 
 def _a(n):
@@ -17,8 +20,8 @@ class TurnRules:
     __slots__ = ()
 
     # --- a turn ---------------------------------------------------------------------------------
-    def _t_turn(self, task):
-        q = task[1]
+    def begin_turn(self, frame):
+        q = frame[1]
         R = self.R
         self.turn = q
         self.summons = 0
@@ -36,46 +39,47 @@ class TurnRules:
             # "Your opponents only have 2 Phases": they attack, then every Familiar moves forward.
             self.phase = P_ATTACK
             self.say(f"Round {self.round}: the {name}'s turn.")
-            stack.append((T_LAIR_MOVE, q))
-            stack.append((T_LAIR_ATTACK, q))
+            stack.append((LAIR_MOVE, q))
+            stack.append((LAIR_ATTACK, q))
             return False
         self.phase = P_REGEN
         self.say(f"Round {self.round}: {name}'s turn.")
         # "At the start of your turn, regenerate 1 life—to a maximum of 20. Then, regenerate 1
         # additional life for each Familiar in your River row."
-        river = self.cnt[q * 4 + 2]
+        c = q * NUM_AREAS
+        in_river = self.area_count[c + RIVER]
         before = self.life[q]
-        self.life[q] = min(MAX_LIFE, before + 1 + river)
+        self.life[q] = min(MAX_LIFE, before + REGENERATE + in_river)
         if self.life[q] != before:
-            extra = f" (1 + {river} for the River)" if river else ""
+            extra = f" (1 + {in_river} for the River)" if in_river else ""
             self.say(f"{name} regenerates {self.life[q] - before} life{extra}: {self.life[q]}.")
         seat = R.q_seat[q]
         if seat >= 0 and self.aspect[seat] >= 0 and R.a_trigger[self.aspect[seat]] == "start-of-turn":
             self._aspect_passive(seat, self.aspect[seat])
             if self.phase == P_OVER:
                 return False
-        bg = self.cnt[q * 4 + BATTLEGROUND] > 0
+        in_battleground = self.area_count[c + BATTLEGROUND] > 0
         # "If you have no Familiars in your Battleground at the start of your turn, you cannot attack"
-        self.attack_phase = bg
-        stack.append((T_END, q))
-        stack.append((T_MAIN, q))
+        self.attack_phase = in_battleground
+        stack.append((END, q))
+        stack.append((MAIN, q))
         first = seat if seat >= 0 else 0
-        stack.append((T_WINDOW, M_MAIN, (first + 1) % self.players, 0, seat))
-        if bg:
-            stack.append((T_ATTACK, q))
-            stack.append((T_WINDOW, M_START, first, 0, -1))
+        stack.append((WINDOW, M_MAIN, (first + 1) % self.players, 0, seat))
+        if in_battleground:
+            # the Attack Phase begins with its first window ("before or after attacking")
+            self.phase = P_ATTACK
+            stack.append((ATTACK, q))
+            stack.append((WINDOW, M_START, first, 0, -1))
         elif seat >= 0 and any(k >= 0 for k in self.river):
             # "if you have no Familiars in the Battleground, you may choose to draw 1 face-up card
             # from the River Cards."
-            stack.append((T_RIVER, q))
+            stack.append((RIVER_DRAW, q))
         return False
 
-    def _t_river(self, task):
-        self.cur = task
-        self.to_move = self.R.q_seat[task[1]]
-        return True
+    def ask_river(self, frame):
+        return self.ask(self.R.q_seat[frame[1]], frame)
 
-    def _legal_river(self, cur):
+    def river_choices(self, frame):
         act = self.R.act
         acts = []
         seen = 0
@@ -86,7 +90,7 @@ class TurnRules:
         acts.append(act.river_none)
         return acts
 
-    def _do_river(self, action):
+    def take_river(self, frame, action):
         seat = self.to_move
         if action.kind == "river-none":
             self.say(f"{self.seat_name(seat)} takes no River card.")
@@ -99,19 +103,17 @@ class TurnRules:
         self._refill(i)
 
     # --- main phase -----------------------------------------------------------------------------
-    def _t_main(self, task):
+    def begin_main(self, frame):
         self.phase = P_MAIN
-        self.cur = task
-        self.to_move = self.R.ctrl[task[1]]
-        return True
+        return self.ask(self.R.ctrl[frame[1]], frame)
 
-    def _legal_main(self, cur):
-        q = cur[1]
+    def main_choices(self, frame):
+        q = frame[1]
         R = self.R
         act = R.act
         acts = []
         life = self.life[q]
-        if self.summons < SUMMONS_PER_TURN and self.cnt[q * 4] < 3:
+        if self.summons < SUMMONS_PER_TURN and self.area_count[q * NUM_AREAS + SUMMONING] < CAP[SUMMONING]:
             supply, cost, pools = self.supply, R.f_cost, R.f_pool
             for f in R.summonable:
                 p = pools[f]
@@ -138,9 +140,9 @@ class TurnRules:
         """Every move of one of q's familiars to an adjacent area ("Each Familiar can move to 1
         adjacent area per turn"); ``consume``: a normal move (once per turn), else an extra move."""
         R = self.R
-        kind, flags, cnt = self.kind, self.flags, self.cnt
+        kind, flags, count = self.kind, self.flags, self.area_count
         base = q * SLOTS
-        c = q * 4
+        c = q * NUM_AREAS
         life = self.life[q]
         pays = not R.is_lair[q]
         back = R.move_back
@@ -154,34 +156,30 @@ class TurnRules:
                 continue
             a = AREA_OF[i]
             pair = moves[f][i]
-            if a < 3 and cnt[c + a + 1] < CAP[a + 1]:
+            if a < BATTLEGROUND and count[c + a + 1] < CAP[a + 1]:
                 acts.append(pair[1])
-            if back and a > 0 and cnt[c + a - 1] < CAP[a - 1]:
+            if back and a > SUMMONING and count[c + a - 1] < CAP[a - 1]:
                 acts.append(pair[0])
         return acts
 
     def _has_fearsome(self, q):
-        pools = self.R.f_pool
+        fearsome = self.R.is_fearsome
         for f in self.kind[q * SLOTS:(q + 1) * SLOTS]:
-            if f >= 0 and pools[f] == POOL_FEARSOME:
+            if f >= 0 and fearsome[f]:
                 return True
         return False
 
-    def _do_summon(self, action):
-        self.stack.append(self.cur)
-        self._summon(self.cur[1], action.args[0])
+    def summon_in_main(self, frame, action):
+        self.stack.append(frame)
+        self._summon(frame[1], action.args[0])
 
-    def _do_move(self, action):
-        cur = self.cur
-        f, i, d = action.args
-        if cur[0] == T_MAIN:
-            self.stack.append(cur)
-            self._move(cur[1], i, d, True)
-        else:  # an extra move (Void Bringer, Unholy Haste, Aspect of Command)
-            self._move(cur[1], i, d, False)
+    def move_in_main(self, frame, action):
+        _, i, d = action.args
+        self.stack.append(frame)
+        self._move(frame[1], i, d, True)
 
-    def _do_end_turn(self, action):
-        self.say(f"{self.qn(self.cur[1])} ends the Main Phase.")
+    def end_main(self, frame, action):
+        self.say(f"{self.qn(frame[1])} ends the Main Phase.")
 
     def _summon(self, q, f):
         """"Place them in the Summoning Area of your quadrant." Paid with the summoning quadrant's life."""
@@ -199,12 +197,13 @@ class TurnRules:
         self.summons += 1
         slot = self._free(q, SUMMONING)
         self._place(slot, f)
-        name = R.cards.fam_names[f]
-        if cost:
-            self.life[q] -= cost
-            self.say(f"{self.qn(q)} summons {_a(name)} {name}, paying {cost} life ({self.life[q]}).")
-        else:
-            self.say(f"{self.qn(q)} summons {_a(name)} {name}.")
+        self.life[q] -= cost
+        if self.logging:
+            name = R.cards.fam_names[f]
+            if cost:
+                self.say(f"{self.qn(q)} summons {_a(name)} {name}, paying {cost} life ({self.life[q]}).")
+            else:
+                self.say(f"{self.qn(q)} summons {_a(name)} {name}.")
 
     def _free(self, q, area):
         kind = self.kind
@@ -215,7 +214,7 @@ class TurnRules:
 
     def _place(self, slot, f):
         self.kind[slot] = f
-        self.cnt[(slot // SLOTS) * 4 + AREA_OF[slot % SLOTS]] += 1
+        self.area_count[(slot // SLOTS) * NUM_AREAS + AREA_OF[slot % SLOTS]] += 1
 
     def _move(self, q, i, d, consume):
         """Move the familiar at space i of quadrant q one area forward (d=1) or back (d=-1)."""
@@ -224,38 +223,40 @@ class TurnRules:
         f = self.kind[s]
         a = AREA_OF[i]
         t = self._free(q, a + d)
-        kind, dmg, abuf, dbuf, flags = self.kind, self.dmg, self.abuf, self.dbuf, self.flags
-        kind[t], dmg[t], abuf[t], dbuf[t], flags[t] = f, dmg[s], abuf[s], dbuf[s], flags[s]
-        kind[s], dmg[s], abuf[s], dbuf[s], flags[s] = -1, 0, 0, 0, 0
+        kind, damage, atk, dfn, flags = self.kind, self.damage, self.attack_bonus, self.defense_bonus, self.flags
+        kind[t], damage[t], atk[t], dfn[t], flags[t] = f, damage[s], atk[s], dfn[s], flags[s]
+        kind[s], damage[s], atk[s], dfn[s], flags[s] = -1, 0, 0, 0, 0
         if consume:
             flags[t] |= MOVED
-        self.cnt[q * 4 + a] -= 1
-        self.cnt[q * 4 + a + d] += 1
-        if self.att == s:
-            self.att = t
-        if self.tgt == s:
-            self.tgt = t
-        name = R.cards.fam_names[f]
-        text = f"{self.qn(q)} moves {name} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a + d]}"
+        self.area_count[q * NUM_AREAS + a] -= 1
+        self.area_count[q * NUM_AREAS + a + d] += 1
+        if self.attacker == s:
+            self.attacker = t
+        if self.target == s:
+            self.target = t
         cost = R.f_move_cost[f]
-        if cost and not R.is_lair[q]:
+        pays = cost and not R.is_lair[q]
+        if pays:
             # "it costs 1 life each time you move a Dread Knight"
             self.life[q] -= cost
-            text += f", paying {cost} life ({self.life[q]})"
-        self.say(text + ".")
+        if self.logging:
+            text = f"{self.qn(q)} moves {R.cards.fam_names[f]} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a + d]}"
+            if pays:
+                text += f", paying {cost} life ({self.life[q]})"
+            self.say(text + ".")
 
     # --- end of turn ----------------------------------------------------------------------------
-    def _t_end(self, task):
-        q = task[1]
+    def end_of_turn(self, frame):
+        q = frame[1]
         self.phase = P_END
         seat = self.R.q_seat[q]
         first = seat if seat >= 0 else 0
-        self.stack.append((T_CLEANUP, q))
-        self.stack.append((T_WINDOW, M_END, (first + 1) % self.players, 0, seat))
+        self.stack.append((CLEANUP, q))
+        self.stack.append((WINDOW, M_END, (first + 1) % self.players, 0, seat))
         return False
 
-    def _t_cleanup(self, task):
-        q = task[1]
+    def cleanup(self, frame):
+        q = frame[1]
         R = self.R
         seat = R.q_seat[q]
         if seat >= 0:
@@ -265,17 +266,17 @@ class TurnRules:
                 if self.phase == P_OVER:
                     return False
             # "After you are finished ..., end your turn by drawing 1 card."
-            self._draw(seat, 1)
+            self._draw(seat, END_OF_TURN_DRAW)
         self._end_of_turn_healing()
-        self.stack.append((T_TURN, R.left[q]))
+        self.stack.append((TURN, R.left[q]))
         return False
 
     def _end_of_turn_healing(self):
         """"its health fully regenerates at the end of the turn"; bonuses "until end of turn" end."""
         n = len(self.kind)
-        self.dmg = [0] * n
-        self.abuf = [0] * n
-        self.dbuf = [0] * n
+        self.damage = [0] * n
+        self.attack_bonus = [0] * n
+        self.defense_bonus = [0] * n
         self.flags = [0] * n
 
     # --- cards in and out of the deck -------------------------------------------------------------
@@ -291,25 +292,27 @@ class TurnRules:
         return self.deck.pop()
 
     def _draw(self, seat, n):
-        names = self.R.names
+        hand = self.hand[seat]
         got = []
         for _ in range(n):
             k = self._top()
             if k < 0:
                 break
-            self.hand[seat].append(k)
-            got.append(names[k])
-        who = self.seat_name(seat)
-        if got:
-            self.say(f"{who} draws {len(got)} card{'s' if len(got) > 1 else ''}.")
-            self.say(f"{who} draws {' and '.join(got)}.", seat)
-        if len(got) < n:
-            self.say(f"The deck and the discard pile are empty: {who} cannot draw.")
+            hand.append(k)
+            got.append(k)
+        if self.logging:
+            who = self.seat_name(seat)
+            if got:
+                names = self.R.names
+                self.say(f"{who} draws {len(got)} card{'s' if len(got) > 1 else ''}.")
+                self.say(f"{who} draws {' and '.join(names[k] for k in got)}.", seat)
+            if len(got) < n:
+                self.say(f"The deck and the discard pile are empty: {who} cannot draw.")
 
     def _refill(self, i):
         k = self._top()
         self.river[i] = k
-        if k >= 0:
+        if k >= 0 and self.logging:
             self.say(f"{self.R.names[k]} is revealed in the River.")
 
     # --- life and the end of the game -------------------------------------------------------------
@@ -318,10 +321,11 @@ class TurnRules:
             return
         before = self.life[q]
         self.life[q] = min(MAX_LIFE, before + n)
-        if self.life[q] > before:
-            self.say(f"{self.qn(q)} gains {self.life[q] - before} life ({self.life[q]}).")
-        else:
-            self.say(f"{self.qn(q)} is already at {MAX_LIFE} life.")
+        if self.logging:
+            if self.life[q] > before:
+                self.say(f"{self.qn(q)} gains {self.life[q] - before} life ({self.life[q]}).")
+            else:
+                self.say(f"{self.qn(q)} is already at {MAX_LIFE} life.")
 
     def _lose(self, q, n, why=""):
         """Lose ``n`` life; True if that ended the game."""
@@ -329,7 +333,8 @@ class TurnRules:
         if not R.has_life[q] or n <= 0:
             return False
         self.life[q] -= n
-        self.say(f"{self.qn(q)} loses {n} life{why} ({self.life[q]}).")
+        if self.logging:
+            self.say(f"{self.qn(q)} loses {n} life{why} ({self.life[q]}).")
         if self.life[q] >= 1:
             return False
         if R.madness:
@@ -348,37 +353,11 @@ class TurnRules:
         return True
 
     def _finish(self, winners, why):
-        self.winners = winners
+        """"The game ends as soon as one player's life is reduced below 1": nothing more runs."""
         self.phase = P_OVER
-        self.stack.clear()
-        self.cur = None
-        self.to_move = None
+        self.end_game(winners)
         names = " and ".join(self.seat_name(w) for w in winners)
         self.say(f"{why}: {names} wins; every other player loses." if winners else f"{why}.")
-
-    # --- response windows ---------------------------------------------------------------------------
-    def _t_window(self, task):
-        """Offer Fast Cast spells around the table, starting with ``seat``, to every seat that holds
-        one it can pay for with a target; the window closes once every seat has passed in a row."""
-        _, moment, seat, passes, exclude = task
-        P = self.players
-        while passes < P:
-            if seat != exclude and self.hand[seat] and self._can_fast(seat):
-                self.cur = (T_WINDOW, moment, seat, passes, exclude)
-                self.to_move = seat
-                return True
-            passes += 1
-            seat = (seat + 1) % P
-        return False
-
-    def _legal_window(self, cur):
-        acts = self._cast_actions(cur[2], False, [])
-        acts.append(self.R.act.pass_)
-        return acts
-
-    def _do_pass(self, action):
-        _, moment, seat, passes, exclude = self.cur
-        self.stack.append((T_WINDOW, moment, (seat + 1) % self.players, passes + 1, exclude))
 
     # --- Aspects ----------------------------------------------------------------------------------
     def _aspect_passive(self, seat, a):
@@ -388,4 +367,3 @@ class TurnRules:
         who = R.left[q] if R.a_left[a] else q
         self.say(f"{self.seat_name(seat)}'s {R.cards.aspect_names[a]} takes effect.")
         self._fixed_effect(eff, amount, q, who, seat, SRC_ASPECT + a)
-

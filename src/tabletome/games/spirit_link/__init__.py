@@ -106,6 +106,12 @@ class SpiritLink(Game):
     def score_label(self, players, options):
         return "health"
 
+    def card_info(self, card_text=None):
+        cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
+        return {c.name: {"name": c.name, "text": c.text, "origin": c.origin, "type": c.type, "cost": c.cost, "damage": c.damage,
+                         "for": cards.names[c.for_form] if c.for_form >= 0 else None}
+                for c in cards.cards}
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat, self.cards)

@@ -1,0 +1,12 @@
+"""``tabletome serve``: play in the browser (every game, against people and agents)."""
+
+
+def run(args) -> int:
+    try:
+        from tabletome.server import serve
+    except ImportError as exc:
+        print(f"tabletome serve needs the server extra: pip install 'tabletome[server]' ({exc})")
+        return 2
+    serve(host=args.host, port=args.port, db=args.db, ai_workers=args.ai_workers, ai_delay=args.ai_delay,
+          rate=args.rate)
+    return 0

@@ -1,0 +1,40 @@
+"""``tabletome serve``: play every registered game in the browser, against people and agents.
+
+- app.py: the ASGI app (FastAPI): pages, HTTP API, the WebSocket.
+- tables.py: live tables (the true state, connections, agents thinking in workers).
+- protocol.py: checking incoming messages, building what each seat may receive.
+- storage.py: SQLite storage (the one module that knows the database).
+- workers.py: agents and hints, run in worker processes.
+- static/: the front end (plain HTML, CSS and JavaScript modules; no build step).
+
+docs/server.md describes the API and the message protocol.
+"""
+
+from .app import create_app
+
+__all__ = ["create_app", "serve"]
+
+
+def default_db() -> str:
+    import os
+    from pathlib import Path
+
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return str(base / "tabletome" / "tables.sqlite3")
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_workers: int = 1,
+          ai_delay: float = 0.3, rate: float = 30.0, log_level: str = "warning") -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    from .app import warm_pool
+
+    db = db or default_db()
+    app = create_app(db, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=max(2 * int(rate), 1))
+    shown_host = f"[{host}]" if ":" in host else host
+    print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {db}; Ctrl-C stops)", flush=True)
+    warm_pool(app)
+    # no per-message deflate: compressing every state costs more CPU than it saves on a loopback or LAN
+    uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False, log_level=log_level,
+                lifespan="on")

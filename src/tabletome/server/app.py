@@ -1,0 +1,341 @@
+"""The ASGI app: the web pages, the HTTP API and the WebSocket, on FastAPI.
+
+    from tabletome.server import create_app
+    app = create_app("tables.sqlite3")
+
+HTTP (JSON): the games and their options, creating tables, re-inviting or vacating a seat, looking
+up the tables a browser sits at, downloading a finished table's record, uploading a record to
+watch, and stepping through a finished game. WebSocket ``/ws``: live play (protocol.py).
+docs/server.md describes every route and message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import tabletome
+from tabletome import IllegalAction
+
+from . import workers
+from tabletome.core.records import check_record
+
+from .protocol import BadMessage, parse_message, result_text, shown
+from .storage import Storage, token_hash
+from .tables import CLOSE_RATE, Hub
+
+STATIC = Path(__file__).with_name("static")
+MAX_BODY = 2_000_000          # bytes: the largest record an upload may carry
+MAX_NAME = 24
+MAX_TICKETS = 200
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+}
+
+log = logging.getLogger("tabletome.server")
+
+
+class SecurityHeaders:
+    """Plain ASGI middleware adding SECURITY_HEADERS to every HTTP response (cheaper than
+    Starlette's BaseHTTPMiddleware, and it leaves WebSockets alone)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.extra = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + self.extra
+            await send(message)
+
+        return await self.app(scope, receive, send_with_headers)
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
+               burst: int = 60) -> FastAPI:
+    storage = Storage(db)
+    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        await hub.start()
+        yield
+        await hub.stop()
+        storage.close()
+
+    app = FastAPI(title="tabletome", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.hub = hub
+
+    app.add_middleware(SecurityHeaders)
+
+    @app.exception_handler(Refused)
+    async def refused(request, exc: Refused):
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(IllegalAction)
+    async def illegal(request, exc: IllegalAction):
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(BadMessage)
+    async def bad(request, exc: BadMessage):
+        status = 403 if exc.code == "forbidden" else 400
+        return JSONResponse({"error": exc.message, "code": exc.code}, status_code=status)
+
+    async def body(request: Request) -> dict:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise Refused(413, f"a request body is at most {MAX_BODY} bytes; this one has {len(raw)}")
+        try:
+            data = json.loads(raw or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise Refused(400, f"the body is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
+        return data
+
+    def table_or_404(table_id: str):
+        table = hub.get(table_id) if isinstance(table_id, str) and len(table_id) <= 40 else None
+        if table is None:
+            raise Refused(404, f"there is no table {shown(table_id)}")
+        return table
+
+    # --- pages -----------------------------------------------------------------------------------
+    @app.get("/")
+    async def index():
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}")
+    async def table_page(table_id: str):
+        return FileResponse(STATIC / "table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # --- API -------------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games():
+        out = []
+        for game_id in tabletome.games():
+            game = tabletome.game(game_id)
+            out.append({"id": game.id, "name": game.name, "summary": getattr(game, "summary", ""),
+                        "player_counts": list(game.player_counts),
+                        "options": {k: list(v) for k, v in game.options.items()},
+                        "option_help": dict(game.option_help)})
+        return {"games": out, "agents": tabletome.agent_specs()}
+
+    @app.post("/api/tables")
+    async def create_table(request: Request):
+        data = await body(request)
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise Refused(400, f"field 'game' must be a game id; games are: {', '.join(tabletome.games())}")
+        game = tabletome.game(game_id)
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise Refused(400, "field 'options' must be an object of option names to values")
+        players, options = game.resolve_options(data.get("players"), options)
+        seats = data.get("seats")
+        if seats is None:
+            seats = [{"agent": None}] + [{"agent": "heuristic"}] * (players - 1)
+        if not isinstance(seats, list) or len(seats) != players:
+            raise Refused(400, f"field 'seats' must list {players} seats, one per player, each "
+                               '{"agent": null} for a person or {"agent": "heuristic"} (any agent spec)')
+        clean = []
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                raise Refused(400, f"seat {i} must be an object such as {{\"agent\": null, \"name\": \"Ann\"}}")
+            spec = seat.get("agent")
+            if spec is not None:
+                if not isinstance(spec, str) or len(spec) > 100:
+                    raise Refused(400, f"seat {i}: 'agent' must be an agent spec such as 'heuristic', or null for a person")
+                tabletome.agent(spec, seed=0)      # refuses a bad spec with a clear message
+            name = seat.get("name") or ""
+            if not isinstance(name, str):
+                raise Refused(400, f"seat {i}: 'name' must be text")
+            name = "".join(ch for ch in name if ch.isprintable()).strip()
+            if len(name) > MAX_NAME:
+                raise Refused(400, f"seat {i}: a name is at most {MAX_NAME} characters")
+            clean.append({"agent": spec, "name": name})
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
+            raise Refused(400, "field 'seed' must be a whole number from 0 to 2**63-1, or left out")
+        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed)
+        return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
+                "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i]}
+                          for i in range(players)]}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str):
+        return table_or_404(table_id).info()
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    async def invite(table_id: str, seat: int, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        token = hub.reinvite(table, seat, data.get("host"))
+        return {"table": table.id, "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/vacate")
+    async def vacate(table_id: str, seat: int, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        hub.vacate(table, seat, data.get("host"))
+        return {"table": table.id, "seat": seat, "vacated": True}
+
+    @app.post("/api/lookup")
+    async def lookup(request: Request):
+        """The tables a browser sits at: it sends the tickets it keeps; each valid one is described."""
+        data = await body(request)
+        tickets = data.get("tickets")
+        if not isinstance(tickets, list) or len(tickets) > MAX_TICKETS:
+            raise Refused(400, f"field 'tickets' must be a list of at most {MAX_TICKETS} {{table, seat, token}}")
+        out = []
+        for t in tickets:
+            if not isinstance(t, dict):
+                continue
+            entry = {"table": t.get("table"), "seat": t.get("seat"), "valid": False}
+            try:
+                table = hub.get(t.get("table")) if isinstance(t.get("table"), str) and len(t["table"]) <= 40 else None
+            except BadMessage:
+                table = None
+            if table is not None:
+                seat = t.get("seat")
+                seat_ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < table.row.players
+                if seat is None:
+                    entry["valid"] = True
+                elif seat_ok and isinstance(t.get("token"), str):
+                    current = table.row.seats[seat].token_hash
+                    entry["valid"] = current is not None and current == token_hash(t["token"])
+                if entry["valid"]:
+                    entry.update(game=table.game.id, game_name=table.game.name, step=table.step,
+                                 over=table.state.is_over, kind=table.row.kind,
+                                 seat_name=table.seat_name(seat) if seat is not None else None,
+                                 your_turn=seat is not None and table.state.to_move == seat,
+                                 result=result_text(table.state) if table.state.is_over else None,
+                                 rematch=table.row.rematch)
+            out.append(entry)
+        return {"tables": out}
+
+    def finished(table):
+        if table.row.kind == "live" and not table.state.is_over:
+            raise Refused(403, "the record names every hidden choice, so it is shown once the game is over")
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str):
+        table = table_or_404(table_id)
+        finished(table)
+        text = json.dumps(table.record(), indent=1) + "\n"
+        name = f"{table.game.id}-{table.id}.json"
+        return Response(text, media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, step: int = 0, seat: str = "none"):
+        """The finished game at ``step`` (0: the start) as ``seat`` saw it (``none``: a spectator)."""
+        table = table_or_404(table_id)
+        finished(table)
+        actions = table.row.actions
+        if not 0 <= step <= len(actions):
+            raise Refused(400, f"step must be 0 to {len(actions)}, not {step}")
+        if seat in ("none", "null", ""):
+            who = None
+        elif seat.isdigit() and int(seat) < table.row.players:
+            who = int(seat)
+        else:
+            raise Refused(400, f"seat must be 0 to {table.row.players - 1} or none, not {shown(seat)}")
+        state = tabletome.replay(table.record(), upto=step)
+        view = state.view(who)
+        return {"table": table.id, "step": step, "steps": len(actions), "seat": who,
+                "action": actions[step - 1] if step else None, "to_move": state.to_move,
+                "over": state.is_over, "result": result_text(state) if state.is_over else None,
+                "view": view, "actions": actions}
+
+    @app.post("/api/records")
+    async def upload(request: Request):
+        """A record (saved by ``tabletome play``, by this server, ...) becomes a table to watch."""
+        data = await body(request)
+        check_record(data)
+        game = tabletome.game(data["game"])
+        players, options = game.resolve_options(data["players"], data["options"])
+        cards = data.get("cards")
+        table, _, _ = hub.create(game.id, players, options, [{"agent": None, "name": ""}] * players,
+                                 seed=data["seed"], kind="replay", actions=data["actions"], cards=cards)
+        return {"id": table.id, "steps": table.step, "over": table.state.is_over}
+
+    # --- live play ---------------------------------------------------------------------------------
+    @app.websocket("/ws")
+    async def ws_endpoint(ws: WebSocket):
+        await ws.accept()
+        conn = hub.connection(ws)
+        sender = asyncio.create_task(conn.sender())
+        try:
+            while not sender.done():
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes")
+                if not conn.allow():
+                    if conn.refused_in_a_row > 10 * conn.burst:
+                        conn.close_after_send(CLOSE_RATE, "too many messages")
+                        break
+                    if conn.refused_in_a_row == 1 or conn.refused_in_a_row % 50 == 0:
+                        conn.error("rate", f"too many messages: at most {conn.rate:g} a second "
+                                           f"(bursts of {conn.burst}); this one was dropped")
+                    continue
+                try:
+                    msg = parse_message(raw)
+                except BadMessage as exc:
+                    conn.error(exc.code, exc.message)
+                    continue
+                await hub.handle(conn, msg)
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:         # the sender closed the socket (a revoked token)
+            pass
+        finally:
+            if conn.table is not None:
+                conn.table.conns.discard(conn)
+                conn.table.touch()
+            if not sender.done():
+                if conn.closing is not None:        # let it send the last error and close
+                    try:
+                        await asyncio.wait_for(sender, timeout=1)
+                    except Exception:
+                        pass
+                sender.cancel()
+            if ws.client_state == WebSocketState.CONNECTED and conn.closing is None:
+                try:
+                    await ws.close()
+                except Exception:
+                    pass
+
+    return app
+
+
+def warm_pool(app) -> None:
+    """Start the agents' worker process ahead of the first move (it takes a second to import)."""
+    hub = app.state.hub
+    hub.pool().submit(workers.warm)

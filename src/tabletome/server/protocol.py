@@ -1,0 +1,106 @@
+"""The WebSocket message protocol: checking what a page sends, building what a seat receives.
+
+Everything a seat receives is built here from the contract alone: ``view(seat)`` (its log taken
+out and sent as new lines), that seat's legal actions only when it is to move, and the table's
+public facts (seats, who is thinking, the result). docs/server.md describes every message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+MAX_MESSAGE = 4096          # bytes a page may send in one message
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+CLIENT_TYPES = ("hello", "move", "hint", "rematch", "ping")
+
+
+class BadMessage(Exception):
+    """A message refused before it reaches a table: its text says what was wrong and what is allowed."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def shown(value, limit: int = 40) -> str:
+    """A short, quoted echo of something a user sent (pages render it as text, never as HTML)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def parse_message(raw) -> dict:
+    """Check one incoming frame; return the message dict or raise ``BadMessage``."""
+    if not isinstance(raw, str):
+        raise BadMessage("bad-frame", "send text frames holding one JSON object, not binary frames")
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise BadMessage("too-large", f"a message is at most {MAX_MESSAGE} bytes; this one has {size}")
+    try:
+        msg = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise BadMessage("malformed", f"malformed JSON ({exc.msg if hasattr(exc, 'msg') else exc}); "
+                                      'send one object such as {"type": "move", "action": "pass"}') from None
+    if not isinstance(msg, dict):
+        raise BadMessage("malformed", f"a message is a JSON object, not {type(msg).__name__}")
+    kind = msg.get("type")
+    if kind not in CLIENT_TYPES:
+        raise BadMessage("unknown-type", f"unknown message type {shown(kind)}; types are: {', '.join(CLIENT_TYPES)}")
+    if "id" in msg and not (msg["id"] is None or isinstance(msg["id"], (int, str)) and not isinstance(msg["id"], bool)):
+        raise BadMessage("bad-field", "field 'id' (your request id, echoed back) must be a number or a string")
+    if isinstance(msg.get("id"), str) and len(msg["id"]) > 64:
+        raise BadMessage("bad-field", "field 'id' is at most 64 characters")
+    if kind == "hello":
+        table = msg.get("table")
+        if not isinstance(table, str) or not TABLE_ID.match(table):
+            raise BadMessage("bad-field", f"field 'table' must be a table id (letters, digits, - and _), not {shown(table)}")
+        seat = msg.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise BadMessage("bad-field", f"field 'seat' must be a seat number or null for a spectator, not {shown(seat)}")
+        token = msg.get("token")
+        if seat is not None and (not isinstance(token, str) or not 0 < len(token) <= 128):
+            raise BadMessage("bad-field", "a seat needs field 'token', the secret from its invite link")
+    elif kind == "move":
+        action = msg.get("action")
+        if isinstance(action, bool) or not isinstance(action, (str, int)):
+            raise BadMessage("bad-field", f"field 'action' must be an action's text or id, not {shown(action)}")
+        step = msg.get("step")
+        if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
+            raise BadMessage("bad-field", f"field 'step' must be the step number the move was chosen at, not {shown(step)}")
+    return msg
+
+
+def result_text(state) -> str:
+    """The finished game's result in one sentence, from public facts only."""
+    names = state.seat_names
+    if state.winners:
+        who = " and ".join(names[w] for w in state.winners)
+        return f"{who} win{'s' if len(state.winners) == 1 else ''}."
+    if state.players == 1:
+        return "The game is over."
+    return "A draw: nobody won."
+
+
+def seat_payload(state, seat: int | None) -> dict:
+    """What ``seat`` (None: a spectator) may receive about ``state`` now, log as a full list.
+
+    Legal actions are listed only for the seat to move: another seat's list could name the cards
+    in its hand."""
+    view = state.view(seat)
+    log = view.pop("log", [])
+    over = state.is_over
+    payload = {
+        "step": None,          # filled in by the table
+        "to_move": state.to_move,
+        "over": over,
+        "view": view,
+        "legal": ([{"id": a.id, "text": a.text} for a in state.legal_actions()]
+                  if seat is not None and state.to_move == seat else []),
+        "log_all": log,
+    }
+    if over:
+        payload["winners"] = list(state.winners)
+        payload["scores"] = list(state.scores)
+        payload["result"] = result_text(state)
+    return payload

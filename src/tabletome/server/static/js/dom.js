@@ -1,0 +1,48 @@
+// Small DOM helpers. Every piece of text goes in with textContent (never innerHTML), so nothing a
+// user typed, and nothing the server echoes, can become markup or script.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = String(value);
+    else if (key === "title") node.title = String(value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.startsWith("--")) node.style.setProperty(k, v);
+        else node.style[k] = v;
+      }
+    }
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+export function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function bar(value, maximum, kind, label) {
+  const pct = Math.max(0, Math.min(100, (100 * value) / maximum));
+  return el("div", { class: `bar bar-${kind}`, role: "meter", "aria-valuenow": value, "aria-valuemax": maximum,
+                     "aria-label": label },
+    el("div", { class: "bar-fill", style: { width: `${pct}%` } }),
+    el("span", { class: "bar-text", text: `${label} ${value}/${maximum}` }));
+}
+
+export function plural(n, word, many = word + "s") {
+  return `${n} ${n === 1 ? word : many}`;
+}

@@ -1,0 +1,133 @@
+// The start page: your tables, a new table (game, players, options, who sits where), watch a record.
+import { api, hostToken, saveHost, saveTicket, seatLink, tickets } from "./api.js";
+import { clear, el } from "./dom.js";
+
+let catalogue = { games: [], agents: [] };
+const $ = (id) => document.getElementById(id);
+
+async function main() {
+  catalogue = await api("/api/games");
+  const select = $("game");
+  for (const g of catalogue.games) select.append(el("option", { value: g.id, text: g.name }));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && catalogue.games.some((g) => g.id === wanted)) select.value = wanted;
+  select.addEventListener("change", gameChanged);
+  $("players").addEventListener("change", () => drawSeats());
+  $("new-form").addEventListener("submit", create);
+  $("record-file").addEventListener("change", upload);
+  gameChanged();
+  showMine();
+}
+
+function currentGame() {
+  return catalogue.games.find((g) => g.id === $("game").value);
+}
+
+function gameChanged() {
+  const game = currentGame();
+  $("game-summary").textContent = game.summary || "";
+  const players = clear($("players"));
+  for (const n of game.player_counts) players.append(el("option", { value: n, text: n === 1 ? "1 (solo)" : String(n) }));
+  players.value = String(game.player_counts.includes(2) ? 2 : game.player_counts[0]);
+  const options = clear($("options"));
+  for (const [name, values] of Object.entries(game.options)) {
+    const select = el("select", { name: `option-${name}`, "data-option": name });
+    values.forEach((v, i) => select.append(el("option", { value: String(v), text: i === 0 ? `${v} (default)` : String(v) })));
+    options.append(el("label", { class: "field option" },
+      el("span", { class: "option-name", text: name.replaceAll("_", " ") }), select,
+      el("span", { class: "help", text: game.option_help[name] || "" })));
+  }
+  drawSeats();
+}
+
+function seatNames(n) {
+  return { 1: ["North"], 2: ["North", "South"], 3: ["North", "East", "South"], 4: ["North", "East", "South", "West"] }[n]
+    || Array.from({ length: n }, (_, i) => `Seat ${i + 1}`);
+}
+
+function drawSeats() {
+  const n = Number($("players").value);
+  const box = $("seats");
+  for (const row of [...box.querySelectorAll(".seat-row")]) row.remove();
+  seatNames(n).forEach((name, i) => {
+    const who = el("select", { name: `seat-${i}`, "data-seat": i, "aria-label": `who sits at ${name}` });
+    who.append(el("option", { value: "you", text: "You" }));
+    who.append(el("option", { value: "person", text: "A person (invite link)" }));
+    for (const a of catalogue.agents) who.append(el("option", { value: `agent:${a}`, text: `Computer: ${a}` }));
+    who.value = i === 0 ? "you" : "agent:heuristic";
+    const nick = el("input", { type: "text", maxlength: 24, placeholder: "name (optional)", "data-name": i,
+                               "aria-label": `${name}'s name` });
+    box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label", text: name }), who, nick));
+  });
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const game = currentGame();
+  const n = Number($("players").value);
+  const options = {};
+  for (const select of $("options").querySelectorAll("select")) options[select.dataset.option] = select.value;
+  const seats = [];
+  const mine = [];
+  for (let i = 0; i < n; i++) {
+    const choice = document.querySelector(`[data-seat="${i}"]`).value;
+    const name = document.querySelector(`[data-name="${i}"]`).value;
+    if (choice.startsWith("agent:")) seats.push({ agent: choice.slice(6), name });
+    else seats.push({ agent: null, name });
+    if (choice === "you") mine.push(i);
+  }
+  $("create").disabled = true;
+  try {
+    const table = await api("/api/tables", { body: { game: game.id, players: n, options, seats } });
+    saveHost(table.id, table.host);
+    // This browser keeps every person's seat token, so the host can hand out invite links later.
+    for (const s of table.seats) {
+      if (s.token) saveTicket({ table: table.id, seat: s.seat, token: s.token, game: game.name, mine: mine.includes(s.seat) });
+    }
+    const first = mine.length ? table.seats[mine[0]] : null;
+    location.href = first ? seatLink(table.id, first.seat, first.token) : `/table/${table.id}#watch`;
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+async function showMine() {
+  const list = clear($("mine-list"));
+  const mine = tickets().filter((t) => t.mine !== false);
+  if (!mine.length) return;
+  let answer;
+  try {
+    answer = await api("/api/lookup", { body: { tickets: mine.map(({ table, seat, token }) => ({ table, seat, token })) } });
+  } catch (err) {
+    list.append(el("li", { class: "error", text: err.message }));
+    return;
+  }
+  const valid = answer.tables.filter((t) => t.valid);
+  $("mine-empty").hidden = valid.length > 0;
+  for (const t of valid) {
+    const ticket = mine.find((m) => m.table === t.table && m.seat === t.seat);
+    const state = t.over ? (t.result || "finished") : t.your_turn ? "your turn" : `step ${t.step}`;
+    list.append(el("li", { class: t.your_turn ? "your-turn" : "" },
+      el("a", { href: seatLink(t.table, t.seat, ticket.token), text: `${t.game_name} — ${t.seat_name}` }),
+      el("span", { class: "muted", text: ` · ${state}` }),
+      hostToken(t.table) ? el("span", { class: "tag", text: "host" }) : null));
+  }
+}
+
+async function upload() {
+  $("upload-error").textContent = "";
+  const file = $("record-file").files[0];
+  if (!file) return;
+  try {
+    const text = await file.text();
+    const table = await api("/api/records", { body: text });
+    location.href = `/table/${table.id}#watch`;
+  } catch (err) {
+    $("upload-error").textContent = `That record cannot be shown: ${err.message}`;
+  }
+}
+
+main().catch((err) => { $("create-error").textContent = `Cannot reach the server: ${err.message}`; });

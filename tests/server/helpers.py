@@ -1,0 +1,158 @@
+"""Helpers for the server tests: a real `tabletome serve` process on a free loopback port with its
+own SQLite file, and a WebSocket client that keeps every message it receives."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import httpx
+from websockets.sync.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """`tabletome serve` in a subprocess (the real uvicorn server, the real SQLite file)."""
+
+    def __init__(self, db: Path, *extra: str):
+        self.db = Path(db)
+        self.extra = list(extra)
+        self.port = None
+        self.proc = None
+        self.log = self.db.with_suffix(".log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self, timeout: float = 60) -> "ServerProcess":
+        self.port = free_port()
+        cmd = [sys.executable, "-m", "tabletome.cli.main", "serve", "--port", str(self.port), "--db", str(self.db),
+               "--ai-delay", "0", *self.extra]
+        out = open(self.log, "a")
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"the server did not answer within {timeout}s: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL the server and everything it started (its agents' worker processes)."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)     # any worker left behind
+            except ProcessLookupError:
+                pass
+
+    def post(self, path, body=None, **kw):
+        return httpx.post(self.url + path, json=body, timeout=30, **kw)
+
+    def get(self, path, **kw):
+        return httpx.get(self.url + path, timeout=30, **kw)
+
+    def create(self, game, players=None, options=None, seats=None, seed=None) -> dict:
+        body = {"game": game, "options": options or {}}
+        if players is not None:
+            body["players"] = players
+        if seats is not None:
+            body["seats"] = seats
+        if seed is not None:
+            body["seed"] = seed
+        r = self.post("/api/tables", body)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+
+class Client:
+    """One page's WebSocket: send messages, wait for the ones we expect, keep them all."""
+
+    def __init__(self, server: ServerProcess):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.ws = connect(server.ws_url, max_size=None, open_timeout=20)
+        self.messages: list[dict] = []
+        self.state: dict | None = None
+
+    def send(self, message) -> None:
+        self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    def recv(self, timeout: float = 20) -> dict:
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        if msg.get("type") == "state":
+            self.state = msg
+        return msg
+
+    def until(self, pred, timeout: float = 30) -> dict:
+        deadline = time.time() + timeout
+        while True:
+            left = deadline - time.time()
+            if left <= 0:
+                raise TimeoutError("the expected message did not come")
+            msg = self.recv(left)
+            if pred(msg):
+                return msg
+
+    def drain(self, wait: float = 0.2) -> list[dict]:
+        got = []
+        try:
+            while True:
+                got.append(self.recv(wait))
+        except TimeoutError:
+            pass
+        return got
+
+    def hello(self, table, seat=None, token=None) -> dict:
+        self.send({"type": "hello", "table": table, "seat": seat, "token": token})
+        return self.until(lambda m: m["type"] in ("state", "error"))
+
+    def error(self, message) -> dict:
+        self.send(message)
+        return self.until(lambda m: m["type"] == "error")
+
+    def at_step(self, step, timeout: float = 30) -> dict:
+        if self.state is not None and self.state["step"] >= step:
+            return self.state
+        return self.until(lambda m: m["type"] == "state" and m["step"] >= step, timeout)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def seat(table: dict, i: int) -> tuple:
+    return table["id"], i, table["seats"][i]["token"]

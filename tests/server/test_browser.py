@@ -1,0 +1,216 @@
+"""The pages in a real browser: Playwright driving Debian's Chromium against a real server.
+
+A person creates a Spirit Link table against the heuristic on the start page and plays it to the
+end by clicking (cards on the board when one offers a choice, else the list of choices), reloading
+the page once mid-game; two browser contexts play each other at Bad Baby Lich Lords; a Life Siphon
+table with an agent seat finishes. Each game's board is saved as a screenshot in
+tests/server/artifacts/ (git-ignored), with a phone-sized one too.
+"""
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).with_name("artifacts")
+MAX_CLICKS = 600
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: apt-get install -y chromium "
+                    "(.ci/run installs it); they never skip")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def new_page(browser, width=1280, height=900):
+    # bypass_csp: Playwright evaluates its waits as strings, which the pages' CSP forbids
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.set_default_timeout(20000)
+    return page
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def step_of(page) -> int:
+    return int(page.evaluate("document.body.dataset.step || '-1'"))
+
+
+def wait_turn_or_over(page, timeout=30000):
+    page.wait_for_function("document.body.dataset.mine === 'true' || document.body.dataset.over === 'true'",
+                           timeout=timeout)
+    return page.evaluate("document.body.dataset.over") == "true"
+
+
+def click_once(page, rng, prefer_board=True) -> None:
+    """One decision by clicking: a playable card or place on the board and an action in its
+    popover, or a button in the list of choices. Waits until the server answered."""
+    before = step_of(page)
+    playable = page.locator("#board .playable")
+    if prefer_board and playable.count() and rng.random() < 0.6:
+        playable.nth(rng.randrange(playable.count())).click()
+        options = page.locator("#popover .action")
+        options.first.wait_for()
+        options.nth(rng.randrange(options.count())).click()
+    else:
+        buttons = page.locator("#legal .action")
+        buttons.first.wait_for()
+        buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+
+
+def play_to_the_end(page, rng, on_click=None):
+    clicks = 0
+    while not wait_turn_or_over(page):
+        click_once(page, rng)
+        clicks += 1
+        if on_click:
+            on_click(clicks)
+        assert clicks < MAX_CLICKS, "the game did not end"
+    return clicks
+
+
+def test_a_person_plays_spirit_link_against_the_heuristic_to_the_end(server, browser):
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "spirit-link")
+    page.select_option("select[data-option=starting_hand]", "3")
+    page.select_option("[data-seat='0']", "you")
+    page.select_option("[data-seat='1']", "agent:heuristic")
+    shot(page, "start-page")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector(".sl-board")
+    assert page.locator(".sl-player.mine .hand .card").count() >= 3      # the hand, as cards
+    assert page.locator(".sl-player:not(.mine) .hand .card.back").count() >= 3
+    # card text on hover (title) and on tap (popover)
+    first = page.locator(".sl-player.mine .hand .card").first
+    assert first.get_attribute("title")
+    rng = random.Random(3)
+    state = {}
+
+    def maybe_reload(clicks):
+        if clicks == 4:
+            state["before"] = (step_of(page), page.locator("#log li").count(), page.inner_text(".sl-player.mine .hand"))
+            shot(page, "spirit-link-board")
+            page.reload()
+            page.wait_for_selector(".sl-board")
+            page.wait_for_function(f"Number(document.body.dataset.step) >= {state['before'][0]}")
+            after = (step_of(page), page.locator("#log li").count(), page.inner_text(".sl-player.mine .hand"))
+            state["after"] = after
+
+    clicks = play_to_the_end(page, rng, maybe_reload)
+    assert state["after"] == state["before"], "the reload did not resume exactly"
+    assert clicks > 5
+    assert "Game over" in page.inner_text("#status")
+    assert page.locator("#record-link").is_visible()
+    assert page.locator("#rematch-btn").is_visible()
+    shot(page, "spirit-link-over")
+    # the replay slider steps through the finished game
+    page.locator("#replay-prev").click()
+    page.wait_for_function("document.getElementById('replay-info').textContent.startsWith('Step')")
+    assert "Step" in page.inner_text("#replay-info")
+    assert page.locator(".sl-board").count() == 1
+    assert page.errors == []
+
+
+def test_two_browsers_play_bad_baby_lich_lords(server, browser):
+    north = new_page(browser)
+    north.goto(server.url + "/?game=bad-baby-lich-lords")
+    north.select_option("#players", "2")
+    north.select_option("[data-seat='0']", "you")
+    north.select_option("[data-seat='1']", "person")
+    north.fill("[data-name='0']", "<img src=x onerror=1>")
+    north.click("#create")
+    north.wait_for_selector(".realms")
+    north.click("#seats-btn")
+    link = north.locator(".seat-line[data-seat='1'] input.invite").input_value()
+    assert "#seat=1&token=" in link
+    # what a user typed is shown as text, never as markup
+    assert "<img src=x onerror=1>" in north.inner_text("#seats-panel")
+    assert north.locator("#seats-panel img").count() == 0
+    south = new_page(browser)
+    south.goto(link)
+    south.wait_for_selector(".realms")
+    north.wait_for_function("document.querySelector(\".seat-line[data-seat='1'] .dot.on\") !== null")
+    rng = random.Random(8)
+    pages = [north, south]
+    clicks = 0
+    shot_taken = False
+    while True:
+        done = [p.evaluate("document.body.dataset.over") == "true" for p in pages]
+        if all(done):
+            break
+        mover = next((p for p in pages if p.evaluate("document.body.dataset.mine") == "true"), None)
+        if mover is None:
+            pages[0].wait_for_timeout(50)
+            continue
+        click_once(mover, rng)
+        clicks += 1
+        for p in pages:             # both pages follow live
+            p.wait_for_function(f"Number(document.body.dataset.step) >= {step_of(mover)}")
+        if clicks == 12 and not shot_taken:
+            shot(north, "bad-baby-lich-lords-board")
+            shot_taken = True
+        assert clicks < MAX_CLICKS
+    assert "Game over" in north.inner_text("#status") and "Game over" in south.inner_text("#status")
+    assert north.inner_text("#status") == south.inner_text("#status")
+    assert north.errors == [] and south.errors == []
+
+
+def test_a_life_siphon_table_with_an_agent_finishes(server, browser):
+    table = server.create("life-siphon", players=2, options={"familiars": "on", "vials": "on"}, seed=6,
+                          seats=[{"agent": None}, {"agent": "heuristic"}])
+    page = new_page(browser)
+    token = table["seats"][0]["token"]
+    page.goto(f"{server.url}/table/{table['id']}#seat=0&token={token}")
+    page.wait_for_selector(".ls-board")
+    assert page.locator(".quadrant").count() == 2
+    rng = random.Random(2)
+
+    def pictures(clicks):
+        if clicks == 8:
+            shot(page, "life-siphon-board")
+            phone = new_page(page.context.browser, 390, 844)
+            phone.goto(f"{server.url}/table/{table['id']}#watch")
+            phone.wait_for_selector(".ls-board")
+            shot(phone, "life-siphon-phone")
+            phone.context.close()
+
+    play_to_the_end(page, rng, pictures)
+    assert "Game over" in page.inner_text("#status")
+    assert page.errors == []
+
+
+def test_a_game_without_its_own_board_is_drawn_by_the_generic_board(server, browser):
+    """A game registered later gets the generic board at once: here Spirit Link's view drawn by it."""
+    table = server.create("spirit-link", options={"starting_hand": 3}, seed=2,
+                          seats=[{"agent": None}, {"agent": "heuristic"}])
+    page = new_page(browser, 390, 844)
+    page.goto(f"{server.url}/table/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.wait_for_selector(".sl-board")
+    page.evaluate("""async () => {
+        const m = await import('/static/js/boards/generic.js');
+        const root = document.getElementById('board');
+        root.replaceChildren();
+        m.render(root, {view: {game: 'x', phase: 'one', players: [{name: 'A', hand: ['Wolf', 'Sheep']}]},
+                        seat: 0, legal: [], seats: [], info: () => null, bind: (n) => n});
+    }""")
+    assert page.locator("#board .card").count() == 2
+    shot(page, "generic-board-phone")
