@@ -345,8 +345,8 @@ def test_response_windows_name_their_moment_and_pass_for_the_turn_or_the_game(tm
 def test_the_games_own_card_file_is_accepted_by_cards():
     from pathlib import Path
 
-    import tabletome.games.life_siphon as ls
-    own = Path(ls.__file__).with_name("cards.toml")
+    import tabletome
+    own = Path(tabletome.__file__).parent / "games" / "life_siphon" / "cards.toml"
     child = spawn("play", "life-siphon", "--cards", str(own), "--seat", "random", "--seat", "random",
                   "--seed", "1", "--no-save")
     out = plain(finish(child, 0))
