@@ -168,10 +168,10 @@ def test_the_display_shows_the_viewers_hand_only_and_the_decision():
                              {"south": ["Party Crasher"]}], hands=[["Raise"], ["Fight", "Fight"]])
     play(state, "raise realm 2 north 1")
     north = _text(GAME.render(state.view(0), 0))
-    assert "North's hand (you)" in north and "Raise" in north
-    assert "South's hand" in north and "2 spells" in north
+    assert "your spells (North): Raise" in north
+    assert "South 2 spells" in north
     assert "a target for Human Forest Person's Friendship" in north
-    assert "1. Human Forest Person [Friendship, Leave, Fight] (acted)" in north
+    assert "1. Human Forest Person Friendship,Leave,Fight (acted)" in north
     assert "Human Forest Person†" not in north        # the printed card is not marked designed
     south = _text(GAME.render(state.view(1), 1))
-    assert "Fight, Fight" in south and "North's hand" in south and "1 spell" in south
+    assert "your spells (South): Fight, Fight" in south and "North 1 spell" in south

@@ -44,8 +44,8 @@ def test_designed_cards_are_marked_in_views_and_on_screen():
     console = Console(width=140, record=True)
     console.print(G.render(s.view(0), 0))
     out = console.export_text()
-    assert "Hex Bolt [fast, 2 life] designed" in out
-    assert "Dark Axe [fast, 1 life] printed text, designed cost" in out
+    assert "Hex Bolt† (fast, 2)" in out and "† designed by us" in out
+    assert "Dark Axe‡ (fast, 1)" in out and "‡ printed text, our cost" in out
 
 
 def _write(tmp_path, text):
@@ -132,14 +132,20 @@ def test_the_games_own_file_is_what_a_player_would_load(tmp_path):
 @pytest.mark.parametrize("players, options, words", [
     (2, {"mode": "madness"}, "1 player"),
     (3, {"mode": "two-player-variant"}, "2 players"),
-    (1, {}, "mode=madness"),
     (1, {"mode": "madness", "vials": "on"}, "Essence Vials"),
     (2, {"vials": "maybe"}, "vials"),
     (5, {}, "players"),
 ])
 def test_impossible_options_are_refused(players, options, words):
+    """(One player alone is not refused: it plays the Madness Mode, see the next test.)"""
     with pytest.raises(IllegalAction, match=words):
         G.new(players=players, **options)
+
+
+def test_one_player_plays_madness_and_madness_implies_one_player():
+    assert G.new(players=1, seed=1).options["mode"] == "madness"
+    assert G.new(seed=1, mode="madness").players == 1
+    assert G.new(seed=1, mode="two-player-variant").players == 2
 
 
 @pytest.mark.parametrize("change, words", [

@@ -77,5 +77,6 @@ def agent(spec: str, seed: int | None = None) -> Agent:
         try:
             settings[key] = kind(value)
         except ValueError:
-            raise IllegalAction(f"agent setting {key!r} must be a {kind.__name__}, not {value!r}") from None
+            what = {int: "a whole number", float: "a number", str: "text"}.get(kind, f"a {kind.__name__}")
+            raise IllegalAction(f"agent setting {key!r} must be {what}, not {value!r}") from None
     return cls(seed=seed, **settings)

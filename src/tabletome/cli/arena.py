@@ -15,12 +15,12 @@ from .tables import HUMAN, parse_options
 
 
 def run(args) -> int:
+    tabletome.game(args.game)       # an unknown game is named before anything else
     specs = [s.strip() for s in (args.seat or [])]
     if not specs:
         raise IllegalAction("name the agents with --seat, one per seat (e.g. --seat ismcts --seat heuristic)")
     if any(s.lower() == HUMAN for s in specs):
         raise IllegalAction("arena seats are agents only (random, heuristic, ismcts, ...); use 'tabletome play' to play")
-    tabletome.game(args.game)       # an unknown game is named before anything else
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else 0
     console = Console(stderr=True)

@@ -3,9 +3,11 @@
 import json
 
 from rich.console import Console
-from rich.table import Table
+from rich.padding import Padding
+from rich.text import Text
 
 import tabletome
+from tabletome.core.game import describe_values
 
 
 def run(args) -> int:
@@ -22,22 +24,17 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    table = Table(title="tabletome games", show_lines=True)
-    table.add_column("id", style="bold cyan")
-    table.add_column("game")
-    table.add_column("players", justify="center")
-    table.add_column("options (default first)")
+    console = Console()
     for row in rows:
         game = tabletome.game(row["id"])
-        opts = "\n".join(f"{k}: " + shorten(v) for k, v in row["options"].items()) or "none"
-        table.add_row(row["id"], f"{row['name']}\n[dim]{row['summary']}[/dim]",
-                      ", ".join(str(n) for n in row["players"]), opts)
-    Console().print(table)
+        players = ", ".join(str(n) for n in row["players"])
+        console.print(f"[bold cyan]{row['id']}[/bold cyan]  [bold]{row['name']}[/bold]  ({players} players)")
+        console.print(Padding(Text(row["summary"], style="dim"), (0, 0, 0, 2)))
+        for name, values in row["options"].items():
+            console.print(Padding(Text(f"--option {name}=  {describe_values(values)}"), (0, 0, 0, 2)))
+            help_text = getattr(game, "option_help", {}).get(name)
+            if help_text:
+                console.print(Padding(Text(help_text, style="dim"), (0, 0, 0, 6)))
+        console.print()
+    console.print("Each option's first value is its default; 'tabletome games --json' lists every value.")
     return 0
-
-
-def shorten(values, shown=5):
-    text = " | ".join(str(x) for x in values[:shown])
-    if len(values) > shown:
-        text += f" | … ({len(values)} values in all; tabletome games --json lists them)"
-    return text

@@ -2,6 +2,7 @@
 
     tabletome games
     tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
+    tabletome play --resume RECORD
     tabletome replay FILE
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
@@ -25,8 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--json", action="store_true", help="print JSON")
 
     play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="game id (see: tabletome games)")
+    play.add_argument("game", nargs="?", help="game id (see: tabletome games)")
     add_table_arguments(play)
+    play.add_argument("--resume", metavar="RECORD", help="go on with a saved, unfinished game (its record file)")
     play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
     play.add_argument("--no-save", action="store_true", help="do not save the game record")
 
@@ -67,7 +69,7 @@ def add_table_arguments(p):
     p.add_argument("--seat", action="append", metavar="SPEC",
                    help="who sits in the next seat: human, random, heuristic, ismcts or an agent spec "
                         "such as ismcts:iterations=800; repeat per seat")
-    p.add_argument("--players", type=int, help="number of players (default: the game's first count)")
+    p.add_argument("--players", type=int, help="number of players (default: what the mode needs, else the game's usual count)")
     p.add_argument("--seed", type=int, help="random seed (default: a new one each time)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option; repeat for more")
     p.add_argument("--cards", metavar="FILE", help="a card file to play with instead of the game's own cards")

@@ -1,8 +1,15 @@
 """``tabletome play GAME``: play in the terminal against the computer or friends (hot seat).
 
-Each human seat sees only its own view. With two or more humans at one screen, the table is
-cleared and handed over between their decisions, so nobody sees another's hand. The game record
-is saved when the game ends, when you type quit, or on Ctrl-C.
+Each human seat sees only its own view. With two or more humans at one screen, the screen and
+the terminal's scrollback are cleared and handed over between their decisions, so nobody sees
+another's hand (the ``log`` command shows only what the seat at the screen may read). ``undo``
+takes back a decision while nothing hidden was revealed and no chance was used since;
+``tabletome play --resume RECORD`` continues a saved game. The game record is saved when the game
+ends, when you quit, or on Ctrl-C (which exits with status 130).
+
+Everything here goes through the contract: the table is the game's ``render`` of ``view(seat)``,
+cards are explained by ``game.cards_info``, the rules reference is ``game.rules_summary``, and a
+response window is recognised by ``state.decision_info()``.
 """
 
 from __future__ import annotations
@@ -10,8 +17,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group
 from rich.pretty import Pretty
 from rich.text import Text
 
@@ -20,12 +26,21 @@ from tabletome import IllegalAction
 
 from .replay import result_line
 from .tables import HUMAN, make_agents, parse_options, seat_specs
+from .terminal import CLEAR_ALL, Keyboard
+from .undo import undo_point
 
-HELP = """Type the number of a choice or its text. Other commands:
-  hint   ask the computer for its best few choices (does not change the game)
-  log    show everything you have seen happen so far
-  help   this help
-  quit   save the game record and leave"""
+HELP = """Type the number of a choice, or its text (the start of it is enough when only one
+choice begins that way). Other commands:
+  info NAME | info N   the whole card NAME, or the cards of choice N
+  rules    a short reference of a turn and of the mode you play, with the rulings
+  hint     the computer's best few choices for you (does not change the game)
+  undo     take back your last decision (not once a card was revealed or chance used)
+  autopass pass every response window for the rest of the game (autopass off: ask again)
+  log      everything you have seen happen so far
+  help     this help
+  quit     save the game record and leave (asks first)"""
+
+INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
 
 
 class Quit(Exception):
@@ -33,27 +48,45 @@ class Quit(Exception):
 
 
 def run(args) -> int:
-    console = Console()
-    game = tabletome.game(args.game)
-    options = parse_options(args.option)
-    players, options = game.resolve_options(args.players, options)
-    specs = seat_specs(game, players, args.seat, HUMAN, "heuristic")
-    state = game.new(players=players, seed=args.seed, cards=args.cards, **options)
+    console = Console(highlight=False)
+    if args.resume:
+        record = tabletome.load_record(args.resume)
+        if args.game and args.game != record["game"]:
+            raise IllegalAction(f"the record {args.resume} is a game of {record['game']}, not {args.game}")
+        game = tabletome.game(record["game"])
+        state = tabletome.replay(record)
+        if state.is_over:
+            raise IllegalAction(f"the game in {args.resume} is over; replay it with: tabletome replay {args.resume}")
+        players = state.players
+        specs = seat_specs(game, players, args.seat or record.get("seats"), HUMAN, "heuristic")
+        path = None if args.no_save else Path(args.save or args.resume)
+    else:
+        if not args.game:
+            raise IllegalAction("name a game (tabletome play spirit-link) or a record to resume (--resume FILE)")
+        game = tabletome.game(args.game)
+        options = parse_options(args.option)
+        players, options = game.resolve_options(args.players, options)
+        specs = seat_specs(game, players, args.seat, HUMAN, "heuristic")
+        state = game.new(players=players, seed=args.seed, cards=args.cards, **options)
+        path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
     agents = make_agents(specs, state.seed)
-    path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
-    session = Session(console, game, state, specs, agents)
-    console.print(f"[bold]{game.name}[/bold] — seed {state.seed}. "
-                  + ", ".join(f"{state.seat_name(i)}: {spec}" for i, spec in enumerate(specs)))
+    session = Session(console, game, state, specs, agents, path)
+    verb = "resumed" if args.resume else "seed"
+    console.print(f"[bold]{game.name}[/bold] — {verb} {args.resume if args.resume else state.seed}. "
+                  + ", ".join(f"{state.seat_name(i)}: {spec}" for i, spec in enumerate(specs))
+                  + "   (help: commands)")
     code = 0
     try:
         session.play()
-    except (KeyboardInterrupt, EOFError, Quit):
-        console.print("\n[yellow]Leaving the game.[/yellow]")
-        code = 0
+    except KeyboardInterrupt:
+        console.print("\n[yellow]Interrupted.[/yellow]")
+        code = INTERRUPTED
+    except EOFError:
+        console.print("\n[yellow]End of input: leaving the game.[/yellow]")
+    except Quit:
+        console.print("[yellow]Leaving the game.[/yellow]")
     finally:
-        if path is not None:
-            tabletome.save_record(state.record(), path)
-            console.print(f"Game record saved to {path}  (replay it: tabletome replay {path})")
+        session.save()
     return code
 
 
@@ -62,75 +95,150 @@ def default_record_path(game_id, seed):
 
 
 class Session:
-    def __init__(self, console, game, state, specs, agents):
+    def __init__(self, console, game, state, specs, agents, path=None):
         self.console = console
         self.game = game
         self.state = state
         self.specs = specs
         self.agents = agents
+        self.path = path
         self.humans = [i for i, a in enumerate(agents) if a is None]
+        self.hot_seat = len(self.humans) > 1
         self.last_human = None
-        # for each human: how many log lines it had seen when it last decided
-        self.seen = {h: 0 for h in self.humans}
+        self.seen = {h: len(state.visible_log(h)) for h in self.humans}
         self.spectator_seen = 0
+        self.keyboard = Keyboard()
+        self.autopass_game = set()       # seats that pass every response window
+        self.autopass_turn = {}          # seat -> the turn (state.turn_key()) it passes for
+        self.last_prompt = {}            # seat -> the heading of its last decision
+        self.notice = None               # one line to show above the next table (undo, autopass)
 
     # --- the loop ------------------------------------------------------------------------------
     def play(self):
-        state = self.state
-        while not state.is_over:
-            seat = state.to_move
+        while not self.state.is_over:
+            seat = self.state.to_move
             if self.agents[seat] is None:
-                self.human_turn(seat)
+                if not self.auto_pass(seat):
+                    self.human_turn(seat)
             else:
-                state.apply(self.agents[seat].choose(state))
-                if not self.humans:
-                    self.print_new_public_lines()
+                self.ai_turn(seat)
         self.finish()
+
+    def ai_turn(self, seat):
+        state = self.state
+        agent = self.agents[seat]
+        if self.humans and self.console.is_terminal:
+            with self.keyboard.keep_typing(), \
+                    self.console.status(f"{state.seat_name(seat)} is thinking…", spinner="dots"):
+                action = agent.choose(state)
+        else:
+            action = agent.choose(state)
+        state.apply(action)
+        if not self.humans:
+            self.print_new_public_lines()
+
+    def auto_pass(self, seat) -> bool:
+        """Pass a response window for ``seat`` if it asked to; True if it did."""
+        info = self.state.decision_info()
+        if not info or not info["window"] or not info["pass"]:
+            return False
+        turn = self.autopass_turn.get(seat)
+        if seat not in self.autopass_game and (turn is None or turn != self.state.turn_key()):
+            return False
+        self.state.apply(info["pass"])
+        return True
 
     def print_new_public_lines(self):
         lines = self.state.visible_log(None)
         for line in lines[self.spectator_seen:]:
-            self.console.print(line, highlight=False, markup=False)
+            self.console.print(line, markup=False)
         self.spectator_seen = len(lines)
 
     def finish(self):
         state = self.state
         seat = self.humans[0] if len(self.humans) == 1 else None
-        self.draw(seat)
+        if self.humans:
+            self.draw(seat)
         self.console.print(Text(result_line(state), style="bold green"))
 
+    def record(self) -> dict:
+        record = self.state.record()
+        record["seats"] = list(self.specs)
+        return record
+
+    def save(self):
+        if self.path is None:
+            return
+        tabletome.save_record(self.record(), self.path)
+        if self.state.is_over:
+            self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.path})")
+        else:
+            self.console.print(f"Game record saved to {self.path}  "
+                               f"(go on with it: tabletome play --resume {self.path})")
+
     # --- a human's decision --------------------------------------------------------------------
+    def hand_over(self, seat):
+        """Clear the screen and the scrollback, and wait for ``seat``'s player to sit down."""
+        name = self.state.seat_name(seat)
+        self.console.file.write(CLEAR_ALL)
+        self.console.file.flush()
+        self.ask(f"[bold]Pass the screen to {name}.[/bold] {name}, press Enter when ready ")
+        self.console.file.write(CLEAR_ALL)
+        self.console.file.flush()
+
     def human_turn(self, seat):
         state = self.state
         name = state.seat_name(seat)
-        if len(self.humans) > 1 and seat != self.last_human:
-            self.console.clear()
-            self.console.input(f"[bold]Pass the screen to {name}.[/bold] {name}, press Enter when ready ")
-            self.console.clear()
+        if self.hot_seat and seat != self.last_human:
+            self.hand_over(seat)
         self.last_human = seat
-        self.show_new_lines(seat)
-        self.draw(seat)
+        self.show_table(seat)
         while True:
-            legal = state.legal_actions()
-            self.show_choices(legal)
-            answer = self.console.input(f"[bold cyan]{name}[/bold cyan], your choice: ").strip()
+            answer = self.ask(f"[bold cyan]{name}[/bold cyan], your choice: ").strip()
             if not answer:
                 continue
-            word = answer.lower()
-            if word in ("quit", "exit", "q"):
-                raise Quit()
-            if word in ("help", "?"):
+            word, _, rest = answer.partition(" ")
+            word = word.lower()
+            rest = rest.strip()
+            if word in ("quit", "exit", "q") and not rest:
+                if self.confirm_quit():
+                    raise Quit()
+                continue
+            if word in ("help", "?") and not rest:
                 self.console.print(HELP)
                 continue
-            if word == "log":
+            if word == "log" and not rest:
                 for line in state.visible_log(seat):
-                    self.console.print(line, highlight=False, markup=False)
+                    self.console.print(line, markup=False)
                 continue
-            if word == "hint":
+            if word == "hint" and not rest:
                 self.hint(seat)
                 continue
+            if word == "info":
+                self.info(rest)
+                continue
+            if word == "rules" and not rest:
+                self.rules()
+                continue
+            if word == "undo" and not rest:
+                if self.undo(seat):
+                    return
+                continue
+            if word == "autopass":
+                self.set_autopass(seat, rest.lower())
+                if self.auto_pass(seat):
+                    self.seen[seat] = len(self.state.visible_log(seat))
+                    return
+                continue
+            info = state.decision_info()
+            if answer.lower() == "a" and info and info["window"]:
+                self.autopass_turn[seat] = state.turn_key()
+                self.notice = "Auto-passing response windows for the rest of this turn."
+                state.apply(info["pass"])
+                self.seen[seat] = len(state.visible_log(seat))
+                return
             try:
-                action = self.pick(answer, legal)
+                action = self.pick(answer, state.legal_actions())
                 state.apply(action)
             except IllegalAction as exc:
                 self.console.print(f"[red]Not that: {exc}[/red]")
@@ -138,37 +246,295 @@ class Session:
             self.seen[seat] = len(state.visible_log(seat))
             return
 
+    def ask(self, prompt: str) -> str:
+        return self.keyboard.input(self.console, prompt)
+
+    def confirm_quit(self) -> bool:
+        from rich.markup import escape
+        where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.path}."
+                 if self.path is not None else "This game is not being saved (--no-save).")
+        self.console.print(escape(where))
+        answer = self.ask("Leave the game now? (y/n) ").strip().lower()
+        return answer in ("y", "yes")
+
     def pick(self, answer, legal):
         if answer.isdigit():
             number = int(answer)
             if not 1 <= number <= len(legal):
                 raise IllegalAction(f"{number} is not a choice; choose 1 to {len(legal)}")
             return legal[number - 1]
-        return self.state.parse_action(answer)
+        try:
+            return self.state.parse_action(answer)
+        except IllegalAction:
+            key = " ".join(answer.split()).lower()
+            matches = [a for a in legal if str(a).lower().startswith(key)]
+            if len(matches) == 1:
+                return matches[0]
+            if matches:
+                shown = ", ".join(str(a) for a in matches[:8]) + (" ..." if len(matches) > 8 else "")
+                raise IllegalAction(f"'{answer}' could be: {shown}") from None
+            raise
 
-    def show_new_lines(self, seat):
-        lines = self.state.visible_log(seat)
-        new = lines[self.seen[seat]:]
-        if len(new) > 12:  # the table shows the last few; print the rest first
-            self.console.rule("Since your last decision")
-            for line in new[:-12]:
-                self.console.print(line, highlight=False, markup=False)
+    # --- drawing -------------------------------------------------------------------------------
+    def show_table(self, seat):
+        """The table as ``seat`` sees it, then the numbered choices, fitted to the terminal: the
+        log shown on the table shrinks first, then the choices go into columns (read down)."""
+        state = self.state
+        legal = state.legal_actions()
+        view = state.view(seat)
+        lines = state.visible_log(seat)
+        new = lines[self.seen.get(seat, 0):]
+        heading = self.heading(seat)
+        width, height = self.console.size
+        choices = self.choice_lines(legal)
+        log_shown = min(len(lines), 8)
+        while True:
+            view["log"] = lines[len(lines) - log_shown:] if log_shown else []
+            board = self.game.render(view, seat)
+            if board is None:
+                board = Pretty(view)
+            used = len(self.console.render_lines(board, self.console.options, pad=False))
+            head = len(self.console.render_lines(heading, self.console.options, pad=False)) if heading.plain else 0
+            room = height - used - head - 1 - (1 if self.notice else 0)     # the heading, the prompt
+            if len(choices) <= room or log_shown == 0:
+                break
+            log_shown = max(0, log_shown - max(1, len(choices) - room))
+        if len(choices) > max(room, 4):
+            choices = self.columns(self.choice_lines(legal, short=False), width, max(room, 4))
+        earlier = new[:len(new) - log_shown] if len(new) > log_shown else []
+        if earlier:
+            # what happened since this seat's last decision, as much as the screen holds above the
+            # table (the rest: the log command)
+            spare = room - len(choices) - 1
+            shown = []
+            for line in reversed(earlier):
+                need = len(self.console.render_lines(Text(line), self.console.options, pad=False))
+                if need > spare:
+                    break
+                shown.insert(0, line)
+                spare -= need
+            if shown:
+                more = len(earlier) - len(shown)
+                self.console.rule("Since your last decision" + (f" ({more} more: log)" if more else ""))
+                for line in shown:
+                    self.console.print(line, markup=False)
+        self.console.print(board)
+        if self.notice:
+            self.console.print(Text(self.notice, style="italic"))
+            self.notice = None
+        if heading.plain:
+            self.console.print(heading)
+        for line in choices:
+            self.console.print(line)
+
+    def heading(self, seat) -> Text:
+        """What is being decided, naming the moment of a response window; never the same words
+        twice running for the same seat (a repeated step says it comes again)."""
+        state = self.state
+        info = state.decision_info()
+        text = Text()
+        if info and info["window"]:
+            text.append(f"Response window — {info['moment']}", style="bold yellow")
+            text.append(" · a: auto-pass the rest of this turn · autopass: the game", style="dim")
+            if len(text.plain) > self.console.size.width:
+                text = Text(f"Response window — {info['moment']}", style="bold yellow")
+                text.append(" · a: auto-pass the rest of this turn", style="dim")
+        elif info and info["asks"]:
+            text.append(info["asks"][0].upper() + info["asks"][1:], style="bold")
+        plain = text.plain
+        key = (plain, tuple(str(a) for a in state.legal_actions()))
+        if self.last_prompt.get(seat) == key:
+            text.append(" (the same choice once more)" if plain else "The same choice once more:", style="dim")
+        self.last_prompt[seat] = key
+        return text
+
+    def choice_lines(self, legal, short=True) -> list[Text]:
+        """One numbered line per choice, in order, with a short line of what its card does."""
+        width = self.console.size.width
+        card_text = self.state.card_text
+        view = self.state.view(self.state.to_move)
+        rows = []
+        for i, action in enumerate(legal):
+            line = Text.assemble((f"{i + 1:>3}. ", "bold"), str(action))
+            text = self.short_for(action, card_text, view) if short else ""
+            room = width - len(line.plain) - 4
+            if text and room > 12:
+                if len(text) > room:
+                    text = text[:room - 1] + "…"
+                line.append(" — " + text, style="dim")
+            rows.append(line)
+        return rows
+
+    @staticmethod
+    def columns(rows, width, room) -> list[Text]:
+        """Many choices in columns read down (numbers in order in each column): the fewest columns
+        that fit in ``room`` lines, each as wide as its longest choice; truncated only if even
+        that is too wide."""
+        n = len(rows)
+        best = None
+        for ncols in range(2, max(2, width // 16) + 1):
+            per = -(-n // ncols)
+            widths = [max(len(r.plain) for r in rows[c * per:(c + 1) * per]) + 2
+                      for c in range(ncols) if rows[c * per:(c + 1) * per]]
+            fits = sum(widths) <= width + 2
+            if fits:
+                best = (per, widths)
+                if per <= room:
+                    break
+            elif best is None or per <= room:
+                # too wide: share the width evenly and truncate
+                best = (per, [width // len(widths)] * len(widths)) if best is None else best
+                break
+        per, widths = best
+        out = []
+        for r in range(per):
+            line = Text()
+            for c, col in enumerate(widths):
+                i = c * per + r
+                if i < n:
+                    cell = rows[i].copy()
+                    cell.truncate(col - 1, overflow="ellipsis")
+                    cell.pad_right(col - len(cell.plain))
+                    line.append_text(cell)
+            line.rstrip()
+            out.append(line)
+        return out
+
+    def cards_of(self, action, card_text) -> list[dict]:
+        """The cards a choice involves: ``action.cards`` when the game fills it, else the card
+        names its text mentions."""
+        infos = []
+        names = list(action.cards)
+        if not names:
+            text = str(action).lower()
+            for info in self.game.cards_info(card_text):
+                if info["name"].lower() in text:
+                    names.append(info["name"])
+            # "Bog Boss" also contains "Boss": keep the longest names that overlap
+            names = [n for n in names if not any(n != m and n.lower() in m.lower() for m in names)]
+        for name in names:
+            info = self.card_named(name, card_text)
+            if info is not None and info not in infos:
+                infos.append(info)
+        return infos
+
+    def card_named(self, name, card_text) -> dict | None:
+        key = " ".join(str(name).split()).lower()
+        return next((i for i in self.game.cards_info(card_text) if i["name"].lower() == key), None)
+
+    def short_for(self, action, card_text, view=None) -> str:
+        """A short line beside a choice: what the game says it touches (``describe_choice``,
+        from this seat's view), else what the cards its text names do."""
+        if view is not None:
+            said = self.game.describe_choice(view, action)
+            if said is not None:
+                return said
+        infos = self.cards_of(action, card_text)
+        parts = []
+        for info in infos[:2]:
+            short = info.get("short") or ""
+            if info.get("origin") == "designed":
+                short = (short + " [designed]").strip()
+            if short:
+                parts.append((f"{info['name']}: " if len(infos) > 1 else "") + short)
+        return "; ".join(parts)
 
     def draw(self, seat):
         view = self.state.view(seat)
         board = self.game.render(view, seat)
         self.console.print(board if board is not None else Pretty(view))
 
-    def show_choices(self, legal):
-        items = [Text.assemble((f"{i + 1:>3}. ", "bold"), str(a)) for i, a in enumerate(legal)]
-        self.console.print(Columns(items, column_first=True, equal=True, expand=False))
+    # --- commands ------------------------------------------------------------------------------
+    def info(self, what):
+        state = self.state
+        card_text = state.card_text
+        everything = self.game.cards_info(card_text)
+        if not everything:
+            self.console.print(f"{self.game.name} has no card texts to show.")
+            return
+        if not what:
+            names = ", ".join(i["name"] for i in everything)
+            self.console.print(f"info NAME or info N (a choice's number). Cards: {names}", markup=False)
+            return
+        if what.isdigit():
+            legal = state.legal_actions()
+            n = int(what)
+            if not 1 <= n <= len(legal):
+                self.console.print(f"[red]{n} is not a choice; choose 1 to {len(legal)}[/red]")
+                return
+            infos = self.cards_of(legal[n - 1], card_text)
+            if not infos:
+                self.console.print(f"Choice {n} ({legal[n - 1]}) involves no card.", markup=False)
+                return
+        else:
+            key = " ".join(what.split()).lower()
+            exact = [i for i in everything if i["name"].lower() == key]
+            infos = exact or [i for i in everything if i["name"].lower().startswith(key)] \
+                or [i for i in everything if key in i["name"].lower()]
+            if not infos:
+                self.console.print(f"[red]No card is named {what!r}; type 'info' to list them.[/red]")
+                return
+            if len(infos) > 1:
+                self.console.print(f"'{what}' could be: " + ", ".join(i["name"] for i in infos), markup=False)
+                return
+        for info in infos:
+            self.console.print(card_panel(info))
+
+    def rules(self):
+        state = self.state
+        text = self.game.rules_summary(state.players, state.options)
+        if not text:
+            self.console.print(f"No rules reference for {self.game.name} yet.")
+            return
+        self.console.print(Text(text))
+
+    def set_autopass(self, seat, rest):
+        if rest in ("off", "no", "stop"):
+            self.autopass_game.discard(seat)
+            self.autopass_turn.pop(seat, None)
+            self.console.print("Response windows will be offered to you again.")
+        elif rest in ("", "on", "yes"):
+            self.autopass_game.add(seat)
+            self.notice = "Auto-passing every response window for the rest of the game ('autopass off' stops it)."
+            self.console.print(self.notice)
+        else:
+            self.console.print("[red]autopass takes 'on' (the default) or 'off'[/red]")
+
+    def undo(self, seat) -> bool:
+        others = [h for h in self.humans if h != seat]
+        point = undo_point(self.state, seat, others, self.agents)
+        if point.reason:
+            self.console.print(f"[red]Cannot undo: {point.reason}[/red]")
+            return False
+        self.state = point.state
+        taken = ", ".join(point.taken)
+        self.notice = f"Undone: {taken}."
+        self.seen[seat] = min(self.seen.get(seat, 0), len(self.state.visible_log(seat)))
+        self.last_prompt.pop(seat, None)
+        return True
 
     def hint(self, seat):
         from tabletome.agents.hints import hints
 
-        with self.console.status("Thinking..."):
+        with self.console.status("Thinking…"):
             rows = hints(self.state, seat)
         measure = "win chance" if self.state.players > 1 else "expected score (0-100%)"
         self.console.print(f"[bold]Hint[/bold]: the computer's best choices, with its estimated {measure}:")
         for action, chance, visits in rows:
-            self.console.print(f"  {str(action):40} {chance:>4.0%}  ({visits} searches)")
+            self.console.print(f"  {str(action):40} {chance:>4.0%}  ({visits} searches)", markup=False)
+
+
+def card_panel(info) -> Group:
+    head = Text(info["name"], style="bold")
+    if info.get("kind"):
+        head.append(f"  ({info['kind']})", style="dim")
+    if info.get("origin") == "designed":
+        head.append("  designed: not printed in the rulebook", style="magenta")
+    else:
+        head.append("  printed in the rulebook", style="dim")
+    parts = [head]
+    if info.get("text"):
+        parts.append(Text("  " + info["text"]))
+    if info.get("note"):
+        parts.append(Text("  " + info["note"], style="dim"))
+    return Group(*parts)

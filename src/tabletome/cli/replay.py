@@ -23,16 +23,23 @@ def run(args) -> int:
 
 
 def result_line(state) -> str:
+    """The last line of a game, naming what its numbers are: "South wins; health: North 1,
+    South 4." A solo game: "Lost; round reached: 6." (the same words selfplay uses)."""
     names = state.seat_names
     if not state.is_over:
         return f"The record stops before the end; {names[state.to_move]} was to move."
-    parts = []
+    label = state.game.score_label(state.players, state.options)
+    scores = state.scores
+    if state.players == 1:
+        head = "Won" if state.winners else "Lost"
+        tail = f"; {label}: {scores[0]}" if scores else ""
+        return f"{head}{tail}."
     if state.winners:
-        parts.append(("Winners: " if len(state.winners) > 1 else "Winner: ") + ", ".join(names[w] for w in state.winners))
-    elif state.players > 1:
-        parts.append("A draw")
+        who = [names[w] for w in state.winners]
+        head = (" and ".join(who) + " win") if len(who) > 1 else f"{who[0]} wins"
     else:
-        parts.append("Lost")
-    if state.scores:
-        parts.append("scores: " + ", ".join(str(s) for s in state.scores))
-    return "; ".join(parts) + "."
+        head = "A draw"
+    tail = ""
+    if scores:
+        tail = f"; {label}: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
+    return head + tail + "."

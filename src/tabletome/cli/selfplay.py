@@ -71,11 +71,20 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
     }
     if scores and all(scores):
         result["mean_scores"] = [sum(s[i] for s in scores) / games for i in range(len(scores[0]))]
+        result["score_label"] = game.score_label(players, options)
+    if players == 1:
+        # a solo game is won or lost, never drawn: the same words as the end of tabletome play
+        result["losses"] = games - wins[0] - unfinished
+        if scores and all(scores):
+            values = [s[0] for s in scores]
+            result["score_min"], result["score_max"] = min(values), max(values)
     return result
 
 
 def show(result, specs, game):
     console = Console()
+    if result["players"] == 1:
+        return show_solo(console, result, specs, game)
     table = Table(title=f"{game.name}: {result['games']} games")
     table.add_column("seat")
     table.add_column("agent")
@@ -91,3 +100,15 @@ def show(result, specs, game):
                   f"{result['games_per_s']:.1f} games/s")
     if "mean_scores" in result:
         console.print("mean scores: " + ", ".join(f"{s:.2f}" for s in result["mean_scores"]))
+
+
+def show_solo(console, result, specs, game):
+    """A solo mode: won and lost, and the score named as ``tabletome play`` names it."""
+    games = result["games"]
+    won = result["wins"][0]
+    console.print(f"{game.name}, {specs[0]} alone: {games} games; won {won} ({won / games:.1%}), "
+                  f"lost {result['losses']}" + (f", unfinished {result['unfinished']}" if result["unfinished"] else ""))
+    if "mean_scores" in result:
+        console.print(f"{result['score_label']}: mean {result['mean_scores'][0]:.2f} "
+                      f"(from {result['score_min']} to {result['score_max']})")
+    console.print(f"mean length: {result['mean_length']:.1f} decisions   {result['games_per_s']:.1f} games/s")

@@ -51,12 +51,15 @@ class Game:
         """Check a player count and options; return the count and every option with its value
         (defaults filled in). Values may be given as text ("7" for 7), as the CLI does."""
         if players is None:
+            players = self.players_for(options)
+        if players is None:
             players = self.default_players()
         if isinstance(players, str) and players.strip().isdigit():
             players = int(players)
         if players not in self.player_counts:
             allowed = ", ".join(str(n) for n in self.player_counts)
             raise IllegalAction(f"{self.name} is played by {allowed} players, not {players!r}")
+        options = {**self.options_for(players, options), **options}
         resolved = {name: values[0] for name, values in self.options.items()}
         for name, value in options.items():
             if name not in self.options:
@@ -71,8 +74,17 @@ class Game:
         for candidate in allowed:
             if value == candidate or str(value).strip().lower() == str(candidate).lower():
                 return candidate
-        shown = ", ".join(str(v) for v in allowed)
-        raise IllegalAction(f"option {name!r} of {self.name} cannot be {value!r}; allowed: {shown}")
+        raise IllegalAction(f"option {name!r} of {self.name} cannot be {value!r}; allowed: {describe_values(allowed)}")
+
+    def players_for(self, options: dict) -> int | None:
+        """The number of players these options imply when none is given (a solo mode: 1), or
+        None for the game's default count (override)."""
+        return None
+
+    def options_for(self, players: int, options: dict) -> dict:
+        """Options a player count implies when they are not given (one player: the solo mode),
+        as ``{name: value}``; those given win (override)."""
+        return {}
 
     def check_combination(self, players: int, options: dict) -> None:
         """Refuse option combinations that do not go together (override; raise IllegalAction)."""
@@ -151,16 +163,6 @@ class Game:
         offers a faster one. None means 'no policy' (rollouts are then random)."""
         return self.heuristic_action(state, rng)
 
-    # ISMCTS settings (iterations, seconds, c, policy, depth) this game searches best with, used
-    # where an agent's spec names none: e.g. a per-decision iteration budget, or random rollouts
-    # cut off at a depth when the game's heuristic is too slow to roll out with.
-    search_settings: dict = {}
-
-    def search_settings_for(self, players: int) -> dict:
-        """The ISMCTS settings for a game of ``players`` seats: ``search_settings``, unless a game
-        whose solo mode searches best otherwise overrides this."""
-        return self.search_settings
-
     def evaluate(self, state, seat: int) -> float | None:
         """A heuristic estimate in [0, 1] of how well ``seat`` stands, on the scale of ``outcome``
         (its chance of winning; in a solo mode, the normalised score it can expect), for search
@@ -171,8 +173,8 @@ class Game:
         """Each card a player may meet, by name, for interfaces to show on hover or tap: a dict
         with ``text`` and ``origin`` ("rulebook" or "designed") and whatever else the game has
         (``type``, ``cost``...). Public facts, the same for every seat; ``card_text``: a card file
-        the game is played with. Override; by default a game lists none (its views may carry them)."""
-        return {}
+        the game is played with. By default: ``cards_info`` by name (override to add fields)."""
+        return {info["name"]: info for info in self.cards_info(card_text)}
 
     def render(self, view: dict, seat: int | None):
         """A rich renderable drawing ``view`` for a person at ``seat`` (override)."""
@@ -243,5 +245,52 @@ class Game:
             card_text = read_text(cards, "card file")
         return len(self.table_for(card_text))
 
+    # --- explaining the game to people (the terminal, the browser) ---------------------------
+    def score_label(self, players: int, options: dict) -> str:
+        """What ``state.scores`` count, in words ("health", "rounds survived"), for result lines."""
+        return "scores"
+
+    def cards_info(self, card_text: str | None = None) -> list[dict]:
+        """Every card and component a player may ask about, from the game's card data (or the
+        given card file's): dicts with ``name``, ``origin`` ("rulebook" or "designed"), ``kind``
+        (the game's word: "spell", "minion"...), ``short`` (one line of what it does) and
+        ``text`` (the whole card, with its numbers). Override; by default there are none."""
+        return []
+
+    def describe_choice(self, view: dict, action) -> str | None:
+        """What a choice touches, in words, read from the deciding seat's ``view`` (so it names
+        only what that seat may see): "Bog Boss (minion, realm 2, South)" for "boss realm 2
+        south 1". None: the game has nothing to add beyond the cards its text names."""
+        return None
+
+    def rules_summary(self, players: int, options: dict) -> str:
+        """A short reference of a turn and of the mode being played, with the rulings (RULES.md)
+        that apply, in plain text for a person at the table. Override."""
+        return ""
+
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+
+def describe_values(values, limit: int = 8) -> str:
+    """An option's allowed values for people: all of them when few, else the pattern they follow
+    ("random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'") or the first few."""
+    values = [str(v) for v in values]
+    if len(values) <= limit:
+        return ", ".join(values)
+    plain = [v for v in values if "-" not in v]
+    joined = [v.split("-") for v in values if "-" in v]
+    words = []
+    for parts in joined:
+        for w in parts:
+            if w not in words:
+                words.append(w)
+    if joined and len(words) <= limit:
+        sizes = sorted({len(p) for p in joined})
+        count = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
+        head = ", ".join(plain) + ", or " if plain else ""
+        from math import perm
+        every = len({tuple(p) for p in joined}) == sum(perm(len(words), k) for k in sizes)
+        return (f"{head}{count} of {', '.join(words)} joined by '-'{' in any order' if every else ''} "
+                f"(e.g. {'-'.join(joined[0])})")
+    return ", ".join(values[:limit]) + f" and {len(values) - limit} more"

@@ -9,6 +9,8 @@ from .errors import IllegalAction
 # id -> module that registers it; imported on first use so `tabletome games` stays quick.
 _KNOWN = {}
 _GAMES = {}
+# games the project plans but has not built yet: named so that asking for one says so
+PLANNED = {"life-and-legend": "Life & Legend"}
 
 
 def declare(game_id: str, module: str) -> None:
@@ -30,6 +32,8 @@ def game(game_id: str):
     """The game with this id (``tabletome.games()`` lists them)."""
     if game_id not in _GAMES and game_id in _KNOWN:
         importlib.import_module(_KNOWN[game_id])
+    if game_id not in _GAMES and game_id in PLANNED and game_id not in _KNOWN:
+        raise IllegalAction(f"{PLANNED[game_id]} is not built yet; games are: {', '.join(games())}")
     if game_id not in _GAMES:
         raise IllegalAction(f"there is no game {game_id!r}; games are: {', '.join(games())}")
     return _GAMES[game_id]

@@ -6,6 +6,9 @@
         mana: list[int]
         revealed: bool = False      # a default makes the field optional in hand-written positions
 
+(msgspec does not pass ``kw_only=True`` on to subclasses: repeat it, ``class F(SnapshotFields,
+kw_only=True)``, when a required field follows an optional one.)
+
 An unknown field (``helth``), a missing one or one of the wrong type is refused with
 ``IllegalAction`` naming the field and what it must be. The common fields every snapshot has
 (``COMMON``) are read by ``core.state`` and never reach the game's Struct.

@@ -240,6 +240,29 @@ class State:
         self.decision = None
         self.to_move = None
 
+    # --- what is being decided, in words (for people) -------------------------------------------
+    def decision_info(self) -> dict | None:
+        """What the seat to move is asked, for screens: ``{"frame", "asks", "window", "moment",
+        "pass"}``: the decision frame's name and question, whether it is a response window, the
+        window's moment ("before North attacks") and its pass action's text. None when over."""
+        if self.to_move is None or self.frames is None or self.decision is None:
+            return None
+        from .stack import ResponseWindow
+
+        frame = self.frames.frames[self.decision[0]]
+        info = {"frame": frame.name, "asks": frame.asks, "window": False, "moment": None, "pass": None}
+        if isinstance(frame, ResponseWindow):
+            info["window"] = True
+            info["moment"] = frame.moment_name(self.decision[1])
+            info["pass"] = frame.pass_action(self).text
+        return info
+
+    def turn_key(self):
+        """Something that changes exactly when a new turn begins (for "auto-pass for the rest of
+        this turn"); by default the spectator view's round and turn. Games may override."""
+        view = self._view(None)
+        return (view.get("round"), view.get("turn"), view.get("active"))
+
     # --- outcome -------------------------------------------------------------------------------
     @property
     def scores(self) -> list:

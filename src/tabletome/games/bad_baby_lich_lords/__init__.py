@@ -158,6 +158,27 @@ class BadBabyLichLords(Game):
         from .observation import LichLordsEncoder
         return LichLordsEncoder(self, players, options, card_text)
 
+    def cards_info(self, card_text=None):
+        """Every card for people (the terminal's info and choice lines, the browser): display.py."""
+        cache = self.__dict__.setdefault("_cards_info", {})
+        if card_text not in cache:
+            from .display import cards_info
+            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
+            cache[card_text] = cards_info(cards)
+        return cache[card_text]
+
+    def describe_choice(self, view, action):
+        from .display import describe_choice
+        return describe_choice(view, action)
+
+    def rules_summary(self, players, options):
+        """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
+        from .reference import rules_summary
+        return rules_summary(self, players, options)
+
+    def score_label(self, players, options):
+        return "cards left in the bone piles" if players == 1 else "noise"
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat)

@@ -26,7 +26,7 @@ def _card_line(i, card) -> Text:
     else:
         line.append("skeleton ", style="dim")
         line.append(name, style="dim bold")
-    line.append(" [" + ", ".join(card["skills"]) + "]", style="cyan" if minion else "dim cyan")
+    line.append(" " + ",".join(card["skills"]), style="cyan" if minion else "dim cyan")
     if card.get("acted"):
         line.append(" (acted)", style="yellow")
     return line
@@ -60,17 +60,58 @@ def _bone_pile(realm) -> Text:
     return t
 
 
+def _side_cards(cards) -> Text:
+    t = Text()
+    for i, card in enumerate(cards):
+        if i:
+            t.append(" | ", style="dim")
+        t.append_text(_card_line(i + 1, card))
+    return t
+
+
+def _realm_lines(realm, view, sides, mine, labels) -> list[Text]:
+    """One realm in a few lines: its card, each side's row (the viewer's last), its bone pile."""
+    head = Text(f"Realm {realm['number']} ", style="bold")
+    card = realm["realm"]
+    if card is None:
+        head.append("no realm card left", style="dim")
+    else:
+        head.append(card["name"] + (DESIGNED if card["designed"] else ""), style="bold green")
+        head.append(f" {realm['faction']}, {card['noise']} noise", style="yellow")
+        if card["requires"]:
+            head.append("; needs " + " and ".join(card["requires"]))
+        if card["bans"]:
+            head.append("; " + "; ".join(card["bans"]), style="red")
+    if view.get("artifact") == realm["number"]:
+        head.append("  ☠ Cursed Artifact", style="bold red")
+    lines = [head]
+    for side in sides:
+        cards = realm["cards"].get(side)
+        if cards is None:
+            continue
+        row = Text(f"  {labels[side]}{' (you)' if side == mine else ''}: ", style="bold" if side == mine else "")
+        row.append_text(_side_cards(cards) if cards else Text("(empty)", style="dim"))
+        lines.append(row)
+    pile = realm["bone_pile"]
+    bones = Text(f"  realm pile {realm['realm_pile']} · bone pile {realm['number']}: {pile['size']}", style="dim")
+    for i, known in enumerate(pile["known"]):
+        bones.append(", top " if i == 0 else ", then ", style="dim")
+        bones.append_text(_card_line(0, known))
+    lines.append(bones)
+    return lines
+
+
 def render(view, seat):
-    """A rich renderable of ``view`` as ``seat`` (None: a spectator) sees it."""
+    """A rich renderable of ``view`` as ``seat`` (None: a spectator) sees it, a few lines per
+    realm so the table and the choices fit an 80x24 terminal."""
     sides = view["sides"]
     side_names = [s["side"] for s in sides]
     mine = view["seat_sides"][seat] if seat is not None else None
-    # the viewer's side is drawn nearest to them, at the bottom
-    top_sides = [s for s in side_names if s != mine]
-    bottom_sides = [mine] if mine else []
+    # the viewer's side is drawn nearest to them, last
+    order = [s for s in side_names if s != mine] + ([mine] if mine else [])
     labels = {s["side"]: s["label"] for s in sides}
 
-    title = Text(f"Bad Baby Lich Lords — {view['mode']} — turn {view['turn']}: ", style="bold")
+    title = Text(f"Bad Baby Lich Lords · {view['mode']} · turn {view['turn']} · ", style="bold")
     if view["over"]:
         if view["winners"]:
             title.append("won by " + " and ".join(view["seat_names"][w] for w in view["winners"]), style="bold green")
@@ -78,67 +119,47 @@ def render(view, seat):
             title.append("over, nobody won", style="bold red")
     else:
         title.append(f"{view['seat_names'][view['active']]} to move ({view['phase']})", style="bold cyan")
-
-    table = Table(show_header=True, header_style="", expand=True, show_lines=True)
-    table.add_column("", style="bold", no_wrap=True)
+    parts = [title]
     for realm in view["realms"]:
-        table.add_column(_realm_header(realm, view), vertical="top")
+        parts.extend(_realm_lines(realm, view, order, mine, labels))
 
-    def side_row(side):
-        cells = []
-        for realm in view["realms"]:
-            cards = realm["cards"].get(side)
-            if cards is None:
-                cells.append(Text("—", style="dim"))
-            elif not cards:
-                cells.append(Text("(empty)", style="dim"))
-            else:
-                cell = Text()
-                for i, card in enumerate(cards):
-                    if i:
-                        cell.append("\n")
-                    cell.append_text(_card_line(i + 1, card))
-                cells.append(cell)
-        return cells
-
-    for side in top_sides:
-        table.add_row(Text(f"{side}\n{labels[side]}"), *side_row(side))
-    table.add_row(Text("bone\npiles", style="dim"), *[_bone_pile(r) for r in view["realms"]])
-    for side in bottom_sides:
-        table.add_row(Text(f"{side}\n{labels[side]}\n(you)"), *side_row(side))
-
-    info = Table.grid(padding=(0, 2))
-    info.add_column()
-    info.add_column()
-    for s in sides:
-        pile = ", ".join(f"{r['name']} ({r['noise']})" for r in s["score_pile"]) or "nothing yet"
-        info.add_row(Text(f"{s['label']}: {s['noise']}/{view['noise_to_win']} noise", style="bold yellow"),
-                     Text(f"score pile: {pile}"))
+    noise = Text()
+    for i, s in enumerate(sides):
+        if i:
+            noise.append(" · ")
+        noise.append(f"{s['label']} {s['noise']}/{view['noise_to_win']} noise", style="bold yellow")
+        if s["score_pile"]:
+            noise.append(" (" + ", ".join(f"{r['name']} {r['noise']}" for r in s["score_pile"]) + ")")
+    parts.append(noise)
+    hands = Text()
     for h in view["hands"]:
+        if hands.plain:
+            hands.append(" · ")
         if "spells" in h:
-            shown = ", ".join(h["spells"]) or "no spells"
-            info.add_row(Text(f"{h['name']}'s hand (you)", style="bold"), Text(shown, style="bold cyan"))
+            hands.append(f"your spells ({h['name']}): ", style="bold")
+            hands.append(", ".join(h["spells"]) or "none", style="bold cyan")
         else:
-            info.add_row(Text(f"{h['name']}'s hand"), Text(f"{h['size']} spell{'s' if h['size'] != 1 else ''}"))
-    if seat is not None and len(view["seat_realms"][seat]) < len(view["realms"]):
-        info.add_row(Text("your realms", style="bold"),
-                     Text("draw from, place in and raise in place in realms "
-                          + ", ".join(str(r) for r in view["seat_realms"][seat])))
+            hands.append(f"{h['name']} {h['size']} spell{'s' if h['size'] != 1 else ''}")
     burned = ", ".join(f"{n}×{k}" for k, n in view["burn"]["spells"].items())
-    info.add_row(Text("spell deck"), Text(f"{view['spell_deck']} cards"))
-    info.add_row(Text("burn pile"), Text(f"{len(view['burn']['cards'])} minion cards"
-                                         + (f"; spells {burned}" if burned else "")))
+    hands.append(f" · spell deck {view['spell_deck']} · burn pile {len(view['burn']['cards'])}"
+                 + (f" + {burned}" if burned else ""), style="dim")
+    parts.append(hands)
+    if seat is not None and len(view["seat_realms"][seat]) < len(view["realms"]):
+        parts.append(Text("your realms (draw, place, raise in): "
+                          + ", ".join(str(r) for r in view["seat_realms"][seat]), style="bold"))
     if view["held"]:
-        info.add_row(Text("drawn, to place", style="bold"), _card_line(0, view["held"]))
+        held = Text("drawn, to place: ", style="bold")
+        held.append_text(_card_line(0, view["held"]))
+        parts.append(held)
     decision = _decision_text(view)
     if decision:
-        info.add_row(Text("deciding", style="bold"), Text(decision, style="bold cyan"))
+        parts.append(Text("deciding: " + decision, style="bold cyan"))
     log = view.get("log", [])[-LOG_LINES:]
-    story = Text("\n".join(log), style="dim")
-    legend = Text(f"{DESIGNED} designed: a card we designed inside the rulebook's vocabulary, not printed in it",
-                  style="dim italic")
-    return Panel(Group(title, table, info, Panel(story, title="story", title_align="left"), legend),
-                 title="Bad Baby Lich Lords", title_align="left")
+    if log:
+        parts.append(Text("\n".join(log), style="dim"))
+    parts.append(Text(f"{DESIGNED} designed by us inside the rulebook's vocabulary, not printed in it",
+                      style="dim italic"))
+    return Group(*parts)
 
 
 def _decision_text(view) -> str:
@@ -170,3 +191,81 @@ def _decision_text(view) -> str:
     if kind == "summon-pick":
         return f"a minion to summon to realm {d['realm']}"
     return kind
+
+
+def cards_info(cards) -> list[dict]:
+    """Every card a player may ask about (``Game.cards_info``): minions (their skills), realms
+    (noise, what they need and ban) and the spells with their combos, from the card records."""
+    from .effects import FACTIONS, SPELLS
+
+    def faction(f):
+        return FACTIONS[f] if isinstance(f, int) else f
+
+    rows = []
+    for k in cards.kinds:
+        skills = ", ".join(k.skills_text) or "no skills"
+        rows.append({"name": k.name, "origin": k.origin, "kind": f"{faction(k.faction)} minion",
+                     "short": f"{faction(k.faction)} minion: {skills}",
+                     "text": f"skills: {skills}. {k.copies} in the {faction(k.faction)} deck.\n\"{k.text}\"", "note": k.note})
+    for r in cards.realms:
+        needs = " and ".join(r.requires_text)
+        bans = "; ".join(r.bans_text)
+        short = f"{faction(r.faction)} realm, {r.noise} noise" + (f"; needs {needs}" if needs else "") + (f"; {bans}" if bans else "")
+        rows.append({"name": r.name, "origin": r.origin, "kind": f"{faction(r.faction)} realm", "short": short,
+                     "text": f"{short}.\n\"{r.text}\"", "note": r.note})
+    spells = getattr(cards, "spells", None)
+    if spells is None:
+        spells = [dict(info, name=name) for name, info in zip(SPELLS, cards.spell_text)]
+    for spell in spells:
+        get = spell.get if isinstance(spell, dict) else (lambda key, default="", s=spell: getattr(s, key, default))
+        combo = f"\nCombo ({get('combo')}): {get('combo_text')}" if get("combo") else ""
+        rows.append({"name": get("name"), "origin": get("origin", "rulebook"), "kind": "spell",
+                     "short": get("text"), "text": get("text") + combo, "note": get("note", "")})
+    return rows
+
+
+def describe_choice(view, action) -> str | None:
+    """The cards a choice touches, named from the view: action texts name positions ("fight
+    realm 1 north 2"), the screen names the card there ("Mosh Pixie†, minion, realm 1 North")."""
+    from .actions import SIDE_WORDS
+
+    kind, args = action.kind, action.args
+    realms = view["realms"]
+    labels = {s["side"]: s["label"] for s in view["sides"]}
+
+    def realm_of(r):
+        return next((x for x in realms if x["number"] == r + 1), None)
+
+    def card_name(card):
+        return card["name"] + (DESIGNED if card.get("designed") else "")
+
+    if kind == "target":
+        _, r, w, j = args
+        realm = realm_of(r)
+        cards = realm["cards"].get(SIDE_WORDS[w], []) if realm else []
+        if j < len(cards):
+            card = cards[j]
+            return (f"{card_name(card)} ({labels.get(SIDE_WORDS[w], SIDE_WORDS[w])}'s {card['up']}: "
+                    f"{','.join(card['skills'])})")
+        return ""
+    if kind in ("draw", "possess-pile"):
+        realm = realm_of(args[0])
+        known = realm["bone_pile"]["known"] if realm else []
+        if known:
+            top = known[0]
+            return f"top of bone pile {args[0] + 1}: {card_name(top)} {','.join(top['skills'])}"
+        return f"bone pile {args[0] + 1}" + (f", {realm['bone_pile']['size']} cards" if realm else "")
+    if kind in ("place", "leave", "summon"):
+        realm = realm_of(args[0])
+        if realm and realm["realm"]:
+            card = realm["realm"]
+            return (f"{card['name']}{DESIGNED if card['designed'] else ''}: {card['noise']} noise"
+                    + (f", needs {' and '.join(card['requires'])}" if card["requires"] else ""))
+        return ""
+    if kind == "dig":
+        return f"{labels.get(SIDE_WORDS[args[0]], SIDE_WORDS[args[0]])}'s side"
+    if kind == "choose":
+        return "a skill of the card acting (its other skill is not performed)"
+    if kind in ("cast", "combo"):
+        return None      # the spell cards' own lines (Game.cards_info) say it
+    return ""

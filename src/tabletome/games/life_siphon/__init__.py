@@ -60,6 +60,15 @@ class LifeSiphon(Game):
     def default_players(self):
         return 2
 
+    def players_for(self, options):
+        """A solo or two-seat mode names its player count: ``--option mode=madness`` alone works."""
+        mode = str(options.get("mode", "")).strip().lower()
+        return {"madness": 1, "two-player-variant": 2}.get(mode)
+
+    def options_for(self, players, options):
+        """One player plays the 1 Player Madness Mode."""
+        return {"mode": "madness"} if players == 1 else {}
+
     def check_combination(self, players, options):
         mode = options["mode"]
         modules = [m for m in ("familiars", "vials", "fearsome") if options[m] == "on"]
@@ -117,6 +126,9 @@ class LifeSiphon(Game):
     # end by the heuristic, the other seats modelled by it (measured: benchmarks/README.md).
     search_settings = {"iterations": 200, "opponents": "policy"}
 
+    def search_settings_for(self, players):
+        return self.search_settings    # Madness searches as the multiplayer game does
+
     def heuristic_action(self, state, rng):
         return _heuristic_choose(state, rng)
 
@@ -130,6 +142,23 @@ class LifeSiphon(Game):
     def observation_encoder(self, players, options, card_text=None):
         from .observation import LifeSiphonEncoder
         return LifeSiphonEncoder(self, players, options, card_text)
+
+    def cards_info(self, card_text=None):
+        """Every card for people (the terminal's info and choice lines, the browser): display.py."""
+        cache = self.__dict__.setdefault("_cards_info", {})
+        if card_text not in cache:
+            from .display import cards_info
+            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
+            cache[card_text] = cards_info(cards)
+        return cache[card_text]
+
+    def rules_summary(self, players, options):
+        """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
+        from .reference import rules_summary
+        return rules_summary(self, players, options)
+
+    def score_label(self, players, options):
+        return "round reached" if options.get("mode") == "madness" else "life"
 
     def render(self, view, seat):
         from .display import render

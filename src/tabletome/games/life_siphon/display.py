@@ -6,26 +6,34 @@ in progress and the last lines of the log. Designed components carry a "designed
 """
 
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-AREA_TITLES = (("summoning", "Summoning Area"), ("movement", "Movement Row"), ("river", "River"),
-               ("battleground", "Battleground"))
+AREA_TITLES = (("summoning", "Summon"), ("movement", "Move"), ("river", "River"),
+               ("battleground", "Battle"))
+MARKS = {"moved": "m", "attacked": "a", "blocked": "b", "breath": "w"}
+DESIGNED = "†"
+NUMBERS_DESIGNED = "‡"      # printed text, but its cost and copies are ours
+
+
+def short_name(name: str) -> str:
+    """A Familiar's name on the board: one word as it is, more words by their initials (DK)."""
+    words = name.split()
+    return name if len(words) == 1 else "".join(w[0] for w in words).upper()
 
 
 def _familiar(space, catalogue):
     if space is None:
         return Text("·", style="dim")
-    t = Text(space["familiar"], style="bold")
+    t = Text(short_name(space["familiar"]), style="bold")
+    if catalogue.get(space["familiar"], {}).get("origin") == "designed":
+        t.append(DESIGNED, style="magenta")
     t.append(f" {space['attack']}/{space['defense']}")
     if space["damage"]:
-        t.append(f" -{space['damage']}", style="red")
-    marks = [m for m in ("moved", "attacked", "blocked", "breath") if space[m]]
+        t.append(f"-{space['damage']}", style="red")
+    marks = "".join(m for key, m in MARKS.items() if space[key])
     if marks:
-        t.append(" (" + ", ".join(marks) + ")", style="dim")
-    if catalogue.get(space["familiar"], {}).get("origin") == "designed":
-        t.append(" designed", style="magenta")
+        t.append(f"({marks})", style="dim")
     return t
 
 
@@ -34,53 +42,62 @@ def _quadrant(quad, view):
     table = Table.grid(padding=(0, 1))
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
-    for key, title in AREA_TITLES:
-        spaces = quad["areas"][key]
-        row = Text()
-        for i, space in enumerate(spaces):
-            if i:
-                row.append("  |  ", style="dim")
-            row.append_text(_familiar(space, cat))
-        table.add_row(title, row)
-    head = quad["name"]
+    head = Text(quad["name"], style="bold green" if view["turn"] == quad["name"] else "bold")
     if quad["life"] is not None:
-        head += f"  life {quad['life']}"
+        head.append(f" life {quad['life']}", style="bold red")
     if quad["role"] == "ghost":
-        head += f"  (ghost: {quad['controller']} controls, {quad['attack_controller']} attacks)"
+        head.append(f" ghost: {quad['controller']} moves, {quad['attack_controller']} attacks", style="dim")
     elif quad["role"] == "lair":
-        head += "  (Lair)"
+        head.append(" (Lair)", style="dim")
     if quad["pool"]:
-        table.add_row("Pool", ", ".join(quad["pool"]))
-    style = "green" if view["turn"] == quad["name"] else "white"
-    return Panel(table, title=head, border_style=style)
+        head.append(" pool " + ",".join(short_name(f) for f in quad["pool"]), style="dim")
+    for key, title in AREA_TITLES:
+        row = Text()
+        for i, space in enumerate(quad["areas"][key]):
+            if i:
+                row.append(" ")
+            row.append_text(_familiar(space, cat))
+        table.add_row(Text(f" {title}"), row)
+    return Group(head, table)
 
 
 def _card(name, view):
     info = view["catalogue"]["cards"].get(name, {})
     t = Text(name, style="bold")
     if info:
-        t.append(f" [{info['speed']}, {info['cost']} life]", style="dim")
         if info["origin"] == "designed":
-            t.append(" designed", style="magenta")
+            t.append(DESIGNED, style="magenta")
         elif info.get("numbers_designed"):
-            t.append(" printed text, designed cost", style="magenta dim")
+            t.append(NUMBERS_DESIGNED, style="magenta")
+        t.append(f" ({info['speed']}, {info['cost']})", style="dim")
     return t
 
 
+def _names(items, view) -> Text:
+    line = Text()
+    for i, name in enumerate(items):
+        if i:
+            line.append(" · ", style="dim")
+        line.append_text(_card(name, view) if name else Text("(empty)", style="dim"))
+    return line
+
+
 def render(view, seat):
+    """The board in a few lines: the quadrants two by two, the River, hands, the attack, the
+    decision; a † marks what we designed. Fits 80x24 with the choices below it."""
     parts = []
     mode = view["mode"]
-    status = Text(f"Life Siphon ({mode})  round {view['round']}  ", style="bold")
-    status.append(f"{view['turn']}'s turn, {view['phase']} phase")
+    status = Text(f"Life Siphon ({mode}) · round {view['round']} · {view['turn']}: {view['phase']}",
+                  style="bold")
     if view.get("madness"):
         m = view["madness"]
-        status.append(f"  | round tracker {m['round_tracker']}, life gained from unblocked attacks {m['life_gained_this_turn']}/3")
+        status.append(f" · tracker {m['round_tracker']} · gained {m['life_gained_this_turn']}/3")
         if m["defeated"]:
             status.append("  DEFEATED: the Lairs finish the round", style="red")
     parts.append(status)
     quads = [_quadrant(q, view) for q in view["quadrants"]]
     # clockwise around the board: the first seat top left, the last one bottom left
-    board = Table.grid(expand=True, padding=(0, 1))
+    board = Table.grid(expand=True, padding=(0, 2))
     board.add_column(ratio=1)
     board.add_column(ratio=1)
     rows = {1: [[0]], 2: [[0, 1]], 3: [[0, 1], [2]], 4: [[0, 1], [3, 2]]}[len(quads)]
@@ -88,41 +105,42 @@ def render(view, seat):
         board.add_row(*[quads[i] for i in row])
     parts.append(board)
 
-    cards = Table.grid(padding=(0, 2))
-    cards.add_column(style="cyan")
-    cards.add_column()
-    river = Text()
-    for i, name in enumerate(view["river"]):
-        if i:
-            river.append("  |  ", style="dim")
-        river.append_text(_card(name, view) if name else Text("(empty)", style="dim"))
-    cards.add_row("River", river)
-    cards.add_row("Deck", f"{view['deck_size']} cards, discard pile {len(view['discard'])}")
+    river = Text("River: ", style="cyan")
+    river.append_text(_names(view["river"], view))
+    river.append(f" · deck {view['deck_size']}, discard {len(view['discard'])}", style="dim")
     if view["supply"]:
-        cards.add_row("Supply", ", ".join(f"{k} {v}" for k, v in view["supply"].items()))
+        river.append(" · supply " + ", ".join(f"{short_name(k)} {v}" for k, v in view["supply"].items()), style="dim")
+    parts.append(river)
+    others = Text()
     for p in view["players"]:
-        line = Text(f"{p['hand_size']} card{'s' if p['hand_size'] != 1 else ''}")
+        line = Text()
         if p.get("hand") is not None:
-            line = Text()
-            for i, name in enumerate(p["hand"]):
-                if i:
-                    line.append(", ")
-                line.append_text(_card(name, view))
-            if not p["hand"]:
-                line.append("(no cards)", style="dim")
-        elif p["known_in_hand"]:
-            line.append(f" (known: {', '.join(p['known_in_hand'])})")
+            line.append(f"{p['name']} (you): ", style="bold cyan")
+            line.append_text(_names(p["hand"], view) if p["hand"] else Text("no cards", style="dim"))
+        else:
+            line.append(f"{p['name']} {p['hand_size']} card{'s' if p['hand_size'] != 1 else ''}")
+            if p["known_in_hand"]:
+                line.append(f" (known: {', '.join(p['known_in_hand'])})")
         if p["aspect"]:
             a = view["catalogue"]["aspects"].get(p["aspect"], {})
-            line.append(f"  | Aspect: {p['aspect']}")
-            if a.get("origin") == "designed":
-                line.append(" designed", style="magenta")
+            aspect = p["aspect"] if p.get("hand") is not None else p["aspect"].replace("Aspect of ", "")
+            line.append(f", {aspect}" + (DESIGNED if a.get("origin") == "designed" else ""))
         if p["vials"] is not None:
-            line.append("  | vials: " + (", ".join(p["vials"]) or "all turned over"))
-        cards.add_row(p["name"] + (" (you)" if p.get("hand") is not None else ""), line)
+            vials = [v.split()[-1] for v in p["vials"]]
+            if p.get("hand") is None:
+                vials = [v[0] for v in vials]
+            line.append(", vials " + ("/".join(vials) or "all used"))
+        if p.get("hand") is not None:
+            parts.append(line)
+        else:
+            if others.plain:
+                others.append(" · ")
+            others.append_text(line)
     if view["aspects_aside"] and any(p["aspect"] for p in view["players"]):
-        cards.add_row("Aspects aside", ", ".join(view["aspects_aside"]))
-    parts.append(Panel(cards, title="Cards"))
+        others.append(" · aside: " + ", ".join(a.replace("Aspect of ", "") for a in view["aspects_aside"]),
+                      style="dim")
+    if others.plain:
+        parts.append(others)
 
     att = view["attack"]
     if att and att["attacker"]:
@@ -146,10 +164,33 @@ def render(view, seat):
         parts.append(Text(f"{who} to decide: {d['choice']}{extra}", style="bold"))
     log = view.get("log", [])[-8:]
     if log:
-        parts.append(Panel(Text("\n".join(log)), title="Log", border_style="dim"))
-    designed = any(c["origin"] == "designed" for c in view["catalogue"]["cards"].values())
-    if designed:
-        parts.append(Text("Cards and Aspects tagged 'designed' are not printed in the rulebook: we designed "
-                          "them inside its mechanics (load your printed cards with --cards FILE).",
-                          style="magenta dim"))
+        parts.append(Text("\n".join(log), style="grey70"))
+    if any(c["origin"] == "designed" for c in view["catalogue"]["cards"].values()):
+        parts.append(Text(f"{DESIGNED} designed by us · {NUMBERS_DESIGNED} printed text, our cost · "
+                          "(m)oved (a)ttacked (b)locked", style="magenta dim"))
     return Group(*parts)
+
+
+def cards_info(cards) -> list[dict]:
+    """Every component a player may ask about (``Game.cards_info``): spells, Familiars, Aspects
+    and vials, each with a short line of what it does and its whole text with its numbers."""
+    rows = []
+    for c in cards.cards:
+        numbers = f"{c.speed}, {c.cost} life"
+        rows.append({"name": c.name, "origin": c.origin, "kind": "spell", "short": f"{numbers}: {c.text}",
+                     "text": f"{c.text}\n{c.speed} spell, costs {c.cost} life; {c.copies} in the deck"
+                             + ("; also used in Madness Mode" if c.madness else "") + ".",
+                     "note": c.notes})
+    for f in cards.familiars:
+        numbers = f"{f.attack}/{f.defense}, summon {f.cost} life" + (f", move {f.move_cost} life" if f.move_cost else "")
+        rows.append({"name": f.name, "origin": f.origin, "kind": "Familiar", "short": numbers,
+                     "text": f"{f.text}\nattack {f.attack}, defense {f.defense}; costs {f.cost} life to summon"
+                             + (f", {f.move_cost} life to move" if f.move_cost else "") + f"; {f.pool} supply {f.supply}.",
+                     "note": f.notes})
+    for a in cards.aspects:
+        rows.append({"name": a.name, "origin": a.origin, "kind": "Aspect", "short": a.text,
+                     "text": a.text + (f"\ncosts {a.cost} life." if a.cost else ""), "note": ""})
+    for v in cards.vials:
+        rows.append({"name": v.name, "origin": v.origin, "kind": "Essence Vial", "short": v.text,
+                     "text": v.text, "note": ""})
+    return rows

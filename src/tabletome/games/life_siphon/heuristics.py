@@ -9,7 +9,7 @@ Windows: Fast Cast spells that change a combat, kill a Familiar or heal when low
 
 from itertools import combinations
 
-from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, SLOTS, SUMMONING
+from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, RIVER, SLOTS, SUMMONING
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
                       T_BG_FAMILIAR)
 from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
@@ -44,6 +44,64 @@ def _enemies(st, q):
     return out
 
 
+# Keep a life reserve against the attacks one can see coming: every Familiar in the Battleground
+# of a seat that attacks ``q`` attacks at the start of that seat's next turn; Familiars in its
+# River may move there and attack the turn after. With the reserve below 7, the old heuristic spent
+# its life on Dread Knights (20 -> 6 in one turn) and died to the first attack.
+THREAT_RESERVE = True
+RESERVE_MARGIN = 1          # one life more than the attacks the board shows
+RIVER_HALF = True
+
+
+def _attackers(st, q):
+    """The quadrants whose attacks land on ``q`` (those that want ``q``'s life down)."""
+    return [a for a in range(st.R.Q) if a != q and q in _enemies(st, a)]
+
+
+def threat(st, q, extra_blockers: int = 0) -> int:
+    """The damage ``q`` can see coming at its attackers' next turn: the attack of their
+    Battleground Familiars, less the strongest ones ``q``'s own Battleground Familiars can block
+    (one each); with ``RIVER_HALF``, half the attack of their River Familiars too (a turn later)."""
+    R = st.R
+    attacks = []
+    later = 0
+    for a in _attackers(st, q):
+        base = a * SLOTS
+        for i in range(SLOTS):
+            f = st.kind[base + i]
+            if f < 0:
+                continue
+            if AREA_OF[i] == BATTLEGROUND:
+                attacks.append(R.f_attack[f])
+            elif AREA_OF[i] == RIVER and RIVER_HALF:
+                later += R.f_attack[f]
+    blockers = extra_blockers + sum(1 for i in range(SLOTS)
+                                    if AREA_OF[i] == BATTLEGROUND and st.kind[q * SLOTS + i] >= 0)
+    attacks.sort(reverse=True)
+    return sum(attacks[blockers:]) + later // 2
+
+
+def move_reserve(st, q, mine, action, reserve=None):
+    """The life a move that costs life must leave: the reserve less 2; a move from the River into
+    the Battleground adds a blocker, so it need keep only what the attacks would still bring past
+    that blocker (less 2)."""
+    if reserve is None:
+        reserve = life_reserve(st, q, mine)
+    i = action.args[1]
+    if AREA_OF[i] == RIVER and THREAT_RESERVE and not st.R.madness:
+        return min(reserve, max(7 if mine else 12, threat(st, q, 1) + RESERVE_MARGIN)) - 2
+    return reserve - 2
+
+
+def life_reserve(st, q, mine: bool) -> int:
+    """The life the heuristic keeps when it summons, moves and casts: 7 (12 for a ghost seat it
+    plays for someone else), or more when the attacks it can see coming would take more."""
+    base = 7 if mine else 12
+    if not THREAT_RESERVE or st.R.madness:
+        return base
+    return max(base, threat(st, q) + RESERVE_MARGIN)
+
+
 def _my_q(st, seat):
     return st.R.seat_q[seat]
 
@@ -69,7 +127,7 @@ def _main(st, seat, legal, rng):
     q = st.decision[1]
     mine = R.q_seat[q] == seat
     life = st.life[q]
-    reserve = 7 if mine else 12
+    reserve = life_reserve(st, q, mine)
     enemies = _enemies(st, q)
     by_kind = {}
     for a in legal:
@@ -111,7 +169,7 @@ def _main(st, seat, legal, rng):
     best = None
     for a in moves:
         f, i, _ = a.args
-        if R.f_move_cost[f] and life - R.f_move_cost[f] < reserve - 2:
+        if R.f_move_cost[f] and life - R.f_move_cost[f] < move_reserve(st, q, mine, a, reserve):
             continue
         score = AREA_OF[i] * 2 + R.f_attack[f]
         if best is None or score > best[0]:

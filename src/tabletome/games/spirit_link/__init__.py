@@ -89,9 +89,26 @@ class SpiritLink(Game):
     def evaluate(self, state, seat):
         return heuristics.evaluate(state, seat)
 
+    def cards_info(self, card_text=None):
+        """Every card for people (the terminal's info and choice lines, the browser): display.py."""
+        cache = self.__dict__.setdefault("_cards_info", {})
+        if card_text not in cache:
+            from .display import cards_info
+            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
+            cache[card_text] = cards_info(cards)
+        return cache[card_text]
+
+    def rules_summary(self, players, options):
+        """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
+        from .reference import rules_summary
+        return rules_summary(self, players, options)
+
+    def score_label(self, players, options):
+        return "health"
+
     def card_info(self, card_text=None):
         cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
-        return {c.name: {"text": c.text, "origin": c.origin, "type": c.type, "cost": c.cost, "damage": c.damage,
+        return {c.name: {"name": c.name, "text": c.text, "origin": c.origin, "type": c.type, "cost": c.cost, "damage": c.damage,
                          "for": cards.names[c.for_form] if c.for_form >= 0 else None}
                 for c in cards.cards}
 

@@ -1,8 +1,6 @@
 """The Spirit Link table in the terminal, drawn with rich from a seat's view only."""
 
 from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from .ruleset import MAX_HEALTH, MAX_MANA
@@ -17,53 +15,67 @@ def bar(value, maximum, width, colour):
     return text
 
 
-def seat_panel(info, you, active, cards):
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold")
-    grid.add_column()
-    grid.add_row("Health", bar(info["health"], MAX_HEALTH, 30, "red"))
-    grid.add_row("Mana", bar(info["mana"], MAX_MANA, 12, "blue"))
+def seat_lines(info, you, active, cards, phase):
+    """One seat in two lines: health and mana bars with the transformation; then the cards."""
+    head = Text(info["name"] + (" (you)" if you else ""), style="bold cyan" if you else "bold")
+    if active:
+        head.append(" ◀", style="bold")
+    head.pad_right(max(0, 14 - len(head.plain)))
+    head.append("health ", style="red")
+    head.append_text(bar(info["health"], MAX_HEALTH, 10, "red"))
+    head.append("  mana ", style="blue")
+    head.append_text(bar(info["mana"], MAX_MANA, 6, "blue"))
+    more = Text(" " * 14)
     form = info["transformation"]
-    shown = {None: Text("not placed yet", style="dim"), "none": Text("no transformation", style="dim"),
-             "face down": Text("▒ face down ▒", style="magenta")}.get(form)
-    if shown is None:
+    if form is None:
+        more.append("not placed yet", style="dim")
+    elif form == "none":
+        more.append("no transformation", style="dim")
+    elif form == "face down":
+        more.append("▒ face down ▒", style="magenta")
+    else:
         card = cards.by_name.get(form.lower())
-        shown = Text(form, style="bold yellow")
-        if card is not None:
-            shown.append(f"  {card.text}", style="yellow")
-    grid.add_row("Transformation", shown)
+        more.append(form, style="bold yellow")
+        if card is not None and card.type == "transformation":
+            more.append(f" {card.damage} damage", style="yellow")
     if info["ability"]:
-        grid.add_row("Ability", Text(info["ability"], style="bold green"))
+        more.append(f" + {info['ability']}", style="bold green")
+    more.append(f" · {info['hand_size']} in hand, {info['deck_size']} in deck, "
+                f"{sum(info['discard'].values())} discarded", style="dim")
     extras = []
     if info["spell_cast"]:
         extras.append("spell cast this turn")
-    if info["firebolts_pending"]:
+    # Firebolts cast before settlement hit at settlement; once it has come, they are spent
+    if info["firebolts_pending"] and phase in ("preparation", "combat"):
         extras.append(f"{info['firebolts_pending']} Firebolt hit(s) at settlement")
     if info["known_in_hand"]:
         extras.append("known in hand: " + ", ".join(info["known_in_hand"]))
-    grid.add_row("Cards", f"{info['hand_size']} in hand, {info['deck_size']} in deck, "
-                          f"{sum(info['discard'].values())} discarded")
     if extras:
-        grid.add_row("", Text("; ".join(extras), style="italic"))
-    title = info["name"] + (" (you)" if you else "") + ("  ◀ to move" if active else "")
-    return Panel(grid, title=title, title_align="left", border_style="cyan" if you else "white")
+        more.append("; " + "; ".join(extras), style="italic")
+    return [head, more]
 
 
-def hand_table(hand, cards):
-    table = Table(title="Your hand", show_lines=False, expand=False)
-    table.add_column("Card", style="bold")
-    table.add_column("Type")
-    table.add_column("Cost", justify="right")
-    table.add_column("Text")
+def hand_line(hand, cards):
+    """The viewer's hand on one line: each card with its type and cost (``info NAME`` for the rest)."""
     counts = {}
     for name in hand:
         counts[name] = counts.get(name, 0) + 1
-    for name, n in counts.items():
+    line = Text("Your hand: ", style="bold")
+    if not counts:
+        line.append("no cards", style="dim")
+    for i, (name, n) in enumerate(counts.items()):
         card = cards.by_name[name.lower()]
-        label = name + (f" ×{n}" if n > 1 else "")
-        kind = card.type + (f" for {cards.names[card.for_form]}" if card.for_form >= 0 else "")
-        table.add_row(label, kind, str(card.cost), card.text)
-    return table
+        if i:
+            line.append(" · ")
+        line.append(name + (f" ×{n}" if n > 1 else ""), style="bold")
+        if card.type == "transformation":
+            what = f"{card.damage} dmg, {card.cost} mana"
+        elif card.type == "ability":
+            what = f"{cards.names[card.for_form]} ability, {card.cost}" if card.for_form >= 0 else f"ability, {card.cost}"
+        else:
+            what = f"spell, {card.cost}"
+        line.append(f" ({what})", style="dim")
+    return line
 
 
 def render(view, seat, cards):
@@ -73,7 +85,7 @@ def render(view, seat, cards):
         status = ("Game over: " + " and ".join(players[w]["name"] for w in winners) + " wins") if winners \
             else "Game over: a draw"
     else:
-        status = (f"Turn {view['round']} · {view['phase']} phase · "
+        status = (f"Spirit Link · turn {view['round']} · {view['phase']} phase · "
                   f"{players[view['priority']]['name']} has priority · "
                   f"{players[view['to_move']]['name']} to move")
         if view["pending"]:
@@ -84,11 +96,37 @@ def render(view, seat, cards):
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     parts = [Text(status, style="bold")]
     for p in order:
-        parts.append(seat_panel(players[p], p == seat, view["to_move"] == p, cards))
+        parts.extend(seat_lines(players[p], p == seat, view["to_move"] == p, cards, view["phase"]))
     if seat in (0, 1) and "hand" in players[seat]:
-        parts.append(hand_table(players[seat]["hand"], cards))
+        parts.append(hand_line(players[seat]["hand"], cards))
     log = view.get("log", [])[-12:]
     if log:
-        parts.append(Panel(Text("\n".join(log)), title="What just happened", title_align="left",
-                           border_style="grey50"))
+        parts.append(Text("\n".join(log), style="grey70"))
     return Group(*parts)
+
+
+def cards_info(cards) -> list[dict]:
+    """Every card of the deck for people (``Game.cards_info``): name, origin, kind, a short line
+    of what it does (its numbers and printed text) and the whole printed card."""
+    import re
+
+    rows = []
+    for card in cards.cards:
+        rest = re.sub(r"^\s*\S+\s*\([^)]*\)\s*", "", card.text).strip()
+        if card.type == "transformation":
+            short = f"{card.damage} damage, {card.cost} mana"
+            kind = "transformation"
+        elif card.type == "ability":
+            kind = f"ability for {cards.names[card.for_form]}" if card.for_form >= 0 else "ability"
+            short = f"{kind}, {card.cost} mana"
+        else:
+            kind = "spell"
+            short = f"spell, {card.cost} mana"
+        if rest:
+            short += ". " + rest
+        full = (f"{card.text}\n{kind}; costs {card.cost} mana"
+                + (f"; deals {card.damage} damage" if card.type == "transformation" else "")
+                + f"; {card.copies} in each deck.")
+        rows.append({"name": card.name, "origin": card.origin, "kind": kind, "short": short, "text": full,
+                     "note": ""})
+    return rows

@@ -1,0 +1,98 @@
+"""The terminal itself: clearing it for a hot-seat hand-over, and keeping what a player types while
+the computer thinks.
+
+``CLEAR_ALL`` erases the scrollback (``ESC [3J``), homes the cursor and erases the screen, so the
+next player cannot scroll up to the previous player's hand.
+
+``Keyboard.keep_typing()`` is used while an AI seat decides: echo and line editing are switched
+off, so the "thinking…" spinner does not garble what is typed, and whatever was typed meanwhile
+is read back afterwards: whole lines become the next answers, an unfinished line is put back in
+front of the cursor at the next prompt (with readline), so nothing typed is lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+
+CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J\x1b[3J"
+
+
+class Keyboard:
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stdin
+        self.lines: list[str] = []     # whole lines typed ahead
+        self.partial = ""              # an unfinished line typed ahead
+
+    def _fd(self):
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, ValueError, OSError):
+            return None
+        return fd if os.isatty(fd) else None
+
+    @contextlib.contextmanager
+    def keep_typing(self):
+        fd = self._fd()
+        if fd is None:
+            yield
+            return
+        import termios
+        old = termios.tcgetattr(fd)
+        new = termios.tcgetattr(fd)
+        new[3] &= ~(termios.ECHO | termios.ICANON)   # keep ISIG: Ctrl-C still interrupts
+        new[6][termios.VMIN] = 0
+        new[6][termios.VTIME] = 0
+        termios.tcsetattr(fd, termios.TCSANOW, new)
+        try:
+            yield
+        finally:
+            try:
+                self._collect(fd)
+            finally:
+                termios.tcsetattr(fd, termios.TCSANOW, old)
+
+    def _collect(self, fd):
+        import select
+        data = b""
+        while select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+        if not data:
+            return
+        text = self.partial + data.decode(errors="replace")
+        out = []
+        for ch in text:
+            if ch in ("\x7f", "\b"):
+                out = out[:-1]
+            else:
+                out.append(ch)
+        text = "".join(out).replace("\r", "\n")
+        *whole, self.partial = text.split("\n")
+        self.lines.extend(line for line in whole)
+
+    def input(self, console, prompt: str) -> str:
+        """The next answer: a line typed ahead, else ``console.input`` with any unfinished line
+        typed ahead already in front of the cursor."""
+        if self.lines:
+            line = self.lines.pop(0)
+            from rich.text import Text
+            console.print(Text.from_markup(prompt) + Text(line), highlight=False)
+            return line
+        if self.partial:
+            partial, self.partial = self.partial, ""
+            try:
+                import readline
+            except ImportError:
+                readline = None
+            if readline is not None:
+                readline.set_startup_hook(lambda: readline.insert_text(partial))
+                try:
+                    return console.input(prompt)
+                finally:
+                    readline.set_startup_hook(None)
+            return partial + console.input(prompt + partial)
+        return console.input(prompt)
