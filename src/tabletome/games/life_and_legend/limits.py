@@ -1,0 +1,88 @@
+"""Limits: The Rule of Four, and every continuous (Ambient) number an effect changes.
+
+"All Player card limits start out at 4. This may go up and down during a game. The exceptions are
+Traumas and Completed Adventures, which have no limit." A seat's numbers are 4 plus what its Relics
+and Exceptional Trait in play (Ambient), its Traumas, and the uncovered Atmospheres and Adventures in
+the World (Ambient, affecting all Players) add. "Effects on cards in a Legend Area are disregarded."
+"""
+
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, TRAUMA
+
+CONTINUOUS = ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
+              "no-wander", "no-background", "mill-life")
+
+
+def ambient_table(C):
+    """Per card id: its continuous effects as ((op, n), ...), where it has any."""
+    table = [()] * C.n
+    for i in range(C.n):
+        card, kind = C.cards[i], C.kind[i]
+        if kind == RELIC or kind == EXCEPTIONAL:
+            effs = card.effect if card.timing == "ambient" else ()
+        elif kind == TRAUMA:
+            effs = card.effect
+        elif kind == EVENT:
+            effs = card.world if card.atmosphere else ()
+        elif kind == ADVENTURE:
+            effs = card.ambient
+        else:
+            effs = ()
+        table[i] = tuple((e.op, e.n) for e in effs if e.op in CONTINUOUS)
+    return table
+
+
+def mod(s, seat, op) -> int:
+    """The sum of ``op`` over every continuous effect on ``seat``."""
+    amb = s.game.ambient(s.C)
+    total = 0
+    for pile in (s.relics[seat], s.traits[seat], s.traumas[seat]):
+        for c in pile:
+            for o, n in amb[c]:
+                if o == op:
+                    total += n
+    world, up = s.world, s.up
+    for k in range(R.WORLD_SPACES):
+        c = world[k]
+        if c >= 0 and up[k]:
+            for o, n in amb[c]:
+                if o == op:
+                    total += n
+    return total
+
+
+def hand_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "hand-size"))
+
+
+def slot_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "relic-slots"))
+
+
+def trait_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "trait-limit"))
+
+
+def wander_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "wander-limit"))
+
+
+def slots_used(s, seat):
+    cards = s.C.cards
+    return sum(cards[c].slots for c in s.relics[seat])
+
+
+def exceptionals(s, seat):
+    kind = s.C.kind
+    return sum(1 for c in s.traits[seat] if kind[c] == EXCEPTIONAL)
+
+
+def over_limit(s, seat) -> str:
+    """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
+    if slots_used(s, seat) > slot_limit(s, seat):
+        return "relics"
+    if len(s.traits[seat]) > trait_limit(s, seat) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+        return "traits"
+    if len(s.wanders[seat]) > wander_limit(s, seat):
+        return "wanders"
+    return ""
