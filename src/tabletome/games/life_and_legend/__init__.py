@@ -18,7 +18,7 @@ from . import ruleset as R
 from .actions import build_actions
 from .cards import cards_from_text, load_cards
 from .interfere import interfere_op
-from .limits import ambient_table
+from .limits import ambient_table, lowest_limits
 from .state import LifeAndLegendState
 
 AI_VALUES = ("none",) + tuple("+".join(c) for n in (1, 2, 3) for c in combinations(R.AI_NAMES, n))
@@ -79,16 +79,22 @@ class LifeAndLegend(Game):
 
     def _derive(self, C):
         d = self._derived.get(id(C))
-        if d is None or d[0] is not C:
+        if d is not None and d[0] is C:
+            return d
+        if True:
             canon = [C.by_name[name.lower()] for name in C.names]
             labels, count = [], {}
             for name in C.names:
                 count[name] = count.get(name, 0) + 1
                 labels.append(name if count[name] == 1 else f"{name} #{count[name]}")
             ids = {label.lower(): i for i, label in enumerate(labels)}
-            d = (C, ambient_table(C), [interfere_op(C, i) for i in range(C.n)], canon, labels, ids)
+            amb = ambient_table(C)
+            d = (C, amb, [interfere_op(C, i) for i in range(C.n)], canon, labels, ids, lowest_limits(C, amb))
             self._derived[id(C)] = d
         return d
+
+    def lowest(self, C):
+        return self._derive(C)[6]
 
     def ambient(self, C):
         return self._derive(C)[1]
@@ -138,12 +144,11 @@ class LifeAndLegend(Game):
             raise IllegalAction("option lore is for mode=lore")
 
     def configurations(self):
-        """Each mode once, each player count, and the AI opponents and first-player option once."""
-        sets = [(2, {}), (3, {}), (4, {}), (2, {"mode": "farwander"}), (3, {"mode": "eternal"}),
-                (1, {"mode": "war"}), (1, {"mode": "lore"}), (1, {"mode": "lore", "lore": "chosen"}),
-                (1, {"mode": "arbiter"}), (1, {"mode": "treasury"}), (1, {"mode": "campaign"}),
-                (1, {"mode": "legacy"}), (3, {"mode": "coop"}),
-                (4, {"ai": "matathias+golden-horse+geoffrey", "first": "north"}), (2, {"ai": "emptiness"})]
+        """Each mode once (1 to 4 players among them), the AI opponents, first=north and lore=chosen."""
+        sets = [(2, {}), (4, {"ai": "matathias+golden-horse+geoffrey", "first": "north"}),
+                (3, {"mode": "farwander"}), (2, {"mode": "eternal"}), (3, {"mode": "coop"}),
+                (1, {"mode": "war"}), (1, {"mode": "lore", "lore": "chosen"}), (1, {"mode": "arbiter"}),
+                (1, {"mode": "treasury"}), (1, {"mode": "campaign"}), (1, {"mode": "legacy"})]
         return [self.resolve_options(p, o) for p, o in sets]
 
     # --- agents and the screen ---------------------------------------------------------------------

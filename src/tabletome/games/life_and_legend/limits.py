@@ -38,16 +38,19 @@ def mod(s, seat, op) -> int:
     total = 0
     for pile in (s.relics[seat], s.traits[seat], s.traumas[seat]):
         for c in pile:
-            for o, n in amb[c]:
-                if o == op:
-                    total += n
+            effs = amb[c]
+            if effs:
+                for o, n in effs:
+                    if o == op:
+                        total += n
     world, up = s.world, s.up
     for k in range(R.WORLD_SPACES):
-        c = world[k]
-        if c >= 0 and up[k]:
-            for o, n in amb[c]:
-                if o == op:
-                    total += n
+        if up[k]:
+            effs = amb[world[k]]
+            if effs:
+                for o, n in effs:
+                    if o == op:
+                        total += n
     return total
 
 
@@ -77,8 +80,22 @@ def exceptionals(s, seat):
     return sum(1 for c in s.traits[seat] if kind[c] == EXCEPTIONAL)
 
 
+def lowest_limits(C, table):
+    """The lowest each limit can go with this card file (every lowering effect at once), so that
+    most checks need not add up the modifiers."""
+    low = {}
+    for op in ("relic-slots", "trait-limit", "wander-limit"):
+        low[op] = R.LIMIT + sum(n for effs in table for o, n in effs if o == op and n < 0)
+    widest = max([c.slots for i, c in enumerate(C.cards) if C.kind[i] == RELIC] or [1])
+    return (low["relic-slots"], low["trait-limit"], low["wander-limit"], widest)
+
+
 def over_limit(s, seat) -> str:
     """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
+    slots, traits, wanders, widest = s.game.lowest(s.C)
+    if (len(s.relics[seat]) * widest <= slots and len(s.traits[seat]) <= traits
+            and len(s.wanders[seat]) <= wanders):
+        return "traits" if len(s.traits[seat]) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT else ""
     if slots_used(s, seat) > slot_limit(s, seat):
         return "relics"
     if len(s.traits[seat]) > trait_limit(s, seat) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:

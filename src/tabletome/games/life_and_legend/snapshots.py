@@ -108,6 +108,7 @@ class SnapshotMixin:
         self.ai = self.game.ai_seats(n, self.options)
         ids = self.game.label_ids(C)
         placed = set()
+        self.cached = None
 
         def card(label, where):
             i = ids.get(label.lower()) if isinstance(label, str) else None

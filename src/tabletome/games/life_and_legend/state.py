@@ -30,7 +30,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
                  "background_discard", "world", "up", "active", "turn", "phase", "used", "acted",
                  "activated", "roll_bonus", "roll", "roll_mod", "pending", "words_bought",
                  "lost_adventure", "legend_emptied", "life_emptied", "age", "targets", "acquired",
-                 "ai", "mode", "spark_used", "did", "offered", "contest", "limbo")
+                 "ai", "mode", "spark_used", "did", "offered", "contest", "limbo", "cached")
 
     def _init_common(self, game, players, options, seed, rng, card_text=None):
         super()._init_common(game, players, options, seed, rng, card_text)
@@ -68,6 +68,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         self.offered = 0
         self.contest = []     # Farwandering: [owner, contested card, covered Life card]
         self.limbo = []       # Life cards drawn and not yet kept or discarded (shown to all)
+        self.cached = None    # (decision frame, its legal actions) computed when the phase asked
         rng = self.rng
         # 1. Shuffle: "Shuffle the Life and Legend Decks."
         legend = list(C.legend)
@@ -126,6 +127,12 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         self.roll_bonus = 0
         self.did = 0             # bit 1: completed an Adventure this turn; bit 2: Wandered successfully
 
+    def _legal_actions(self):
+        cached = self.cached
+        if cached is not None and cached[0] is self.decision:
+            return cached[1]
+        return super()._legal_actions()
+
     # --- the decision stack: AI seats decide by their card --------------------------------------
     def ask(self, seat, frame):
         kind = self.ai.get(seat)
@@ -163,6 +170,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         c.acquired = self.acquired.copy()
         c.contest = self.contest.copy()
         c.limbo = self.limbo.copy()
+        c.cached = self.cached
         for name in ("active", "turn", "phase", "used", "acted", "activated", "roll_bonus", "roll_mod",
                      "lost_adventure", "legend_emptied", "life_emptied", "age", "ai", "mode",
                      "spark_used", "did", "offered"):
@@ -188,31 +196,25 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
 
     def check_invariants(self):
         C = self.C
-        where = {}
-        places = [("legend deck", self.legend_deck), ("legend discard", self.legend_discard),
-                  ("life deck", self.life_deck), ("life discard", self.life_discard),
-                  ("background deck", self.backgrounds), ("background discard", self.background_discard),
-                  ("world", [c for c in self.world if c >= 0])]
+        ids = (self.legend_deck + self.legend_discard + self.life_deck + self.life_discard + self.backgrounds
+               + self.background_discard + [c for c in self.world if c >= 0] + self.limbo
+               + [c for c in self.contest[1:] if c >= 0])
         for s in range(self.players):
-            for name in SEAT_LISTS:
-                places.append((f"{name}[{s}]", getattr(self, name)[s]))
-            places.append((f"story[{s}]", [self.story[s]] if self.story[s] >= 0 else []))
-            places.append((f"path[{s}]", [self.path[s]] if self.path[s] >= 0 else []))
-        places.append(("limbo", self.limbo))
-        places.append(("contest", [c for c in self.contest[1:] if c >= 0]))
-        for name, ids in places:
-            for i in ids:
-                assert 0 <= i < C.n, f"{name} holds no card {i}"
-                assert i not in where, f"card {C.names[i]} ({i}) is in {where[i]} and {name}"
-                where[i] = name
-        removed = (1 if self.mode == "lore" else 0)
-        assert len(where) == C.n - removed, f"{C.n - removed - len(where)} cards are missing"
+            ids += self.hand[s] + self.relics[s] + self.traits[s] + self.traumas[s] + self.wanders[s] + self.adventures[s]
+            ids += [c for c in (self.story[s], self.path[s]) if c >= 0]
+        expected = C.n - (1 if self.mode == "lore" else 0)
+        if len(ids) != expected or len(set(ids)) != expected:
+            seen = set()
+            twice = [C.names[c] for c in ids if c in seen or seen.add(c)]
+            raise AssertionError(f"{len(ids)} cards in play for {expected}; twice: {twice[:5]}")
+        kind = C.kind
         for s in range(self.players):
-            assert all(C.kind[i] in (TRAIT, EXCEPTIONAL) for i in self.traits[s])
-            assert all(C.kind[i] == TRAUMA for i in self.traumas[s])
-            assert all(C.kind[i] == RELIC for i in self.relics[s])
-            assert all(C.kind[i] in (RELIC, EVENT, ADVENTURE, ACHIEVEMENT) for i in self.hand[s])
-            assert sum(C.kind[i] == EXCEPTIONAL for i in self.traits[s]) <= R.EXCEPTIONAL_LIMIT or self.decision is not None
+            assert all(kind[i] in (TRAIT, EXCEPTIONAL) for i in self.traits[s]), "a non-Trait among Traits"
+            assert all(kind[i] == TRAUMA for i in self.traumas[s]), "a non-Trauma among Traumas"
+            assert all(kind[i] == RELIC for i in self.relics[s]), "a non-Relic in play as a Relic"
+            assert all(kind[i] in (RELIC, EVENT, ADVENTURE, ACHIEVEMENT) for i in self.hand[s]), "a Life card in hand"
+            assert self.story[s] < 0 or kind[self.story[s]] == STORY
+            assert self.path[s] < 0 or kind[self.path[s]] == PATH
         atmospheres = sum(1 for k, c in enumerate(self.world) if c >= 0 and self.up[k] and C.is_atmosphere[c])
         assert atmospheres <= 1, "two Atmospheres in the World"
         assert (self.to_move is None) == (self.decision is None)

@@ -1,5 +1,6 @@
 """Relic trading: "Players may trade or offer to give away Relics in play if they wish." The Player
-whose turn it is offers (one offer per Relic a turn); the other seat answers accept or decline."""
+whose turn it is offers, one offer a turn (RULES.md, "Relic trading"); the other seat answers
+accept or decline."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ def offers(s, seat):
     for one of that seat's Relics in play."""
     get = s.table.get
     out = []
+    if s.offered:
+        return out
     for c in s.relics[seat]:
-        if (s.offered >> c) & 1:
-            continue
         for t in range(s.players):
             if t == seat or s.ai.get(t) == "emptiness":
                 continue

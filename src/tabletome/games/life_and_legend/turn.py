@@ -74,6 +74,7 @@ def run_phase(s, frame):
     if len(legal) == 1 and legal[0].kind == "end":
         end_phase(s, seat, phase)
         return False
+    s.cached = (frame, legal)
     return s.ask(seat, frame)
 
 
