@@ -21,6 +21,13 @@ from .interfere import interfere_op
 from .limits import ambient_table, lowest_limits
 from .state import LifeAndLegendState
 
+def _needs(words):
+    need = {}
+    for w in words:
+        need[w] = need.get(w, 0) + 1
+    return tuple(need.items())
+
+
 AI_VALUES = ("none",) + tuple("+".join(c) for n in (1, 2, 3) for c in combinations(R.AI_NAMES, n))
 
 
@@ -55,10 +62,10 @@ class LifeAndLegend(Game):
     # --- cards and actions -------------------------------------------------------------------------
     def card_list(self, card_text=None):
         if card_text is None:
-            return self.cards
+            return self._derive(self.cards)
         if card_text not in self._sets:
             self._sets[card_text] = cards_from_text(card_text, "card file")
-        return self._sets[card_text]
+        return self._derive(self._sets[card_text])
 
     def check_cards(self, text, source):
         if text not in self._sets:
@@ -78,38 +85,38 @@ class LifeAndLegend(Game):
         return self._tables[key]
 
     def _derive(self, C):
-        d = self._derived.get(id(C))
-        if d is not None and d[0] is C:
-            return d
-        if True:
-            canon = [C.by_name[name.lower()] for name in C.names]
+        """Tables the rules read on hot paths, computed once per card list and kept on it."""
+        if getattr(C, "amb", None) is None:
+            C.canon = [C.by_name[name.lower()] for name in C.names]
             labels, count = [], {}
             for name in C.names:
                 count[name] = count.get(name, 0) + 1
                 labels.append(name if count[name] == 1 else f"{name} #{count[name]}")
-            ids = {label.lower(): i for i, label in enumerate(labels)}
-            amb = ambient_table(C)
-            d = (C, amb, [interfere_op(C, i) for i in range(C.n)], canon, labels, ids, lowest_limits(C, amb))
-            self._derived[id(C)] = d
-        return d
+            C.labels = labels
+            C.label_ids = {label.lower(): i for i, label in enumerate(labels)}
+            C.amb = ambient_table(C)
+            C.itable = [interfere_op(C, i) for i in range(C.n)]
+            C.lowest = lowest_limits(C, C.amb)
+            C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
+        return C
 
     def lowest(self, C):
-        return self._derive(C)[6]
+        return C.lowest
 
     def ambient(self, C):
-        return self._derive(C)[1]
+        return C.amb
 
     def interfere_table(self, C):
-        return self._derive(C)[2]
+        return C.itable
 
     def canon(self, C):
-        return self._derive(C)[3]
+        return C.canon
 
     def labels(self, C):
-        return self._derive(C)[4]
+        return C.labels
 
     def label_ids(self, C):
-        return self._derive(C)[5]
+        return C.label_ids
 
     # --- options -------------------------------------------------------------------------------------
     def default_players(self):

@@ -52,7 +52,12 @@ def build_actions(C, players=2) -> ActionTable:
                 t.add(f"place {C.names[c]} in space {k + 1}", "place", c, k, cards=(C.names[c],))
     for c in one(ADVENTURE):
         for level in range(3):
-            t.add(f"attempt {C.names[c]} challenge {LEVELS[level]}", "adventure", c, level, cards=(C.names[c],))
+            # named by the Challenge's printed mark (I, II or III); unused ids keep the table fixed
+            chs = C.cards[c].challenges
+            mark = chs[level].level if level < len(chs) else f"{LEVELS[level]} (none)"
+            if level < len(chs) and any(ch.level == mark for ch in chs[:level]):
+                mark = f"{mark} ({level + 1})"
+            t.add(f"attempt {C.names[c]} challenge {mark}", "adventure", c, level, cards=(C.names[c],))
         if C.perpetual[c]:
             t.add(f"remove {C.names[c]}", "perpetual", c, cards=(C.names[c],))
     for c in uniq(C.legend + C.life + C.background):

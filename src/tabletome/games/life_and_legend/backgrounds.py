@@ -50,14 +50,20 @@ def activatable(s, seat) -> list[int]:
         return []
     C = s.C
     have = words_in_play(s, seat, phase3=True)
+    if not have:
+        return []
     free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0, ACHIEVEMENT: not holds_achievement(s, seat)}
+    needs = C.needs
+    kind = C.kind
+    get = have.get
     out = []
     for c in s.backgrounds:
-        kind = C.kind[c]
-        if free[kind] and has_words(have, C.cards[c].words):
-            if s.mode == "lore" and s.targets and c not in s.targets and C.kind[c] in (STORY, PATH, ACHIEVEMENT):
-                pass
-            out.append(c)
+        if free[kind[c]]:
+            for w, n in needs[c]:
+                if get(w, 0) < n:
+                    break
+            else:
+                out.append(c)
     return out
 
 

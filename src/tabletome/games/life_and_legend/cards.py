@@ -141,6 +141,7 @@ class CardList:
 
     def __init__(self, data: LifeAndLegendCards, source: str):
         self.source = source
+        self.amb = None   # the game's derived tables (LifeAndLegend._derive) go here
         self.cards = []     # record per id
         self.kind = []      # kind per id
         for kind, table in enumerate(TABLES):

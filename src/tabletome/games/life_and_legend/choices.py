@@ -29,7 +29,7 @@ def ask_or_auto(s, seat, frame, legal):
 def named(s, kind, cards):
     """One action per distinct card name among ``cards`` (Trait-Card copies share a name)."""
     get = s.table.get
-    canon = s.game.canon(s.C)
+    canon = s.C.canon
     seen = set()
     out = []
     for c in cards:
@@ -279,7 +279,7 @@ def run_draw_life(s, frame):
 
 
 def legal_life_card(s, frame):
-    canon = s.game.canon(s.C)
+    canon = s.C.canon
     card = frame[2]
     return [s.table.get("keep", canon[card]), s.table.get("discard", canon[card])]
 
@@ -433,7 +433,7 @@ def resolve_contest(s, frame, action):
 
 def legal_no_contest(s, frame):
     _, target, farwanderer, life = frame
-    canon = s.game.canon(s.C)
+    canon = s.C.canon
     get = s.table.get
     out = []
     if s.C.kind[life] != TRAUMA:

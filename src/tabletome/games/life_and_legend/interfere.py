@@ -37,7 +37,7 @@ def sources(s, seat, moment):
     """The cards ``seat`` could Interfere with now."""
     want = "disrupt" if moment == ON_EFFECT else "hex"
     C = s.C
-    table = s.game.interfere_table(C)
+    table = C.itable
     used = s.used
     out = []
     for c in s.hand[seat]:
@@ -90,7 +90,7 @@ def respond(s, frame, action):
     _, moment, seat, _, _ = frame
     card = action.args[0]
     C = s.C
-    op, n = s.game.interfere_table(C)[card]
+    op, n = C.itable[card]
     if C.kind[card] == EVENT:
         s.hand[seat].remove(card)
         depart(s, card)

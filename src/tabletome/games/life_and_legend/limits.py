@@ -32,26 +32,29 @@ def ambient_table(C):
     return table
 
 
-def mod(s, seat, op) -> int:
-    """The sum of ``op`` over every continuous effect on ``seat``."""
-    amb = s.game.ambient(s.C)
-    total = 0
+def totals(s, seat) -> dict:
+    """Every continuous effect on ``seat``, summed by op, in one pass."""
+    amb = s.C.amb
+    out = {}
     for pile in (s.relics[seat], s.traits[seat], s.traumas[seat]):
         for c in pile:
             effs = amb[c]
             if effs:
                 for o, n in effs:
-                    if o == op:
-                        total += n
+                    out[o] = out.get(o, 0) + n
     world, up = s.world, s.up
     for k in range(R.WORLD_SPACES):
         if up[k]:
             effs = amb[world[k]]
             if effs:
                 for o, n in effs:
-                    if o == op:
-                        total += n
-    return total
+                    out[o] = out.get(o, 0) + n
+    return out
+
+
+def mod(s, seat, op) -> int:
+    """The sum of ``op`` over every continuous effect on ``seat``."""
+    return totals(s, seat).get(op, 0)
 
 
 def hand_limit(s, seat):
@@ -92,14 +95,15 @@ def lowest_limits(C, table):
 
 def over_limit(s, seat) -> str:
     """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
-    slots, traits, wanders, widest = s.game.lowest(s.C)
-    if (len(s.relics[seat]) * widest <= slots and len(s.traits[seat]) <= traits
-            and len(s.wanders[seat]) <= wanders):
-        return "traits" if len(s.traits[seat]) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT else ""
-    if slots_used(s, seat) > slot_limit(s, seat):
+    slots, traits, wanders, widest = s.C.lowest
+    relics, held, cw = s.relics[seat], s.traits[seat], s.wanders[seat]
+    if len(relics) * widest <= slots and len(held) <= traits and len(cw) <= wanders:
+        return "traits" if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT else ""
+    t = totals(s, seat)
+    if slots_used(s, seat) > max(0, R.LIMIT + t.get("relic-slots", 0)):
         return "relics"
-    if len(s.traits[seat]) > trait_limit(s, seat) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+    if len(held) > max(0, R.LIMIT + t.get("trait-limit", 0)) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
         return "traits"
-    if len(s.wanders[seat]) > wander_limit(s, seat):
+    if len(cw) > max(0, R.LIMIT + t.get("wander-limit", 0)):
         return "wanders"
     return ""

@@ -68,7 +68,7 @@ class SnapshotMixin:
     __slots__ = ()
 
     def _snapshot(self):
-        L = self.game.labels(self.C)
+        L = self.C.labels
         lab = lambda ids: [L[c] for c in ids]
         opt = lambda c: L[c] if c >= 0 else None
         n = self.C.n
@@ -106,7 +106,7 @@ class SnapshotMixin:
         n = self.players
         self.mode = self.options["mode"]
         self.ai = self.game.ai_seats(n, self.options)
-        ids = self.game.label_ids(C)
+        ids = C.label_ids
         placed = set()
         self.cached = None
 

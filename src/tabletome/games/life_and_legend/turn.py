@@ -39,7 +39,7 @@ def run_turn(s, frame):
         s.push((PHASE, seat, CONTEMPLATION), (PHASE, seat, WORLD), (PHASE, seat, LIFE),
                (PHASE, seat, RESOLUTION), (END_TURN, seat))
     # Ambient "at the start of each turn" effects in the World (War)
-    amb = s.game.ambient(s.C)
+    amb = s.C.amb
     for k in range(R.WORLD_SPACES):
         c = s.world[k]
         if c >= 0 and s.up[k]:
@@ -95,7 +95,7 @@ def phase_legal(s, frame):
         if len(s.hand[seat]) > hand_limit(s, seat):
             seen = set()
             for c in s.hand[seat]:
-                a = get("discard", s.game.canon(C)[c])
+                a = get("discard", C.canon[c])
                 if a.id not in seen:
                     seen.add(a.id)
                     out.append(a)
