@@ -45,7 +45,7 @@ def seat_panel(info, you, active):
     lim = info["limits"]
     g.add_row("Legends", Text(str(info["legends"]), style="bold green"))
     hand = [h["card"] for h in info["hand"]]
-    g.add_row("Hand", f"{info['hand_size']}/{lim['hand']}: " + ", ".join(hand))
+    g.add_row("Hand", Text(f"{info['hand_size']}/{lim['hand']}: " + ", ".join(hand)))
     g.add_row("Relics", f"{lim['slots_used']}/{lim['relic_slots']} slots: " + (", ".join(info["relics"]) or "-"))
     g.add_row("Traits", f"{len(info['traits'])}/{lim['traits']}: " + (", ".join(info["traits"]) or "-"))
     g.add_row("Traumas", ", ".join(info["traumas"]) or "-")
@@ -53,7 +53,7 @@ def seat_panel(info, you, active):
     cw = [w["card"] for w in info["completed_wanders"]]
     g.add_row("Wanders", f"{len(cw)}/{lim['completed_wanders']}" + (f" ({', '.join(c for c in cw if c != 'covered')})" if any(c != "covered" for c in cw) else ""))
     g.add_row("Adventures", ", ".join(info["completed_adventures"]) or "-")
-    title = info["name"] + (f" [{info['ai']}]" if info["ai"] else "") + (" (you)" if you else "") + ("  ◀ turn" if active else "")
+    title = info["name"] + (f" (AI: {info['ai']}, designed card)" if info["ai"] else "") + (" (you)" if you else "") + ("  ◀ turn" if active else "")
     return Panel(g, title=title, title_align="left", border_style="cyan" if you else "white")
 
 
@@ -64,6 +64,11 @@ def render(view, seat, cards):
     me = view["seats"][seat]["name"] if seat is not None else None
     for info in view["seats"]:
         parts.append(seat_panel(info, info["name"] == me, info["name"] == view["active"]))
+    for info in view["seats"]:
+        card = cards.opponents.get(info["ai"]) if info["ai"] else None
+        if card is not None:
+            steps = Text("\n".join(f"{k + 1}. {step}" for k, step in enumerate(card.steps)))
+            parts.append(Panel(steps, title=f"{card.name} — AI card (designed)", title_align="left", border_style="magenta"))
     if view["roll"]:
         parts.append(Text(f"Die: {', '.join(map(str, view['roll']))} ({view['roll_modifier']:+d})", style="bold red"))
     if view["life_cards_drawn"]:
@@ -79,9 +84,9 @@ def render(view, seat, cards):
             t.add_column("Card", style="bold")
             t.add_column("Text")
             for h in hand:
-                t.add_row(h["card"], card_text(h["card"], cards))
+                t.add_row(Text(h["card"]), Text(card_text(h["card"], cards)))
             parts.append(t)
     log = view.get("log", [])[-6:]
     if log:
-        parts.append(Panel("\n".join(log), title="Log", title_align="left", border_style="grey50"))
+        parts.append(Panel(Text("\n".join(log)), title="Log", title_align="left", border_style="grey50"))
     return Group(*parts)

@@ -61,6 +61,16 @@ class SnapshotFields(Base, kw_only=True):
     winners: list[int] = []
 
 
+def bits(mask):
+    """The set bits of ``mask``, lowest first (card ids in a bitmask)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 LISTS = ("hands", "relics", "traits", "traumas", "wanders", "adventures")
 
 
@@ -81,17 +91,17 @@ class SnapshotMixin:
             "adventures": [lab(h) for h in self.adventures],
             "story": [opt(c) for c in self.story],
             "path": [opt(c) for c in self.path],
-            "known": [[L[c] for c in range(n) if (k >> c) & 1] for k in self.known],
+            "known": [[L[c] for c in bits(k)] for k in self.known],
             "legend_deck": lab(self.legend_deck), "legend_discard": lab(self.legend_discard),
             "life_deck": lab(self.life_deck), "life_discard": lab(self.life_discard),
             "backgrounds": lab(self.backgrounds), "background_discard": lab(self.background_discard),
             "world": [opt(c) for c in self.world], "uncovered": list(self.up),
             "active": self.active, "turn": self.turn, "phase": self.phase,
-            "used": [L[c] for c in range(n) if (self.used >> c) & 1],
+            "used": [L[c] for c in bits(self.used)],
             "acted": self.acted, "activated": self.activated, "spark_used": self.spark_used, "did": self.did,
             "roll_bonus": self.roll_bonus, "roll": list(self.roll), "roll_mod": self.roll_mod,
             "pending": [[p[0], L[p[1]], p[2], p[3]] for p in self.pending],
-            "offered": [L[c] for c in range(n) if (self.offered >> c) & 1],
+            "offered": [L[c] for c in bits(self.offered)],
             "words_bought": list(self.words_bought),
             "lost_adventure": self.lost_adventure, "legend_emptied": self.legend_emptied,
             "life_emptied": self.life_emptied, "age": self.age,
@@ -155,15 +165,18 @@ class SnapshotMixin:
                 placed.add(c)
         # cards a hand-written position leaves out go to the bottom of their decks
         apathy = C.by_name.get("apathy") if self.mode == "lore" else None
+        missing_legend, missing_life = [], []
         for i in range(C.n):
             if i in placed or i == apathy:
                 continue
-            if i in C.legend:
-                self.legend_deck.insert(0, i)
-            elif i in C.life:
-                self.life_deck.insert(0, i)
+            if C.kind[i] <= 2:
+                missing_legend.append(i)
+            elif C.kind[i] <= 5:
+                missing_life.append(i)
             else:
                 self.backgrounds.append(i)
+        self.legend_deck[:0] = missing_legend[::-1]
+        self.life_deck[:0] = missing_life[::-1]
         lookup = lambda x, where: self._id(ids, x, where)
         self.known = [0] * n
         for t, row in enumerate(per_seat(f.known, "known", list)):

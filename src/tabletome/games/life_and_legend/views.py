@@ -8,6 +8,7 @@ from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
 from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used, mod
 from .names import PHASE_NAMES, MOMENTS
+from .snapshots import bits
 
 
 class ViewMixin:
@@ -59,10 +60,13 @@ class ViewMixin:
                            "completed_wanders": wander_limit(self, t)},
             })
         deck_known = []
-        for depth, c in enumerate(reversed(self.legend_deck)):
-            who = self.knowers(c)
-            if who:
-                deck_known.append({"from_top": depth + 1, **self.covered(seat, c)})
+        anyone = 0
+        for k in self.known:
+            anyone |= k
+        if anyone:
+            for depth, c in enumerate(reversed(self.legend_deck)):
+                if (anyone >> c) & 1:
+                    deck_known.append({"from_top": depth + 1, **self.covered(seat, c)})
         view = {
             "mode": self.mode,
             "turn": self.turn,
@@ -83,7 +87,7 @@ class ViewMixin:
             "life_cards_drawn": [names[c] for c in self.limbo],
             "this_turn": {"world_action_taken": self.acted, "background_activated": self.activated,
                           "spark_used": self.spark_used,
-                          "effects_used": [names[c] for c in range(C.n) if (self.used >> c) & 1]},
+                          "effects_used": [names[c] for c in bits(self.used)]},
             "words_bought": [(R.SMALL_WORDS + R.GREAT_WORDS)[w] for w in self.words_bought],
             "effects_pending": [{"seat": self.seat_name(p[0]), "card": names[p[1]], "disrupted": bool(p[3])} for p in self.pending],
         }
