@@ -180,7 +180,9 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
                 progress(done, games)
     else:
         with _context().Pool(workers) as pool:
-            for result in pool.imap_unordered(play_one, tasks):
+            # hand games out in batches, so short games do not wait on the pool between each
+            chunk = max(1, len(tasks) // (workers * 16))
+            for result in pool.imap_unordered(play_one, tasks, chunksize=chunk):
                 results[result["index"]] = result
                 done += 1
                 if progress is not None:

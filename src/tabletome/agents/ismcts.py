@@ -185,7 +185,7 @@ class ISMCTSAgent(Agent):
         deadline = started + seconds if seconds is not None else math.inf
         done = 0
         while done < limit:
-            d = state.determinize(seat, rng)
+            d = state.determinize(seat, rng).mute()   # a search copy writes no log
             node = root
             path = []
             # selection and expansion

@@ -13,7 +13,8 @@ a choice goes to its ``resolve`` (one function, or one per action kind), which p
     resolve(state, frame, action) what a choice does; or ``on={"kind": handler, ...}``
 
 A frame that only asks (no work before the question) may leave ``run`` out: it then asks
-``frame``'s seat field (``seat_field``, default ``"seat"``).
+``frame``'s seat field (``seat_field``, default ``"seat"``). A frame that asks should name the
+asked seat in that field: restoring a snapshot sets ``to_move`` from the decision frame's seat.
 
 ``ResponseWindow`` is the one core frame for out-of-turn play (Spirit Link's combat window, Life
 Siphon's Fast Cast, Life & Legend's Interfere). It goes round the table from a seat and asks only

@@ -384,6 +384,12 @@ class State:
             state.stack = [cls.frames.decode(f, f"stack entry {i}") for i, f in enumerate(stack)]
             decision = data.get("decision")
             state.decision = None if decision is None else cls.frames.decode(decision, "field 'decision'")
+            if state.decision is not None:
+                # the asked seat stands in the decision frame's "seat" field
+                at = cls.frames[state.decision[0]].seat_at
+                if at is not None:
+                    state.to_move = state.decision[at]
+                    state.check_seat(state.to_move, allow_none=False)
         if cls.snapshot_schema is not None:
             fields = check_snapshot_fields(data, cls.snapshot_schema, game.name)
         try:

@@ -1,0 +1,191 @@
+"""The core decision stack on a toy game, the worked example of docs/engine.md.
+
+"Pebbles": two seats take turns taking 1 or 2 pebbles from a pile of 5; whoever takes the last
+one wins. After each take, the other seat may answer once with "shout" (a response window that
+opens only for a seat that has not shouted yet); a shout adds a pebble to the pile.
+"""
+
+import msgspec
+import pytest
+
+from tabletome.core import ActionTable, Game, IllegalAction, State
+from tabletome.core.snapshots import SnapshotFields
+from tabletome.core.stack import Frame, FrameSet, ResponseWindow
+
+AFTER_TAKE = 0  # the window's only moment
+
+
+def _turn_legal(state, frame):
+    return [state.table.get("take", n) for n in (1, 2) if n <= state.pile]
+
+
+def _take(state, frame, action):
+    seat = frame[1]
+    n = action.args[0]
+    state.pile -= n
+    state.say(f"{state.seat_name(seat)} takes {n} ({state.pile} left).")
+    if state.pile == 0:
+        state.say(f"{state.seat_name(seat)} wins.")
+        state.end_game([seat])
+        return
+    # push in the order they run: the window first, then the other seat's turn
+    state.push(FRAMES.make("window", AFTER_TAKE, 1 - seat, 0, seat), FRAMES.make("turn", 1 - seat))
+
+
+def _can_respond(state, seat, moment):
+    return not state.shouted[seat]
+
+
+def _shout(state, frame, action):
+    seat = frame[2]
+    state.shouted[seat] = True
+    state.pile += 1
+    state.say(f"{state.seat_name(seat)} shouts: a pebble comes back ({state.pile}).")
+
+
+WINDOW = ResponseWindow("window", can_respond=_can_respond,
+                        responses=lambda state, seat, moment: [state.table.get("shout")],
+                        pass_action=lambda state: state.table.get("pass"), respond=_shout,
+                        moments=("after a take",))
+FRAMES = FrameSet(
+    Frame("turn", ("seat",), legal=_turn_legal, on={"take": _take}, asks="take pebbles"),
+    WINDOW,
+)
+
+
+class PebbleFields(SnapshotFields):
+    pile: int
+    shouted: list[bool] = msgspec.field(default_factory=lambda: [False, False])
+
+
+class PebbleState(State):
+    __slots__ = ("pile", "shouted")
+    frames = FRAMES
+    snapshot_schema = PebbleFields
+
+    def setup(self):
+        self.pile = 5
+        self.shouted = [False, False]
+        self.push(FRAMES.make("turn", 0))
+        self.run()
+
+    def clone(self):
+        c = PebbleState.__new__(PebbleState)
+        self._copy_common(c)
+        c.pile = self.pile
+        c.shouted = self.shouted.copy()
+        return c
+
+    def _view(self, seat):
+        return {"pile": self.pile, "shouted": list(self.shouted)}
+
+    def _snapshot(self):
+        return {"pile": self.pile, "shouted": list(self.shouted)}
+
+    def _restore(self, fields):
+        self.pile = fields.pile
+        self.shouted = list(fields.shouted)
+
+
+class Pebbles(Game):
+    id = "pebbles"
+    name = "Pebbles"
+    player_counts = (2,)
+    state_class = PebbleState
+
+    def build_actions(self):
+        table = ActionTable()
+        for n in (1, 2):
+            table.add(f"take {n}", "take", n)
+        table.add("shout", "shout")
+        table.add("pass", "pass")
+        return table
+
+
+def texts(state):
+    return [str(a) for a in state.legal_actions()]
+
+
+def test_a_turn_asks_its_seat_and_the_window_opens_only_for_a_seat_that_can_respond():
+    state = Pebbles().new(seed=1)
+    assert state.to_move == 0 and texts(state) == ["take 1", "take 2"]
+    state.apply("take 2")
+    # South has not shouted: the window asks South before South's turn
+    assert state.to_move == 1 and texts(state) == ["shout", "pass"]
+    state.apply("shout")
+    assert state.pile == 4
+    # after a response the window opens again for every seat: North may answer the shout
+    assert state.to_move == 0 and texts(state) == ["shout", "pass"]
+    state.apply("pass")
+    # South already shouted, so it is skipped; the window closes and South takes its turn
+    assert state.to_move == 1 and texts(state) == ["take 1", "take 2"]
+
+
+def test_a_window_nobody_can_answer_is_never_opened():
+    state = Pebbles().new(seed=1)
+    state.shouted = [True, True]
+    state.apply("take 1")
+    assert state.to_move == 1 and texts(state) == ["take 1", "take 2"]
+
+
+def test_the_game_ends_when_the_stack_empties():
+    state = Pebbles().new(seed=1)
+    for text in ["take 2", "pass", "take 2", "pass", "take 1"]:
+        state.apply(text)
+    assert state.is_over and state.winners == [0] and state.stack == [] and state.decision is None
+    assert state.log[-1] == "North wins."
+
+
+def test_snapshots_write_the_stack_by_frame_name_and_read_it_back():
+    game = Pebbles()
+    state = game.new(seed=1)
+    state.apply("take 2")
+    snap = state.snapshot()
+    assert snap["decision"] == ["window", AFTER_TAKE, 1, 0, 0]
+    assert snap["stack"] == [["turn", 1]]
+    back = game.restore(snap)
+    assert back.snapshot() == snap and texts(back) == texts(state)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"stack": [["tern", 1]]}, "names no frame 'tern'; frames are: turn, window"),
+    ({"stack": [["turn", 1, 2]]}, "frame 'turn' takes 1 numbers (seat), not 2"),
+    ({"stack": [["turn", "north"]]}, "field 'seat' of frame 'turn' must be a whole number"),
+    ({"decision": "turn"}, "must be [frame name, number, ...]"),
+    ({"piles": 3}, "unknown field 'piles'"),
+    ({"pile": "3"}, "field 'pile': expected `int`, got `str`"),
+])
+def test_a_broken_stack_or_field_is_refused_naming_it(change, words):
+    game = Pebbles()
+    state = game.new(seed=1)
+    state.apply("take 2")
+    snap = {**state.snapshot(), **change}
+    with pytest.raises(IllegalAction) as err:
+        game.restore(snap)
+    assert words in str(err.value)
+
+
+def test_a_missing_field_is_refused_naming_it():
+    game = Pebbles()
+    snap = game.new(seed=1).snapshot()
+    del snap["pile"]
+    with pytest.raises(IllegalAction, match="missing field 'pile'"):
+        game.restore(snap)
+
+
+def test_clones_share_the_log_until_one_writes():
+    state = Pebbles().new(seed=1)
+    state.apply("take 1")
+    copy = state.clone()
+    copy.apply("pass")
+    copy.apply("take 1")
+    assert len(copy.log) == len(state.log) + 1
+    state.apply("shout")
+    assert "shouts" in state.log[-1] and "shouts" not in copy.log[-1]
+
+
+def test_a_muted_copy_writes_no_log():
+    state = Pebbles().new(seed=1)
+    copy = state.clone().mute()
+    copy.apply("take 1")
+    assert copy.log == state.log == []
