@@ -159,7 +159,9 @@ class LifeAndLegend(Game):
         return [self.resolve_options(p, o) for p, o in sets]
 
     # --- agents and the screen ---------------------------------------------------------------------
-    search_settings = {"iterations": 300, "opponents": "policy"}
+    # The search AI's default: 300 iterations a decision, heuristic rollouts cut off after 30 actions
+    # and scored by ``evaluate``, the other seats modelled by the heuristic (benchmarks/README.md).
+    search_settings = {"iterations": 300, "opponents": "policy", "depth": 30}
 
     def heuristic_action(self, state, rng):
         return _heuristics().choose(state, rng)

@@ -126,7 +126,13 @@ def score(s, seat, frame, a) -> float:
     if kind == "perpetual":
         return -2.0
     if kind == "turn_in":
-        return 0.4 if len(s.traits[seat]) < 3 else -0.5
+        # a Completed Wander is a Legend (but in Farwander); a Trait-Card opens Challenges and words
+        if s.mode == "farwander":
+            return 0.3 if len(s.wanders[seat]) > 2 else -0.2
+        from .limits import wander_limit
+        if len(s.wanders[seat]) >= wander_limit(s, seat):
+            return 0.6
+        return 0.3 if len(s.traits[seat]) < 2 else -0.5
     if kind == "draw":
         return 1.0
     if kind == "uncover":
@@ -158,11 +164,33 @@ def score(s, seat, frame, a) -> float:
     return 0.0
 
 
+def standing(s, seat) -> float:
+    """Legends now, plus a little for what is likely to become Legends."""
+    C = s.C
+    kind = C.kind
+    v = legends(s, seat)
+    v += sum(C.cards[c].legends * 0.5 for c in s.hand[seat] if kind[c] == RELIC)
+    v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
+    v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
+    return v
+
+
 def evaluate(s, seat) -> float:
+    """On the scale of ``outcome``: in a solo mode half the share of the goal reached (winning is 1);
+    else the chance of having the most Legends, from the lead over the best opponent, sharper as the
+    Legend Deck runs down."""
+    if s.is_over:
+        return s.outcome(seat)
     if s.mode in R.SOLO_MODES:
         value, goal = solo_progress(s)
         return 0.5 * min(1.0, value / goal)
-    mine = legends(s, seat)
-    best = max(legends(s, t) for t in range(s.players) if t != seat)
-    diff = mine - best
-    return max(0.02, min(0.98, 0.5 + diff * 0.08))
+    if s.mode == "coop":
+        team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
+        foe = [t for t in range(s.players) if s.ai.get(t) == "emptiness"]
+        diff = sum(standing(s, t) for t in team) - sum(legends(s, t) for t in foe) * (len(team) / 2)
+        return max(0.02, min(0.98, 0.5 + diff * 0.05))
+    mine = standing(s, seat)
+    best = max(standing(s, t) for t in range(s.players) if t != seat)
+    left = len(s.legend_deck) / max(1, len(s.C.legend))
+    scale = 0.06 + 0.18 * (1 - left)
+    return max(0.02, min(0.98, 0.5 + (mine - best) * scale))

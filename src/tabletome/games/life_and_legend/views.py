@@ -15,7 +15,10 @@ class ViewMixin:
     __slots__ = ()
 
     def seen(self, seat, card) -> bool:
-        return seat is not None and (self.known[seat] >> card) & 1 == 1
+        """Does ``seat`` know this covered card? A spectator knows what every seat knows (revealed)."""
+        if seat is None:
+            return all((k >> card) & 1 for k in self.known)
+        return (self.known[seat] >> card) & 1 == 1
 
     def knowers(self, card):
         return [self.seat_name(t) for t in range(self.players) if (self.known[t] >> card) & 1]
