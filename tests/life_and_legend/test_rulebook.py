@@ -167,7 +167,7 @@ def test_success_resolves_the_reward_then_places_the_adventure():
     play(s, "attempt Lost Caravan challenge II")
     v = s.view(0)
     assert v["seats"][0]["completed_adventures"] == ["Lost Caravan"]
-    assert v["seats"][0]["legends"] == 1 + 1          # the Adventure's 1 and Lost Compass's 1
+    assert v["seats"][0]["legends"] == s.C.cards[s.C.find("Lost Caravan", "t")].legends + 1   # and Lost Compass
     assert [h["card"] for h in v["seats"][0]["hand"]] == ["Crown of Power"]
 
 

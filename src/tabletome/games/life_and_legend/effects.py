@@ -232,13 +232,18 @@ def op_next_roll_bonus(s, seat, n, card):
 
 
 def op_mill_life(s, seat, n, card):
-    for _ in range(n):
-        c = next_life(s)
-        if c < 0:
-            return
-        s.life_discard.append(c)
+    """War: "at the start of each turn, roll the die: on n or less, remove the top Life Deck card"."""
+    r = roll(s)
+    if r > n:
         if s.logging:
-            s.say(f"{s.C.names[card]}: the top Life card, {s.C.names[c]}, is removed.")
+            s.say(f"{s.C.names[card]}: the die shows {r}; the Life Deck is spared.")
+        return
+    c = next_life(s)
+    if c < 0:
+        return
+    s.life_discard.append(c)
+    if s.logging:
+        s.say(f"{s.C.names[card]}: the die shows {r}; the top Life card, {s.C.names[c]}, is removed.")
 
 
 def op_none(s, seat, n, card):

@@ -28,8 +28,18 @@ def p_dice(needs, bonus, spare=0) -> float:
     return p
 
 
+def wanted_words(s) -> set:
+    """Lore: the Life Words the Backgrounds still to acquire need."""
+    if s.mode != "lore":
+        return set()
+    C = s.C
+    return {w for c in s.targets if c not in s.acquired for w in C.cards[c].words}
+
+
 def card_value(s, card) -> float:
     C = s.C
+    if s.mode == "lore" and C.word[card] in wanted_words(s):
+        return 8
     kind = C.kind[card]
     rec = C.cards[card]
     if kind == RELIC:
@@ -53,8 +63,14 @@ GOOD_OPS = {"draw-legend": 1.0, "draw-life": 1.2, "wander-free": 1.5, "remove-tr
             "each-discard": -0.2, "trauma": -1.0, "seek-trauma": -1.0, "defeat": -1.5, "gamble": -0.3}
 
 
+ARBITER_OPS = dict(GOOD_OPS, **{"trauma": 2.0, "seek-trauma": 2.0, "remove-trauma": -1.5})
+WAR_OPS = dict(GOOD_OPS, **{"draw-legend": 1.5, "draw-life": -0.8, "seek-word": -1.5, "seek-trauma": -1.5,
+                            "trauma": -1.5, "wander-free": 1.5})
+
+
 def effect_score(s, effects) -> float:
-    return sum(GOOD_OPS.get(e.op, 0) * e.n for e in effects)
+    table = ARBITER_OPS if s.mode == "arbiter" else WAR_OPS if s.mode == "war" else GOOD_OPS
+    return sum(table.get(e.op, 0) * e.n for e in effects)
 
 
 def choose(s, rng):
@@ -82,6 +98,9 @@ def score(s, seat, frame, a) -> float:
         return 0.0
     if kind == "interfere":
         return 0.5
+    if f == LIFE_CARD:
+        # keep a drawn Trait-Card unless the Trait area is full (then the weakest goes anyway)
+        return 1.0 if kind == "keep" else 0.0
     if kind == "discard":
         return 10 - card_value(s, args[0])
     if kind == "keep":
@@ -99,8 +118,14 @@ def score(s, seat, frame, a) -> float:
     if kind in ("offer", "offer_for"):
         return -1.0
     if kind == "relic":
-        return 3 + C.cards[args[0]].legends
+        bonus = 3 if s.mode == "lore" and C.word[args[0]] in wanted_words(s) else 0
+        return 3 + bonus + C.cards[args[0]].legends * (2 if s.mode == "treasury" else 1)
     if kind == "activate":
+        card = args[0]
+        if s.mode == "lore":
+            return 8.0 if card in s.targets else -3.0
+        if s.mode == "arbiter":
+            return 8.0 if C.names[card] == "Arbiter" else (2.0 if C.kind[card] != PATH else -3.0)
         return 6.0
     if kind == "spark":
         return 2.0
@@ -122,26 +147,36 @@ def score(s, seat, frame, a) -> float:
     if kind == "fill":
         return 0.5
     if kind == "place":
-        return 0.2 if C.kind[args[0]] == ADVENTURE else -0.2
+        # an Adventure placed in the World can be attempted next: worth more than the covered top card
+        if C.kind[args[0]] == ADVENTURE:
+            return 1.5 if s.mode in ("campaign", "legacy", "standard", "eternal", "farwander", "coop") else 0.2
+        return -0.2
     if kind == "perpetual":
         return -2.0
+    mode = s.mode
     if kind == "turn_in":
-        # a Completed Wander is a Legend (but in Farwander); a Trait-Card opens Challenges and words
-        if s.mode == "farwander":
-            return 0.3 if len(s.wanders[seat]) > 2 else -0.2
+        # a Completed Wander is a Legend (but in Farwander, The Treasury and The Campaign); a
+        # Trait-Card opens Challenges and Life Words
+        if mode == "war":
+            return -2.0
+        if mode in ("farwander", "campaign", "lore", "arbiter", "treasury"):
+            return 0.8 if len(s.traits[seat]) < 4 else -0.2
         from .limits import wander_limit
         if len(s.wanders[seat]) >= wander_limit(s, seat):
             return 0.6
-        return 0.3 if len(s.traits[seat]) < 2 else -0.5
+        return 0.5 if len(s.traits[seat]) < 3 else -0.5
     if kind == "draw":
-        return 1.0
+        return 1.5 if mode == "war" else 1.0
     if kind == "uncover":
-        return 0.8
+        return 1.3 if mode in ("war", "campaign", "legacy") else (1.1 if mode == "treasury" else 0.9)
     if kind == "wander":
-        has_event = any(C.kind[c] == EVENT for c in s.hand[seat])
-        p = 1.0 if has_event else p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
-        worth = 0.0 if s.mode in ("farwander", "treasury", "campaign") else 1.0
-        return 0.6 + p * (worth + 0.8)
+        p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+        if any(C.kind[c] == EVENT for c in s.hand[seat]):
+            p = max(p, 0.8)
+        worth = 0.9 if mode in ("campaign", "lore") else 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
+        if mode == "war":
+            worth = 1.4 if args[0] == 4 else 0.8
+        return 0.1 + p * worth
     if kind == "farwander":
         return 0.5
     if kind == "adventure":
@@ -151,12 +186,16 @@ def score(s, seat, frame, a) -> float:
         p = p_dice(ch.dice, mod(s, seat, "die-bonus") + s.roll_bonus, spare)
         rec = C.cards[card]
         worth = rec.legends if s.mode != "treasury" else 0
-        gain = p * (worth + effect_score(s, rec.reward) + 0.5) + (1 - p) * effect_score(s, rec.penalty)
+        penalty = effect_score(s, rec.penalty)
+        if s.mode == "arbiter":
+            penalty = abs(penalty)      # Traumas are what The Arbiter wants
+        gain = p * (worth + effect_score(s, rec.reward) + 0.5) + (1 - p) * penalty
         return gain
     if kind == "roll":
-        return 0.5
+        p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+        return p
     if kind == "by_event":
-        return 1.0 - card_value(s, args[0]) * 0.3
+        return 1.0 - card_value(s, args[0]) * 0.2
     if kind in ("fw_word", "fw_story", "fw_trauma"):
         return -0.2
     if kind in ("space", "seat", "pick_wander", "remove_trauma", "discard_wander", "set_aside"):
