@@ -32,8 +32,24 @@ def ambient_table(C):
     return table
 
 
+_MEMO = {}
+
+
 def totals(s, seat) -> dict:
-    """Every continuous effect on ``seat``, summed by op, in one pass."""
+    """Every continuous effect on ``seat``, summed by op (a pure function of the seat's Play Area
+    and the uncovered World, remembered by those cards)."""
+    world, up = s.world, s.up
+    key = (id(s.C), tuple(s.relics[seat]), tuple(s.traits[seat]), tuple(s.traumas[seat]),
+           tuple(world[k] if up[k] else -1 for k in range(R.WORLD_SPACES)))
+    out = _MEMO.get(key)
+    if out is None:
+        if len(_MEMO) > 100_000:
+            _MEMO.clear()
+        out = _MEMO[key] = _totals(s, seat)
+    return out
+
+
+def _totals(s, seat) -> dict:
     amb = s.C.amb
     out = {}
     for pile in (s.relics[seat], s.traits[seat], s.traumas[seat]):
