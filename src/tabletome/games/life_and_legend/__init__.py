@@ -151,12 +151,18 @@ class LifeAndLegend(Game):
             raise IllegalAction("option lore is for mode=lore")
 
     def configurations(self):
-        """Each mode once (1 to 4 players among them), the AI opponents, first=north and lore=chosen."""
+        """For the conformance suite: every player count, every frame and rule set once — Standard at
+        2, the three AI cards at 4 (first=north), Farwander at 3, Eternal at 2, co-op at 3, War and Lore
+        (chosen) alone. The other Solitaire modes differ only in how they score and end; every mode
+        is also played through the contract's checks in tests/life_and_legend/test_contract_modes.py."""
         sets = [(2, {}), (4, {"ai": "matathias+golden-horse+geoffrey", "first": "north"}),
                 (3, {"mode": "farwander"}), (2, {"mode": "eternal"}), (3, {"mode": "coop"}),
-                (1, {"mode": "war"}), (1, {"mode": "lore", "lore": "chosen"}), (1, {"mode": "arbiter"}),
-                (1, {"mode": "treasury"}), (1, {"mode": "campaign"}), (1, {"mode": "legacy"})]
+                (1, {"mode": "war"}), (1, {"mode": "lore", "lore": "chosen"})]
         return [self.resolve_options(p, o) for p, o in sets]
+
+    def all_configurations(self):
+        """Every mode once, for the game's own contract tests."""
+        return self.configurations() + [self.resolve_options(1, {"mode": m}) for m in ("arbiter", "treasury", "campaign", "legacy")]
 
     # --- agents and the screen ---------------------------------------------------------------------
     # The search AI's default: 300 iterations a decision, heuristic rollouts cut off after 30 actions
