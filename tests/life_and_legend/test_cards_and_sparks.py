@@ -87,3 +87,15 @@ def test_every_spark_composes_with_every_spark_effect(story):
         assert f"uses the Spark of {story} with {path}" in " ".join(s.log[mark:])
         assert not s.pending and s.spark_used
         assert "use the Spark" not in [str(a) for a in s.legal_actions()]
+
+
+def test_an_action_text_has_one_id_at_every_table_size():
+    """Seat names differ by table size (South is seat 1 of 2, seat 2 of 4): the text keeps its id."""
+    g = game()
+    base = g.actions
+    for players in (1, 2, 3, 4):
+        table = g.table_for_players(None, players)
+        assert len(table) == len(base)
+        assert all(table[i].text == base[i].text for i in range(len(base)))
+    assert g.table_for_players(None, 2).find("choose South").target == 1
+    assert g.table_for_players(None, 4).find("choose South").target == 2

@@ -1,7 +1,9 @@
 """Every action Life & Legend can offer, built once per card file and player count.
 
-Texts name cards and seats ("offer Truthstone to South for Heirloom Ring"); seat names depend on
-the table size, so each player count has its own table with the same ids in the same places.
+Texts name cards and seats ("offer Truthstone to South for Heirloom Ring"). A seat's name depends
+on the table size (South is seat 1 of 2, seat 2 of 4), so each player count has its own table; the
+seat actions are laid out by name (North, East, South, West), so a text has the same id in every
+table and only the seat it aims at differs.
 """
 
 from ...core import ActionTable, seat_names
@@ -12,14 +14,19 @@ MAX_WANDERS = 10   # Completed Wander positions actions can name (the limit star
 LEVELS = ("I", "II", "III")
 
 
-def seat_labels(players):
-    names = list(seat_names(players))
-    return names + [f"Seat {k + 1}" for k in range(len(names), 4)]
+SEAT_ORDER = ("North", "East", "South", "West")
+
+
+def seat_slots(players):
+    """(name, seat) for the four seat names: the seat that name has at this table, or an unused
+    number (10 + k) when the table has no seat of that name."""
+    names = seat_names(players)
+    return [(name, names.index(name) if name in names else 10 + k) for k, name in enumerate(SEAT_ORDER)]
 
 
 def build_actions(C, players=2) -> ActionTable:
     t = ActionTable()
-    seats = seat_labels(players)
+    slots = seat_slots(players)
     one = lambda kind: C.of_kind[kind]
     uniq = lambda ids: [i for i in ids if C.by_name[C.names[i].lower()] == i]
     t.add("end phase", "end")
@@ -82,15 +89,17 @@ def build_actions(C, players=2) -> ActionTable:
         t.add(f"turn in wander {j + 1}", "turn_in", j)
         t.add(f"discard wander {j + 1}", "discard_wander", j)
         t.add(f"choose wander {j + 1}", "pick_wander", j)
-    for seat in range(4):
-        t.add(f"choose {seats[seat]}", "seat", seat, target=seat)
+    for name, seat in slots:
+        target = seat if seat < 10 else None
+        t.add(f"choose {name}", "seat", seat, target=target)
         for j in range(MAX_WANDERS):
-            t.add(f"farwander on {seats[seat]}'s wander {j + 1}", "farwander", seat, j, target=seat)
+            t.add(f"farwander on {name}'s wander {j + 1}", "farwander", seat, j, target=target)
     for c in one(RELIC):
-        for seat in range(4):
-            t.add(f"offer {C.names[c]} to {seats[seat]}", "offer", c, seat, cards=(C.names[c],), target=seat)
+        for name, seat in slots:
+            target = seat if seat < 10 else None
+            t.add(f"offer {C.names[c]} to {name}", "offer", c, seat, cards=(C.names[c],), target=target)
             for d in one(RELIC):
                 if d != c:
-                    t.add(f"offer {C.names[c]} to {seats[seat]} for {C.names[d]}", "offer_for", c, seat, d,
-                          cards=(C.names[c], C.names[d]), target=seat)
+                    t.add(f"offer {C.names[c]} to {name} for {C.names[d]}", "offer_for", c, seat, d,
+                          cards=(C.names[c], C.names[d]), target=target)
     return t
