@@ -5,3 +5,4 @@ from ..core.registry import declare
 declare("life-siphon", "tabletome.games.life_siphon")
 declare("spirit-link", "tabletome.games.spirit_link")
 declare("bad-baby-lich-lords", "tabletome.games.bad_baby_lich_lords")
+declare("life-and-legend", "tabletome.games.life_and_legend")

@@ -1,0 +1,196 @@
+"""Life & Legend: 1-4 players vie to acquire Legends by exploring the World and facing Challenges,
+with every mode of its rulebook and its four AI opponents.
+
+Rulebook: ../shared/rules/life_and_legend.txt. Rulings where it is silent: RULES.md in this folder;
+how the designed cards were made: DESIGN.md. Modules: cards.toml / cards.py (the 144 cards and the
+AI cards), effects.py (the effect vocabulary), frames.py (the decision frames), turn.py (phases and
+free actions), world.py (World Actions, Wander, Farwandering), adventures.py (Challenges, Reward,
+Penalty, Defeat), backgrounds.py (Life Words, Backgrounds, Sparks), choices.py (choice frames),
+interfere.py (the Interfere window), trading.py (Relic trading), limits.py (the Rule of Four),
+modes.py (victory in every mode), opponents.py (the AI opponents), views.py, snapshots.py,
+hidden.py (determinize), heuristics.py, display.py.
+"""
+
+from itertools import combinations
+
+from ...core import Game, IllegalAction, register
+from . import ruleset as R
+from .actions import build_actions
+from .cards import cards_from_text, load_cards
+from .interfere import interfere_op
+from .limits import ambient_table, lowest_limits
+from .state import LifeAndLegendState
+
+def _needs(words):
+    need = {}
+    for w in words:
+        need[w] = need.get(w, 0) + 1
+    return tuple(need.items())
+
+
+AI_VALUES = ("none",) + tuple("+".join(c) for n in (1, 2, 3) for c in combinations(R.AI_NAMES, n))
+
+
+class LifeAndLegend(Game):
+    id = "life-and-legend"
+    name = "Life & Legend"
+    summary = ("Explore the World, Wander and face Adventures to acquire the most Legends. 2-4 players "
+               "(Standard, Farwander, Eternal), six Solitaire modes, four AI opponents and co-op against The Emptiness.")
+    player_counts = (1, 2, 3, 4)
+    options = {
+        "mode": R.MODES,
+        "ai": AI_VALUES,
+        "first": ("random", "north"),
+        "lore": ("random", "chosen"),
+    }
+    option_help = {
+        "mode": "standard, farwander, eternal (2-4 players); war, lore, arbiter, treasury, campaign, legacy "
+                "(1 player); coop (1-3 players with The Emptiness in the last seat)",
+        "ai": "AI opponents taking the last seats, e.g. golden-horse or matathias+geoffrey (RULES.md)",
+        "first": "who goes first: at random (the rulebook's 'furthest from their birthplace') or North",
+        "lore": "Lore mode: draw the three Backgrounds at random, or choose them",
+    }
+    state_class = LifeAndLegendState
+
+    def __init__(self):
+        self.cards = load_cards()
+        self._sets = {}
+        self._tables = {}
+        self._derived = {}
+        super().__init__()
+
+    # --- cards and actions -------------------------------------------------------------------------
+    def card_list(self, card_text=None):
+        if card_text is None:
+            return self._derive(self.cards)
+        if card_text not in self._sets:
+            self._sets[card_text] = cards_from_text(card_text, "card file")
+        return self._derive(self._sets[card_text])
+
+    def check_cards(self, text, source):
+        if text not in self._sets:
+            self._sets[text] = cards_from_text(text, source)
+        return self._sets[text]
+
+    def build_actions(self):
+        return self.table_for_players(None, 2)
+
+    def table_for(self, card_text):
+        return self.table_for_players(card_text, 2)
+
+    def table_for_players(self, card_text, players):
+        key = (card_text, players)
+        if key not in self._tables:
+            self._tables[key] = build_actions(self.card_list(card_text), players)
+        return self._tables[key]
+
+    def _derive(self, C):
+        """Tables the rules read on hot paths, computed once per card list and kept on it."""
+        if getattr(C, "amb", None) is None:
+            C.canon = [C.by_name[name.lower()] for name in C.names]
+            labels, count = [], {}
+            for name in C.names:
+                count[name] = count.get(name, 0) + 1
+                labels.append(name if count[name] == 1 else f"{name} #{count[name]}")
+            C.labels = labels
+            C.label_ids = {label.lower(): i for i, label in enumerate(labels)}
+            C.amb = ambient_table(C)
+            C.itable = [interfere_op(C, i) for i in range(C.n)]
+            C.lowest = lowest_limits(C, C.amb)
+            C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
+        return C
+
+    def lowest(self, C):
+        return C.lowest
+
+    def ambient(self, C):
+        return C.amb
+
+    def interfere_table(self, C):
+        return C.itable
+
+    def canon(self, C):
+        return C.canon
+
+    def labels(self, C):
+        return C.labels
+
+    def label_ids(self, C):
+        return C.label_ids
+
+    # --- options -------------------------------------------------------------------------------------
+    def default_players(self):
+        return 2
+
+    def ai_seats(self, players, options) -> dict:
+        """Seat -> AI opponent id: the AI opponents named take the last seats (co-op: The Emptiness)."""
+        names = [] if options["ai"] == "none" else options["ai"].split("+")
+        if options["mode"] == "coop" and "emptiness" not in names:
+            names.append("emptiness")
+        return {players - len(names) + k: name for k, name in enumerate(names)}
+
+    def check_combination(self, players, options):
+        mode = options["mode"]
+        ais = [] if options["ai"] == "none" else options["ai"].split("+")
+        if mode in R.SOLO_MODES:
+            if players != 1 or ais:
+                raise IllegalAction(f"the Solitaire mode {mode} is played by 1 player alone, not {players}"
+                                    + (" with AI opponents" if ais else ""))
+        elif mode == "coop":
+            if not 2 <= players <= 4:
+                raise IllegalAction("co-op against The Emptiness is 1-3 players plus The Emptiness's seat: players 2 to 4")
+            if "emptiness" in ais or len(ais) > 0:
+                raise IllegalAction("in co-op The Emptiness takes the last seat by itself; leave ai=none")
+        else:
+            if players == 1:
+                raise IllegalAction(f"{mode} is played by 2 to 4 players (an AI opponent may take a seat); "
+                                    "1 player plays a Solitaire mode: mode=war, lore, arbiter, treasury, campaign or legacy")
+            if len(ais) >= players:
+                raise IllegalAction(f"{len(ais)} AI opponents need at least {len(ais) + 1} players (one seat is yours)")
+        if options["lore"] != "random" and mode != "lore":
+            raise IllegalAction("option lore is for mode=lore")
+
+    def configurations(self):
+        """For the conformance suite: every player count, every frame and rule set once — Standard at
+        2, the three AI cards at 4 (first=north), Farwander at 3, Eternal at 2, co-op at 3, War and Lore
+        (chosen) alone. The other Solitaire modes differ only in how they score and end; every mode
+        is also played through the contract's checks in tests/life_and_legend/test_contract_modes.py."""
+        sets = [(2, {}), (4, {"ai": "matathias+golden-horse+geoffrey", "first": "north"}),
+                (3, {"mode": "farwander"}), (2, {"mode": "eternal"}), (3, {"mode": "coop"}),
+                (1, {"mode": "war"}), (1, {"mode": "lore", "lore": "chosen"})]
+        return [self.resolve_options(p, o) for p, o in sets]
+
+    def all_configurations(self):
+        """Every mode once, for the game's own contract tests."""
+        return self.configurations() + [self.resolve_options(1, {"mode": m}) for m in ("arbiter", "treasury", "campaign", "legacy")]
+
+    # --- agents and the screen ---------------------------------------------------------------------
+    # The search AI's default: 300 iterations a decision, heuristic rollouts cut off after 30 actions
+    # and scored by ``evaluate``, the other seats modelled by the heuristic (benchmarks/README.md).
+    search_settings = {"iterations": 300, "opponents": "policy", "depth": 30}
+
+    def heuristic_action(self, state, rng):
+        return _heuristics().choose(state, rng)
+
+    def evaluate(self, state, seat):
+        return _heuristics().evaluate(state, seat)
+
+    def render(self, view, seat):
+        from .display import render
+        return render(view, seat, self.cards)
+
+
+_H = []
+
+
+def _heuristics():
+    if not _H:
+        from . import heuristics
+        _H.append(heuristics)
+    return _H[0]
+
+
+GAME = LifeAndLegend()
+register(GAME)
+
+__all__ = ["GAME", "LifeAndLegend", "LifeAndLegendState"]

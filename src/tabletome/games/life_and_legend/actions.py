@@ -1,0 +1,105 @@
+"""Every action Life & Legend can offer, built once per card file and player count.
+
+Texts name cards and seats ("offer Truthstone to South for Heirloom Ring"). A seat's name depends
+on the table size (South is seat 1 of 2, seat 2 of 4), so each player count has its own table; the
+seat actions are laid out by name (North, East, South, West), so a text has the same id in every
+table and only the seat it aims at differs.
+"""
+
+from ...core import ActionTable, seat_names
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+
+MAX_WANDERS = 10   # Completed Wander positions actions can name (the limit starts at 4)
+LEVELS = ("I", "II", "III")
+
+
+SEAT_ORDER = ("North", "East", "South", "West")
+
+
+def seat_slots(players):
+    """(name, seat) for the four seat names: the seat that name has at this table, or an unused
+    number (10 + k) when the table has no seat of that name."""
+    names = seat_names(players)
+    return [(name, names.index(name) if name in names else 10 + k) for k, name in enumerate(SEAT_ORDER)]
+
+
+def build_actions(C, players=2) -> ActionTable:
+    t = ActionTable()
+    slots = seat_slots(players)
+    one = lambda kind: C.of_kind[kind]
+    uniq = lambda ids: [i for i in ids if C.by_name[C.names[i].lower()] == i]
+    t.add("end phase", "end")
+    t.add("done", "done")
+    t.add("draw the top Legend card", "draw")
+    t.add("roll the die", "roll")
+    t.add("use the Spark", "spark")
+    t.add("accept", "accept")
+    t.add("decline", "decline")
+    t.add("pass", "pass")
+    t.add("contest", "contest")
+    t.add("no contest", "no_contest")
+    t.add("give it to the Farwanderer", "give")
+    for k in range(R.WORLD_SPACES):
+        t.add(f"fill space {k + 1} from the Legend Deck", "fill", k)
+        t.add(f"uncover space {k + 1}", "uncover", k)
+        t.add(f"wander on space {k + 1}", "wander", k)
+        t.add(f"choose space {k + 1}", "space", k)
+    t.add("wander on the top Legend card", "wander", R.WORLD_SPACES)
+    for c in one(RELIC):
+        t.add(f"bring {C.names[c]} into play", "relic", c, cards=(C.names[c],))
+    for c in one(EVENT):
+        t.add(f"play {C.names[c]}", "play", c, cards=(C.names[c],))
+        t.add(f"wander by discarding {C.names[c]}", "by_event", c, cards=(C.names[c],))
+        if C.is_atmosphere[c]:
+            t.add(f"place {C.names[c]} over the Atmosphere", "over", c, cards=(C.names[c],))
+    for c in one(EVENT) + one(ADVENTURE):
+        if C.kind[c] == ADVENTURE or C.is_atmosphere[c]:
+            for k in range(R.WORLD_SPACES):
+                t.add(f"place {C.names[c]} in space {k + 1}", "place", c, k, cards=(C.names[c],))
+    for c in one(ADVENTURE):
+        for level in range(3):
+            # named by the Challenge's printed mark (I, II or III); unused ids keep the table fixed
+            chs = C.cards[c].challenges
+            mark = chs[level].level if level < len(chs) else f"{LEVELS[level]} (none)"
+            if level < len(chs) and any(ch.level == mark for ch in chs[:level]):
+                mark = f"{mark} ({level + 1})"
+            t.add(f"attempt {C.names[c]} challenge {mark}", "adventure", c, level, cards=(C.names[c],))
+        if C.perpetual[c]:
+            t.add(f"remove {C.names[c]}", "perpetual", c, cards=(C.names[c],))
+    for c in uniq(C.legend + C.life + C.background):
+        t.add(f"discard {C.names[c]}", "discard", c, cards=(C.names[c],))
+    for c in uniq(one(TRAIT) + one(EXCEPTIONAL)):
+        t.add(f"keep {C.names[c]}", "keep", c, cards=(C.names[c],))
+    for c in one(TRAUMA):
+        t.add(f"remove {C.names[c]}", "remove_trauma", c, cards=(C.names[c],))
+        t.add(f"spend wanders to remove {C.names[c]}", "fw_trauma", c, cards=(C.names[c],))
+    for c in one(RELIC) + one(EXCEPTIONAL) + one(STORY) + one(PATH) + one(ACHIEVEMENT):
+        t.add(f"use {C.names[c]}", "use", c, cards=(C.names[c],))
+    for c in one(RELIC) + one(EXCEPTIONAL) + one(EVENT):
+        t.add(f"interfere with {C.names[c]}", "interfere", c, cards=(C.names[c],))
+    for c in one(STORY) + one(PATH) + one(ACHIEVEMENT):
+        t.add(f"activate {C.names[c]}", "activate", c, cards=(C.names[c],))
+        t.add(f"set aside {C.names[c]}", "set_aside", c, cards=(C.names[c],))
+    for c in one(STORY):
+        t.add(f"spend wanders for {C.names[c]}", "fw_story", c, cards=(C.names[c],))
+    for w, word in enumerate(R.SMALL_WORDS + R.GREAT_WORDS):
+        t.add(f"spend wanders for {word}", "fw_word", w)
+    for j in range(MAX_WANDERS):
+        t.add(f"turn in wander {j + 1}", "turn_in", j)
+        t.add(f"discard wander {j + 1}", "discard_wander", j)
+        t.add(f"choose wander {j + 1}", "pick_wander", j)
+    for name, seat in slots:
+        target = seat if seat < 10 else None
+        t.add(f"choose {name}", "seat", seat, target=target)
+        for j in range(MAX_WANDERS):
+            t.add(f"farwander on {name}'s wander {j + 1}", "farwander", seat, j, target=target)
+    for c in one(RELIC):
+        for name, seat in slots:
+            target = seat if seat < 10 else None
+            t.add(f"offer {C.names[c]} to {name}", "offer", c, seat, cards=(C.names[c],), target=target)
+            for d in one(RELIC):
+                if d != c:
+                    t.add(f"offer {C.names[c]} to {name} for {C.names[d]}", "offer_for", c, seat, d,
+                          cards=(C.names[c], C.names[d]), target=target)
+    return t

@@ -1,0 +1,147 @@
+"""Adventures: Challenges (Traits, Life Words, Fate dice), Reward, Penalty, Defeat, Perpetual ones.
+
+"Adventure: The Player selects one Challenge on an uncovered Adventure card in the World and tries
+to best its requirements. These requirements will either be Traits, Adventure die rolls, or Life
+Word combinations."
+"""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT, TRAIT, RELIC
+from .effects import depart, roll, run_effects
+from .limits import mod
+from .names import REWARD, PENALTY, COMPLETE, WINDOW, ON_ROLL, ROLL_CHECK, R_ADVENTURE
+from .backgrounds import words_in_play, has_words
+
+
+def traits_meet(s, seat, ch) -> bool:
+    """Trait requirements: each named Trait by a Trait-Card of it; "Any Trait" by any Trait-Card;
+    "Exceptional Traits also count as "Any Trait" on Challenges" (RULES.md: and as any named one)."""
+    need = {"bravery": ch.bravery, "charisma": ch.charisma, "inspiration": ch.inspiration}
+    C = s.C
+    have = {"bravery": 0, "charisma": 0, "inspiration": 0}
+    wild = 0
+    for c in s.traits[seat]:
+        if C.kind[c] == EXCEPTIONAL:
+            wild += 1
+        else:
+            have[C.cards[c].trait] += 1
+    spare = 0
+    for t, n in need.items():
+        if have[t] >= n:
+            spare += have[t] - n
+        else:
+            wild -= n - have[t]
+            if wild < 0:
+                return False
+    return spare + wild >= ch.any
+
+
+def qualifies(s, seat, card, level) -> bool:
+    """"Attempt a Challenge you qualify for" (Turn Sequence): its Traits and Life Words are met now;
+    only its dice remain to be rolled. "Life Challenges on Adventures are completed by having the
+    proper Life Words in play" (Errata)."""
+    chs = s.C.cards[card].challenges
+    if level >= len(chs):
+        return False
+    ch = chs[level]
+    if ch.level == "I" and not traits_meet(s, seat, ch):
+        return False
+    if ch.level == "II" and not has_words(words_in_play(s, seat, phase3=False), ch.words):
+        return False
+    return True
+
+
+def adventure_limited(s, seat) -> bool:
+    """Eternal Mode: "Once this limit of Completed Adventures is reached, that Player can only
+    attempt Perpetual Adventures.\""""
+    if s.mode != "eternal":
+        return False
+    return len(s.adventures[seat]) >= R.ETERNAL_ADVENTURES.get(s.players, 4)
+
+
+def attempt(s, seat, card, level):
+    """Roll the Challenge's dice (if any), open the Interfere window, then check."""
+    k = s.world.index(card)
+    ch = s.C.cards[card].challenges[level]
+    s.roll = [roll(s) for _ in ch.dice]
+    s.roll_mod = mod(s, seat, "die-bonus") + s.roll_bonus
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} attempts {s.C.names[card]}, Challenge {ch.level}"
+              + (f": rolls {', '.join(map(str, s.roll))}" + (f" ({s.roll_mod:+d} each)" if s.roll_mod else "") if s.roll else "") + ".")
+    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_ADVENTURE, k, level))
+
+
+def dice_meet(s, seat, dice) -> bool:
+    """"Requirements can be completed in any order. If they require a die roll, the Player need not
+    specify which roll they are attempting first. The Player must equal or exceed the roll
+    requirement." The best assignment of the rolls to the requirements is used (RULES.md); in
+    Farwander and Eternal Modes "Each Completed Wander possessed may add +1 to one Adventure die-roll".
+    """
+    rolls = sorted((r + s.roll_mod for r in s.roll), reverse=True)
+    needs = sorted(dice, reverse=True)
+    spare = len(s.wanders[seat]) if s.mode in ("farwander", "eternal") else 0
+    for r, n in zip(rolls, needs):
+        if r < n:
+            spare -= n - r
+    return spare >= 0
+
+
+def resolve_attempt(s, seat, k, level):
+    card = s.world[k]
+    C = s.C
+    ch = C.cards[card].challenges[level]
+    if dice_meet(s, seat, ch.dice):
+        # "Success: The Player resolves the Adventure's Reward and places the Completed Adventure
+        # into their Legend Area (if applicable)." Rewards first: "These must be resolved before a
+        # Player can place the Adventure into their Legend Area."
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} succeeds at {C.names[card]}!")
+        s.lost_adventure = False
+        s.stack.append((COMPLETE, seat, card))
+        run_effects(s, seat, card, REWARD)
+    else:
+        # "Failure: The Player resolves the Adventure's Penalty and continues with the Phase."
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} fails at {C.names[card]}.")
+        run_effects(s, seat, card, PENALTY)
+
+
+def complete(s, seat, card):
+    """Place the Completed Adventure; "If a Player successfully completes a Perpetual Adventure, they
+    get any rewards for completing the Adventure, but the card remains in the World.\""""
+    C = s.C
+    s.did |= 1
+    if card not in s.world:
+        return   # removed meanwhile
+    k = s.world.index(card)
+    if C.perpetual[card]:
+        return
+    s.world[k] = -1
+    s.up[k] = False
+    if s.lost_adventure:
+        # "In some cases, rewards are random, and might keep the Player from obtaining the Adventure."
+        s.lost_adventure = False
+        depart(s, card)
+        if s.logging:
+            s.say(f"{C.names[card]} is lost: it departs instead.")
+        return
+    s.adventures[seat].append(card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} places {C.names[card]} in their Legend Area.")
+
+
+# --- Defeat ------------------------------------------------------------------------------------
+def defeat_choices(s, seat) -> list[int]:
+    """"When the Player faces Defeat, they must discard one of the following cards in this order:
+    1. Background: Life Achievements are exempt, but can be discarded in place of another card type.
+    2. Trait-Card or Exceptional Trait Card 3. Relic in play 4. Any card from hand\""""
+    C = s.C
+    achievements = [c for c in s.hand[seat] if C.kind[c] == ACHIEVEMENT]
+    backgrounds = [c for c in (s.story[seat], s.path[seat]) if c >= 0]
+    for tier in (backgrounds, list(s.traits[seat]), list(s.relics[seat]),
+                 [c for c in s.hand[seat] if C.kind[c] != ACHIEVEMENT]):
+        if tier:
+            return tier + achievements
+    return achievements

@@ -1,0 +1,183 @@
+"""Backgrounds and Life Words: creation and activation, Life Stories' Sparks, Life Paths' Spark
+Effects, Life Achievements.
+
+"If the Player has the appropriate Life Words, they may take a Life Story, Life Path, or Life
+Achievement card from the Background Deck and bring it into play, "activating" it. The Player may
+only activate one Background per turn and may only have one Background of each type in play at a time."
+"""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, STORY, PATH, ACHIEVEMENT
+from .effects import publish, use
+from .limits import mod
+from .names import LIFE, SPARK, USE, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, WINDOW, ON_ROLL, ROLL_CHECK, R_SPARK, SPARK_EFFECT
+
+
+def words_in_play(s, seat, phase3: bool) -> dict:
+    """The Life Words on ``seat``'s Trait-Cards and Relics in play (Farwander: plus those bought
+    with Completed Wanders, "available during Phase 3")."""
+    word = s.C.word
+    have = {}
+    for pile in (s.traits[seat], s.relics[seat]):
+        for c in pile:
+            w = word[c]
+            if w is not None:
+                have[w] = have.get(w, 0) + 1
+    if phase3 and seat == s.active:
+        for w in s.words_bought:
+            name = (R.SMALL_WORDS + R.GREAT_WORDS)[w]
+            have[name] = have.get(name, 0) + 1
+    return have
+
+
+def has_words(have: dict, words) -> bool:
+    need = {}
+    for w in words:
+        need[w] = need.get(w, 0) + 1
+    return all(have.get(w, 0) >= n for w, n in need.items())
+
+
+def holds_achievement(s, seat) -> bool:
+    kind = s.C.kind
+    return any(kind[c] == ACHIEVEMENT for c in s.hand[seat])
+
+
+def activatable(s, seat) -> list[int]:
+    """The Backgrounds ``seat`` may activate now (Phase 3, none activated this turn)."""
+    if s.activated or mod(s, seat, "no-background") > 0:
+        return []
+    C = s.C
+    have = words_in_play(s, seat, phase3=True)
+    if not have:
+        return []
+    free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0, ACHIEVEMENT: not holds_achievement(s, seat)}
+    needs = C.needs
+    kind = C.kind
+    get = have.get
+    out = []
+    for c in s.backgrounds:
+        if free[kind[c]]:
+            for w, n in needs[c]:
+                if get(w, 0) < n:
+                    break
+            else:
+                out.append(c)
+    return out
+
+
+def activate(s, seat, card, bought=False):
+    """Bring a Background into play: "Life Achievements go to the Player's Hand and remain revealed
+    to the other Players." Life Stories and Life Paths "stay in play until discarded"."""
+    C = s.C
+    s.backgrounds.remove(card)
+    s.activated = True
+    kind = C.kind[card]
+    if kind == STORY:
+        s.story[seat] = card
+    elif kind == PATH:
+        s.path[seat] = card
+    else:
+        s.hand[seat].append(card)
+    if card not in s.acquired:
+        s.acquired.append(card)
+    if s.logging:
+        how = " with Completed Wanders" if bought else ""
+        s.say(f"{s.seat_name(seat)} activates {C.names[card]}{how}.")
+
+
+# --- using Backgrounds ------------------------------------------------------------------------------
+def use_story(s, seat):
+    """"Life Stories can be discarded for powerful, single-use Effects.\""""
+    card = s.story[seat]
+    s.story[seat] = -1
+    s.background_discard.append(card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} discards {s.C.names[card]} for its Effect.")
+    use(s, seat, card, STORY_DISCARD)
+
+
+def use_achievement(s, seat, card):
+    """"First, they grant a powerful single-use Effect.\""""
+    s.hand[seat].remove(card)
+    s.background_discard.append(card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} uses {s.C.names[card]}.")
+    use(s, seat, card, ACHIEVE)
+
+
+def spark_ready(s, seat) -> bool:
+    """"By combining a Life Story's Spark with a Life Path's Spark Effect, the Player creates a
+    powerful new Effect." Every Spark is "Once per turn"; its condition must hold now."""
+    story, path = s.story[seat], s.path[seat]
+    if story < 0 or path < 0 or s.spark_used:
+        return False
+    C = s.C
+    spark = C.cards[story].spark
+    hand = s.hand[seat]
+    kind = C.kind
+    if spark == "reveal-events":
+        return sum(kind[c] == EVENT for c in hand) >= 2
+    if spark == "reveal-relics":
+        return sum(kind[c] == RELIC for c in hand) >= 2
+    if spark == "reveal-adventures":
+        return sum(kind[c] == ADVENTURE for c in hand) >= 2
+    if spark == "discard-card":
+        return bool(hand or s.relics[seat] or s.traits[seat])
+    if spark == "discard-wander":
+        return bool(s.wanders[seat])
+    if spark == "roll":
+        return True
+    if spark == "traumas":
+        return len(s.traumas[seat]) >= 2
+    if spark == "traits":
+        return len(s.traits[seat]) >= 3
+    if spark == "small-hand":
+        return len(hand) <= 2
+    if spark == "after-adventure":
+        return bool(s.did & 1)
+    if spark == "after-wander":
+        return bool(s.did & 2)
+    if spark == "relics":
+        return len(s.relics[seat]) >= 2
+    return False
+
+
+def use_spark(s, seat):
+    """Meet the Spark's condition (reveal, discard, roll...), then the Life Path's Spark Effect."""
+    C = s.C
+    story, path = s.story[seat], s.path[seat]
+    spark = C.cards[story].spark
+    s.spark_used = True
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} uses the Spark of {C.names[story]} with {C.names[path]}.")
+    if spark.startswith("reveal-"):
+        for c in s.hand[seat]:
+            publish(s, c)
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
+    if spark == "roll":
+        from .effects import roll
+        s.roll = [roll(s)]
+        s.roll_mod = s.roll_bonus
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Spark.")
+        s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_SPARK, 5, 0))
+        return
+    if spark == "discard-wander":
+        from .effects import depart
+        card = s.wanders[seat].pop(0)
+        depart(s, card)
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} discards a Completed Wander ({C.names[card]}).")
+    if spark == "discard-card":
+        s.push((DISCARD, seat, D_SPARK, -1), (SPARK_EFFECT, seat))
+        return
+    s.stack.append((SPARK_EFFECT, seat))
+
+
+def spark_effect(s, seat):
+    path = s.path[seat]
+    if path >= 0:
+        use(s, seat, path, SPARK)

@@ -1,0 +1,226 @@
+"""Life & Legend's card schema (core.cards msgspec Structs) and the loaded card list.
+
+Three decks, as printed: the Legend Deck (``[[relic]]``, ``[[event]]``, ``[[adventure]]``: 73 cards),
+the Life Deck (``[[trait]]``, ``[[exceptional]]``, ``[[trauma]]``: 35) and the Background Deck
+(``[[story]]``, ``[[path]]``, ``[[achievement]]``: 36), plus the four AI opponent cards
+(``[[opponent]]``). Every effect is an entry of ``effects.OPS``; a card is data naming its effects.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+from ...core import IllegalAction
+from ...core.cards import Card, CardFile, card_error, read_cards
+from ...core.files import read_text
+from . import ruleset as R
+
+DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
+
+Op = Literal[
+    # one-shot effects (effects.py)
+    "draw-legend", "draw-life", "discard", "defeat", "trauma", "remove-trauma", "gamble",
+    "uncover-world", "examine-world", "examine-deck", "reveal-hand", "remove-world",
+    "each-discard", "opponents-discard", "wander-free", "uncover-wander", "seek-word", "seek-trauma",
+    "next-roll-bonus", "mill-life",
+    # continuous effects (read by limits and rolls)
+    "hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
+    "no-wander", "no-background",
+    # interfere effects
+    "hex", "disrupt",
+]
+Word = Literal["I", "You", "And", "Hide", "Seek", "Lost", "Found", "Truth", "Power", "Justice"]
+Spark = Literal["reveal-events", "reveal-relics", "reveal-adventures", "discard-card", "discard-wander",
+                "roll", "traumas", "traits", "small-hand", "after-adventure", "after-wander", "relics"]
+Timing = Literal["none", "ambient", "turn", "interfere"]
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    op: Op
+    n: int = 1
+
+
+class Challenge(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    level: Literal["I", "II", "III"]   # Trait, Life or Fate Challenge
+    bravery: int = 0
+    charisma: int = 0
+    inspiration: int = 0
+    any: int = 0
+    words: list[Word] = []
+    dice: list[int] = []
+
+
+class Relic(Card, frozen=True, kw_only=True):
+    slots: int = 1
+    legends: int = 0
+    word: Word | None = None
+    effect: list[Effect] = []
+    timing: Timing = "none"
+    foolproof: bool = False
+
+
+class Event(Card, frozen=True, kw_only=True):
+    atmosphere: bool = False
+    world: list[Effect] = []       # "Events uncovered in the World use the World Effect."
+    hand: list[Effect] = []        # "Events played from a hand use the Hand Effect"
+    timing: Literal["turn", "interfere", "immediately"] = "turn"
+
+
+class Adventure(Card, frozen=True, kw_only=True):
+    legends: int
+    perpetual: bool = False
+    challenges: list[Challenge]
+    reward: list[Effect] = []
+    penalty: list[Effect] = []
+    ambient: list[Effect] = []     # "Some Adventures affect play while they are in the World."
+
+
+class Trait(Card, frozen=True, kw_only=True):
+    trait: Literal["bravery", "charisma", "inspiration"]
+    word: Word | None = None
+    copies: int = 1
+
+
+class Exceptional(Card, frozen=True, kw_only=True):
+    effect: list[Effect]
+    timing: Timing = "ambient"
+
+
+class Trauma(Card, frozen=True, kw_only=True):
+    effect: list[Effect]
+
+
+class Story(Card, frozen=True, kw_only=True):
+    words: list[Word]
+    spark: Spark
+    discard: list[Effect]
+
+
+class Path_(Card, frozen=True, kw_only=True):
+    words: list[Word]
+    effect: list[Effect]
+    spark_effect: list[Effect]
+
+
+class Achievement(Card, frozen=True, kw_only=True):
+    words: list[Word]
+    effect: list[Effect]
+
+
+class Opponent(Card, frozen=True, kw_only=True):
+    id: str
+    steps: list[str]
+
+
+class LifeAndLegendCards(CardFile, frozen=True):
+    relic: list[Relic]
+    event: list[Event]
+    adventure: list[Adventure]
+    trait: list[Trait]
+    exceptional: list[Exceptional]
+    trauma: list[Trauma]
+    story: list[Story]
+    path: list[Path_]
+    achievement: list[Achievement]
+    opponent: list[Opponent] = []
+
+
+# kinds of card, in card-id order
+RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT = range(9)
+KIND_NAMES = ("Relic", "Event", "Adventure", "Trait-Card", "Exceptional Trait", "Trauma",
+              "Life Story", "Life Path", "Life Achievement")
+TABLES = ("relic", "event", "adventure", "trait", "exceptional", "trauma", "story", "path", "achievement")
+
+
+class CardList:
+    """Every card of one game by id: Legend cards first (0..72), then Life cards, then Backgrounds.
+    Trait-Cards are listed once per copy, sharing their name."""
+
+    def __init__(self, data: LifeAndLegendCards, source: str):
+        self.source = source
+        self.amb = None   # the game's derived tables (LifeAndLegend._derive) go here
+        self.cards = []     # record per id
+        self.kind = []      # kind per id
+        for kind, table in enumerate(TABLES):
+            for card in getattr(data, table):
+                for _ in range(card.copies if kind == TRAIT else 1):
+                    self.cards.append(card)
+                    self.kind.append(kind)
+        self.n = len(self.cards)
+        self.names = [c.name for c in self.cards]
+        self.opponents = {o.id: o for o in data.opponent}
+        self.legend = [i for i in range(self.n) if self.kind[i] <= ADVENTURE]
+        self.life = [i for i in range(self.n) if TRAIT <= self.kind[i] <= TRAUMA]
+        self.background = [i for i in range(self.n) if self.kind[i] >= STORY]
+        self.of_kind = [[i for i in range(self.n) if self.kind[i] == k] for k in range(9)]
+        self.by_name = {}
+        for i, name in enumerate(self.names):
+            self.by_name.setdefault(name.lower(), i)
+        self.unique_names = list(dict.fromkeys(self.names))
+        self.check()
+        K = self.kind
+        self.is_atmosphere = [K[i] == EVENT and self.cards[i].atmosphere for i in range(self.n)]
+        self.perpetual = [K[i] == ADVENTURE and self.cards[i].perpetual for i in range(self.n)]
+        self.word = [self._word(i) for i in range(self.n)]
+
+    def _word(self, i):
+        if self.kind[i] in (RELIC, TRAIT):
+            return self.cards[i].word
+        return None
+
+    def check(self):
+        src = self.source
+        counts = ((self.legend, R.LEGEND_DECK, "Legend Deck"), (self.life, R.LIFE_DECK, "Life Deck"),
+                  (self.background, R.BACKGROUND_DECK, "Background Deck"))
+        for ids, want, deck in counts:
+            if len(ids) != want:
+                raise card_error(src, None, None, None, f"the {deck} has {want} cards as printed, not {len(ids)}")
+        if len(self.of_kind[TRAUMA]) != R.TRAUMAS:
+            raise card_error(src, "trauma", None, None, f"the Life Deck holds {R.TRAUMAS} Traumas, not {len(self.of_kind[TRAUMA])}")
+        if len(self.of_kind[STORY]) != R.STORIES or len(self.of_kind[PATH]) != R.PATHS:
+            raise card_error(src, "story", None, None, "the Background Deck holds 12 Life Stories and 12 Life Paths")
+        seen = {}
+        for i in range(self.n):
+            name = self.names[i].lower()
+            if name in seen and not (self.kind[i] == TRAIT and self.kind[seen[name]] == TRAIT
+                                     and self.cards[i] is self.cards[seen[name]]):
+                raise card_error(src, TABLES[self.kind[i]], self.names[i], "name", "two different cards share this name")
+            seen.setdefault(name, i)
+        for i in range(self.n):
+            card = self.cards[i]
+            if self.kind[i] == ADVENTURE:
+                if not card.challenges:
+                    raise card_error(src, "adventure", card.name, "challenges", "an Adventure has at least one Challenge")
+                for ch in card.challenges:
+                    if any(not 1 <= d <= R.DIE_FACES for d in ch.dice):
+                        raise card_error(src, "adventure", card.name, "challenges", "a die requirement is 1 to 6")
+            if self.kind[i] == TRAIT and card.copies < 1:
+                raise card_error(src, "trait", card.name, "copies", "at least 1")
+            for eff in effects_of(card):
+                if eff.n < -6 or eff.n > 6:
+                    raise card_error(src, TABLES[self.kind[i]], card.name, "n", "an effect's number is -6 to 6")
+
+    def find(self, name: str, where: str) -> int:
+        i = self.by_name.get(str(name).lower())
+        if i is None:
+            raise IllegalAction(f"{where}: {name!r} is not a Life & Legend card")
+        return i
+
+
+def effects_of(card):
+    out = []
+    for field in ("effect", "world", "hand", "reward", "penalty", "ambient", "discard", "spark_effect"):
+        out.extend(getattr(card, field, ()) or ())
+    return out
+
+
+def cards_from_text(text: str, source: str) -> CardList:
+    return CardList(read_cards(text, source, LifeAndLegendCards), source)
+
+
+def load_cards(path=None) -> CardList:
+    path = Path(path) if path is not None else DEFAULT_CARDS
+    return cards_from_text(read_text(path, "card file"), str(path))

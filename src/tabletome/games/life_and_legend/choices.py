@@ -1,0 +1,476 @@
+"""The frames an effect or a rule pushes to ask for one choice, and the chains they run
+(Reward/Penalty/Effects, drawn Life cards, limits, Defeat, Farwander contests). A choice with one
+possible answer is made without asking."""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .adventures import defeat_choices, resolve_attempt, complete
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish,
+                      world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
+from .limits import over_limit, wander_limit
+from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
+                    R_SPARK, R_GAMBLE, SPARK_EFFECT, TOP, D_EFFECT)
+from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succeeds, wander_by_roll,
+                    contest, no_contest, may_wander, uncover as uncover_world_card)
+
+
+def ask_or_auto(s, seat, frame, legal):
+    """Ask ``seat``, unless there is only one thing it could choose (or nothing)."""
+    if not legal:
+        return False
+    if len(legal) == 1:
+        s.frames.frames[frame[0]].resolve(s, frame, legal[0])
+        return False
+    return s.ask(seat, frame)
+
+
+def named(s, kind, cards):
+    """One action per distinct card name among ``cards`` (Trait-Card copies share a name)."""
+    get = s.table.get
+    canon = s.C.canon
+    seen = set()
+    out = []
+    for c in cards:
+        a = get(kind, canon[c])
+        if a.id not in seen:
+            seen.add(a.id)
+            out.append(a)
+    return out
+
+
+def discard_by_name(s, seat, canon_id, pool):
+    name = s.C.names[canon_id]
+    for c in list(pool):
+        if s.C.names[c] == name:
+            discard(s, seat, c)
+            return c
+    raise ValueError(f"{name} is not there to discard")
+
+
+# --- effects -----------------------------------------------------------------------------------------
+def run_effects_frame(s, frame):
+    _, seat, card, part, step = frame
+    effects = effect_list(s.C, card, part)
+    if step >= len(effects):
+        return False
+    s.stack.append((EFFECTS, seat, card, part, step + 1))
+    run_op(s, seat, effects[step], card)
+    return False
+
+
+def run_resolve(s, frame):
+    """After the Interfere window: the Effect resolves unless it was Disrupted."""
+    _, seat, card, part, slot = frame
+    entry = s.pending.pop()
+    if entry[3]:
+        if s.logging:
+            s.say(f"The Effect of {s.C.names[card]} is Disrupted.")
+        return False
+    s.stack.append((EFFECTS, seat, card, part, 0))
+    return False
+
+
+def run_spark_effect(s, frame):
+    from .backgrounds import spark_effect
+    spark_effect(s, frame[1])
+    return False
+
+
+# --- choosing a World space, a seat, a Completed Wander ----------------------------------------------
+def space_choices(s, seat, op):
+    name = OP_NAMES[op]
+    if name in ("uncover-world", "examine-world"):
+        return world_covered(s)
+    if name == "remove-world":
+        return [k for k in range(R.WORLD_SPACES) if removable(s, k)]
+    if name == "wander-free":
+        if len(s.wanders[seat]) >= wander_limit(s, seat):
+            return []
+        covered = world_covered(s)
+        return covered if covered else ([TOP] if s.legend_deck else [])
+    return []
+
+
+def run_choose_space(s, frame):
+    _, seat, op, card = frame
+    spaces = space_choices(s, seat, op)
+    if spaces == [TOP]:
+        wander_succeeds(s, seat, TOP)
+        return False
+    return ask_or_auto(s, seat, frame, [s.table.get("space", k) for k in spaces])
+
+
+def legal_choose_space(s, frame):
+    return [s.table.get("space", k) for k in space_choices(s, frame[1], frame[2]) if k != TOP]
+
+
+def resolve_choose_space(s, frame, action):
+    _, seat, op, card = frame
+    k = action.args[0]
+    name = OP_NAMES[op]
+    if name == "uncover-world":
+        uncover_world_card(s, seat, k)
+    elif name == "examine-world":
+        s.known[seat] |= 1 << s.world[k]
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} examines space {k + 1}.")
+            s.say(f"Space {k + 1} holds {s.C.names[s.world[k]]}.", seat)
+    elif name == "remove-world":
+        remove_from_world(s, k)
+    elif name == "wander-free":
+        wander_succeeds(s, seat, k)
+
+
+def seat_choices(s, seat):
+    return [t for t in range(s.players) if t != seat and s.hand[t] and s.ai.get(t) != "emptiness"]
+
+
+def run_choose_seat(s, frame):
+    return ask_or_auto(s, frame[1], frame, legal_choose_seat(s, frame))
+
+
+def legal_choose_seat(s, frame):
+    return [s.table.get("seat", t) for t in seat_choices(s, frame[1])]
+
+
+def resolve_choose_seat(s, frame, action):
+    """"Reveal: Uncover a card so all Players see the face, then cover it and return it.\""""
+    t = action.args[0]
+    for c in s.hand[t]:
+        publish(s, c)
+    if s.logging:
+        s.say(f"{s.seat_name(t)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[t]) or "nothing") + ".")
+
+
+def run_choose_wander(s, frame):
+    return ask_or_auto(s, frame[1], frame, legal_choose_wander(s, frame))
+
+
+def legal_choose_wander(s, frame):
+    return [s.table.get("pick_wander", j) for j in range(min(len(s.wanders[frame[1]]), 10))]
+
+
+def resolve_choose_wander(s, frame, action):
+    """"Uncovering: If a Completed Wander is uncovered by an Effect, treat it as if it were just
+    drawn by the Player possessing it. It is no longer a Completed Wander.\""""
+    seat = frame[1]
+    card = s.wanders[seat].pop(action.args[0])
+    publish(s, card)
+    s.hand[seat].append(card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} uncovers a Completed Wander: {s.C.names[card]}.")
+    play_immediately(s, seat, card)
+
+
+# --- discarding ------------------------------------------------------------------------------------
+def discard_pool(s, seat):
+    pool = list(s.hand[seat]) + list(s.relics[seat]) + list(s.traits[seat])
+    pool += [c for c in (s.story[seat], s.path[seat]) if c >= 0]
+    return pool
+
+
+def exempt_only(s, pool):
+    """Life Achievements "are exempt from defeat, discard, and remove Effects, but can be discarded
+    in the place of any other card": a pool of nothing else owes nothing."""
+    kind = s.C.kind
+    return all(kind[c] == ACHIEVEMENT for c in pool)
+
+
+def legal_discard(s, frame):
+    pool = discard_pool(s, frame[1])
+    if frame[2] == D_EFFECT and exempt_only(s, pool):
+        return []
+    return named(s, "discard", pool)
+
+
+def run_discard(s, frame):
+    return ask_or_auto(s, frame[1], frame, legal_discard(s, frame))
+
+
+def resolve_discard(s, frame, action):
+    discard_by_name(s, frame[1], action.args[0], discard_pool(s, frame[1]))
+
+
+def legal_hand_discard(s, frame):
+    pool = s.hand[frame[1]]
+    if exempt_only(s, pool):
+        return []
+    return named(s, "discard", pool)
+
+
+def run_hand_discard(s, frame):
+    return ask_or_auto(s, frame[1], frame, legal_hand_discard(s, frame))
+
+
+def resolve_hand_discard(s, frame, action):
+    discard_by_name(s, frame[1], action.args[0], s.hand[frame[1]])
+
+
+def legal_defeat(s, frame):
+    choices = defeat_choices(s, frame[1])
+    if exempt_only(s, choices):
+        return []
+    return named(s, "discard", choices)
+
+
+def run_defeat(s, frame):
+    if s.logging:
+        s.say(f"{s.seat_name(frame[1])} faces Defeat.")
+    return ask_or_auto(s, frame[1], frame, legal_defeat(s, frame))
+
+
+def resolve_defeat(s, frame, action):
+    discard_by_name(s, frame[1], action.args[0], defeat_choices(s, frame[1]))
+
+
+# --- limits ---------------------------------------------------------------------------------------
+def legal_trim(s, frame):
+    seat = frame[1]
+    which = over_limit(s, seat)
+    C = s.C
+    if which == "relics":
+        return named(s, "discard", s.relics[seat])
+    if which == "traits":
+        from .limits import exceptionals
+        pool = s.traits[seat]
+        if exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+            pool = [c for c in pool if C.kind[c] == EXCEPTIONAL]
+        return named(s, "discard", pool)
+    if which == "wanders":
+        return [s.table.get("discard_wander", j) for j in range(min(len(s.wanders[seat]), 10))]
+    return []
+
+
+def run_trim(s, frame):
+    return ask_or_auto(s, frame[1], frame, legal_trim(s, frame))
+
+
+def resolve_trim(s, frame, action):
+    seat = frame[1]
+    if action.kind == "discard_wander":
+        card = s.wanders[seat].pop(action.args[0])
+        depart(s, card)
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} discards a Completed Wander ({s.C.names[card]}) down to the limit.")
+    else:
+        which = over_limit(s, seat)
+        discard_by_name(s, seat, action.args[0], s.relics[seat] if which == "relics" else s.traits[seat])
+    s.stack.append((TRIM, seat))
+
+
+# --- Life cards ------------------------------------------------------------------------------------
+def run_draw_life(s, frame):
+    """"Life Cards ... must be discarded or played immediately when drawn. Traumas may not be
+    automatically discarded." A drawn Life card is shown to all (RULES.md)."""
+    seat = frame[1]
+    card = next_life(s)
+    if card < 0:
+        return False
+    if s.C.kind[card] == TRAUMA:
+        attach_trauma(s, seat, card)
+        return False
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} draws the Life card {s.C.names[card]}.")
+    s.limbo.append(card)
+    s.stack.append((LIFE_CARD, seat, card))
+    return False
+
+
+def legal_life_card(s, frame):
+    canon = s.C.canon
+    card = frame[2]
+    return [s.table.get("keep", canon[card]), s.table.get("discard", canon[card])]
+
+
+def resolve_life_card(s, frame, action):
+    _, seat, card = frame
+    s.limbo.remove(card)
+    if action.kind == "keep":
+        s.traits[seat].append(card)
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} plays {s.C.names[card]}.")
+        s.stack.append((TRIM, seat))
+    else:
+        depart(s, card)
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} discards {s.C.names[card]}.")
+
+
+def run_seek(s, frame):
+    """The Philosopher: "Draw and discard Life cards until you draw a Trait Card with a Life Word."
+    Traumas drawn meanwhile are discarded too ("go with what the card says first"); seeking a
+    Trauma attaches the first one drawn."""
+    _, seat, what = frame
+    C = s.C
+    budget = len(s.life_deck) + len(s.life_discard)
+    for _ in range(budget):
+        card = next_life(s)
+        if card < 0:
+            return False
+        kind = C.kind[card]
+        if what == SEEK_TRAUMA and kind == TRAUMA:
+            attach_trauma(s, seat, card)
+            return False
+        if what == SEEK_WORD and kind == TRAIT and C.word[card] is not None:
+            if s.logging:
+                s.say(f"{s.seat_name(seat)} draws the Life card {C.names[card]}.")
+            s.limbo.append(card)
+            s.stack.append((LIFE_CARD, seat, card))
+            return False
+        s.life_discard.append(card)
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} draws and discards {C.names[card]}.")
+    return False
+
+
+def legal_remove_trauma(s, frame):
+    return [s.table.get("remove_trauma", c) for c in s.traumas[frame[1]]]
+
+
+def run_remove_trauma(s, frame):
+    return ask_or_auto(s, frame[1], frame, legal_remove_trauma(s, frame))
+
+
+def resolve_remove_trauma(s, frame, action):
+    seat = frame[1]
+    s.traumas[seat].remove(action.args[0])
+    depart(s, action.args[0])
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} removes the Trauma {s.C.names[action.args[0]]}.")
+
+
+# --- rolls ----------------------------------------------------------------------------------------
+def run_roll_check(s, frame):
+    _, seat, what, a, b = frame
+    if what == R_WANDER:
+        if check_roll(s, R.WANDER_ROLL):
+            wander_succeeds(s, seat, a)
+        elif s.logging:
+            s.say(f"{s.seat_name(seat)} fails to Wander.")
+    elif what == R_FARWANDER:
+        if check_roll(s, R.WANDER_ROLL):
+            farwander_succeeds(s, seat)
+        else:
+            farwander_fails(s, seat)
+    elif what == R_ADVENTURE:
+        resolve_attempt(s, seat, a, b)
+    elif what == R_SPARK:
+        if check_roll(s, a):
+            s.stack.append((SPARK_EFFECT, seat))
+        elif s.logging:
+            s.say("The Spark fails.")
+    elif what == R_GAMBLE:
+        r = s.roll[0] + s.roll_mod
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Reward.")
+        if r <= a:
+            s.lost_adventure = True
+    s.roll = []
+    s.roll_mod = 0
+    return False
+
+
+def run_complete(s, frame):
+    complete(s, frame[1], frame[2])
+    return False
+
+
+# --- Wander's method -----------------------------------------------------------------------------
+def legal_method(s, frame):
+    """"Roll a 4, 5, or 6 on a Regular Die. or Discard 1 Event card from Hand.\""""
+    seat = frame[1]
+    get = s.table.get
+    out = [get("roll")]
+    kind = s.C.kind
+    for c in s.hand[seat]:
+        if kind[c] == EVENT:
+            out.append(get("by_event", c))
+    return out
+
+
+def run_method(s, frame):
+    return ask_or_auto(s, frame[1], frame, legal_method(s, frame))
+
+
+def resolve_method(s, frame, action):
+    _, seat, target, index = frame
+    farwander = target >= 10
+    if action.kind == "by_event":
+        discard(s, seat, action.args[0])
+        if farwander:
+            farwander_succeeds(s, seat)
+        else:
+            wander_succeeds(s, seat, target)
+    else:
+        wander_by_roll(s, seat, R_FARWANDER if farwander else R_WANDER, target, index)
+
+
+# --- trading and contests -----------------------------------------------------------------------------
+def legal_trade(s, frame):
+    return [s.table.get("accept"), s.table.get("decline")]
+
+
+def resolve_trade(s, frame, action):
+    from .trading import answer
+    _, target, giver, give, take = frame
+    answer(s, target, giver, give, take, action.kind == "accept")
+    s.push((TRIM, target), (TRIM, giver))
+
+
+def legal_contest(s, frame):
+    return [s.table.get("contest"), s.table.get("no_contest")]
+
+
+def resolve_contest(s, frame, action):
+    _, target, farwanderer = frame
+    if action.kind == "contest":
+        contest(s, target, farwanderer)
+    else:
+        no_contest(s, target, farwanderer)
+
+
+def legal_no_contest(s, frame):
+    _, target, farwanderer, life = frame
+    canon = s.C.canon
+    get = s.table.get
+    out = []
+    if s.C.kind[life] != TRAUMA:
+        out.append(get("keep", canon[life]))
+    out += [get("discard", canon[life]), get("give")]
+    return out
+
+
+def resolve_no_contest(s, frame, action):
+    _, target, farwanderer, life = frame
+    s.contest = []
+    if action.kind == "keep":
+        s.traits[target].append(life)
+        s.stack.append((TRIM, target))
+        if s.logging:
+            s.say(f"{s.seat_name(target)} keeps {s.C.names[life]}.")
+    elif action.kind == "discard":
+        depart(s, life)
+        if s.logging:
+            s.say(f"{s.seat_name(target)} discards {s.C.names[life]}.")
+    else:
+        if s.logging:
+            s.say(f"{s.seat_name(target)} gives {s.C.names[life]} to {s.seat_name(farwanderer)}.")
+        if s.C.kind[life] == TRAUMA:
+            attach_trauma(s, farwanderer, life)
+        else:
+            s.limbo.append(life)
+            s.stack.append((LIFE_CARD, farwanderer, life))
+
+
+# --- Lore: chosen Backgrounds ---------------------------------------------------------------------------
+def legal_lore(s, frame):
+    _, seat, kind = frame
+    return [s.table.get("set_aside", c) for c in s.backgrounds if s.C.kind[c] == kind]
+
+
+def resolve_lore(s, frame, action):
+    s.targets.append(action.args[0])
+    if s.logging:
+        s.say(f"The Lore to uncover: {s.C.names[action.args[0]]}.")

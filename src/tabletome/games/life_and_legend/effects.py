@@ -1,0 +1,309 @@
+"""The effect vocabulary: each effect a card may name (cards.Op) implemented once, here.
+
+An op is ``op(state, seat, n, card)``: it acts at once or pushes the frames that ask for the
+choices it needs. Card-moving helpers ("Discard", "Remove", "Depart", drawing) live here too, since
+every effect moves cards through them.
+"""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .names import (CHOOSE_SPACE, CHOOSE_SEAT, DISCARD, DEFEAT, HAND_DISCARD, DRAW_LIFE, REMOVE_TRAUMA,
+                    CHOOSE_WANDER, SEEK, SEEK_WORD, SEEK_TRAUMA, D_EFFECT, EFFECTS, HAND, WINDOW, RESOLVE,
+                    ON_EFFECT, ROLL_CHECK, R_GAMBLE, TOP)
+
+
+# --- moving cards -----------------------------------------------------------------------------
+def depart(s, card):
+    """"Depart: When a card is placed on the discard pile." Each deck has its own pile."""
+    kind = s.C.kind[card]
+    if kind <= ADVENTURE:
+        s.legend_discard.append(card)
+    elif kind <= TRAUMA:
+        s.life_discard.append(card)
+    else:
+        s.background_discard.append(card)
+
+
+def take_from_player(s, seat, card) -> bool:
+    """Take ``card`` out of wherever ``seat`` has it (hand, Play Area); False if it has it nowhere."""
+    for pile in (s.hand[seat], s.relics[seat], s.traits[seat], s.traumas[seat]):
+        if card in pile:
+            pile.remove(card)
+            return True
+    if s.story[seat] == card:
+        s.story[seat] = -1
+        return True
+    if s.path[seat] == card:
+        s.path[seat] = -1
+        return True
+    return False
+
+
+def discard(s, seat, card):
+    """"Discard: The Player places the card on its discard pile.\""""
+    take_from_player(s, seat, card)
+    depart(s, card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} discards {s.C.names[card]}.")
+
+
+def publish(s, card):
+    """Every seat now knows where ``card`` is (it was uncovered or revealed)."""
+    bit = 1 << card
+    known = s.known
+    for t in range(s.players):
+        known[t] |= bit
+
+
+def draw_legend(s, seat) -> int:
+    """Draw the top Legend Deck card into ``seat``'s hand (-1 when the deck is empty)."""
+    if not s.legend_deck:
+        return -1
+    card = s.legend_deck.pop()
+    s.hand[seat].append(card)
+    if not s.legend_deck:
+        s.legend_emptied = True
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} draws a Legend card.")
+        s.say(f"You drew {s.C.names[card]}.", seat)
+    play_immediately(s, seat, card)
+    return card
+
+
+def play_immediately(s, seat, card):
+    """"A Play Immediately Effect must be resolved before the end of the Phase it was drawn."
+    We resolve it as soon as it is drawn (RULES.md, "Play Immediately")."""
+    C = s.C
+    if C.kind[card] == EVENT and C.cards[card].timing == "immediately":
+        s.hand[seat].remove(card)
+        depart(s, card)
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} drew {C.names[card]}: Play Immediately.")
+        use(s, seat, card, HAND)
+
+
+def next_life(s) -> int:
+    """The top Life Deck card. "When The Life Deck Becomes Empty: Shuffle the Life discard pile back
+    into the Life Deck and proceed with play." (War and The Arbiter watch that moment.)"""
+    if not s.life_deck:
+        if not s.life_discard:
+            return -1
+        s.life_deck = s.life_discard
+        s.life_discard = []
+        s.rng.shuffle(s.life_deck)
+        if s.logging:
+            s.say("The Life discard pile is shuffled into a new Life Deck.")
+    card = s.life_deck.pop()
+    if not s.life_deck:
+        s.life_emptied = True
+    return card
+
+
+def attach_trauma(s, seat, card):
+    """"Traumas are attached to the Player and can only be removed by specific Effects.\""""
+    s.traumas[seat].append(card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} suffers the Trauma {s.C.names[card]}.")
+
+
+def world_covered(s):
+    return [k for k in range(R.WORLD_SPACES) if s.world[k] >= 0 and not s.up[k]]
+
+
+def remove_from_world(s, k):
+    """"Remove: The Player takes the card and places it on its discard pile." The space is empty."""
+    card = s.world[k]
+    s.world[k] = -1
+    s.up[k] = False
+    depart(s, card)
+    if s.logging:
+        s.say(f"{s.C.names[card]} is removed from the World.")
+
+
+def removable(s, k) -> bool:
+    """War mode: "War is always in the World and can never be removed.\""""
+    card = s.world[k]
+    return card >= 0 and not (s.mode == "war" and s.up[k] and s.C.names[card] == "War")
+
+
+# --- using an effect: the Interfere window, then the effect ------------------------------------
+def use(s, seat, card, part):
+    """An Effect is used: an Interfere window opens for the other seats (Disrupt), then it resolves
+    unless Disrupted ("Disrupt: The Effect doesn't take place. Play continues as normal.")."""
+    slot = len(s.pending)
+    s.pending.append([seat, card, part, 0])
+    s.push((WINDOW, ON_EFFECT, (seat + 1) % s.players, 0, seat), (RESOLVE, seat, card, part, slot))
+
+
+def run_effects(s, seat, card, part):
+    s.stack.append((EFFECTS, seat, card, part, 0))
+
+
+# --- the ops -------------------------------------------------------------------------------------
+def op_draw_legend(s, seat, n, card):
+    for _ in range(n):
+        draw_legend(s, seat)
+
+
+def op_draw_life(s, seat, n, card):
+    for _ in range(n):
+        s.stack.append((DRAW_LIFE, seat))
+
+
+def op_discard(s, seat, n, card):
+    for _ in range(n):
+        s.stack.append((DISCARD, seat, D_EFFECT, -1))
+
+
+def op_defeat(s, seat, n, card):
+    for _ in range(n):
+        s.stack.append((DEFEAT, seat))
+
+
+def op_trauma(s, seat, n, card):
+    for _ in range(n):
+        s.stack.append((SEEK, seat, SEEK_TRAUMA))
+
+
+def op_remove_trauma(s, seat, n, card):
+    for _ in range(n):
+        s.stack.append((REMOVE_TRAUMA, seat))
+
+
+def op_gamble(s, seat, n, card):
+    s.stack.append((ROLL_CHECK, seat, R_GAMBLE, n, 0))
+    s.roll = [roll(s)]
+    s.roll_mod = 0
+    s.stack.append((WINDOW, 1, (seat + 1) % s.players, 0, seat))
+
+
+def op_space(s, seat, n, card, op_index):
+    for _ in range(n):
+        s.stack.append((CHOOSE_SPACE, seat, op_index, card))
+
+
+def op_reveal_hand(s, seat, n, card):
+    s.stack.append((CHOOSE_SEAT, seat, OPS_INDEX["reveal-hand"], n))
+
+
+def op_each_discard(s, seat, n, card, others_only=False):
+    """"If all Players must draw or discard cards on the same turn, the Player whose turn it is
+    draws or discards first, going clockwise.\""""
+    order = [(s.active + k) % s.players for k in range(s.players)]
+    frames = []
+    for t in order:
+        if others_only and t == seat:
+            continue
+        if s.ai.get(t) == "emptiness":
+            continue
+        frames += [(HAND_DISCARD, t)] * n
+    s.push(*frames)
+
+
+def op_opponents_discard(s, seat, n, card):
+    op_each_discard(s, seat, n, card, others_only=True)
+
+
+def op_examine_deck(s, seat, n, card):
+    """"Examine: Uncover a card so only that Player can see it, then cover it and return it.\""""
+    if s.legend_deck:
+        top = s.legend_deck[-1]
+        s.known[seat] |= 1 << top
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} examines the top Legend Deck card.")
+            s.say(f"The top Legend Deck card is {s.C.names[top]}.", seat)
+
+
+def op_uncover_wander(s, seat, n, card):
+    if s.wanders[seat]:
+        s.stack.append((CHOOSE_WANDER, seat, OPS_INDEX["uncover-wander"]))
+
+
+def op_seek_word(s, seat, n, card):
+    s.stack.append((SEEK, seat, SEEK_WORD))
+
+
+def op_next_roll_bonus(s, seat, n, card):
+    s.roll_bonus += n
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} has +{s.roll_bonus} to die rolls this turn.")
+
+
+def op_mill_life(s, seat, n, card):
+    """War: "at the start of each turn, roll the die: on n or less, remove the top Life Deck card"."""
+    r = roll(s)
+    if r > n:
+        if s.logging:
+            s.say(f"{s.C.names[card]}: the die shows {r}; the Life Deck is spared.")
+        return
+    c = next_life(s)
+    if c < 0:
+        return
+    s.life_discard.append(c)
+    if s.logging:
+        s.say(f"{s.C.names[card]}: the die shows {r}; the top Life card, {s.C.names[c]}, is removed.")
+
+
+def op_none(s, seat, n, card):
+    """Continuous and Interfere effects do nothing when run as a one-shot effect."""
+
+
+def roll(s) -> int:
+    """"Regular Die" and "Adventure Die": "The same die can be used for both kinds." Faces 1-6."""
+    return s.rng.below(R.DIE_FACES) + 1
+
+
+OPS = {
+    "draw-legend": op_draw_legend,
+    "draw-life": op_draw_life,
+    "discard": op_discard,
+    "defeat": op_defeat,
+    "trauma": op_trauma,
+    "seek-trauma": op_trauma,
+    "remove-trauma": op_remove_trauma,
+    "gamble": op_gamble,
+    "uncover-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["uncover-world"]),
+    "examine-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["examine-world"]),
+    "remove-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["remove-world"]),
+    "wander-free": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["wander-free"]),
+    "examine-deck": op_examine_deck,
+    "reveal-hand": op_reveal_hand,
+    "each-discard": op_each_discard,
+    "opponents-discard": op_opponents_discard,
+    "uncover-wander": op_uncover_wander,
+    "seek-word": op_seek_word,
+    "next-roll-bonus": op_next_roll_bonus,
+    "mill-life": op_mill_life,
+}
+for _name in ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
+              "no-wander", "no-background", "hex", "disrupt"):
+    OPS[_name] = op_none
+OP_NAMES = tuple(OPS)
+OPS_INDEX = {name: i for i, name in enumerate(OP_NAMES)}
+
+
+def effect_list(C, card, part):
+    """The effects a card's ``part`` names (names.HAND, WORLD_FX, USE, ...)."""
+    rec = C.cards[card]
+    kind = C.kind[card]
+    if part == HAND:
+        return rec.hand
+    if part == 1:
+        return rec.world
+    if part == 2:
+        return rec.effect
+    if part == 3:
+        return rec.reward
+    if part == 4:
+        return rec.penalty
+    if part == 5:
+        return rec.discard
+    if part == 6:
+        return rec.spark_effect
+    return rec.effect
+
+
+def run_op(s, seat, eff, card):
+    OPS[eff.op](s, seat, eff.n, card)

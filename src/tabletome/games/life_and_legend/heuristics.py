@@ -1,0 +1,235 @@
+"""The heuristic AI's rules of thumb for Life & Legend, and the evaluation search cuts off with.
+
+It sees what the seat sees (it runs on a determinized copy). Its choices score each legal action by
+the Legends it is likely to bring, with the chance of each die roll counted exactly."""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .limits import mod, hand_limit
+from .modes import legends, solo_progress
+from .names import PHASE, WORLD, RESOLUTION, LIFE_CARD, TRADE_ANSWER, CONTEST, METHOD, WINDOW
+
+DIE = R.DIE_FACES
+
+
+def p_at_least(need, bonus=0) -> float:
+    """The chance one die roll plus ``bonus`` reaches ``need``."""
+    hits = sum(1 for r in range(1, DIE + 1) if r + bonus >= need)
+    return hits / DIE
+
+
+def p_dice(needs, bonus, spare=0) -> float:
+    p = 1.0
+    for n in needs:
+        p *= p_at_least(n - (spare > 0), bonus)
+        spare -= 1
+    return p
+
+
+def wanted_words(s) -> set:
+    """Lore: the Life Words the Backgrounds still to acquire need."""
+    if s.mode != "lore":
+        return set()
+    C = s.C
+    return {w for c in s.targets if c not in s.acquired for w in C.cards[c].words}
+
+
+def card_value(s, card) -> float:
+    C = s.C
+    if s.mode == "lore" and C.word[card] in wanted_words(s):
+        return 8
+    kind = C.kind[card]
+    rec = C.cards[card]
+    if kind == RELIC:
+        return 2 + rec.legends * 1.5 + (1 if rec.word else 0)
+    if kind == ADVENTURE:
+        return 1 + rec.legends * 0.4
+    if kind == ACHIEVEMENT:
+        return 6
+    if kind == EVENT:
+        return 1.5 if rec.timing == "interfere" else 1
+    if kind in (TRAIT, EXCEPTIONAL):
+        return 2.5 + (1 if C.word[card] else 0) + (1 if kind == EXCEPTIONAL else 0)
+    if kind in (STORY, PATH):
+        return 5
+    return 1
+
+
+GOOD_OPS = {"draw-legend": 1.0, "draw-life": 1.2, "wander-free": 1.5, "remove-trauma": 1.0, "uncover-wander": 0.6,
+            "opponents-discard": 0.6, "next-roll-bonus": 0.2, "examine-world": 0.2, "examine-deck": 0.1,
+            "reveal-hand": 0.1, "uncover-world": 0.3, "remove-world": 0.1, "seek-word": 1.2, "discard": -0.8,
+            "each-discard": -0.2, "trauma": -1.0, "seek-trauma": -1.0, "defeat": -1.5, "gamble": -0.3}
+
+
+ARBITER_OPS = dict(GOOD_OPS, **{"trauma": 2.0, "seek-trauma": 2.0, "remove-trauma": -1.5})
+WAR_OPS = dict(GOOD_OPS, **{"draw-legend": 1.5, "draw-life": -0.8, "seek-word": -1.5, "seek-trauma": -1.5,
+                            "trauma": -1.5, "wander-free": 1.5})
+
+
+def effect_score(s, effects) -> float:
+    table = ARBITER_OPS if s.mode == "arbiter" else WAR_OPS if s.mode == "war" else GOOD_OPS
+    return sum(table.get(e.op, 0) * e.n for e in effects)
+
+
+def choose(s, rng):
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    frame = s.decision
+    seat = s.to_move
+    best, best_score = None, -1e9
+    for a in legal:
+        sc = score(s, seat, frame, a) + rng.random() * 0.01
+        if sc > best_score:
+            best, best_score = a, sc
+    return best
+
+
+def score(s, seat, frame, a) -> float:
+    C = s.C
+    kind = a.kind
+    args = a.args
+    f = frame[0]
+    if kind == "end":
+        return 0.0
+    if kind == "pass":
+        return 0.0
+    if kind == "interfere":
+        return 0.5
+    if f == LIFE_CARD:
+        # keep a drawn Trait-Card unless the Trait area is full (then the weakest goes anyway)
+        return 1.0 if kind == "keep" else 0.0
+    if kind == "discard":
+        return 10 - card_value(s, args[0])
+    if kind == "keep":
+        return 1.0
+    if kind == "accept":
+        return 1.0 if frame[4] < 0 else -1.0
+    if kind == "decline":
+        return 0.0
+    if kind == "contest":
+        return 0.5
+    if kind == "no_contest":
+        return 0.0
+    if kind == "give":
+        return 0.3 if C.kind[frame[3]] == TRAUMA else -0.5
+    if kind in ("offer", "offer_for"):
+        return -1.0
+    if kind == "relic":
+        bonus = 3 if s.mode == "lore" and C.word[args[0]] in wanted_words(s) else 0
+        return 3 + bonus + C.cards[args[0]].legends * (2 if s.mode == "treasury" else 1)
+    if kind == "activate":
+        card = args[0]
+        if s.mode == "lore":
+            return 8.0 if card in s.targets else -3.0
+        if s.mode == "arbiter":
+            return 8.0 if C.names[card] == "Arbiter" else (2.0 if C.kind[card] != PATH else -3.0)
+        return 6.0
+    if kind == "spark":
+        return 2.0
+    if kind == "use":
+        k = C.kind[args[0]]
+        rec = C.cards[args[0]]
+        if k == STORY:
+            return effect_score(s, rec.discard) - 4
+        if k == ACHIEVEMENT:
+            return effect_score(s, rec.effect) - 5
+        return effect_score(s, rec.effect) + 0.2
+    if kind == "play":
+        rec = C.cards[args[0]]
+        if rec.timing == "interfere":
+            return -0.5
+        return effect_score(s, rec.hand) - 0.9
+    if kind == "over":
+        return -0.5
+    if kind == "fill":
+        return 0.5
+    if kind == "place":
+        # an Adventure placed in the World can be attempted next: worth more than the covered top card
+        if C.kind[args[0]] == ADVENTURE:
+            return 1.5 if s.mode in ("campaign", "legacy", "standard", "eternal", "farwander", "coop") else 0.2
+        return -0.2
+    if kind == "perpetual":
+        return -2.0
+    mode = s.mode
+    if kind == "turn_in":
+        # a Completed Wander is a Legend (but in Farwander, The Treasury and The Campaign); a
+        # Trait-Card opens Challenges and Life Words
+        if mode == "war":
+            return -2.0
+        if mode in ("farwander", "campaign", "lore", "arbiter", "treasury"):
+            return 0.8 if len(s.traits[seat]) < 4 else -0.2
+        from .limits import wander_limit
+        if len(s.wanders[seat]) >= wander_limit(s, seat):
+            return 0.6
+        return 0.5 if len(s.traits[seat]) < 3 else -0.5
+    if kind == "draw":
+        return 1.5 if mode == "war" else 1.0
+    if kind == "uncover":
+        return 1.3 if mode in ("war", "campaign", "legacy") else (1.1 if mode == "treasury" else 0.9)
+    if kind == "wander":
+        p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+        if any(C.kind[c] == EVENT for c in s.hand[seat]):
+            p = max(p, 0.8)
+        worth = 0.9 if mode in ("campaign", "lore") else 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
+        if mode == "war":
+            worth = 1.4 if args[0] == 4 else 0.8
+        return 0.1 + p * worth
+    if kind == "farwander":
+        return 0.5
+    if kind == "adventure":
+        card, level = args
+        ch = C.cards[card].challenges[level]
+        spare = len(s.wanders[seat]) if s.mode in ("farwander", "eternal") else 0
+        p = p_dice(ch.dice, mod(s, seat, "die-bonus") + s.roll_bonus, spare)
+        rec = C.cards[card]
+        worth = rec.legends if s.mode != "treasury" else 0
+        penalty = effect_score(s, rec.penalty)
+        if s.mode == "arbiter":
+            penalty = abs(penalty)      # Traumas are what The Arbiter wants
+        gain = p * (worth + effect_score(s, rec.reward) + 0.5) + (1 - p) * penalty
+        return gain
+    if kind == "roll":
+        p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+        return p
+    if kind == "by_event":
+        return 1.0 - card_value(s, args[0]) * 0.2
+    if kind in ("fw_word", "fw_story", "fw_trauma"):
+        return -0.2
+    if kind in ("space", "seat", "pick_wander", "remove_trauma", "discard_wander", "set_aside"):
+        return 0.1
+    return 0.0
+
+
+def standing(s, seat) -> float:
+    """Legends now, plus a little for what is likely to become Legends."""
+    C = s.C
+    kind = C.kind
+    v = legends(s, seat)
+    v += sum(C.cards[c].legends * 0.5 for c in s.hand[seat] if kind[c] == RELIC)
+    v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
+    v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
+    return v
+
+
+def evaluate(s, seat) -> float:
+    """On the scale of ``outcome``: in a solo mode half the share of the goal reached (winning is 1);
+    else the chance of having the most Legends, from the lead over the best opponent, sharper as the
+    Legend Deck runs down."""
+    if s.is_over:
+        return s.outcome(seat)
+    if s.mode in R.SOLO_MODES:
+        value, goal = solo_progress(s)
+        return 0.5 * min(1.0, value / goal)
+    if s.mode == "coop":
+        team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
+        foe = [t for t in range(s.players) if s.ai.get(t) == "emptiness"]
+        diff = sum(standing(s, t) for t in team) - sum(legends(s, t) for t in foe) * (len(team) / 2)
+        return max(0.02, min(0.98, 0.5 + diff * 0.05))
+    mine = standing(s, seat)
+    best = max(standing(s, t) for t in range(s.players) if t != seat)
+    left = len(s.legend_deck) / max(1, len(s.C.legend))
+    scale = 0.06 + 0.18 * (1 - left)
+    return max(0.02, min(0.98, 0.5 + (mine - best) * scale))

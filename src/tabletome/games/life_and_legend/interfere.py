@@ -1,0 +1,107 @@
+"""Interfere: "Normally, Effects can only be used by the Player on their turn. Interfere Effects can
+be used on any Player's turn." The core ResponseWindow opens at two moments (an Effect is used,
+a die is rolled) and asks only the seats that hold a usable Interfere Effect for that moment.
+
+"Opponents' Turn: You may only use interfere effects on cards in your play area, or play events
+from your hand with interfere effects."
+"""
+
+from __future__ import annotations
+
+from .cards import RELIC, EVENT, EXCEPTIONAL
+from .effects import depart
+from .names import ON_EFFECT, ON_ROLL
+
+
+def interfere_op(C, card):
+    """The Interfere op a card offers ('disrupt', 'hex' or None), and its number."""
+    kind = C.kind[card]
+    rec = C.cards[card]
+    if kind == EVENT:
+        if rec.timing != "interfere":
+            return None, 0
+        effs = rec.hand
+    elif kind in (RELIC, EXCEPTIONAL):
+        if rec.timing != "interfere":
+            return None, 0
+        effs = rec.effect
+    else:
+        return None, 0
+    for e in effs:
+        if e.op in ("disrupt", "hex"):
+            return e.op, e.n
+    return None, 0
+
+
+def sources(s, seat, moment):
+    """The cards ``seat`` could Interfere with now."""
+    want = "disrupt" if moment == ON_EFFECT else "hex"
+    C = s.C
+    table = C.itable
+    used = s.used
+    out = []
+    for c in s.hand[seat]:
+        if table[c][0] == want and C.kind[c] == EVENT:
+            out.append(c)
+    for pile in (s.relics[seat], s.traits[seat]):
+        for c in pile:
+            if table[c][0] == want and not (used >> c) & 1:
+                out.append(c)
+    return out
+
+
+def can_respond(s, seat, moment) -> bool:
+    if s.ai.get(seat) == "emptiness":
+        return False
+    if moment == ON_EFFECT:
+        if not s.pending:
+            return False
+        who, card, part, disrupted = s.pending[-1]
+        if disrupted or who == seat or foolproof(s, card):
+            return False
+    else:
+        if not s.roll:
+            return False
+    if s.ai.get(seat) is not None:
+        from .opponents import interferes
+        if not interferes(s, seat, moment):
+            return False
+    return bool(sources(s, seat, moment))
+
+
+def foolproof(s, card) -> bool:
+    """"Foolproof: This Effect cannot be Disrupted or Disregarded.\""""
+    rec = s.C.cards[card]
+    return bool(getattr(rec, "foolproof", False))
+
+
+def responses(s, seat, moment):
+    get = s.table.get
+    return [get("interfere", c) for c in sources(s, seat, moment)]
+
+
+def pass_action(s):
+    return s.table.get("pass")
+
+
+def respond(s, frame, action):
+    """Disrupt the Effect being used, or Hex the roll just made. An Interfere response resolves at
+    once (RULES.md, "Interfere")."""
+    _, moment, seat, _, _ = frame
+    card = action.args[0]
+    C = s.C
+    op, n = C.itable[card]
+    if C.kind[card] == EVENT:
+        s.hand[seat].remove(card)
+        depart(s, card)
+    else:
+        s.used |= 1 << card
+    if op == "disrupt":
+        entry = s.pending[-1]
+        entry[3] = 1
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} Disrupts {C.names[entry[1]]} with {C.names[card]}.")
+    else:
+        s.roll_mod -= n
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} Interferes with {C.names[card]}: -{n} to the roll.")

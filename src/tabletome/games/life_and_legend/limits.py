@@ -1,0 +1,125 @@
+"""Limits: The Rule of Four, and every continuous (Ambient) number an effect changes.
+
+"All Player card limits start out at 4. This may go up and down during a game. The exceptions are
+Traumas and Completed Adventures, which have no limit." A seat's numbers are 4 plus what its Relics
+and Exceptional Trait in play (Ambient), its Traumas, and the uncovered Atmospheres and Adventures in
+the World (Ambient, affecting all Players) add. "Effects on cards in a Legend Area are disregarded."
+"""
+
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, TRAUMA
+
+CONTINUOUS = ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
+              "no-wander", "no-background", "mill-life")
+
+
+def ambient_table(C):
+    """Per card id: its continuous effects as ((op, n), ...), where it has any."""
+    table = [()] * C.n
+    for i in range(C.n):
+        card, kind = C.cards[i], C.kind[i]
+        if kind == RELIC or kind == EXCEPTIONAL:
+            effs = card.effect if card.timing == "ambient" else ()
+        elif kind == TRAUMA:
+            effs = card.effect
+        elif kind == EVENT:
+            effs = card.world if card.atmosphere else ()
+        elif kind == ADVENTURE:
+            effs = card.ambient
+        else:
+            effs = ()
+        table[i] = tuple((e.op, e.n) for e in effs if e.op in CONTINUOUS)
+    return table
+
+
+_MEMO = {}
+
+
+def totals(s, seat) -> dict:
+    """Every continuous effect on ``seat``, summed by op (a pure function of the seat's Play Area
+    and the uncovered World, remembered by those cards)."""
+    world, up = s.world, s.up
+    key = (id(s.C), tuple(s.relics[seat]), tuple(s.traits[seat]), tuple(s.traumas[seat]),
+           tuple(world[k] if up[k] else -1 for k in range(R.WORLD_SPACES)))
+    out = _MEMO.get(key)
+    if out is None:
+        if len(_MEMO) > 100_000:
+            _MEMO.clear()
+        out = _MEMO[key] = _totals(s, seat)
+    return out
+
+
+def _totals(s, seat) -> dict:
+    amb = s.C.amb
+    out = {}
+    for pile in (s.relics[seat], s.traits[seat], s.traumas[seat]):
+        for c in pile:
+            effs = amb[c]
+            if effs:
+                for o, n in effs:
+                    out[o] = out.get(o, 0) + n
+    world, up = s.world, s.up
+    for k in range(R.WORLD_SPACES):
+        if up[k]:
+            effs = amb[world[k]]
+            if effs:
+                for o, n in effs:
+                    out[o] = out.get(o, 0) + n
+    return out
+
+
+def mod(s, seat, op) -> int:
+    """The sum of ``op`` over every continuous effect on ``seat``."""
+    return totals(s, seat).get(op, 0)
+
+
+def hand_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "hand-size"))
+
+
+def slot_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "relic-slots"))
+
+
+def trait_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "trait-limit"))
+
+
+def wander_limit(s, seat):
+    return max(0, R.LIMIT + mod(s, seat, "wander-limit"))
+
+
+def slots_used(s, seat):
+    cards = s.C.cards
+    return sum(cards[c].slots for c in s.relics[seat])
+
+
+def exceptionals(s, seat):
+    kind = s.C.kind
+    return sum(1 for c in s.traits[seat] if kind[c] == EXCEPTIONAL)
+
+
+def lowest_limits(C, table):
+    """The lowest each limit can go with this card file (every lowering effect at once), so that
+    most checks need not add up the modifiers."""
+    low = {}
+    for op in ("relic-slots", "trait-limit", "wander-limit"):
+        low[op] = R.LIMIT + sum(n for effs in table for o, n in effs if o == op and n < 0)
+    widest = max([c.slots for i, c in enumerate(C.cards) if C.kind[i] == RELIC] or [1])
+    return (low["relic-slots"], low["trait-limit"], low["wander-limit"], widest)
+
+
+def over_limit(s, seat) -> str:
+    """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
+    slots, traits, wanders, widest = s.C.lowest
+    relics, held, cw = s.relics[seat], s.traits[seat], s.wanders[seat]
+    if len(relics) * widest <= slots and len(held) <= traits and len(cw) <= wanders:
+        return "traits" if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT else ""
+    t = totals(s, seat)
+    if slots_used(s, seat) > max(0, R.LIMIT + t.get("relic-slots", 0)):
+        return "relics"
+    if len(held) > max(0, R.LIMIT + t.get("trait-limit", 0)) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+        return "traits"
+    if len(cw) > max(0, R.LIMIT + t.get("wander-limit", 0)):
+        return "wanders"
+    return ""

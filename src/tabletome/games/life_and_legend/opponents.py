@@ -1,0 +1,208 @@
+"""The four AI opponents, played by their cards (cards.toml, ``[[opponent]]``, ours: the rulebook
+says their instructions are on oversized cards it does not print).
+
+Each decides from what a player in its seat could see: its own hand and Play Area, the uncovered
+World, public piles, and the die (the state's seeded rng). ``decide`` follows the card's priority
+list for the decision at hand; The Emptiness has its own turn (``emptiness_turn``).
+"""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .effects import depart, roll, world_covered, publish
+from .names import PHASE, CONTEMPLATION, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
+
+
+def interferes(s, seat, moment) -> bool:
+    """Matathias "avoids conflict": never. Golden Horse Hexes rolls; Geoffrey Disrupts Effects."""
+    kind = s.ai[seat]
+    if kind == "golden-horse":
+        return moment == ON_ROLL
+    if kind == "geoffrey":
+        return moment == ON_EFFECT
+    return False
+
+
+def value(s, card) -> int:
+    """The rule of thumb an AI card discards by: Legends a card is worth to hold."""
+    C = s.C
+    kind = C.kind[card]
+    if kind == RELIC:
+        return 10 + C.cards[card].legends * 3 + (2 if C.word[card] else 0)
+    if kind == ADVENTURE:
+        return 4 + C.cards[card].legends
+    if kind == ACHIEVEMENT:
+        return 30
+    return 6
+
+
+DISCARD_ORDER = {"matathias": (ADVENTURE, EVENT, RELIC), "golden-horse": (EVENT, RELIC, ADVENTURE),
+                 "geoffrey": (ADVENTURE, RELIC, EVENT)}
+
+
+def decide(s, seat, frame, legal):
+    kind = s.ai[seat]
+    by_kind = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    f = frame[0]
+    if f == PHASE:
+        return phase_choice(s, seat, frame[2], kind, by_kind, legal)
+    if "interfere" in by_kind:
+        return by_kind["interfere"][0]
+    if "accept" in by_kind:
+        # Matathias "accepts every Relic given"; everyone declines trades
+        gift = frame[4] < 0
+        return by_kind["accept"][0] if kind == "matathias" and gift else by_kind["decline"][0]
+    if "contest" in by_kind:
+        return by_kind["no_contest" if kind == "matathias" else "contest"][0]
+    if "keep" in by_kind:
+        return by_kind["keep"][0]
+    if "roll" in by_kind:
+        if kind == "matathias" and "by_event" in by_kind:
+            return by_kind["by_event"][0]
+        return by_kind["roll"][0]
+    if "discard" in by_kind:
+        return lowest(s, by_kind["discard"], kind)
+    if "give" in by_kind:
+        return by_kind["give"][0]
+    return legal[0]
+
+
+def lowest(s, actions, kind):
+    order = DISCARD_ORDER.get(kind, (EVENT, ADVENTURE, RELIC))
+    C = s.C
+
+    def rank(a):
+        card = a.args[0]
+        k = C.kind[card]
+        return (order.index(k) if k in order else len(order), value(s, card))
+    return min(actions, key=rank)
+
+
+def phase_choice(s, seat, phase, kind, by_kind, legal):
+    C = s.C
+    end = by_kind.get("end", [None])[0]
+    if phase == RESOLUTION and "discard" in by_kind and end is None:
+        return lowest(s, by_kind["discard"], kind)
+    # relics into play, the most Legends first (every card: Phase 1)
+    if "relic" in by_kind:
+        return max(by_kind["relic"], key=lambda a: C.cards[a.args[0]].legends)
+    # empty World spaces
+    if "place" in by_kind and kind == "golden-horse":
+        adv = [a for a in by_kind["place"] if C.kind[a.args[0]] == ADVENTURE]
+        if adv:
+            return adv[0]
+    if "fill" in by_kind:
+        return by_kind["fill"][0]
+    if phase == WORLD and ("draw" in by_kind or "uncover" in by_kind or "wander" in by_kind
+                           or "adventure" in by_kind):
+        return world_choice(s, seat, kind, by_kind, legal)
+    if phase == LIFE and "activate" in by_kind:
+        order = {STORY: 0, PATH: 1, ACHIEVEMENT: 2}
+        return min(by_kind["activate"], key=lambda a: order[C.kind[a.args[0]]])
+    if kind == "golden-horse":
+        for a in by_kind.get("play", []):
+            if any(e.op == "opponents-discard" for e in C.cards[a.args[0]].hand):
+                return a
+        if "use" in by_kind:
+            usable = [a for a in by_kind["use"] if C.kind[a.args[0]] == PATH]
+            if usable:
+                return usable[0]
+        if "spark" in by_kind:
+            return by_kind["spark"][0]
+    if kind == "geoffrey":
+        plays = [a for a in by_kind.get("play", []) if C.cards[a.args[0]].timing == "turn"]
+        if plays:
+            return plays[0]
+        uses = [a for a in by_kind.get("use", []) if C.kind[a.args[0]] in (RELIC, EXCEPTIONAL, PATH)]
+        if uses:
+            return uses[0]
+        if "turn_in" in by_kind:
+            return by_kind["turn_in"][0]
+    if kind == "matathias" and "turn_in" in by_kind:
+        from .limits import wander_limit
+        if len(s.wanders[seat]) >= wander_limit(s, seat):
+            return by_kind["turn_in"][0]
+    if end is not None:
+        return end
+    return legal[0]
+
+
+def world_choice(s, seat, kind, by_kind, legal):
+    C = s.C
+    if kind == "matathias":
+        if "wander" in by_kind:
+            return by_kind["wander"][0]
+        r = roll(s)
+        if r <= 3 and "draw" in by_kind:
+            return by_kind["draw"][0]
+        return by_kind.get("uncover", by_kind.get("draw", legal))[0]
+    if kind == "golden-horse":
+        if "adventure" in by_kind:
+            return max(by_kind["adventure"], key=lambda a: C.cards[a.args[0]].legends)
+        r = roll(s)
+        if r <= 4 and "uncover" in by_kind:
+            return by_kind["uncover"][0]
+        return by_kind.get("draw", by_kind.get("uncover", legal))[0]
+    # Geoffrey
+    r = roll(s)
+    if r <= 3 and "draw" in by_kind:
+        return by_kind["draw"][0]
+    if r <= 5 and "uncover" in by_kind:
+        return by_kind["uncover"][0]
+    if "wander" in by_kind:
+        return by_kind["wander"][0]
+    return by_kind.get("draw", by_kind.get("uncover", legal))[0]
+
+
+# --- The Emptiness ----------------------------------------------------------------------------------
+def devour(s, seat, k):
+    card = s.world[k]
+    s.world[k] = -1
+    s.up[k] = False
+    publish(s, card)
+    s.adventures[seat].append(card)
+    if s.logging:
+        s.say(f"The Emptiness devours {s.C.names[card]} from space {k + 1}.")
+
+
+def emptiness_turn(s, seat):
+    """Its card: roll the die; devour; fill every empty space from the top of the Legend Deck."""
+    C = s.C
+    r = roll(s)
+    if s.logging:
+        s.say(f"The Emptiness rolls {r}.")
+    covered = world_covered(s)
+    uncovered = [k for k in range(R.WORLD_SPACES) if s.world[k] >= 0 and s.up[k]
+                 and not (s.mode == "war" and C.names[s.world[k]] == "War")]
+    if r <= 2:
+        if covered:
+            devour(s, seat, covered[0])
+    elif r <= 4:
+        if uncovered:
+            best = max(uncovered, key=lambda k: C.cards[s.world[k]].legends if C.kind[s.world[k]] == ADVENTURE else 0)
+            devour(s, seat, best)
+        elif covered:
+            devour(s, seat, covered[0])
+    elif r == 5:
+        if s.legend_deck:
+            card = s.legend_deck.pop()
+            publish(s, card)
+            s.adventures[seat].append(card)
+            if not s.legend_deck:
+                s.legend_emptied = True
+            if s.logging:
+                s.say(f"The Emptiness devours the top Legend card, {C.names[card]}.")
+    else:
+        if covered:
+            devour(s, seat, covered[0])
+        uncovered = [k for k in uncovered if s.world[k] >= 0]
+        if uncovered:
+            devour(s, seat, uncovered[0])
+    for k in range(R.WORLD_SPACES):
+        if s.world[k] < 0 and s.legend_deck:
+            s.world[k] = s.legend_deck.pop()
+            if not s.legend_deck:
+                s.legend_emptied = True

@@ -1,0 +1,220 @@
+"""The state of one game of Life & Legend: its fields, the setup ("Standard Setup") and clone.
+
+The rules are the frames of frames.py; the modules they call are named for what they hold:
+turn.py (phases, free actions, the end of the turn), world.py (World Actions, empty spaces,
+Wander, Farwandering), adventures.py (Challenges, Reward, Penalty, Defeat), effects.py (the effect
+vocabulary), backgrounds.py (Life Words, Backgrounds, Sparks), interfere.py (the Interfere
+window), trading.py (Relic trading), modes.py (victory in every mode), opponents.py (the AI cards).
+"""
+
+from __future__ import annotations
+
+from ...core import State
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .frames import FRAMES
+from .hidden import HiddenInformation
+from .snapshots import SnapshotFields, SnapshotMixin
+from .views import ViewMixin
+
+# per-seat list fields, and the whole-game fields, copied by ``clone``
+SEAT_LISTS = ("hand", "relics", "traits", "traumas", "wanders", "adventures")
+SEAT_INTS = ("story", "path", "known")
+
+
+class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
+    frames = FRAMES
+    snapshot_schema = SnapshotFields
+    __slots__ = ("C", "hand", "relics", "traits", "traumas", "wanders", "adventures", "story", "path",
+                 "known", "legend_deck", "legend_discard", "life_deck", "life_discard", "backgrounds",
+                 "background_discard", "world", "up", "active", "turn", "phase", "used", "acted",
+                 "activated", "roll_bonus", "roll", "roll_mod", "pending", "words_bought",
+                 "lost_adventure", "legend_emptied", "life_emptied", "age", "targets", "acquired",
+                 "ai", "mode", "spark_used", "did", "offered", "contest", "limbo", "cached")
+
+    def _init_common(self, game, players, options, seed, rng, card_text=None):
+        super()._init_common(game, players, options, seed, rng, card_text)
+        # seat names in action texts depend on the table size (actions.py)
+        self.table = game.table_for_players(card_text, players)
+
+    # --- setup ("Standard Setup") -------------------------------------------------------------
+    def setup(self) -> None:
+        C = self.C = self.game.card_list(self.card_text)
+        opts = self.options
+        n = self.players
+        self.mode = opts["mode"]
+        self.ai = self.game.ai_seats(n, opts)
+        for name in SEAT_LISTS:
+            setattr(self, name, [[] for _ in range(n)])
+        self.story = [-1] * n
+        self.path = [-1] * n
+        self.known = [0] * n
+        self.legend_discard, self.life_discard, self.background_discard = [], [], []
+        self.backgrounds = list(C.background)
+        self.world = [-1] * R.WORLD_SPACES
+        self.up = [False] * R.WORLD_SPACES
+        self.turn = 0
+        self.phase = 0
+        self.reset_turn_flags()
+        self.roll = []
+        self.roll_mod = 0
+        self.pending = []
+        self.words_bought = []
+        self.lost_adventure = False
+        self.legend_emptied = self.life_emptied = False
+        self.age = 1
+        self.targets = []
+        self.acquired = []
+        self.offered = 0
+        self.contest = []     # Farwandering: [owner, contested card, covered Life card]
+        self.limbo = []       # Life cards drawn and not yet kept or discarded (shown to all)
+        self.cached = None    # (decision frame, its legal actions) computed when the phase asked
+        rng = self.rng
+        # 1. Shuffle: "Shuffle the Life and Legend Decks."
+        legend = list(C.legend)
+        life = list(C.life)
+        if self.mode == "war":    # "The Event, War is placed uncovered somewhere in the World."
+            war = C.find("War", "War mode")
+            legend.remove(war)
+        if self.mode == "lore":   # "Remove the Trauma, Apathy from the game."
+            life.remove(C.find("Apathy", "Lore mode"))
+        rng.shuffle(legend)
+        rng.shuffle(life)
+        self.legend_deck, self.life_deck = legend, life
+        # 2. Prepare World: "Draw four Legend cards keeping them covered."
+        for space in range(R.WORLD_SPACES):
+            if self.mode == "war" and space == 0:
+                self.world[0], self.up[0] = war, True
+            else:
+                self.world[space] = self.legend_deck.pop()
+        # 4. 1st Player: RULES.md, "The first player"
+        first = 0 if opts["first"] == "north" or n == 1 else rng.below(n)
+        # the Emptiness never goes first (RULES.md, "AI opponents")
+        while first in self.ai and self.ai[first] == "emptiness" and n > 1:
+            first = (first + 1) % n
+        self.active = first
+        # 5. Deal Hands: "Deal four covered Legend cards to each Player."
+        for k in range(n):
+            seat = (first + k) % n
+            if self.ai.get(seat) == "emptiness":
+                continue
+            for _ in range(R.HAND_DEAL):
+                self.hand[seat].append(self.legend_deck.pop())
+        from .modes import setup_mode
+        setup_mode(self)
+        self.say(f"{self.seat_name(first)} goes first.")
+        self.push(*self.setup_frames(first))
+        self.run()
+
+    def setup_frames(self, first):
+        """6. Play Relics: "Players may bring Relics into play now if they choose." Then 8. Begin."""
+        f = FRAMES
+        frames = []
+        if self.mode == "lore" and self.options["lore"] == "chosen":
+            frames += [f.make("lore_choose", 0, kind) for kind in (STORY, PATH, ACHIEVEMENT)]
+        for k in range(self.players):
+            seat = (first + k) % self.players
+            if self.ai.get(seat) != "emptiness":
+                frames.append(f.make("setup_relics", seat))
+        frames.append(f.make("turn", first))
+        return frames
+
+    def reset_turn_flags(self):
+        self.used = 0            # bit per card id: its once-per-turn effect was used this turn
+        self.acted = False       # the World Action of this turn is done
+        self.activated = False   # "The Player may only activate one Background per turn"
+        self.spark_used = False
+        self.roll_bonus = 0
+        self.did = 0             # bit 1: completed an Adventure this turn; bit 2: Wandered successfully
+
+    def _legal_actions(self):
+        cached = self.cached
+        if cached is not None and cached[0] is self.decision:
+            return cached[1]
+        return super()._legal_actions()
+
+    # --- the decision stack: AI seats decide by their card --------------------------------------
+    def ask(self, seat, frame):
+        kind = self.ai.get(seat)
+        if kind is None:
+            return super().ask(seat, frame)
+        from .opponents import decide
+        spec = self.frames.frames[frame[0]]
+        action = decide(self, seat, frame, spec.legal(self, frame))
+        self._legal = None
+        spec.resolve(self, frame, action)
+        return False
+
+    # --- clone ----------------------------------------------------------------------------------
+    def clone(self):
+        c = LifeAndLegendState.__new__(LifeAndLegendState)
+        self._copy_common(c)
+        c.C = self.C
+        for name in SEAT_LISTS:
+            setattr(c, name, [x.copy() for x in getattr(self, name)])
+        c.story = self.story.copy()
+        c.path = self.path.copy()
+        c.known = self.known.copy()
+        c.legend_deck = self.legend_deck.copy()
+        c.legend_discard = self.legend_discard.copy()
+        c.life_deck = self.life_deck.copy()
+        c.life_discard = self.life_discard.copy()
+        c.backgrounds = self.backgrounds.copy()
+        c.background_discard = self.background_discard.copy()
+        c.world = self.world.copy()
+        c.up = self.up.copy()
+        c.roll = self.roll.copy()
+        c.pending = [p.copy() for p in self.pending]
+        c.words_bought = self.words_bought.copy()
+        c.targets = self.targets.copy()
+        c.acquired = self.acquired.copy()
+        c.contest = self.contest.copy()
+        c.limbo = self.limbo.copy()
+        c.cached = self.cached
+        for name in ("active", "turn", "phase", "used", "acted", "activated", "roll_bonus", "roll_mod",
+                     "lost_adventure", "legend_emptied", "life_emptied", "age", "ai", "mode",
+                     "spark_used", "did", "offered"):
+            setattr(c, name, getattr(self, name))
+        return c
+
+    # --- reading the table -------------------------------------------------------------------------
+    def legends(self, seat) -> int:
+        """A seat's Legend total as its mode counts it ("Acquiring Legends")."""
+        from .modes import legends
+        return legends(self, seat)
+
+    @property
+    def scores(self):
+        from .modes import scores
+        return scores(self)
+
+    def outcome(self, seat):
+        from .modes import outcome
+        if self.to_move is not None:
+            return super().outcome(seat)
+        return outcome(self, seat)
+
+    def check_invariants(self):
+        C = self.C
+        ids = (self.legend_deck + self.legend_discard + self.life_deck + self.life_discard + self.backgrounds
+               + self.background_discard + [c for c in self.world if c >= 0] + self.limbo
+               + [c for c in self.contest[1:] if c >= 0])
+        for s in range(self.players):
+            ids += self.hand[s] + self.relics[s] + self.traits[s] + self.traumas[s] + self.wanders[s] + self.adventures[s]
+            ids += [c for c in (self.story[s], self.path[s]) if c >= 0]
+        expected = C.n - (1 if self.mode == "lore" else 0)
+        if len(ids) != expected or len(set(ids)) != expected:
+            seen = set()
+            twice = [C.names[c] for c in ids if c in seen or seen.add(c)]
+            raise AssertionError(f"{len(ids)} cards in play for {expected}; twice: {twice[:5]}")
+        kind = C.kind
+        for s in range(self.players):
+            assert all(kind[i] in (TRAIT, EXCEPTIONAL) for i in self.traits[s]), "a non-Trait among Traits"
+            assert all(kind[i] == TRAUMA for i in self.traumas[s]), "a non-Trauma among Traumas"
+            assert all(kind[i] == RELIC for i in self.relics[s]), "a non-Relic in play as a Relic"
+            assert all(kind[i] in (RELIC, EVENT, ADVENTURE, ACHIEVEMENT) for i in self.hand[s]), "a Life card in hand"
+            assert self.story[s] < 0 or kind[self.story[s]] == STORY
+            assert self.path[s] < 0 or kind[self.path[s]] == PATH
+        atmospheres = sum(1 for k, c in enumerate(self.world) if c >= 0 and self.up[k] and C.is_atmosphere[c])
+        assert atmospheres <= 1, "two Atmospheres in the World"
+        assert (self.to_move is None) == (self.decision is None)

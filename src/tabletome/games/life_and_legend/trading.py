@@ -1,0 +1,47 @@
+"""Relic trading: "Players may trade or offer to give away Relics in play if they wish." The Player
+whose turn it is offers, one offer a turn (RULES.md, "Relic trading"); the other seat answers
+accept or decline."""
+
+from __future__ import annotations
+
+from .names import TRADE_ANSWER
+
+
+def offers(s, seat):
+    """The offers ``seat`` may make now: each Relic it has in play, to each other seat, as a gift or
+    for one of that seat's Relics in play."""
+    get = s.table.get
+    out = []
+    if s.offered:
+        return out
+    for c in s.relics[seat]:
+        for t in range(s.players):
+            if t == seat or s.ai.get(t) == "emptiness":
+                continue
+            out.append(get("offer", c, t))
+            for d in s.relics[t]:
+                out.append(get("offer_for", c, t, d))
+    return out
+
+
+def make_offer(s, seat, give, target, take):
+    s.offered |= 1 << give
+    if s.logging:
+        names = s.C.names
+        what = f" for {names[take]}" if take >= 0 else " as a gift"
+        s.say(f"{s.seat_name(seat)} offers {names[give]} to {s.seat_name(target)}{what}.")
+    s.stack.append((TRADE_ANSWER, target, seat, give, take))
+
+
+def answer(s, target, giver, give, take, accepted):
+    if not accepted:
+        if s.logging:
+            s.say(f"{s.seat_name(target)} declines.")
+        return
+    s.relics[giver].remove(give)
+    s.relics[target].append(give)
+    if take >= 0:
+        s.relics[target].remove(take)
+        s.relics[giver].append(take)
+    if s.logging:
+        s.say(f"{s.seat_name(target)} accepts.")

@@ -1,0 +1,387 @@
+"""The turn, phase by phase ("Part 2: Turns and Phases"), with the free actions of every phase.
+
+"During all Phases, the Player may play Events from their hand, or use Effects on cards in their
+Play Area." A phase frame offers the phase's own actions, those free actions and "end phase"; it
+comes back after each action until the player ends it. A phase where "end phase" is the only
+choice passes without asking.
+"""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .adventures import qualifies, adventure_limited, attempt
+from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .effects import depart, use, draw_legend, next_life, run_op
+from .limits import hand_limit, slot_limit, slots_used, over_limit, mod
+from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, PHASE_NAMES,
+                    HAND, USE, DRAW_LIFE, DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, TOP, REMOVE_TRAUMA, EMPTINESS)
+from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
+                    atmosphere_space, atmosphere_allowed, draw_action, uncover, may_wander, wander_targets,
+                    start_wander, farwandering, start_farwander)
+from . import trading
+
+
+# --- the turn ----------------------------------------------------------------------------------
+def run_turn(s, frame):
+    """"The 1st Player begins their turn." Phases 1 to 4, then the next Player clockwise."""
+    _, seat = frame
+    s.active = seat
+    s.turn += 1
+    s.reset_turn_flags()
+    s.offered = 0
+    s.words_bought = []
+    if s.logging:
+        s.say(f"Turn {s.turn}: {s.seat_name(seat)}.")
+    if s.ai.get(seat) == "emptiness":
+        s.push((EMPTINESS, seat), (END_TURN, seat))
+    else:
+        s.push((PHASE, seat, CONTEMPLATION), (PHASE, seat, WORLD), (PHASE, seat, LIFE),
+               (PHASE, seat, RESOLUTION), (END_TURN, seat))
+    # Ambient "at the start of each turn" effects in the World (War)
+    amb = s.C.amb
+    for k in range(R.WORLD_SPACES):
+        c = s.world[k]
+        if c >= 0 and s.up[k]:
+            for op, n in amb[c]:
+                if op == "mill-life":
+                    from .effects import op_mill_life
+                    op_mill_life(s, seat, n, c)
+    return False
+
+
+def run_end_turn(s, frame):
+    """"The Game is over at the end of the turn when the Legend Deck becomes empty." and each mode's
+    victory (modes.py); else "Move to next Player.\""""
+    _, seat = frame
+    from .modes import end_of_turn
+    if end_of_turn(s, seat):
+        return False
+    s.stack.append((TURN, (seat + 1) % s.players))
+    return False
+
+
+# --- a phase --------------------------------------------------------------------------------------
+def run_phase(s, frame):
+    _, seat, phase = frame
+    s.phase = phase
+    # "If an Effect lowers a Player's slots, they must discard down ... immediately" (every limit)
+    for t in range(s.players):
+        if over_limit(s, t):
+            s.push((TRIM, t), frame)
+            return False
+    legal = phase_legal(s, frame)
+    if len(legal) == 1 and legal[0].kind == "end":
+        end_phase(s, seat, phase)
+        return False
+    s.cached = (frame, legal)
+    return s.ask(seat, frame)
+
+
+def end_phase(s, seat, phase):
+    if phase == WORLD and s.logging and not s.acted:
+        s.say(f"{s.seat_name(seat)} takes no World Action.")
+    if phase == LIFE:
+        s.words_bought = []
+
+
+def phase_legal(s, frame):
+    _, seat, phase = frame
+    get = s.table.get
+    C = s.C
+    out = []
+    if phase == RESOLUTION:
+        # "During this Phase, the Player must discard down to their maximum hand size."
+        if len(s.hand[seat]) > hand_limit(s, seat):
+            seen = set()
+            for c in s.hand[seat]:
+                a = get("discard", C.canon[c])
+                if a.id not in seen:
+                    seen.add(a.id)
+                    out.append(a)
+            return out
+    if phase == CONTEMPLATION:
+        # "The Player may bring Relics from hand into play."
+        room = slot_limit(s, seat) - slots_used(s, seat)
+        for c in s.hand[seat]:
+            if C.kind[c] == RELIC and C.cards[c].slots <= room:
+                out.append(get("relic", c))
+    world_actions = []
+    if phase == WORLD and not s.acted:
+        world_actions = world_legal(s, seat)
+        out += world_actions
+    if phase == LIFE:
+        for c in activatable(s, seat):
+            out.append(get("activate", c))
+        if farwandering(s):
+            out += farwander_buys(s, seat)
+    out += free_legal(s, seat)
+    # "Empty spaces must be filled before the current Phase ends"; "must draw the top Legend Deck
+    # card if no other World Action is taken" (so World ends only after a World Action, unless none
+    # is possible)
+    if not can_fill(s, seat) and not (phase == WORLD and not s.acted and world_actions):
+        out.append(get("end"))
+    if not out:
+        out.append(get("end"))
+    return out
+
+
+def world_legal(s, seat):
+    get = s.table.get
+    C = s.C
+    out = []
+    if s.legend_deck:
+        out.append(get("draw"))
+    for k in range(R.WORLD_SPACES):
+        if s.world[k] >= 0 and not s.up[k]:
+            out.append(get("uncover", k))
+    if may_wander(s, seat):
+        for k in wander_targets(s):
+            out.append(get("wander", k))
+        if farwandering(s):
+            for t in range(s.players):
+                if t != seat and s.ai.get(t) != "emptiness":
+                    for j in range(min(len(s.wanders[t]), 10)):
+                        out.append(get("farwander", t, j))
+    limited = adventure_limited(s, seat)
+    for k in range(R.WORLD_SPACES):
+        c = s.world[k]
+        if c >= 0 and s.up[k] and C.kind[c] == ADVENTURE and (not limited or C.perpetual[c]):
+            for level in range(len(C.cards[c].challenges)):
+                if qualifies(s, seat, c, level):
+                    out.append(get("adventure", c, level))
+    return out
+
+
+def free_legal(s, seat):
+    """What the Player may do in every phase of their turn."""
+    get = s.table.get
+    C = s.C
+    out = []
+    kind = C.kind
+    hand = s.hand[seat]
+    for c in hand:
+        k = kind[c]
+        if k == EVENT:
+            rec = C.cards[c]
+            if rec.atmosphere:
+                if atmosphere_allowed(s) and atmosphere_space(s) >= 0:
+                    out.append(get("over", c))
+            elif rec.hand:
+                out.append(get("play", c))
+        elif k == ACHIEVEMENT:
+            out.append(get("use", c))
+    used = s.used
+    for pile in (s.relics[seat], s.traits[seat]):
+        for c in pile:
+            if kind[c] == TRAIT:
+                continue
+            rec = C.cards[c]
+            if rec.timing == "turn" and rec.effect and not (used >> c) & 1:
+                out.append(get("use", c))
+    if s.story[seat] >= 0:
+        out.append(get("use", s.story[seat]))
+    p = s.path[seat]
+    if p >= 0 and not (used >> p) & 1:
+        out.append(get("use", p))
+    if spark_ready(s, seat):
+        out.append(get("spark"))
+    # "The Player may discard a Completed Wander and draw a card from the Life Deck."
+    if s.wanders[seat] and (s.life_deck or s.life_discard):
+        for j in range(min(len(s.wanders[seat]), 10)):
+            out.append(get("turn_in", j))
+    # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
+    if hand or s.relics[seat] or s.traits[seat]:
+        for k in range(R.WORLD_SPACES):
+            c = s.world[k]
+            if c >= 0 and s.up[k] and C.perpetual[c]:
+                out.append(get("perpetual", c))
+    # empty World spaces
+    empty = empty_spaces(s)
+    if empty:
+        for k in empty:
+            if s.legend_deck:
+                out.append(get("fill", k))
+            for c in hand:
+                if kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s)):
+                    out.append(get("place", c, k))
+    if s.players > 1:
+        out += trading.offers(s, seat)
+    if farwandering(s) and len(s.wanders[seat]) >= R.FW_TRAUMA_PRICE:
+        for c in s.traumas[seat]:
+            out.append(get("fw_trauma", c))
+    return out
+
+
+def farwander_buys(s, seat):
+    """Farwander Mode's Phase 3 purchases with Completed Wanders."""
+    get = s.table.get
+    out = []
+    n = len(s.wanders[seat])
+    if s.activated:
+        return out
+    if n >= R.FW_WORD_PRICE:
+        for w in range(len(R.SMALL_WORDS)):
+            out.append(get("fw_word", w))
+    if n >= R.FW_GREAT_WORD_PRICE:
+        for w in range(len(R.SMALL_WORDS), len(R.SMALL_WORDS) + len(R.GREAT_WORDS)):
+            out.append(get("fw_word", w))
+    if n >= R.FW_STORY_PRICE and s.story[seat] < 0 and mod(s, seat, "no-background") <= 0:
+        for c in s.backgrounds:
+            if s.C.kind[c] == STORY:
+                out.append(get("fw_story", c))
+    return out
+
+
+# --- resolving a phase's choice ----------------------------------------------------------------------
+def resolve_phase(s, frame, action):
+    _, seat, phase = frame
+    kind = action.kind
+    if kind == "end":
+        end_phase(s, seat, phase)
+        return
+    s.stack.append(frame)    # the phase goes on after this action
+    args = action.args
+    C = s.C
+    name = s.seat_name(seat)
+    if kind == "discard":
+        from .choices import discard_by_name
+        discard_by_name(s, seat, args[0], s.hand[seat])
+    elif kind == "relic":
+        s.hand[seat].remove(args[0])
+        s.relics[seat].append(args[0])
+        from .effects import publish
+        publish(s, args[0])
+        if s.logging:
+            s.say(f"{name} brings {C.names[args[0]]} into play.")
+    elif kind == "draw":
+        s.acted = True
+        draw_action(s, seat)
+    elif kind == "uncover":
+        s.acted = True
+        uncover(s, seat, args[0])
+    elif kind == "wander":
+        s.acted = True
+        start_wander(s, seat, args[0], 0)
+    elif kind == "farwander":
+        s.acted = True
+        start_farwander(s, seat, args[0], args[1])
+    elif kind == "adventure":
+        s.acted = True
+        attempt(s, seat, args[0], args[1])
+    elif kind == "activate":
+        activate(s, seat, args[0])
+    elif kind == "fw_word":
+        pay_wanders(s, seat, R.FW_WORD_PRICE if args[0] < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE)
+        s.words_bought.append(args[0])
+        if s.logging:
+            s.say(f"{name} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[args[0]]} this phase.")
+    elif kind == "fw_story":
+        pay_wanders(s, seat, R.FW_STORY_PRICE)
+        activate(s, seat, args[0], bought=True)
+    elif kind == "fw_trauma":
+        pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
+        s.traumas[seat].remove(args[0])
+        depart(s, args[0])
+        if s.logging:
+            s.say(f"{name} spends Completed Wanders to remove {C.names[args[0]]}.")
+    else:
+        resolve_free(s, seat, action)
+
+
+def pay_wanders(s, seat, n):
+    for _ in range(n):
+        depart(s, s.wanders[seat].pop(0))
+
+
+def resolve_free(s, seat, action):
+    kind = action.kind
+    args = action.args
+    C = s.C
+    name = s.seat_name(seat)
+    if kind == "play":
+        # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
+        card = args[0]
+        s.hand[seat].remove(card)
+        depart(s, card)
+        from .effects import publish
+        publish(s, card)
+        if s.logging:
+            s.say(f"{name} plays {C.names[card]}.")
+        use(s, seat, card, HAND)
+    elif kind == "over":
+        place_over_atmosphere(s, seat, args[0])
+    elif kind == "use":
+        card = args[0]
+        k = C.kind[card]
+        if k == STORY:
+            use_story(s, seat)
+        elif k == ACHIEVEMENT:
+            use_achievement(s, seat, card)
+        else:
+            s.used |= 1 << card
+            if s.logging:
+                s.say(f"{name} uses {C.names[card]}.")
+            use(s, seat, card, USE)
+    elif kind == "spark":
+        use_spark(s, seat)
+    elif kind == "turn_in":
+        card = s.wanders[seat].pop(args[0])
+        depart(s, card)
+        if s.logging:
+            s.say(f"{name} turns in a Completed Wander ({C.names[card]}) for a Life card.")
+        s.stack.append((DRAW_LIFE, seat))
+    elif kind == "perpetual":
+        k = s.world.index(args[0])
+        s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
+    elif kind == "fill":
+        fill_from_deck(s, seat, args[0])
+    elif kind == "place":
+        place_from_hand(s, seat, args[0], args[1])
+    elif kind == "offer":
+        trading.make_offer(s, seat, args[0], args[1], -1)
+    elif kind == "offer_for":
+        trading.make_offer(s, seat, args[0], args[1], args[2])
+    else:
+        raise ValueError(f"no rule for {action}")
+
+
+def run_remove_perpetual(s, frame):
+    """"...the Effect is foolproof." (no Interfere window)"""
+    _, seat, k = frame
+    from .effects import remove_from_world
+    if s.world[k] >= 0 and s.C.perpetual[s.world[k]]:
+        remove_from_world(s, k)
+    return False
+
+
+# --- before the first turn ---------------------------------------------------------------------------
+def setup_relics_legal(s, frame):
+    """6. Play Relics: "Players may bring Relics into play now if they choose.\""""
+    _, seat = frame
+    get = s.table.get
+    C = s.C
+    room = slot_limit(s, seat) - slots_used(s, seat)
+    out = [get("relic", c) for c in s.hand[seat] if C.kind[c] == RELIC and C.cards[c].slots <= room]
+    out.append(get("done"))
+    return out
+
+
+def run_setup_relics(s, frame):
+    legal = setup_relics_legal(s, frame)
+    if len(legal) == 1:
+        return False
+    return s.ask(frame[1], frame)
+
+
+def resolve_setup_relics(s, frame, action):
+    if action.kind == "done":
+        return
+    _, seat = frame
+    s.hand[seat].remove(action.args[0])
+    s.relics[seat].append(action.args[0])
+    from .effects import publish
+    publish(s, action.args[0])
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} brings {s.C.names[action.args[0]]} into play before the first turn.")
+    s.stack.append(frame)

@@ -1,0 +1,238 @@
+"""Phase 2's World Actions, empty World spaces, Atmospheres, Wander and Farwandering.
+
+"During this Phase, the Player must attempt one of the following World Actions: Draw the top
+Legend Deck Card, Uncover a World Card, Wander, Adventure."
+"""
+
+from __future__ import annotations
+
+from . import ruleset as R
+from .cards import RELIC, EVENT, ADVENTURE
+from .effects import depart, draw_legend, publish, use, remove_from_world, world_covered, next_life, roll
+from .limits import mod, wander_limit
+from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, R_WANDER, R_FARWANDER, METHOD, TOP, CONTEST,
+                    LIFE_CARD, NO_CONTEST)
+
+
+# --- empty World spaces --------------------------------------------------------------------------
+def empty_spaces(s):
+    return [k for k in range(R.WORLD_SPACES) if s.world[k] < 0]
+
+
+def can_fill(s, seat) -> bool:
+    """Can ``seat`` fill an empty space now (the top Legend card, or an Adventure or Atmosphere
+    from hand)? "Empty spaces must be filled before the current Phase ends"."""
+    if not empty_spaces(s):
+        return False
+    if s.legend_deck:
+        return True
+    C = s.C
+    return any(C.kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s)) for c in s.hand[seat])
+
+
+def atmosphere_allowed(s) -> bool:
+    """War mode: War can never be removed, so no Atmosphere may replace it."""
+    return s.mode != "war"
+
+
+def fill_from_deck(s, seat, k):
+    """"Covered Legend Deck Card: The Player may place the top Legend Deck card in the space, covered.\""""
+    s.world[k] = s.legend_deck.pop()
+    s.up[k] = False
+    if not s.legend_deck:
+        s.legend_emptied = True
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} fills space {k + 1} with the top Legend card, covered.")
+
+
+def place_from_hand(s, seat, card, k):
+    """"Adventure Card: The Player may place an Adventure from their Hand in the space, uncovered."
+    "Event: The Player may place certain Event cards (called Atmospheres) ... uncovered.\""""
+    s.hand[seat].remove(card)
+    s.world[k] = card
+    s.up[k] = True
+    publish(s, card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} places {s.C.names[card]} in space {k + 1}.")
+    if s.C.is_atmosphere[card]:
+        clear_other_atmospheres(s, k)
+
+
+def place_over_atmosphere(s, seat, card):
+    """"They may be placed into an Empty World Space or over current Atmospheres (the old
+    Atmosphere is removed).\""""
+    k = atmosphere_space(s)
+    remove_from_world(s, k)
+    place_from_hand(s, seat, card, k)
+
+
+def atmosphere_space(s) -> int:
+    C = s.C
+    for k in range(R.WORLD_SPACES):
+        c = s.world[k]
+        if c >= 0 and s.up[k] and C.is_atmosphere[c]:
+            return k
+    return -1
+
+
+def clear_other_atmospheres(s, keep):
+    """"There can only be one Atmosphere card in the World. Uncovered Atmosphere Events remove
+    current ones.\""""
+    C = s.C
+    for k in range(R.WORLD_SPACES):
+        c = s.world[k]
+        if k != keep and c >= 0 and s.up[k] and C.is_atmosphere[c]:
+            if s.mode == "war" and C.names[c] == "War":
+                # "War is always in the World and can never be removed": the newcomer goes instead
+                remove_from_world(s, keep)
+                return
+            remove_from_world(s, k)
+
+
+# --- the World Actions -------------------------------------------------------------------------
+def draw_action(s, seat):
+    """"Draw The Top Legend Deck Card: The Player must draw the top Legend Deck card if no other
+    World Action is taken.\""""
+    draw_legend(s, seat)
+
+
+def uncover(s, seat, k):
+    """"Uncover A World Card: The Player chooses a covered World card and uncovers it. The card
+    uncovered determines what happens.\""""
+    C = s.C
+    card = s.world[k]
+    s.up[k] = True
+    publish(s, card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} uncovers space {k + 1}: {C.names[card]}.")
+    kind = C.kind[card]
+    if kind == RELIC:
+        # "Relic: This goes to the Player's hand and is treated as though it were just drawn"
+        s.world[k] = -1
+        s.up[k] = False
+        s.hand[seat].append(card)
+    elif kind == EVENT:
+        if C.is_atmosphere[card]:
+            clear_other_atmospheres(s, k)
+        else:
+            # "Event: Use the World Effect." then it departs, leaving an empty space
+            s.world[k] = -1
+            s.up[k] = False
+            depart(s, card)
+            use(s, seat, card, WORLD_FX)
+    # "Adventure: This stays in the World until it's resolved."
+
+
+def may_wander(s, seat) -> bool:
+    """"Completed Wanders: 4, cannot Wander when the limit is reached.\""""
+    if mod(s, seat, "no-wander") > 0:
+        return False
+    return len(s.wanders[seat]) < wander_limit(s, seat)
+
+
+def wander_targets(s):
+    """Covered World cards; "If there are no covered cards in the World, the Player may Wander on
+    the top Legend Deck card.\""""
+    covered = world_covered(s)
+    if covered:
+        return covered
+    return [TOP] if s.legend_deck else []
+
+
+def start_wander(s, seat, target, index):
+    """"Wander: The Player chooses a covered World card and one of the options below.\""""
+    s.stack.append((METHOD, seat, target, index))
+
+
+def wander_by_roll(s, seat, what, a, b):
+    """"Roll a 4, 5, or 6 on a Regular Die." (Wander bonuses apply; RULES.md, "Die bonuses".)"""
+    s.roll = [roll(s)]
+    s.roll_mod = mod(s, seat, "wander-bonus") + s.roll_bonus
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} to Wander" + (f" ({s.roll_mod:+d})" if s.roll_mod else "") + ".")
+    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, what, a, b))
+
+
+def wander_succeeds(s, seat, target):
+    """"Success: The Player places the card in their Legend Area without uncovering it. It is a
+    Completed Wander.\""""
+    if target == TOP:
+        if not s.legend_deck:
+            return
+        card = s.legend_deck.pop()
+        if not s.legend_deck:
+            s.legend_emptied = True
+    else:
+        card = s.world[target]
+        s.world[target] = -1
+        s.up[target] = False
+    s.wanders[seat].append(card)
+    s.did |= 2
+    if s.logging:
+        where = "the top Legend card" if target == TOP else f"space {target + 1}"
+        s.say(f"{s.seat_name(seat)} Wanders on {where}: a Completed Wander.")
+
+
+def check_roll(s, need) -> bool:
+    return s.roll[0] + s.roll_mod >= need
+
+
+# --- Farwandering (Farwander and Eternal Modes) ------------------------------------------------
+def farwandering(s) -> bool:
+    return s.mode in ("farwander", "eternal")
+
+
+def start_farwander(s, seat, target, j):
+    """"1. The Farwanderer selects a Completed Wander in an opponent's Legend area. It becomes
+    contested and is no longer a Completed Wander. 2. The Farwanderer attempts to Wander on it.\""""
+    card = s.wanders[target].pop(j)
+    s.contest = [target, card, -1]
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} Farwanders on {s.seat_name(target)}'s Completed Wander {j + 1}.")
+    s.stack.append((METHOD, seat, 10 + target, j))
+
+
+def farwander_fails(s, seat):
+    """"Failure: The card reverts back to normal. It is no longer contested.\""""
+    target, card, _ = s.contest
+    s.wanders[target].append(card)
+    s.contest = []
+    if s.logging:
+        s.say(f"The Farwander fails; the card returns to {s.seat_name(target)}.")
+
+
+def farwander_succeeds(s, seat):
+    """"Success: The Farwanderer draws 1 Life card and attaches it to the contested card, both
+    remain covered. 3. The opponent must choose either contest or no contest.\""""
+    target, card, _ = s.contest
+    life = next_life(s)
+    s.contest[2] = life
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} attaches a covered Life card to the contested card.")
+    s.stack.append((CONTEST, target, seat))
+
+
+def contest(s, target, farwanderer):
+    """"Contest: Both the Completed Wander and the Life Card are discarded.\""""
+    _, card, life = s.contest
+    depart(s, card)
+    if life >= 0:
+        depart(s, life)
+    s.contest = []
+    if s.logging:
+        s.say(f"{s.seat_name(target)} contests: both cards are discarded.")
+
+
+def no_contest(s, target, farwanderer):
+    """"No Contest: The Farwanderer places the Completed Wander in their Legend Area. The opponent
+    uncovers the Life Card. The opponent may keep, discard, or give the Life Card to the Farwanderer,
+    who must treat it as though it were just drawn from the Life Deck.\""""
+    _, card, life = s.contest
+    s.wanders[farwanderer].append(card)
+    s.contest = [-1, -1, life]
+    if s.logging:
+        s.say(f"{s.seat_name(target)} does not contest: {s.seat_name(farwanderer)} takes the Completed Wander.")
+    if life >= 0:
+        if s.logging:
+            s.say(f"The Life card is {s.C.names[life]}.")
+        s.stack.append((NO_CONTEST, target, farwanderer, life))

@@ -1,0 +1,248 @@
+"""Game modes and AI opponents: setups, special rules, special victories, scores."""
+
+import pytest
+
+from tabletome import IllegalAction
+from tabletome.core import Rng
+
+from .helpers import game, position, play, texts, rng_rolling
+
+SOLO = {"mode": "war"}
+
+
+def finish_turn(s, seat=0):
+    """End the phases of ``seat``'s turn with the plainest choices."""
+    start = s.view(None)["turn"]
+    while not s.is_over and s.view(None)["turn"] == start:
+        legal = texts(s)
+        for pick in ("end phase", "draw the top Legend card", "fill space 1 from the Legend Deck",
+                     "fill space 2 from the Legend Deck", "fill space 3 from the Legend Deck",
+                     "fill space 4 from the Legend Deck", "pass", "decline"):
+            if pick in legal:
+                s.apply(pick)
+                break
+        else:
+            s.apply(legal[0])
+
+
+def test_mode_and_player_combinations_are_checked():
+    with pytest.raises(IllegalAction, match="1 player alone"):
+        game().new(players=2, mode="war")
+    with pytest.raises(IllegalAction, match="Solitaire mode"):
+        game().new(players=1)
+    with pytest.raises(IllegalAction, match="AI opponents need"):
+        game().new(players=2, ai="matathias+geoffrey")
+    with pytest.raises(IllegalAction, match="option 'ai'"):
+        game().new(players=2, ai="hal-9000")
+
+
+def test_war_setup_and_endless_war():
+    """"Setup: The Event, War is placed uncovered somewhere in the World." "War is always in the World
+    and can never be removed.\""""
+    s = game().new(players=1, seed=4, mode="war")
+    v = s.view(0)
+    assert v["world"][0]["card"] == "War" and v["world"][0]["uncovered"]
+    s2 = position(players=1, options={"mode": "war"}, world=["War", "Earthquake", "Fog", "Storm"],
+                  uncovered=[True, False, False, False], phase=1)
+    play(s2, "uncover space 2")            # Earthquake's World Effect: remove a World card
+    assert "choose space 1" not in texts(s2)
+    s3 = position(players=1, options={"mode": "war"}, world=["War", "Fog", "Storm", "Windfall"],
+                  uncovered=[True, False, False, False], phase=1)
+    play(s3, "uncover space 2")            # a second Atmosphere cannot remove War: it goes itself
+    assert s3.view(0)["world"][0]["card"] == "War" and s3.view(0)["world"][1]["card"] == "empty"
+
+
+def test_war_is_lost_when_the_life_deck_empties_first():
+    """"The Player must run out the Legend Deck before the end of the turn when the Life Deck becomes
+    empty." War removes the top Life card each turn."""
+    probe = position(players=1, options={"mode": "war"}, world=["War", "Fog", "Storm", "Windfall"],
+                     uncovered=[True, False, False, False])
+    rest = [probe.C.labels[c] for c in probe.life_deck if probe.C.names[c] != "Bravery"]
+    s = position(players=1, options={"mode": "war"}, world=["War", "Fog", "Storm", "Windfall"],
+                 uncovered=[True, False, False, False], life_deck=["Bravery"], life_discard=rest, phase=3)
+    finish_turn(s)          # this turn ends; the next begins: War removes the last Life card
+    assert s.view(0)["life_deck"] == 0
+    finish_turn(s)
+    assert s.is_over and s.winners == [] and 0 < s.outcome(0) < 0.5
+
+
+def test_lore_sets_aside_one_of_each_background_and_removes_apathy():
+    """"Randomly draw 1 Life Story, 1 Life Path, and 1 Life Achievement and set them aside. Remove the
+    Trauma, Apathy from the game.\""""
+    s = game().new(players=1, seed=2, mode="lore")
+    C = s.C
+    assert sorted(C.kind[c] for c in s.targets) == [6, 7, 8]
+    assert all(C.names[c] != "Apathy" for c in s.life_deck + s.life_discard)
+    chosen = game().new(players=1, seed=2, mode="lore", lore="chosen")
+    assert chosen.view(0)["asks"] == "which Background to set aside"
+    play(chosen, "set aside The Hero", "set aside Knight", "set aside Crowned in Glory")
+    assert chosen.view(0)["lore"] == ["The Hero", "Knight", "Crowned in Glory"]
+
+
+def test_lore_is_won_by_acquiring_the_three():
+    s = position(players=1, options={"mode": "lore"}, targets=["The Exile", "Rogue", "Master of Secrets"],
+                 acquired=["The Exile", "Rogue"], traits=[["Bravery (And)"]], relics=[["Veiled Mask"]],
+                 world=["Fog", "Storm", "Windfall", "Caravan"], phase=2)
+    play(s, "activate Master of Secrets")
+    finish_turn(s)
+    assert s.is_over and s.winners == [0] and s.scores == [3] and s.outcome(0) == 1.0
+
+
+def test_the_arbiter_needs_the_arbiter_and_all_eight_traumas():
+    """"The Player must acquire the Life Path, Arbiter, and all 8 Traumas\""""
+    traumas = ["Apathy", "Fear", "Grief", "Doubt", "Exhaustion", "Loss", "Restlessness", "Dread"]
+    s = position(players=1, options={"mode": "arbiter"}, path=["Arbiter"], traumas=[traumas],
+                 world=["Fog", "Storm", "Windfall", "Caravan"], phase=3)
+    finish_turn(s)
+    assert s.is_over and s.winners == [0] and s.scores == [9]
+    short = position(players=1, options={"mode": "arbiter"}, path=["Arbiter"], traumas=[traumas[:7]],
+                     world=["Fog", "Storm", "Windfall", "Caravan"], phase=3)
+    finish_turn(short)
+    assert not short.is_over and short.scores == [8]
+
+
+def test_treasury_and_campaign_count_only_their_legends():
+    """"Only Relic Legends apply to your Legend Total." / "Only Adventure Legends apply\""""
+    fields = dict(relics=[["Crown of Power"]], adventures=[["The Tribunal"]], wanders=[["Fog"]],
+                  world=["Storm", "Windfall", "Caravan", "Dispel"])
+    assert position(players=1, options={"mode": "treasury"}, **fields).scores == [3]
+    tribunal = game().cards.cards[game().cards.find("The Tribunal", "test")].legends
+    assert position(players=1, options={"mode": "campaign"}, **fields).scores == [tribunal]
+    assert position(players=1, options={"mode": "legacy"}, **fields).scores == [3 + tribunal + 1]
+
+
+def test_legacy_is_won_at_forty_legends():
+    """"Have 40+ Legends total before the end of the turn when the Legend Deck becomes empty."
+    """
+    C = game().cards
+    advs = sorted((C.names[c] for c in C.of_kind[2] if not C.perpetual[c]), key=lambda n: -C.cards[C.find(n, "t")].legends)
+    world = ["Storm", "Windfall", "Caravan", "Dispel"]
+    picked, total = [], 0
+    for name in advs:
+        if total >= 40:
+            break
+        picked.append(name)
+        total += C.cards[C.find(name, "t")].legends
+    s = position(players=1, options={"mode": "legacy"}, adventures=[picked], world=world, phase=3)
+    assert s.scores == [total] and total >= 40
+    finish_turn(s)
+    assert s.winners == [0]
+    short = position(players=1, options={"mode": "legacy"}, adventures=[picked[:-1]], world=world, phase=3)
+    finish_turn(short)
+    assert not short.is_over or short.winners == []
+
+
+# --- Farwander and Eternal ---------------------------------------------------------------------------
+def test_farwander_completed_wanders_are_worth_nothing_but_add_to_adventure_rolls():
+    """"Completed Wanders are not worth any Legends." "Each Completed Wander possessed may add +1 to
+    one Adventure die-roll.\""""
+    fw = {"mode": "farwander"}
+    s = position(options=fw, wanders=[["Fog", "Storm"], []], world=["The Goblin Bridge", "Windfall", "Caravan", "Dispel"],
+                 uncovered=[True, False, False, False], phase=1, rng=rng_rolling(3))
+    assert s.legends(0) == 0
+    play(s, "attempt The Goblin Bridge challenge III")       # needs a 5: rolls 3, +1 +1
+    assert s.view(0)["seats"][0]["completed_adventures"] == ["The Goblin Bridge"]
+    std = position(wanders=[["Fog", "Storm"], []], world=["The Goblin Bridge", "Windfall", "Caravan", "Dispel"],
+                   uncovered=[True, False, False, False], phase=1, rng=rng_rolling(3))
+    assert std.legends(0) == 2
+    play(std, "attempt The Goblin Bridge challenge III")
+    assert std.view(0)["seats"][0]["completed_adventures"] == []
+
+
+def test_farwander_spends_wanders_for_traumas_and_words():
+    """"Discard 2 Completed Wanders to remove a Trauma." "Discard 2 Completed Wanders to have Hide,
+    Seek, Lost, or Found available during Phase 3.\""""
+    fw = {"mode": "farwander"}
+    s = position(options=fw, wanders=[["Fog", "Storm", "Festival"], []], traumas=[["Fear"], []], phase=0,
+                 world=["Windfall", "Caravan", "Dispel", "Curse"])
+    play(s, "spend wanders to remove Fear")
+    assert s.view(0)["seats"][0]["traumas"] == [] and len(s.wanders[0]) == 1
+    w = position(options=fw, wanders=[["Fog", "Storm"], []], traits=[["Bravery (I)"], []], phase=2,
+                 world=["Windfall", "Caravan", "Dispel", "Curse"])
+    assert "activate The Exile" not in texts(w)
+    play(w, "spend wanders for Hide")
+    assert "activate The Exile" in texts(w)
+
+
+def test_farwandering_contest_and_no_contest():
+    """"The Farwanderer selects a Completed Wander in an opponent's Legend area ... attempts to Wander
+    on it ... Success: The Farwanderer draws 1 Life card and attaches it ... The opponent must choose
+    either contest or no contest.\""""
+    fw = {"mode": "farwander"}
+    base = dict(options=fw, wanders=[[], ["Fog"]], hands=[["Windfall"], []], phase=1,
+                world=["Caravan", "Dispel", "Curse", "Storm"], life_deck=["Bravery (I)"])
+    s = position(**base)
+    play(s, "farwander on South's wander 1", "wander by discarding Windfall")
+    assert s.to_move == 1 and sorted(texts(s)) == ["contest", "no contest"]
+    assert s.view(1)["contest"]["life_card"] == "covered"
+    play(s, "contest")
+    assert "Fog" in s.view(0)["legend_discard"] and "Bravery (I)" in s.view(0)["life_discard"]
+    n = position(**base)
+    play(n, "farwander on South's wander 1", "wander by discarding Windfall", "no contest")
+    assert len(n.wanders[0]) == 1 and n.wanders[1] == []
+    assert sorted(texts(n)) == ["discard Bravery (I)", "give it to the Farwanderer", "keep Bravery (I)"]
+    play(n, "give it to the Farwanderer")
+    assert n.to_move == 0 and "keep Bravery (I)" in texts(n)
+
+
+def test_eternal_adventure_limit_and_victory_conditions():
+    """"Once this limit of Completed Adventures is reached, that Player can only attempt Perpetual
+    Adventures." (2 players: 6) and the victory conditions (20 Legends, a Life Story and Path, an
+    Exceptional Trait)."""
+    et = {"mode": "eternal"}
+    six = ["The Goblin Bridge", "Lost Caravan", "The Whispering Well", "Bandit Camp", "The Masked Ball", "Wolves at the Door"]
+    s = position(options=et, adventures=[six, []], traits=[["Bravery", "Inspiration"], []],
+                 world=["The Drowned Temple", "The Endless Tournament", "Fog", "Storm"],
+                 uncovered=[True, True, False, False], phase=1)
+    legal = texts(s)
+    assert "attempt The Endless Tournament challenge I" in legal
+    assert not [t for t in legal if "Drowned Temple" in t]
+    big = ["The Dragon of Ashfall", "Crypt of the First King", "The Tribunal", "The World's Edge", "Storm Peaks"]
+    win = position(options=et, adventures=[big, []], wanders=[["Fog"], []], story=["The Exile", None], path=["Rogue", None],
+                   traits=[["Fearless"], []], world=["Windfall", "Caravan", "Dispel", "Curse"], phase=3)
+    assert win.legends(0) >= 20
+    finish_turn(win)
+    assert win.is_over and win.winners == [0]
+
+
+def test_eternal_rebuilds_the_legend_deck_when_it_runs_out():
+    """RULES.md "Eternal's end": the Legend discard pile becomes a new Legend Deck (a new Age)."""
+    probe = position(options={"mode": "eternal"}, world=["Windfall", "Caravan", "Dispel", "Curse"])
+    others = [probe.C.labels[c] for c in probe.legend_deck if probe.C.names[c] != "Fog"]
+    s = position(options={"mode": "eternal"}, legend_deck=["Fog"], legend_discard=others,
+                 world=["Windfall", "Caravan", "Dispel", "Curse"], phase=1)
+    play(s, "draw the top Legend card")
+    while s.to_move == 0:
+        s.apply("end phase")
+    assert not s.is_over and s.view(0)["age"] == 2 and s.view(0)["legend_deck"] == len(others)
+
+
+# --- AI opponents -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("ai", ["matathias", "golden-horse", "geoffrey", "emptiness"])
+def test_ai_opponents_take_their_seats_and_play_by_their_card(ai):
+    s = game().new(players=2, seed=5, ai=ai, first="north")
+    seen = 0
+    while not s.is_over:
+        assert s.to_move == 0, "an AI seat is never asked"
+        s.apply(s.legal_actions()[0])
+        seen += 1
+    assert seen > 0
+    assert any(line.startswith("Turn") and "South" in line for line in s.log)
+
+
+def test_the_emptiness_devours_the_world():
+    s = position(options={"ai": "emptiness"}, world=["Windfall", "Caravan", "Dispel", "Curse"], phase=3,
+                 rng=rng_rolling(1))
+    # North's turn ends at once (nothing to do in Phase 4); The Emptiness rolls 1: it devours the
+    # first covered World card, then fills the space; North is to move again
+    assert s.to_move == 0 and s.view(0)["turn"] == 3
+    assert s.adventures[1] == [s.C.find("Windfall", "t")]
+    assert s.legends(1) == 1
+    assert s.view(0)["world"][0]["card"] == "covered"      # refilled from the Legend Deck
+
+
+def test_coop_players_win_together_or_the_emptiness_wins():
+    from tabletome.games.life_and_legend.modes import coop_won
+    s = game().new(players=3, seed=1, mode="coop")
+    assert s.ai == {2: "emptiness"}
+    assert coop_won(s, 11, 10) and not coop_won(s, 10, 10)
