@@ -169,6 +169,9 @@ class LifeAndLegend(Game):
     # and scored by ``evaluate``, the other seats modelled by the heuristic (benchmarks/README.md).
     search_settings = {"iterations": 300, "opponents": "policy", "depth": 30}
 
+    def search_settings_for(self, players):
+        return self.search_settings    # the solitaire modes search as the table game does
+
     def heuristic_action(self, state, rng):
         return _heuristics().choose(state, rng)
 
