@@ -222,7 +222,6 @@ def test_play_and_selfplay_report_a_solo_mode_in_the_same_words():
 def test_clear_messages_for_bad_arguments():
     cases = [
         (["arena", "nosuchgame"], "there is no game 'nosuchgame'"),
-        (["play", "life-and-legend"], "Life & Legend is not built yet"),
         (["play", "spirit-link", "--seat", "ismcts:iterations=many"], "must be a whole number, not 'many'"),
         (["play", "bad-baby-lich-lords", "--option", "factions=x"],
          "3 to 4 of zard, noblins, freeple, ghoulies joined by '-' in any order"),

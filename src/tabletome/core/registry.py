@@ -10,7 +10,7 @@ from .errors import IllegalAction
 _KNOWN = {}
 _GAMES = {}
 # games the project plans but has not built yet: named so that asking for one says so
-PLANNED = {"life-and-legend": "Life & Legend"}
+PLANNED: dict[str, str] = {}   # games announced but not built yet: id -> name
 
 
 def declare(game_id: str, module: str) -> None:
