@@ -11,17 +11,13 @@ import pytest
 import tabletome
 from tabletome import IllegalAction
 
-from .helpers import CONFIGS, IDS, as_json, new_state, play_random, random_step, rng
-
-
-def games_for(slow, normal, soak):
-    return soak if slow else normal
+from .helpers import CONFIGS, IDS, as_json, games_for, new_state, play_random, random_step, rng, stride
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_random_games_end_and_keep_invariants(config, slow):
     """Random games run to the end with no exception, the game's invariants after every action."""
-    n = games_for(slow, 300, 3000)
+    n = games_for(config, slow, 300, 3000)
     r = rng(1)
     lengths = []
     for seed in range(n):
@@ -39,10 +35,10 @@ def test_random_games_end_and_keep_invariants(config, slow):
 def test_snapshot_restore_continues_identically(config, slow):
     game = tabletome.game(config[0])
     r = rng(2)
-    for seed in range(games_for(slow, 25, 300)):
+    for seed in range(games_for(config, slow, 25, 300)):
         state = new_state(config, seed)
         while not state.is_over:
-            if r.below(4) == 0:
+            if r.below(4 * stride(config)) == 0:
                 snap = as_json(state.snapshot())
                 copy = game.restore(snap)
                 assert as_json(copy.snapshot()) == snap
@@ -65,9 +61,12 @@ def test_snapshot_restore_continues_identically(config, slow):
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_clones_are_independent(config, slow):
     r = rng(3)
-    for seed in range(games_for(slow, 25, 300)):
+    for seed in range(games_for(config, slow, 25, 300)):
         state = new_state(config, seed)
         while not state.is_over:
+            if r.below(stride(config)):
+                random_step(state, r)
+                continue
             before = json.dumps(state.snapshot(), sort_keys=True)
             clone = state.clone()
             assert json.dumps(clone.snapshot(), sort_keys=True) == before
@@ -85,7 +84,7 @@ def test_clones_are_independent(config, slow):
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_replays_are_exact(config, slow):
-    for seed in range(games_for(slow, 20, 200)):
+    for seed in range(games_for(config, slow, 20, 200)):
         state = new_state(config, seed)
         play_random(state, rng(seed))
         record = as_json(state.record())
@@ -99,9 +98,12 @@ def test_replays_are_exact(config, slow):
 def test_bad_input_is_refused_and_changes_nothing(config, slow):
     game = tabletome.game(config[0])
     r = rng(4)
-    for seed in range(games_for(slow, 10, 100)):
+    for seed in range(games_for(config, slow, 10, 100)):
         state = new_state(config, seed)
         while not state.is_over:
+            if r.below(stride(config)):
+                random_step(state, r)
+                continue
             before = json.dumps(state.snapshot(), sort_keys=True)
             legal = state.legal_actions()
             legal_ids = {a.id for a in legal}
@@ -134,7 +136,7 @@ def test_bad_input_is_refused_and_changes_nothing(config, slow):
 def test_every_legal_action_parses_back(config, slow):
     game = tabletome.game(config[0])
     r = rng(5)
-    for seed in range(games_for(slow, 20, 200)):
+    for seed in range(games_for(config, slow, 20, 200)):
         state = new_state(config, seed)
         while not state.is_over:
             legal = state.legal_actions()
@@ -165,6 +167,7 @@ def check_views_leak_nothing(config, games, every=4):
     differs from the true state in its position (a re-deal happened: a ``determinize`` that only
     clones fails here)."""
     r = rng(6)
+    every *= stride(config)
     redealt = [0] * config[1]
     for seed in range(games):
         state = new_state(config, seed)
@@ -192,7 +195,7 @@ def check_views_leak_nothing(config, games, every=4):
 def test_views_leak_nothing_hidden(config, slow):
     """Two states that differ only in what a seat cannot see give that seat equal views: the
     determinized copy re-draws exactly the hidden part."""
-    check_views_leak_nothing(config, games_for(slow, 8, 200))
+    check_views_leak_nothing(config, games_for(config, slow, 8, 200))
 
 
 @pytest.mark.parametrize("game_id", tabletome.games())
@@ -210,9 +213,12 @@ def test_determinize_depends_only_on_the_view(config, slow):
     """Determinizing a determinized copy with the same rng gives the same copy: the result depends
     only on the seat's view and the rng (this is what keeps search agents honest)."""
     r = rng(7)
-    for seed in range(games_for(slow, 10, 100)):
+    for seed in range(games_for(config, slow, 10, 100)):
         state = new_state(config, seed)
         while not state.is_over:
+            if r.below(stride(config)):
+                random_step(state, r)
+                continue
             seat = state.to_move
             a = state.determinize(seat, rng(99)).snapshot()
             b = state.determinize(seat, rng(seed)).determinize(seat, rng(99)).snapshot()
@@ -223,10 +229,10 @@ def test_determinize_depends_only_on_the_view(config, slow):
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_determinized_copies_play_on(config, slow):
     r = rng(8)
-    for seed in range(games_for(slow, 10, 100)):
+    for seed in range(games_for(config, slow, 10, 100)):
         state = new_state(config, seed)
         while not state.is_over:
-            if r.below(5) == 0:
+            if r.below(5 * stride(config)) == 0:
                 copy = state.determinize(state.to_move, rng(seed))
                 play_random(copy, rng(seed), each=lambda s: s.check_invariants())
             random_step(state, r)

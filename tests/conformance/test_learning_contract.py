@@ -11,7 +11,7 @@ import pytest
 import tabletome
 from tabletome import IllegalAction
 
-from .helpers import CONFIGS, IDS, as_json, new_state, rng
+from .helpers import CONFIGS, IDS, as_json, games_for, new_state, rng
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -25,7 +25,7 @@ def test_observations_masks_and_returns(config, slow):
     cap = game.max_game_length(players, **options)
     n_actions = game.num_actions_for(players, **options)
     r = np.random.default_rng(0)
-    for seed in range(4 if not slow else 100):
+    for seed in range(games_for(config, slow, 4, 100)):
         state = game.new(players=players, seed=np.int64(seed), **options)
         steps = 0
         while not state.is_over:

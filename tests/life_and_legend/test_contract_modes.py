@@ -27,7 +27,7 @@ def test_every_mode_keeps_the_contract(config):
         step = 0
         while not state.is_over:
             state.check_invariants()
-            if step % 4 == 0:
+            if step % (4 if step < 200 else 20) == 0:   # long games (Eternal) sampled thinner late
                 snap = as_json(state.snapshot())
                 back = GAME.restore(snap)
                 assert as_json(back.snapshot()) == snap
