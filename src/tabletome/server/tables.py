@@ -9,8 +9,8 @@ seats think in worker processes (``workers.py``); the table shows them as thinki
 Each page gets the state as its seat may see it (``protocol.seat_payload``), never more. The
 first state a page receives after its hello carries the whole view; later ones carry only the
 view's top-level keys whose value changed since that page's previous state (``diff``), so a
-catalogue that never changes is sent once per connection. Each view's keys are encoded once per
-position and seat (msgspec), however many pages show it.
+catalogue that never changes is sent once per connection. Each view is encoded once per position
+and seat (msgspec), however many pages show it, and so is each diff.
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ CLOSE_REVOKED = 4401      # WebSocket close code: this seat's token no longer wo
 CLOSE_RATE = 1008         # policy violation: far too many messages
 
 _encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder().decode
+_MISSING = object()
 
 
 def encode(value) -> str:
@@ -73,8 +75,7 @@ class Connection:
         self.seat: int | None = None
         self.token_hash: str | None = None
         self.log_sent = 0
-        self.parts: dict | None = None     # the view this page has: top-level key -> encoded value
-        self.keys: tuple | None = None     # ... and its keys in order
+        self.view: dict | None = None      # the view this page has (the table's private copy)
         self.sent_step: int | None = None  # the step of the last state sent
         self.ack = None
         self.dirty = False
@@ -149,7 +150,7 @@ class LiveTable:
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
-        self._last_parts: dict = {}      # seat -> the encoded view parts of the last position shown
+        self._last_view: dict = {}       # seat -> the view copy of the last position shown
         self._seats_json: str | None = None
         self.cards = card_info(self.game, row.cards)
 
@@ -195,24 +196,42 @@ class LiveTable:
         self._seats_json = None
 
     def payload(self, seat) -> dict:
-        """What ``seat`` may receive at this position, its view encoded key by key (cached)."""
+        """What ``seat`` may receive at this position, its view encoded once (cached)."""
         cached = self._payloads.get(seat)
         if cached is None:
             cached = seat_payload(self.state, seat)
             cached["step"] = self.step
-            previous = self._last_parts.get(seat) or {}
-            parts = {}
-            for key, value in cached["view"].items():
-                text = encode(value)
-                old = previous.get(key)
-                parts[key] = old if old == text else text     # the same object when unchanged
-            self._last_parts[seat] = parts
-            cached["parts"] = parts
-            cached["keys"] = tuple(parts)
-            cached["view_json"] = "{" + ",".join(f"{encode(k)}:{v}" for k, v in parts.items()) + "}"
+            raw = _encode(cached["view"])
+            cached["view_json"] = raw.decode()
+            # a private copy (never shared with the game's state), whose values are the very
+            # objects of the previous position's copy where they are equal: a diff then finds
+            # the changed keys by identity, however many positions a page skipped
+            view = _decode(raw)
+            previous = self._last_view.get(seat)
+            if previous is not None:
+                for key, value in view.items():
+                    old = previous.get(key, _MISSING)
+                    if old is not _MISSING and old == value:
+                        view[key] = old
+            self._last_view[seat] = view
+            cached["view"] = view
+            cached["keys"] = tuple(view)
+            cached["diffs"] = {}         # id(the view a page has) -> (that view, the diff's JSON)
             cached["legal_json"] = encode(cached["legal"])
             self._payloads[seat] = cached
         return cached
+
+    def diff_json(self, p: dict, have: dict, have_step) -> str:
+        """The diff from the view ``have`` (sent at ``have_step``) to this position's, as JSON."""
+        hit = p["diffs"].get(id(have))
+        if hit is not None and hit[0] is have and hit[1] == have_step:
+            return hit[2]
+        diff = {"base": have_step, "set": {k: v for k, v in p["view"].items() if have.get(k, _MISSING) is not v}}
+        if p["keys"] != tuple(have):
+            diff["keys"] = list(p["keys"])
+        text = encode(diff)
+        p["diffs"][id(have)] = (have, have_step, text)
+        return text
 
     def seats_json(self) -> str:
         if self._seats_json is None:
@@ -234,18 +253,11 @@ class LiveTable:
             message["ack"] = conn.ack
             conn.ack = None
         conn.log_sent = len(lines)
-        parts, keys = p["parts"], p["keys"]
-        have = conn.parts
-        if have is None:
+        if conn.view is None:
             view = ', "view": ' + p["view_json"]
         else:
-            changed = ",".join(f"{encode(k)}:{v}" for k, v in parts.items()
-                               if (old := have.get(k)) is not v and old != v)
-            view = f', "diff": {{"base": {encode(conn.sent_step)}, "set": {{{changed}}}'
-            if keys != conn.keys:
-                view += ', "keys": ' + encode(keys)
-            view += "}"
-        conn.parts, conn.keys, conn.sent_step = parts, keys, p["step"]
+            view = ', "diff": ' + self.diff_json(p, conn.view, conn.sent_step)
+        conn.view, conn.sent_step = p["view"], p["step"]
         return (encode(message)[:-1] + ', "seats": ' + self.seats_json() + view
                 + ', "legal": ' + p["legal_json"] + "}")
 
@@ -421,7 +433,7 @@ class Hub:
             conn.table.conns.discard(conn)
             conn.table.touch()
         conn.table, conn.seat, conn.token_hash, conn.log_sent = table, seat, hashed, 0
-        conn.parts = conn.keys = conn.sent_step = None        # the next state carries the whole view
+        conn.view = conn.sent_step = None        # the next state carries the whole view
         table.conns.add(conn)
         conn.push({"type": "welcome", "id": msg.get("id"), "table": table.info(), "seat": seat,
                    "seat_name": table.seat_name(seat) if seat is not None else None,
