@@ -186,8 +186,6 @@ async def _worker(index, table_ids, url, think_mean, pipe):
                     await asyncio.gather(*(f.wait() for f in firsts))
                     seated_tables.add(i)
                     seated[0] += 1
-                    if os.environ.get("LOAD_DEBUG"):
-                        print(index, seated[0], round(time.time() % 1000, 1), file=sys.stderr, flush=True)
                     if seated[0] == len(table_ids):
                         all_seated.set()
                 await loops
