@@ -113,10 +113,25 @@ class Client:
 
     def recv(self, timeout: float = 20) -> dict:
         msg = json.loads(self.ws.recv(timeout=timeout))
-        self.messages.append(msg)
         if msg.get("type") == "state":
+            msg["view"] = self.view_of(msg)
             self.state = msg
+        self.messages.append(msg)
         return msg
+
+    def view_of(self, msg) -> dict:
+        """The view a state carries: whole after a hello, else its diff applied to the previous
+        state's view, as the page does (static/js/table.js). The diff stays in ``msg["diff"]``."""
+        if "view" in msg:
+            assert "diff" not in msg, msg
+            return msg["view"]
+        diff = msg["diff"]
+        assert self.state is not None, "a diff arrived before any whole view"
+        assert diff["base"] == self.state["step"], f"a diff against step {diff['base']}, but this page is at {self.state['step']}"
+        old = self.state["view"]
+        keys = diff.get("keys", list(old))
+        assert set(diff["set"]) <= set(keys), "a diff sets a key the view does not have"
+        return {k: diff["set"][k] if k in diff["set"] else old[k] for k in keys}
 
     def until(self, pred, timeout: float = 30) -> dict:
         deadline = time.time() + timeout

@@ -6,7 +6,9 @@ each page received is then checked against the game itself, as tests/conformance
 a seat's message must be the same when everything that seat cannot see is re-dealt
 (``determinize(seat, rng)``), so it depends only on what the seat may see; a spectator's must be
 the same under every seat's re-deal. Log lines must be exactly the seat's visible log, and no
-other seat's private line may reach it.
+other seat's private line may reach it. A state after the first carries its view as a diff
+against the page's previous state: the view reassembled from it must be exactly what the seat may
+see, and every value the diff carries must be that view's own.
 """
 
 import random
@@ -91,12 +93,17 @@ def test_every_message_shows_only_what_its_seat_may_see(server, config):
                 assert m["code"] in ("not-your-turn", "stale", "illegal", "spectator"), m
     state = tabletome.game(game_id).new(players=players, seed=record["seed"], **record["options"])
     logs = {who: [] for who in pages}
-    checked = 0
+    checked = diffs = 0
     for k in range(len(history) + 1):
         snap_log = state.snapshot()["log"]
         for who, m in by_step.get(k, []):
             want, log_all = expected(state, who)
             assert fields(m) == want, f"step {k}, seat {who}: the message is not what the seat may see"
+            if "diff" in m:          # the view reassembled from it is checked above; the diff itself:
+                diffs += 1
+                assert all(want["view"][key] == value for key, value in m["diff"]["set"].items()), \
+                    f"step {k}, seat {who}: a diff carries a value the seat's view does not hold"
+                assert m["diff"].get("keys", list(want["view"])) == list(want["view"]), f"step {k}: the diff's keys"
             logs[who] = logs[who][:m["log"]["from"]] + m["log"]["lines"]
             assert logs[who] == log_all, f"step {k}, seat {who}: log lines differ from its visible log"
             others = {text for line_seat, text in snap_log if line_seat is not None and line_seat != who}
@@ -112,3 +119,4 @@ def test_every_message_shows_only_what_its_seat_may_see(server, config):
         if k < len(history):
             state.apply(history[k])
     assert checked >= len(history)
+    assert diffs >= len(history), "after the first state, states carry the view as a diff"

@@ -34,6 +34,7 @@ function connect() {
   page.ws = ws;
   ws.addEventListener("open", () => {
     page.retry = 0;
+    page.resyncing = false;
     send({ type: "hello", table: tableId, seat: page.seat, token: page.token });
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
@@ -86,7 +87,29 @@ function receive(msg) {
   }
 }
 
+// A state carries the whole view after a hello, else a diff against the previous state this page
+// received: {base: its step, set: {key: new value}, keys?: the view's keys in order when they changed}.
+function viewOf(msg) {
+  if (msg.view) return msg.view;
+  const d = msg.diff;
+  const old = page.state && page.state.view;
+  if (!d || !old || page.state.step !== d.base) return null;
+  const keys = d.keys || Object.keys(old);
+  const view = {};
+  for (const k of keys) view[k] = Object.prototype.hasOwnProperty.call(d.set, k) ? d.set[k] : old[k];
+  return view;
+}
+
 function onState(msg) {
+  const view = viewOf(msg);
+  if (view === null) {
+    // out of step with the server (should not happen): say hello again for the whole state
+    if (!page.resyncing) { page.resyncing = true; send({ type: "hello", table: tableId, seat: page.seat, token: page.token }); }
+    return;
+  }
+  page.resyncing = false;
+  msg.view = view;
+  delete msg.diff;
   const log = msg.log;
   page.log = log.from === 0 ? log.lines.slice() : page.log.slice(0, log.from).concat(log.lines);
   if (page.state && page.state.step !== msg.step) page.hint = null;
