@@ -164,7 +164,7 @@ def test_discarding_a_card_is_not_playing_it(duel, tmp_path):
     assert dud["played_games"] == 0 and dud["flag"] == "dead"
     uses = {u["kind"]: u for u in dud["uses"]}
     assert uses["play"]["chosen_games"] == 0 and uses["play"]["legal_games"] == dud["legal_games"]
-    assert uses["discard"]["discard"] and uses["discard"]["chosen_games"] >= 10
+    assert uses["discard"]["non_play"] and uses["discard"]["chosen_games"] >= 10
     # a discard is not a play for the other cards either
     with Store(path, create=False, read_only=True) as store:
         played = dict(store.query("SELECT unnest(cards), count(DISTINCT (idx, seat)) FROM decisions "

@@ -91,8 +91,8 @@ def figures(data) -> list[tuple]:
                     "than a seat of the same game that never did, with a 95% interval (dotted lines: the "
                     "±10-point flag threshold); cards sorted by it. Middle: among the seats that could play it, "
                     "the win rate of those that did (filled) and those that did not (hollow). Right: how often "
-                    "it was played when it could be (bar) and discarded when it could be (×; a discard is not "
-                    "a play). Green names are flagged dominant, red ones dead (also when it is almost never "
+                    "it was played when it could be (bar) and discarded when it could be (×, one per kind of "
+                    "action the game counts as not playing the card: a discard, taking it into hand). Green names are flagged dominant, red ones dead (also when it is almost never "
                     "played: then its left square shows what its holders' other cards did). Rates over fewer "
                     f"than {MIN_SIDE} seat-games are not drawn.",
                     _cards(plt, p["cards"])))
@@ -212,7 +212,7 @@ def _cards(plt, cards):
         ax2.errorbar([x], [y], xerr=[[x - 100 * p["ci95"][0]], [100 * p["ci95"][1] - x]], fmt="none",
                      ecolor="black", lw=0.8)
         for u in c.get("uses", []):
-            if u["discard"] and u["legal_games"]:
+            if u["non_play"] and u["legal_games"]:
                 ax2.plot([100 * u["play"]["rate"]], [y], marker="x", color="#444444", ms=5, mew=1.2)
     labels = [(c["card"] + (f"  [{c['flag']}]" if c["flag"] else "")) for c in rows]
     ax0.set_yticks(range(n), list(reversed(labels)))
@@ -230,7 +230,7 @@ def _cards(plt, cards):
     ax.set_xlabel("win rate (%) when it could be played:\n● played it   ○ did not")
     ax.grid(axis="x", color="#dddddd", lw=0.6)
     ax2.set_xlim(0, 100)
-    ax2.set_xlabel("played when it could be (%)\n× discarded when it could be")
+    ax2.set_xlabel("played when it could be (%)\n× discarded (or another non-play)")
     ax2.grid(axis="x", color="#dddddd", lw=0.6)
     fig.tight_layout()
     return fig
@@ -256,7 +256,7 @@ def save_images(report, folder) -> list[Path]:
 
 
 CSS = """
-body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 980px; margin: 24px auto;
+body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 1120px; margin: 24px auto;
        padding: 0 16px; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; margin-bottom: 0.1em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
 .meta { color: #555; } .box { border-radius: 6px; padding: 10px 16px; margin: 12px 0; }
@@ -266,7 +266,7 @@ figure { margin: 14px 0 22px; } figcaption { color: #444; font-size: 0.92em; mar
 figure svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 8px 0 16px; }
 td, th { border-bottom: 1px solid #e4e4e4; padding: 3px 9px; text-align: right; }
-table.cards td { white-space: nowrap; } table.cards td.uses { font-size: 0.85em; color: #444; }
+table.cards { font-size: 0.8em; } table.cards td { white-space: nowrap; } .ci { color: #666; font-size: 0.9em; } table.cards td.uses { font-size: 0.85em; color: #444; }
 .wide { overflow-x: auto; } ul.cardlines li { margin: 3px 0; } th.group { text-align: center; border-bottom: 2px solid #bbb; }
 td:first-child, th:first-child { text-align: left; }
 tr.dominant td:first-child { color: #1f8a3b; font-weight: bold; } tr.dead td:first-child { color: #b5443c; font-weight: bold; }
@@ -309,7 +309,7 @@ def html_page(report) -> str:
         elif name.startswith("cards") and (name == "cards" or name == "cards0"):
             parts.append("<h2>Cards</h2><p class='meta'>A seat-game is one seat in one game. A card is "
                          "<i>legal</i> there when an action naming it was among the seat's choices at least once, "
-                         f"<i>played</i> when the seat chose one; a discard is neither. Flagged "
+                         f"<i>played</i> when the seat chose one; a discard (or what else the game counts as not playing it, e.g. taking it into hand) is neither. Flagged "
                          f"<b style='color:#1f8a3b'>dominant</b>: seats that had it to play won at least "
                          f"{EFFECT * 100:.0f} points more often than the seats of the same games that never did "
                          f"(Mantel–Haenszel over the games where some seats had it and some did not, so a card seen "
@@ -368,15 +368,15 @@ def _card_table(p) -> str:
                     f"{' [' + c['flag'] + ']' if c['flag'] else ''}</td><td>{c['legal_games']:,}</td>"
                     f"<td>{c['access']['games']:,}</td><td>{_pct(c['access']['having']['rate'])}</td>"
                     f"<td>{_pct(c['access']['other']['rate'])}</td>"
-                    f"<td>{pts(c['access'])}</td><td>{span(c['access'])}</td><td>{q(c['access'])}</td>"
+                    f"<td>{pts(c['access'])}<br><span class='ci'>{span(c['access'])}</span></td><td>{q(c['access'])}</td>"
                     f"<td>{_pct(c['play']['rate'])}</td><td>{_pct(c['played']['rate'])}</td>"
                     f"<td>{_pct(c['not_played']['rate'])}</td><td>{pts(c['choice'])}</td><td>{q(c['choice'])}</td>"
                     f"<td class='uses'>{kinds}</td></tr>")
-    return ("<div class='wide'><table class='cards'><tr><th></th><th></th><th colspan='6' class='group'>having it to play "
+    return ("<div class='wide'><table class='cards'><tr><th></th><th></th><th colspan='5' class='group'>having it to play "
             "(games where some seats had it and others never did)</th>"
             "<th colspan='5' class='group'>playing it when it was legal</th><th></th></tr>"
             "<tr><th>card</th><th>legal in</th><th>games</th><th>win: had it</th><th>win: never</th>"
-            "<th>change (pts)</th><th>95% interval</th><th>adj. p</th><th>played</th><th>win when played</th>"
+            "<th>change (pts), 95% interval</th><th>adj. p</th><th>played</th><th>win when played</th>"
             "<th>win when not</th><th>change (pts)</th><th>adj. p</th><th>chosen as (share of the seat-games where it could be)</th></tr>" + "".join(rows) + "</table></div>")
 
 

@@ -21,8 +21,9 @@ every test of a point):
   random, so this is close to the value of having the card; it is what the flags use. It is still
   an association under the study's agents. ``legal`` and ``never`` keep the pooled rates.
 
-Discarding a card is not playing it: actions of the game's ``discard_kinds`` (core ``Game``,
-default ``("discard",)``) count neither as the card being legal nor as it being played. Each kind
+Discarding a card (or taking it into hand) is not playing it: actions of the game's
+``non_play_kinds`` (core ``Game``, default ``("discard",)``) count neither as the card being
+legal nor as it being played. Each kind
 of action naming a card (a *use*: "transform", "discard"...) is also counted on its own
 (``uses``), so a card the agents only ever discard shows as played 0% and discarded often.
 """
@@ -141,7 +142,7 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
         scores = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
         out["solo"] = {"score": summary(scores), "outcome": summary([r[4][0] for r in rows]),
                        "win": rate(seat_wins[0], n)}
-    out["cards"] = card_stats(store, point, discard_kinds(study))
+    out["cards"] = card_stats(store, point, non_play_kinds(study))
     out["lengths"] = [r[5] for r in rows]
     if players == 1:
         out["scores"] = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
@@ -214,9 +215,9 @@ def difference(a: dict, b: dict) -> dict:
     return {"difference": d, "ci95": [lo, hi], "p": float(p)}
 
 
-def discard_kinds(study) -> list[str]:
-    """The kinds of action that only get rid of a card in this study's game."""
-    return list(getattr(find_game(study.game), "discard_kinds", ("discard",)) or ())
+def non_play_kinds(study) -> list[str]:
+    """The kinds of action that name a card without playing it in this study's game."""
+    return list(getattr(find_game(study.game), "non_play_kinds", ("discard",)) or ())
 
 
 def within_games(strata) -> dict:
@@ -275,7 +276,7 @@ def card_stats(store, point: int | None, discards=("discard",)) -> list[dict]:
     uses: dict[str, list] = {}
     for card, kind, legal, chosen, wins_c, wins_n in store.query(USES_SQL, [point]):
         legal, chosen, wins_c, wins_n = int(legal), int(chosen), int(wins_c), int(wins_n)
-        use = {"kind": kind, "discard": kind in discards, "legal_games": legal, "chosen_games": chosen,
+        use = {"kind": kind, "non_play": kind in discards, "legal_games": legal, "chosen_games": chosen,
                "play": rate(chosen, legal), "chosen": rate(wins_c, chosen), "not_chosen": rate(wins_n, legal - chosen)}
         use["choice"] = difference(use["chosen"], use["not_chosen"])
         uses.setdefault(card, []).append(use)
@@ -375,7 +376,7 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
             cannot.append(f"No games are stored{at} yet.")
             continue
         if pt["unfinished"]:
-            cannot.append(f"{pt['unfinished']} of {n} games{at} hit the decision limit and count as draws.")
+            cannot.append(f"{pt['unfinished']} of {n:,} games{at} hit the decision limit and count as draws.")
         if "first_seat" in pt:
             f = pt["first_seat"]
             fair = f["fair_share"]
@@ -406,7 +407,7 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                 if not (lo <= fair <= hi):
                     word = "more" if seat["rate"] > fair else "less"
                     found.append(f"{seat['name']}{at} wins {word} often than its fair share: {_pct(seat['rate'])} "
-                                 f"({_ci(seat['ci95'])}) of {n} games against {_pct(fair)}.")
+                                 f"({_ci(seat['ci95'])}) of {n:,} games against {_pct(fair)}.")
             if len(set(data["study"]["specs"])) > 1:
                 for a in pt["agents"]:
                     lo, hi = a["ci95"]
@@ -421,7 +422,7 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
             if s["score"]["n"]:
                 found.append(f"Solo{at}: score {s['score']['mean']:.2f} ± {s['score']['stdev']:.2f} "
                              f"(mean ± sd, median {s['score']['median']}), won {_pct(s['win']['rate'])} "
-                             f"({_ci(s['win']['ci95'])}) of {n} games.")
+                             f"({_ci(s['win']['ci95'])}) of {n:,} games.")
         cards = pt["cards"]
         # at a glance: one line each for the dominant, the dead and the unplayed, strongest first
         flagged = sorted((c for c in cards if c["flag"] and not unplayed(c)),
@@ -443,7 +444,7 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                                               -(c["access"]["difference"] or 0))):
             a = c["access"]
             if c["flag"] == "dead" and unplayed(c):
-                tossed = [u for u in c["uses"] if u["discard"] and u["chosen_games"]]
+                tossed = [u for u in c["uses"] if u["non_play"] and u["chosen_games"]]
                 detail.append(f"{c['card']}{at} looks dead: played in only {_pct(c['play']['rate'])} "
                              f"({_ci(c['play']['ci95'])}) of the {c['legal_games']:,} seat-games where it could be"
                              + "".join(f"; chosen as {u['kind']} in {_pct(u['play']['rate'])} of the "
