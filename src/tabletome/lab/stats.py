@@ -267,6 +267,7 @@ def card_stats(store, point: int | None, discards=("discard",)) -> list[dict]:
         "WHERE $1 IS NULL OR point = $1", [point])[0]
     seat_games, seat_wins = int(seat_games or 0), int(seat_wins or 0)
     rows = store.query(CARD_SQL, [point, discards])
+    solo = store.query("SELECT max(len(outcomes)) FROM games WHERE $1 IS NULL OR point = $1", [point])[0][0] == 1
     kinds: dict[str, dict[str, int]] = {}
     for card, kind, count in store.query(KIND_SQL, [point]):
         kinds.setdefault(card, {})[kind] = int(count)
@@ -291,7 +292,11 @@ def card_stats(store, point: int | None, discards=("discard",)) -> list[dict]:
                  "never": rate(seat_wins - wins_p - wins_n, seat_games - legal), "kinds": kinds.get(card, {}),
                  "uses": uses.get(card, [])}
         entry["choice"] = difference(entry["played"], entry["not_played"])
-        entry["access"] = within_games(strata.get(card, []))
+        if solo:    # one seat: no other seat of the same game to compare with, so games are pooled
+            entry["access"] = dict(difference(entry["legal"], entry["never"]), within=False,
+                                   games=min(legal, seat_games - legal), having=entry["legal"], other=entry["never"])
+        else:
+            entry["access"] = dict(within_games(strata.get(card, [])), within=True)
         # judged: enough games where some seats had it and some did not
         entry["judged"] = entry["access"]["games"] >= MIN_SIDE
         entry["choice_judged"] = played >= MIN_SIDE and legal - played >= MIN_SIDE
@@ -449,6 +454,11 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                              f"({_ci(c['play']['ci95'])}) of the {c['legal_games']:,} seat-games where it could be"
                              + "".join(f"; chosen as {u['kind']} in {_pct(u['play']['rate'])} of the "
                                        f"{u['legal_games']:,} where it could be" for u in tossed) + ".")
+            elif c["flag"] and not a.get("within", True):
+                detail.append(f"{c['card']}{at} looks {c['flag']}: the games where it could be played were won "
+                              f"{_pct(a['having']['rate'])}, those where it never could {_pct(a['other']['rate'])}: "
+                              f"{100 * a['difference']:+.1f} points ({100 * a['ci95'][0]:+.1f} to "
+                              f"{100 * a['ci95'][1]:+.1f}); adjusted p = {a['p_adjusted']:.2g}.")
             elif c["flag"]:
                 detail.append(f"{c['card']}{at} looks {c['flag']}: in the {a['games']:,} games where some seats had it "
                              f"to play and others never did, the seats that had it won {_pct(a['having']['rate'])}, "
@@ -457,8 +467,12 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
         unjudged = [c["card"] for c in cards if not c["judged"]]
         if unjudged:
             shown = ", ".join(unjudged[:12]) + (f" and {len(unjudged) - 12} more" if len(unjudged) > 12 else "")
-            cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} games had a seat "
-                          f"that could play it and a seat that never could.")
+            if data["study"]["players"] == 1:
+                cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} games could play it, "
+                              f"or fewer than {MIN_SIDE} never could.")
+            else:
+                cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} games had a seat "
+                              f"that could play it and a seat that never could.")
         if cards and len(set(data["study"]["specs"])) > 1:
             cannot.append(f"Card statistics{at} pool the seat-games of every agent "
                           f"({', '.join(sorted(set(data['study']['specs'])))}); to judge the cards themselves, "
