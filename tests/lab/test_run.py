@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -173,6 +174,33 @@ def test_every_game_mode_and_player_count_plays_into_a_study(tmp_path, gid, play
             assert n == r["length"] > 0
             if not r["unfinished"]:
                 assert all(0 <= s < players for s in r["winners"])
+
+
+def test_the_command_line_takes_every_study_flag(tmp_path, capsys):
+    """``lab run`` as a designer types it: one --seat for every seat, --players, --option, --sweep,
+    --cards (played by worker processes from the stored text) and --workers."""
+    from tabletome.cli.main import main
+    source = (Path(tabletome.__file__).parent / "games" / "life_siphon" / "cards.toml").read_text()
+    cards = tmp_path / "mine.toml"
+    cards.write_text(source)
+    out = tmp_path / "cli.duckdb"
+    args = ["lab", "run", "life-siphon", "--seat", "random", "--players", "3", "--option", "fearsome=on",
+            "--sweep", "mode=standard", "--cards", str(cards), "--games", "3", "--workers", "2", "--seed", "4",
+            "--out", str(out), "--json"]
+    assert main(args) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["played"] == 3 and result["backend"] == "processes" and result["workers"] == 2
+    with Store(out, create=False, read_only=True) as store:
+        study, rows = store.study(), store.games()
+    assert study.players == 3 and study.specs == ["random"] * 3 and study.card_text == source
+    assert [p["label"] for p in study.points] == ["mode=standard"]
+    assert all(json.loads(r["options"])["fearsome"] == "on" and r["cards_hash"] == study.cards_hash
+               and len(r["seats"]) == 3 for r in rows)
+    assert main(args) == 0                                   # the same command resumes: nothing to play
+    assert json.loads(capsys.readouterr().out)["played"] == 0
+    other = [a if a != "fearsome=on" else "fearsome=off" for a in args]
+    assert main(other) == 2                                  # another study in the same file: refused
+    assert "holds a different study (options:" in capsys.readouterr().err
 
 
 def test_unfinished_games_are_flagged(tmp_path):
