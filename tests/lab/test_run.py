@@ -219,12 +219,17 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
     # interrupt once some games are written (the file cannot be opened while the run holds it,
     # but its write-ahead log grows with each batch), however busy the machine is
     wal = path.with_name(path.name + ".wal")
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and not (wal.exists() and wal.stat().st_size > 20_000):
-        time.sleep(0.2)
-    time.sleep(1)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not (wal.exists() and wal.stat().st_size > 20_000):
+            time.sleep(0.2)
+        time.sleep(1)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:     # never leave the run behind when the test fails
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 130, err
     assert "interrupted" in err and "run the same command again" in err
     with Store(path) as store:
