@@ -3,6 +3,7 @@ and bad input refused before anything is written."""
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -201,6 +202,19 @@ def test_the_command_line_takes_every_study_flag(tmp_path, capsys):
     other = [a if a != "fearsome=on" else "fearsome=off" for a in args]
     assert main(other) == 2                                  # another study in the same file: refused
     assert "holds a different study (options:" in capsys.readouterr().err
+
+
+def test_a_terminal_shows_a_progress_bar_with_games_per_second_and_an_eta(tmp_path, capsys, monkeypatch):
+    from tabletome.cli.main import main
+    monkeypatch.setenv("FORCE_COLOR", "1")      # rich draws for a terminal; capsys stands in for it
+    monkeypatch.setenv("COLUMNS", "100")
+    out = tmp_path / "bar.duckdb"
+    assert main(["lab", "run", "spirit-link", "--seat", "heuristic", "--seat", "random", "--games", "6",
+                 "--workers", "1", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    shown = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", captured.err)
+    assert re.search(r"spirit-link .* 6/6 [0-9.,]+ games/s \d+:\d\d:\d\d ETA", shown), shown[-400:]
+    assert "6 of 6 games stored" in re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", captured.out)
 
 
 def test_unfinished_games_are_flagged(tmp_path):
