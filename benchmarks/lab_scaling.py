@@ -23,12 +23,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from tabletome.lab import Store, make_study, run_study  # noqa: E402
 
 
+BUSY = {}
+
+
 def timed(folder, name, study_args, **backend):
     path = Path(folder) / f"{name}.duckdb"
     started = time.perf_counter()
     with Store(path) as store:
-        run_study(make_study(**study_args), store, **backend)
+        result = run_study(make_study(**study_args), store, **backend)
         rows = store.rows("games")
+    # how many cores the games kept busy: the workers' CPU seconds over the wall time
+    BUSY[name] = round(result["cpu_seconds"] / result["seconds"], 2) if result["seconds"] else None
     return time.perf_counter() - started, rows
 
 
@@ -55,6 +60,7 @@ def scenario(label, study_args, ray_cpus):
         "seconds": {"1 worker": round(one, 2), "2 workers": round(two, 2), "ray": round(on_ray, 2),
                     "ray start-up": round(startup, 2)},
         "rows_identical": True,
+        "cores_busy": {"1 worker": BUSY["one"], "2 workers": BUSY["two"], "ray": BUSY["ray"]},
     })
     # Ray pays its start-up once; it breaks even with a backend when the time it saves per game
     # has paid for it

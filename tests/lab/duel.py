@@ -9,6 +9,9 @@ worse than passing, and Curse played at the other seat is good.
 
 The heuristic plays its most valuable card and passes rather than play Dud: under it, Dud is
 never played when it could be.
+
+With ``discard=on`` a seat may instead discard a card from its hand (it scores nothing), and the
+heuristic discards a Dud rather than pass: under it, Dud is discarded and still never played.
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ class DuelState(State):
                 legal.extend(table.get("curse", s) for s in range(2))
             else:
                 legal.append(table.get("play", name))
+            if self.options.get("discard") == "on":
+                legal.append(table.get("discard", name))
         return legal
 
     def _apply(self, action):
@@ -57,6 +62,10 @@ class DuelState(State):
             self.played.append("Curse")
             self.totals[action.args[0]] -= 3
             self.say(f"{self.seat_name(seat)} curses {self.seat_name(action.args[0])}.")
+        elif action.kind == "discard":
+            self.hands[seat].remove(action.args[0])
+            self.played.append(action.args[0])
+            self.say(f"{self.seat_name(seat)} discards {action.args[0]}.")
         else:
             self.say(f"{self.seat_name(seat)} passes.")
         self.turns += 1
@@ -111,6 +120,8 @@ def heuristic(state, rng):
             continue
         if v > value:
             best, value = action, v
+    if best is None and any(a.kind == "discard" and a.args[0] == "Dud" for a in state.legal_actions()):
+        return state.table.get("discard", "Dud")
     return best or state.table.get("pass")
 
 
@@ -119,7 +130,7 @@ class Duel(Game):
     name = "Duel"
     summary = "a test game for the lab"
     player_counts = (2,)
-    options = {"curse": ("on",)}
+    options = {"curse": ("on",), "discard": ("off", "on")}
     state_class = DuelState
 
     def build_actions(self):
@@ -131,6 +142,8 @@ class Duel(Game):
                     table.add(f"curse {word}", "curse", s, cards=("Curse",), target=s)
             else:
                 table.add(f"play {name}", "play", name, cards=(name,))
+        for name in VALUES:
+            table.add(f"discard {name}", "discard", name, cards=(name,))
         return table
 
     def heuristic_action(self, state, rng):

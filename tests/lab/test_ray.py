@@ -11,11 +11,20 @@ def test_ray_rows_are_identical_to_a_local_run(tmp_path):
     with Store(tmp_path / "local.duckdb") as local:
         run_study(make_study(**study), local, workers=1)
         games, decisions = local.rows("games"), local.rows("decisions")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    for attempt in range(3):
+        try:    # Ray waits a fixed 30 s for its raylet; on a machine shared by many jobs it may miss that
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+            break
+        except Exception as exc:
+            ray.shutdown()
+            if attempt == 2 or "timed out during startup" not in str(exc):
+                raise
     try:
         with Store(tmp_path / "ray.duckdb") as remote:
             result = run_study(make_study(**study), remote, use_ray=True)
             assert result["backend"] == "ray" and result["workers"] == 2 and result["played"] == 48
+            # games travel in batches, not one Ray task per game
+            assert result["batches"] < 48 / 2
             assert remote.rows("games") == games
             assert remote.rows("decisions") == decisions
             runs = remote.query("SELECT backend, games FROM runs")

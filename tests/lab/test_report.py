@@ -104,6 +104,12 @@ def test_a_solo_study_reports_its_scores(folder):
     assert pt["solo"]["score"]["mean"] == pytest.approx(statistics.fmean(scores))
     assert pt["solo"]["win"]["wins"] == sum(1 for g in games if g["winners"] == [0])
     assert [name for name, *_ in report["figures"]][:1] == ["scores"]
+    # one seat has no other seat of its game to be compared with: its games are pooled instead
+    some = [c for c in pt["cards"] if 0 < c["legal_games"] < 8]
+    assert some
+    for c in some:
+        assert c["access"]["within"] is False
+        assert c["access"]["difference"] == pytest.approx(c["legal"]["rate"] - c["never"]["rate"])
 
 
 def test_the_cli_writes_the_page_and_prints_json(mixed, folder, capsys):

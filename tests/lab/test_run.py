@@ -3,10 +3,12 @@ and bad input refused before anything is written."""
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -63,12 +65,34 @@ def test_rows_describe_every_game_and_decision(small):
 
 def test_two_workers_give_identical_rows(small, tmp_path):
     path, (_, games, decisions) = small
-    _, games2, decisions2 = play(tmp_path / "two.duckdb", workers=2, sweep=["starting_hand=5,7"])
+    result, games2, decisions2 = play(tmp_path / "two.duckdb", workers=2, sweep=["starting_hand=5,7"])
     assert games2 == games and decisions2 == decisions
+    assert result["backend"] == "processes" and result["workers"] == 2
+    assert result["batches"] < result["played"] == 24 and result["cpu_seconds"] > 0
     # stored in key order too: even a plain SELECT * gives the same rows in the same order
     with Store(path) as one, Store(tmp_path / "two.duckdb") as two:
         for table in ("games", "decisions"):
             assert one.query(f"SELECT * FROM {table}") == two.query(f"SELECT * FROM {table}")
+
+
+def test_batches_grow_from_one_game_to_about_two_seconds_of_play():
+    from tabletome.lab.runner import MAX_BATCH, _Scheduler
+    fast = _Scheduler(list(range(10_000)), workers=2)
+    assert fast.next_batch() == [0]                 # the first batch measures the speed
+    fast.measured(1, 0.001)                          # millisecond games: as many as allowed
+    assert fast.next_batch() == list(range(1, 1 + MAX_BATCH))
+    slow = _Scheduler(list(range(100)), workers=2)
+    slow.next_batch()
+    slow.measured(1, 10.0)                           # ten-second games: one at a time
+    assert len(slow.next_batch()) == 1
+    end = _Scheduler(list(range(20)), workers=2)     # near the end, work is left for every worker
+    end.next_batch()
+    end.measured(1, 0.001)
+    assert len(end.next_batch()) == 5                # ceil(19 / (2 workers * 2))
+    handed = [0] + list(range(1, 6))
+    while end.pending:
+        handed += end.next_batch()
+    assert handed == list(range(20))
 
 
 def test_a_second_run_resumes_and_a_larger_one_extends(small, tmp_path):
@@ -116,12 +140,29 @@ def first_configuration_per_player_count(game):
     return sorted(seen.items())
 
 
+def every_mode(game):
+    """Each value of a ``mode`` option, at the smallest player count that plays it."""
+    out = []
+    for mode in game.options.get("mode", ()):
+        for n in game.player_counts:
+            try:
+                game.resolve_options(n, {"mode": mode})
+            except IllegalAction:
+                continue
+            out.append((n, {"mode": mode}))
+            break
+    return out
+
+
 CONFIGS = [(gid, players, options) for gid in tabletome.games()
            for players, options in first_configuration_per_player_count(tabletome.game(gid))]
+CONFIGS += [(gid, players, options) for gid in tabletome.games() for players, options in every_mode(tabletome.game(gid))
+            if not any(g == gid and o.get("mode") == options["mode"] for g, _, o in CONFIGS)]
 
 
-@pytest.mark.parametrize("gid, players, options", CONFIGS, ids=[f"{g}-{p}p" for g, p, _ in CONFIGS])
-def test_every_game_and_player_count_plays_into_a_study(tmp_path, gid, players, options):
+@pytest.mark.parametrize("gid, players, options", CONFIGS,
+                         ids=[f"{g}-{p}p" + (f"-{o['mode']}" if "mode" in o else "") for g, p, o in CONFIGS])
+def test_every_game_mode_and_player_count_plays_into_a_study(tmp_path, gid, players, options):
     path = tmp_path / "g.duckdb"
     study = make_study(gid, ["random"] * players, 2, players=players, options=options, seed=1)
     with Store(path) as store:
@@ -136,6 +177,46 @@ def test_every_game_and_player_count_plays_into_a_study(tmp_path, gid, players, 
                 assert all(0 <= s < players for s in r["winners"])
 
 
+def test_the_command_line_takes_every_study_flag(tmp_path, capsys):
+    """``lab run`` as a designer types it: one --seat for every seat, --players, --option, --sweep,
+    --cards (played by worker processes from the stored text) and --workers."""
+    from tabletome.cli.main import main
+    source = (Path(tabletome.__file__).parent / "games" / "life_siphon" / "cards.toml").read_text()
+    cards = tmp_path / "mine.toml"
+    cards.write_text(source)
+    out = tmp_path / "cli.duckdb"
+    args = ["lab", "run", "life-siphon", "--seat", "random", "--players", "3", "--option", "fearsome=on",
+            "--sweep", "mode=standard", "--cards", str(cards), "--games", "3", "--workers", "2", "--seed", "4",
+            "--out", str(out), "--json"]
+    assert main(args) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["played"] == 3 and result["backend"] == "processes" and result["workers"] == 2
+    with Store(out, create=False, read_only=True) as store:
+        study, rows = store.study(), store.games()
+    assert study.players == 3 and study.specs == ["random"] * 3 and study.card_text == source
+    assert [p["label"] for p in study.points] == ["mode=standard"]
+    assert all(json.loads(r["options"])["fearsome"] == "on" and r["cards_hash"] == study.cards_hash
+               and len(r["seats"]) == 3 for r in rows)
+    assert main(args) == 0                                   # the same command resumes: nothing to play
+    assert json.loads(capsys.readouterr().out)["played"] == 0
+    other = [a if a != "fearsome=on" else "fearsome=off" for a in args]
+    assert main(other) == 2                                  # another study in the same file: refused
+    assert "holds a different study (options:" in capsys.readouterr().err
+
+
+def test_a_terminal_shows_a_progress_bar_with_games_per_second_and_an_eta(tmp_path, capsys, monkeypatch):
+    from tabletome.cli.main import main
+    monkeypatch.setenv("FORCE_COLOR", "1")      # rich draws for a terminal; capsys stands in for it
+    monkeypatch.setenv("COLUMNS", "100")
+    out = tmp_path / "bar.duckdb"
+    assert main(["lab", "run", "spirit-link", "--seat", "heuristic", "--seat", "random", "--games", "6",
+                 "--workers", "1", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    shown = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", captured.err)
+    assert re.search(r"spirit-link .* 6/6 [0-9.,]+ games/s \d+:\d\d:\d\d ETA", shown), shown[-400:]
+    assert "6 of 6 games stored" in re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", captured.out)
+
+
 def test_unfinished_games_are_flagged(tmp_path):
     _, games, decisions = play(tmp_path / "u.duckdb", games=3, max_decisions=4)
     assert all(g[-1] for g in games)            # unfinished
@@ -146,18 +227,23 @@ def test_unfinished_games_are_flagged(tmp_path):
 def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
     path = tmp_path / "ctrl-c.duckdb"
     cmd = [sys.executable, "-m", "tabletome.cli.main", "lab", "run", "spirit-link", "--seat",
-           "ismcts:iterations=30,policy=random", "--seat", "random", "--games", "400", "--workers", "1",
+           "ismcts:iterations=10,policy=random", "--seat", "random", "--games", "400", "--workers", "1",
            "--seed", "9", "--out", str(path)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     # interrupt once some games are written (the file cannot be opened while the run holds it,
     # but its write-ahead log grows with each batch), however busy the machine is
     wal = path.with_name(path.name + ".wal")
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and not (wal.exists() and wal.stat().st_size > 20_000):
-        time.sleep(0.2)
-    time.sleep(1)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not (wal.exists() and wal.stat().st_size > 20_000):
+            time.sleep(0.2)
+        time.sleep(1)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:     # never leave the run behind when the test fails
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 130, err
     assert "interrupted" in err and "run the same command again" in err
     with Store(path) as store:
@@ -171,11 +257,24 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
                            capture_output=True, text=True, timeout=120)
     assert rerun.returncode == 0, rerun.stderr
     assert json.loads(rerun.stdout)["played"] == 3
-    study = make_study("spirit-link", ["ismcts:iterations=30,policy=random", "random"], target, seed=9)
-    with Store(tmp_path / "fresh.duckdb") as fresh, Store(path) as resumed:
-        run_study(study, fresh, workers=1)
-        assert resumed.rows("games") == fresh.rows("games")
-        assert resumed.rows("decisions") == fresh.rows("decisions")
+    # the kept games are untouched, and the three new ones are the games a fresh study plays
+    # there (played here directly, not the whole study again, to keep the test short)
+    from tabletome.lab.runner import play_batch
+    study = make_study("spirit-link", ["ismcts:iterations=10,policy=random", "random"], target, seed=9)
+    payload = {"game": study.game, "players": study.players, "specs": study.specs, "card_text": None,
+               "max_decisions": study.max_decisions, "points": [{"options": p["options"]} for p in study.points]}
+    missing = sorted(set(range(target)) - {r["idx"] for r in kept})
+    rows, decisions, *_ = play_batch(payload, [study.task(0, i) for i in missing])
+    with Store(path) as resumed:
+        assert [r for r in resumed.games() if r["idx"] not in missing] == kept
+        fresh = {r[1]: r for r in rows}
+        for r in resumed.games():
+            if r["idx"] in fresh:
+                f = fresh[r["idx"]]
+                assert (r["seed"], r["seats"], r["winners"], r["scores"], r["length"]) == (f[2], f[3], f[6], f[7], f[9])
+        stored = resumed.query("SELECT point, idx, step, seat, action, action_id FROM decisions WHERE idx IN "
+                               f"({', '.join(map(str, missing))}) ORDER BY idx, step")
+        assert stored == [d[:6] for d in sorted(decisions, key=lambda d: (d[1], d[2]))]
 
 
 if __name__ == "__main__":

@@ -133,7 +133,9 @@ def _run(args) -> int:
                  "none": ""}[result["backend"]]
         line = f"{args.out}: {kept} of {total} games stored"
         if result["played"]:
-            line += f"; played {result['played']} {where} in {result['seconds']:.1f} s ({rate:,.1f} games/s)"
+            busy = result.get("cpu_seconds", 0.0) / result["seconds"] if result["seconds"] > 0 else 0.0
+            line += (f"; played {result['played']} {where} in {result['seconds']:.1f} s ({rate:,.1f} games/s, "
+                     f"{result['batches']} batches, {busy:.1f} cores busy)")
         if result["skipped"]:
             line += f"; {result['skipped']} were already there"
         out.print(line, soft_wrap=True)

@@ -29,6 +29,9 @@ class Game:
     options: dict[str, tuple] = {}
     option_help: dict[str, str] = {}
     state_class: type = None  # the game's State subclass
+    # kinds of action that name a card without playing it (discarding it, taking it into hand): the
+    # lab's card statistics count them apart from playing it (docs/lab.md)
+    non_play_kinds: tuple[str, ...] = ("discard",)
 
     def __init__(self):
         self.actions: ActionTable = self.build_actions()

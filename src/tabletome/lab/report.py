@@ -88,10 +88,13 @@ def figures(data) -> list[tuple]:
         suffix = f" at {p['label']}" if multi else ""
         out.append((f"cards{k}" if multi else "cards", "Cards" + suffix,
                     "Left: how much more (or less) often a seat won when it had the card to play at some point "
-                    "than when it never did, with a 95% interval (dotted lines: the ±10-point flag threshold); "
-                    "cards sorted by it. Middle: among the seats that could play it, the win rate of those "
-                    "that did (filled) and those that did not (hollow). Right: how often it was played when "
-                    "legal. Green names are flagged dominant, red ones dead.",
+                    "than a seat of the same game that never did, with a 95% interval (dotted lines: the "
+                    "±10-point flag threshold); cards sorted by it. Middle: among the seats that could play it, "
+                    "the win rate of those that did (filled) and those that did not (hollow). Right: how often "
+                    "it was played when it could be (bar) and discarded when it could be (×, one per kind of "
+                    "action the game counts as not playing the card: a discard, taking it into hand). Green names are flagged dominant, red ones dead (also when it is almost never "
+                    "played: then its left square shows what its holders' other cards did). Rates over fewer "
+                    f"than {MIN_SIDE} seat-games are not drawn.",
                     _cards(plt, p["cards"])))
     return out
 
@@ -195,7 +198,7 @@ def _cards(plt, cards):
             ax0.errorbar([x], [y], xerr=[[x - lo], [hi - x]], fmt="s", color=colour, ms=5, capsize=0, lw=1.2)
         for side in ("played", "not_played"):
             r = c[side]
-            if not r["games"]:
+            if r["games"] < MIN_SIDE:      # a handful of seat-games says nothing and draws a long bar
                 continue
             x = 100 * r["rate"]
             filled = side == "played"
@@ -208,6 +211,9 @@ def _cards(plt, cards):
         ax2.barh([y], [x], color=FLAG_COLORS[c["flag"]] if c["flag"] else "#9bb5d3", height=0.6)
         ax2.errorbar([x], [y], xerr=[[x - 100 * p["ci95"][0]], [100 * p["ci95"][1] - x]], fmt="none",
                      ecolor="black", lw=0.8)
+        for u in c.get("uses", []):
+            if u["non_play"] and u["legal_games"]:
+                ax2.plot([100 * u["play"]["rate"]], [y], marker="x", color="#444444", ms=5, mew=1.2)
     labels = [(c["card"] + (f"  [{c['flag']}]" if c["flag"] else "")) for c in rows]
     ax0.set_yticks(range(n), list(reversed(labels)))
     for tick, c in zip(ax0.get_yticklabels(), reversed(rows)):
@@ -217,14 +223,14 @@ def _cards(plt, cards):
     ax0.axvline(0, color="black", lw=0.8)
     for v in (-100 * EFFECT, 100 * EFFECT):
         ax0.axvline(v, color="#999999", lw=0.8, ls=":")
-    ax0.set_xlabel("having it to play: win-rate change\n(points; legal vs never legal)")
+    ax0.set_xlabel("having it to play: win-rate change (points;\nseats that could play it vs seats of the same\ngame that never could)")
     ax0.set_ylim(-0.7, n - 0.3)
     ax0.grid(axis="x", color="#eeeeee", lw=0.6)
     ax.set_xlim(0, 100)
     ax.set_xlabel("win rate (%) when it could be played:\n● played it   ○ did not")
     ax.grid(axis="x", color="#dddddd", lw=0.6)
     ax2.set_xlim(0, 100)
-    ax2.set_xlabel("played when legal (%)")
+    ax2.set_xlabel("played when it could be (%)\n× discarded (or another non-play)")
     ax2.grid(axis="x", color="#dddddd", lw=0.6)
     fig.tight_layout()
     return fig
@@ -250,7 +256,7 @@ def save_images(report, folder) -> list[Path]:
 
 
 CSS = """
-body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 980px; margin: 24px auto;
+body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 1120px; margin: 24px auto;
        padding: 0 16px; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; margin-bottom: 0.1em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
 .meta { color: #555; } .box { border-radius: 6px; padding: 10px 16px; margin: 12px 0; }
@@ -260,7 +266,8 @@ figure { margin: 14px 0 22px; } figcaption { color: #444; font-size: 0.92em; mar
 figure svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 8px 0 16px; }
 td, th { border-bottom: 1px solid #e4e4e4; padding: 3px 9px; text-align: right; }
-table.cards td { white-space: nowrap; } th.group { text-align: center; border-bottom: 2px solid #bbb; }
+table.cards { font-size: 0.8em; } table.cards td { white-space: nowrap; } .ci { color: #666; font-size: 0.9em; } table.cards td.uses { font-size: 0.85em; color: #444; }
+.wide { overflow-x: auto; } ul.cardlines li { margin: 3px 0; } th.group { text-align: center; border-bottom: 2px solid #bbb; }
 td:first-child, th:first-child { text-align: left; }
 tr.dominant td:first-child { color: #1f8a3b; font-weight: bold; } tr.dead td:first-child { color: #b5443c; font-weight: bold; }
 code { background: #f3f3f3; padding: 0 4px; border-radius: 3px; }
@@ -302,10 +309,13 @@ def html_page(report) -> str:
         elif name.startswith("cards") and (name == "cards" or name == "cards0"):
             parts.append("<h2>Cards</h2><p class='meta'>A seat-game is one seat in one game. A card is "
                          "<i>legal</i> there when an action naming it was among the seat's choices at least once, "
-                         f"<i>played</i> when the seat chose one. Flagged <b style='color:#1f8a3b'>dominant</b>: "
-                         f"seats that had it to play won at least {EFFECT * 100:.0f} points more often than seats "
-                         f"that never did (Fisher's exact test, Benjamini–Hochberg adjusted p &lt; {ALPHA}, at least "
-                         f"{MIN_SIDE} seat-games each way); <b style='color:#b5443c'>dead</b>: at least "
+                         f"<i>played</i> when the seat chose one; a discard (or what else the game counts as not playing it, e.g. taking it into hand) is neither. Flagged "
+                         f"<b style='color:#1f8a3b'>dominant</b>: seats that had it to play won at least "
+                         f"{EFFECT * 100:.0f} points more often than the seats of the same games that never did "
+                         f"(Mantel–Haenszel over the games where some seats had it and some did not, so a card seen "
+                         f"mostly in long or drawn games is not blamed for them; Cochran–Mantel–Haenszel test, "
+                         f"Benjamini–Hochberg adjusted p &lt; {ALPHA}, at least {MIN_SIDE} such games); "
+                         f"<b style='color:#b5443c'>dead</b>: at least "
                          f"{EFFECT * 100:.0f} points less often, or played in under {DEAD_PLAY_RATE * 100:.0f}% of the "
                          "seat-games where it was legal. Deals are random, so having a card is close to a fair "
                          "experiment; <i>played against not played</i> is not: it follows the agents' choices (a "
@@ -317,6 +327,10 @@ def html_page(report) -> str:
             parts.append(_tables(d))
         if name.startswith("cards"):
             k = int(name[5:]) if name[5:] else 0
+            label = d["points"][k]["label"]
+            lines = [t for t in d.get("card_findings", []) if not label or f" at {label} " in t]
+            if lines:
+                parts.append("<ul class='cardlines'>" + "".join(f"<li>{esc(t)}</li>" for t in lines) + "</ul>")
             parts.append(_card_table(d["points"][k]))
     parts.append("<p class='meta'>Made by <code>tabletome lab report</code>; the same numbers: "
                  "<code>tabletome lab report STUDY --json</code>.</p></body></html>")
@@ -343,21 +357,27 @@ def _card_table(p) -> str:
 
     def q(d):
         return "–" if d["p_adjusted"] is None else f"{d['p_adjusted']:.2g}"
+
+    def span(d):
+        return "–" if d["ci95"] is None else f"{100 * d['ci95'][0]:+.1f} to {100 * d['ci95'][1]:+.1f}"
     rows = []
     for c in sorted(p["cards"], key=lambda c: (c["access"]["difference"] is None, -(c["access"]["difference"] or 0))):
-        kinds = ", ".join(f"{k} {n:,}" for k, n in list(c["kinds"].items())[:3])
+        kinds = "<br>".join(html.escape(f"{u['kind']} {_pct(u['play']['rate'])} of {u['legal_games']:,}")
+                            for u in c.get("uses", [])[:4])
         rows.append(f"<tr class='{c['flag'] or ''}'><td>{html.escape(c['card'])}"
                     f"{' [' + c['flag'] + ']' if c['flag'] else ''}</td><td>{c['legal_games']:,}</td>"
-                    f"<td>{_pct(c['legal']['rate'])}</td><td>{_pct(c['never']['rate'])}</td>"
-                    f"<td>{pts(c['access'])}</td><td>{q(c['access'])}</td>"
+                    f"<td>{c['access']['games']:,}</td><td>{_pct(c['access']['having']['rate'])}</td>"
+                    f"<td>{_pct(c['access']['other']['rate'])}</td>"
+                    f"<td>{pts(c['access'])}<br><span class='ci'>{span(c['access'])}</span></td><td>{q(c['access'])}</td>"
                     f"<td>{_pct(c['play']['rate'])}</td><td>{_pct(c['played']['rate'])}</td>"
                     f"<td>{_pct(c['not_played']['rate'])}</td><td>{pts(c['choice'])}</td><td>{q(c['choice'])}</td>"
-                    f"<td>{html.escape(kinds)}</td></tr>")
-    return ("<table class='cards'><tr><th></th><th></th><th colspan='4' class='group'>having it to play</th>"
+                    f"<td class='uses'>{kinds}</td></tr>")
+    return ("<div class='wide'><table class='cards'><tr><th></th><th></th><th colspan='5' class='group'>having it to play "
+            "(games where some seats had it and others never did)</th>"
             "<th colspan='5' class='group'>playing it when it was legal</th><th></th></tr>"
-            "<tr><th>card</th><th>legal in</th><th>win when legal</th><th>win when never</th>"
-            "<th>change (pts)</th><th>adj. p</th><th>played</th><th>win when played</th>"
-            "<th>win when not</th><th>change (pts)</th><th>adj. p</th><th>chosen as</th></tr>" + "".join(rows) + "</table>")
+            "<tr><th>card</th><th>legal in</th><th>games</th><th>win: had it</th><th>win: never</th>"
+            "<th>change (pts), 95% interval</th><th>adj. p</th><th>played</th><th>win when played</th>"
+            "<th>win when not</th><th>change (pts)</th><th>adj. p</th><th>chosen as (share of the seat-games where it could be)</th></tr>" + "".join(rows) + "</table></div>")
 
 
 def write_html(report, path) -> Path:

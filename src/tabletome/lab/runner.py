@@ -58,19 +58,20 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
     return row, decisions
 
 
-def play_batch(study: dict, keys: list[tuple]) -> tuple[list, list, float]:
+def play_batch(study: dict, keys: list[tuple]) -> tuple[list, list, float, float]:
     """Play the games named by ``keys`` (``Study.task`` tuples); returns (games rows, decisions
-    rows, seconds spent). Runs in a worker process or a Ray task."""
+    rows, seconds spent, CPU seconds spent). Runs in a worker process or a Ray task."""
     from ..agents import agent
 
     started = time.perf_counter()
+    cpu = time.process_time()
     game = find_game(study["game"])
     rows, decisions = [], []
     for key in keys:
         row, rows_d = play_game(game, study, study["points"][key[0]]["options"], key, agent)
         rows.append(row)
         decisions.extend(rows_d)
-    return rows, decisions, time.perf_counter() - started
+    return rows, decisions, time.perf_counter() - started, time.process_time() - cpu
 
 
 def _ignore_sigint():
@@ -120,10 +121,14 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
     count = [total - len(keys)]
     started = time.perf_counter()
 
+    used = {"batches": 0, "cpu": 0.0}
+
     def take(result):
-        rows, decisions, _seconds = result
+        rows, decisions, _seconds, cpu = result
         store.write(rows, decisions)
         count[0] += len(rows)
+        used["batches"] += 1
+        used["cpu"] += cpu
         if progress is not None:
             progress(count[0], total)
 
@@ -150,8 +155,10 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
         seconds = time.perf_counter() - started
         played = count[0] - (total - len(keys))
         store.log_run(backend, workers or 0, played, seconds)
+    # cpu_seconds: what the games took on the workers' CPUs; cpu_seconds / seconds is how many
+    # cores the study kept busy (benchmarks/lab_scaling.py prints it)
     return {"played": played, "skipped": total - len(keys), "total": total, "seconds": seconds,
-            "backend": backend, "workers": workers}
+            "backend": backend, "workers": workers, "batches": used["batches"], "cpu_seconds": used["cpu"]}
 
 
 def _run_here(payload, keys, take, workers=1):

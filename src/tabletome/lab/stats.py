@@ -11,9 +11,21 @@ every test of a point):
 - *choice*: the win rate when played against when legal and not played. It says what the agents'
   choices went with, and is confounded by them: a heuristic that plays its second-best card only
   when it lacks the best one makes the second-best look bad.
-- *access*: the win rate when the card was legal at all against when it never was. Deals are
-  random, so this is closer to the value of having the card; it is what the flags use. It is still
-  an association (in a long game more cards become playable).
+- *access*: how much more often a seat that had the card to play (legal at least once) won than
+  a seat of the same game that never had it: the Mantel-Haenszel risk difference over the games
+  where some seats had it and some did not (each game is a stratum), with Sato's variance and the
+  Cochran-Mantel-Haenszel test. Comparing seats of the same game removes what a pooled comparison
+  of "legal" against "never legal" seat-games mixes in: a long game shows every seat more cards
+  and ends in a draw more often, so any common card would look bad. In a two-player game it is
+  simply (wins of the seat that had it − wins of the seat that did not) / such games. Deals are
+  random, so this is close to the value of having the card; it is what the flags use. It is still
+  an association under the study's agents. ``legal`` and ``never`` keep the pooled rates.
+
+Discarding a card (or taking it into hand) is not playing it: actions of the game's
+``non_play_kinds`` (core ``Game``, default ``("discard",)``) count neither as the card being
+legal nor as it being played. Each kind
+of action naming a card (a *use*: "transform", "discard"...) is also counted on its own
+(``uses``), so a card the agents only ever discard shows as played 0% and discarded often.
 """
 
 from __future__ import annotations
@@ -130,7 +142,7 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
         scores = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
         out["solo"] = {"score": summary(scores), "outcome": summary([r[4][0] for r in rows]),
                        "win": rate(seat_wins[0], n)}
-    out["cards"] = card_stats(store, point)
+    out["cards"] = card_stats(store, point, non_play_kinds(study))
     out["lengths"] = [r[5] for r in rows]
     if players == 1:
         out["scores"] = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
@@ -138,10 +150,11 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
 
 
 CARD_SQL = """
-WITH ac AS (SELECT id, unnest(cards) AS card FROM actions),
+WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
 legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
 legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
-played AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card FROM decisions WHERE $1 IS NULL OR point = $1),
+played AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card FROM decisions
+           WHERE ($1 IS NULL OR point = $1) AND NOT list_contains($2, kind)),
 g AS (SELECT point, idx, winners FROM games WHERE $1 IS NULL OR point = $1)
 SELECT l.card,
        count(*) AS legal_games,
@@ -150,6 +163,34 @@ SELECT l.card,
        count(*) FILTER (WHERE p.card IS NULL AND list_contains(g.winners, l.seat)) AS wins_not
 FROM legal l LEFT JOIN played p USING (point, idx, seat, card) JOIN g USING (point, idx)
 GROUP BY l.card ORDER BY l.card
+"""
+
+USES_SQL = """
+WITH ak AS (SELECT id, kind, unnest(cards) AS card FROM actions),
+legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
+legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ak.card, ak.kind FROM legal_ids l JOIN ak USING (id)),
+chosen AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card, kind FROM decisions WHERE $1 IS NULL OR point = $1),
+g AS (SELECT point, idx, winners FROM games WHERE $1 IS NULL OR point = $1)
+SELECT l.card, l.kind,
+       count(*) AS legal_games,
+       count(c.card) AS chosen_games,
+       count(*) FILTER (WHERE c.card IS NOT NULL AND list_contains(g.winners, l.seat)) AS wins_chosen,
+       count(*) FILTER (WHERE c.card IS NULL AND list_contains(g.winners, l.seat)) AS wins_not
+FROM legal l LEFT JOIN chosen c USING (point, idx, seat, card, kind) JOIN g USING (point, idx)
+GROUP BY l.card, l.kind ORDER BY l.card, count(c.card) DESC, l.kind
+"""
+
+WITHIN_SQL = """
+WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
+legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
+legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+g AS (SELECT point, idx, winners, len(outcomes) AS n FROM games WHERE $1 IS NULL OR point = $1),
+per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
+               count(*) FILTER (WHERE list_contains(g.winners, l.seat)) AS a
+        FROM legal l JOIN g USING (point, idx) GROUP BY l.card, l.point, l.idx)
+SELECT per.card, per.n1, per.a, g.n, len(g.winners) AS w, count(*) AS games
+FROM per JOIN g USING (point, idx) WHERE per.n1 < g.n
+GROUP BY ALL ORDER BY ALL
 """
 
 KIND_SQL = """
@@ -174,41 +215,113 @@ def difference(a: dict, b: dict) -> dict:
     return {"difference": d, "ci95": [lo, hi], "p": float(p)}
 
 
-def card_stats(store, point: int | None) -> list[dict]:
+def non_play_kinds(study) -> list[str]:
+    """The kinds of action that name a card without playing it in this study's game."""
+    return list(getattr(find_game(study.game), "non_play_kinds", ("discard",)) or ())
+
+
+def within_games(strata) -> dict:
+    """The Mantel-Haenszel risk difference of winning, seats that had a card against seats of the
+    same game that did not, over ``strata``: ``(n1, a, n, w, count)`` = ``count`` games of ``n``
+    seats with ``w`` winners, where ``n1`` seats had it and ``a`` of them won. Sato's variance
+    (valid however many small strata) gives the 95% interval; the CMH test gives p."""
+    from scipy.stats import chi2
+
+    weight = num = P = Q = dev = var = 0.0
+    games = having = having_wins = other = other_wins = 0
+    for n1, a, n, w, count in strata:
+        n1, a, n, w, count = int(n1), int(a), int(n), int(w), int(count)
+        n0, c = n - n1, w - a
+        if n1 <= 0 or n0 <= 0:
+            continue
+        games += count
+        having, having_wins, other, other_wins = having + count * n1, having_wins + count * a, \
+            other + count * n0, other_wins + count * c
+        weight += count * n1 * n0 / n
+        num += count * (a * n0 - c * n1) / n
+        P += count * (n1 * n1 * c - n0 * n0 * a + n1 * n0 * (n0 - n1) / 2) / (n * n)
+        Q += count * (a * (n0 - c) + c * (n1 - a)) / (2 * n)
+        dev += count * (a - n1 * w / n)
+        var += count * n1 * n0 * w * (n - w) / (n * n * (n - 1))
+    out = {"games": games, "having": rate(having_wins, having), "other": rate(other_wins, other),
+           "difference": None, "ci95": None, "p": None}
+    if weight > 0:
+        d = num / weight
+        v = max((d * P + Q) / (weight * weight), 0.0)
+        out["difference"] = d
+        out["ci95"] = [max(-1.0, d - Z95 * math.sqrt(v)), min(1.0, d + Z95 * math.sqrt(v))]
+        out["p"] = float(chi2.sf(dev * dev / var, 1)) if var > 0 else (1.0 if dev == 0 else 0.0)
+    return out
+
+
+def card_stats(store, point: int | None, discards=("discard",)) -> list[dict]:
     """Per card: play rate when legal; win rate when played, when legal and not played, when
     legal at all and when never legal; two differences (``choice``: played minus not played,
-    ``access``: legal minus never legal) with intervals and tests; the flag."""
+    ``access``: legal minus never legal) with intervals and tests; the flag. Actions of a kind in
+    ``discards`` count neither as legal nor as played; ``uses`` counts each kind apart."""
     from scipy.stats import false_discovery_control
+    discards = list(discards) or [""]   # (an empty list would not type in SQL)
 
     seat_games, seat_wins = store.query(
         "SELECT count(*) * any_value(len(outcomes)), coalesce(sum(len(winners)), 0) FROM games "
         "WHERE $1 IS NULL OR point = $1", [point])[0]
     seat_games, seat_wins = int(seat_games or 0), int(seat_wins or 0)
-    rows = store.query(CARD_SQL, [point])
+    rows = store.query(CARD_SQL, [point, discards])
+    solo = store.query("SELECT max(len(outcomes)) FROM games WHERE $1 IS NULL OR point = $1", [point])[0][0] == 1
     kinds: dict[str, dict[str, int]] = {}
     for card, kind, count in store.query(KIND_SQL, [point]):
         kinds.setdefault(card, {})[kind] = int(count)
+    strata: dict[str, list] = {}
+    for card, *stratum in store.query(WITHIN_SQL, [point, discards]):
+        strata.setdefault(card, []).append(stratum)
+    uses: dict[str, list] = {}
+    for card, kind, legal, chosen, wins_c, wins_n in store.query(USES_SQL, [point]):
+        legal, chosen, wins_c, wins_n = int(legal), int(chosen), int(wins_c), int(wins_n)
+        use = {"kind": kind, "non_play": kind in discards, "legal_games": legal, "chosen_games": chosen,
+               "play": rate(chosen, legal), "chosen": rate(wins_c, chosen), "not_chosen": rate(wins_n, legal - chosen)}
+        use["choice"] = difference(use["chosen"], use["not_chosen"])
+        uses.setdefault(card, []).append(use)
     cards = []
-    for card, legal, played, wins_p, wins_n in rows:
-        legal, played, wins_p, wins_n = int(legal), int(played), int(wins_p), int(wins_n)
+    # a card only ever discardable still gets a row (never playable), so every card an action named shows
+    counts = {card: (legal, played, wins_p, wins_n) for card, legal, played, wins_p, wins_n in rows}
+    for card in sorted(set(counts) | set(uses)):
+        legal, played, wins_p, wins_n = (int(x) for x in counts.get(card, (0, 0, 0, 0)))
         entry = {"card": card, "legal_games": legal, "played_games": played, "never_games": seat_games - legal,
                  "play": rate(played, legal), "played": rate(wins_p, played),
                  "not_played": rate(wins_n, legal - played), "legal": rate(wins_p + wins_n, legal),
-                 "never": rate(seat_wins - wins_p - wins_n, seat_games - legal), "kinds": kinds.get(card, {})}
+                 "never": rate(seat_wins - wins_p - wins_n, seat_games - legal), "kinds": kinds.get(card, {}),
+                 "uses": uses.get(card, [])}
         entry["choice"] = difference(entry["played"], entry["not_played"])
-        entry["access"] = difference(entry["legal"], entry["never"])
-        entry["judged"] = legal >= MIN_SIDE and seat_games - legal >= MIN_SIDE
+        if solo:    # one seat: no other seat of the same game to compare with, so games are pooled
+            entry["access"] = dict(difference(entry["legal"], entry["never"]), within=False,
+                                   games=min(legal, seat_games - legal), having=entry["legal"], other=entry["never"])
+        else:
+            entry["access"] = dict(within_games(strata.get(card, [])), within=True)
+        # judged: enough games where some seats had it and some did not
+        entry["judged"] = entry["access"]["games"] >= MIN_SIDE
         entry["choice_judged"] = played >= MIN_SIDE and legal - played >= MIN_SIDE
         cards.append(entry)
     tests = [(c, k) for c in cards for k in ("choice", "access") if c[k]["p"] is not None]
     if tests:
         for (c, k), q in zip(tests, false_discovery_control([c[k]["p"] for c, k in tests])):
             c[k]["p_adjusted"] = float(q)
+    # each use's played-against-not-played test: a family of its own (the flags' family is unchanged)
+    use_tests = [u for c in cards for u in c["uses"] if u["choice"]["p"] is not None]
+    if use_tests:
+        for u, q in zip(use_tests, false_discovery_control([u["choice"]["p"] for u in use_tests])):
+            u["choice"]["p_adjusted"] = float(q)
     for c in cards:
+        for u in c["uses"]:
+            u["choice"].setdefault("p_adjusted", None)
         for k in ("choice", "access"):
             c[k].setdefault("p_adjusted", None)
         c["flag"] = flag(c)
     return cards
+
+
+def unplayed(c: dict) -> bool:
+    """Played in under DEAD_PLAY_RATE of the seat-games where it could be (95% sure)."""
+    return c["legal_games"] >= MIN_SIDE * 2 and c["play"]["ci95"][1] < DEAD_PLAY_RATE
 
 
 def flag(c: dict) -> str | None:
@@ -216,12 +329,14 @@ def flag(c: dict) -> str | None:
     after correction); "dead": at least EFFECT lower, or played in under DEAD_PLAY_RATE of the
     seat-games where it was legal."""
     a = c["access"]
+    # a card the agents (almost) never play is dead whatever its holders won: a card playable only
+    # beside a strong one (an ability for a strong transformation) shares its holders' wins
+    if unplayed(c):
+        return "dead"
     significant = a["p_adjusted"] is not None and a["p_adjusted"] < ALPHA and c["judged"]
     if significant and a["difference"] >= EFFECT:
         return "dominant"
     if significant and a["difference"] <= -EFFECT:
-        return "dead"
-    if c["legal_games"] >= MIN_SIDE * 2 and c["play"]["ci95"][1] < DEAD_PLAY_RATE:
         return "dead"
     return None
 
@@ -243,7 +358,7 @@ def study_stats(store) -> dict:
                   "stored_games": sum(p["games"] for p in points)},
         "points": points,
     }
-    data["findings"], data["cannot_conclude"] = sentences(data)
+    data["findings"], data["cannot_conclude"], data["card_findings"] = sentences(data)
     return data
 
 
@@ -255,9 +370,9 @@ def _ci(ci):
     return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
 
 
-def sentences(data) -> tuple[list[str], list[str]]:
-    """Plain-language findings and limits, one per line."""
-    found, cannot = [], []
+def sentences(data) -> tuple[list[str], list[str], list[str]]:
+    """Plain-language findings, limits and one line per flagged card."""
+    found, cannot, detail = [], [], []
     multi = len(data["points"]) > 1
     for pt in data["points"]:
         at = f" at {pt['label']}" if multi else ""
@@ -266,21 +381,21 @@ def sentences(data) -> tuple[list[str], list[str]]:
             cannot.append(f"No games are stored{at} yet.")
             continue
         if pt["unfinished"]:
-            cannot.append(f"{pt['unfinished']} of {n} games{at} hit the decision limit and count as draws.")
+            cannot.append(f"{pt['unfinished']} of {n:,} games{at} hit the decision limit and count as draws.")
         if "first_seat" in pt:
             f = pt["first_seat"]
             fair = f["fair_share"]
             if f["conclusive"]:
                 word = "favoured" if f["advantage"] > 0 else "at a disadvantage"
                 found.append(f"The first seat ({f['name']}){at} is {word}: it wins {_pct(f['rate'])} "
-                             f"({_ci(f['ci95'])}) of {n} games against a fair share of {_pct(fair)} "
+                             f"({_ci(f['ci95'])}) of {n:,} games against a fair share of {_pct(fair)} "
                              f"({100 * f['advantage']:+.1f} points).")
             else:
                 lo, hi = f["ci95"]
                 bound = max(hi - fair, fair - lo)
                 if bound <= 0.03:
                     found.append(f"The first seat ({f['name']}){at} is not measurably favoured: it wins "
-                                 f"{_pct(f['rate'])} ({_ci(f['ci95'])}) of {n} games against a fair share of "
+                                 f"{_pct(f['rate'])} ({_ci(f['ci95'])}) of {n:,} games against a fair share of "
                                  f"{_pct(fair)}, which rules out an advantage or handicap of more than "
                                  f"{100 * bound:.1f} points.")
                 else:
@@ -290,14 +405,14 @@ def sentences(data) -> tuple[list[str], list[str]]:
                                   f"share {_pct(fair)}; about {need:,} games would resolve a difference of "
                                   f"{max(abs(100 * f['advantage']), 2):.1f} points.")
             if pt["draws"]:
-                found.append(f"{_pct(pt['draws'] / n)} of the games{at} were draws ({pt['draws']} of {n}); the fair "
+                found.append(f"{_pct(pt['draws'] / n)} of the games{at} were draws ({pt['draws']:,} of {n:,}); the fair "
                              f"share of wins is {_pct(fair)} per seat.")
             for seat in pt["seats"][1:]:
                 lo, hi = seat["ci95"]
                 if not (lo <= fair <= hi):
                     word = "more" if seat["rate"] > fair else "less"
                     found.append(f"{seat['name']}{at} wins {word} often than its fair share: {_pct(seat['rate'])} "
-                                 f"({_ci(seat['ci95'])}) of {n} games against {_pct(fair)}.")
+                                 f"({_ci(seat['ci95'])}) of {n:,} games against {_pct(fair)}.")
             if len(set(data["study"]["specs"])) > 1:
                 for a in pt["agents"]:
                     lo, hi = a["ci95"]
@@ -312,28 +427,62 @@ def sentences(data) -> tuple[list[str], list[str]]:
             if s["score"]["n"]:
                 found.append(f"Solo{at}: score {s['score']['mean']:.2f} ± {s['score']['stdev']:.2f} "
                              f"(mean ± sd, median {s['score']['median']}), won {_pct(s['win']['rate'])} "
-                             f"({_ci(s['win']['ci95'])}) of {n} games.")
+                             f"({_ci(s['win']['ci95'])}) of {n:,} games.")
         cards = pt["cards"]
-        for c in cards:
+        # at a glance: one line each for the dominant, the dead and the unplayed, strongest first
+        flagged = sorted((c for c in cards if c["flag"] and not unplayed(c)),
+                         key=lambda c: -(c["access"]["difference"] or 0))
+        for word in ("dominant", "dead"):
+            group = [c for c in flagged if c["flag"] == word]
+            if word == "dead":
+                group.reverse()
+            if group:
+                found.append(f"{'Dominant' if word == 'dominant' else 'Dead'} cards{at} (a seat that could play it won "
+                             f"this much {'more' if word == 'dominant' else 'less'} often than a seat of the same game "
+                             f"that never could): " + ", ".join(
+                                 f"{c['card']} {100 * c['access']['difference']:+.1f} points" for c in group) + ".")
+        never = [c for c in cards if c["flag"] == "dead" and unplayed(c)]
+        if never:
+            found.append(f"Cards{at} the agents (almost) never play when they could: " + ", ".join(
+                f"{c['card']} ({_pct(c['play']['rate'])} of {c['legal_games']:,} seat-games)" for c in never) + ".")
+        for c in sorted(cards, key=lambda c: (c["flag"] != "dominant", unplayed(c),
+                                              -(c["access"]["difference"] or 0))):
             a = c["access"]
-            if c["flag"] == "dominant" or (c["flag"] == "dead" and c["judged"] and a["difference"] is not None
-                                           and a["difference"] <= -EFFECT and a["p_adjusted"] < ALPHA):
-                found.append(f"{c['card']}{at} looks {c['flag']}: seats that had it to play won "
-                             f"{_pct(c['legal']['rate'])} ({_ci(c['legal']['ci95'])}), seats that never did "
-                             f"{_pct(c['never']['rate'])} ({_ci(c['never']['ci95'])}); adjusted p = {a['p_adjusted']:.2g}.")
-            elif c["flag"] == "dead":
-                found.append(f"{c['card']}{at} looks dead: played in only {_pct(c['play']['rate'])} "
-                             f"({_ci(c['play']['ci95'])}) of the {c['legal_games']} seat-games where it was legal.")
+            if c["flag"] == "dead" and unplayed(c):
+                tossed = [u for u in c["uses"] if u["non_play"] and u["chosen_games"]]
+                detail.append(f"{c['card']}{at} looks dead: played in only {_pct(c['play']['rate'])} "
+                             f"({_ci(c['play']['ci95'])}) of the {c['legal_games']:,} seat-games where it could be"
+                             + "".join(f"; chosen as {u['kind']} in {_pct(u['play']['rate'])} of the "
+                                       f"{u['legal_games']:,} where it could be" for u in tossed) + ".")
+            elif c["flag"] and not a.get("within", True):
+                detail.append(f"{c['card']}{at} looks {c['flag']}: the games where it could be played were won "
+                              f"{_pct(a['having']['rate'])}, those where it never could {_pct(a['other']['rate'])}: "
+                              f"{100 * a['difference']:+.1f} points ({100 * a['ci95'][0]:+.1f} to "
+                              f"{100 * a['ci95'][1]:+.1f}); adjusted p = {a['p_adjusted']:.2g}.")
+            elif c["flag"]:
+                detail.append(f"{c['card']}{at} looks {c['flag']}: in the {a['games']:,} games where some seats had it "
+                             f"to play and others never did, the seats that had it won {_pct(a['having']['rate'])}, "
+                             f"the others {_pct(a['other']['rate'])}: {100 * a['difference']:+.1f} points "
+                             f"({100 * a['ci95'][0]:+.1f} to {100 * a['ci95'][1]:+.1f}); adjusted p = {a['p_adjusted']:.2g}.")
         unjudged = [c["card"] for c in cards if not c["judged"]]
         if unjudged:
             shown = ", ".join(unjudged[:12]) + (f" and {len(unjudged) - 12} more" if len(unjudged) > 12 else "")
-            cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} seat-games had it, "
-                          f"or fewer than {MIN_SIDE} never did.")
+            if data["study"]["players"] == 1:
+                cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} games could play it, "
+                              f"or fewer than {MIN_SIDE} never could.")
+            else:
+                cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} games had a seat "
+                              f"that could play it and a seat that never could.")
         if cards and len(set(data["study"]["specs"])) > 1:
             cannot.append(f"Card statistics{at} pool the seat-games of every agent "
                           f"({', '.join(sorted(set(data['study']['specs'])))}); to judge the cards themselves, "
                           f"give every seat the same agent.")
+        if cards:
+            cannot.append(f"Why a card{at} goes with winning or losing: the card statistics are associations "
+                          f"under these agents (a card playable only after a strong play, or one the agents "
+                          f"misuse, is judged with them); choices a seat was not asked (its only legal move, "
+                          f"made for it) are not decisions and are not counted.")
         if not cards:
             cannot.append(f"Per-card statistics{at}: no action in this game names a card or component "
                           f"(its actions carry no structured card fields yet).")
-    return found, cannot
+    return found, cannot, detail

@@ -138,6 +138,8 @@ class LifeSiphon(Game):
     # The most decisions a game takes (then a draw, by core): about 3x the longest of 1000 random
     # and 100 heuristic games per option set (benchmarks/game_length.py; 3 heuristic seats: 1179).
     max_decisions = {1: 1000, 2: 2000, 3: 4000, 4: 4000}
+    # taking a card from the River or discarding it is not playing it (the lab's card statistics)
+    non_play_kinds = ("discard", "river")
 
     def observation_encoder(self, players, options, card_text=None):
         from .observation import LifeSiphonEncoder
