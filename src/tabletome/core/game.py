@@ -176,8 +176,10 @@ class Game:
         the game is played with. By default: ``cards_info`` by name (override to add fields)."""
         return {info["name"]: info for info in self.cards_info(card_text)}
 
-    def render(self, view: dict, seat: int | None):
-        """A rich renderable drawing ``view`` for a person at ``seat`` (override)."""
+    def render(self, view: dict, seat: int | None, compact: int = 0):
+        """A rich renderable drawing ``view`` for a person at ``seat`` (override). ``compact``:
+        0 the usual table; 1 and 2 tighter ones (fewer lines), which the terminal asks for when
+        the table and the choices do not fit its screen."""
         return None
 
     # --- learning tools (docs/rl.md) --------------------------------------------------------
@@ -262,6 +264,12 @@ class Game:
         only what that seat may see): "Bog Boss (minion, realm 2, South)" for "boss realm 2
         south 1". None: the game has nothing to add beyond the cards its text names."""
         return None
+
+    def describe_moment(self, view: dict, moment: str) -> str:
+        """A response window's moment in words for people, from the deciding seat's ``view``
+        ("before North attacks", "after South uses Warhorn"); ``moment`` is the window's own name
+        of it. By default that name."""
+        return moment
 
     def rules_summary(self, players: int, options: dict) -> str:
         """A short reference of a turn and of the mode being played, with the rulings (RULES.md)
