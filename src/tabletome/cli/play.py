@@ -116,6 +116,7 @@ class Session:
         self.last_prompt = {}            # seat -> the heading of its last decision
         self.notice = None               # one line to show above the next table (undo, autopass)
         self.heading_text = None         # the heading of the decision on the screen
+        self.board_rows = 0              # the rows of the table on the screen
         self.page_start = 0              # the first choice shown when they come in pages (more)
         self.page_end = 0
 
@@ -310,8 +311,8 @@ class Session:
         """The table and the choices fitted to the terminal: the board as the game draws it with
         the last lines of the log; when that and the choices do not fit, the log shrinks, then
         the game draws tighter tables, then the choices lose their explanations and go into
-        columns read down, or rows of choices sharing their first words, and last into pages
-        (``more``). Numbers always read in order. Returns (board, choices, shown log lines)."""
+        rows (``groups``), and last into pages (``more``). Numbers always read in order, left
+        to right and down. Returns (board, choices, shown log lines)."""
         state = self.state
         legal = state.legal_actions()
         view = state.view(seat)
@@ -321,9 +322,8 @@ class Session:
         head = self.rows_of(heading) if heading.plain else 0
         spare = height - head - 1 - (1 if self.notice else 0)      # the heading, notice, prompt
         full = self.choice_lines(legal)
-        bare = self.choice_lines(legal, short=False)
         steps = [(0, n) for n in (8, 5, 3, 1, 0)] + [(1, n) for n in (3, 1, 0)] + [(2, 0)]
-        boards = {}
+        boards, bare_rows, log_rows = {}, {}, {}
 
         def board_at(step):
             if step not in boards:
@@ -333,24 +333,32 @@ class Session:
                 boards[step] = (board, self.rows_of(board))
             return boards[step]
 
-        for arrange in ("full", "columns", "groups"):
+        def estimate(step):
+            # a table's rows with n log lines: its rows without them and the lines' own rows
+            # (drawing every table to measure it is slow); checked by drawing it when chosen
+            compact, log_shown = step
+            if compact not in bare_rows:
+                bare_rows[compact] = board_at((compact, 0))[1]
+            if log_shown not in log_rows:
+                shown = lines[len(lines) - log_shown:] if log_shown else []
+                log_rows[log_shown] = self.rows_of(Text("\n".join(shown))) if shown else 0
+            return bare_rows[compact] + log_rows[log_shown]
+
+        grouped = None
+        for arrange in ("full", "groups"):
+            if arrange == "groups":
+                grouped = self.groups(legal, width)
             for step in steps:
+                choices = full if arrange == "full" else grouped
+                if len(choices) > spare - estimate(step):
+                    continue
                 board, used = board_at(step)
-                room = spare - used
-                if arrange == "full":
-                    choices = full if len(full) <= room else None
-                elif arrange == "columns":
-                    choices = self.columns(bare, width, room) if room >= 2 else None
-                    if choices is not None and len(choices) > room:
-                        choices = None
-                else:
-                    choices = self.groups(legal, width)
-                    if len(choices) > room:
-                        choices = None
-                if choices is not None:
+                if len(choices) <= spare - used:
+                    self.board_rows = used
                     return board, choices, min(step[1], len(lines))
         board, used = board_at(steps[-1])
         room = max(3, spare - used)
+        self.board_rows = used
         return board, self.page(legal, width, room), 0
 
     def show_table(self, seat):
@@ -362,9 +370,10 @@ class Session:
         self.heading_text = self.heading(seat)
         heading = self.heading_text
         board, choices, log_shown = self.layout(seat)
+        self.shown_choices = choices
         width, height = self.console.size
         earlier = new[:len(new) - log_shown] if len(new) > log_shown else []
-        used = self.rows_of(board) + len(choices) + (self.rows_of(heading) if heading.plain else 0) \
+        used = self.board_rows + len(choices) + (self.rows_of(heading) if heading.plain else 0) \
             + 1 + (1 if self.notice else 0)
         if earlier:
             # what happened since this seat's last decision, as much as the screen holds above the
@@ -392,11 +401,37 @@ class Session:
             self.console.print(line)
 
     def groups(self, legal, width, offset=0, ends=None) -> list[Text]:
-        """Choices in rows: consecutive choices sharing their first words are written once
-        ("befriend realm 2 north: 1) 1 · 2) 2 · 3) 4"), each row wrapped to the width. ``ends``
-        (a list) gets the number of the last choice on each row."""
+        """Choices in rows that read in order, left to right: consecutive choices sharing their
+        first words are written once ("befriend realm 2 north: 1) 1 · 2) 2 · 3) 4"); others
+        follow each other on a line ("1) use The Judge · 2) end phase"); each row wrapped to the
+        width. ``ends`` (a list) gets the number of the last choice on each row."""
         texts = [str(a).split() for a in legal]
         out = []
+        line = Text()
+        flowing = False          # the current line holds single choices, one after the other
+        last = offset
+
+        def close():
+            nonlocal line, flowing
+            if line.plain.strip():
+                out.append(line)
+                if ends is not None:
+                    ends.append(last)
+            line, flowing = Text(), False
+
+        def add(n, rest, first):
+            nonlocal line, last
+            number = (f"{n + 1 + offset})", "bold cyan")
+            cell = Text.assemble(("" if first else " · ", "dim"), number, f" {rest}")
+            if len(line.plain) + len(cell.plain) > width and line.plain.strip():
+                close()
+                line = Text("  ")
+                cell = Text.assemble(number, f" {rest}")
+            if len(line.plain) + len(cell.plain) > width:
+                cell.truncate(width - len(line.plain), overflow="ellipsis")
+            line.append_text(cell)
+            last = n + 1 + offset
+
         i = 0
         while i < len(texts):
             # the longest shared start (never the whole of a choice) of a run of two or more
@@ -408,26 +443,21 @@ class Session:
                 if j - i >= 2:
                     best_j, best_k = j, k
                     break
-            line = Text()
             if best_k:
-                line.append(" ".join(texts[i][:best_k]) + ":", style="bold")
-            for n in range(i, best_j):
-                rest = " ".join(texts[n][best_k:])
-                number = (f"{n + 1 + offset})", "bold cyan")
-                cell = Text.assemble((" · " if n > i else " ", "dim"), number, f" {rest}")
-                if len(line.plain) + len(cell.plain) > width and line.plain.strip():
-                    out.append(line)
-                    if ends is not None:
-                        ends.append(n + offset)
-                    line = Text("  ")
-                    cell = Text.assemble(number, f" {rest}")
-                if len(cell.plain) + len(line.plain) > width:
-                    cell.truncate(width - len(line.plain), overflow="ellipsis")
-                line.append_text(cell)
-            out.append(line)
-            if ends is not None:
-                ends.append(best_j + offset)
+                close()
+                line = Text(" ".join(texts[i][:best_k]) + ": ", style="bold")
+                for n in range(i, best_j):
+                    add(n, " ".join(texts[n][best_k:]), n == i)
+                close()
+            else:
+                if not flowing:
+                    close()
+                    flowing = True
+                    add(i, " ".join(texts[i]), True)
+                else:
+                    add(i, " ".join(texts[i]), False)
             i = best_j
+        close()
         return out
 
     def page(self, legal, width, room) -> list[Text]:
@@ -486,41 +516,6 @@ class Session:
                 line.append(" — " + text, style="dim")
             rows.append(line)
         return rows
-
-    @staticmethod
-    def columns(rows, width, room) -> list[Text]:
-        """Many choices in columns read down (numbers in order in each column): the fewest columns
-        that fit in ``room`` lines, each as wide as its longest choice; truncated only if even
-        that is too wide."""
-        n = len(rows)
-        best = None
-        for ncols in range(2, max(2, width // 16) + 1):
-            per = -(-n // ncols)
-            widths = [max(len(r.plain) for r in rows[c * per:(c + 1) * per]) + 2
-                      for c in range(ncols) if rows[c * per:(c + 1) * per]]
-            fits = sum(widths) <= width + 2
-            if fits:
-                best = (per, widths)
-                if per <= room:
-                    break
-            elif best is None or per <= room:
-                # too wide: share the width evenly and truncate
-                best = (per, [width // len(widths)] * len(widths)) if best is None else best
-                break
-        per, widths = best
-        out = []
-        for r in range(per):
-            line = Text()
-            for c, col in enumerate(widths):
-                i = c * per + r
-                if i < n:
-                    cell = rows[i].copy()
-                    cell.truncate(col - 1, overflow="ellipsis")
-                    cell.pad_right(col - len(cell.plain))
-                    line.append_text(cell)
-            line.rstrip()
-            out.append(line)
-        return out
 
     def cards_of(self, action, card_text) -> list[dict]:
         """The cards a choice involves: ``action.cards`` when the game fills it, else the card
