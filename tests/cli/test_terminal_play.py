@@ -313,7 +313,8 @@ def test_response_windows_name_their_moment_and_pass_for_the_turn_or_the_game(tm
         child.sendline("1")
     child.expect(PROMPT)
     screen = " ".join(plain(child.before).split())
-    assert "Response window — main phase begins · a: auto-pass the rest of this turn" in screen
+    # the moment in words, naming whose turn it is (not the window's own name "main phase begins")
+    assert "Response window — as South's main phase begins · a: auto-pass the rest of this turn" in screen
     child.sendline("a")           # pass now and for the rest of this turn: the end-of-turn window
     child.expect(PROMPT)
     screen = plain(child.before)

@@ -122,6 +122,11 @@ class LifeAndLegend(Game):
     def default_players(self):
         return 2
 
+    def players_for(self, options):
+        """A Solitaire mode names its player count: ``--option mode=lore`` alone works."""
+        mode = str(options.get("mode", "")).strip().lower()
+        return 1 if mode in R.SOLO_MODES else None
+
     def ai_seats(self, players, options) -> dict:
         """Seat -> AI opponent id: the AI opponents named take the last seats (co-op: The Emptiness)."""
         names = [] if options["ai"] == "none" else options["ai"].split("+")

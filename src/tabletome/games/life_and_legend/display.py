@@ -117,9 +117,9 @@ def _seat_lines(info, you, active, compact) -> list[Text]:
 
 def render(view, seat, cards, compact=0, width=80):
     me = view["seats"][seat]["name"] if seat is not None else None
-    status = _line((f"Life & Legend ({view['mode']}) · turn {view['turn']} · {view['active']}'s "
-                    f"{view['phase']} phase", "bold"),
-                   (f" · Legend Deck {view['legend_deck']}, Life Deck {view['life_deck']}", "dim"))
+    status = _line((f"Life & Legend ({view['mode']}) · turn {view['turn']} · {view['active']}: "
+                    f"{view['phase']}", "bold"),
+                   (f" · decks: Legend {view['legend_deck']}, Life {view['life_deck']}", "dim"))
     if view.get("age"):
         status.append(f" · Age {view['age']}", style="dim")
     parts = [status, _world(view, cards, width)]
@@ -135,11 +135,12 @@ def render(view, seat, cards, compact=0, width=80):
         info = view["seats"][i]
         parts.extend(_seat_lines(info, info["name"] == me, info["name"] == view["active"], compact))
     if compact == 0:
-        for info in view["seats"]:
-            card = cards.opponents.get(info["ai"]) if info["ai"] else None
-            if card is not None:
-                parts.append(_line((f"{info['name']} plays by the AI card {card.name}{DESIGNED}", "magenta"),
-                                   (" (info " + card.name.split()[0] + ")", "dim")))
+        ais = [(info["name"], cards.opponents[info["ai"]]) for info in view["seats"]
+               if info["ai"] and info["ai"] in cards.opponents]
+        if ais:
+            parts.append(_line(("AI cards: ", "magenta"),
+                               (", ".join(f"{name} plays {card.name}{DESIGNED}" for name, card in ais), "magenta"),
+                               (" (info " + ais[0][1].name.split()[0] + ": its steps)", "dim")))
     events = []
     if view["roll"]:
         events.append(Text(f"Die: {', '.join(map(str, view['roll']))}"
@@ -169,7 +170,7 @@ def render(view, seat, cards, compact=0, width=80):
         else:
             parts.append(_line(("Your hand: ", "bold"),
                                ", ".join(h["card"] + _designed(h["card"], cards) for h in hand) or "no cards"))
-    if view["asks"] and compact < 2:
+    if view["asks"] and compact < 2 and view["to_move"] != me:      # the seat deciding: the prompt asks
         parts.append(_line((f"Deciding: {view['to_move']} — {view['asks']}", "italic")))
     log = view.get("log", [])[-6:]
     if log:
