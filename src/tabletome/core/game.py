@@ -281,24 +281,34 @@ class Game:
 
 
 def describe_values(values, limit: int = 8) -> str:
-    """An option's allowed values for people: all of them when few, else the pattern they follow
-    ("random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'") or the first few."""
+    """An option's allowed values for people: all of them when few or short, else the pattern
+    they follow ("random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-' in any
+    order"; "none, or 1 to 3 of matathias, golden-horse, geoffrey joined by '+' in this order")
+    or the first few."""
+    from math import comb, perm
+
     values = [str(v) for v in values]
-    if len(values) <= limit:
+    if len(values) <= limit or len(", ".join(values)) <= 100:
         return ", ".join(values)
-    plain = [v for v in values if "-" not in v]
-    joined = [v.split("-") for v in values if "-" in v]
-    words = []
-    for parts in joined:
-        for w in parts:
-            if w not in words:
-                words.append(w)
-    if joined and len(words) <= limit:
-        sizes = sorted({len(p) for p in joined})
+    for sep in ("+", "-"):
+        joined = [v.split(sep) for v in values if sep in v]
+        if not joined:
+            continue
+        words = []
+        for parts in joined:
+            for w in parts:
+                if w not in words:
+                    words.append(w)
+        if len(words) > limit:
+            continue
+        singles = [v for v in values if sep not in v and v in words]
+        plain = [v for v in values if sep not in v and v not in words]
+        sizes = sorted({len(p) for p in joined} | ({1} if singles else set()))
         count = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
         head = ", ".join(plain) + ", or " if plain else ""
-        from math import perm
-        every = len({tuple(p) for p in joined}) == sum(perm(len(words), k) for k in sizes)
-        return (f"{head}{count} of {', '.join(words)} joined by '-'{' in any order' if every else ''} "
-                f"(e.g. {'-'.join(joined[0])})")
+        combos = len({tuple(p) for p in joined}) + len(singles)
+        order = " in any order" if combos == sum(perm(len(words), k) for k in sizes) else \
+            " in this order" if combos == sum(comb(len(words), k) for k in sizes) else ""
+        return (f"{head}{count} of {', '.join(words)} joined by '{sep}'{order} "
+                f"(e.g. {sep.join(joined[0])})")
     return ", ".join(values[:limit]) + f" and {len(values) - limit} more"

@@ -231,7 +231,7 @@ def describe_moment(view, moment) -> str:
         return f"after {turn} declares an attack"
     if moment == "blocks declared":
         blockers = att.get("blockers") or []
-        return "after blocks" + (f" ({', '.join(blockers)} block)" if blockers else " (no block)")
+        return "after blocks" + (f" (blocked by {', '.join(blockers)})" if blockers else " (no block)")
     if moment == "after combat":
         return f"after {turn}'s attacks"
     if moment == "main phase begins":
