@@ -66,13 +66,13 @@ def _world_cell(space, cards) -> Text:
     return t
 
 
-def _world(view, cards, width) -> Group:
+def _world(view, cards) -> Table:
+    """The four World spaces two by two, each on one line, as wide as the terminal allows."""
     cells = [_world_cell(s, cards) for s in view["world"]]
-    half = max(20, (width - 8) // 2)
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True, width=6)
-    grid.add_column(no_wrap=True, width=half, overflow="ellipsis")
-    grid.add_column(no_wrap=True, overflow="ellipsis")
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(no_wrap=True, width=5)
+    grid.add_column(no_wrap=True, ratio=1, overflow="ellipsis")
+    grid.add_column(no_wrap=True, ratio=1, overflow="ellipsis")
     grid.add_row(Text("World", style="bold cyan"), cells[0], cells[1])
     grid.add_row(Text(""), cells[2], cells[3])
     return grid
@@ -115,14 +115,14 @@ def _seat_lines(info, you, active, compact) -> list[Text]:
     return [head, more]
 
 
-def render(view, seat, cards, compact=0, width=80):
+def render(view, seat, cards, compact=0):
     me = view["seats"][seat]["name"] if seat is not None else None
     status = _line((f"Life & Legend ({view['mode']}) · turn {view['turn']} · {view['active']}: "
                     f"{view['phase']}", "bold"),
                    (f" · decks: Legend {view['legend_deck']}, Life {view['life_deck']}", "dim"))
     if view.get("age"):
         status.append(f" · Age {view['age']}", style="dim")
-    parts = [status, _world(view, cards, width)]
+    parts = [status, _world(view, cards)]
     if view.get("lore"):
         acquired = set(view.get("acquired", []))
         parts.append(_line(("Lore: ", "cyan"), ", ".join(n + (" ✓" if n in acquired else "") for n in view["lore"])))
