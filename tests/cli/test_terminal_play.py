@@ -358,3 +358,15 @@ def test_the_games_own_card_file_is_accepted_by_cards(game_id, folder, label):
                   "--seed", "1", "--no-save")
     out = plain(finish(child, 0))
     assert re.search(rf"((North|South) wins|A draw); {label}: North -?\d+, South -?\d+\.", out), out[-300:]
+
+
+def test_info_n_says_what_a_choice_touches_and_shows_that_card():
+    """"draw from realm 4" names no card; info 2 names the top of the bone pile and shows it."""
+    child = spawn("play", "bad-baby-lich-lords", "--players", "4", "--seed", "4", "--no-save")
+    child.expect(PROMPT)
+    child.sendline("info 2")
+    child.expect(PROMPT)
+    shown = " ".join(plain(child.before).split())
+    assert "2. draw from realm 4 — top of bone pile 4: Grub Groupie† Friendship/Raise" in shown
+    assert "Grub Groupie (Noblins minion) designed: not printed in the rulebook" in shown, shown
+    quit_game(child)

@@ -517,13 +517,13 @@ class Session:
             rows.append(line)
         return rows
 
-    def cards_of(self, action, card_text) -> list[dict]:
+    def cards_of(self, action, card_text, said="") -> list[dict]:
         """The cards a choice involves: ``action.cards`` when the game fills it, else the card
-        names its text mentions."""
+        names its text (and ``said``, what the game says it touches) mentions."""
         infos = []
-        names = list(action.cards)
+        names = [n for n in action.cards if self.card_named(n, card_text) is not None]
         if not names:
-            text = str(action).lower()
+            text = (str(action) + " " + said.replace("†", "")).lower()
             for info in self.game.cards_info(card_text):
                 if info["name"].lower() in text:
                     names.append(info["name"])
@@ -581,8 +581,8 @@ class Session:
             if not 1 <= n <= len(legal):
                 self.console.print(f"[red]{n} is not a choice; choose 1 to {len(legal)}[/red]")
                 return
-            infos = self.cards_of(legal[n - 1], card_text)
             said = self.game.describe_choice(state.view(state.to_move), legal[n - 1])
+            infos = self.cards_of(legal[n - 1], card_text, said or "")
             if said:
                 self.console.print(Text.assemble((f"{n}. {legal[n - 1]}", "bold"), f" — {said}"))
             if not infos and said:
