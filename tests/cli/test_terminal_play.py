@@ -370,3 +370,34 @@ def test_info_n_says_what_a_choice_touches_and_shows_that_card():
     assert "2. draw from realm 4 — top of bone pile 4: Grub Groupie† Friendship/Raise" in shown
     assert "Grub Groupie (Noblins minion) designed: not printed in the rulebook" in shown, shown
     quit_game(child)
+
+
+def test_choices_that_do_not_fit_come_in_pages_that_more_shows(tmp_path):
+    """A late Life Siphon 2 Player Variant position (resumed from its record) has more choices
+    than 80x24 holds: the screen says so, 'more' shows the rest, numbered on, and any number works."""
+    import tabletome
+
+    game = tabletome.game("life-siphon")
+    state = game.new(players=2, seed=2, mode="two-player-variant")
+    agent = tabletome.agent("random", seed=2)
+    for _ in range(139):
+        state.apply(agent.choose(state))
+    legal = state.legal_actions()
+    assert state.to_move == 0 and len(legal) == 22
+    path = tmp_path / "late.json"
+    tabletome.save_record({**state.record(), "seats": ["human", "random"]}, path)
+    child = spawn("play", "--resume", str(path), "--no-save")
+    child.expect(PROMPT)
+    first = plain(child.before)
+    found = re.search(r"… (\d+) more choices \((\d+)-22\): type 'more'", first)
+    assert found, first
+    child.sendline("more")
+    child.expect(PROMPT)
+    second = plain(child.before)
+    start = int(found.group(2))
+    assert f"(choices {start}-" in second and re.search(rf"(^|\s){start}\) ", second), second
+    assert re.search(r"(^|\s)22\) ", second + first)
+    child.sendline("22")
+    child.expect([PROMPT, pexpect.EOF])
+    if child.isalive():
+        quit_game(child)
