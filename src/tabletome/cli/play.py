@@ -14,7 +14,6 @@ response window is recognised by ``state.decision_info()``.
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 
