@@ -140,6 +140,19 @@ def test_ctrl_c_exits_non_zero_and_saves_the_record(tmp_path):
     assert record_of(path)["actions"][0] == "transform Deer"
 
 
+def test_ctrl_c_works_when_started_with_sigint_ignored():
+    """A background job of a script starts with SIGINT ignored (Python then installs no handler):
+    Ctrl-C at the table still stops the game with status 130."""
+    import signal
+
+    child = spawn("play", "spirit-link", "--seed", "3", "--no-save",
+                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    child.expect(PROMPT)
+    child.sendintr()
+    out = plain(finish(child, 130))
+    assert "Interrupted" in out
+
+
 # --- flow ----------------------------------------------------------------------------------------
 def test_thinking_indicator_and_input_typed_meanwhile_is_kept(tmp_path):
     path = tmp_path / "g.json"

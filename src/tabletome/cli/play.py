@@ -51,6 +51,11 @@ class Quit(Exception):
 
 def run(args) -> int:
     console = Console(highlight=False)
+    # Ctrl-C stops the game even when the program was started with SIGINT ignored (a background
+    # job of a script): Python then installs no handler of its own, and the key would do nothing
+    import signal
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.resume:
         record = tabletome.load_record(args.resume)
         if args.game and args.game != record["game"]:
