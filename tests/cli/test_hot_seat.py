@@ -15,6 +15,7 @@ TABLES = [
     ("spirit-link", ["--seed", "3"]),
     ("life-siphon", ["--seed", "2"]),
     ("bad-baby-lich-lords", ["--seed", "4"]),
+    ("life-and-legend", ["--seed", "1"]),
 ]
 
 

@@ -6,6 +6,7 @@ import json
 import re
 
 import pexpect
+import pytest
 
 from .term import PROMPT, finish, plain, spawn
 
@@ -137,6 +138,19 @@ def test_ctrl_c_exits_non_zero_and_saves_the_record(tmp_path):
     out = plain(finish(child, 130))
     assert "Interrupted" in out and "--resume" in out
     assert record_of(path)["actions"][0] == "transform Deer"
+
+
+def test_ctrl_c_works_when_started_with_sigint_ignored():
+    """A background job of a script starts with SIGINT ignored (Python then installs no handler):
+    Ctrl-C at the table still stops the game with status 130."""
+    import signal
+
+    child = spawn("play", "spirit-link", "--seed", "3", "--no-save",
+                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    child.expect(PROMPT)
+    child.sendintr()
+    out = plain(finish(child, 130))
+    assert "Interrupted" in out
 
 
 # --- flow ----------------------------------------------------------------------------------------
@@ -276,6 +290,9 @@ def test_games_lists_options_with_many_values_readably():
     out = " ".join(plain(finish(spawn("games"), 0)).split())
     assert "--option factions= random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'" in out
     assert "zard-freeple-noblins" not in out
+    assert ("--option ai= none, or 1 to 3 of matathias, golden-horse, geoffrey, emptiness joined by '+' "
+            "in this order (e.g. matathias+golden-horse)") in out
+    assert "--option mode= standard, farwander, eternal, war, lore, arbiter, treasury, campaign, legacy, coop" in out
 
 
 
@@ -313,7 +330,8 @@ def test_response_windows_name_their_moment_and_pass_for_the_turn_or_the_game(tm
         child.sendline("1")
     child.expect(PROMPT)
     screen = " ".join(plain(child.before).split())
-    assert "Response window — main phase begins · a: auto-pass the rest of this turn" in screen
+    # the moment in words, naming whose turn it is (not the window's own name "main phase begins")
+    assert "Response window — as South's main phase begins · a: auto-pass the rest of this turn" in screen
     child.sendline("a")           # pass now and for the rest of this turn: the end-of-turn window
     child.expect(PROMPT)
     screen = plain(child.before)
@@ -341,12 +359,58 @@ def test_response_windows_name_their_moment_and_pass_for_the_turn_or_the_game(tm
     assert passed >= 5, "North's windows were passed for it"
 
 
-def test_the_games_own_card_file_is_accepted_by_cards():
+@pytest.mark.parametrize("game_id, folder, label", [
+    ("spirit-link", "spirit_link", "health"), ("life-siphon", "life_siphon", "life"),
+    ("bad-baby-lich-lords", "bad_baby_lich_lords", "noise"), ("life-and-legend", "life_and_legend", "Legends")])
+def test_the_games_own_card_file_is_accepted_by_cards(game_id, folder, label):
     from pathlib import Path
 
     import tabletome
-    own = Path(tabletome.__file__).parent / "games" / "life_siphon" / "cards.toml"
-    child = spawn("play", "life-siphon", "--cards", str(own), "--seat", "random", "--seat", "random",
+    own = Path(tabletome.__file__).parent / "games" / folder / "cards.toml"
+    child = spawn("play", game_id, "--cards", str(own), "--seat", "random", "--seat", "random",
                   "--seed", "1", "--no-save")
     out = plain(finish(child, 0))
-    assert re.search(r"(North|South) wins; life: North -?\d+, South -?\d+\.", out), out[-300:]
+    assert re.search(rf"((North|South) wins|A draw); {label}: North -?\d+, South -?\d+\.", out), out[-300:]
+
+
+def test_info_n_says_what_a_choice_touches_and_shows_that_card():
+    """"draw from realm 4" names no card; info 2 names the top of the bone pile and shows it."""
+    child = spawn("play", "bad-baby-lich-lords", "--players", "4", "--seed", "4", "--no-save")
+    child.expect(PROMPT)
+    child.sendline("info 2")
+    child.expect(PROMPT)
+    shown = " ".join(plain(child.before).split())
+    assert "2. draw from realm 4 — top of bone pile 4: Grub Groupie† Friendship/Raise" in shown
+    assert "Grub Groupie (Noblins minion) designed: not printed in the rulebook" in shown, shown
+    quit_game(child)
+
+
+def test_choices_that_do_not_fit_come_in_pages_that_more_shows(tmp_path):
+    """A late Life Siphon 2 Player Variant position (resumed from its record) has more choices
+    than 80x24 holds: the screen says so, 'more' shows the rest, numbered on, and any number works."""
+    import tabletome
+
+    game = tabletome.game("life-siphon")
+    state = game.new(players=2, seed=2, mode="two-player-variant")
+    agent = tabletome.agent("random", seed=2)
+    for _ in range(139):
+        state.apply(agent.choose(state))
+    legal = state.legal_actions()
+    assert state.to_move == 0 and len(legal) == 22
+    path = tmp_path / "late.json"
+    tabletome.save_record({**state.record(), "seats": ["human", "random"]}, path)
+    child = spawn("play", "--resume", str(path), "--no-save")
+    child.expect(PROMPT)
+    first = plain(child.before)
+    found = re.search(r"… (\d+) more choices \((\d+)-22\): type 'more'", first)
+    assert found, first
+    child.sendline("more")
+    child.expect(PROMPT)
+    second = plain(child.before)
+    start = int(found.group(2))
+    assert f"(choices {start}-" in second and re.search(rf"(^|\s){start}\) ", second), second
+    assert re.search(r"(^|\s)22\) ", second + first)
+    child.sendline("22")
+    child.expect([PROMPT, pexpect.EOF])
+    if child.isalive():
+        quit_game(child)

@@ -37,6 +37,8 @@ choice begins that way). Other commands:
   undo     take back your last decision (not once a card was revealed or chance used)
   autopass pass every response window for the rest of the game (autopass off: ask again)
   log      everything you have seen happen so far
+  table    the whole table, when the screen shows a shortened one
+  more     the next choices, when they do not all fit on the screen
   help     this help
   quit     save the game record and leave (asks first)"""
 
@@ -49,6 +51,11 @@ class Quit(Exception):
 
 def run(args) -> int:
     console = Console(highlight=False)
+    # Ctrl-C stops the game even when the program was started with SIGINT ignored (a background
+    # job of a script): Python then installs no handler of its own, and the key would do nothing
+    import signal
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.resume:
         record = tabletome.load_record(args.resume)
         if args.game and args.game != record["game"]:
@@ -112,6 +119,10 @@ class Session:
         self.autopass_turn = {}          # seat -> the turn (state.turn_key()) it passes for
         self.last_prompt = {}            # seat -> the heading of its last decision
         self.notice = None               # one line to show above the next table (undo, autopass)
+        self.heading_text = None         # the heading of the decision on the screen
+        self.board_rows = 0              # the rows of the table on the screen
+        self.page_start = 0              # the first choice shown when they come in pages (more)
+        self.page_end = 0
 
     # --- the loop ------------------------------------------------------------------------------
     def play(self):
@@ -192,6 +203,7 @@ class Session:
         if self.hot_seat and seat != self.last_human:
             self.hand_over(seat)
         self.last_human = seat
+        self.page_start = self.page_end = 0
         self.show_table(seat)
         while True:
             answer = self.ask(f"[bold cyan]{name}[/bold cyan], your choice: ").strip()
@@ -219,6 +231,14 @@ class Session:
                 continue
             if word == "rules" and not rest:
                 self.rules()
+                continue
+            if word == "more" and not rest:
+                legal = state.legal_actions()
+                self.page_start = self.page_end if self.page_end < len(legal) else 0
+                self.show_table(seat)
+                continue
+            if word in ("table", "board") and not rest:
+                self.draw(seat, log=True)
                 continue
             if word == "undo" and not rest:
                 if self.undo(seat):
@@ -276,39 +296,96 @@ class Session:
             raise
 
     # --- drawing -------------------------------------------------------------------------------
-    def show_table(self, seat):
-        """The table as ``seat`` sees it, then the numbered choices, fitted to the terminal: the
-        log shown on the table shrinks first, then the choices go into columns (read down)."""
+    def render_board(self, view, seat, compact=0):
+        """The game's drawing of ``view``; ``compact`` 1 and 2 ask for tighter tables (games
+        whose ``render`` takes no ``compact`` draw their one table)."""
+        if compact:
+            try:
+                board = self.game.render(view, seat, compact=compact)
+            except TypeError:
+                board = self.game.render(view, seat)
+        else:
+            board = self.game.render(view, seat)
+        return Pretty(view) if board is None else board
+
+    def rows_of(self, renderable) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def layout(self, seat):
+        """The table and the choices fitted to the terminal: the board as the game draws it with
+        the last lines of the log; when that and the choices do not fit, the log shrinks, then
+        the game draws tighter tables, then the choices lose their explanations and go into
+        rows (``groups``), and last into pages (``more``). Numbers always read in order, left
+        to right and down. Returns (board, choices, shown log lines)."""
         state = self.state
         legal = state.legal_actions()
         view = state.view(seat)
         lines = state.visible_log(seat)
-        new = lines[self.seen.get(seat, 0):]
-        heading = self.heading(seat)
+        heading = self.heading_text or Text()
         width, height = self.console.size
-        choices = self.choice_lines(legal)
-        log_shown = min(len(lines), 8)
-        while True:
-            view["log"] = lines[len(lines) - log_shown:] if log_shown else []
-            board = self.game.render(view, seat)
-            if board is None:
-                board = Pretty(view)
-            used = len(self.console.render_lines(board, self.console.options, pad=False))
-            head = len(self.console.render_lines(heading, self.console.options, pad=False)) if heading.plain else 0
-            room = height - used - head - 1 - (1 if self.notice else 0)     # the heading, the prompt
-            if len(choices) <= room or log_shown == 0:
-                break
-            log_shown = max(0, log_shown - max(1, len(choices) - room))
-        if len(choices) > max(room, 4):
-            choices = self.columns(self.choice_lines(legal, short=False), width, max(room, 4))
+        head = self.rows_of(heading) if heading.plain else 0
+        spare = height - head - 1 - (1 if self.notice else 0)      # the heading, notice, prompt
+        full = self.choice_lines(legal)
+        steps = [(0, n) for n in (8, 5, 3, 1, 0)] + [(1, n) for n in (3, 1, 0)] + [(2, 0)]
+        boards, bare_rows, log_rows = {}, {}, {}
+
+        def board_at(step):
+            if step not in boards:
+                compact, log_shown = step
+                v = dict(view, log=lines[len(lines) - log_shown:] if log_shown else [])
+                board = self.render_board(v, seat, compact)
+                boards[step] = (board, self.rows_of(board))
+            return boards[step]
+
+        def estimate(step):
+            # a table's rows with n log lines: its rows without them and the lines' own rows
+            # (drawing every table to measure it is slow); checked by drawing it when chosen
+            compact, log_shown = step
+            if compact not in bare_rows:
+                bare_rows[compact] = board_at((compact, 0))[1]
+            if log_shown not in log_rows:
+                shown = lines[len(lines) - log_shown:] if log_shown else []
+                log_rows[log_shown] = self.rows_of(Text("\n".join(shown))) if shown else 0
+            return bare_rows[compact] + log_rows[log_shown]
+
+        grouped = None
+        for arrange in ("full", "groups"):
+            if arrange == "groups":
+                grouped = self.groups(legal, width)
+            for step in steps:
+                choices = full if arrange == "full" else grouped
+                if len(choices) > spare - estimate(step):
+                    continue
+                board, used = board_at(step)
+                if len(choices) <= spare - used:
+                    self.board_rows = used
+                    return board, choices, min(step[1], len(lines))
+        board, used = board_at(steps[-1])
+        room = max(3, spare - used)
+        self.board_rows = used
+        return board, self.page(legal, width, room), 0
+
+    def show_table(self, seat):
+        """The table as ``seat`` sees it, then the numbered choices, fitted to the terminal
+        (``layout``); above it what happened since this seat's last decision, as much as fits."""
+        state = self.state
+        lines = state.visible_log(seat)
+        new = lines[self.seen.get(seat, 0):]
+        self.heading_text = self.heading(seat)
+        heading = self.heading_text
+        board, choices, log_shown = self.layout(seat)
+        self.shown_choices = choices
+        width, height = self.console.size
         earlier = new[:len(new) - log_shown] if len(new) > log_shown else []
+        used = self.board_rows + len(choices) + (self.rows_of(heading) if heading.plain else 0) \
+            + 1 + (1 if self.notice else 0)
         if earlier:
             # what happened since this seat's last decision, as much as the screen holds above the
             # table (the rest: the log command)
-            spare = room - len(choices) - 1
+            spare = height - used - 1
             shown = []
             for line in reversed(earlier):
-                need = len(self.console.render_lines(Text(line), self.console.options, pad=False))
+                need = self.rows_of(Text(line))
                 if need > spare:
                     break
                 shown.insert(0, line)
@@ -327,6 +404,84 @@ class Session:
         for line in choices:
             self.console.print(line)
 
+    def groups(self, legal, width, offset=0, ends=None) -> list[Text]:
+        """Choices in rows that read in order, left to right: consecutive choices sharing their
+        first words are written once ("befriend realm 2 north: 1) 1 · 2) 2 · 3) 4"); others
+        follow each other on a line ("1) use The Judge · 2) end phase"); each row wrapped to the
+        width. ``ends`` (a list) gets the number of the last choice on each row."""
+        texts = [str(a).split() for a in legal]
+        out = []
+        line = Text()
+        flowing = False          # the current line holds single choices, one after the other
+        last = offset
+
+        def close():
+            nonlocal line, flowing
+            if line.plain.strip():
+                out.append(line)
+                if ends is not None:
+                    ends.append(last)
+            line, flowing = Text(), False
+
+        def add(n, rest, first):
+            nonlocal line, last
+            number = (f"{n + 1 + offset})", "bold cyan")
+            cell = Text.assemble(("" if first else " · ", "dim"), number, f" {rest}")
+            if len(line.plain) + len(cell.plain) > width and line.plain.strip():
+                close()
+                line = Text("  ")
+                cell = Text.assemble(number, f" {rest}")
+            if len(line.plain) + len(cell.plain) > width:
+                cell.truncate(width - len(line.plain), overflow="ellipsis")
+            line.append_text(cell)
+            last = n + 1 + offset
+
+        i = 0
+        while i < len(texts):
+            # the longest shared start (never the whole of a choice) of a run of two or more
+            best_j, best_k = i + 1, 0
+            for k in range(len(texts[i]) - 1, 0, -1):
+                j = i + 1
+                while j < len(texts) and len(texts[j]) > k and texts[j][:k] == texts[i][:k]:
+                    j += 1
+                if j - i >= 2:
+                    best_j, best_k = j, k
+                    break
+            if best_k:
+                close()
+                line = Text(" ".join(texts[i][:best_k]) + ": ", style="bold")
+                for n in range(i, best_j):
+                    add(n, " ".join(texts[n][best_k:]), n == i)
+                close()
+            else:
+                if not flowing:
+                    close()
+                    flowing = True
+                    add(i, " ".join(texts[i]), True)
+                else:
+                    add(i, " ".join(texts[i]), False)
+            i = best_j
+        close()
+        return out
+
+    def page(self, legal, width, room) -> list[Text]:
+        """The choices from ``self.page_start`` on that fit in ``room`` lines (in rows, as
+        ``groups``), and a last line saying how many more there are (``more`` shows them)."""
+        start = self.page_start if self.page_start < len(legal) else 0
+        ends = []
+        rows = self.groups(legal[start:], width, offset=start, ends=ends)
+        budget = room - (1 if start else 0)
+        keep = max(1, budget - 1) if len(rows) > budget else len(rows)
+        shown = rows[:keep]
+        last = ends[keep - 1] if ends else start
+        if start:
+            shown.insert(0, Text(f"  (choices {start + 1}-{last} of {len(legal)}; 'more' for the rest)", style="italic"))
+        left = len(legal) - last
+        if left > 0:
+            shown.append(Text(f"  … {left} more choices ({last + 1}-{len(legal)}): type 'more'", style="italic"))
+        self.page_end = last
+        return shown
+
     def heading(self, seat) -> Text:
         """What is being decided, naming the moment of a response window; never the same words
         twice running for the same seat (a repeated step says it comes again)."""
@@ -334,10 +489,11 @@ class Session:
         info = state.decision_info()
         text = Text()
         if info and info["window"]:
-            text.append(f"Response window — {info['moment']}", style="bold yellow")
+            moment = self.game.describe_moment(state.view(state.to_move), info["moment"])
+            text.append(f"Response window — {moment}", style="bold yellow")
             text.append(" · a: auto-pass the rest of this turn · autopass: the game", style="dim")
             if len(text.plain) > self.console.size.width:
-                text = Text(f"Response window — {info['moment']}", style="bold yellow")
+                text = Text(f"Response window — {moment}", style="bold yellow")
                 text.append(" · a: auto-pass the rest of this turn", style="dim")
         elif info and info["asks"]:
             text.append(info["asks"][0].upper() + info["asks"][1:], style="bold")
@@ -365,48 +521,13 @@ class Session:
             rows.append(line)
         return rows
 
-    @staticmethod
-    def columns(rows, width, room) -> list[Text]:
-        """Many choices in columns read down (numbers in order in each column): the fewest columns
-        that fit in ``room`` lines, each as wide as its longest choice; truncated only if even
-        that is too wide."""
-        n = len(rows)
-        best = None
-        for ncols in range(2, max(2, width // 16) + 1):
-            per = -(-n // ncols)
-            widths = [max(len(r.plain) for r in rows[c * per:(c + 1) * per]) + 2
-                      for c in range(ncols) if rows[c * per:(c + 1) * per]]
-            fits = sum(widths) <= width + 2
-            if fits:
-                best = (per, widths)
-                if per <= room:
-                    break
-            elif best is None or per <= room:
-                # too wide: share the width evenly and truncate
-                best = (per, [width // len(widths)] * len(widths)) if best is None else best
-                break
-        per, widths = best
-        out = []
-        for r in range(per):
-            line = Text()
-            for c, col in enumerate(widths):
-                i = c * per + r
-                if i < n:
-                    cell = rows[i].copy()
-                    cell.truncate(col - 1, overflow="ellipsis")
-                    cell.pad_right(col - len(cell.plain))
-                    line.append_text(cell)
-            line.rstrip()
-            out.append(line)
-        return out
-
-    def cards_of(self, action, card_text) -> list[dict]:
+    def cards_of(self, action, card_text, said="") -> list[dict]:
         """The cards a choice involves: ``action.cards`` when the game fills it, else the card
-        names its text mentions."""
+        names its text (and ``said``, what the game says it touches) mentions."""
         infos = []
-        names = list(action.cards)
+        names = [n for n in action.cards if self.card_named(n, card_text) is not None]
         if not names:
-            text = str(action).lower()
+            text = (str(action) + " " + said.replace("†", "")).lower()
             for info in self.game.cards_info(card_text):
                 if info["name"].lower() in text:
                     names.append(info["name"])
@@ -439,10 +560,12 @@ class Session:
                 parts.append((f"{info['name']}: " if len(infos) > 1 else "") + short)
         return "; ".join(parts)
 
-    def draw(self, seat):
+    def draw(self, seat, log=False):
+        """The whole table, as the game draws it with room to spare (scrolling if it must)."""
         view = self.state.view(seat)
-        board = self.game.render(view, seat)
-        self.console.print(board if board is not None else Pretty(view))
+        if log:
+            view["log"] = self.state.visible_log(seat)[-8:]
+        self.console.print(self.render_board(view, seat))
 
     # --- commands ------------------------------------------------------------------------------
     def info(self, what):
@@ -462,7 +585,12 @@ class Session:
             if not 1 <= n <= len(legal):
                 self.console.print(f"[red]{n} is not a choice; choose 1 to {len(legal)}[/red]")
                 return
-            infos = self.cards_of(legal[n - 1], card_text)
+            said = self.game.describe_choice(state.view(state.to_move), legal[n - 1])
+            infos = self.cards_of(legal[n - 1], card_text, said or "")
+            if said:
+                self.console.print(Text.assemble((f"{n}. {legal[n - 1]}", "bold"), f" — {said}"))
+            if not infos and said:
+                return
             if not infos:
                 self.console.print(f"Choice {n} ({legal[n - 1]}) involves no card.", markup=False)
                 return

@@ -179,8 +179,10 @@ class Game:
         the game is played with. By default: ``cards_info`` by name (override to add fields)."""
         return {info["name"]: info for info in self.cards_info(card_text)}
 
-    def render(self, view: dict, seat: int | None):
-        """A rich renderable drawing ``view`` for a person at ``seat`` (override)."""
+    def render(self, view: dict, seat: int | None, compact: int = 0):
+        """A rich renderable drawing ``view`` for a person at ``seat`` (override). ``compact``:
+        0 the usual table; 1 and 2 tighter ones (fewer lines), which the terminal asks for when
+        the table and the choices do not fit its screen."""
         return None
 
     # --- learning tools (docs/rl.md) --------------------------------------------------------
@@ -266,6 +268,12 @@ class Game:
         south 1". None: the game has nothing to add beyond the cards its text names."""
         return None
 
+    def describe_moment(self, view: dict, moment: str) -> str:
+        """A response window's moment in words for people, from the deciding seat's ``view``
+        ("before North attacks", "after South uses Warhorn"); ``moment`` is the window's own name
+        of it. By default that name."""
+        return moment
+
     def rules_summary(self, players: int, options: dict) -> str:
         """A short reference of a turn and of the mode being played, with the rulings (RULES.md)
         that apply, in plain text for a person at the table. Override."""
@@ -276,24 +284,34 @@ class Game:
 
 
 def describe_values(values, limit: int = 8) -> str:
-    """An option's allowed values for people: all of them when few, else the pattern they follow
-    ("random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'") or the first few."""
+    """An option's allowed values for people: all of them when few or short, else the pattern
+    they follow ("random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-' in any
+    order"; "none, or 1 to 3 of matathias, golden-horse, geoffrey joined by '+' in this order")
+    or the first few."""
+    from math import comb, perm
+
     values = [str(v) for v in values]
-    if len(values) <= limit:
+    if len(values) <= limit or len(", ".join(values)) <= 100:
         return ", ".join(values)
-    plain = [v for v in values if "-" not in v]
-    joined = [v.split("-") for v in values if "-" in v]
-    words = []
-    for parts in joined:
-        for w in parts:
-            if w not in words:
-                words.append(w)
-    if joined and len(words) <= limit:
-        sizes = sorted({len(p) for p in joined})
+    for sep in ("+", "-"):
+        joined = [v.split(sep) for v in values if sep in v]
+        if not joined:
+            continue
+        words = []
+        for parts in joined:
+            for w in parts:
+                if w not in words:
+                    words.append(w)
+        if len(words) > limit:
+            continue
+        singles = [v for v in values if sep not in v and v in words]
+        plain = [v for v in values if sep not in v and v not in words]
+        sizes = sorted({len(p) for p in joined} | ({1} if singles else set()))
         count = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
         head = ", ".join(plain) + ", or " if plain else ""
-        from math import perm
-        every = len({tuple(p) for p in joined}) == sum(perm(len(words), k) for k in sizes)
-        return (f"{head}{count} of {', '.join(words)} joined by '-'{' in any order' if every else ''} "
-                f"(e.g. {'-'.join(joined[0])})")
+        combos = len({tuple(p) for p in joined}) + len(singles)
+        order = " in any order" if combos == sum(perm(len(words), k) for k in sizes) else \
+            " in this order" if combos == sum(comb(len(words), k) for k in sizes) else ""
+        return (f"{head}{count} of {', '.join(words)} joined by '{sep}'{order} "
+                f"(e.g. {sep.join(joined[0])})")
     return ", ".join(values[:limit]) + f" and {len(values) - limit} more"

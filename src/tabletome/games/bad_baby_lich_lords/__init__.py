@@ -179,9 +179,9 @@ class BadBabyLichLords(Game):
     def score_label(self, players, options):
         return "cards left in the bone piles" if players == 1 else "noise"
 
-    def render(self, view, seat):
+    def render(self, view, seat, compact=0):
         from .display import render
-        return render(view, seat)
+        return render(view, seat, compact=compact)
 
 
 GAME = BadBabyLichLords()

@@ -17,14 +17,14 @@ DESIGNED = "†"
 LOG_LINES = 10
 
 
-def _card_line(i, card) -> Text:
-    line = Text(f"{i}. " if i else "")
+def _card_line(i, card, compact=0) -> Text:
+    line = Text(f"{i}. " if i and not compact else f"{i}." if i else "")
     minion = card["up"] == "minion"
-    name = card["name"] + (DESIGNED if card.get("designed") else "")
+    name = card["name"] + (DESIGNED if card.get("designed") and not compact else "")
     if minion:
         line.append(name, style="bold")
     else:
-        line.append("skeleton ", style="dim")
+        line.append("skel. " if compact else "skeleton ", style="dim")
         line.append(name, style="dim bold")
     line.append(" " + ",".join(card["skills"]), style="cyan" if minion else "dim cyan")
     if card.get("acted"):
@@ -60,23 +60,25 @@ def _bone_pile(realm) -> Text:
     return t
 
 
-def _side_cards(cards) -> Text:
+def _side_cards(cards, compact=0) -> Text:
     t = Text()
     for i, card in enumerate(cards):
         if i:
-            t.append(" | ", style="dim")
-        t.append_text(_card_line(i + 1, card))
+            t.append(" | " if not compact else " ", style="dim")
+        t.append_text(_card_line(i + 1, card, compact))
     return t
 
 
-def _realm_lines(realm, view, sides, mine, labels) -> list[Text]:
+def _realm_lines(realm, view, sides, mine, labels, compact=0) -> list[Text]:
     """One realm in a few lines: its card, each side's row (the viewer's last), its bone pile."""
-    head = Text(f"Realm {realm['number']} ", style="bold")
+    # compact: every line one screen row at most (cut with …; the table command shows it all)
+    cut = dict(no_wrap=True, overflow="ellipsis") if compact >= 2 else {}
+    head = Text(f"Realm {realm['number']} ", style="bold", **cut)
     card = realm["realm"]
     if card is None:
         head.append("no realm card left", style="dim")
     else:
-        head.append(card["name"] + (DESIGNED if card["designed"] else ""), style="bold green")
+        head.append(card["name"] + (DESIGNED if card["designed"] and not compact else ""), style="bold green")
         head.append(f" {realm['faction']}, {card['noise']} noise", style="yellow")
         if card["requires"]:
             head.append("; needs " + " and ".join(card["requires"]))
@@ -84,24 +86,38 @@ def _realm_lines(realm, view, sides, mine, labels) -> list[Text]:
             head.append("; " + "; ".join(card["bans"]), style="red")
     if view.get("artifact") == realm["number"]:
         head.append("  ☠ Cursed Artifact", style="bold red")
+    pile = realm["bone_pile"]
+    if compact >= 2:
+        # tightest: the piles on the realm's own line, before what it needs
+        piles = Text(f" · piles {realm['realm_pile']}/{pile['size']}", style="dim")
+        if pile["known"]:
+            piles.append(", top ", style="dim")
+            piles.append_text(_card_line(0, pile["known"][0], compact))
+        if card is not None:
+            name_end = len(f"Realm {realm['number']} ") + len(card["name"]) + len(f" {realm['faction']}, {card['noise']} noise")
+            head = head[:name_end] + piles + head[name_end:]
+        else:
+            head.append_text(piles)
+        head.no_wrap, head.overflow = True, "ellipsis"
     lines = [head]
     for side in sides:
         cards = realm["cards"].get(side)
-        if cards is None:
+        if cards is None or (compact >= 2 and not cards):
             continue
-        row = Text(f"  {labels[side]}{' (you)' if side == mine else ''}: ", style="bold" if side == mine else "")
-        row.append_text(_side_cards(cards) if cards else Text("(empty)", style="dim"))
+        row = Text(f"  {labels[side]}{' (you)' if side == mine else ''}: ", style="bold" if side == mine else "", **cut)
+        row.append_text(_side_cards(cards, compact) if cards else Text("(empty)", style="dim"))
         lines.append(row)
-    pile = realm["bone_pile"]
-    bones = Text(f"  realm pile {realm['realm_pile']} · bone pile {realm['number']}: {pile['size']}", style="dim")
+    if compact >= 2:
+        return lines
+    bones = Text(f"  realm pile {realm['realm_pile']} · bone pile {realm['number']}: {pile['size']}", style="dim", **cut)
     for i, known in enumerate(pile["known"]):
         bones.append(", top " if i == 0 else ", then ", style="dim")
-        bones.append_text(_card_line(0, known))
+        bones.append_text(_card_line(0, known, compact))
     lines.append(bones)
     return lines
 
 
-def render(view, seat):
+def render(view, seat, compact=0):
     """A rich renderable of ``view`` as ``seat`` (None: a spectator) sees it, a few lines per
     realm so the table and the choices fit an 80x24 terminal."""
     sides = view["sides"]
@@ -121,9 +137,10 @@ def render(view, seat):
         title.append(f"{view['seat_names'][view['active']]} to move ({view['phase']})", style="bold cyan")
     parts = [title]
     for realm in view["realms"]:
-        parts.extend(_realm_lines(realm, view, order, mine, labels))
+        parts.extend(_realm_lines(realm, view, order, mine, labels, compact))
 
-    noise = Text()
+    cut = dict(no_wrap=True, overflow="ellipsis") if compact >= 2 else {}
+    noise = Text(**cut)
     for i, s in enumerate(sides):
         if i:
             noise.append(" · ")
@@ -131,7 +148,7 @@ def render(view, seat):
         if s["score_pile"]:
             noise.append(" (" + ", ".join(f"{r['name']} {r['noise']}" for r in s["score_pile"]) + ")")
     parts.append(noise)
-    hands = Text()
+    hands = Text(**cut)
     for h in view["hands"]:
         if hands.plain:
             hands.append(" · ")
@@ -157,8 +174,9 @@ def render(view, seat):
     log = view.get("log", [])[-LOG_LINES:]
     if log:
         parts.append(Text("\n".join(log), style="dim"))
-    parts.append(Text(f"{DESIGNED} designed by us inside the rulebook's vocabulary, not printed in it",
-                      style="dim italic"))
+    if not compact:
+        parts.append(Text(f"{DESIGNED} designed by us inside the rulebook's vocabulary, not printed in it",
+                          style="dim italic"))
     return Group(*parts)
 
 

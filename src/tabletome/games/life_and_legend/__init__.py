@@ -122,6 +122,11 @@ class LifeAndLegend(Game):
     def default_players(self):
         return 2
 
+    def players_for(self, options):
+        """A Solitaire mode names its player count: ``--option mode=lore`` alone works."""
+        mode = str(options.get("mode", "")).strip().lower()
+        return 1 if mode in R.SOLO_MODES else None
+
     def ai_seats(self, players, options) -> dict:
         """Seat -> AI opponent id: the AI opponents named take the last seats (co-op: The Emptiness)."""
         names = [] if options["ai"] == "none" else options["ai"].split("+")
@@ -178,9 +183,36 @@ class LifeAndLegend(Game):
     def evaluate(self, state, seat):
         return _heuristics().evaluate(state, seat)
 
-    def render(self, view, seat):
+    def render(self, view, seat, compact=0):
         from .display import render
-        return render(view, seat, self.cards)
+        return render(view, seat, self.cards, compact=compact)
+
+    def score_label(self, players, options):
+        """What ``state.scores`` count: Legends, or a Solitaire mode's measure (RULES.md, "Scores")."""
+        return {"war": "Legend cards run out (of 72)", "lore": "Backgrounds acquired (of 3)",
+                "arbiter": "Traumas and Arbiter (of 9)", "treasury": "Legends (goal 10)",
+                "campaign": "Legends (goal 35)", "legacy": "Legends (goal 40)"}.get(options.get("mode"), "Legends")
+
+    def describe_moment(self, view, moment):
+        from .display import describe_moment
+        return describe_moment(view, moment)
+
+    def cards_info(self, card_text=None):
+        """Every card for people (the terminal's info and choice lines, the browser): display.py."""
+        cache = self.__dict__.setdefault("_cards_info", {})
+        if card_text not in cache:
+            from .display import cards_info
+            cache[card_text] = cards_info(self.card_list(card_text))
+        return cache[card_text]
+
+    def describe_choice(self, view, action):
+        from .display import describe_choice
+        return describe_choice(view, action, self.cards)
+
+    def rules_summary(self, players, options):
+        """The turn, the mode and the rulings that apply (RULES.md), for ``rules`` at the table."""
+        from .display import rules_summary
+        return rules_summary(self, players, options)
 
 
 _H = []

@@ -1,10 +1,43 @@
 """The Life & Legend table in the terminal, drawn with rich from a seat's view only: the World as
-a 2x2 grid, each seat's Play Area, Legend Area, Backgrounds, Traits, Traumas and limits, the die."""
+a 2x2 grid, each seat's Play Area, Legend Area, Backgrounds, Traits, Traumas and limits, the die;
+and what the terminal tells people about the cards (``cards_info``, ``describe_choice``), the
+Interfere windows' moments in words and the ``rules`` reference.
+
+The table fits an 80x24 terminal with the choices below it: each seat takes two lines (one at
+``compact`` 1 and 2 for the other seats), the World two; with room to spare (``compact`` 0) the
+cards in your hand are listed with their text and an AI opponent's card is shown.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
 
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+DESIGNED = "†"
+RULES = Path(__file__).with_name("RULES.md")
+
+
+def _line(*parts) -> Text:
+    """One screen line: never wraps (cut with … at the terminal's width)."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    for part in parts:
+        if isinstance(part, Text):
+            t.append_text(part)
+        elif isinstance(part, tuple):
+            t.append(*part)
+        else:
+            t.append(part)
+    return t
+
+
+def _designed(name, cards) -> str:
+    i = cards.by_name.get(str(name).lower())
+    return DESIGNED if i is not None and cards.cards[i].origin == "designed" else ""
 
 
 def card_text(name, cards):
@@ -15,78 +48,276 @@ def card_text(name, cards):
     return c.text + ("  [designed]" if c.origin == "designed" else "  [printed]")
 
 
-def world_grid(view, cards):
-    grid = Table(show_header=False, show_lines=True, title="The World", expand=False)
-    grid.add_column(width=36)
-    grid.add_column(width=36)
-    cells = []
-    for space in view["world"]:
-        name = space["card"]
-        t = Text(f"{space['space']}. ", style="bold")
-        if name == "empty":
-            t.append("(empty)", style="dim")
-        elif space.get("uncovered"):
-            t.append(name, style="bold yellow")
-            t.append(f"\n{space.get('type', '')}: {card_text(name, cards)}", style="yellow")
-        else:
-            t.append("▒ covered ▒" if name == "covered" else f"▒ {name} (examined) ▒", style="magenta")
-            if space.get("examined_by"):
-                t.append(f"\nexamined by {', '.join(space['examined_by'])}", style="dim")
-        cells.append(t)
-    grid.add_row(cells[0], cells[1])
-    grid.add_row(cells[2], cells[3])
+def _world_cell(space, cards) -> Text:
+    name = space["card"]
+    t = Text(f"{space['space']}. ", style="bold")
+    if name == "empty":
+        t.append("(empty)", style="dim")
+    elif space.get("uncovered"):
+        t.append(name + _designed(name, cards), style="bold yellow")
+        kind = space.get("type", "")
+        i = cards.by_name.get(name.lower())
+        legends = getattr(cards.cards[i], "legends", 0) if i is not None else 0
+        t.append(f" {kind}" + (f", {legends} Legends" if legends else ""), style="yellow")
+    else:
+        t.append("▒ covered ▒" if name == "covered" else f"▒ {name} ▒ (examined)", style="magenta")
+        if space.get("examined_by"):
+            t.append(f" seen by {', '.join(space['examined_by'])}", style="dim")
+    return t
+
+
+def _world(view, cards) -> Table:
+    """The four World spaces two by two, each on one line, as wide as the terminal allows."""
+    cells = [_world_cell(s, cards) for s in view["world"]]
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(no_wrap=True, width=5)
+    grid.add_column(no_wrap=True, ratio=1, overflow="ellipsis")
+    grid.add_column(no_wrap=True, ratio=1, overflow="ellipsis")
+    grid.add_row(Text("World", style="bold cyan"), cells[0], cells[1])
+    grid.add_row(Text(""), cells[2], cells[3])
     return grid
 
 
-def seat_panel(info, you, active):
-    g = Table.grid(padding=(0, 1))
-    g.add_column(style="bold")
-    g.add_column()
+def _seat_lines(info, you, active, compact) -> list[Text]:
     lim = info["limits"]
-    g.add_row("Legends", Text(str(info["legends"]), style="bold green"))
-    hand = [h["card"] for h in info["hand"]]
-    g.add_row("Hand", Text(f"{info['hand_size']}/{lim['hand']}: " + ", ".join(hand)))
-    g.add_row("Relics", f"{lim['slots_used']}/{lim['relic_slots']} slots: " + (", ".join(info["relics"]) or "-"))
-    g.add_row("Traits", f"{len(info['traits'])}/{lim['traits']}: " + (", ".join(info["traits"]) or "-"))
-    g.add_row("Traumas", ", ".join(info["traumas"]) or "-")
-    g.add_row("Backgrounds", f"Story: {info['life_story'] or '-'}; Path: {info['life_path'] or '-'}")
+    head = _line((info["name"], "bold cyan" if you else "bold"))
+    if you:
+        head.append(" (you)", style="bold cyan")
+    if info["ai"]:
+        head.append(f" (AI {info['ai']})", style="magenta")
+    if active:
+        head.append(" ◀", style="bold")
+    head.append(f" · Legends {info['legends']}", style="bold green")
+    head.append(f" · hand {info['hand_size']}/{lim['hand']}")
     cw = [w["card"] for w in info["completed_wanders"]]
-    g.add_row("Wanders", f"{len(cw)}/{lim['completed_wanders']}" + (f" ({', '.join(c for c in cw if c != 'covered')})" if any(c != "covered" for c in cw) else ""))
-    g.add_row("Adventures", ", ".join(info["completed_adventures"]) or "-")
-    title = info["name"] + (f" (AI: {info['ai']}, designed card)" if info["ai"] else "") + (" (you)" if you else "") + ("  ◀ turn" if active else "")
-    return Panel(g, title=title, title_align="left", border_style="cyan" if you else "white")
+    head.append(f" · wanders {len(cw)}/{lim['completed_wanders']}")
+    known = [c for c in cw if c != "covered"]
+    if known:
+        head.append(" (" + ", ".join(known) + ")", style="dim")
+    if info["life_story"] or info["life_path"]:
+        head.append(f" · {info['life_story'] or '-'} / {info['life_path'] or '-'}", style="yellow")
+    more = _line("   ")
+    more.append(f"relics {lim['slots_used']}/{lim['relic_slots']}: ", style="dim")
+    more.append(", ".join(info["relics"]) or "-")
+    more.append(f" · traits {len(info['traits'])}/{lim['traits']}: ", style="dim")
+    more.append(", ".join(info["traits"]) or "-")
+    if info["traumas"]:
+        more.append(" · traumas: ", style="dim")
+        more.append(", ".join(info["traumas"]), style="red")
+    if info["completed_adventures"]:
+        more.append(" · adventures: ", style="dim")
+        more.append(", ".join(info["completed_adventures"]))
+    if compact and not you:
+        # one line: the head, then what is in play, cut at the screen's edge
+        head.append(" · ", style="dim")
+        head.append_text(Text(more.plain.strip()))
+        return [head]
+    return [head, more]
 
 
-def render(view, seat, cards):
-    parts = [Text(f"Life & Legend ({view['mode']}) — turn {view['turn']}, {view['active']}'s {view['phase']} phase. "
-                  f"Legend Deck {view['legend_deck']}, Life Deck {view['life_deck']}.", style="bold")]
-    parts.append(world_grid(view, cards))
+def render(view, seat, cards, compact=0):
     me = view["seats"][seat]["name"] if seat is not None else None
-    for info in view["seats"]:
-        parts.append(seat_panel(info, info["name"] == me, info["name"] == view["active"]))
-    for info in view["seats"]:
-        card = cards.opponents.get(info["ai"]) if info["ai"] else None
-        if card is not None:
-            steps = Text("\n".join(f"{k + 1}. {step}" for k, step in enumerate(card.steps)))
-            parts.append(Panel(steps, title=f"{card.name} — AI card (designed)", title_align="left", border_style="magenta"))
-    if view["roll"]:
-        parts.append(Text(f"Die: {', '.join(map(str, view['roll']))} ({view['roll_modifier']:+d})", style="bold red"))
-    if view["life_cards_drawn"]:
-        parts.append(Text("Life card drawn: " + ", ".join(view["life_cards_drawn"]), style="green"))
+    status = _line((f"Life & Legend ({view['mode']}) · turn {view['turn']} · {view['active']}: "
+                    f"{view['phase']}", "bold"),
+                   (f" · decks: Legend {view['legend_deck']}, Life {view['life_deck']}", "dim"))
+    if view.get("age"):
+        status.append(f" · Age {view['age']}", style="dim")
+    parts = [status, _world(view, cards)]
     if view.get("lore"):
-        parts.append(Text("Lore to uncover: " + ", ".join(view["lore"]), style="cyan"))
-    if view["asks"]:
-        parts.append(Text(f"Deciding: {view['to_move']} — {view['asks']}", style="italic"))
+        acquired = set(view.get("acquired", []))
+        parts.append(_line(("Lore: ", "cyan"), ", ".join(n + (" ✓" if n in acquired else "") for n in view["lore"])))
+    if view.get("legend_deck_examined"):
+        parts.append(_line(("Legend Deck examined: ", "dim"),
+                           ", ".join(f"{k['from_top']} from top: {k['card']}" for k in view["legend_deck_examined"])))
+    order = [i for i, s in enumerate(view["seats"]) if s["name"] != me] + \
+        [i for i, s in enumerate(view["seats"]) if s["name"] == me]
+    for i in order:
+        info = view["seats"][i]
+        parts.extend(_seat_lines(info, info["name"] == me, info["name"] == view["active"], compact))
+    if compact == 0:
+        ais = [(info["name"], cards.opponents[info["ai"]]) for info in view["seats"]
+               if info["ai"] and info["ai"] in cards.opponents]
+        if ais:
+            parts.append(_line(("AI cards: ", "magenta"),
+                               (", ".join(f"{name} plays {card.name}{DESIGNED}" for name, card in ais), "magenta"),
+                               (" (info " + ais[0][1].name.split()[0] + ": its steps)", "dim")))
+    events = []
+    if view["roll"]:
+        events.append(Text(f"Die: {', '.join(map(str, view['roll']))}"
+                           + (f" ({view['roll_modifier']:+d})" if view["roll_modifier"] else ""), style="bold red"))
+    if view["life_cards_drawn"]:
+        events.append(Text("Life card drawn: " + ", ".join(view["life_cards_drawn"]), style="green"))
+    if view.get("effects_pending"):
+        p = view["effects_pending"][-1]
+        events.append(Text(f"{p['seat']} uses {p['card']}" + (" (Disrupted)" if p["disrupted"] else ""), style="yellow"))
+    if view.get("contest"):
+        c = view["contest"]
+        events.append(Text(f"Farwander contest of {c['owner']}'s wander", style="yellow"))
+    if events:
+        line = _line()
+        for k, e in enumerate(events):
+            if k:
+                line.append(" · ")
+            line.append_text(e)
+        parts.append(line)
     if me is not None:
         hand = view["seats"][seat]["hand"]
-        if hand:
-            t = Table(title="Your hand", expand=False)
-            t.add_column("Card", style="bold")
-            t.add_column("Text")
+        if compact == 0 and hand:
+            parts.append(_line(("Your hand:", "bold")))
             for h in hand:
-                t.add_row(Text(h["card"]), Text(card_text(h["card"], cards)))
-            parts.append(t)
+                parts.append(_line("  ", (h["card"] + _designed(h["card"], cards), "bold"), " ",
+                                   (card_text(h["card"], cards).replace("  [designed]", "").replace("  [printed]", ""), "dim")))
+        else:
+            parts.append(_line(("Your hand: ", "bold"),
+                               ", ".join(h["card"] + _designed(h["card"], cards) for h in hand) or "no cards"))
+    if view["asks"] and compact < 2 and view["to_move"] != me:      # the seat deciding: the prompt asks
+        parts.append(_line((f"Deciding: {view['to_move']} — {view['asks']}", "italic")))
     log = view.get("log", [])[-6:]
     if log:
-        parts.append(Panel(Text("\n".join(log)), title="Log", title_align="left", border_style="grey50"))
+        parts.append(Text("\n".join(log), style="grey70"))
+    if compact == 0:
+        parts.append(_line((f"{DESIGNED} designed by us, not printed in the rulebook · info NAME: a whole card",
+                            "magenta dim")))
     return Group(*parts)
+
+
+def describe_moment(view, moment) -> str:
+    """'after South uses Warhorn', 'after North rolls the die (3)'."""
+    if moment.startswith("an Effect"):
+        pending = view.get("effects_pending") or []
+        if pending:
+            return f"after {pending[-1]['seat']} uses {pending[-1]['card']} (Disrupt it or pass)"
+        return "an Effect is used (Disrupt it or pass)"
+    if moment.startswith("a die"):
+        roll = view.get("roll") or []
+        shown = ", ".join(map(str, roll))
+        return f"after {view['active']} rolls the die" + (f" ({shown})" if shown else "") + " (Hex it or pass)"
+    return moment
+
+
+def describe_choice(view, action, cards) -> str | None:
+    """What a choice naming a space, a wander or a seat touches, from the view; None when the
+    choice names its cards (their own lines say it)."""
+    kind, args = action.kind, action.args
+    text = str(action)
+    if re.search(r"\bspace (\d)\b", text) and kind in ("uncover", "wander", "space", "fill"):
+        k = int(re.search(r"\bspace (\d)\b", text).group(1)) - 1
+        if 0 <= k < len(view["world"]):
+            space = view["world"][k]
+            name = space["card"]
+            if name == "empty":
+                return "an empty space"
+            if name == "covered":
+                seen = space.get("examined_by")
+                return "a covered card" + (f" (examined by {', '.join(seen)})" if seen else "")
+            i = cards.by_name.get(name.lower())
+            what = cards.cards[i].text if i is not None else ""
+            return f"{name}{_designed(name, cards)}" + (f": {what}" if what else "")
+    if kind in ("turn_in", "farwander") and args:
+        owner = view["seats"][args[0]] if kind == "farwander" else None
+        if kind == "farwander" and len(args) > 1:
+            wanders = owner["completed_wanders"]
+            k = args[1]
+        else:
+            me = view["to_move"]
+            wanders = next((s["completed_wanders"] for s in view["seats"] if s["name"] == me), [])
+            k = args[0]
+        if 0 <= k < len(wanders):
+            card = wanders[k]["card"]
+            return "a covered Completed Wander" if card == "covered" else f"Completed Wander {card}"
+        return ""
+    if kind == "seat" and args:
+        s = view["seats"][args[0]]
+        return f"{s['name']}: {s['legends']} Legends, {s['hand_size']} cards in hand"
+    if kind == "give":
+        return "the Life card goes to the Farwanderer"
+    if kind == "roll":
+        return "Wander on a roll of 4, 5 or 6"
+    return None
+
+
+def cards_info(cards) -> list[dict]:
+    """Every card a player may ask about (``Game.cards_info``): the 144 cards and the AI cards,
+    each with its kind, its text as the card file has it and its note."""
+    from .cards import KIND_NAMES
+    rows, seen = [], set()
+    for i, card in enumerate(cards.cards):
+        if card.name in seen:
+            continue
+        seen.add(card.name)
+        kind = KIND_NAMES[cards.kind[i]]
+        copies = sum(1 for c in cards.cards if c is card)
+        rows.append({"name": card.name, "origin": card.origin, "kind": kind, "short": card.text,
+                     "text": card.text + (f"\n{copies} copies in the Life Deck." if copies > 1 else ""),
+                     "note": card.note})
+    for o in cards.opponents.values():
+        steps = "\n".join(f"{k + 1}. {step}" for k, step in enumerate(o.steps))
+        rows.append({"name": o.name, "origin": o.origin, "kind": "AI opponent card", "short": o.text or o.steps[0],
+                     "text": steps, "note": o.note})
+    return rows
+
+
+# --- the rules reference ---------------------------------------------------------------------
+TURN = """1 Contemplation: bring Relics into play, play Hand Effects, use once-per-turn Effects. \
+2 World: take one World Action: draw the top Legend card, uncover a covered World card, Wander on a \
+covered one (roll 4+ or discard an Event: it becomes a Completed Wander, 1 Legend) or attempt an \
+uncovered Adventure's Challenge you qualify for (its dice are rolled); then fill empty spaces. \
+3 Life: activate a Background whose Life Words you have (Life Story / Life Path). \
+4 Resolution: discard down to your hand size. Free actions any time on your turn: trade Relics, \
+turn in a Completed Wander for a Life card. Interfere Effects may answer another Player's Effect \
+(Disrupt) or die roll (Hex). The game ends at the end of the turn the Legend Deck runs out: the \
+most Legends wins."""
+
+MODES = {
+    "standard": "Standard: 2-4 players; the most Legends when the Legend Deck runs out wins.",
+    "farwander": "Farwander: Standard plus die bonuses from Completed Wanders, Farwandering (contest "
+                 "another Player's Completed Wander) and buying Life Words, Life Stories or Trauma removal "
+                 "with Completed Wanders.",
+    "eternal": "Eternal: the Legend Deck is rebuilt from its discards twice (three Ages); the first to "
+               "hold the Legends total, 1 Life Story, 1 Life Path and 1 Exceptional Trait at the end of a "
+               "turn wins.",
+    "war": "Solitaire War: War sits in the World and eats the Life Deck; run out the Legend Deck before "
+           "the turn the Life Deck runs out.",
+    "lore": "Solitaire Lore: acquire (activate) the three Backgrounds set aside.",
+    "arbiter": "Solitaire The Arbiter: have the Life Path Arbiter and all 8 Traumas at the end of a turn, "
+               "before the Life or Legend Deck runs out.",
+    "treasury": "Solitaire The Treasury: have 10 Legends.",
+    "campaign": "Solitaire The Campaign: have 35+ Legends.",
+    "legacy": "Solitaire The Legacy: have 40+ Legends.",
+    "coop": "Co-op (ours): the players against The Emptiness in the last seat, which devours World cards; "
+            "the players win if their Legends doubled exceed The Emptiness's times the number of players.",
+}
+
+RULINGS = ["The die", "Interfere", "Play Immediately", "Discard", "Must draw", "Qualifying",
+           "Wander on the top Legend card", "Completed Wanders' visibility", "Several dice"]
+MODE_RULINGS = {"farwander": ["Farwander Mode"], "eternal": ["Eternal's end"], "war": ["War"],
+                "lore": ["Lore"], "arbiter": ["The Arbiter"], "coop": ["Co-op against The Emptiness"]}
+
+
+@lru_cache(maxsize=None)
+def _bullets() -> dict:
+    """RULES.md's rulings by their bold names ("**Interfere.**" -> its text), and its sections."""
+    text = RULES.read_text(encoding="utf-8")
+    found = {}
+    for m in re.finditer(r"(?ms)^(?:- )?\*\*(.+?)\*\*(.*?)(?=^- |^#|^\*\*|\Z)", text):
+        name = m.group(1).strip().rstrip(".")
+        body = " ".join(m.group(2).split())
+        found.setdefault(name, body.lstrip(" (").strip())
+    for m in re.finditer(r"(?ms)^## (.+?)\n(.*?)(?=^## |\Z)", text):
+        found.setdefault(m.group(1).strip(), " ".join(m.group(2).split()))
+    return found
+
+
+def _ruling(name, sentences=2) -> tuple[str, str]:
+    body = _bullets().get(name, "")
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z(`\"])", body)
+    return name, " ".join(parts[:sentences])
+
+
+def rules_summary(game, players, options) -> str:
+    from ...core.reference import summary
+    mode = options.get("mode", "standard")
+    shown = [f"{name}={value}" for name, value in options.items() if name != "mode" and value not in ("none", "random")]
+    found = [_ruling(h) for h in RULINGS + MODE_RULINGS.get(mode, [])]
+    return summary(f"Life & Legend ({mode}, {players} player{'s' if players != 1 else ''}) — quick reference "
+                   "(info NAME shows a card)", TURN, MODES.get(mode, ""), found, shown)

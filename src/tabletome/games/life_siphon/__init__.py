@@ -162,9 +162,13 @@ class LifeSiphon(Game):
     def score_label(self, players, options):
         return "round reached" if options.get("mode") == "madness" else "life"
 
-    def render(self, view, seat):
+    def render(self, view, seat, compact=0):
         from .display import render
-        return render(view, seat)
+        return render(view, seat, compact=compact)
+
+    def describe_moment(self, view, moment):
+        from .display import describe_moment
+        return describe_moment(view, moment)
 
 
 GAME = LifeSiphon()

@@ -22,13 +22,16 @@ def short_name(name: str) -> str:
     return name if len(words) == 1 else "".join(w[0] for w in words).upper()
 
 
-def _familiar(space, catalogue):
+def _familiar(space, catalogue, compact=0):
     if space is None:
         return Text("·", style="dim")
     t = Text(short_name(space["familiar"]), style="bold")
-    if catalogue.get(space["familiar"], {}).get("origin") == "designed":
+    base = catalogue.get(space["familiar"], {})
+    if base.get("origin") == "designed":
         t.append(DESIGNED, style="magenta")
-    t.append(f" {space['attack']}/{space['defense']}")
+    if not compact or (space["attack"], space["defense"]) != (base.get("attack"), base.get("defense")):
+        # compact: the numbers only when they are not the Familiar's own (info NAME has those)
+        t.append(f" {space['attack']}/{space['defense']}")
     if space["damage"]:
         t.append(f"-{space['damage']}", style="red")
     marks = "".join(m for key, m in MARKS.items() if space[key])
@@ -37,7 +40,7 @@ def _familiar(space, catalogue):
     return t
 
 
-def _quadrant(quad, view):
+def _quadrant(quad, view, compact=0):
     cat = view["catalogue"]["familiars"]
     table = Table.grid(padding=(0, 1))
     table.add_column(style="cyan", no_wrap=True)
@@ -45,23 +48,28 @@ def _quadrant(quad, view):
     head = Text(quad["name"], style="bold green" if view["turn"] == quad["name"] else "bold")
     if quad["life"] is not None:
         head.append(f" life {quad['life']}", style="bold red")
-    if quad["role"] == "ghost":
+    if quad["role"] == "ghost" and compact:
+        head.append(f" ghost {quad['controller'][0]}/{quad['attack_controller'][0]}", style="dim")
+    elif quad["role"] == "ghost":
         head.append(f" ghost: {quad['controller']} moves, {quad['attack_controller']} attacks", style="dim")
     elif quad["role"] == "lair":
         head.append(" (Lair)", style="dim")
     if quad["pool"]:
         head.append(" pool " + ",".join(short_name(f) for f in quad["pool"]), style="dim")
     for key, title in AREA_TITLES:
+        spaces = quad["areas"][key]
+        if compact >= 2 and not any(spaces):
+            continue          # tightest: empty areas are left out
         row = Text()
-        for i, space in enumerate(quad["areas"][key]):
+        for i, space in enumerate(spaces):
             if i:
                 row.append(" ")
-            row.append_text(_familiar(space, cat))
+            row.append_text(_familiar(space, cat, compact))
         table.add_row(Text(f" {title}"), row)
     return Group(head, table)
 
 
-def _card(name, view):
+def _card(name, view, compact=0):
     info = view["catalogue"]["cards"].get(name, {})
     t = Text(name, style="bold")
     if info:
@@ -69,20 +77,30 @@ def _card(name, view):
             t.append(DESIGNED, style="magenta")
         elif info.get("numbers_designed"):
             t.append(NUMBERS_DESIGNED, style="magenta")
-        t.append(f" ({info['speed']}, {info['cost']})", style="dim")
+        if not compact:
+            t.append(f" ({info['speed']}, {info['cost']})", style="dim")
+        elif info["speed"] == "fast":
+            t.append(" f", style="dim")
     return t
 
 
-def _names(items, view) -> Text:
+def _names(items, view, compact=0) -> Text:
     line = Text()
+    if compact:
+        counted = {}
+        for name in items:
+            counted[name] = counted.get(name, 0) + 1
+        items = list(counted)
     for i, name in enumerate(items):
         if i:
             line.append(" · ", style="dim")
-        line.append_text(_card(name, view) if name else Text("(empty)", style="dim"))
+        line.append_text(_card(name, view, compact) if name else Text("(empty)", style="dim"))
+        if compact and name and counted[name] > 1:
+            line.append(f" ×{counted[name]}")
     return line
 
 
-def render(view, seat):
+def render(view, seat, compact=0):
     """The board in a few lines: the quadrants two by two, the River, hands, the attack, the
     decision; a † marks what we designed. Fits 80x24 with the choices below it."""
     parts = []
@@ -95,7 +113,7 @@ def render(view, seat):
         if m["defeated"]:
             status.append("  DEFEATED: the Lairs finish the round", style="red")
     parts.append(status)
-    quads = [_quadrant(q, view) for q in view["quadrants"]]
+    quads = [_quadrant(q, view, compact) for q in view["quadrants"]]
     # clockwise around the board: the first seat top left, the last one bottom left
     board = Table.grid(expand=True, padding=(0, 2))
     board.add_column(ratio=1)
@@ -106,7 +124,7 @@ def render(view, seat):
     parts.append(board)
 
     river = Text("River: ", style="cyan")
-    river.append_text(_names(view["river"], view))
+    river.append_text(_names(view["river"], view, compact))
     river.append(f" · deck {view['deck_size']}, discard {len(view['discard'])}", style="dim")
     if view["supply"]:
         river.append(" · supply " + ", ".join(f"{short_name(k)} {v}" for k, v in view["supply"].items()), style="dim")
@@ -116,7 +134,7 @@ def render(view, seat):
         line = Text()
         if p.get("hand") is not None:
             line.append(f"{p['name']} (you): ", style="bold cyan")
-            line.append_text(_names(p["hand"], view) if p["hand"] else Text("no cards", style="dim"))
+            line.append_text(_names(p["hand"], view, compact) if p["hand"] else Text("no cards", style="dim"))
         else:
             line.append(f"{p['name']} {p['hand_size']} card{'s' if p['hand_size'] != 1 else ''}")
             if p["known_in_hand"]:
@@ -157,7 +175,7 @@ def render(view, seat):
         else:
             names = [view["players"][w]["name"] for w in view["winners"]]
             parts.append(Text(f"Game over: {', '.join(names)} wins.", style="bold green"))
-    elif view["decision"]:
+    elif view["decision"] and not compact:
         d = view["decision"]
         who = view["players"][d["seat"]]["name"]
         extra = f" ({d['moment']})" if "moment" in d else f" ({d['source']})" if "source" in d else ""
@@ -166,8 +184,12 @@ def render(view, seat):
     if log:
         parts.append(Text("\n".join(log), style="grey70"))
     if any(c["origin"] == "designed" for c in view["catalogue"]["cards"].values()):
-        parts.append(Text(f"{DESIGNED} designed by us · {NUMBERS_DESIGNED} printed text, our cost · "
-                          "(m)oved (a)ttacked (b)locked", style="magenta dim"))
+        key = Text(f"{DESIGNED} designed by us · {NUMBERS_DESIGNED} printed text, our cost · "
+                   "(m)oved (a)ttacked (b)locked", style="magenta dim")
+        if compact:
+            key.append(" · f fast · info NAME · table", style="magenta dim")
+        if compact < 2:
+            parts.append(key)
     return Group(*parts)
 
 
@@ -194,3 +216,26 @@ def cards_info(cards) -> list[dict]:
         rows.append({"name": v.name, "origin": v.origin, "kind": "Essence Vial", "short": v.text,
                      "text": v.text, "note": ""})
     return rows
+
+
+def describe_moment(view, moment) -> str:
+    """A Fast Cast window's moment in words, from the view: "before North attacks", "after
+    North's Imp at Battleground 1 attacks South", "after blocks", "at the end of North's turn"."""
+    turn = view.get("turn", "")
+    att = view.get("attack") or {}
+    if moment == "before attacks":
+        return f"before {turn} attacks"
+    if moment == "attack declared":
+        if att.get("attacker"):
+            return f"after {att['attacker']} attacks {att.get('target') or att.get('defender') or ''}".rstrip()
+        return f"after {turn} declares an attack"
+    if moment == "blocks declared":
+        blockers = att.get("blockers") or []
+        return "after blocks" + (f" (blocked by {', '.join(blockers)})" if blockers else " (no block)")
+    if moment == "after combat":
+        return f"after {turn}'s attacks"
+    if moment == "main phase begins":
+        return f"as {turn}'s main phase begins"
+    if moment == "end of turn":
+        return f"at the end of {turn}'s turn"
+    return moment

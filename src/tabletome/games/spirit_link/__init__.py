@@ -118,9 +118,9 @@ class SpiritLink(Game):
         from .observation import SpiritLinkEncoder
         return SpiritLinkEncoder(self, players, options, card_text)
 
-    def render(self, view, seat):
+    def render(self, view, seat, compact=0):
         from .display import render
-        return render(view, seat, self.cards)
+        return render(view, seat, self.cards, compact=compact)
 
 
 GAME = SpiritLink()

@@ -78,7 +78,7 @@ def hand_line(hand, cards):
     return line
 
 
-def render(view, seat, cards):
+def render(view, seat, cards, compact=0):
     players = view["players"]
     if view["over"]:
         winners = view["winners"]
