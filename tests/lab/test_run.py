@@ -229,7 +229,10 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
     cmd = [sys.executable, "-m", "tabletome.cli.main", "lab", "run", "spirit-link", "--seat",
            "ismcts:iterations=10,policy=random", "--seat", "random", "--games", "400", "--workers", "1",
            "--seed", "9", "--out", str(path)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # a shell without job control starts background jobs with SIGINT ignored, and children inherit
+    # that: give the run the default Ctrl-C, as a terminal would, however pytest was started
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # interrupt once some games are written (the file cannot be opened while the run holds it,
     # but its write-ahead log grows with each batch), however busy the machine is
     wal = path.with_name(path.name + ".wal")
