@@ -1,10 +1,12 @@
 """Throughput of every game, single process, printed as JSON.
 
-    python benchmarks/throughput.py [--seconds S] [--game ID]
+    python benchmarks/throughput.py [--seconds S] [--game ID] [--clock cpu]
 
 For each game (its default option set at its first multi-player count): random games per second,
 random decisions per second (legal_actions + a uniform pick + apply), clones per second and
-determinizations per second of mid-game states.
+determinizations per second of mid-game states. ``--clock cpu`` counts this process's CPU time
+(time.process_time) instead of wall time, for a machine shared with other work; ISMCTS is then
+timed over a fixed number of iterations a search (its play settings otherwise).
 """
 
 import argparse
@@ -13,7 +15,7 @@ import platform
 import time
 
 import tabletome
-from tabletome.agents.ismcts import iterations_per_second
+from tabletome.agents.ismcts import ISMCTSAgent, iterations_per_second
 from tabletome.core import Rng
 
 
@@ -22,11 +24,14 @@ def default_players(game):
     return multi[0] if multi else game.player_counts[0]
 
 
+CLOCK = time.perf_counter
+
+
 def random_play(game, players, seconds):
     rng = Rng(1)
     games = decisions = 0
     seed = 0
-    started = time.perf_counter()
+    started = CLOCK()
     while True:
         state = game.new(players=players, seed=seed)
         seed += 1
@@ -35,7 +40,7 @@ def random_play(game, players, seconds):
             state.apply(legal[rng.below(len(legal))])
             decisions += 1
         games += 1
-        elapsed = time.perf_counter() - started
+        elapsed = CLOCK() - started
         if elapsed >= seconds:
             return games / elapsed, decisions / elapsed
 
@@ -65,14 +70,33 @@ def mid_game_states(game, players, count=50, options=None):
 
 def rate(fn, states, seconds):
     n = 0
-    started = time.perf_counter()
+    started = CLOCK()
     while True:
         for s in states:
             fn(s)
         n += len(states)
-        elapsed = time.perf_counter() - started
+        elapsed = CLOCK() - started
         if elapsed >= seconds:
             return n / elapsed
+
+
+def search_rate(states, seconds):
+    """ISMCTS iterations per second at the play settings: wall time (iterations_per_second), or with
+    ``--clock cpu`` this process's CPU time over searches of a fixed size, repeated for ``seconds``."""
+    if CLOCK is time.perf_counter:
+        return iterations_per_second(states, seconds)
+    like = tabletome.agent("ismcts").settings_for(states[0].game, states[0].players)
+    bot = ISMCTSAgent(seed=1, iterations=100, c=like["c"], policy=like["policy"], depth=like["depth"],
+                      opponents=like["opponents"], epsilon=like["epsilon"])
+    iterations = 0
+    started = CLOCK()
+    while True:
+        for state in states:
+            bot.analyse(state, top=0)
+            iterations += bot.last_search["iterations"]
+        elapsed = CLOCK() - started
+        if elapsed >= seconds:
+            return iterations / elapsed
 
 
 def measure(game_id, seconds):
@@ -89,11 +113,11 @@ def measure(game_id, seconds):
         "determinizations_per_s": round(rate(lambda s: s.determinize(s.to_move, rng), states, seconds / 2)),
     }
     # the search agent at its play settings for this game (its rollout policy, cut-off, opponents)
-    result["ismcts_iterations_per_s"] = round(iterations_per_second(states[:10], seconds))
+    result["ismcts_iterations_per_s"] = round(search_rate(states[:10], seconds))
     solo = solo_options(game) if players != 1 else None
     if solo is not None:   # the solo mode's own play settings (a game may search it otherwise)
         alone = mid_game_states(game, 1, count=10, options=solo)
-        result["ismcts_solo_iterations_per_s"] = round(iterations_per_second(alone, seconds))
+        result["ismcts_solo_iterations_per_s"] = round(search_rate(alone, seconds))
     return result
 
 
@@ -101,13 +125,18 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time by the wall clock (default) or by this process's CPU time")
     args = parser.parse_args(argv)
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     ids = args.game or tabletome.games()
     out = {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "processor_count": __import__("os").cpu_count(),
         "date": time.strftime("%Y-%m-%d"),
+        "clock": args.clock,
         "games": {game_id: measure(game_id, args.seconds) for game_id in ids},
     }
     print(json.dumps(out, indent=1))

@@ -165,6 +165,9 @@ class CardList:
         self.is_atmosphere = [K[i] == EVENT and self.cards[i].atmosphere for i in range(self.n)]
         self.perpetual = [K[i] == ADVENTURE and self.cards[i].perpetual for i in range(self.n)]
         self.word = [self._word(i) for i in range(self.n)]
+        # hot-path tables: Relic slots per id (0 for other cards), Exceptional Traits
+        self.slots = [self.cards[i].slots if K[i] == RELIC else 0 for i in range(self.n)]
+        self.is_exceptional = [K[i] == EXCEPTIONAL for i in range(self.n)]
 
     def _word(self, i):
         if self.kind[i] in (RELIC, TRAIT):

@@ -39,14 +39,19 @@ def totals(s, seat) -> dict:
     """Every continuous effect on ``seat``, summed by op (a pure function of the seat's Play Area
     and the uncovered World, remembered by those cards)."""
     world, up = s.world, s.up
+    # the uncovered World, written out for the four spaces (R.WORLD_SPACES) on this hot path
     key = (id(s.C), tuple(s.relics[seat]), tuple(s.traits[seat]), tuple(s.traumas[seat]),
-           tuple(world[k] if up[k] else -1 for k in range(R.WORLD_SPACES)))
+           world[0] if up[0] else -1, world[1] if up[1] else -1, world[2] if up[2] else -1,
+           world[3] if up[3] else -1)
     out = _MEMO.get(key)
     if out is None:
         if len(_MEMO) > 100_000:
             _MEMO.clear()
         out = _MEMO[key] = _totals(s, seat)
     return out
+
+
+assert R.WORLD_SPACES == 4, "totals() writes out the four World spaces"
 
 
 def _totals(s, seat) -> dict:
@@ -90,13 +95,20 @@ def wander_limit(s, seat):
 
 
 def slots_used(s, seat):
-    cards = s.C.cards
-    return sum(cards[c].slots for c in s.relics[seat])
+    slots = s.C.slots
+    n = 0
+    for c in s.relics[seat]:
+        n += slots[c]
+    return n
 
 
 def exceptionals(s, seat):
-    kind = s.C.kind
-    return sum(1 for c in s.traits[seat] if kind[c] == EXCEPTIONAL)
+    exc = s.C.is_exceptional
+    n = 0
+    for c in s.traits[seat]:
+        if exc[c]:
+            n += 1
+    return n
 
 
 def lowest_limits(C, table):
@@ -113,8 +125,10 @@ def over_limit(s, seat) -> str:
     """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
     slots, traits, wanders, widest = s.C.lowest
     relics, held, cw = s.relics[seat], s.traits[seat], s.wanders[seat]
-    if len(relics) * widest <= slots and len(held) <= traits and len(cw) <= wanders:
-        return "traits" if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT else ""
+    if slots_used(s, seat) <= slots and len(held) <= traits and len(cw) <= wanders:
+        if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+            return "traits"
+        return ""
     t = totals(s, seat)
     if slots_used(s, seat) > max(0, R.LIMIT + t.get("relic-slots", 0)):
         return "relics"

@@ -172,11 +172,13 @@ def free_legal(s, seat):
         elif k == ACHIEVEMENT:
             out.append(get("use", c))
     used = s.used
-    for pile in (s.relics[seat], s.traits[seat]):
+    cards = C.cards
+    relics, traits = s.relics[seat], s.traits[seat]
+    for pile in (relics, traits):
         for c in pile:
             if kind[c] == TRAIT:
                 continue
-            rec = C.cards[c]
+            rec = cards[c]
             if rec.timing == "turn" and rec.effect and not (used >> c) & 1:
                 out.append(get("use", c))
     if s.story[seat] >= 0:
@@ -184,30 +186,33 @@ def free_legal(s, seat):
     p = s.path[seat]
     if p >= 0 and not (used >> p) & 1:
         out.append(get("use", p))
-    if spark_ready(s, seat):
+    if s.story[seat] >= 0 and p >= 0 and spark_ready(s, seat):
         out.append(get("spark"))
     # "The Player may discard a Completed Wander and draw a card from the Life Deck."
-    if s.wanders[seat] and (s.life_deck or s.life_discard):
-        for j in range(min(len(s.wanders[seat]), 10)):
+    wanders = s.wanders[seat]
+    if wanders and (s.life_deck or s.life_discard):
+        for j in range(min(len(wanders), 10)):
             out.append(get("turn_in", j))
+    world, up = s.world, s.up
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
-    if hand or s.relics[seat] or s.traits[seat]:
+    if hand or relics or traits:
+        perpetual = C.perpetual
         for k in range(R.WORLD_SPACES):
-            c = s.world[k]
-            if c >= 0 and s.up[k] and C.perpetual[c]:
+            c = world[k]
+            if c >= 0 and up[k] and perpetual[c]:
                 out.append(get("perpetual", c))
     # empty World spaces
-    empty = empty_spaces(s)
-    if empty:
-        for k in empty:
-            if s.legend_deck:
+    if -1 in world:
+        deck = s.legend_deck
+        placeable = [c for c in hand if kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s))]
+        for k in empty_spaces(s):
+            if deck:
                 out.append(get("fill", k))
-            for c in hand:
-                if kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s)):
-                    out.append(get("place", c, k))
-    if s.players > 1:
+            for c in placeable:
+                out.append(get("place", c, k))
+    if s.players > 1 and relics and not s.offered:
         out += trading.offers(s, seat)
-    if farwandering(s) and len(s.wanders[seat]) >= R.FW_TRAUMA_PRICE:
+    if farwandering(s) and len(wanders) >= R.FW_TRAUMA_PRICE:
         for c in s.traumas[seat]:
             out.append(get("fw_trauma", c))
     return out

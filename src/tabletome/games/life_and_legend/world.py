@@ -22,7 +22,7 @@ def empty_spaces(s):
 def can_fill(s, seat) -> bool:
     """Can ``seat`` fill an empty space now (the top Legend card, or an Adventure or Atmosphere
     from hand)? "Empty spaces must be filled before the current Phase ends"."""
-    if not empty_spaces(s):
+    if -1 not in s.world:
         return False
     if s.legend_deck:
         return True
