@@ -32,6 +32,11 @@ class Encoder:
     debugging. (Writing into a Python list and converting it was measured slower.)"""
 
     size = 0
+    # An encoder may also write the same vector straight from the state (``encode_state(state,
+    # seat, out)``, much faster than building the view): set ``reads_state``. It must write
+    # exactly what ``encode(state.observation_view(seat), seat, out)`` writes, on every position
+    # (tests/rl/test_direct_encoders.py checks it), so it can never show more than the view.
+    reads_state = False
 
     def __init__(self, game, players: int, options: dict, card_text: str | None = None):
         self.game = game
