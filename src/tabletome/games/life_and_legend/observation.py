@@ -51,7 +51,7 @@ class LifeAndLegendEncoder(Encoder):
             who = "me" if k == 0 else f"seat {k} after me"
             self.seats.append({
                 "head": lay.add(f"{who}: present, Legends / 10, hand size / 5, AI card hashed (4), covered cards "
-                                f"in hand, my hand's cards examined by each seat from me ({SEATS})", 7 + 1 + SEATS),
+                                f"in hand, cards in {'my' if k == 0 else 'its'} hand examined by each seat from me ({SEATS})", 7 + 1 + SEATS),
                 "hand": lay.add(f"{who}: cards in hand shown by name, count of each", N),
                 "play": lay.add(f"{who}: Relics, Traits, Traumas, Life Story, Life Path and Completed Adventures, "
                                 "count of each", N),
