@@ -51,6 +51,8 @@ class VectorEnv:
             raise IllegalAction("seat is the learner's seat against an opponent: name the opponent too")
         self.obs = np.zeros((self.n, self.encoder.size), np.float32)
         self.mask = np.zeros((self.n, self.n_actions), bool)
+        self._ids = [None] * self.n  # the ids set in each game's mask row
+        self._direct = bool(getattr(self.encoder, "reads_state", False))
         self.seat = np.zeros(self.n, np.int64)
         self.dones = np.zeros(self.n, bool)
         shape = (self.n,) if self.learner is not None else (self.n, self.players)
@@ -80,13 +82,23 @@ class VectorEnv:
                 state.apply(agents[state.to_move].choose(state))
 
     def _write(self, i):
+        """Game i's observation for the seat to move and its mask, into the batch's arrays. (A
+        game written here is never over, so never at its length limit: a direct encoder applies.)"""
         state = self.states[i]
         seat = state.to_move
         self.seat[i] = seat
-        state.observation(seat, out=self.obs[i])
+        row = self.obs[i]
+        if self._direct:
+            row.fill(0.0)
+            self.encoder.encode_state(state, seat, row)
+        else:
+            state.observation(seat, out=row)
         row = self.mask[i]
-        row.fill(False)
-        row[[a.id for a in state.legal_actions()]] = True
+        ids = self._ids[i]
+        if ids:
+            row[ids] = False
+        ids = self._ids[i] = [a.id for a in state.legal_actions()]
+        row[ids] = True
 
     def reset(self, seed: int | None = None):
         """Start every game afresh; ``(obs, mask, seat)``."""
