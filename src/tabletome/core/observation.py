@@ -89,10 +89,12 @@ class Hasher:
         self._slots: dict = {}
 
     def slot(self, key: str, width: int) -> int:
-        k = (key, width)
-        s = self._slots.get(k)
+        slots = self._slots.get(width)
+        if slots is None:
+            slots = self._slots[width] = {}
+        s = slots.get(key)
         if s is None:
-            s = self._slots[k] = zlib.crc32(key.encode()) % width
+            s = slots[key] = zlib.crc32(key.encode()) % width
         return s
 
     def add(self, out, start: int, width: int, key: str, value: float = 1.0) -> None:
@@ -101,26 +103,46 @@ class Hasher:
 
     def walk(self, node, out, start: int, width: int, path: str = "") -> None:
         """Hash ``node`` into ``out[start:start + width]``."""
-        if isinstance(node, dict):
+        slots = self._slots.get(width)
+        if slots is None:
+            slots = self._slots[width] = {}
+        self._walk(node, out, start, width, path, slots)
+
+    def _walk(self, node, out, start, width, path, slots) -> None:
+        # the same walk as described above, with the slot lookups inlined (one dict per width)
+        cls = node.__class__
+        if cls is dict or (cls is not list and cls is not tuple and isinstance(node, dict)):
+            skip = self.skip
             for key, value in node.items():
-                if key not in self.skip:
-                    self.walk(value, out, start, width, f"{path}.{key}")
-        elif isinstance(node, (list, tuple)):
+                if key not in skip:
+                    self._walk(value, out, start, width, f"{path}.{key}", slots)
+            return
+        if cls is list or cls is tuple or isinstance(node, (list, tuple)):
             if node and all(isinstance(x, str) for x in node):
                 for x in node:
-                    out[start + self.slot(f"{path}[]={x}", width)] += 1.0
+                    key = f"{path}[]={x}"
+                    s = slots.get(key)
+                    if s is None:
+                        s = slots[key] = zlib.crc32(key.encode()) % width
+                    out[start + s] += 1.0
             else:
                 last = self.max_items - 1
                 for i, item in enumerate(node):
-                    self.walk(item, out, start, width, f"{path}[{min(i, last)}]")
-            out[start + self.slot(f"{path}#", width)] += len(node) / self.scale
-        elif isinstance(node, bool):
-            if node:
-                out[start + self.slot(path, width)] += 1.0
-        elif isinstance(node, (int, float)):
-            out[start + self.slot(path, width)] += node / self.scale
+                    self._walk(item, out, start, width, f"{path}[{min(i, last)}]", slots)
+            key = f"{path}#"
+            value = len(node) / self.scale
+        elif cls is bool or isinstance(node, bool):
+            if not node:
+                return
+            key, value = path, 1.0
+        elif cls is int or cls is float or isinstance(node, (int, float)):
+            key, value = path, node / self.scale
         else:
-            out[start + self.slot(f"{path}={node}", width)] += 1.0
+            key, value = f"{path}={node}", 1.0
+        s = slots.get(key)
+        if s is None:
+            s = slots[key] = zlib.crc32(key.encode()) % width
+        out[start + s] += value
 
 
 class ViewHashEncoder(Encoder):

@@ -65,10 +65,6 @@ class LichLordsEncoder(Encoder):
         self._row_of = {}
         self._rows = []
         self._matrix = None
-        # the columns of a group starting at each place of the vector
-        self._place_columns = (numpy().arange(self.size, dtype=numpy().int32)[:, None]
-                               + numpy().arange(self.group_width, dtype=numpy().int32))
-        self._place_columns = numpy().minimum(self._place_columns, self.size - 1)
         self._by_faces = {}
         self._realm_rows = {}
 
@@ -108,18 +104,15 @@ class LichLordsEncoder(Encoder):
 
     def _emit(self, out, groups):
         """Write the groups of cards: ``groups`` is ``[(start, rows)]``, each a group's place in
-        ``out`` and its cards' rows. Both encodings collect the same list and sum it here, so they
-        write the same floats."""
-        if not groups:
-            return
-        rows, starts, places = [], [], []
-        for at, group in groups:
-            starts.append(len(rows))
-            rows.extend(group)
-            places.append(at)
-        sums = numpy().add.reduceat(self._matrix[rows], starts, axis=0)
-        # each group has its own place, still zero: set rather than add (one pass fewer)
-        out[self._place_columns[places]] = sums
+        ``out`` (still zero) and its cards' rows. Both encodings collect the same list and sum it
+        here, row after row, so they write the same floats. (Measured faster than one gather and
+        ``reduceat`` over all groups.)"""
+        matrix, width = self._matrix, self.group_width
+        for at, rows in groups:
+            total = matrix[rows[0]]
+            for row in rows[1:]:
+                total = total + matrix[row]
+            out[at:at + width] = total
 
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""

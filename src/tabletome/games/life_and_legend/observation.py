@@ -8,6 +8,8 @@ card shows only as covered (and who examined it), as in the view. View keys with
 hashed into the last slice, so nothing the view shows is dropped.
 """
 
+from collections import Counter
+
 from ...core.observation import Encoder, Hasher, Layout, vocabulary
 from .cards import ACHIEVEMENT
 from .names import PHASE_NAMES
@@ -292,5 +294,5 @@ class LifeAndLegendEncoder(Encoder):
             hasher.walk(st.pending_view(), out, self.pending, 16, "pending")
         if st.contest:
             hasher.walk(st.contest_view(seat), out, self.contest, 16, "contest")
-        for i in bag:
-            out[i] += 1.0
+        for i, count in Counter(bag).items():  # those places hold nothing else: set each count once
+            out[i] = count
