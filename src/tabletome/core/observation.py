@@ -87,6 +87,7 @@ class Hasher:
         self.max_items = max_items
         self.skip = frozenset(skip)
         self._slots: dict = {}
+        self._memo: dict = {}
 
     def slot(self, key: str, width: int) -> int:
         slots = self._slots.get(width)
@@ -107,6 +108,24 @@ class Hasher:
         if slots is None:
             slots = self._slots[width] = {}
         self._walk(node, out, start, width, path, slots)
+
+    def walk_memo(self, node, out, start: int, width: int, path: str = "") -> None:
+        """``walk``, remembering each distinct node's adds (a decision, a chain... recur often):
+        the same adds in the same order, so the same floats as ``walk``."""
+        try:
+            key = (_freeze(node), width, path)
+            adds = self._memo.get(key)
+        except TypeError:  # not a plain JSON-ready value: walk it
+            self.walk(node, out, start, width, path)
+            return
+        if adds is None:
+            if len(self._memo) > 50_000:
+                self._memo.clear()
+            probe = _Recorder()
+            self.walk(node, probe, 0, width, path)
+            adds = self._memo[key] = probe.adds
+        for slot, value in adds:
+            out[start + slot] += value
 
     def _walk(self, node, out, start, width, path, slots) -> None:
         # the same walk as described above, with the slot lookups inlined (one dict per width)
@@ -143,6 +162,30 @@ class Hasher:
         if s is None:
             s = slots[key] = zlib.crc32(key.encode()) % width
         out[start + s] += value
+
+
+class _Recorder:
+    """Stands in for a vector: records ``out[i] += value`` as ``(i, value)``."""
+
+    def __init__(self):
+        self.adds = []
+        self._last = None
+
+    def __getitem__(self, i):
+        return 0.0
+
+    def __setitem__(self, i, value):
+        self.adds.append((i, value))
+
+
+def _freeze(node):
+    """A hashable stand-in for a JSON-ready value (its type kept: 1, True and "1" differ)."""
+    cls = node.__class__
+    if cls is dict:
+        return ("d", tuple((k, _freeze(v)) for k, v in node.items()))
+    if cls is list or cls is tuple:
+        return ("l", tuple(_freeze(x) for x in node))
+    return (cls.__name__, node)
 
 
 class ViewHashEncoder(Encoder):

@@ -257,7 +257,10 @@ class Observer:
         state.tt.observation(self._seat(player), out=tensor[:self.obs_size])
         if self.history:
             tensor[self.obs_size:] = 0.0
-            write_history(tensor, self.obs_size, state.mine[player], state.tt.visible_log(player), self.cache)
+            if len(self.cache) > 200_000:  # the CRC32s of log lines seen: kept bounded
+                self.cache.clear()
+            write_history(memoryview(tensor), self.obs_size, state.mine[player], state.tt.visible_log(player),
+                          self.cache)
 
     def string_from(self, state, player):
         tt = state.tt

@@ -52,6 +52,7 @@ class VectorEnv:
         self.obs = np.zeros((self.n, self.encoder.size), np.float32)
         self.mask = np.zeros((self.n, self.n_actions), bool)
         self._ids = [None] * self.n  # the ids set in each game's mask row
+        self._rows = np.arange(self.n)
         self._direct = bool(getattr(self.encoder, "reads_state", False))
         self.seat = np.zeros(self.n, np.int64)
         self.dones = np.zeros(self.n, bool)
@@ -118,12 +119,13 @@ class VectorEnv:
         if len(actions) != self.n:
             raise IllegalAction(f"step takes one action per game: {self.n}, not {len(actions)}")
         actions = [int(a) for a in actions]
-        mask = self.mask
-        for i, a in enumerate(actions):  # refuse a bad batch before any game moves
-            if not (0 <= a < self.n_actions and mask[i, a]):
-                state = self.states[i]
+        ids = np.asarray(actions)
+        inside = (ids >= 0) & (ids < self.n_actions)
+        legal = self.mask[self._rows, np.where(inside, ids, 0)] & inside
+        if not legal.all():  # refuse a bad batch before any game moves, with the game's message
+            for i in np.flatnonzero(~legal):
                 try:
-                    state.action_of_id(a)
+                    self.states[i].action_of_id(actions[i])
                 except IllegalAction as exc:
                     raise IllegalAction(f"game {i} of the batch: {exc}") from None
         rewards, dones = self.rewards, self.dones
@@ -132,7 +134,7 @@ class VectorEnv:
         learner = self.learner
         for i in range(self.n):
             state = self.states[i]
-            state.apply(actions[i])
+            state.apply(state.table[actions[i]])  # legal (checked above): the table's own Action
             self._advance(i)
             if state.to_move is None:
                 returns = state.returns()

@@ -284,9 +284,9 @@ class LichLordsEncoder(Encoder):
             kind = decision.get("decision")
             if kind in DECISIONS:
                 out[self.decision + DECISIONS.index(kind)] = 1.0
-            hasher.walk(decision, out, self.decision_hash, 32)
+            hasher.walk_memo(decision, out, self.decision_hash, 32)
         if chain:
-            hasher.walk(chain, out, self.decision_hash, 32, "chain")
+            hasher.walk_memo(chain, out, self.decision_hash, 32, "chain")
         realms = C.realms
         for k, x in enumerate(order):
             at = self.sides + 5 * k
@@ -297,7 +297,7 @@ class LichLordsEncoder(Encoder):
             out[at + 3] = seat is not None and seat in L.side_seats[x]
             out[at + 4] = side_names[x] == "artifact"
             for rid in scored:
-                hasher.walk({"name": realms[rid].name, "noise": realms[rid].noise}, out, self.scored + 8 * k, 8)
+                hasher.walk_memo({"name": realms[rid].name, "noise": realms[rid].noise}, out, self.scored + 8 * k, 8)
         scores = st.scores
         seat_side = L.seat_side
         hand = st.hand

@@ -210,8 +210,8 @@ class LifeAndLegendEncoder(Encoder):
         if mode is not None:
             out[self.mode + mode] = 1.0
         out[self.phase + st.phase] = 1.0
-        hasher.walk(st.asks(), out, self.asks, 16, "asks")
-        hasher.walk(list(st.roll), out, self.roll, 8, "roll")
+        hasher.walk_memo(st.asks(), out, self.asks, 16, "asks")
+        hasher.walk_memo(list(st.roll), out, self.roll, 8, "roll")
 
         def shown(c):  # the view names a covered card this seat knows (a spectator: all seats do)
             if seat is None:
@@ -270,7 +270,7 @@ class LifeAndLegendEncoder(Encoder):
                 card = st.covered(seat, c)
                 if card["card"] != "covered":
                     out[at + 1] += 1.0
-                hasher.walk(card, out, at + 2, 8, "wander")
+                hasher.walk_memo(card, out, at + 2, 8, "wander")
             at = slot["limits"]
             limits = st.limits_view(t)
             for i, key in enumerate(LIMITS):
@@ -287,12 +287,12 @@ class LifeAndLegendEncoder(Encoder):
         examined = st.deck_known(seat)
         if examined:
             out[self.examined] = len(examined) / 5.0
-            hasher.walk(examined, out, self.examined + 1, 16, "examined")
+            hasher.walk_memo(examined, out, self.examined + 1, 16, "examined")
         if st.words_bought:
-            hasher.walk(st.words_view(), out, self.words, 8, "words")
+            hasher.walk_memo(st.words_view(), out, self.words, 8, "words")
         if st.pending:
-            hasher.walk(st.pending_view(), out, self.pending, 16, "pending")
+            hasher.walk_memo(st.pending_view(), out, self.pending, 16, "pending")
         if st.contest:
-            hasher.walk(st.contest_view(seat), out, self.contest, 16, "contest")
+            hasher.walk_memo(st.contest_view(seat), out, self.contest, 16, "contest")
         for i, count in Counter(bag).items():  # those places hold nothing else: set each count once
             out[i] = count

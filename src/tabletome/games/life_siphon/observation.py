@@ -313,8 +313,8 @@ class LifeSiphonEncoder(Encoder):
                         hasher.add(out, slot["vials"], 16, v)
         decision = st._decision()
         if decision is not None:
-            hasher.walk(decision, out, self.decision, 32)
+            hasher.walk_memo(decision, out, self.decision, 32)
         if attack_on:
-            hasher.walk(st._attack_view(), out, self.attack, 32)
+            hasher.walk_memo(st._attack_view(), out, self.attack, 32)
         if R.madness:
-            hasher.walk(st._madness_view(), out, self.rest, 32, "madness")
+            hasher.walk_memo(st._madness_view(), out, self.rest, 32, "madness")
