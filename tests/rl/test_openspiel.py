@@ -7,7 +7,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 import tabletome
-from tabletome.rl.openspiel import GAME_NAMES, resampler, short_name
+from tabletome.rl.openspiel import GAME_NAMES, HISTORY_BUCKETS, resampler, short_name
 
 from .helpers import CONFIGS, IDS
 
@@ -85,3 +85,73 @@ def test_outcome_sampling_mccfr_runs():
     assert len(infostates) > 20
     regrets, avg = next(iter(infostates.values()))
     assert regrets.shape == avg.shape and np.isfinite(regrets).all()
+
+
+def same_observation_other_history(game, seed, depth=3, width=6):
+    """Two histories from the same deal after which some player has the same observation but a
+    different information state string (it can tell them apart): ``(player, state_a, state_b)``."""
+    root = game.new_initial_state()
+    root.apply_action(seed)
+    seen = {}
+    stack = [(root, 0)]
+    while stack:
+        state, d = stack.pop()
+        if state.is_terminal():
+            continue
+        for p in range(game.num_players()):
+            key = (p, np.asarray(state.observation_tensor(p), np.float32).tobytes())
+            info = state.information_state_string(p)
+            other = seen.setdefault(key, (info, state))
+            if other[0] != info:
+                return p, other[1], state
+        if d < depth:
+            for a in state.legal_actions()[:width]:
+                child = state.clone()
+                child.apply_action(a)
+                stack.append((child, d + 1))
+    return None
+
+
+@pytest.mark.parametrize("game_id", tabletome.games())
+def test_information_state_tensor_tells_apart_what_the_player_can(game_id):
+    """Same observation, histories the player can tell apart (its own moves in another order, or
+    another move it made): different information-state tensors. The tensor begins with the
+    observation and has the declared shape."""
+    game = load(game_id, tabletome.game(game_id).default_players(), {})
+    obs_size = game.observation_tensor_size()
+    assert game.information_state_tensor_shape() == [obs_size + sum(w for _, w in HISTORY_BUCKETS)]
+    found = next(filter(None, (same_observation_other_history(game, seed) for seed in range(3))), None)
+    assert found is not None, "no two histories with the same observation found to compare"
+    player, a, b = found
+    ta, tb = (np.asarray(s.information_state_tensor(player), np.float32) for s in (a, b))
+    assert ta.shape == tb.shape == (game.information_state_tensor_size(),)
+    assert np.array_equal(ta[:obs_size], np.asarray(a.observation_tensor(player), np.float32))
+    assert np.array_equal(ta[:obs_size], tb[:obs_size])
+    assert not np.array_equal(ta, tb), f"player {player} tells {a.history()} and {b.history()} apart, the tensor does not"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_information_state_tensor_hides_what_the_player_cannot_see(config):
+    """Re-dealing everything a player cannot see (the resampler ISMCTS uses) leaves its
+    information-state tensor and string unchanged; the copies did differ (a real re-deal)."""
+    game_id, players, options = config
+    game = load(game_id, players, options)
+    rng = np.random.default_rng(4)
+    redealt = 0
+    for seed in range(2):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        resample = resampler(seed)
+        step = 0
+        while not state.is_terminal() and step < 120:
+            if step % 15 == 7:
+                for p in range(players):
+                    copy = resample(state, p)
+                    assert np.array_equal(np.asarray(copy.information_state_tensor(p)),
+                                          np.asarray(state.information_state_tensor(p))), \
+                        f"player {p}'s information-state tensor tells a re-dealt state apart"
+                    assert copy.information_state_string(p) == state.information_state_string(p)
+                    redealt += copy.tt.snapshot() != state.tt.snapshot()
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            step += 1
+    assert redealt > 0

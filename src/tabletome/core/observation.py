@@ -32,6 +32,11 @@ class Encoder:
     debugging. (Writing into a Python list and converting it was measured slower.)"""
 
     size = 0
+    # An encoder may also write the same vector straight from the state (``encode_state(state,
+    # seat, out)``, much faster than building the view): set ``reads_state``. It must write
+    # exactly what ``encode(state.observation_view(seat), seat, out)`` writes, on every position
+    # (tests/rl/test_direct_encoders.py checks it), so it can never show more than the view.
+    reads_state = False
 
     def __init__(self, game, players: int, options: dict, card_text: str | None = None):
         self.game = game
@@ -82,12 +87,15 @@ class Hasher:
         self.max_items = max_items
         self.skip = frozenset(skip)
         self._slots: dict = {}
+        self._memo: dict = {}
 
     def slot(self, key: str, width: int) -> int:
-        k = (key, width)
-        s = self._slots.get(k)
+        slots = self._slots.get(width)
+        if slots is None:
+            slots = self._slots[width] = {}
+        s = slots.get(key)
         if s is None:
-            s = self._slots[k] = zlib.crc32(key.encode()) % width
+            s = slots[key] = zlib.crc32(key.encode()) % width
         return s
 
     def add(self, out, start: int, width: int, key: str, value: float = 1.0) -> None:
@@ -96,26 +104,88 @@ class Hasher:
 
     def walk(self, node, out, start: int, width: int, path: str = "") -> None:
         """Hash ``node`` into ``out[start:start + width]``."""
-        if isinstance(node, dict):
+        slots = self._slots.get(width)
+        if slots is None:
+            slots = self._slots[width] = {}
+        self._walk(node, out, start, width, path, slots)
+
+    def walk_memo(self, node, out, start: int, width: int, path: str = "") -> None:
+        """``walk``, remembering each distinct node's adds (a decision, a chain... recur often):
+        the same adds in the same order, so the same floats as ``walk``."""
+        try:
+            key = (_freeze(node), width, path)
+            adds = self._memo.get(key)
+        except TypeError:  # not a plain JSON-ready value: walk it
+            self.walk(node, out, start, width, path)
+            return
+        if adds is None:
+            if len(self._memo) > 50_000:
+                self._memo.clear()
+            probe = _Recorder()
+            self.walk(node, probe, 0, width, path)
+            adds = self._memo[key] = probe.adds
+        for slot, value in adds:
+            out[start + slot] += value
+
+    def _walk(self, node, out, start, width, path, slots) -> None:
+        # the same walk as described above, with the slot lookups inlined (one dict per width)
+        cls = node.__class__
+        if cls is dict or (cls is not list and cls is not tuple and isinstance(node, dict)):
+            skip = self.skip
             for key, value in node.items():
-                if key not in self.skip:
-                    self.walk(value, out, start, width, f"{path}.{key}")
-        elif isinstance(node, (list, tuple)):
+                if key not in skip:
+                    self._walk(value, out, start, width, f"{path}.{key}", slots)
+            return
+        if cls is list or cls is tuple or isinstance(node, (list, tuple)):
             if node and all(isinstance(x, str) for x in node):
                 for x in node:
-                    out[start + self.slot(f"{path}[]={x}", width)] += 1.0
+                    key = f"{path}[]={x}"
+                    s = slots.get(key)
+                    if s is None:
+                        s = slots[key] = zlib.crc32(key.encode()) % width
+                    out[start + s] += 1.0
             else:
                 last = self.max_items - 1
                 for i, item in enumerate(node):
-                    self.walk(item, out, start, width, f"{path}[{min(i, last)}]")
-            out[start + self.slot(f"{path}#", width)] += len(node) / self.scale
-        elif isinstance(node, bool):
-            if node:
-                out[start + self.slot(path, width)] += 1.0
-        elif isinstance(node, (int, float)):
-            out[start + self.slot(path, width)] += node / self.scale
+                    self._walk(item, out, start, width, f"{path}[{min(i, last)}]", slots)
+            key = f"{path}#"
+            value = len(node) / self.scale
+        elif cls is bool or isinstance(node, bool):
+            if not node:
+                return
+            key, value = path, 1.0
+        elif cls is int or cls is float or isinstance(node, (int, float)):
+            key, value = path, node / self.scale
         else:
-            out[start + self.slot(f"{path}={node}", width)] += 1.0
+            key, value = f"{path}={node}", 1.0
+        s = slots.get(key)
+        if s is None:
+            s = slots[key] = zlib.crc32(key.encode()) % width
+        out[start + s] += value
+
+
+class _Recorder:
+    """Stands in for a vector: records ``out[i] += value`` as ``(i, value)``."""
+
+    def __init__(self):
+        self.adds = []
+        self._last = None
+
+    def __getitem__(self, i):
+        return 0.0
+
+    def __setitem__(self, i, value):
+        self.adds.append((i, value))
+
+
+def _freeze(node):
+    """A hashable stand-in for a JSON-ready value (its type kept: 1, True and "1" differ)."""
+    cls = node.__class__
+    if cls is dict:
+        return ("d", tuple((k, _freeze(v)) for k, v in node.items()))
+    if cls is list or cls is tuple:
+        return ("l", tuple(_freeze(x) for x in node))
+    return (cls.__name__, node)
 
 
 class ViewHashEncoder(Encoder):

@@ -368,11 +368,19 @@ class State:
             out = numpy().zeros(encoder.size, dtype=numpy().float32)
         else:
             out.fill(0.0)
+        if self._capped_seat is None and encoder.reads_state:
+            # a game's direct encoder: tested to write exactly what encoding view(seat) writes
+            encoder.encode_state(self, seat, out)
+            return out
+        encoder.encode(self.observation_view(seat), seat, out)
+        return out
+
+    def observation_view(self, seat: int | None) -> dict:
+        """The view an encoder reads: ``view(seat)`` without its log (the reference encoding)."""
         view = self._view(seat)
         if self._capped_seat is not None:
             view["over"], view["winners"], view["to_move"] = True, [], None
-        encoder.encode(view, seat, out)
-        return out
+        return view
 
     def action_mask(self):
         """A bool numpy vector of length ``len(state.table)`` (``game.num_actions`` with the game's

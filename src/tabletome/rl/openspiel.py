@@ -12,12 +12,16 @@ What is declared, honestly:
   four and for a solo mode (returns in [-1, 1]); ``utility_sum`` 0 where it is constant.
 - information: imperfect; ``max_game_length`` is the game's declared length limit (past it, a draw).
 - strings: the observation string is ``view(player)`` as JSON without the log; the information
-  state string adds the log that player may read (what it has seen happen, its own moves
-  included), so two histories a player cannot tell apart give the same string. A public
+  state string adds the log that player may read and its own actions (what it has seen happen
+  and what it did), so two histories a player cannot tell apart give the same string. A public
   observer (``private_info=NONE``) uses the spectator's view.
-- tensors: the observation tensor is ``state.observation(player)``. No information-state tensor
-  is provided: the observation summarises the seat's memory (discards, revealed cards) but is not
-  a perfect-recall encoding, and we do not claim one.
+- tensors: the observation tensor is ``state.observation(player)``. The information-state tensor
+  (``info_state_layout``) is that observation followed by a fixed-size hashed encoding of what the
+  player has seen happen: its own actions (each by its turn number, and as a bag) and the log lines
+  it may read (each by its place in that log, and as a bag). It reads only the player's
+  observation, its own actions and its visible log, so it never depends on hidden information;
+  being hashed into fixed buckets it may, rarely, fail to tell two histories apart (the
+  information state string never does).
 - serialization: OpenSpiel pickles the Python state, and a tabletome state pickles as its snapshot.
   Cloning deep-copies it, which a tabletome state does with ``clone()``.
 - ``resampler(seed)`` gives OpenSpiel's ISMCTSBot a resampler (``bot.set_resampler``) that re-deals
@@ -27,6 +31,7 @@ What is declared, honestly:
 from __future__ import annotations
 
 import json
+import zlib
 
 import numpy as np
 import pyspiel
@@ -35,6 +40,55 @@ import tabletome
 from tabletome.core import Rng
 
 DEFAULT_SEEDS = 1000
+# The information-state tensor's history part: hashed buckets for the player's own actions (by
+# turn number, and as a bag) and for the log lines it may read (by place, and as a bag).
+HISTORY_BUCKETS = (("my actions, each by its number among mine (hashed)", 256),
+                   ("my actions as a bag: count of each action id / 10 (hashed)", 64),
+                   ("the log lines I may read, each by its place in my log (hashed)", 512),
+                   ("the log lines I may read as a bag: count of each / 10 (hashed)", 256))
+
+
+def info_state_layout(obs_size: int) -> list[tuple[str, int, int]]:
+    """The information-state tensor's named slices ``(name, start, stop)``: the observation,
+    then ``HISTORY_BUCKETS``."""
+    slices = [("the observation (state.observation(player), as the game's encoder lays it out)", 0, obs_size)]
+    at = obs_size
+    for name, width in HISTORY_BUCKETS:
+        slices.append((name, at, at + width))
+        at += width
+    return slices
+
+
+def write_history(out, obs_size: int, my_actions, log_lines, cache: dict) -> None:
+    """Hash a player's own action ids and visible log lines into ``out[obs_size:]`` (zeroed).
+    An item's place is mixed into its text's CRC32 (cached per text), so each item is hashed once."""
+    (_, w0), (_, w1), (_, w2), (_, w3) = HISTORY_BUCKETS
+    a0 = obs_size
+    a1, a2 = a0 + w0, a0 + w0 + w1
+    a3 = a2 + w2
+    get = cache.get
+    for i, action in enumerate(my_actions):
+        h = get(action)
+        if h is None:
+            h = cache[action] = zlib.crc32(str(action).encode())
+        out[a0 + ((h ^ (i * 0x9E3779B1)) & 0xFFFFFFFF) % w0] += 1.0
+        out[a1 + h % w1] += 0.1
+    for j, line in enumerate(log_lines):
+        h = get(line)
+        if h is None:
+            h = cache[line] = zlib.crc32(line.encode())
+        out[a2 + ((h ^ (j * 0x9E3779B1)) & 0xFFFFFFFF) % w2] += 1.0
+        out[a3 + h % w3] += 0.1
+
+
+class Mine(list):
+    """A player's own action ids: a list that deep-copies as a plain copy (ints are immutable), so
+    cloning a long game's state stays cheap."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo):
+        return Mine(self)
 
 
 def short_name(game_id: str) -> str:
@@ -64,7 +118,7 @@ def _game_type(game, players_utility=None):
         max_num_players=max(game.player_counts),
         min_num_players=min(game.player_counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -87,6 +141,8 @@ class SpielGame(pyspiel.Game):
         utility = game.utility(self.players, **self.tt_options)
         self.tt_utility = utility
         self.encoder = game.encoder(self.players, **self.tt_options)
+        self.info_state_slices = info_state_layout(self.encoder.size)
+        self.history_cache = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions_for(self.players, **self.tt_options),
             max_chance_outcomes=self.seeds,
@@ -117,6 +173,7 @@ class SpielState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
         self.tt = None
+        self.mine = [Mine() for _ in range(game.players)]  # each player's own action ids, in order
 
     def _game(self) -> SpielGame:
         return self.get_game()
@@ -142,7 +199,9 @@ class SpielState(pyspiel.State):
             g = self._game()
             self.tt = g.tt_game.new(players=g.players, seed=int(action), **g.tt_options)
         else:
+            player = self.tt.to_move
             self.tt.apply(int(action))
+            self.mine[player].append(int(action))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -176,17 +235,32 @@ class Observer:
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("tabletome observers show one seat's view or the public one, never every seat's hidden cards")
         self.public = private == pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(game.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.obs_size = game.encoder.size
+        self.history = self.perfect_recall and not self.public
+        size = game.info_state_slices[-1][2] if self.history else self.obs_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:self.obs_size]}
+        if self.history:
+            for (name, start, stop), key in zip(game.info_state_slices[1:],
+                                                ("my_actions", "my_action_counts", "log", "log_counts")):
+                self.dict[key] = self.tensor[start:stop]
+        self.cache = game.history_cache
 
     def _seat(self, player):
         return None if self.public else player
 
     def set_from(self, state, player):
+        tensor = self.tensor
         if state.tt is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = state.tt.observation(self._seat(player))
+            tensor.fill(0.0)
+            return
+        state.tt.observation(self._seat(player), out=tensor[:self.obs_size])
+        if self.history:
+            tensor[self.obs_size:] = 0.0
+            if len(self.cache) > 200_000:  # the CRC32s of log lines seen: kept bounded
+                self.cache.clear()
+            write_history(memoryview(tensor), self.obs_size, state.mine[player], state.tt.visible_log(player),
+                          self.cache)
 
     def string_from(self, state, player):
         tt = state.tt
@@ -195,6 +269,8 @@ class Observer:
         view = tt.view(self._seat(player))
         if not self.perfect_recall:
             view.pop("log", None)
+        elif not self.public:
+            view["my_actions"] = state.mine[player]
         return json.dumps(view, sort_keys=True)
 
 
@@ -205,6 +281,7 @@ def resampler(seed: int = 0):
     def resample(state, player):
         copy = state.get_game().new_initial_state()
         copy.tt = state.tt.determinize(player, rng.spawn())
+        copy.mine = [Mine(m) for m in state.mine]
         return copy
 
     return resample

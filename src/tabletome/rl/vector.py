@@ -51,6 +51,9 @@ class VectorEnv:
             raise IllegalAction("seat is the learner's seat against an opponent: name the opponent too")
         self.obs = np.zeros((self.n, self.encoder.size), np.float32)
         self.mask = np.zeros((self.n, self.n_actions), bool)
+        self._ids = [None] * self.n  # the ids set in each game's mask row
+        self._rows = np.arange(self.n)
+        self._direct = bool(getattr(self.encoder, "reads_state", False))
         self.seat = np.zeros(self.n, np.int64)
         self.dones = np.zeros(self.n, bool)
         shape = (self.n,) if self.learner is not None else (self.n, self.players)
@@ -80,13 +83,23 @@ class VectorEnv:
                 state.apply(agents[state.to_move].choose(state))
 
     def _write(self, i):
+        """Game i's observation for the seat to move and its mask, into the batch's arrays. (A
+        game written here is never over, so never at its length limit: a direct encoder applies.)"""
         state = self.states[i]
         seat = state.to_move
         self.seat[i] = seat
-        state.observation(seat, out=self.obs[i])
+        row = self.obs[i]
+        if self._direct:
+            row.fill(0.0)
+            self.encoder.encode_state(state, seat, row)
+        else:
+            state.observation(seat, out=row)
         row = self.mask[i]
-        row.fill(False)
-        row[[a.id for a in state.legal_actions()]] = True
+        ids = self._ids[i]
+        if ids:
+            row[ids] = False
+        ids = self._ids[i] = [a.id for a in state.legal_actions()]
+        row[ids] = True
 
     def reset(self, seed: int | None = None):
         """Start every game afresh; ``(obs, mask, seat)``."""
@@ -106,12 +119,13 @@ class VectorEnv:
         if len(actions) != self.n:
             raise IllegalAction(f"step takes one action per game: {self.n}, not {len(actions)}")
         actions = [int(a) for a in actions]
-        mask = self.mask
-        for i, a in enumerate(actions):  # refuse a bad batch before any game moves
-            if not (0 <= a < self.n_actions and mask[i, a]):
-                state = self.states[i]
+        ids = np.asarray(actions)
+        inside = (ids >= 0) & (ids < self.n_actions)
+        legal = self.mask[self._rows, np.where(inside, ids, 0)] & inside
+        if not legal.all():  # refuse a bad batch before any game moves, with the game's message
+            for i in np.flatnonzero(~legal):
                 try:
-                    state.action_of_id(a)
+                    self.states[i].action_of_id(actions[i])
                 except IllegalAction as exc:
                     raise IllegalAction(f"game {i} of the batch: {exc}") from None
         rewards, dones = self.rewards, self.dones
@@ -120,7 +134,7 @@ class VectorEnv:
         learner = self.learner
         for i in range(self.n):
             state = self.states[i]
-            state.apply(actions[i])
+            state.apply(state.table[actions[i]])  # legal (checked above): the table's own Action
             self._advance(i)
             if state.to_move is None:
                 returns = state.returns()

@@ -75,6 +75,10 @@ class LifeAndLegend(Game):
     def build_actions(self):
         return self.table_for_players(None, 2)
 
+    def observation_encoder(self, players, options, card_text=None):
+        from .observation import LifeAndLegendEncoder
+        return LifeAndLegendEncoder(self, players, options, card_text)
+
     def table_for(self, card_text):
         return self.table_for_players(card_text, 2)
 

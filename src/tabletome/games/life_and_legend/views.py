@@ -58,18 +58,8 @@ class ViewMixin:
                 "life_path": names[self.path[t]] if self.path[t] >= 0 else None,
                 "completed_wanders": [self.covered(seat, c) for c in self.wanders[t]],
                 "completed_adventures": [names[c] for c in self.adventures[t]],
-                "limits": {"hand": hand_limit(self, t), "relic_slots": slot_limit(self, t),
-                           "slots_used": slots_used(self, t), "traits": trait_limit(self, t),
-                           "completed_wanders": wander_limit(self, t)},
+                "limits": self.limits_view(t),
             })
-        deck_known = []
-        anyone = 0
-        for k in self.known:
-            anyone |= k
-        if anyone:
-            for depth, c in enumerate(reversed(self.legend_deck)):
-                if (anyone >> c) & 1:
-                    deck_known.append({"from_top": depth + 1, **self.covered(seat, c)})
         view = {
             "mode": self.mode,
             "turn": self.turn,
@@ -80,7 +70,7 @@ class ViewMixin:
             "world": world,
             "seats": seats,
             "legend_deck": len(self.legend_deck),
-            "legend_deck_examined": deck_known,
+            "legend_deck_examined": self.deck_known(seat),
             "legend_discard": [names[c] for c in self.legend_discard],
             "life_deck": len(self.life_deck),
             "life_discard": [names[c] for c in self.life_discard],
@@ -91,20 +81,46 @@ class ViewMixin:
             "this_turn": {"world_action_taken": self.acted, "background_activated": self.activated,
                           "spark_used": self.spark_used,
                           "effects_used": [names[c] for c in bits(self.used)]},
-            "words_bought": [(R.SMALL_WORDS + R.GREAT_WORDS)[w] for w in self.words_bought],
-            "effects_pending": [{"seat": self.seat_name(p[0]), "card": names[p[1]], "disrupted": bool(p[3])} for p in self.pending],
+            "words_bought": self.words_view(),
+            "effects_pending": self.pending_view(),
         }
         if self.contest:
-            target, card, life = self.contest
-            view["contest"] = {"owner": self.seat_name(target) if target >= 0 else None,
-                               "card": self.covered(seat, card) if card >= 0 else None,
-                               "life_card": "covered" if card >= 0 else (names[life] if life >= 0 else None)}
+            view["contest"] = self.contest_view(seat)
         if self.mode == "lore":
             view["lore"] = [names[c] for c in self.targets]
             view["acquired"] = [names[c] for c in self.acquired]
         if self.mode == "eternal":
             view["age"] = self.age
         return view
+
+    def deck_known(self, seat):
+        """The Legend Deck cards some seat has examined, by depth from the top."""
+        deck_known = []
+        anyone = 0
+        for k in self.known:
+            anyone |= k
+        if anyone:
+            for depth, c in enumerate(reversed(self.legend_deck)):
+                if (anyone >> c) & 1:
+                    deck_known.append({"from_top": depth + 1, **self.covered(seat, c)})
+        return deck_known
+
+    def words_view(self):
+        return [(R.SMALL_WORDS + R.GREAT_WORDS)[w] for w in self.words_bought]
+
+    def pending_view(self):
+        names = self.C.names
+        return [{"seat": self.seat_name(p[0]), "card": names[p[1]], "disrupted": bool(p[3])} for p in self.pending]
+
+    def contest_view(self, seat):
+        target, card, life = self.contest
+        return {"owner": self.seat_name(target) if target >= 0 else None,
+                "card": self.covered(seat, card) if card >= 0 else None,
+                "life_card": "covered" if card >= 0 else (self.C.names[life] if life >= 0 else None)}
+
+    def limits_view(self, t):
+        return {"hand": hand_limit(self, t), "relic_slots": slot_limit(self, t), "slots_used": slots_used(self, t),
+                "traits": trait_limit(self, t), "completed_wanders": wander_limit(self, t)}
 
     def asks(self):
         if self.decision is None:

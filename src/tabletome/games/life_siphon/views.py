@@ -113,17 +113,29 @@ class Views:
             "modules": {"familiars": R.familiars_on, "vials": R.vials_on, "fearsome": R.fearsome_on},
             "over": self.phase == P_OVER,
             "winners": list(self.winners),
-            "catalogue": {
+            "catalogue": self._catalogue(),
+        }
+        if R.madness:
+            view["madness"] = self._madness_view()
+        return view
+
+    def _madness_view(self):
+        return {"round_tracker": self.round, "life_gained_this_turn": self.gained, "defeated": self.defeated,
+                "score": list(self.final) if self.final is not None else None}
+
+    def _catalogue(self):
+        """The cards, Aspects and Familiars in play with their texts: the same for every view of a
+        ruleset, so made once and shared (do not modify a view's catalogue)."""
+        R = self.R
+        catalogue = R.__dict__.get("_view_catalogue")
+        if catalogue is None:
+            cards = R.cards
+            catalogue = R._view_catalogue = {
                 "cards": {c.name: self._card_info(c) for k, c in enumerate(cards.cards) if R.copies[k]},
                 "aspects": {a.name: {"trigger": a.trigger, "cost": a.cost, "text": a.text, "origin": a.origin}
                             for a in cards.aspects} if R.uses_aspects else {},
                 "familiars": {cards.fam_names[f]: {"cost": R.f_cost[f], "attack": R.f_attack[f],
                                                    "defense": R.f_defense[f], "origin": cards.familiars[f].origin}
                               for f in R.summonable},
-            },
-        }
-        if R.madness:
-            view["madness"] = {"round_tracker": self.round, "life_gained_this_turn": self.gained,
-                               "defeated": self.defeated,
-                               "score": list(self.final) if self.final is not None else None}
-        return view
+            }
+        return catalogue

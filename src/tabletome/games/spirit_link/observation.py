@@ -5,12 +5,17 @@ It reads only the view, seen from ``seat`` ("me" first, then the rival; a specta
 """
 
 from ...core.observation import Encoder, Layout, vocabulary
+from .frames import OVER, PHASES as PHASE_NAMES, phase_of
+from .ruleset import NO_FORM, NOT_PLACED
+from .views import pending as pending_view
 
 PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
 PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
 
 
 class SpiritLinkEncoder(Encoder):
+    reads_state = True
+
     def __init__(self, game, players, options, card_text=None):
         super().__init__(game, players, options, card_text)
         cards = game.check_cards(card_text, "card file") if card_text is not None else game.cards
@@ -34,8 +39,10 @@ class SpiritLinkEncoder(Encoder):
             self.seat_at.append(base)
         self.size = lay.size
         self.slices = lay.slices
+        self._by_cards = {}
 
     def encode(self, view, seat, out):
+        out = memoryview(out)  # (element writes through a memoryview are faster than numpy's)
         me = 0 if seat is None else seat
         names, n = self.names, self.n
         g = self.g
@@ -81,3 +88,67 @@ class SpiritLinkEncoder(Encoder):
             k = slot["known"]
             for name in p["known_in_hand"]:
                 out[k + names[name]] += 1.0 / 3.0
+
+    # --- the same vector straight from the state (``encode_state``) ---------------------------
+    def _index(self, cards):
+        cached = self._by_cards.get(id(cards))
+        if cached is None or cached[0] is not cards:
+            cached = self._by_cards[id(cards)] = (cards, [self.names[name] for name in cards.names])
+        return cached[1]
+
+    def encode_state(self, st, seat, out):
+        out = memoryview(out)
+        me = 0 if seat is None else seat
+        R = st.R
+        ix = self._index(R.cards)
+        n = self.n
+        g = self.g
+        phase = phase_of(st)
+        out[g] = st.round / 50.0
+        out[g + 1] = st.priority == me
+        out[g + 2] = st.to_move == me
+        out[g + 3] = phase == OVER
+        winners = st.winners
+        out[g + 4] = me in winners
+        out[g + 5] = (1 - me) in winners
+        out[self.phase + PHASES.index(PHASE_NAMES[phase])] = 1.0
+        pending = pending_view(st)
+        if pending is not None:
+            out[self.pending + PENDING.index(pending["choice"])] = 1.0
+            out[self.pending + 3] = pending.get("discards_left", 0) / 3.0
+        if seat is not None:
+            at = self.hand
+            hand = st.hand[seat]
+            for k in range(len(hand)):
+                for _ in range(hand[k]):
+                    out[at + ix[k]] += 1.0 / 3.0
+        bolt = R.firebolt_kind
+        for slot, p in ((self.seat_at[0], me), (self.seat_at[1], 1 - me)):
+            s = slot["stats"]
+            out[s] = st.health[p] / 30.0
+            out[s + 1] = st.mana[p] / 12.0
+            out[s + 2] = st.hand_size[p] / 10.0
+            out[s + 3] = len(st.deck[p]) / 45.0
+            out[s + 4] = st.spell_cast[p]
+            out[s + 5] = st.bolts[p] / 3.0
+            d = slot["discard"]
+            discard = st.discard[p]
+            for k in range(len(discard)):
+                if discard[k]:
+                    out[d + ix[k]] = discard[k] / 3.0
+            form = st.form[p]
+            f = slot["form"]
+            if form == NOT_PLACED:
+                out[f + n + 2] = 1.0
+            elif form == NO_FORM:
+                out[f + n] = 1.0
+            elif st.revealed or seat == p:
+                out[f + ix[form]] = 1.0
+            else:
+                out[f + n + 1] = 1.0
+            ability = st.ability[p]
+            out[slot["ability"] + (n if ability < 0 else ix[ability])] = 1.0
+            if bolt >= 0:
+                k = slot["known"]
+                for _ in range(st.known_bolts[p]):
+                    out[k + ix[bolt]] += 1.0 / 3.0

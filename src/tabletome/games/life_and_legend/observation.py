@@ -1,0 +1,298 @@
+"""Life & Legend's observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+
+``encode`` reads only the view; ``encode_state`` writes the same vector straight from the state
+(tests/rl/test_direct_encoders.py checks they agree on every configuration), much faster. Seats are
+turned so that the observer's comes first; a spectator keeps the table's order. Card names come
+from the game's card list, so every card name has its own slot in each bag of cards. A covered
+card shows only as covered (and who examined it), as in the view. View keys without a slice are
+hashed into the last slice, so nothing the view shows is dropped.
+"""
+
+from collections import Counter
+
+from ...core.observation import Encoder, Hasher, Layout, vocabulary
+from .cards import ACHIEVEMENT
+from .names import PHASE_NAMES
+from .snapshots import bits
+
+SEATS = 4
+SPACES = 4
+HANDLED = {"mode", "turn", "active", "phase", "to_move", "asks", "world", "seats", "legend_deck",
+           "legend_deck_examined", "legend_discard", "life_deck", "life_discard", "background_deck",
+           "background_discard", "roll", "roll_modifier", "roll_bonus", "life_cards_drawn", "this_turn",
+           "words_bought", "effects_pending", "contest", "lore", "acquired", "age", "log"}
+PILES = (("legend_discard", "the Legend discard pile"), ("life_discard", "the Life discard pile"),
+         ("background_deck", "the Background deck"), ("background_discard", "the Background discard pile"),
+         ("life_cards_drawn", "Life cards drawn, not yet placed"), ("effects_used", "effects used this turn"),
+         ("lore", "Lore Mode's targets"), ("acquired", "Lore Mode's targets acquired"))
+LIMITS = ("hand", "relic_slots", "slots_used", "traits", "completed_wanders")
+
+
+class LifeAndLegendEncoder(Encoder):
+    reads_state = True
+
+    def __init__(self, game, players, options, card_text=None):
+        super().__init__(game, players, options, card_text)
+        sample = game.new(players=players, seed=0, card_text=card_text, **options)
+        self.names = vocabulary(sorted(set(sample.C.names)))
+        self.modes = vocabulary(game.options["mode"])
+        N = len(self.names)
+        lay = Layout()
+        self.g = lay.add("turn / 50, I am active, I am to move, nobody is to move (over), roll modifier / 5, "
+                         "roll bonus / 5, Legend deck / 60, Life deck / 40, world action taken, Background "
+                         "activated, spark used, age / 10", 12)
+        self.mode = lay.add("mode one-hot: " + ", ".join(self.modes), len(self.modes))
+        self.phase = lay.add("phase one-hot: " + ", ".join(PHASE_NAMES), len(PHASE_NAMES))
+        self.asks = lay.add("what the seat to move is asked, hashed (16)", 16)
+        self.roll = lay.add("the dice rolled, hashed (8)", 8)
+        self.world_width = N + 3 + SEATS
+        self.world = lay.add(f"{SPACES} World spaces, each: the card by name if shown ({N}), empty, uncovered, "
+                             f"covered, examined by each seat from me ({SEATS})", SPACES * self.world_width)
+        self.seats = []
+        for k in range(SEATS):
+            who = "me" if k == 0 else f"seat {k} after me"
+            self.seats.append({
+                "head": lay.add(f"{who}: present, Legends / 10, hand size / 5, AI card hashed (4), covered cards "
+                                f"in hand, cards in {'my' if k == 0 else 'its'} hand examined by each seat from me ({SEATS})", 7 + 1 + SEATS),
+                "hand": lay.add(f"{who}: cards in hand shown by name, count of each", N),
+                "play": lay.add(f"{who}: Relics, Traits, Traumas, Life Story, Life Path and Completed Adventures, "
+                                "count of each", N),
+                "wanders": lay.add(f"{who}: Completed Wanders: count, shown by name, hashed (8)", 10),
+                "limits": lay.add(f"{who}: limits / 5: " + ", ".join(LIMITS), len(LIMITS)),
+            })
+        self.piles = {key: lay.add(f"{what}: count of each card", N) for key, what in PILES}
+        self.examined = lay.add("Legend deck cards examined: count / 5, then hashed (16)", 17)
+        self.words = lay.add("words bought, hashed (8)", 8)
+        self.pending = lay.add("effects pending, hashed (16)", 16)
+        self.contest = lay.add("a contest in progress, hashed (16)", 16)
+        self.rest = lay.add("every other view key, hashed (32)", 32)
+        self.size = lay.size
+        self.slices = lay.slices
+        self.hasher = Hasher()
+        self._by_cards = {}
+
+    def encode(self, view, seat, out):
+        out = memoryview(out)  # (element writes through a memoryview are faster than numpy's)
+        hasher, names = self.hasher, self.names
+        N = len(names)
+        seats = view["seats"]
+        n = len(seats)
+        me = 0 if seat is None else seat
+        seat_names = [p["name"] for p in seats]
+        rel = {name: (i - me) % n for i, name in enumerate(seat_names)}
+        my_name = seat_names[me] if seat is not None else None
+        g = self.g
+        out[g] = view["turn"] / 50.0
+        out[g + 1] = my_name is not None and view["active"] == my_name
+        out[g + 2] = my_name is not None and view["to_move"] == my_name
+        out[g + 3] = view["to_move"] is None
+        out[g + 4] = view["roll_modifier"] / 5.0
+        out[g + 5] = view["roll_bonus"] / 5.0
+        out[g + 6] = view["legend_deck"] / 60.0
+        out[g + 7] = view["life_deck"] / 40.0
+        turn = view["this_turn"]
+        out[g + 8] = turn["world_action_taken"]
+        out[g + 9] = turn["background_activated"]
+        out[g + 10] = turn["spark_used"]
+        if "age" in view:
+            out[g + 11] = view["age"] / 10.0
+        mode = self.modes.get(view["mode"])
+        if mode is not None:
+            out[self.mode + mode] = 1.0
+        if view["phase"] in PHASE_NAMES:
+            out[self.phase + PHASE_NAMES.index(view["phase"])] = 1.0
+        hasher.walk(view["asks"], out, self.asks, 16, "asks")
+        hasher.walk(view["roll"], out, self.roll, 8, "roll")
+        width = self.world_width
+        for space in view["world"]:
+            k = space["space"] - 1
+            if not 0 <= k < SPACES:
+                continue
+            at = self.world + k * width
+            card = space["card"]
+            if card == "empty":
+                out[at + N] = 1.0
+                continue
+            if card != "covered":
+                out[at + names[card]] = 1.0
+            out[at + N + 1] = space["uncovered"]
+            out[at + N + 2] = not space["uncovered"]
+            for who in space.get("examined_by", ()):
+                out[at + N + 3 + rel[who]] += 1.0
+        for k in range(min(n, SEATS)):
+            p = seats[(me + k) % n]
+            slot = self.seats[k]
+            h = slot["head"]
+            out[h] = 1.0
+            out[h + 1] = p["legends"] / 10.0
+            out[h + 2] = p["hand_size"] / 5.0
+            if p["ai"] is not None:
+                hasher.walk(p["ai"], out, h + 3, 4, "ai")
+            at = slot["hand"]
+            for card in p["hand"]:
+                name = card["card"]
+                if name == "covered":
+                    out[h + 7] += 1.0
+                else:
+                    out[at + names[name]] += 1.0
+                for who in card["examined_by"]:
+                    out[h + 8 + rel[who]] += 1.0
+            at = slot["play"]
+            for key in ("relics", "traits", "traumas", "completed_adventures"):
+                for name in p[key]:
+                    out[at + names[name]] += 1.0
+            for key in ("life_story", "life_path"):
+                if p[key] is not None:
+                    out[at + names[p[key]]] += 1.0
+            at = slot["wanders"]
+            for card in p["completed_wanders"]:
+                out[at] += 1.0
+                if card["card"] != "covered":
+                    out[at + 1] += 1.0
+                hasher.walk(card, out, at + 2, 8, "wander")
+            at = slot["limits"]
+            limits = p["limits"]
+            for i, key in enumerate(LIMITS):
+                out[at + i] = limits[key] / 5.0
+        piles = self.piles
+        for key, _ in PILES:
+            cards = turn["effects_used"] if key == "effects_used" else view.get(key, ())
+            at = piles[key]
+            for name in cards:
+                out[at + names[name]] += 1.0
+        examined = view["legend_deck_examined"]
+        if examined:
+            out[self.examined] = len(examined) / 5.0
+            hasher.walk(examined, out, self.examined + 1, 16, "examined")
+        if view["words_bought"]:
+            hasher.walk(view["words_bought"], out, self.words, 8, "words")
+        if view["effects_pending"]:
+            hasher.walk(view["effects_pending"], out, self.pending, 16, "pending")
+        if "contest" in view:
+            hasher.walk(view["contest"], out, self.contest, 16, "contest")
+        for key, value in view.items():
+            if key not in HANDLED:
+                hasher.walk(value, out, self.rest, 32, key)
+
+    # --- the same vector straight from the state (``encode_state``) ---------------------------
+    def _index(self, C):
+        cached = self._by_cards.get(id(C))
+        if cached is None or cached[0] is not C:
+            cached = self._by_cards[id(C)] = (C, [self.names[name] for name in C.names])
+        return cached[1]
+
+    def encode_state(self, st, seat, arr):
+        out = memoryview(arr)
+        bag = []  # places counted +1 each (whole counts, so the order of the adds does not matter)
+        hasher = self.hasher
+        C = st.C
+        ix = self._index(C)
+        kind = C.kind
+        N = len(self.names)
+        n = st.players
+        me = 0 if seat is None else seat
+        known = st.known
+        g = self.g
+        out[g] = st.turn / 50.0
+        out[g + 1] = seat is not None and st.active == seat
+        out[g + 2] = seat is not None and st.to_move == seat
+        out[g + 3] = st.to_move is None
+        out[g + 4] = st.roll_mod / 5.0
+        out[g + 5] = st.roll_bonus / 5.0
+        out[g + 6] = len(st.legend_deck) / 60.0
+        out[g + 7] = len(st.life_deck) / 40.0
+        out[g + 8] = st.acted
+        out[g + 9] = st.activated
+        out[g + 10] = st.spark_used
+        if st.mode == "eternal":
+            out[g + 11] = st.age / 10.0
+        mode = self.modes.get(st.mode)
+        if mode is not None:
+            out[self.mode + mode] = 1.0
+        out[self.phase + st.phase] = 1.0
+        hasher.walk_memo(st.asks(), out, self.asks, 16, "asks")
+        hasher.walk_memo(list(st.roll), out, self.roll, 8, "roll")
+
+        def shown(c):  # the view names a covered card this seat knows (a spectator: all seats do)
+            if seat is None:
+                return all((k >> c) & 1 for k in known)
+            return (known[seat] >> c) & 1 == 1
+
+        width = self.world_width
+        world, up = st.world, st.up
+        for k in range(min(len(world), SPACES)):
+            c = world[k]
+            at = self.world + k * width
+            if c < 0:
+                out[at + N] = 1.0
+                continue
+            if up[k]:
+                out[at + ix[c]] = 1.0
+                out[at + N + 1] = True
+                out[at + N + 2] = False
+                continue
+            if shown(c):
+                out[at + ix[c]] = 1.0
+            out[at + N + 1] = False
+            out[at + N + 2] = True
+            for t in range(n):
+                if (known[t] >> c) & 1:
+                    out[at + N + 3 + (t - me) % n] += 1.0
+        for k in range(min(n, SEATS)):
+            t = (me + k) % n
+            slot = self.seats[k]
+            h = slot["head"]
+            out[h] = 1.0
+            out[h + 1] = st.legends(t) / 10.0
+            out[h + 2] = len(st.hand[t]) / 5.0
+            ai = st.ai.get(t)
+            if ai is not None:
+                hasher.walk(ai, out, h + 3, 4, "ai")
+            at = slot["hand"]
+            mine = seat == t
+            for c in st.hand[t]:
+                if mine or kind[c] == ACHIEVEMENT or shown(c):
+                    bag.append(at + ix[c])
+                else:
+                    bag.append(h + 7)
+                for u in range(n):
+                    if (known[u] >> c) & 1:
+                        bag.append(h + 8 + (u - me) % n)
+            at = slot["play"]
+            for cards in (st.relics[t], st.traits[t], st.traumas[t], st.adventures[t]):
+                bag.extend([at + ix[c] for c in cards])
+            for c in (st.story[t], st.path[t]):
+                if c >= 0:
+                    bag.append(at + ix[c])
+            at = slot["wanders"]
+            for c in st.wanders[t]:
+                out[at] += 1.0
+                card = st.covered(seat, c)
+                if card["card"] != "covered":
+                    out[at + 1] += 1.0
+                hasher.walk_memo(card, out, at + 2, 8, "wander")
+            at = slot["limits"]
+            limits = st.limits_view(t)
+            for i, key in enumerate(LIMITS):
+                out[at + i] = limits[key] / 5.0
+        piles = self.piles
+        lore = st.mode == "lore"
+        for key, cards in (("legend_discard", st.legend_discard), ("life_discard", st.life_discard),
+                           ("background_deck", st.backgrounds), ("background_discard", st.background_discard),
+                           ("life_cards_drawn", st.limbo), ("effects_used", bits(st.used)),
+                           ("lore", st.targets if lore else ()), ("acquired", st.acquired if lore else ())):
+            if cards:
+                at = piles[key]
+                bag.extend([at + ix[c] for c in cards])
+        examined = st.deck_known(seat)
+        if examined:
+            out[self.examined] = len(examined) / 5.0
+            hasher.walk_memo(examined, out, self.examined + 1, 16, "examined")
+        if st.words_bought:
+            hasher.walk_memo(st.words_view(), out, self.words, 8, "words")
+        if st.pending:
+            hasher.walk_memo(st.pending_view(), out, self.pending, 16, "pending")
+        if st.contest:
+            hasher.walk_memo(st.contest_view(seat), out, self.contest, 16, "contest")
+        for i, count in Counter(bag).items():  # those places hold nothing else: set each count once
+            out[i] = count
