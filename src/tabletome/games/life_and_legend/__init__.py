@@ -178,6 +178,14 @@ class LifeAndLegend(Game):
     def evaluate(self, state, seat):
         return _heuristics().evaluate(state, seat)
 
+    def cards_info(self, card_text=None):
+        """Every card for people (the browser's hover and tap, the terminal's info): display.py."""
+        cache = self.__dict__.setdefault("_cards_info", {})
+        if card_text not in cache:
+            from .display import cards_info
+            cache[card_text] = cards_info(self.card_list(card_text))
+        return cache[card_text]
+
     def render(self, view, seat):
         from .display import render
         return render(view, seat, self.cards)

@@ -90,3 +90,36 @@ def render(view, seat, cards):
     if log:
         parts.append(Panel(Text("\n".join(log)), title="Log", title_align="left", border_style="grey50"))
     return Group(*parts)
+
+
+def cards_info(cards) -> list[dict]:
+    """Every card a player may ask about (``Game.cards_info``; the browser's hover and tap, the
+    terminal's ``info``): each of the 144 cards once by name, with its kind and whole text, and the
+    four AI opponent cards with their numbered steps. Public facts, the same for every seat."""
+    from .cards import KIND_NAMES, EVENT, ADVENTURE, RELIC, TRAIT
+    rows, seen = [], set()
+    for i, c in enumerate(cards.cards):
+        if c.name in seen:
+            continue
+        seen.add(c.name)
+        kind = cards.kind[i]
+        row = {"name": c.name, "origin": c.origin, "kind": KIND_NAMES[kind], "short": c.text, "text": c.text,
+               "note": c.note}
+        if kind == EVENT and c.atmosphere:
+            row["atmosphere"] = True
+        if kind == ADVENTURE:
+            row["legends"] = c.legends
+            if c.perpetual:
+                row["perpetual"] = True
+        if kind == RELIC:
+            row["legends"] = c.legends
+            row["slots"] = c.slots
+        if kind == TRAIT:
+            row["copies"] = sum(1 for d in cards.cards if d is c)
+        rows.append(row)
+    for o in cards.opponents.values():
+        rows.append({"name": o.name, "origin": o.origin, "kind": "AI opponent", "id": o.id,
+                     "short": o.steps[0] if o.steps else "",
+                     "text": "\n".join(f"{k + 1}. {step}" for k, step in enumerate(o.steps)),
+                     "steps": list(o.steps), "note": o.note})
+    return rows
