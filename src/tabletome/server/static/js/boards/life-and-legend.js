@@ -14,7 +14,7 @@ const MODES = {
   standard: ["Standard Mode", "The most Legends when the Legend Deck runs out wins."],
   farwander: ["Farwander Mode", "Completed Wanders are worth no Legends: spend them on die rolls, Life Words and Life Stories; Farwander on opponents' Wanders."],
   eternal: ["Eternal Mode", "Win by Legends total, 1 Life Story, 1 Life Path and 1 Exceptional Trait; the Legend Deck is reshuffled for three Ages."],
-  coop: ["Co-op against The Emptiness", "The players win together if their Legends beat The Emptiness's when the Legend Deck runs out."],
+  coop: ["Co-op against The Emptiness", "The players win together if, when the game ends, their combined Legends doubled exceed The Emptiness's times the number of players (RULES.md)."],
   war: ["War (Solitaire)", "Endless War: run out the Legend Deck before the end of the turn when the Life Deck becomes empty."],
   lore: ["Lore (Solitaire)", "Acquire the three Backgrounds set aside before the Legend Deck runs out."],
   arbiter: ["The Arbiter (Solitaire)", "Acquire the Life Path Arbiter and all 8 Traumas before the Life or Legend Deck runs out."],
@@ -23,6 +23,7 @@ const MODES = {
   legacy: ["The Legacy (Solitaire)", "40+ Legends before the Legend Deck runs out."],
 };
 
+const ANSWERS = ["accept", "decline", "pass", "done", "end phase", "contest", "no contest", "give it to the Farwanderer"];
 const oneOf = (...texts) => (t) => texts.includes(t);
 
 // The actions that name a card ``n`` wherever a seat holds it (hand, Play Area, drawn Life card).
@@ -150,10 +151,14 @@ function decks(ctx, v) {
     pile(ctx, "Background discard", v.background_discard || []));
 }
 
+const RULE_OF_FOUR = "The Rule of Four: every limit starts at 4 and may go up and down (hand size counts at the end of Phase 4; "
+  + "Trait-Cards include at most 1 Exceptional Trait; no Wander once the Completed Wander limit is reached). Traumas and Completed Adventures have no limit.";
+
 // --- a seat ----------------------------------------------------------------------------------------
 function area(title, cls, count, ...children) {
   return el("div", { class: `lal-area ${cls}` },
-    el("div", { class: "area-head" }, el("span", { class: "zone-label", text: title }), count ? el("span", { class: "limit", text: count }) : null),
+    el("div", { class: "area-head" }, el("span", { class: "zone-label", text: title }),
+      count ? el("span", { class: "limit", text: count, title: RULE_OF_FOUR }) : null),
     el("div", { class: "cards" }, ...children));
 }
 
@@ -203,8 +208,12 @@ function seatPanel(ctx, v, s, i) {
     } else if (mine) {
       handCards.push(lalCard(ctx, h.card, { pred: cardActions(h.card), cls: "in-hand", text: true,
         lines: h.examined_by && h.examined_by.filter((x) => x !== s.name).length ? [`seen by ${h.examined_by.filter((x) => x !== s.name).join(", ")}`] : [] }));
+    } else if (h.card !== "covered") {
+      // a card of another hand this seat has seen (examined, or revealed to all)
+      handCards.push(lalCard(ctx, h.card, { mini: true, cls: "in-hand seen",
+        lines: [h.examined_by && h.examined_by.length ? `in hand; seen by ${h.examined_by.join(", ")}` : "in hand, known"] }));
     } else {
-      handCards.push(covered(ctx, h, { label: String(j + 1), pred: null, cls: "mini in-hand",
+      handCards.push(covered(ctx, h, { label: String(j + 1), pred: null, cls: "lal-mini in-hand",
         about: "A card in this seat's hand: covered to you." }));
     }
   });
@@ -224,7 +233,7 @@ function seatPanel(ctx, v, s, i) {
       area("Backgrounds", "backgrounds", null, backgrounds(ctx, s, achievements))));
   }
   parts.push(el("div", { class: "lal-areas legend-area" },
-    area("Completed Wanders", "wanders", emptiness ? null : `${s.completed_wanders.length}/${lim.completed_wanders}`,
+    emptiness ? null : area("Completed Wanders", "wanders", `${s.completed_wanders.length}/${lim.completed_wanders}`,
       s.completed_wanders.length ? wanders(ctx, v, s, i, mine) : emptySlot("none")),
     area(emptiness ? "Devoured" : "Completed Adventures", "adventures", null,
       s.completed_adventures.length ? s.completed_adventures.map((n) => lalCard(ctx, n, { mini: true })) : emptySlot("none"))));
@@ -265,7 +274,7 @@ function inPlay(ctx, v) {
     const answer = (t) => t.startsWith("interfere with ") || t === "pass";
     out.push(box("Effects being resolved", "lal-chain", el("ol", { class: "chain-steps" }, v.effects_pending.map((p, k) => {
       const node = el("li", { class: `chain-step${p.disrupted ? " disrupted" : ""}`, "data-step": k + 1 },
-        el("span", { text: `${p.seat} uses ` }), lalCard(ctx, p.card, { mini: true }), p.disrupted ? el("span", { class: "tag", text: "Disrupted" }) : null);
+        el("span", { class: "step-no", text: `${k + 1}.` }), el("span", { text: `${p.seat} uses ` }), lalCard(ctx, p.card, { mini: true }), p.disrupted ? el("span", { class: "tag", text: "Disrupted" }) : null);
       if (k === v.effects_pending.length - 1) ctx.bind(node, answer, null);
       return node;
     }))));
@@ -275,7 +284,7 @@ function inPlay(ctx, v) {
     const node = box("Farwandering: a contested card", "lal-contest",
       el("p", { text: `${c.owner || "?"}'s Completed Wander is contested.` }),
       el("div", { class: "cards" }, c.card ? covered(ctx, c.card, { label: "contested", pred: null, about: "The contested Completed Wander, covered." }) : null,
-        c.life_card ? (c.life_card === "covered" ? el("div", { class: "card back lal-back mini" }, el("div", { class: "card-name", text: "Life card" }))
+        c.life_card ? (c.life_card === "covered" ? el("div", { class: "card back lal-back lal-mini" }, el("div", { class: "card-name", text: "Life card" }))
           : lalCard(ctx, c.life_card, { pred: oneOf(`keep ${c.life_card}`, `discard ${c.life_card}`) })) : null));
     ctx.bind(node, oneOf("contest", "no contest", "give it to the Farwanderer"), null);
     out.push(node);
@@ -309,11 +318,13 @@ function facts(v) {
 export function render(root, ctx) {
   const v = ctx.view;
   const [, goal] = MODES[v.mode] || [null, ""];
-  const asks = v.asks && v.to_move ? `${v.to_move} decides: ${v.asks}` : null;
+  const asks = v.asks && v.to_move ? el("p", { class: "lal-asks", text: `${v.to_move} decides: ${v.asks}` }) : null;
+  // the question being asked answers with the words that name no card or place
+  if (asks) ctx.bind(asks, oneOf(...ANSWERS), null);
   root.append(el("div", { class: "lal-top" },
     el("p", { class: "board-status", text: status(v) }),
     phaseTrack(ctx, v),
-    asks ? el("p", { class: "lal-asks", text: asks }) : null,
+    asks,
     el("p", { class: "muted lal-goal", text: goal }),
     el("p", { class: "muted lal-facts", text: facts(v) })));
   const n = v.seats.length;
