@@ -237,23 +237,37 @@ def describe_choice(view, action, cards) -> str | None:
 
 
 def cards_info(cards) -> list[dict]:
-    """Every card a player may ask about (``Game.cards_info``): the 144 cards and the AI cards,
-    each with its kind, its text as the card file has it and its note."""
-    from .cards import KIND_NAMES
+    """Every card a player may ask about (``Game.cards_info``; the browser's hover and tap, the
+    terminal's ``info``): each of the 144 cards once by name, with its kind and whole text, and the
+    four AI opponent cards with their numbered steps. Public facts, the same for every seat."""
+    from .cards import KIND_NAMES, EVENT, ADVENTURE, RELIC, TRAIT
     rows, seen = [], set()
-    for i, card in enumerate(cards.cards):
-        if card.name in seen:
+    for i, c in enumerate(cards.cards):
+        if c.name in seen:
             continue
-        seen.add(card.name)
-        kind = KIND_NAMES[cards.kind[i]]
-        copies = sum(1 for c in cards.cards if c is card)
-        rows.append({"name": card.name, "origin": card.origin, "kind": kind, "short": card.text,
-                     "text": card.text + (f"\n{copies} copies in the Life Deck." if copies > 1 else ""),
-                     "note": card.note})
+        seen.add(c.name)
+        kind = cards.kind[i]
+        row = {"name": c.name, "origin": c.origin, "kind": KIND_NAMES[kind], "short": c.text, "text": c.text,
+               "note": c.note}
+        if kind == EVENT and c.atmosphere:
+            row["atmosphere"] = True
+        if kind == ADVENTURE:
+            row["legends"] = c.legends
+            if c.perpetual:
+                row["perpetual"] = True
+        if kind == RELIC:
+            row["legends"] = c.legends
+            row["slots"] = c.slots
+        if kind == TRAIT:
+            row["copies"] = sum(1 for d in cards.cards if d is c)
+            if row["copies"] > 1:
+                row["text"] += f"\n{row['copies']} copies in the Life Deck."
+        rows.append(row)
     for o in cards.opponents.values():
-        steps = "\n".join(f"{k + 1}. {step}" for k, step in enumerate(o.steps))
-        rows.append({"name": o.name, "origin": o.origin, "kind": "AI opponent card", "short": o.text or o.steps[0],
-                     "text": steps, "note": o.note})
+        rows.append({"name": o.name, "origin": o.origin, "kind": "AI opponent", "id": o.id,
+                     "short": o.steps[0] if o.steps else "",
+                     "text": "\n".join(f"{k + 1}. {step}" for k, step in enumerate(o.steps)),
+                     "steps": list(o.steps), "note": o.note})
     return rows
 
 

@@ -48,6 +48,7 @@ class ViewMixin:
             seats.append({
                 "name": self.seat_name(t),
                 "ai": self.ai.get(t),
+                "ai_card": C.opponents[self.ai[t]].name if t in self.ai and self.ai[t] in C.opponents else None,
                 "legends": self.legends(t),
                 "hand": hand,
                 "hand_size": len(self.hand[t]),

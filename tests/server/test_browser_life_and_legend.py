@@ -1,0 +1,177 @@
+"""Life & Legend's board in a real browser (Playwright driving Debian's Chromium, as test_browser.py).
+
+A person picks Life & Legend on the start page (its modes and the AI opponents option are there,
+with their help), sits against the heuristic and an AI opponent card, and plays by clicking the
+board: World spaces, cards, the phase track. A solo War table is drawn and played the same way.
+Screenshots of both, desktop and phone (375x667), go to tests/server/artifacts/.
+"""
+
+import random
+
+from .test_browser import browser, new_page, shot, step_of, wait_turn_or_over  # noqa: F401 (fixture)
+
+GAME = "life-and-legend"
+
+
+def board_click(page, rng, choose=None) -> str:
+    """One decision made on the board: a playable thing and an action in its popover. Returns
+    the action's text; waits until the server answered."""
+    before = step_of(page)
+    playable = page.locator("#board .playable")
+    assert playable.count(), "nothing on the board offers a choice"
+    playable.nth(rng.randrange(playable.count())).click()
+    options = page.locator("#popover .action")
+    options.first.wait_for()
+    texts = options.all_inner_texts()
+    k = choose(texts) if choose else rng.randrange(len(texts))
+    options.nth(k).click()
+    page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+    return texts[k]
+
+
+def legal_texts(page):
+    return page.locator("#legal .action").all_inner_texts()
+
+
+def open_seat(server, page, table, seat=0):
+    page.goto(f"{server.url}/table/{table['id']}#seat={seat}&token={table['seats'][seat]['token']}")
+    page.wait_for_selector(".lal-board")
+
+
+def test_the_start_page_offers_life_and_legend_modes_and_ai_opponents(server, browser):
+    page = new_page(browser)
+    page.goto(server.url + "/?game=" + GAME)
+    page.wait_for_selector("select[data-option=mode]")
+    modes = page.locator("select[data-option=mode] option").all_inner_texts()
+    for mode in ("standard (default)", "farwander", "eternal", "war", "lore", "arbiter", "treasury", "campaign", "legacy", "coop"):
+        assert mode in modes
+    ais = page.locator("select[data-option=ai] option").all_inner_texts()
+    assert ais[0] == "none (default)" and "golden-horse" in ais and "matathias+geoffrey" in ais
+    assert "AI opponents taking the last seats" in page.inner_text("#options")
+    assert "1 (solo)" in page.locator("#players option").all_inner_texts()
+    # a Solitaire mode with two players is refused with the engine's reason, and nothing is created
+    page.select_option("select[data-option=mode]", "war")
+    page.click("#create")
+    page.wait_for_function("document.getElementById('create-error').textContent.length > 0")
+    assert "played by 1 player alone" in page.inner_text("#create-error")
+    assert "/table/" not in page.url
+    page.context.close()
+
+
+def test_a_person_plays_life_and_legend_against_the_heuristic_by_clicking_the_board(server, browser):
+    page = new_page(browser)
+    page.goto(server.url + "/?game=" + GAME)
+    page.select_option("#players", "3")
+    page.select_option("select[data-option=ai]", "golden-horse")
+    page.select_option("select[data-option=first]", "north")
+    page.select_option("[data-seat='0']", "you")
+    page.select_option("[data-seat='1']", "agent:heuristic")
+    page.select_option("[data-seat='2']", "agent:heuristic")
+    shot(page, "life-and-legend-start-page")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector(".lal-board")
+    # the World: two rows of two spaces, covered at the start
+    assert page.locator(".lal-world .world-space").count() == 4
+    assert page.locator(".lal-world .card.back").count() == 4
+    # the seats: mine with my hand as cards, the others' hands covered, the AI card with its steps
+    mine = page.locator(".lal-seat.mine")
+    assert mine.count() == 1 and "North (you)" in mine.inner_text()
+    assert mine.locator(".lal-area.hand .card:not(.back)").count() + mine.locator(".lal-area.relics .card").count() >= 4
+    assert page.locator(".lal-seat[data-seat='1'] .lal-area.hand .card.back").count() >= 1
+    ai = page.locator(".lal-seat[data-seat='2'] .lal-ai-card")
+    assert "Golden Horse The Brave" in ai.inner_text() and ai.locator(".designed-tag").count() == 1
+    assert ai.locator(".ai-steps li").count() >= 5
+    for label in ("Relics", "Trait-Cards", "Traumas", "Backgrounds", "Completed Wanders", "Completed Adventures"):
+        assert label.upper() in mine.inner_text().upper()
+    assert "/4" in mine.locator(".lal-area.relics .limit").inner_text()       # the Rule of Four
+    assert page.locator(".lal-decks [data-deck=legend] .deck-count").inner_text().isdigit()
+    # card text on hover (title) and tap (popover), designed cards marked
+    a_card = mine.locator(".card.lal-card").first
+    assert a_card.get_attribute("title")
+    assert page.locator("#board .card.designed .designed-mark").count() >= 1
+
+    rng = random.Random(5)
+    board_moves, world_moves = [], 0
+    while len(board_moves) < 5 or not world_moves:
+        assert len(board_moves) < 30, "no World move was offered"
+        assert not wait_turn_or_over(page), "the game ended before the test made its moves"
+        legal = legal_texts(page)
+        spaces = [t.rsplit(" ", 1)[1] for t in legal if t.startswith(("uncover space ", "wander on space "))]
+        if spaces and not world_moves:
+            # a World space on the board offers exactly the list's choices that name that space
+            k = spaces[0]
+            page.locator(f".world-space[data-space='{k}'] .playable").click()
+            offered = page.locator("#popover .action").all_inner_texts()
+            assert set(offered) == {t for t in legal if t.endswith(f" space {k}") or t == f"fill space {k} from the Legend Deck"}
+            before = step_of(page)
+            page.locator("#popover .action").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+            board_moves.append(offered[0])
+            world_moves += 1
+            continue
+        phase = page.locator(".lal-phase.now.playable")
+        if not world_moves and phase.count() and ("end phase" in legal or "done" in legal):
+            # on to the World phase by the phase track (Relics before the first turn end with done)
+            before = step_of(page)
+            phase.click()
+            page.locator("#popover .action", has_text="end phase" if "end phase" in legal else "done").click()
+            page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+            board_moves.append("end phase")
+        elif page.locator("#board .playable").count():
+            board_moves.append(board_click(page, rng))
+        else:
+            before = step_of(page)
+            page.locator("#legal .action").first.click()      # the full list is always reachable
+            page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+        if len(board_moves) == 3:
+            shot(page, "life-and-legend-board")
+    assert world_moves == 1
+    assert page.locator("#log li").count() > 5
+    # the phone-sized page shows the same table: the World, the hand, the choices at hand
+    phone = new_page(browser, 375, 667)
+    phone.goto(page.url)
+    phone.wait_for_selector(".lal-board")
+    assert phone.locator(".lal-world .world-space").count() == 4
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 380, f"the phone page scrolls sideways ({width}px)"
+    assert phone.locator("#choices").is_visible()
+    shot(phone, "life-and-legend-phone")
+    phone.context.close()
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_solo_war_table_is_drawn_and_played_on_the_board(server, browser):
+    table = server.create(GAME, players=1, options={"mode": "war"}, seed=11, seats=[{"agent": None}])
+    page = new_page(browser)
+    open_seat(server, page, table)
+    assert "War (Solitaire)" in page.inner_text(".board-status")
+    # "The Event, War is placed uncovered somewhere in the World": the Atmosphere is marked
+    atmosphere = page.locator(".world-space.is-atmosphere")
+    assert atmosphere.count() == 1 and "War" in atmosphere.inner_text() and "Atmosphere" in atmosphere.inner_text()
+    assert page.locator(".lal-others").count() == 0 and page.locator(".lal-seat.mine").count() == 1
+    rng = random.Random(2)
+    made = 0
+    while made < 4:
+        if wait_turn_or_over(page):
+            break
+        if page.locator("#board .playable").count():
+            board_click(page, rng)
+        else:
+            before = step_of(page)
+            page.locator("#legal .action").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+        made += 1
+    assert made == 4
+    # the phase track offers "end phase" on the current Phase when it is legal
+    if "end phase" in legal_texts(page):
+        assert page.locator(".lal-phase.now.playable").count() == 1
+    shot(page, "life-and-legend-war")
+    phone = new_page(browser, 375, 667)
+    open_seat(server, phone, table)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 380
+    shot(phone, "life-and-legend-war-phone")
+    phone.context.close()
+    assert page.errors == []
+    page.context.close()
