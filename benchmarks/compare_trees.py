@@ -36,60 +36,24 @@ from pathlib import Path
 HERE = Path(__file__).resolve()
 
 
-# --- the worker: runs inside one tree's venv ------------------------------------------------------
+# --- the worker: runs inside one tree's venv (with this folder's throughput.py) ---------------------
 def _players(game, solo):
-    if solo:
-        return 1
-    multi = [n for n in game.player_counts if n >= 2]
-    return multi[0] if multi else game.player_counts[0]
-
-
-def _solo_options(game):
-    return next((options for players, options in game.configurations() if players == 1), None)
-
-
-def _mid_game_states(game, players, count, options):
-    from tabletome.core import Rng
-    rng = Rng(2)
-    states, seed = [], 1000
-    while len(states) < count:
-        state = game.new(players=players, seed=seed, **(options or {}))
-        seed += 1
-        for _ in range(rng.below(60) + 1):
-            if state.is_over:
-                break
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-        if not state.is_over:
-            states.append(state)
-    return states
+    from throughput import default_players
+    return 1 if solo else default_players(game)
 
 
 def measure_random(game, seconds):
-    from tabletome.core import Rng
-    players = _players(game, False)
-    rng = Rng(1)
-    decisions = seed = 0
-    clock = time.process_time
-    started = clock()
-    while True:
-        state = game.new(players=players, seed=seed)
-        seed += 1
-        while state.to_move is not None:
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-            decisions += 1
-        spent = clock() - started
-        if spent >= seconds:
-            return decisions / spent
+    from throughput import random_play
+    return random_play(game, _players(game, False), seconds, clock=time.process_time)[1]
 
 
 def measure_ismcts(game, iterations, positions, solo):
     import tabletome
-    options = _solo_options(game) if solo else {}
+    from throughput import mid_game_states, solo_options
+    options = solo_options(game) if solo else {}
     if options is None:
         return None
-    states = _mid_game_states(game, _players(game, solo), positions, options)
+    states = mid_game_states(game, _players(game, solo), positions, options)
     bot = tabletome.agent(f"ismcts:iterations={iterations}", seed=1)
     done = 0
     spent = 0.0
