@@ -173,6 +173,8 @@ def main(argv=None):
            "load_average_before": [round(x, 2) for x in load_before],
            "load_average_after": [round(x, 2) for x in os.getloadavg()],
            "wall_seconds": round(time.time() - started), "results": results}
+    if args.out:   # the timings first, in case the choices take long
+        args.out.write_text(json.dumps(out, indent=1) + "\n")
     if args.choices:
         choice = ["--measure", "choices", "--choice-games", str(args.choice_games),
                   "--choice-iterations", str(args.choice_iterations)]
