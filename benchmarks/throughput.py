@@ -27,11 +27,14 @@ def default_players(game):
 CLOCK = time.perf_counter
 
 
-def random_play(game, players, seconds):
+def random_play(game, players, seconds, clock=None):
+    """Random games (seeds 0, 1, ...; picks from one Rng(1)) for ``seconds`` of ``clock``: games
+    and decisions per second."""
+    clock = clock or CLOCK
     rng = Rng(1)
     games = decisions = 0
     seed = 0
-    started = CLOCK()
+    started = clock()
     while True:
         state = game.new(players=players, seed=seed)
         seed += 1
@@ -40,7 +43,7 @@ def random_play(game, players, seconds):
             state.apply(legal[rng.below(len(legal))])
             decisions += 1
         games += 1
-        elapsed = CLOCK() - started
+        elapsed = clock() - started
         if elapsed >= seconds:
             return games / elapsed, decisions / elapsed
 

@@ -259,7 +259,21 @@ class Game:
         """Every card and component a player may ask about, from the game's card data (or the
         given card file's): dicts with ``name``, ``origin`` ("rulebook" or "designed"), ``kind``
         (the game's word: "spell", "minion"...), ``short`` (one line of what it does) and
-        ``text`` (the whole card, with its numbers). Override; by default there are none."""
+        ``text`` (the whole card, with its numbers). Made once per card file by the game's
+        ``describe_cards`` from its parsed cards (``self.cards``, or ``check_cards(card_text)``)
+        and remembered; by default there are none."""
+        cache = self.__dict__.setdefault("_cards_info", {})
+        info = cache.get(card_text)
+        if info is None:
+            if type(self).describe_cards is Game.describe_cards:
+                return []
+            cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
+            info = cache[card_text] = self.describe_cards(cards)
+        return info
+
+    def describe_cards(self, cards) -> list[dict]:
+        """``cards_info`` for one parsed card set (``check_cards``' answer): override, usually with
+        the game's ``display.cards_info``."""
         return []
 
     def describe_choice(self, view: dict, action) -> str | None:

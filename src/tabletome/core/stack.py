@@ -32,41 +32,45 @@ from .errors import IllegalAction
 
 
 class Frame:
-    """One named step of a game's rules (see the module docstring)."""
+    """One named step of a game's rules (see the module docstring).
 
-    __slots__ = ("name", "fields", "index", "_run", "_legal", "_resolve", "on", "seat_at", "asks")
+    ``run``, ``legal`` and ``resolve`` are plain callables kept on the frame (the functions given,
+    or the core's stand-ins), so the core calls a game's rule with no step between. ``ask_at`` is
+    where the asked seat stands in the tuple of a frame that only asks (no ``run`` given), else 0:
+    the core then asks that seat itself. A choice goes to ``on[action.kind]`` if there is one, else
+    to ``resolve``."""
+
+    __slots__ = ("name", "fields", "index", "run", "legal", "resolve", "on", "fallback",
+                 "seat_at", "ask_at", "asks")
 
     def __init__(self, name: str, fields: tuple[str, ...] = (), *, run=None, legal=None, resolve=None,
                  on: dict | None = None, seat_field: str = "seat", asks: str = ""):
         self.name = name
         self.fields = tuple(fields)
         self.index = -1
-        self._run = run
-        self._legal = legal
-        self._resolve = resolve
-        self.on = dict(on or {})
         # where the asked seat stands in the tuple, for frames that only ask
         self.seat_at = self.fields.index(seat_field) + 1 if seat_field in self.fields else None
+        self.ask_at = self.seat_at if run is None and self.seat_at is not None else 0
+        self.run = run if run is not None else self._ask
+        self.legal = legal if legal is not None else self._no_legal
+        self.on = dict(on or {})
+        self.fallback = resolve
+        self.resolve = self._by_kind if self.on or resolve is None else resolve
         self.asks = asks  # what the seat is asked, in words, for views and screens
 
-    def run(self, state, frame: tuple) -> bool:
-        if self._run is not None:
-            return self._run(state, frame)
+    def _ask(self, state, frame: tuple) -> bool:
         if self.seat_at is None:
             raise TypeError(f"frame {self.name!r} has no run and no seat field to ask")
         return state.ask(frame[self.seat_at], frame)
 
-    def legal(self, state, frame: tuple) -> list:
-        return self._legal(state, frame)
+    def _no_legal(self, state, frame: tuple) -> list:
+        raise TypeError(f"frame {self.name!r} asks nothing: it has no legal")
 
-    def resolve(self, state, frame: tuple, action) -> None:
-        handler = self.on.get(action.kind)
-        if handler is not None:
-            handler(state, frame, action)
-        elif self._resolve is not None:
-            self._resolve(state, frame, action)
-        else:
+    def _by_kind(self, state, frame: tuple, action) -> None:
+        handler = self.on.get(action.kind, self.fallback)
+        if handler is None:
             raise TypeError(f"frame {self.name!r} cannot resolve an action of kind {action.kind!r}")
+        handler(state, frame, action)
 
     def __repr__(self) -> str:
         return f"<frame {self.name}{self.fields}>"
@@ -90,13 +94,16 @@ class ResponseWindow(Frame):
     pass_action(state) -> Action               the game's "pass"
     respond(state, frame, action)              resolve a response (push what it does)
     after: "next" (the seat after the responder is asked next) or "same" (the responder again)
+
+    A subclass may change ``reopen`` (who is asked after a response).
     """
 
     __slots__ = ("can_respond", "responses", "pass_action", "respond", "after", "moments")
 
     def __init__(self, name: str = "window", *, can_respond, responses, pass_action, respond,
                  after: str = "next", moments: tuple[str, ...] = ()):
-        super().__init__(name, ("moment", "seat", "passes", "exclude"))
+        super().__init__(name, ("moment", "seat", "passes", "exclude"), run=self._open, legal=self._offer,
+                         resolve=self._answer)
         if after not in ("next", "same"):
             raise ValueError("after is 'next' or 'same'")
         self.can_respond = can_respond
@@ -106,10 +113,15 @@ class ResponseWindow(Frame):
         self.after = after
         self.moments = tuple(moments)  # the moments' names, for views ("before attacks")
 
-    def run(self, state, frame: tuple) -> bool:
+    def _open(self, state, frame: tuple) -> bool:
         index, moment, seat, passes, exclude = frame
         players = state.players
         can = self.can_respond
+        if passes < players:
+            if seat != exclude and can(state, seat, moment):
+                return state.ask(seat, frame)   # the first seat asked: the frame as it is
+            passes += 1
+            seat = (seat + 1) % players
         while passes < players:
             if seat != exclude and can(state, seat, moment):
                 return state.ask(seat, (index, moment, seat, passes, exclude))
@@ -117,18 +129,23 @@ class ResponseWindow(Frame):
             seat = (seat + 1) % players
         return False
 
-    def legal(self, state, frame: tuple) -> list:
-        actions = list(self.responses(state, frame[2], frame[1]))
-        actions.append(self.pass_action(state))
+    # (the game's functions are read into locals before the call: CPython does not speed up a
+    # method-style call of a function kept in a slot)
+    def _offer(self, state, frame: tuple) -> list:
+        responses, pass_action = self.responses, self.pass_action
+        actions = list(responses(state, frame[2], frame[1]))
+        actions.append(pass_action(state))
         return actions
 
-    def resolve(self, state, frame: tuple, action) -> None:
+    def _answer(self, state, frame: tuple, action) -> None:
         index, moment, seat, passes, exclude = frame
-        if action is self.pass_action(state):
+        pass_action = self.pass_action
+        if action is pass_action(state):
             state.stack.append((index, moment, (seat + 1) % state.players, passes + 1, exclude))
             return
         state.stack.append(self.reopen(state, frame))
-        self.respond(state, frame, action)
+        respond = self.respond
+        respond(state, frame, action)
 
     def reopen(self, state, frame: tuple) -> tuple:
         """The window that follows a response: every seat may answer it (exclusion lifted)."""
@@ -153,6 +170,14 @@ class FrameSet:
             frame.index = len(self.frames)
             self.frames.append(frame)
             self.by_name[frame.name] = frame
+        # The core's hot path reads these lists by frame index rather than each frame's attributes:
+        # frames of different classes (Frame, ResponseWindow, a game's own) would make every such
+        # attribute read in ``State.run``/``apply``/``legal_actions`` miss CPython's type caches.
+        self.runs = [f.run for f in self.frames]
+        self.legals = [f.legal for f in self.frames]
+        self.resolves = [f.resolve for f in self.frames]
+        self.ons = [f.on for f in self.frames]
+        self.ask_ats = [f.ask_at for f in self.frames]
 
     def __getitem__(self, key) -> Frame:
         return self.frames[key] if isinstance(key, int) else self.by_name[key]

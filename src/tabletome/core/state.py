@@ -36,7 +36,8 @@ def as_rng(rng) -> Rng:
 class State:
     __slots__ = ("game", "players", "options", "seed", "rng", "to_move", "winners", "table",
                  "card_text", "stack", "decision", "triggers", "logging",
-                 "_history", "_log", "_log_owned", "_legal", "length_cap", "_capped_seat", "__weakref__")
+                 "_history", "_log", "_log_owned", "_log_seat", "_legal", "length_cap", "_capped_seat", "_driver",
+                 "__weakref__")
 
     # The game's frames (core.stack.FrameSet): with them, the core drives the turn (``run``) and
     # writes the stack into snapshots by frame name.
@@ -45,6 +46,13 @@ class State:
     # the core refuses an unknown, missing or ill-typed field the same way in every game and hands
     # ``_restore`` the checked Struct.
     snapshot_schema = None
+    # How the core drives this class's stack (``_Driver``), made once per subclass; every state
+    # holds it in a slot, so the hot path reads no class attribute.
+    _class_driver = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._class_driver = _Driver(cls)
 
     # --- construction ------------------------------------------------------------------------
     @classmethod
@@ -72,9 +80,11 @@ class State:
         self._history = []
         self._log = []
         self._log_owned = True
+        self._log_seat = None
         self._legal = None
         self.length_cap = game._max_decisions(players, options)
         self._capped_seat = None
+        self._driver = type(self)._class_driver or _NO_DRIVER
 
     def _copy_common(self, other: "State") -> None:
         """Copy the shared fields into a fresh ``other`` (used by each game's ``clone``)."""
@@ -95,11 +105,13 @@ class State:
         other._history = self._history.copy()
         # the log is shared until either side writes to it (copy on write, see ``say``)
         other._log = self._log
+        other._log_seat = self._log_seat
         other._log_owned = False
         self._log_owned = False
         other._legal = self._legal
         other.length_cap = self.length_cap
         other._capped_seat = self._capped_seat
+        other._driver = self._driver
 
     def setup(self) -> None:
         """Deal, shuffle and set ``to_move`` for a new game (override)."""
@@ -116,7 +128,16 @@ class State:
         returned tuple is shared: do not keep it across ``apply``."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(self._legal_actions()) if self.to_move is not None else ()
+            if self.to_move is None:
+                legal = ()
+            else:
+                legals = self._driver.legals
+                if legals is not None:   # the decision frame's legal, called directly
+                    frame = self.decision
+                    legal = tuple(legals[frame[0]](self, frame))
+                else:
+                    legal = tuple(self._legal_actions())
+            self._legal = legal
         return legal
 
     def _legal_actions(self):
@@ -159,10 +180,18 @@ class State:
             if not same:
                 raise IllegalAction(f"{str(action)!r} is not legal now; {describe_choices(legal)}")
             action = same[0]
-        self._history.append(action.id)
+        history = self._history
+        history.append(action.id)
         self._legal = None
-        self._apply(action)
-        if self.to_move is not None and len(self._history) >= self.length_cap:
+        driver = self._driver
+        if driver.resolves is not None:   # ``_apply`` inlined: the decision frame resolves, the stack runs on
+            frame = self.decision
+            index = frame[0]
+            driver.ons[index].get(action.kind, driver.resolves[index])(self, frame, action)
+            self.run()
+        else:
+            self._apply(action)
+        if self.to_move is not None and len(history) >= self.length_cap:
             self._end_by_length()
 
     def action_of_id(self, action_id) -> Action:
@@ -195,7 +224,9 @@ class State:
     def _apply(self, action: Action) -> None:
         """The decision frame resolves the choice; then the stack runs on to the next decision."""
         frame = self.decision
-        self.frames.frames[frame[0]].resolve(self, frame, action)
+        index = frame[0]
+        frames = self.frames
+        frames.ons[index].get(action.kind, frames.resolves[index])(self, frame, action)
         self.run()
 
     # --- the decision stack (core/stack.py) ------------------------------------------------------
@@ -203,7 +234,9 @@ class State:
         """Run frames until one asks a seat to decide, or the stack is empty (the game is over).
         Frames a rule queued with ``trigger`` run before anything below them, in queued order."""
         stack = self.stack
-        frames = self.frames.frames
+        driver = self._driver
+        runs = driver.runs
+        ask_ats = driver.ask_ats
         triggers = self.triggers
         self.decision = None
         self.to_move = None
@@ -215,7 +248,14 @@ class State:
             if not stack:
                 return
             frame = stack.pop()
-            if frames[frame[0]].run(self, frame):
+            index = frame[0]
+            if ask_ats is not None:
+                at = ask_ats[index]
+                if at:   # a frame that only asks: ``ask`` inlined
+                    self.decision = frame
+                    self.to_move = frame[at]
+                    return
+            if runs[index](self, frame):
                 return
 
     def ask(self, seat: int, frame: tuple) -> bool:
@@ -300,22 +340,38 @@ class State:
         if not self.logging:
             return
         if not self._log_owned:
-            self._log = self._log.copy()
-            self._log_owned = True
+            self._own_log()
         self._log.append((seat, text))
 
     def log_mark(self) -> int:
         """Where the log stands now, for ``say_at``."""
-        return len(self._log)
+        return len(self._lines())
 
     def say_at(self, mark: int, text: str, seat: int | None = None) -> None:
         """Put a sentence into the log at ``mark`` (before what was said since)."""
         if not self.logging:
             return
         if not self._log_owned:
-            self._log = self._log.copy()
-            self._log_owned = True
+            self._own_log()
         self._log.insert(mark, (seat, text))
+
+    def _lines(self) -> list:
+        """The log's lines, ``(seat or None, text)``, this state may hold (a pending filter of a
+        determinized copy applied first)."""
+        if self._log_seat is not None:
+            self._own_log()
+        return self._log
+
+    def _own_log(self) -> None:
+        """Give this state a log list of its own (copy on write), filtered to what ``_log_seat``
+        may read when a determinized copy still shares its original's whole log."""
+        seat = self._log_seat
+        if seat is not None:
+            self._log = [line for line in self._log if line[0] is None or line[0] == seat]
+            self._log_seat = None
+        else:
+            self._log = self._log.copy()
+        self._log_owned = True
 
     def mute(self) -> "State":
         """Stop writing log lines in this state (a copy made for search); returns the state."""
@@ -325,11 +381,11 @@ class State:
     @property
     def log(self) -> list[str]:
         """The whole story of the game so far, in plain sentences (private lines included)."""
-        return [text for _, text in self._log]
+        return [text for _, text in self._lines()]
 
     def visible_log(self, seat: int | None) -> list[str]:
         """The log as ``seat`` may read it (``None``: a spectator, public lines only)."""
-        return [text for who, text in self._log if who is None or who == seat]
+        return [text for who, text in self._lines() if who is None or who == seat]
 
     # --- seeing ----------------------------------------------------------------------------------
     def check_seat(self, seat, allow_none: bool = True) -> None:
@@ -414,14 +470,19 @@ class State:
         log lines ``seat`` may read. The game then re-draws what ``seat`` cannot see in it, and
         gives it a fresh rng (``copy.rng = rng.spawn()``)."""
         self.check_seat(seat, allow_none=False)
-        log, owned = self._log, self._log_owned
-        self._log = [line for line in log if line[0] is None or line[0] == seat]
+        history, self._history = self._history, _NO_HISTORY   # the copy starts with none
         try:
             copy = self.clone()
         finally:
-            self._log, self._log_owned = log, owned
+            self._history = history
+        # the copy shares the whole log and filters it only if it ever reads or writes it (a muted
+        # search copy never does): the lines ``seat`` may not read can never be reached from it
+        if copy._log_seat != seat:
+            if copy._log_seat is not None:
+                copy._own_log()
+            copy._log_seat = seat
+            copy._log_owned = False
         copy.seed = None
-        copy._history = []
         copy._legal = None
         return copy
 
@@ -443,7 +504,7 @@ class State:
             "seed": self.seed,
             "rng": self.rng.state,
             "history": [self.table[i].text for i in self._history],
-            "log": [[who, text] for who, text in self._log],
+            "log": [[who, text] for who, text in self._lines()],
         }
         if self.card_text is not None:
             data["cards"] = self.card_text
@@ -573,3 +634,29 @@ def _restore_state(game_id: str, snapshot: dict) -> State:
     """Unpickle a state: its game from the registry, then its snapshot (``State.__reduce__``)."""
     from .registry import game
     return game(game_id).restore(snapshot)
+
+
+class _Driver:
+    """How the core drives one State subclass's decision stack: its frames' rules as lists by frame
+    index (``FrameSet.runs``...), and None for each part the game does itself: ``legals`` when it
+    overrides ``_legal_actions``, ``resolves``/``ons`` when it overrides ``_apply``, ``ask_ats``
+    when it overrides ``ask`` (then every frame's ``run`` calls it)."""
+
+    __slots__ = ("runs", "legals", "resolves", "ons", "ask_ats")
+
+    def __init__(self, cls=None):
+        frames = cls.frames if cls is not None else None
+        self.runs = self.legals = self.resolves = self.ons = self.ask_ats = None
+        if frames is None:
+            return
+        self.runs = frames.runs
+        if cls._legal_actions is State._legal_actions:
+            self.legals = frames.legals
+        if cls._apply is State._apply:
+            self.resolves, self.ons = frames.resolves, frames.ons
+        if cls.ask is State.ask:
+            self.ask_ats = frames.ask_ats
+
+
+_NO_DRIVER = _Driver()
+_NO_HISTORY: list = []   # never changed: ``clone`` copies it

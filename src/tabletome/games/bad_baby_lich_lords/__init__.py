@@ -130,8 +130,8 @@ class BadBabyLichLords(Game):
         return table
 
     # --- agents and the terminal ----------------------------------------------------------------------
-    def heuristic_action(self, state, rng):
-        return heuristics.choose(state, rng)
+    # the agents' hooks are the heuristics' own functions (no wrapper call on the search's hot path)
+    heuristic_action = staticmethod(heuristics.choose)
 
     # The search AI's default: about 0.3 s a decision; rollouts play the quick greedy policy for
     # 12 actions and are scored by ``evaluate``; the other seats are modelled by that policy
@@ -144,11 +144,8 @@ class BadBabyLichLords(Game):
     def search_settings_for(self, players):
         return self.solitaire_search_settings if players == 1 else self.search_settings
 
-    def rollout_action(self, state, rng):
-        return heuristics.quick(state, rng)      # choose's lookahead is too slow to roll out with
-
-    def evaluate(self, state, seat):
-        return heuristics.evaluate(state, seat)
+    rollout_action = staticmethod(heuristics.quick)      # choose's lookahead is too slow to roll out with
+    evaluate = staticmethod(heuristics.evaluate)
 
     # The most decisions a game takes (then a draw, by core): about 3x the longest of 1000 random
     # and 100 heuristic games per option set (benchmarks/game_length.py; 2 players: 942).
@@ -158,14 +155,10 @@ class BadBabyLichLords(Game):
         from .observation import LichLordsEncoder
         return LichLordsEncoder(self, players, options, card_text)
 
-    def cards_info(self, card_text=None):
+    def describe_cards(self, cards):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""
-        cache = self.__dict__.setdefault("_cards_info", {})
-        if card_text not in cache:
-            from .display import cards_info
-            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
-            cache[card_text] = cards_info(cards)
-        return cache[card_text]
+        from .display import cards_info
+        return cards_info(cards)
 
     def describe_choice(self, view, action):
         from .display import describe_choice

@@ -46,40 +46,43 @@ BACK_TO_THE_MENU = (TURN,)
 class Decision(Frame):
     """A choice of the active player: asked when it has two or more options, taken at once when it
     has one, skipped (``skip`` says why) when it has none; ``always_ask`` for the turn menu. The
-    options found when the frame ran are what ``legal`` offers (``state.offered``)."""
+    options found when the frame ran (``find``, the rule that lists them) are what ``legal`` offers
+    (``state.offered``)."""
 
-    __slots__ = ("skip", "always_ask")
+    __slots__ = ("find", "skip", "always_ask")
 
     def __init__(self, name, fields=(), *, legal, resolve=None, on=None, skip=None, always_ask=False):
-        super().__init__(name, fields, legal=legal, resolve=resolve, on=on)
+        super().__init__(name, fields, run=self._decide, legal=self._offered, resolve=resolve, on=on)
+        self.find = legal
         self.skip = skip
         self.always_ask = always_ask
 
-    def run(self, state, frame) -> bool:
-        options = self._legal(state, frame)
+    def _decide(self, state, frame) -> bool:
+        find = self.find   # (a function kept in a slot: read it, then call it)
+        options = find(state, frame)
         if len(options) > 1 or self.always_ask:
             state.offered = options
             return state.ask(state.active, frame)
         if options:
-            self.resolve(state, frame, options[0])
-        elif self.skip is not None:
-            self.skip(state, frame)
+            option = options[0]
+            self.on.get(option.kind, self.resolve)(state, frame, option)
+        else:
+            skip = self.skip
+            if skip is not None:
+                skip(state, frame)
         return False
 
-    def resolve(self, state, frame, action) -> None:
-        resolve = self._resolve
-        if resolve is not None:
-            resolve(state, frame, action)
-        else:
-            self.on[action.kind](state, frame, action)
-
-    def legal(self, state, frame) -> list:
+    def _offered(self, state, frame) -> list:
         options = state.offered
-        return options if options is not None else self._legal(state, frame)
+        if options is None:
+            find = self.find
+            options = find(state, frame)
+        return options
 
     def options(self, state, frame) -> list:
         """The options, found afresh (for invariants and restored positions)."""
-        return self._legal(state, frame)
+        find = self.find
+        return find(state, frame)
 
 
 # The rules the frames run (they import the indices above, so they come after them).

@@ -157,13 +157,6 @@ class LichLordsState(State):
     def seat_name(self, seat):
         return self.L.seat_names[seat]
 
-    def _legal_actions(self):
-        """The options the open decision found when it ran (``offered``), else found afresh."""
-        offered = self.offered
-        if offered is not None:
-            return offered
-        return FRAMES[self.decision[0]].options(self, self.decision)
-
     def _view(self, seat):
         return views.view(self, seat)
 

@@ -201,13 +201,10 @@ class LifeAndLegend(Game):
         from .display import describe_moment
         return describe_moment(view, moment)
 
-    def cards_info(self, card_text=None):
+    def describe_cards(self, cards):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""
-        cache = self.__dict__.setdefault("_cards_info", {})
-        if card_text not in cache:
-            from .display import cards_info
-            cache[card_text] = cards_info(self.card_list(card_text))
-        return cache[card_text]
+        from .display import cards_info
+        return cards_info(self._derive(cards))
 
     def describe_choice(self, view, action):
         from .display import describe_choice

@@ -129,11 +129,9 @@ class LifeSiphon(Game):
     def search_settings_for(self, players):
         return self.search_settings    # Madness searches as the multiplayer game does
 
-    def heuristic_action(self, state, rng):
-        return _heuristic_choose(state, rng)
-
-    def evaluate(self, state, seat):
-        return _heuristic_evaluate(state, seat)
+    # the agents' hooks are the heuristics' own functions (no wrapper call on the search's hot path)
+    heuristic_action = rollout_action = staticmethod(_heuristic_choose)
+    evaluate = staticmethod(_heuristic_evaluate)
 
     # The most decisions a game takes (then a draw, by core): about 3x the longest of 1000 random
     # and 100 heuristic games per option set (benchmarks/game_length.py; 3 heuristic seats: 1179).
@@ -145,14 +143,10 @@ class LifeSiphon(Game):
         from .observation import LifeSiphonEncoder
         return LifeSiphonEncoder(self, players, options, card_text)
 
-    def cards_info(self, card_text=None):
+    def describe_cards(self, cards):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""
-        cache = self.__dict__.setdefault("_cards_info", {})
-        if card_text not in cache:
-            from .display import cards_info
-            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
-            cache[card_text] = cards_info(cards)
-        return cache[card_text]
+        from .display import cards_info
+        return cards_info(cards)
 
     def rules_summary(self, players, options):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""

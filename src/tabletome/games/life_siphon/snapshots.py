@@ -168,16 +168,9 @@ class SnapshotRules:
 
     # --- reading ---------------------------------------------------------------------------------
     def _restore(self, data: LifeSiphonSnapshot):
-        R = self.R = self.game.ruleset(self.players, self.options, self.card_text)
+        R = self.empty_board()
         cards = R.cards
         Q = R.Q
-        n = Q * SLOTS
-        self.kind = [-1] * n
-        self.damage = [0] * n
-        self.attack_bonus = [0] * n
-        self.defense_bonus = [0] * n
-        self.flags = [0] * n
-        self.area_count = [0] * (Q * NUM_AREAS)
         self.life = [0] * Q
         self.pool = [0] * Q
         qnames = [self.qn(q) for q in range(Q)]

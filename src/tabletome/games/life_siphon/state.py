@@ -44,16 +44,21 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         "defeated", "final",
     )
 
-    def setup(self):
+    def empty_board(self):
+        """The rule set of these options and an empty board: where set-up and snapshots start."""
         R = self.R = self.game.ruleset(self.players, self.options, self.card_text)
-        Q = R.Q
-        n = Q * SLOTS
+        n = R.Q * SLOTS
         self.kind = [-1] * n
         self.damage = [0] * n
         self.attack_bonus = [0] * n
         self.defense_bonus = [0] * n
         self.flags = [0] * n
-        self.area_count = [0] * (Q * NUM_AREAS)
+        self.area_count = [0] * (R.Q * NUM_AREAS)
+        return R
+
+    def setup(self):
+        R = self.empty_board()
+        Q = R.Q
         self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
         self.supply = [R.f_supply[f] if R.f_pool[f] != POOL_PERSONAL and R.in_game[f] else 0 for f in range(R.nf)]
         personal = sum(1 << f for f in range(R.nf) if R.f_pool[f] == POOL_PERSONAL and R.in_game[f])

@@ -80,23 +80,15 @@ class SpiritLink(Game):
     # face-down Sheep with a Wolf, a person may (benchmarks/README.md).
     search_settings = {"iterations": 800, "opponents": "policy", "epsilon": 0.2}
 
-    def heuristic_action(self, state, rng):
-        return heuristics.choose(state, rng)
+    # the agents' hooks are the heuristics' own functions (no wrapper call on the search's hot path)
+    heuristic_action = staticmethod(heuristics.choose)
+    rollout_action = staticmethod(heuristics.wary)     # the heuristic, but a Wolf in hand is a threat
+    evaluate = staticmethod(heuristics.evaluate)
 
-    def rollout_action(self, state, rng):
-        return heuristics.wary(state, rng)     # the heuristic, but a Wolf in hand is a threat
-
-    def evaluate(self, state, seat):
-        return heuristics.evaluate(state, seat)
-
-    def cards_info(self, card_text=None):
+    def describe_cards(self, cards):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""
-        cache = self.__dict__.setdefault("_cards_info", {})
-        if card_text not in cache:
-            from .display import cards_info
-            cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
-            cache[card_text] = cards_info(cards)
-        return cache[card_text]
+        from .display import cards_info
+        return cards_info(cards)
 
     def rules_summary(self, players, options):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""

@@ -4,6 +4,8 @@ Each spell's effect is one name of ``effects.SpellEffect`` and its amount comes 
 Mana-Recovery's mana, Life-Spring's life a card, Eternal-Firebolt's damage.
 """
 
+from itertools import compress
+
 from . import combat
 from .turn import discard
 from .frames import SPRING
@@ -50,8 +52,7 @@ def cast(s, p, k, at_once: bool) -> None:
 
 def spring_actions(s, frame):
     act = s.R.act
-    hand = s.hand[frame[1]]
-    acts = [act.discard[k] for k in range(len(hand)) if hand[k]]
+    acts = list(compress(act.discard, s.hand[frame[1]]))
     acts.append(act.stop)
     return acts
 

@@ -6,6 +6,8 @@ in parallel)" -- both seats go through every phase together; inside a phase the 
 choice's handler (frames.py); ``s`` is the state.
 """
 
+from itertools import compress
+
 from .frames import COMBAT, END_TURN, LIMIT, PREPARE, REVEAL, SETTLE, SETTLEMENT, TRADE, TURN, WINDOW
 from .ruleset import (DRAW_PER_TURN, HAND_LIMIT, LIFE_PRICE, MANA_PER_TURN, MAX_HEALTH, MAX_MANA,
                       NO_FORM, NOT_PLACED, SEATS, TRADE_DISCARD, TRADE_DRAW)
@@ -205,9 +207,8 @@ def start_trade(s, p) -> None:
 
 
 def discard_actions(s, frame):
-    discard = s.R.act.discard
-    hand = s.hand[frame[1]]
-    return [discard[k] for k in range(len(hand)) if hand[k]]
+    """A discard of each kind of card in the hand (the hand counts each kind)."""
+    return list(compress(s.R.act.discard, s.hand[frame[1]]))
 
 
 def discard(s, p, k) -> None:
