@@ -264,7 +264,7 @@ def cards_info(cards) -> list[dict]:
                 row["text"] += f"\n{row['copies']} copies in the Life Deck."
         rows.append(row)
     for o in cards.opponents.values():
-        rows.append({"name": o.name, "origin": o.origin, "kind": "AI opponent", "id": o.id,
+        rows.append({"name": o.name, "origin": o.origin, "kind": "AI opponent card", "id": o.id,
                      "short": o.steps[0] if o.steps else "",
                      "text": "\n".join(f"{k + 1}. {step}" for k, step in enumerate(o.steps)),
                      "steps": list(o.steps), "note": o.note})
