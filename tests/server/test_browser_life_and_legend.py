@@ -66,7 +66,8 @@ def test_a_person_plays_life_and_legend_against_the_heuristic_by_clicking_the_bo
     page.select_option("select[data-option=first]", "north")
     page.select_option("[data-seat='0']", "you")
     page.select_option("[data-seat='1']", "agent:heuristic")
-    page.select_option("[data-seat='2']", "agent:heuristic")
+    # the AI card's seat is the game's: shown taken, nobody to choose
+    page.wait_for_function("document.querySelector(\"select[data-seat='2']\").disabled")
     shot(page, "life-and-legend-start-page")
     page.click("#create")
     page.wait_for_url("**/table/**")
@@ -175,3 +176,29 @@ def test_a_solo_war_table_is_drawn_and_played_on_the_board(server, browser):
     phone.context.close()
     assert page.errors == []
     page.context.close()
+
+
+def test_an_ai_card_seat_is_shown_taken_and_no_person_or_agent_sits_there(server, browser):
+    """The seat an AI opponent card plays is the game's own (``game.rule_seats``): the start page
+    shows it taken, the server gives it neither a token nor an agent, and the table plays on."""
+    page = new_page(browser)
+    page.goto(server.url + "/?game=" + GAME)
+    page.wait_for_selector("select[data-option=ai]")
+    page.select_option("#players", "3")
+    page.select_option("select[data-option=ai]", "golden-horse")
+    page.wait_for_function("document.querySelector(\"select[data-seat='2']\").disabled")
+    assert page.locator("select[data-seat='2'] option").all_inner_texts() == ["Played by the AI card Golden Horse The Brave"]
+    assert not page.locator("select[data-seat='1']").is_disabled()
+    page.select_option("select[data-option=ai]", "none")       # back to three places to fill
+    page.wait_for_function("!document.querySelector(\"select[data-seat='2']\").disabled")
+    page.context.close()
+    # whatever a client asks for that seat, the game plays it
+    seats = [{"agent": None}, {"agent": "heuristic"}, {"agent": None, "name": "Mallory"}]
+    table = server.create(GAME, players=3, options={"ai": "golden-horse"}, seats=seats, seed=4)
+    assert table["seats"][2]["token"] is None and table["seats"][2]["agent"] == "card"
+    assert server.post("/api/seats", {"game": GAME, "players": 3, "options": {"ai": "golden-horse"}}).json() == \
+        {"players": 3, "seats": {"2": "the AI card Golden Horse The Brave"}}
+    assert server.post("/api/seats", {"game": "spirit-link", "players": 2}).json()["seats"] == {}
+    assert server.post("/api/seats", {"game": GAME, "options": "x"}).status_code == 400
+    info = server.get(f"/api/tables/{table['id']}").json()
+    assert info["seats"][2]["agent"] == "card" and not info["seats"][2]["open"]

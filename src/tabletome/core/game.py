@@ -84,6 +84,12 @@ class Game:
         None for the game's default count (override)."""
         return None
 
+    def rule_seats(self, players: int, options: dict) -> dict[int, str]:
+        """Seats the game plays itself by its own rules (e.g. an AI opponent card), as
+        ``{seat: what plays it}``: no person or agent sits there and the seat never decides.
+        By default none (override)."""
+        return {}
+
     def options_for(self, players: int, options: dict) -> dict:
         """Options a player count implies when they are not given (one player: the solo mode),
         as ``{name: value}``; those given win (override)."""

@@ -30,7 +30,7 @@ from tabletome.core.records import check_record
 
 from .protocol import BadMessage, parse_message, result_text, shown
 from .storage import Storage, token_hash
-from .tables import CLOSE_RATE, Hub
+from .tables import CLOSE_RATE, RULE_SEAT, Hub
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 2_000_000          # bytes: the largest record an upload may carry
@@ -144,6 +144,21 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                         "option_help": dict(game.option_help)})
         return {"games": out, "agents": tabletome.agent_specs()}
 
+    @app.post("/api/seats")
+    async def rule_seats(request: Request):
+        """Which seats of a table with these players and options the game plays itself (Life &
+        Legend's AI opponent cards): the start page shows them as taken."""
+        data = await body(request)
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise Refused(400, f"field 'game' must be a game id; games are: {', '.join(tabletome.games())}")
+        game = tabletome.game(game_id)
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise Refused(400, "field 'options' must be an object of option names to values")
+        players, options = game.resolve_options(data.get("players"), options)
+        return {"players": players, "seats": {str(k): v for k, v in game.rule_seats(players, options).items()}}
+
     @app.post("/api/tables")
     async def create_table(request: Request):
         data = await body(request)
@@ -161,8 +176,12 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         if not isinstance(seats, list) or len(seats) != players:
             raise Refused(400, f"field 'seats' must list {players} seats, one per player, each "
                                '{"agent": null} for a person or {"agent": "heuristic"} (any agent spec)')
+        by_rules = game.rule_seats(players, options)     # seats the game plays by its own rules
         clean = []
         for i, seat in enumerate(seats):
+            if i in by_rules:
+                clean.append({"agent": RULE_SEAT, "name": by_rules[i]})
+                continue
             if not isinstance(seat, dict):
                 raise Refused(400, f"seat {i} must be an object such as {{\"agent\": null, \"name\": \"Ann\"}}")
             spec = seat.get("agent")

@@ -36,6 +36,7 @@ log = logging.getLogger("tabletome.server")
 
 CLOSE_REVOKED = 4401      # WebSocket close code: this seat's token no longer works
 CLOSE_RATE = 1008         # policy violation: far too many messages
+RULE_SEAT = "card"        # the 'agent' of a seat the game plays by its own rules (game.rule_seats)
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
@@ -517,7 +518,7 @@ class Hub:
             while not table.state.is_over:
                 seat = table.state.to_move
                 spec = table.row.seats[seat].agent
-                if spec is None:
+                if spec is None or spec == RULE_SEAT:    # a seat played by the rules never decides
                     break
                 step = table.step
                 table.thinking = seat

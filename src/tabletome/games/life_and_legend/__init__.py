@@ -138,6 +138,12 @@ class LifeAndLegend(Game):
             names.append("emptiness")
         return {players - len(names) + k: name for k, name in enumerate(names)}
 
+    def rule_seats(self, players, options) -> dict:
+        """The AI opponents' seats, each played by its card (``Game.rule_seats``)."""
+        players, options = self.resolve_options(players, options)
+        return {seat: f"the AI card {self.cards.opponents[name].name}"
+                for seat, name in self.ai_seats(players, options).items()}
+
     def check_combination(self, players, options):
         mode = options["mode"]
         ais = [] if options["ai"] == "none" else options["ai"].split("+")

@@ -13,6 +13,7 @@ async function main() {
   if (wanted && catalogue.games.some((g) => g.id === wanted)) select.value = wanted;
   select.addEventListener("change", gameChanged);
   $("players").addEventListener("change", () => drawSeats());
+  $("options").addEventListener("change", () => drawSeats());
   $("new-form").addEventListener("submit", create);
   $("record-file").addEventListener("change", upload);
   gameChanged();
@@ -59,6 +60,32 @@ function drawSeats() {
                                "aria-label": `${name}'s name` });
     box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label", text: name }), who, nick));
   });
+  markRuleSeats(n);
+}
+
+// Seats the game plays itself by its rules (Life & Legend's AI opponent cards) are shown as taken.
+let seatsAsked = 0;
+async function markRuleSeats(n) {
+  const asked = ++seatsAsked;
+  const options = {};
+  for (const select of $("options").querySelectorAll("select")) options[select.dataset.option] = select.value;
+  let answer;
+  try {
+    answer = await api("/api/seats", { body: { game: currentGame().id, players: n, options } });
+  } catch (err) {
+    return;                      // a combination the game refuses: creating the table says why
+  }
+  if (asked !== seatsAsked) return;   // the form changed meanwhile
+  for (const [seat, what] of Object.entries(answer.seats)) {
+    const who = document.querySelector(`select[data-seat="${seat}"]`);
+    if (!who) continue;
+    clear(who).append(el("option", { value: "card", text: `Played by ${what}` }));
+    who.value = "card";
+    who.disabled = true;
+    who.title = `Played by ${what}`;
+    const nick = document.querySelector(`[data-name="${seat}"]`);
+    if (nick) { nick.value = ""; nick.placeholder = what.replace(/^the /, ""); nick.disabled = true; }
+  }
 }
 
 async function create(event) {
