@@ -121,3 +121,21 @@ def test_selfplay_reports_a_solitaire_mode_as_play_does():
     out = " ".join(plain(finish(spawn("selfplay", "life-and-legend", "--option", "mode=treasury",
                                       "--games", "2"), 0)).split())
     assert re.search(r"won \d+ .*lost \d+", out) and "Legends (goal 10): mean" in out and "draw" not in out, out
+
+
+def test_a_loaded_card_file_is_the_one_the_table_shows(tmp_path):
+    """With ``--cards FILE`` the table, its hand lines included, shows that file's card texts."""
+    import importlib
+    from pathlib import Path
+    folder = Path(importlib.import_module("tabletome.games.life_and_legend").__file__).parent
+    own = (folder / "cards.toml").read_text(encoding="utf-8")
+    ours = 'text = "Slots 1. Legends 1. Once per turn: Each opponent discards 1 card from hand."'
+    assert ours in own
+    mine = tmp_path / "cards.toml"
+    mine.write_text(own.replace(ours, 'text = "Slots 1. Legends 1. Loudly: each opponent discards 1 card from hand."'),
+                    encoding="utf-8")
+    child = spawn("play", "life-and-legend", "--seed", "1", "--cards", str(mine), "--no-save")
+    child.expect(PROMPT)
+    first = " ".join(plain(child.before).split())
+    assert "Your hand:" in first and "Warhorn† Slots 1. Legends 1. Loudly: each opponent" in first
+    quit_game(child)

@@ -299,13 +299,17 @@ class Session:
     def render_board(self, view, seat, compact=0):
         """The game's drawing of ``view``; ``compact`` 1 and 2 ask for tighter tables (games
         whose ``render`` takes no ``compact`` draw their one table)."""
+        cards = self.state.card_text
         if compact:
             try:
-                board = self.game.render(view, seat, compact=compact)
+                board = self.game.render(view, seat, compact=compact, card_text=cards)
             except TypeError:
                 board = self.game.render(view, seat)
         else:
-            board = self.game.render(view, seat)
+            try:
+                board = self.game.render(view, seat, card_text=cards)
+            except TypeError:
+                board = self.game.render(view, seat)
         return Pretty(view) if board is None else board
 
     def rows_of(self, renderable) -> int:

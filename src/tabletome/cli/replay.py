@@ -15,7 +15,7 @@ def run(args) -> int:
     for line in state.log:
         console.print(line, highlight=False, markup=False)
     if args.board:
-        board = game.render(state.view(None), None)
+        board = game.render(state.view(None), None, card_text=state.card_text)
         if board is not None:
             console.print(board)
     console.print(result_line(state), style="bold")

@@ -185,10 +185,11 @@ class Game:
         the game is played with. By default: ``cards_info`` by name (override to add fields)."""
         return {info["name"]: info for info in self.cards_info(card_text)}
 
-    def render(self, view: dict, seat: int | None, compact: int = 0):
+    def render(self, view: dict, seat: int | None, compact: int = 0, card_text: str | None = None):
         """A rich renderable drawing ``view`` for a person at ``seat`` (override). ``compact``:
         0 the usual table; 1 and 2 tighter ones (fewer lines), which the terminal asks for when
-        the table and the choices do not fit its screen."""
+        the table and the choices do not fit its screen. ``card_text``: the card file the game
+        is played with (``state.card_text``; None: the game's own), whose texts the table shows."""
         return None
 
     # --- learning tools (docs/rl.md) --------------------------------------------------------

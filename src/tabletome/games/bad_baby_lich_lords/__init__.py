@@ -172,8 +172,8 @@ class BadBabyLichLords(Game):
     def score_label(self, players, options):
         return "cards left in the bone piles" if players == 1 else "noise"
 
-    def render(self, view, seat, compact=0):
-        from .display import render
+    def render(self, view, seat, compact=0, card_text=None):
+        from .display import render     # the view carries every card text it shows
         return render(view, seat, compact=compact)
 
 

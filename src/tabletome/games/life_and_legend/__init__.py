@@ -193,9 +193,10 @@ class LifeAndLegend(Game):
     def evaluate(self, state, seat):
         return _heuristics().evaluate(state, seat)
 
-    def render(self, view, seat, compact=0):
+    def render(self, view, seat, compact=0, card_text=None):
         from .display import render
-        return render(view, seat, self.cards, compact=compact)
+        cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
+        return render(view, seat, cards, compact=compact)
 
     def score_label(self, players, options):
         """What ``state.scores`` count: Legends, or a Solitaire mode's measure (RULES.md, "Scores")."""

@@ -156,8 +156,8 @@ class LifeSiphon(Game):
     def score_label(self, players, options):
         return "round reached" if options.get("mode") == "madness" else "life"
 
-    def render(self, view, seat, compact=0):
-        from .display import render
+    def render(self, view, seat, compact=0, card_text=None):
+        from .display import render     # the view carries every card text it shows
         return render(view, seat, compact=compact)
 
     def describe_moment(self, view, moment):

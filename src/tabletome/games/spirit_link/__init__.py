@@ -110,9 +110,10 @@ class SpiritLink(Game):
         from .observation import SpiritLinkEncoder
         return SpiritLinkEncoder(self, players, options, card_text)
 
-    def render(self, view, seat, compact=0):
+    def render(self, view, seat, compact=0, card_text=None):
         from .display import render
-        return render(view, seat, self.cards, compact=compact)
+        cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
+        return render(view, seat, cards, compact=compact)
 
 
 GAME = SpiritLink()
