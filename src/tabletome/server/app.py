@@ -144,32 +144,30 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                         "option_help": dict(game.option_help)})
         return {"games": out, "agents": tabletome.agent_specs()}
 
+    def table_setup(data: dict):
+        """The game, player count and options a request names, checked as a new table's are."""
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise Refused(400, f"field 'game' must be a game id; games are: {', '.join(tabletome.games())}")
+        game = tabletome.game(game_id)
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise Refused(400, "field 'options' must be an object of option names to values")
+        players, options = game.resolve_options(data.get("players"), options)
+        return game, players, options
+
     @app.post("/api/seats")
     async def rule_seats(request: Request):
         """Which seats of a table with these players and options the game plays itself (Life &
         Legend's AI opponent cards): the start page shows them as taken."""
         data = await body(request)
-        game_id = data.get("game")
-        if not isinstance(game_id, str):
-            raise Refused(400, f"field 'game' must be a game id; games are: {', '.join(tabletome.games())}")
-        game = tabletome.game(game_id)
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise Refused(400, "field 'options' must be an object of option names to values")
-        players, options = game.resolve_options(data.get("players"), options)
+        game, players, options = table_setup(data)
         return {"players": players, "seats": {str(k): v for k, v in game.rule_seats(players, options).items()}}
 
     @app.post("/api/tables")
     async def create_table(request: Request):
         data = await body(request)
-        game_id = data.get("game")
-        if not isinstance(game_id, str):
-            raise Refused(400, f"field 'game' must be a game id; games are: {', '.join(tabletome.games())}")
-        game = tabletome.game(game_id)
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise Refused(400, "field 'options' must be an object of option names to values")
-        players, options = game.resolve_options(data.get("players"), options)
+        game, players, options = table_setup(data)
         seats = data.get("seats")
         if seats is None:
             seats = [{"agent": None}] + [{"agent": "heuristic"}] * (players - 1)
