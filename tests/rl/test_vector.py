@@ -68,3 +68,39 @@ def test_same_seed_same_batch_and_bad_arguments():
         env.step([int(np.flatnonzero(env.mask[0])[0]), int(np.flatnonzero(~env.mask[1])[0])])
     assert [s.snapshot() for s in env.states] == before
     assert tabletome.game("spirit-link")  # the registry is untouched
+
+
+def test_worker_processes_step_the_same_games_as_one_process():
+    """workers=2: this process steps games 0-1 and a worker process games 2-3, each share seeded
+    from the batch's seed; the shared arrays hold what two one-process batches of those seeds hold,
+    step after step, and a bad action is refused before any game moves."""
+    from tabletome.core import Rng
+    r = Rng(9)
+    seeds = [r.next64() >> 1, r.next64() >> 1]
+    with VectorEnv("life-siphon", 4, players=3, seed=9, workers=2) as env:
+        assert env.states is None and env.workers == 2
+        parts = [VectorEnv("life-siphon", 2, players=3, seed=s) for s in seeds]
+        rng = np.random.default_rng(3)
+        ended = 0
+        for _ in range(150):
+            assert np.array_equal(env.obs, np.concatenate([p.obs for p in parts]))
+            assert np.array_equal(env.mask, np.concatenate([p.mask for p in parts]))
+            assert np.array_equal(env.seat, np.concatenate([p.seat for p in parts]))
+            actions = pick(env.mask, rng)
+            obs, mask, seat, rewards, dones = env.step(actions)
+            for k, p in enumerate(parts):
+                p.step(actions[2 * k:2 * k + 2])
+            assert np.array_equal(rewards, np.concatenate([p.rewards for p in parts]))
+            assert np.array_equal(dones, np.concatenate([p.dones for p in parts]))
+            ended += int(dones.sum())
+        assert ended and env.finished == ended == sum(p.finished for p in parts)
+        assert env.last_returns == parts[0].last_returns + parts[1].last_returns
+        before = env.obs.copy()
+        bad = [int(np.flatnonzero(row)[0]) for row in env.mask]
+        bad[3] = int(np.flatnonzero(~env.mask[3])[0])
+        with pytest.raises(IllegalAction, match="game 3 of the batch: action id .* is not legal now"):
+            env.step(bad)
+        assert np.array_equal(env.obs, before)
+        env.step(pick(env.mask, rng))  # the workers still answer
+    with pytest.raises(IllegalAction, match="workers, the number of processes"):
+        VectorEnv("spirit-link", 2, workers=3)

@@ -15,9 +15,18 @@ the learner's return. A game that ends is started again at once (``dones[i]`` is
 ``obs[i]`` is the new game's first observation); ``env.finished`` counts the games played and
 ``env.last_returns[i]`` holds game i's last returns. The arrays are reused from step to step: copy
 what you keep. An illegal action anywhere in a batch raises ``IllegalAction`` before any game moves.
+
+``workers=k`` (k > 1) steps the games in k processes at once, so a batch uses k cores: this process
+keeps the first share of the games and ``k - 1`` worker processes (started with ``start_method``,
+"spawn" by default) step the others, every process writing its rows of the same shared-memory
+arrays, so ``step`` returns the same arrays without copying. The games then live in the workers
+(``env.states`` is None); a seed gives the same batch for the same ``k``. ``close()`` (or leaving a
+``with`` block) stops the workers; they also stop when the env is collected or this process ends.
 """
 
 from __future__ import annotations
+
+import weakref
 
 import numpy as np
 
@@ -29,11 +38,16 @@ from .common import resolve_game
 
 class VectorEnv:
     def __init__(self, game, n: int, players: int | None = None, seed: int | None = 0, seat: int | None = None,
-                 opponent=None, **options):
+                 opponent=None, workers: int = 1, start_method: str = "spawn", _arrays=None, **options):
         self.game, self.players, self.options, self.card_text = resolve_game(game, players, options)
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise IllegalAction(f"n, the number of games, must be a whole number of at least 1, not {n!r}")
+        if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or not 1 <= workers <= n:
+            raise IllegalAction(f"workers, the number of processes, must be a whole number from 1 to n ({n}), "
+                                f"not {workers!r}")
         self.n = int(n)
+        self.workers = int(workers)
+        self._pool = None
         self.encoder = self.game.encoder(self.players, self.card_text, **self.options)
         self.n_actions = len(self.game.table_for(self.card_text))
         self.learner = None
@@ -49,20 +63,28 @@ class VectorEnv:
             self.opponent_specs = dict(zip(others, specs))
         elif seat is not None:
             raise IllegalAction("seat is the learner's seat against an opponent: name the opponent too")
-        self.obs = np.zeros((self.n, self.encoder.size), np.float32)
-        self.mask = np.zeros((self.n, self.n_actions), bool)
+        shape = (self.n,) if self.learner is not None else (self.n, self.players)
+        if _arrays is not None:  # a worker's share of a batch: its rows of the shared arrays
+            self.obs, self.mask, self.seat, self.rewards, self.dones = _arrays
+        elif self.workers > 1:
+            self._pool = _Pool(self, shape, start_method)
+            self.obs, self.mask, self.seat, self.rewards, self.dones = self._pool.arrays
+        else:
+            self.obs = np.zeros((self.n, self.encoder.size), np.float32)
+            self.mask = np.zeros((self.n, self.n_actions), bool)
+            self.seat = np.zeros(self.n, np.int64)
+            self.dones = np.zeros(self.n, bool)
+            self.rewards = np.zeros(shape, np.float32)
         self._ids = [None] * self.n  # the ids set in each game's mask row
         self._rows = np.arange(self.n)
         self._direct = bool(getattr(self.encoder, "reads_state", False))
-        self.seat = np.zeros(self.n, np.int64)
-        self.dones = np.zeros(self.n, bool)
-        shape = (self.n,) if self.learner is not None else (self.n, self.players)
-        self.rewards = np.zeros(shape, np.float32)
         self.last_returns = [None] * self.n
         self.states = []
         self.opponents = []
         self.finished = 0
         self._rng = Rng(0)
+        if self._pool is not None:
+            self.states = self.opponents = None  # they live in the worker processes
         if seed is not None:
             self.reset(seed)
 
@@ -103,6 +125,9 @@ class VectorEnv:
 
     def reset(self, seed: int | None = None):
         """Start every game afresh; ``(obs, mask, seat)``."""
+        if self._pool is not None:
+            self._pool.reset(seed)
+            return self.obs, self.mask, self.seat
         if seed is not None:
             self._rng = Rng(int(seed))
         self.states = [None] * self.n
@@ -124,10 +149,19 @@ class VectorEnv:
         legal = self.mask[self._rows, np.where(inside, ids, 0)] & inside
         if not legal.all():  # refuse a bad batch before any game moves, with the game's message
             for i in np.flatnonzero(~legal):
+                if self._pool is not None:
+                    raise IllegalAction(f"game {i} of the batch: {self._pool.refusal(actions[i])}")
                 try:
                     self.states[i].action_of_id(actions[i])
                 except IllegalAction as exc:
                     raise IllegalAction(f"game {i} of the batch: {exc}") from None
+        if self._pool is not None:
+            self._pool.step(actions)
+            return self.obs, self.mask, self.seat, self.rewards, self.dones
+        return self._step_checked(actions)
+
+    def _step_checked(self, actions):
+        """Step every game with legal actions (a list of ints)."""
         rewards, dones = self.rewards, self.dones
         rewards.fill(0.0)
         dones.fill(False)
@@ -150,3 +184,146 @@ class VectorEnv:
                     self._new_game(i)
             self._write(i)
         return self.obs, self.mask, self.seat, rewards, dones
+
+    def close(self) -> None:
+        """Stop the worker processes (``workers > 1``); nothing to do otherwise."""
+        if self._pool is not None:
+            self._pool.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def _shared(ctx, dtype, shape):
+    """A numpy array over shared memory that worker processes can be given (``ctx.RawArray``)."""
+    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    raw = ctx.RawArray("b", max(size, 1))
+    return raw, np.frombuffer(raw, dtype, int(np.prod(shape))).reshape(shape)
+
+
+class _Pool:
+    """The worker processes of a ``VectorEnv(workers=k)``: process p steps games ``cuts[p]`` to
+    ``cuts[p + 1]``; process 0 is this one."""
+
+    def __init__(self, env, reward_shape, start_method):
+        import multiprocessing as mp
+        ctx = mp.get_context(start_method)
+        n, k = env.n, env.workers
+        self.cuts = [n * p // k for p in range(k + 1)]
+        specs = [(np.float32, (n, env.encoder.size)), (np.bool_, (n, env.n_actions)), (np.int64, (n,)),
+                 (np.float32, reward_shape), (np.bool_, (n,)), (np.int64, (n,))]
+        made = [_shared(ctx, dtype, shape) for dtype, shape in specs]
+        self.raws = [raw for raw, _ in made]
+        *self.arrays, self.actions = [array for _, array in made]
+        self.env = env
+        self.table = env.game.table_for(env.card_text)
+        lo, hi = self.cuts[0], self.cuts[1]
+        game_id = env.game.id
+        kwargs = dict(players=env.players, seat=env.learner, card_text=env.card_text, **env.options)
+        if env.learner is not None:
+            kwargs["opponent"] = [env.opponent_specs[s] for s in sorted(env.opponent_specs)]
+        self.local = VectorEnv(game_id, hi - lo, seed=None, _arrays=[a[lo:hi] for a in self.arrays], **kwargs)
+        self.conns, self.procs = [], []
+        for p in range(1, k):
+            here, there = ctx.Pipe()
+            proc = ctx.Process(target=_work, args=(there, game_id, self.cuts[p], self.cuts[p + 1], self.raws,
+                                                   specs, kwargs), daemon=True, name=f"tabletome-vector-{p}")
+            proc.start()
+            there.close()
+            self.conns.append(here)
+            self.procs.append(proc)
+        self._finalizer = weakref.finalize(self, _stop, self.conns, self.procs)
+        for conn in self.conns:
+            self._answer(conn)  # each worker says it is ready (or why not)
+
+    def _answer(self, conn):
+        try:
+            reply = conn.recv()
+        except EOFError:
+            raise RuntimeError("a VectorEnv worker process stopped") from None
+        if reply[0] == "error":
+            raise reply[1]
+        return reply
+
+    def _gather(self, p, finished, returns):
+        env = self.env
+        env.finished += finished
+        for i, r in returns:
+            env.last_returns[self.cuts[p] + i] = r
+
+    def reset(self, seed):
+        base = None if seed is None else Rng(int(seed))
+        seeds = [None if base is None else base.next64() >> 1 for _ in self.cuts[:-1]]
+        for conn, s in zip(self.conns, seeds[1:]):
+            conn.send(("reset", s))
+        self.local.reset(seeds[0])
+        for conn in self.conns:
+            self._answer(conn)
+
+    def step(self, actions):
+        self.actions[:] = actions
+        for conn in self.conns:
+            conn.send(("step",))
+        local = self.local
+        before = local.finished
+        lo, hi = self.cuts[0], self.cuts[1]
+        local._step_checked(actions[lo:hi])
+        self._gather(0, local.finished - before, [(i, local.last_returns[i]) for i in np.flatnonzero(local.dones)])
+        for p, conn in enumerate(self.conns, 1):
+            _, finished, returns = self._answer(conn)
+            self._gather(p, finished, returns)
+
+    def refusal(self, action_id) -> str:
+        if not 0 <= action_id < len(self.table):
+            return f"action id {action_id} is out of range: ids lie in 0 to {len(self.table) - 1}"
+        return f"action id {action_id} ({self.table[action_id].text!r}) is not legal now"
+
+    def close(self):
+        self._finalizer()
+
+
+def _stop(conns, procs):
+    for conn in conns:
+        try:
+            conn.send(("close",))
+        except (OSError, EOFError, BrokenPipeError):
+            pass
+    for proc in procs:
+        proc.join(timeout=5)
+        if proc.is_alive():
+            proc.terminate()
+    for conn in conns:
+        conn.close()
+
+
+def _work(conn, game_id, lo, hi, raws, specs, kwargs):
+    """A worker process: steps games ``lo`` to ``hi`` of the batch on its parent's orders."""
+    try:
+        arrays = [np.frombuffer(raw, dtype, int(np.prod(shape))).reshape(shape)[lo:hi]
+                  for raw, (dtype, shape) in zip(raws, specs)]
+        actions = arrays.pop()
+        env = VectorEnv(game_id, hi - lo, seed=None, _arrays=arrays, **kwargs)
+        conn.send(("ready",))
+    except BaseException as exc:  # tell the parent why, then stop
+        conn.send(("error", exc))
+        return
+    while True:
+        try:
+            order = conn.recv()
+        except (EOFError, KeyboardInterrupt):
+            return
+        try:
+            if order[0] == "step":
+                before = env.finished
+                env._step_checked(actions.tolist())
+                conn.send(("ok", env.finished - before, [(int(i), env.last_returns[i]) for i in np.flatnonzero(env.dones)]))
+            elif order[0] == "reset":
+                env.reset(order[1])
+                conn.send(("ok",))
+            else:
+                return
+        except BaseException as exc:
+            conn.send(("error", exc))
