@@ -182,9 +182,11 @@ def _freeze(node):
     """A hashable stand-in for a JSON-ready value (its type kept: 1, True and "1" differ)."""
     cls = node.__class__
     if cls is dict:
-        return ("d", tuple((k, _freeze(v)) for k, v in node.items()))
+        return ("d", tuple([(k, v if v.__class__ is str else _freeze(v)) for k, v in node.items()]))
     if cls is list or cls is tuple:
-        return ("l", tuple(_freeze(x) for x in node))
+        return ("l", tuple([x if x.__class__ is str else _freeze(x) for x in node]))
+    if cls is str:
+        return node
     return (cls.__name__, node)
 
 

@@ -7,7 +7,9 @@ skeletons, factions, skills (a choice skill such as "Dig/Fight" counts half to e
 acted, and the count of each card name. View keys without a slice are hashed into the last slice.
 """
 
-from ...core.observation import Encoder, Hasher, Layout, numpy, vocabulary
+import itertools
+
+from ...core.observation import Encoder, Hasher, Layout, _Recorder, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .views import chain_view, decision_view, phase_name, realm_info
 
@@ -67,6 +69,8 @@ class LichLordsEncoder(Encoder):
         self._matrix = None
         self._by_faces = {}
         self._realm_rows = {}
+        self._scored = {}  # a scored realm card -> its hashed adds
+        self._blocks = {}  # a realm's groups of cards -> its block (``_emit_realm``)
 
     def _card_row(self, card) -> int:
         """The row of ``self._rows`` holding this card's share of a group (every part of a group's
@@ -114,6 +118,34 @@ class LichLordsEncoder(Encoder):
                 total = total + matrix[row]
             out[at:at + width] = total
 
+    def _emit_realm(self, out, at, groups):
+        """Write a realm's groups of cards (the known top of its bone pile, then each side's) at
+        ``out[at:]``: ``groups`` is ``[(offset, rows)]``. The realm's block is summed as ``_emit``
+        sums it (so the same floats) and kept by its cards, which seldom change from one step to
+        the next: then writing it is one copy."""
+        key = tuple(groups)
+        block = self._blocks.get(key)
+        if block is None:
+            import numpy as np
+            blocks = self._blocks
+            if len(blocks) >= 16384:  # forget the oldest quarter
+                for old in list(itertools.islice(blocks, 4096)):
+                    del blocks[old]
+            block = np.zeros((1 + SIDES) * self.group_width, np.float32)
+            self._emit(block, groups)
+            self._blocks[key] = block
+        out[at:at + block.size] = block
+
+    def _scored_adds(self, C, rid):
+        """The Hasher's adds for a realm in a score pile (``{"name", "noise"}`` as the view shows
+        it), kept per realm card: the same adds ``walk_memo`` replays."""
+        adds = self._scored.get(rid)
+        if adds is None or adds[0] is not C:
+            probe = _Recorder()
+            self.hasher.walk({"name": C.realms[rid].name, "noise": C.realms[rid].noise}, probe, 0, 8)
+            adds = self._scored[rid] = (C, probe.adds)
+        return adds[1]
+
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
         key = card.get("name")
@@ -131,6 +163,7 @@ class LichLordsEncoder(Encoder):
         hasher = self.hasher
         row_of = self._card_row
         groups = []
+        blocks = []
         n = view["players"]
         me = 0 if seat is None else seat
         side_names = [s["side"] for s in view["sides"]]
@@ -220,17 +253,22 @@ class LichLordsEncoder(Encoder):
             if card:
                 out[at + 6 + F:at + 6 + F + 16] = self._realm_card(card)
             at += self.realm_head
+            block = []
             known = realm["bone_pile"]["known"]
             if known:
-                groups.append((at, [row_of(card) for card in known]))
+                block.append((0, tuple([row_of(card) for card in known])))
             for k, name in enumerate(order[:SIDES]):
                 cards = realm["cards"].get(name)
                 if cards:
-                    groups.append((at + (1 + k) * width, [row_of(card) for card in cards]))
+                    block.append(((1 + k) * width, tuple([row_of(card) for card in cards])))
+            if block:
+                blocks.append((at, block))
         for key, value in view.items():
             if key not in HANDLED:
                 hasher.walk(value, out, self.rest, 32, key)
         self._emit(arr, groups)
+        for at, block in blocks:
+            self._emit_realm(arr, at, block)
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _face_rows(self, faces):
@@ -296,8 +334,11 @@ class LichLordsEncoder(Encoder):
             out[at + 2] = len(scored) / 3.0
             out[at + 3] = seat is not None and seat in L.side_seats[x]
             out[at + 4] = side_names[x] == "artifact"
-            for rid in scored:
-                hasher.walk_memo({"name": realms[rid].name, "noise": realms[rid].noise}, out, self.scored + 8 * k, 8)
+            if scored:
+                base = self.scored + 8 * k
+                for rid in scored:
+                    for slot, value in self._scored_adds(C, rid):
+                        out[base + slot] += value
         scores = st.scores
         seat_side = L.seat_side
         hand = st.hand
@@ -362,18 +403,18 @@ class LichLordsEncoder(Encoder):
                     cached = self._realm_rows[rid] = (C, self._realm_card(realm_info(C, rid)))
                 arr[at + 6 + F:at + 6 + F + 16] = cached[1]
             at += self.realm_head
+            block = []
             known = st.known[r]
             if known:
-                group = []
-                for i in range(known):
-                    c = pile[-1 - i]
-                    group.append(face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)])
-                groups.append((at, group))
+                block.append((0, tuple([face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
+                                        for c in pile[-1:-1 - known:-1]])))
             present = L.realm_sides[r]
             for k, x in enumerate(order):
                 if x in present:
                     cards = sides[r * ns + x]
                     if cards:
-                        groups.append((at + (1 + k) * width, [face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
-                                                              for c in cards]))
+                        block.append(((1 + k) * width, tuple([face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
+                                                              for c in cards])))
+            if block:
+                self._emit_realm(arr, at, block)
         self._emit(arr, groups)
