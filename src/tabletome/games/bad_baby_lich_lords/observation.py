@@ -118,12 +118,13 @@ class LichLordsEncoder(Encoder):
                 total = total + matrix[row]
             out[at:at + width] = total
 
-    def _emit_realm(self, out, at, groups):
-        """Write a realm's groups of cards (the known top of its bone pile, then each side's) at
-        ``out[at:]``: ``groups`` is ``[(offset, rows)]``. The realm's block is summed as ``_emit``
-        sums it (so the same floats) and kept by its cards, which seldom change from one step to
-        the next: then writing it is one copy."""
-        key = tuple(groups)
+    def _emit_realm(self, out, at, head, groups):
+        """Write a realm's hashed card (``head``, 16 floats, or None) and its groups of cards (the
+        known top of its bone pile, then each side's; ``groups`` is ``[(offset, rows)]``) at
+        ``out[at:]``. The block is summed as ``_emit`` sums it (so the same floats) and kept by
+        its cards, which seldom change from one step to the next: then writing it is one copy.
+        (``head`` is one of the ``_realm_card`` vectors, kept for good, so its id names it.)"""
+        key = (id(head), tuple(groups))
         block = self._blocks.get(key)
         if block is None:
             import numpy as np
@@ -131,9 +132,11 @@ class LichLordsEncoder(Encoder):
             if len(blocks) >= 16384:  # forget the oldest quarter
                 for old in list(itertools.islice(blocks, 4096)):
                     del blocks[old]
-            block = np.zeros((1 + SIDES) * self.group_width, np.float32)
-            self._emit(block, groups)
-            self._blocks[key] = block
+            block = np.zeros(16 + (1 + SIDES) * self.group_width, np.float32)
+            if head is not None:
+                block[:16] = head
+            self._emit(block, [(16 + offset, rows) for offset, rows in groups])
+            blocks[key] = block
         out[at:at + block.size] = block
 
     def _scored_adds(self, C, rid):
@@ -250,8 +253,7 @@ class LichLordsEncoder(Encoder):
             f = self.factions.get(realm["faction"])
             if f is not None:
                 out[at + 6 + f] = 1.0
-            if card:
-                out[at + 6 + F:at + 6 + F + 16] = self._realm_card(card)
+            head = self._realm_card(card) if card else None
             at += self.realm_head
             block = []
             known = realm["bone_pile"]["known"]
@@ -261,14 +263,14 @@ class LichLordsEncoder(Encoder):
                 cards = realm["cards"].get(name)
                 if cards:
                     block.append(((1 + k) * width, tuple([row_of(card) for card in cards])))
-            if block:
-                blocks.append((at, block))
+            if block or head is not None:
+                blocks.append((at - 16, head, block))
         for key, value in view.items():
             if key not in HANDLED:
                 hasher.walk(value, out, self.rest, 32, key)
         self._emit(arr, groups)
-        for at, block in blocks:
-            self._emit_realm(arr, at, block)
+        for at, head, block in blocks:
+            self._emit_realm(arr, at, head, block)
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _face_rows(self, faces):
@@ -396,12 +398,13 @@ class LichLordsEncoder(Encoder):
             f = factions.get(FACTION_NAMES[st.order[r]])
             if f is not None:
                 out[at + 6 + f] = 1.0
+            head = None
             if card:
                 rid = top[-1]
                 cached = self._realm_rows.get(rid)
                 if cached is None or cached[0] is not C:
                     cached = self._realm_rows[rid] = (C, self._realm_card(realm_info(C, rid)))
-                arr[at + 6 + F:at + 6 + F + 16] = cached[1]
+                head = cached[1]
             at += self.realm_head
             block = []
             known = st.known[r]
@@ -415,6 +418,6 @@ class LichLordsEncoder(Encoder):
                     if cards:
                         block.append(((1 + k) * width, tuple([face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
                                                               for c in cards])))
-            if block:
-                self._emit_realm(arr, at, block)
+            if block or head is not None:
+                self._emit_realm(arr, at - 16, head, block)
         self._emit(arr, groups)
