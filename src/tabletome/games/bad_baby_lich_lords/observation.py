@@ -70,6 +70,7 @@ class LichLordsEncoder(Encoder):
         self._by_faces = {}
         self._realm_rows = {}
         self._scored = {}  # a scored realm card -> its hashed adds
+        self._direct_blocks = {}  # the same blocks, by the state's cards (``encode_state``)
         self._blocks = {}  # a realm's groups of cards -> its block (``_emit_realm``)
 
     def _card_row(self, card) -> int:
@@ -121,9 +122,18 @@ class LichLordsEncoder(Encoder):
     def _emit_realm(self, out, at, head, groups):
         """Write a realm's hashed card (``head``, 16 floats, or None) and its groups of cards (the
         known top of its bone pile, then each side's; ``groups`` is ``[(offset, rows)]``) at
-        ``out[at:]``. The block is summed as ``_emit`` sums it (so the same floats) and kept by
-        its cards, which seldom change from one step to the next: then writing it is one copy.
-        (``head`` is one of the ``_realm_card`` vectors, kept for good, so its id names it.)"""
+        ``out[at:]``, as ``_realm_block`` makes them."""
+        block = self._realm_block(head, groups)
+        if block is not None:
+            out[at:at + block.size] = block
+
+    def _realm_block(self, head, groups):
+        """A realm's block (see ``_emit_realm``), or None if it is all zero. Summed as ``_emit``
+        sums groups (so the same floats) and kept by its cards, which seldom change from one step
+        to the next: then writing it is one copy. (``head`` is one of the ``_realm_card`` vectors,
+        kept for good, so its id names it.)"""
+        if head is None and not groups:
+            return None
         key = (id(head), tuple(groups))
         block = self._blocks.get(key)
         if block is None:
@@ -137,7 +147,7 @@ class LichLordsEncoder(Encoder):
                 block[:16] = head
             self._emit(block, [(16 + offset, rows) for offset, rows in groups])
             blocks[key] = block
-        out[at:at + block.size] = block
+        return block
 
     def _scored_adds(self, C, rid):
         """The Hasher's adds for a realm in a score pile (``{"name", "noise"}`` as the view shows
@@ -406,18 +416,31 @@ class LichLordsEncoder(Encoder):
                     cached = self._realm_rows[rid] = (C, self._realm_card(realm_info(C, rid)))
                 head = cached[1]
             at += self.realm_head
-            block = []
+            # the realm's block, kept by its cards as they stand (``_emit_realm``): looked up by
+            # the cards' numbers and faces, its rows worked out only when it is new
             known = st.known[r]
-            if known:
-                block.append((0, tuple([face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
-                                        for c in pile[-1:-1 - known:-1]])))
+            top_cards = tuple(pile[-1:-1 - known:-1]) if known else ()
             present = L.realm_sides[r]
-            for k, x in enumerate(order):
-                if x in present:
-                    cards = sides[r * ns + x]
+            on_sides = tuple([tuple(sides[r * ns + x]) if x in present else () for x in order])
+            every = top_cards + sum(on_sides, ())
+            key = (id(head), id(face_rows), top_cards, on_sides, tuple(map(up.__getitem__, every)),
+                   tuple(map(acted.__getitem__, every)))
+            block = self._direct_blocks.get(key, False)
+            if block is False:
+                groups_here = []
+                if top_cards:
+                    groups_here.append((0, tuple([face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
+                                                  for c in top_cards])))
+                for k, cards in enumerate(on_sides):
                     if cards:
-                        block.append(((1 + k) * width, tuple([face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
-                                                              for c in cards])))
-            if block or head is not None:
-                self._emit_realm(arr, at - 16, head, block)
+                        groups_here.append(((1 + k) * width, tuple([face_rows[4 * c + (2 if up[c] else 0)
+                                                                              + (acted[c] == 1)] for c in cards])))
+                block = self._realm_block(head, groups_here)
+                cache = self._direct_blocks
+                if len(cache) >= 16384:  # forget the oldest quarter
+                    for old in list(itertools.islice(cache, 4096)):
+                        del cache[old]
+                cache[key] = block
+            if block is not None:
+                arr[at - 16:at - 16 + block.size] = block
         self._emit(arr, groups)
