@@ -8,7 +8,6 @@ card shows only as covered (and who examined it), as in the view. View keys with
 hashed into the last slice, so nothing the view shows is dropped.
 """
 
-from collections import Counter
 
 from ...core.observation import Encoder, Hasher, Layout, vocabulary
 from .cards import ACHIEVEMENT
@@ -70,6 +69,7 @@ class LifeAndLegendEncoder(Encoder):
         self.slices = lay.slices
         self.hasher = Hasher()
         self._by_cards = {}
+        self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends and limits
 
     def encode(self, view, seat, out):
         out = memoryview(out)  # (element writes through a memoryview are faster than numpy's)
@@ -220,6 +220,7 @@ class LifeAndLegendEncoder(Encoder):
 
         width = self.world_width
         world, up = st.world, st.up
+        world_up = tuple([c if u else -1 for c, u in zip(world, up)])
         for k in range(min(len(world), SPACES)):
             c = world[k]
             at = self.world + k * width
@@ -243,7 +244,18 @@ class LifeAndLegendEncoder(Encoder):
             slot = self.seats[k]
             h = slot["head"]
             out[h] = 1.0
-            out[h + 1] = st.legends(t) / 10.0
+            # the seat's Legends and limits (rules' counts of its Play Area and the uncovered
+            # World, what the view shows), kept by everything they are counted from
+            key = (id(C), st.mode, st.ai.get(t), tuple(st.relics[t]), tuple(st.traits[t]), tuple(st.traumas[t]),
+                   tuple(st.adventures[t]), len(st.wanders[t]), st.story[t], st.path[t], world_up)
+            counts = self._counts.get(key)
+            if counts is None:
+                limits = st.limits_view(t)
+                counts = (st.legends(t) / 10.0, *[limits[name] / 5.0 for name in LIMITS])
+                if len(self._counts) >= 50_000:
+                    self._counts.clear()
+                self._counts[key] = counts
+            out[h + 1] = counts[0]
             out[h + 2] = len(st.hand[t]) / 5.0
             ai = st.ai.get(t)
             if ai is not None:
@@ -272,9 +284,8 @@ class LifeAndLegendEncoder(Encoder):
                     out[at + 1] += 1.0
                 hasher.walk_memo(card, out, at + 2, 8, "wander")
             at = slot["limits"]
-            limits = st.limits_view(t)
-            for i, key in enumerate(LIMITS):
-                out[at + i] = limits[key] / 5.0
+            for i in range(len(LIMITS)):
+                out[at + i] = counts[1 + i]
         piles = self.piles
         lore = st.mode == "lore"
         for key, cards in (("legend_discard", st.legend_discard), ("life_discard", st.life_discard),
@@ -294,5 +305,5 @@ class LifeAndLegendEncoder(Encoder):
             hasher.walk_memo(st.pending_view(), out, self.pending, 16, "pending")
         if st.contest:
             hasher.walk_memo(st.contest_view(seat), out, self.contest, 16, "contest")
-        for i, count in Counter(bag).items():  # those places hold nothing else: set each count once
-            out[i] = count
+        for i in bag:  # those places hold nothing else: whole counts, exact in float32
+            out[i] += 1.0
