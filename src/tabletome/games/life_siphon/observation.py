@@ -193,6 +193,24 @@ class LifeSiphonEncoder(Encoder):
         self._by_ruleset[id(R)] = (R, info)
         return info
 
+    def _slot_cell(self, f, fam_ix, f_attack, f_defense, abonus, dbonus, damage, m):
+        """A Familiar's area slot, the floats the view's encoding writes there, as a float32
+        memoryview to copy in."""
+        import numpy as np
+        F = len(self.familiars)
+        cell = np.zeros(self.slot_width, np.float32)
+        c = memoryview(cell)
+        c[fam_ix[f]] = 1.0
+        c[F] = 1.0
+        c[F + 1] = (f_attack[f] + abonus) / 5.0
+        c[F + 2] = (f_defense[f] + dbonus) / 5.0
+        c[F + 3] = damage / 5.0
+        c[F + 4] = bool(m & MOVED)
+        c[F + 5] = bool(m & ATTACKED)
+        c[F + 6] = bool(m & BLOCKED)
+        c[F + 7] = bool(m & BREATH)
+        return c
+
     def encode_state(self, st, seat, out):
         out = memoryview(out)
         R = st.R
@@ -260,6 +278,9 @@ class LifeSiphonEncoder(Encoder):
         kind, damage, abonus, dbonus, flags = st.kind, st.damage, st.attack_bonus, st.defense_bonus, st.flags
         f_attack, f_defense = R.f_attack, R.f_defense
         role, has_life, ctrl, actrl, pools, nf = ix["role"], R.has_life, R.ctrl, R.actrl, st.pool, R.nf
+        cells = ix.get("cells")  # this ruleset's slots as they stand -> their floats
+        if cells is None or len(cells) > 20_000:
+            cells = ix["cells"] = {}
         for k in range(Q):
             q = (mine + k) % Q
             slot = self.quads[k]
@@ -282,16 +303,12 @@ class LifeSiphonEncoder(Encoder):
             for s in range(s0, s0 + SLOTS):
                 f = kind[s]
                 if f >= 0:
-                    m = flags[s]
-                    out[base + fam_ix[f]] = 1.0
-                    out[base + F] = 1.0
-                    out[base + F + 1] = (f_attack[f] + abonus[s]) / 5.0
-                    out[base + F + 2] = (f_defense[f] + dbonus[s]) / 5.0
-                    out[base + F + 3] = damage[s] / 5.0
-                    out[base + F + 4] = bool(m & MOVED)
-                    out[base + F + 5] = bool(m & ATTACKED)
-                    out[base + F + 6] = bool(m & BLOCKED)
-                    out[base + F + 7] = bool(m & BREATH)
+                    # a Familiar's slot as it stands, kept: written with one copy
+                    key = (f, abonus[s], dbonus[s], damage[s], flags[s])
+                    cell = cells.get(key)
+                    if cell is None:
+                        cell = cells[key] = self._slot_cell(f, fam_ix, f_attack, f_defense, *key[1:])
+                    out[base:base + width] = cell
                 base += width
         hasher = self.hasher
         vials_on = R.vials_on
