@@ -3,11 +3,14 @@ VectorEnv batch, side by side with PettingZoo's own classic leduc_holdem_v4 and 
 (they need rlcard and pygame: pip install '.[bench]') measured in the same run.
 
     python benchmarks/rl_throughput.py [--seconds 1] [--rounds 5] [--batch 64] [--game spirit-link] [--clock cpu|wall]
+                                       [--workers 2] [--only batch]
 
 One step is one action applied, with the next observation and mask produced, as a learner loop
 would use them: PettingZoo ``last()`` + ``step()``; Gymnasium ``step()`` (opponents random, their
-moves not counted); the batch counts one step per game per ``step()`` (its random agent draws one
-number per game per step in a single call, as a vectorised policy would). Actions are random legal ones.
+moves not counted); the batch counts one step per game per ``step()`` (its random agent picks from
+the batch's mask in a few numpy calls, as a vectorised policy would). Actions are random legal ones.
+``--workers k`` also measures ``VectorEnv(workers=k)``, whose games step in k processes: measure
+it with ``--clock wall`` (CPU seconds of this process miss the workers' time).
 Every env is measured in short slices, interleaved round after round, and the median slice is
 reported, so a busy machine slows them all alike; slices are timed in CPU seconds of this process
 (``time.process_time``; ``--clock wall`` for wall time), steps per CPU second being what a shared
@@ -75,22 +78,27 @@ class GymLoop:
         return steps / (clock() - t0)
 
 
+def pick(mask, u):
+    """A random legal id per row of a batch's mask (``u``: one uniform draw per row)."""
+    rows, cols = np.nonzero(mask)
+    counts = np.bincount(rows, minlength=len(mask))
+    return cols[np.cumsum(counts) - counts + (u * counts).astype(np.int64)]
+
+
 class BatchLoop:
     """VectorEnv self-play: one step per game per ``step()``."""
 
-    def __init__(self, game_id, n):
+    def __init__(self, game_id, n, workers=1):
         from tabletome.rl import VectorEnv
-        self.env = VectorEnv(game_id, n, seed=1)
+        extra = {"workers": workers} if workers > 1 else {}
+        self.env = VectorEnv(game_id, n, seed=1, **extra)
         self.rng = np.random.default_rng(0)
 
     def run(self, seconds):
         env, rng = self.env, self.rng
         steps, t0 = 0, clock()
         while clock() - t0 < seconds:
-            # a vectorised random agent: one draw for the whole batch
-            actions = [legal[int(u * len(legal))].id for u, legal in
-                       zip(rng.random(env.n).tolist(), (s.legal_actions() for s in env.states))]
-            env.step(actions)
+            env.step(pick(env.mask, rng.random(env.n)))  # a vectorised random agent
             steps += env.n
         return steps / (clock() - t0)
 
@@ -102,6 +110,9 @@ def main():
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--game", action="append")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    ap.add_argument("--workers", type=int, default=1, help="also measure VectorEnv(workers=k)")
+    ap.add_argument("--only", choices=["pettingzoo", "gymnasium", "batch"], action="append",
+                    help="measure only these tabletome envs (leduc and texas always)")
     args = ap.parse_args()
     global clock
     clock = CLOCKS[args.clock]
@@ -116,10 +127,18 @@ def main():
     except ImportError as exc:
         print(json.dumps({"env": "pettingzoo.classic", "error": f"not installed: {exc}"}), flush=True)
     games = args.game or tabletome.games()
+    only = set(args.only or ("pettingzoo", "gymnasium", "batch"))
+    batch = f"batch{args.batch}"
+    multi = f"batch{args.batch}_workers{args.workers}"
     for game_id in games:
-        loops[(game_id, "pettingzoo")] = PettingZooLoop(lambda g=game_id: tt_env(g))
-        loops[(game_id, "gymnasium")] = GymLoop(game_id)
-        loops[(game_id, f"batch{args.batch}")] = BatchLoop(game_id, args.batch)
+        if "pettingzoo" in only:
+            loops[(game_id, "pettingzoo")] = PettingZooLoop(lambda g=game_id: tt_env(g))
+        if "gymnasium" in only:
+            loops[(game_id, "gymnasium")] = GymLoop(game_id)
+        if "batch" in only:
+            loops[(game_id, batch)] = BatchLoop(game_id, args.batch)
+            if args.workers > 1:
+                loops[(game_id, multi)] = BatchLoop(game_id, args.batch, args.workers)
     # Interleaved slices: every env sees the same share of a busy machine's ups and downs.
     rates = {key: [] for key in loops}
     for _ in range(args.rounds):
@@ -131,15 +150,17 @@ def main():
             print(json.dumps({"env": f"pettingzoo.classic.{name}", "steps_per_s": round(median[name])}), flush=True)
     leduc = median.get("leduc_holdem_v4")
     for game_id in games:
-        pz = median[(game_id, "pettingzoo")]
-        batch = median[(game_id, f"batch{args.batch}")]
-        row = {"game": game_id, "pettingzoo_steps_per_s": round(pz),
-               "gymnasium_steps_per_s": round(median[(game_id, "gymnasium")]),
-               f"batch{args.batch}_steps_per_s": round(batch)}
-        if leduc:
-            row["pettingzoo_vs_leduc"] = round(pz / leduc, 2)
-            row["batch_vs_leduc"] = round(batch / leduc, 2)
+        row = {"game": game_id}
+        for kind, name in (("pettingzoo", "pettingzoo"), ("gymnasium", "gymnasium"), (batch, batch), (multi, multi)):
+            if (game_id, kind) in median:
+                rate = median[(game_id, kind)]
+                row[f"{name}_steps_per_s"] = round(rate)
+                if leduc and kind != "gymnasium":
+                    row[f"{'batch' if kind == batch else name}_vs_leduc"] = round(rate / leduc, 2)
         print(json.dumps(row), flush=True)
+    for loop in loops.values():
+        if isinstance(loop, BatchLoop):
+            loop.env.close() if hasattr(loop.env, "close") else None
 
 
 if __name__ == "__main__":

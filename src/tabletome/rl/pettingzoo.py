@@ -80,7 +80,9 @@ class TabletomeAEC(AECEnv):
         state = self.state
         mask = np.zeros(self.n_actions, dtype=np.int8)
         if state.to_move == seat:
-            mask[[a.id for a in state.legal_actions()]] = 1
+            m = memoryview(mask)  # single items are set faster than through numpy
+            for a in state.legal_actions():
+                m[a.id] = 1
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def step(self, action):
