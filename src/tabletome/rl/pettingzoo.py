@@ -133,7 +133,18 @@ def raw_env(game, players: int | None = None, render_mode: str | None = None, **
     return TabletomeAEC(game, players=players, render_mode=render_mode, **options)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, whose ``last()`` asks the env itself once reset
+    (instead of reading each attribute through two wrapper ``__getattr__`` calls): the same
+    answers, the same error before reset."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+
 def env(game, players: int | None = None, render_mode: str | None = None, **options):
     """The env for ``game`` (an id such as ``"spirit-link"``), in PettingZoo's order-enforcing
     wrapper (which refuses a step before reset, as the classic envs do)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players=players, render_mode=render_mode, **options))
+    return _OrderEnforcing(raw_env(game, players=players, render_mode=render_mode, **options))
