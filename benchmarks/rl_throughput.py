@@ -3,7 +3,7 @@ VectorEnv batch, side by side with PettingZoo's own classic leduc_holdem_v4 and 
 (they need rlcard and pygame: pip install '.[bench]') measured in the same run.
 
     python benchmarks/rl_throughput.py [--seconds 1] [--rounds 5] [--batch 64] [--game spirit-link] [--clock cpu|wall]
-                                       [--workers 2] [--only batch]
+                                       [--workers 2] [--only batch] [--src old=/path/to/old/src --src new=src]
 
 One step is one action applied, with the next observation and mask produced, as a learner loop
 would use them: PettingZoo ``last()`` + ``step()``; Gymnasium ``step()`` (opponents random, their
@@ -15,6 +15,11 @@ Every env is measured in short slices, interleaved round after round, and the me
 reported, so a busy machine slows them all alike; slices are timed in CPU seconds of this process
 (``time.process_time``; ``--clock wall`` for wall time), steps per CPU second being what a shared
 machine disturbs least. The first line gives the clock and the machine's load average. Prints one JSON object per line.
+
+``--src LABEL=PATH`` (twice or more) compares versions of tabletome: each runs in its own process
+(``PYTHONPATH=PATH``, with its own leduc), and their slices are interleaved one by one (env by env,
+version by version, the order of the versions alternating from round to round), so a load that
+comes and goes falls on all alike; each row then carries its ``src`` label.
 """
 
 import argparse
@@ -103,7 +108,101 @@ class BatchLoop:
         return steps / (clock() - t0)
 
 
+def build_loops(args):
+    """Every env to measure, by a name: ``leduc_holdem_v4``, ``texas_holdem_v4``, ``GAME|KIND``."""
+    from tabletome.rl.pettingzoo import env as tt_env
+    loops = {}
+    try:
+        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+        loops["leduc_holdem_v4"] = PettingZooLoop(leduc_holdem_v4.env)
+        loops["texas_holdem_v4"] = PettingZooLoop(texas_holdem_v4.env)
+    except ImportError as exc:
+        print(json.dumps({"env": "pettingzoo.classic", "error": f"not installed: {exc}"}), flush=True)
+    only = set(args.only or ("pettingzoo", "gymnasium", "batch"))
+    for game_id in games_of(args):
+        if "pettingzoo" in only:
+            loops[f"{game_id}|pettingzoo"] = PettingZooLoop(lambda g=game_id: tt_env(g))
+        if "gymnasium" in only:
+            loops[f"{game_id}|gymnasium"] = GymLoop(game_id)
+        if "batch" in only:
+            loops[f"{game_id}|batch{args.batch}"] = BatchLoop(game_id, args.batch)
+            if args.workers > 1:
+                loops[f"{game_id}|batch{args.batch}_workers{args.workers}"] = BatchLoop(game_id, args.batch, args.workers)
+    return loops
+
+
+def games_of(args):
+    return args.game or tabletome.games()
+
+
+def close(loops):
+    for loop in loops.values():
+        if isinstance(loop, BatchLoop) and hasattr(loop.env, "close"):
+            loop.env.close()
+
+
+def report(median, args, src=None):
+    """The rows for one version: leduc and texas, then each game's envs with their ratios to leduc."""
+    tag = {} if src is None else {"src": src}
+    for name in ("leduc_holdem_v4", "texas_holdem_v4"):
+        if name in median:
+            print(json.dumps({**tag, "env": f"pettingzoo.classic.{name}", "steps_per_s": round(median[name])}), flush=True)
+    leduc = median.get("leduc_holdem_v4")
+    batch = f"batch{args.batch}"
+    for game_id in games_of(args):
+        row = {**tag, "game": game_id}
+        for kind in ("pettingzoo", "gymnasium", batch, f"{batch}_workers{args.workers}"):
+            rate = median.get(f"{game_id}|{kind}")
+            if rate is not None:
+                row[f"{kind}_steps_per_s"] = round(rate)
+                if leduc and kind != "gymnasium":
+                    row[f"{'batch' if kind == batch else kind}_vs_leduc"] = round(rate / leduc, 2)
+        print(json.dumps(row), flush=True)
+
+
+def serve(args):
+    """``--serve``: build the loops, say their names, then run one slice per name read from stdin."""
+    import sys
+    loops = build_loops(args)
+    print(json.dumps(list(loops)), flush=True)
+    for line in sys.stdin:
+        name = line.strip()
+        if not name:
+            break
+        print(json.dumps(loops[name].run(args.seconds)), flush=True)
+    close(loops)
+
+
+def compare(args, passed):
+    """``--src``: one serving process per version, their slices interleaved."""
+    import subprocess
+    import sys
+    procs = {}
+    for spec in args.src:
+        label, _, path = spec.partition("=")
+        env = dict(os.environ, PYTHONPATH=os.path.abspath(path))
+        procs[label] = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", *passed], env=env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    names = {label: json.loads(p.stdout.readline()) for label, p in procs.items()}
+    labels = list(procs)
+    rates = {label: {name: [] for name in names[label]} for label in labels}
+    for r in range(args.rounds):
+        for name in names[labels[0]]:
+            for label in (labels if r % 2 == 0 else labels[::-1]):
+                if name in rates[label]:
+                    procs[label].stdin.write(name + "\n")
+                    procs[label].stdin.flush()
+                    rates[label][name].append(json.loads(procs[label].stdout.readline()))
+    for label, p in procs.items():
+        p.stdin.write("\n")
+        p.stdin.close()
+        p.wait()
+        report({name: statistics.median(r) for name, r in rates[label].items() if r}, args, label)
+    print(json.dumps({"load_average_1_5_15_min_at_end": [round(x, 1) for x in os.getloadavg()]}), flush=True)
+
+
 def main():
+    import sys
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one measurement slice")
     ap.add_argument("--rounds", type=int, default=5, help="slices per env, interleaved; the median is reported")
@@ -113,54 +212,36 @@ def main():
     ap.add_argument("--workers", type=int, default=1, help="also measure VectorEnv(workers=k)")
     ap.add_argument("--only", choices=["pettingzoo", "gymnasium", "batch"], action="append",
                     help="measure only these tabletome envs (leduc and texas always)")
+    ap.add_argument("--src", action="append", help="LABEL=PATH: compare versions of tabletome (see above)")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     global clock
     clock = CLOCKS[args.clock]
+    if args.serve:
+        serve(args)
+        return
     print(json.dumps({"clock": args.clock, "load_average_1_5_15_min": [round(x, 1) for x in os.getloadavg()],
                       "cpus": os.cpu_count()}), flush=True)
-    from tabletome.rl.pettingzoo import env as tt_env
-    loops = {}
-    try:
-        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
-        loops["leduc_holdem_v4"] = PettingZooLoop(leduc_holdem_v4.env)
-        loops["texas_holdem_v4"] = PettingZooLoop(texas_holdem_v4.env)
-    except ImportError as exc:
-        print(json.dumps({"env": "pettingzoo.classic", "error": f"not installed: {exc}"}), flush=True)
-    games = args.game or tabletome.games()
-    only = set(args.only or ("pettingzoo", "gymnasium", "batch"))
-    batch = f"batch{args.batch}"
-    multi = f"batch{args.batch}_workers{args.workers}"
-    for game_id in games:
-        if "pettingzoo" in only:
-            loops[(game_id, "pettingzoo")] = PettingZooLoop(lambda g=game_id: tt_env(g))
-        if "gymnasium" in only:
-            loops[(game_id, "gymnasium")] = GymLoop(game_id)
-        if "batch" in only:
-            loops[(game_id, batch)] = BatchLoop(game_id, args.batch)
-            if args.workers > 1:
-                loops[(game_id, multi)] = BatchLoop(game_id, args.batch, args.workers)
+    if args.src:
+        passed = []
+        skip = False
+        for a in sys.argv[1:]:  # the same options, less --src
+            if skip:
+                skip = False
+            elif a == "--src":
+                skip = True
+            elif not a.startswith("--src="):
+                passed.append(a)
+        compare(args, passed)
+        return
+    loops = build_loops(args)
     # Interleaved slices: every env sees the same share of a busy machine's ups and downs.
     rates = {key: [] for key in loops}
     for _ in range(args.rounds):
         for key, loop in loops.items():
             rates[key].append(loop.run(args.seconds))
-    median = {key: statistics.median(r) for key, r in rates.items()}
-    for name in ("leduc_holdem_v4", "texas_holdem_v4"):
-        if name in median:
-            print(json.dumps({"env": f"pettingzoo.classic.{name}", "steps_per_s": round(median[name])}), flush=True)
-    leduc = median.get("leduc_holdem_v4")
-    for game_id in games:
-        row = {"game": game_id}
-        for kind, name in (("pettingzoo", "pettingzoo"), ("gymnasium", "gymnasium"), (batch, batch), (multi, multi)):
-            if (game_id, kind) in median:
-                rate = median[(game_id, kind)]
-                row[f"{name}_steps_per_s"] = round(rate)
-                if leduc and kind != "gymnasium":
-                    row[f"{'batch' if kind == batch else name}_vs_leduc"] = round(rate / leduc, 2)
-        print(json.dumps(row), flush=True)
-    for loop in loops.values():
-        if isinstance(loop, BatchLoop):
-            loop.env.close() if hasattr(loop.env, "close") else None
+    report({key: statistics.median(r) for key, r in rates.items()}, args)
+    close(loops)
 
 
 if __name__ == "__main__":
