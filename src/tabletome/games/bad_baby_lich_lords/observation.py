@@ -7,9 +7,7 @@ skeletons, factions, skills (a choice skill such as "Dig/Fight" counts half to e
 acted, and the count of each card name. View keys without a slice are hashed into the last slice.
 """
 
-import itertools
-
-from ...core.observation import Encoder, Hasher, Layout, _Recorder, numpy, vocabulary
+from ...core.observation import Encoder, Hasher, Layout, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .views import chain_view, decision_view, phase_name, realm_info
 
@@ -69,9 +67,6 @@ class LichLordsEncoder(Encoder):
         self._matrix = None
         self._by_faces = {}
         self._realm_rows = {}
-        self._scored = {}  # a scored realm card -> its hashed adds
-        self._direct_blocks = {}  # the same blocks, by the state's cards (``encode_state``)
-        self._blocks = {}  # a realm's groups of cards -> its block (``_emit_realm``)
 
     def _card_row(self, card) -> int:
         """The row of ``self._rows`` holding this card's share of a group (every part of a group's
@@ -119,46 +114,6 @@ class LichLordsEncoder(Encoder):
                 total = total + matrix[row]
             out[at:at + width] = total
 
-    def _emit_realm(self, out, at, head, groups):
-        """Write a realm's hashed card (``head``, 16 floats, or None) and its groups of cards (the
-        known top of its bone pile, then each side's; ``groups`` is ``[(offset, rows)]``) at
-        ``out[at:]``, as ``_realm_block`` makes them."""
-        block = self._realm_block(head, groups)
-        if block is not None:
-            out[at:at + block.size] = block
-
-    def _realm_block(self, head, groups):
-        """A realm's block (see ``_emit_realm``), or None if it is all zero. Summed as ``_emit``
-        sums groups (so the same floats) and kept by its cards, which seldom change from one step
-        to the next: then writing it is one copy. (``head`` is one of the ``_realm_card`` vectors,
-        kept for good, so its id names it.)"""
-        if head is None and not groups:
-            return None
-        key = (id(head), tuple(groups))
-        block = self._blocks.get(key)
-        if block is None:
-            import numpy as np
-            blocks = self._blocks
-            if len(blocks) >= 16384:  # forget the oldest quarter
-                for old in list(itertools.islice(blocks, 4096)):
-                    del blocks[old]
-            block = np.zeros(16 + (1 + SIDES) * self.group_width, np.float32)
-            if head is not None:
-                block[:16] = head
-            self._emit(block, [(16 + offset, rows) for offset, rows in groups])
-            blocks[key] = block
-        return block
-
-    def _scored_adds(self, C, rid):
-        """The Hasher's adds for a realm in a score pile (``{"name", "noise"}`` as the view shows
-        it), kept per realm card: the same adds ``walk_memo`` replays."""
-        adds = self._scored.get(rid)
-        if adds is None or adds[0] is not C:
-            probe = _Recorder()
-            self.hasher.walk({"name": C.realms[rid].name, "noise": C.realms[rid].noise}, probe, 0, 8)
-            adds = self._scored[rid] = (C, probe.adds)
-        return adds[1]
-
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
         key = card.get("name")
@@ -176,7 +131,6 @@ class LichLordsEncoder(Encoder):
         hasher = self.hasher
         row_of = self._card_row
         groups = []
-        blocks = []
         n = view["players"]
         me = 0 if seat is None else seat
         side_names = [s["side"] for s in view["sides"]]
@@ -263,24 +217,20 @@ class LichLordsEncoder(Encoder):
             f = self.factions.get(realm["faction"])
             if f is not None:
                 out[at + 6 + f] = 1.0
-            head = self._realm_card(card) if card else None
+            if card:
+                out[at + 6 + F:at + 6 + F + 16] = self._realm_card(card)
             at += self.realm_head
-            block = []
             known = realm["bone_pile"]["known"]
             if known:
-                block.append((0, tuple([row_of(card) for card in known])))
+                groups.append((at, [row_of(card) for card in known]))
             for k, name in enumerate(order[:SIDES]):
                 cards = realm["cards"].get(name)
                 if cards:
-                    block.append(((1 + k) * width, tuple([row_of(card) for card in cards])))
-            if block or head is not None:
-                blocks.append((at - 16, head, block))
+                    groups.append((at + (1 + k) * width, [row_of(card) for card in cards]))
         for key, value in view.items():
             if key not in HANDLED:
                 hasher.walk(value, out, self.rest, 32, key)
         self._emit(arr, groups)
-        for at, head, block in blocks:
-            self._emit_realm(arr, at, head, block)
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _face_rows(self, faces):
@@ -346,11 +296,8 @@ class LichLordsEncoder(Encoder):
             out[at + 2] = len(scored) / 3.0
             out[at + 3] = seat is not None and seat in L.side_seats[x]
             out[at + 4] = side_names[x] == "artifact"
-            if scored:
-                base = self.scored + 8 * k
-                for rid in scored:
-                    for slot, value in self._scored_adds(C, rid):
-                        out[base + slot] += value
+            for rid in scored:
+                hasher.walk_memo({"name": realms[rid].name, "noise": realms[rid].noise}, out, self.scored + 8 * k, 8)
         scores = st.scores
         seat_side = L.seat_side
         hand = st.hand
@@ -408,39 +355,25 @@ class LichLordsEncoder(Encoder):
             f = factions.get(FACTION_NAMES[st.order[r]])
             if f is not None:
                 out[at + 6 + f] = 1.0
-            head = None
             if card:
                 rid = top[-1]
                 cached = self._realm_rows.get(rid)
                 if cached is None or cached[0] is not C:
                     cached = self._realm_rows[rid] = (C, self._realm_card(realm_info(C, rid)))
-                head = cached[1]
+                arr[at + 6 + F:at + 6 + F + 16] = cached[1]
             at += self.realm_head
-            # the realm's block, kept by its cards as they stand (``_emit_realm``): looked up by
-            # the cards' numbers and faces, its rows worked out only when it is new
             known = st.known[r]
-            top_cards = tuple(pile[-1:-1 - known:-1]) if known else ()
+            if known:
+                group = []
+                for i in range(known):
+                    c = pile[-1 - i]
+                    group.append(face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)])
+                groups.append((at, group))
             present = L.realm_sides[r]
-            on_sides = tuple([tuple(sides[r * ns + x]) if x in present else () for x in order])
-            every = top_cards + sum(on_sides, ())
-            key = (id(head), id(face_rows), top_cards, on_sides, tuple(map(up.__getitem__, every)),
-                   tuple(map(acted.__getitem__, every)))
-            block = self._direct_blocks.get(key, False)
-            if block is False:
-                groups_here = []
-                if top_cards:
-                    groups_here.append((0, tuple([face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
-                                                  for c in top_cards])))
-                for k, cards in enumerate(on_sides):
+            for k, x in enumerate(order):
+                if x in present:
+                    cards = sides[r * ns + x]
                     if cards:
-                        groups_here.append(((1 + k) * width, tuple([face_rows[4 * c + (2 if up[c] else 0)
-                                                                              + (acted[c] == 1)] for c in cards])))
-                block = self._realm_block(head, groups_here)
-                cache = self._direct_blocks
-                if len(cache) >= 16384:  # forget the oldest quarter
-                    for old in list(itertools.islice(cache, 4096)):
-                        del cache[old]
-                cache[key] = block
-            if block is not None:
-                arr[at - 16:at - 16 + block.size] = block
+                        groups.append((at + (1 + k) * width, [face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
+                                                              for c in cards]))
         self._emit(arr, groups)
