@@ -131,11 +131,9 @@ class ResponseWindow(Frame):
 
     # (the game's functions are read into locals before the call: CPython does not speed up a
     # method-style call of a function kept in a slot)
-    def _offer(self, state, frame: tuple) -> list:
+    def _offer(self, state, frame: tuple) -> tuple:
         responses, pass_action = self.responses, self.pass_action
-        actions = list(responses(state, frame[2], frame[1]))
-        actions.append(pass_action(state))
-        return actions
+        return (*responses(state, frame[2], frame[1]), pass_action(state))   # the legal tuple itself
 
     def _answer(self, state, frame: tuple, action) -> None:
         index, moment, seat, passes, exclude = frame

@@ -184,13 +184,32 @@ class State:
         history.append(action.id)
         self._legal = None
         driver = self._driver
-        if driver.resolves is not None:   # ``_apply`` inlined: the decision frame resolves, the stack runs on
+        resolves = driver.resolves
+        if resolves is None:
+            self._apply(action)
+        else:   # ``_apply`` and ``run`` inlined: the decision frame resolves, the stack runs on
             frame = self.decision
             index = frame[0]
-            driver.ons[index].get(action.kind, driver.resolves[index])(self, frame, action)
-            self.run()
-        else:
-            self._apply(action)
+            driver.ons[index].get(action.kind, resolves[index])(self, frame, action)
+            stack, triggers = self.stack, self.triggers
+            runs, ask_ats = driver.runs, driver.ask_ats
+            self.decision = self.to_move = None
+            while True:
+                if triggers:
+                    triggers.reverse()
+                    stack.extend(triggers)
+                    triggers.clear()
+                if not stack:
+                    return
+                frame = stack.pop()
+                index = frame[0]
+                at = ask_ats[index]
+                if at:
+                    self.decision = frame
+                    self.to_move = frame[at]
+                    break
+                if runs[index](self, frame):
+                    break
         if self.to_move is not None and len(history) >= self.length_cap:
             self._end_by_length()
 
@@ -249,12 +268,11 @@ class State:
                 return
             frame = stack.pop()
             index = frame[0]
-            if ask_ats is not None:
-                at = ask_ats[index]
-                if at:   # a frame that only asks: ``ask`` inlined
-                    self.decision = frame
-                    self.to_move = frame[at]
-                    return
+            at = ask_ats[index]
+            if at:   # a frame that only asks: ``ask`` inlined
+                self.decision = frame
+                self.to_move = frame[at]
+                return
             if runs[index](self, frame):
                 return
 
@@ -639,8 +657,8 @@ def _restore_state(game_id: str, snapshot: dict) -> State:
 class _Driver:
     """How the core drives one State subclass's decision stack: its frames' rules as lists by frame
     index (``FrameSet.runs``...), and None for each part the game does itself: ``legals`` when it
-    overrides ``_legal_actions``, ``resolves``/``ons`` when it overrides ``_apply``, ``ask_ats``
-    when it overrides ``ask`` (then every frame's ``run`` calls it)."""
+    overrides ``_legal_actions``, ``resolves``/``ons`` when it overrides ``_apply``; ``ask_ats`` is
+    all 0 when it overrides ``ask`` (then every frame's ``run`` calls it)."""
 
     __slots__ = ("runs", "legals", "resolves", "ons", "ask_ats")
 
@@ -654,8 +672,8 @@ class _Driver:
             self.legals = frames.legals
         if cls._apply is State._apply:
             self.resolves, self.ons = frames.resolves, frames.ons
-        if cls.ask is State.ask:
-            self.ask_ats = frames.ask_ats
+        # a game that overrides ``ask`` is asked through it: no frame is asked by the core itself
+        self.ask_ats = frames.ask_ats if cls.ask is State.ask else [0] * len(frames)
 
 
 _NO_DRIVER = _Driver()

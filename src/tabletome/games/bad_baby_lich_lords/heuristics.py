@@ -113,26 +113,33 @@ def _static(state, seat) -> float:
             return 0.0
         return -WIN + (state.noise[0] if L.solitaire else 0)
     mine = L.seat_side[seat]
-    others = L.ns - 1
+    ns, artifact = L.ns, L.artifact_side
+    others = ns - 1
+    other_sign = -1.0 / others if others else 0.0
+    artifact_sign = -0.5 if R.artifact_scores else 0.0
     value = 0.0
-    for s in range(L.ns):
-        if s == L.artifact_side:
+    noise = state.noise
+    for s in range(ns):
+        if s == artifact:
             continue
-        sign = 1.0 if s == mine else -1.0 / others
-        value += sign * NOISE * state.noise[s]
+        sign = 1.0 if s == mine else other_sign
+        value += sign * NOISE * noise[s]
     up = state.up
     cache = R.progress
+    sides, rpile, realms = state.sides, state.rpile, C.realms
     for r in range(L.nr):
-        pile = state.rpile[r]
+        pile = rpile[r]
         for s in L.realm_sides[r]:
-            cards = state.sides[r * L.ns + s]
+            cards = sides[r * ns + s]
+            if not cards:
+                continue   # an empty side adds nothing
             if s == mine:
                 sign = 1.0
-            elif s == L.artifact_side:
-                sign = -0.5 if R.artifact_scores else 0.0
+            elif s == artifact:
+                sign = artifact_sign
             else:
-                sign = -1.0 / others
-            if pile and sign and cards:
+                sign = other_sign
+            if pile and sign:
                 # a realm's progress depends only on the realm card and the side's cards, each up
                 # or down: it repeats across a search's copies, so it is remembered per rule set
                 rid = pile[-1]
@@ -141,8 +148,8 @@ def _static(state, seat) -> float:
                 if progress is None:
                     if len(cache) >= PROGRESS_CACHE:
                         cache.clear()
-                    progress = cache[key] = _progress(C.realms[rid], cards, up, C)
-                value += sign * REALM * C.realms[rid].noise * progress
+                    progress = cache[key] = _progress(realms[rid], cards, up, C)
+                value += sign * REALM * realms[rid].noise * progress
             if s == mine:
                 for c in cards:
                     value += MINION_W if up[c] else SKELETON

@@ -7,9 +7,10 @@ Blocks: the subset of blockers (up to 3) that trades best, or any block against 
 Windows: Fast Cast spells that change a combat, kill a Familiar or heal when low; otherwise pass.
 """
 
-from itertools import combinations
+from itertools import combinations, groupby
+from operator import attrgetter
 
-from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, RIVER, SLOTS, SUMMONING
+from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, RIVER, SLOTS, START, SUMMONING
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
                       T_BG_FAMILIAR)
 from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
@@ -17,6 +18,8 @@ from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT
 from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS, VARIANT_ACROSS
 
 BG0 = BG_START
+_KIND = attrgetter("kind")
+RIVER_START = START[RIVER]
 
 
 def _value(R, f):
@@ -55,7 +58,10 @@ RIVER_HALF = True
 
 def _attackers(st, q):
     """The quadrants whose attacks land on ``q`` (those that want ``q``'s life down)."""
-    return [a for a in range(st.R.Q) if a != q and q in _enemies(st, a)]
+    R = st.R
+    if R.madness:
+        return ()
+    return [a for a in range(R.Q) if a != q and (R.left[a] == q or (R.variant and VARIANT_ACROSS[a] == q))]
 
 
 def threat(st, q, extra_blockers: int = 0) -> int:
@@ -63,20 +69,22 @@ def threat(st, q, extra_blockers: int = 0) -> int:
     Battleground Familiars, less the strongest ones ``q``'s own Battleground Familiars can block
     (one each); with ``RIVER_HALF``, half the attack of their River Familiars too (a turn later)."""
     R = st.R
+    kind, count, attack = st.kind, st.area_count, R.f_attack
     attacks = []
     later = 0
     for a in _attackers(st, q):
         base = a * SLOTS
-        for i in range(SLOTS):
-            f = st.kind[base + i]
-            if f < 0:
-                continue
-            if AREA_OF[i] == BATTLEGROUND:
-                attacks.append(R.f_attack[f])
-            elif AREA_OF[i] == RIVER and RIVER_HALF:
-                later += R.f_attack[f]
-    blockers = extra_blockers + sum(1 for i in range(SLOTS)
-                                    if AREA_OF[i] == BATTLEGROUND and st.kind[q * SLOTS + i] >= 0)
+        if count[a * NUM_AREAS + BATTLEGROUND]:
+            for s in range(base + BG_START, base + SLOTS):
+                if kind[s] >= 0:
+                    attacks.append(attack[kind[s]])
+        if RIVER_HALF and count[a * NUM_AREAS + RIVER]:
+            for s in range(base + RIVER_START, base + BG_START):
+                if kind[s] >= 0:
+                    later += attack[kind[s]]
+    if not attacks:
+        return later // 2
+    blockers = extra_blockers + count[q * NUM_AREAS + BATTLEGROUND]
     attacks.sort(reverse=True)
     return sum(attacks[blockers:]) + later // 2
 
@@ -127,15 +135,11 @@ def _main(st, seat, legal, rng):
     q = st.decision[1]
     mine = R.q_seat[q] == seat
     life = st.life[q]
-    reserve = life_reserve(st, q, mine)
+    reserve = None   # life_reserve(st, q, mine), worked out when a choice first needs it
     enemies = _enemies(st, q)
-    by_kind = {}
-    for a in legal:
-        group = by_kind.get(a.kind)
-        if group is None:
-            by_kind[a.kind] = [a]
-        else:
-            group.append(a)
+    by_kind = {}   # the legal actions by kind, in their order (the rules list each kind in one run)
+    for kind, group in groupby(legal, _KIND):
+        by_kind.setdefault(kind, []).extend(group)
     # spells first
     for a in by_kind.get("cast", ()):
         k, slow = a.args
@@ -147,12 +151,19 @@ def _main(st, seat, legal, rng):
             return a
         if eff in (E_LOSE, E_SIPHON) and enemies:
             e = min(enemies, key=lambda d: st.life[d])
-            if st.life[e] <= amount or life - cost > reserve:
+            if st.life[e] <= amount:
+                return a
+            if reserve is None:
+                reserve = life_reserve(st, q, mine)
+            if life - cost > reserve:
                 return a
         if eff == E_GAIN and life <= 20 - amount:
             return a
-        if eff == E_DRAW and life - cost > reserve:
-            return a
+        if eff == E_DRAW:
+            if reserve is None:
+                reserve = life_reserve(st, q, mine)
+            if life - cost > reserve:
+                return a
         if eff == E_DISCARD and any(st.hand[R.q_seat[d]] for d in enemies if R.q_seat[d] >= 0):
             return a
         if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
@@ -160,6 +171,8 @@ def _main(st, seat, legal, rng):
         if eff == E_MOVE and _forward_moves(st, q, legal_moves=None):
             return a
     for a in by_kind.get("use-aspect", ()):
+        if reserve is None:
+            reserve = life_reserve(st, q, mine)
         if life - R.a_cost[a.args[0]] > reserve:
             return a
     if R.madness:
@@ -169,8 +182,11 @@ def _main(st, seat, legal, rng):
     best = None
     for a in moves:
         f, i, _ = a.args
-        if R.f_move_cost[f] and life - R.f_move_cost[f] < move_reserve(st, q, mine, a, reserve):
-            continue
+        if R.f_move_cost[f]:
+            if reserve is None:
+                reserve = life_reserve(st, q, mine)
+            if life - R.f_move_cost[f] < move_reserve(st, q, mine, a, reserve):
+                continue
         score = AREA_OF[i] * 2 + R.f_attack[f]
         if best is None or score > best[0]:
             best = (score, a)
@@ -185,6 +201,8 @@ def _main(st, seat, legal, rng):
         summons.sort(key=worth, reverse=True)
         for a in summons:
             f = a.args[0]
+            if R.f_cost[f] and reserve is None:
+                reserve = life_reserve(st, q, mine)
             if R.f_cost[f] == 0 or life - R.f_cost[f] >= reserve:
                 c = q * NUM_AREAS
                 if not mine and R.f_cost[f] and st.area_count[c + BATTLEGROUND] + st.area_count[c + SUMMONING] >= 3:

@@ -34,17 +34,18 @@ def form_value(state, p, k, incoming, ignore_mana=False) -> float:
     R = state.R
     cards = R.cards
     hand, mana = state.hand[p], state.mana[p]
-    dealt = cards.damage[k]
+    damage, cost = cards.damage, cards.cost
+    dealt = damage[k]
     avoided = 0.0
-    left = mana - cards.cost[k]
+    left = mana - cost[k]
     for a in cards.abilities_for[k]:
-        if hand[a] and cards.cost[a] <= left:
+        if hand[a] and cost[a] <= left:
             if R.unreducible[a]:
-                dealt += cards.damage[a]
+                dealt += damage[a]
             elif R.attacks_times[a]:
-                dealt += cards.damage[k] * (cards.attacks[a] - 1)
+                dealt += damage[k] * (cards.attacks[a] - 1)
             elif R.extra_damage_and_mana[a]:
-                dealt += cards.damage[a]
+                dealt += damage[a]
     if R.sheep[k]:
         avoided = incoming - 12.0  # the risk of meeting a Wolf is losing the game
     elif R.halves[k]:
