@@ -32,50 +32,32 @@ def ambient_table(C):
     return table
 
 
-_MEMO = {}
-
-
-def totals(s, seat) -> dict:
-    """Every continuous effect on ``seat``, summed by op (a pure function of the seat's Play Area
-    and the uncovered World, remembered by those cards)."""
-    world, up = s.world, s.up
-    # the uncovered World, written out for the four spaces (R.WORLD_SPACES) on this hot path
-    key = (id(s.C), tuple(s.relics[seat]), tuple(s.traits[seat]), tuple(s.traumas[seat]),
-           world[0] if up[0] else -1, world[1] if up[1] else -1, world[2] if up[2] else -1,
-           world[3] if up[3] else -1)
-    out = _MEMO.get(key)
-    if out is None:
-        if len(_MEMO) > 100_000:
-            _MEMO.clear()
-        out = _MEMO[key] = _totals(s, seat)
-    return out
-
-
-assert R.WORLD_SPACES == 4, "totals() writes out the four World spaces"
-
-
-def _totals(s, seat) -> dict:
-    amb = s.C.amb
-    out = {}
-    for pile in (s.relics[seat], s.traits[seat], s.traumas[seat]):
-        for c in pile:
-            effs = amb[c]
-            if effs:
-                for o, n in effs:
-                    out[o] = out.get(o, 0) + n
-    world, up = s.world, s.up
-    for k in range(R.WORLD_SPACES):
-        if up[k]:
-            effs = amb[world[k]]
-            if effs:
-                for o, n in effs:
-                    out[o] = out.get(o, 0) + n
-    return out
+def ambient_by_op(C, table):
+    """Per continuous op: each card id's number for it (0 for a card without it), so that a seat's
+    total is a plain sum over the cards that affect it."""
+    by_op = {op: [0] * C.n for op in CONTINUOUS}
+    for i, effs in enumerate(table):
+        for o, n in effs:
+            by_op[o][i] += n
+    return by_op
 
 
 def mod(s, seat, op) -> int:
-    """The sum of ``op`` over every continuous effect on ``seat``."""
-    return totals(s, seat).get(op, 0)
+    """The sum of ``op`` over every continuous effect on ``seat``: its Relics, Trait-Cards and
+    Traumas, and the uncovered World."""
+    n_of = s.C.amb_op[op]
+    n = 0
+    for c in s.relics[seat]:
+        n += n_of[c]
+    for c in s.traits[seat]:
+        n += n_of[c]
+    for c in s.traumas[seat]:
+        n += n_of[c]
+    world, up = s.world, s.up
+    for k in range(R.WORLD_SPACES):
+        if up[k]:
+            n += n_of[world[k]]
+    return n
 
 
 def hand_limit(s, seat):
@@ -129,11 +111,10 @@ def over_limit(s, seat) -> str:
         if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
             return "traits"
         return ""
-    t = totals(s, seat)
-    if slots_used(s, seat) > max(0, R.LIMIT + t.get("relic-slots", 0)):
+    if slots_used(s, seat) > slot_limit(s, seat):
         return "relics"
-    if len(held) > max(0, R.LIMIT + t.get("trait-limit", 0)) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+    if len(held) > trait_limit(s, seat) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
         return "traits"
-    if len(cw) > max(0, R.LIMIT + t.get("wander-limit", 0)):
+    if len(cw) > wander_limit(s, seat):
         return "wanders"
     return ""
