@@ -168,6 +168,8 @@ class CardList:
         # hot-path tables: Relic slots per id (0 for other cards), Exceptional Traits
         self.slots = [self.cards[i].slots if K[i] == RELIC else 0 for i in range(self.n)]
         self.is_exceptional = [K[i] == EXCEPTIONAL for i in range(self.n)]
+        # the Life Achievements as a bit set (a hand's Achievements are revealed: determinize keeps them)
+        self.achievements = sum(1 << i for i in range(self.n) if K[i] == ACHIEVEMENT)
 
     def _word(self, i):
         if self.kind[i] in (RELIC, TRAIT):
