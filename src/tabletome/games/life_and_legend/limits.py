@@ -39,13 +39,16 @@ def ambient_by_op(C, table):
     for i, effs in enumerate(table):
         for o, n in effs:
             by_op[o][i] += n
-    return by_op
+    # None for an op no card of this file has: its total is always 0
+    return {op: (ns if any(ns) else None) for op, ns in by_op.items()}
 
 
 def mod(s, seat, op) -> int:
     """The sum of ``op`` over every continuous effect on ``seat``: its Relics, Trait-Cards and
     Traumas, and the uncovered World."""
     n_of = s.C.amb_op[op]
+    if n_of is None:
+        return 0
     n = 0
     for c in s.relics[seat]:
         n += n_of[c]
@@ -101,6 +104,31 @@ def lowest_limits(C, table):
         low[op] = R.LIMIT + sum(n for effs in table for o, n in effs if o == op and n < 0)
     widest = max([c.slots for i, c in enumerate(C.cards) if C.kind[i] == RELIC] or [1])
     return (low["relic-slots"], low["trait-limit"], low["wander-limit"], widest)
+
+
+def first_over_limit(s) -> int:
+    """The first seat over one of its limits now, or -1 (``over_limit`` for every seat, its quick
+    test against the lowest limits written out for the whole table)."""
+    slots_low, traits_low, wanders_low, _ = s.C.lowest
+    slots, exceptional = s.C.slots, s.C.is_exceptional
+    relics, traits, wanders = s.relics, s.traits, s.wanders
+    for t in range(s.players):
+        held = traits[t]
+        used = 0
+        for c in relics[t]:
+            used += slots[c]
+        if used <= slots_low and len(held) <= traits_low and len(wanders[t]) <= wanders_low:
+            if len(held) <= 1:
+                continue
+            n = 0
+            for c in held:
+                if exceptional[c]:
+                    n += 1
+            if n <= R.EXCEPTIONAL_LIMIT:
+                continue
+        if over_limit(s, t):
+            return t
+    return -1
 
 
 def over_limit(s, seat) -> str:

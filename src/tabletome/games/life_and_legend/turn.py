@@ -13,7 +13,7 @@ from .adventures import qualifies, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .effects import depart, use, draw_legend, next_life, run_op
-from .limits import hand_limit, slot_limit, slots_used, over_limit, mod
+from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, PHASE_NAMES,
                     HAND, USE, DRAW_LIFE, DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, TOP, REMOVE_TRAUMA, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
@@ -66,10 +66,10 @@ def run_phase(s, frame):
     _, seat, phase = frame
     s.phase = phase
     # "If an Effect lowers a Player's slots, they must discard down ... immediately" (every limit)
-    for t in range(s.players):
-        if over_limit(s, t):
-            s.push((TRIM, t), frame)
-            return False
+    t = first_over_limit(s)
+    if t >= 0:
+        s.push((TRIM, t), frame)
+        return False
     legal = phase_legal(s, frame)
     if len(legal) == 1 and legal[0].kind == "end":
         end_phase(s, seat, phase)
