@@ -32,13 +32,6 @@ def words_in_play(s, seat, phase3: bool) -> dict:
     return have
 
 
-def has_words(have: dict, words) -> bool:
-    need = {}
-    for w in words:
-        need[w] = need.get(w, 0) + 1
-    return all(have.get(w, 0) >= n for w, n in need.items())
-
-
 def holds_achievement(s, seat) -> bool:
     kind = s.C.kind
     return any(kind[c] == ACHIEVEMENT for c in s.hand[seat])

@@ -9,7 +9,7 @@ choice passes without asking.
 from __future__ import annotations
 
 from . import ruleset as R
-from .adventures import qualifies, adventure_limited, attempt
+from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .effects import depart, use, draw_legend, next_life, run_op
@@ -151,13 +151,12 @@ def world_legal(s, seat):
                         out.append(on_t[j])
     limited = adventure_limited(s, seat)
     kind, perpetual = C.kind, C.perpetual
-    for k in range(R.WORLD_SPACES):
-        c = world[k]
-        if c >= 0 and up[k] and kind[c] == ADVENTURE and (not limited or perpetual[c]):
-            attempt_c = A.adventure[c]
-            for level in range(len(C.cards[c].challenges)):
-                if qualifies(s, seat, c, level):
-                    out.append(attempt_c[level])
+    adventures = [c for k, c in enumerate(world)
+                  if c >= 0 and up[k] and kind[c] == ADVENTURE and (not limited or perpetual[c])]
+    if adventures:
+        attempt_of = A.adventure
+        for c, level in qualifying(s, seat, adventures):
+            out.append(attempt_of[c][level])
     return out
 
 
