@@ -56,10 +56,9 @@ def mod(s, seat, op) -> int:
         n += n_of[c]
     for c in s.traumas[seat]:
         n += n_of[c]
-    world, up = s.world, s.up
-    for k in range(R.WORLD_SPACES):
-        if up[k]:
-            n += n_of[world[k]]
+    for c, uncovered in zip(s.world, s.up):
+        if uncovered:
+            n += n_of[c]
     return n
 
 
@@ -139,10 +138,12 @@ def over_limit(s, seat) -> str:
         if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
             return "traits"
         return ""
-    if slots_used(s, seat) > slot_limit(s, seat):
+    # (a count within the lowest its limit can go needs no sum of the modifiers)
+    used = slots_used(s, seat)
+    if used > slots and used > slot_limit(s, seat):
         return "relics"
-    if len(held) > trait_limit(s, seat) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+    if (len(held) > traits and len(held) > trait_limit(s, seat)) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
         return "traits"
-    if len(cw) > wander_limit(s, seat):
+    if len(cw) > wanders and len(cw) > wander_limit(s, seat):
         return "wanders"
     return ""

@@ -198,13 +198,12 @@ def free_legal(s, seat):
     wanders = s.wanders[seat]
     if wanders and (s.life_deck or s.life_discard):
         out += A.turn_in[:min(len(wanders), 10)]
-    world, up = s.world, s.up
+    world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
     if hand or relics or traits:
         perpetual = C.perpetual
-        for k in range(R.WORLD_SPACES):
-            c = world[k]
-            if c >= 0 and up[k] and perpetual[c]:
+        for c, uncovered in zip(world, s.up):
+            if uncovered and c >= 0 and perpetual[c]:
                 out.append(A.perpetual[c])
     # empty World spaces
     if -1 in world:
@@ -255,7 +254,7 @@ def resolve_phase(s, frame, action):
     s.stack.append(frame)    # the phase goes on after this action
     args = action.args
     C = s.C
-    name = s.seat_name(seat)
+    name = s.seat_name(seat) if s.logging else ""
     if kind == "discard":
         from .choices import discard_by_name
         discard_by_name(s, seat, args[0], s.hand[seat])
@@ -310,7 +309,7 @@ def resolve_free(s, seat, action):
     kind = action.kind
     args = action.args
     C = s.C
-    name = s.seat_name(seat)
+    name = s.seat_name(seat) if s.logging else ""
     if kind == "play":
         # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
         card = args[0]
