@@ -21,9 +21,15 @@ WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9}
 
 
 def p_at_least(need, bonus=0) -> float:
-    """The chance one die roll plus ``bonus`` reaches ``need``."""
-    hits = sum(1 for r in range(1, DIE + 1) if r + bonus >= need)
-    return hits / DIE
+    """The chance one die roll plus ``bonus`` reaches ``need`` (worked out once per pair)."""
+    p = _P_AT_LEAST.get((need, bonus))
+    if p is None:
+        hits = sum(1 for r in range(1, DIE + 1) if r + bonus >= need)
+        p = _P_AT_LEAST[(need, bonus)] = hits / DIE
+    return p
+
+
+_P_AT_LEAST = {}
 
 
 def p_dice(needs, bonus, spare=0) -> float:
