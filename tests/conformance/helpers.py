@@ -65,25 +65,40 @@ def rng(seed):
 # games of a longer configuration (Life & Legend's Eternal mode runs about 1,200), so every
 # configuration gets about the same number of positions checked, not the same number of games.
 REFERENCE_LENGTH = 150
+# A game's size also counts what happens between decisions: its log lines, at Spirit Link's rate of
+# about this many a decision. Life & Legend's AI cards play whole turns inside one decision (about
+# 11 log lines a decision at four players), so those games are far larger than their decisions say.
+LOG_LINES_PER_DECISION = 1.8
 
 
 def mean_random_length(config):
     """The mean length (decisions) of a few random games of ``config``, seeds apart from the tests'."""
-    return _mean_random_length(config_id(config))
+    return _mean_random_size(config_id(config))[0]
+
+
+def mean_random_size(config):
+    """The mean size of those games: their decisions, or their log lines in Spirit Link's decisions
+    (``LOG_LINES_PER_DECISION``) where that is more."""
+    decisions, lines = _mean_random_size(config_id(config))
+    return max(decisions, lines / LOG_LINES_PER_DECISION)
 
 
 @functools.cache
-def _mean_random_length(key):
+def _mean_random_size(key):
     config = CONFIGS[IDS.index(key)]
-    lengths = [play_random(new_state(config, 10_000 + k), rng(10_000 + k)) for k in range(3)]
-    return sum(lengths) / len(lengths)
+    decisions = lines = 0
+    for k in range(3):
+        state = new_state(config, 10_000 + k)
+        decisions += play_random(state, rng(10_000 + k))
+        lines += len(state.log)
+    return decisions / 3, lines / 3
 
 
 def games_for(config, slow, normal, soak):
-    """How many games a test plays of ``config``: ``normal`` (``soak`` with ``--slow``) games as long
-    as Spirit Link's, scaled down for longer configurations (never below a tenth, nor below 2)."""
+    """How many games a test plays of ``config``: ``normal`` (``soak`` with ``--slow``) games as large
+    as Spirit Link's, scaled down for larger configurations (never below a tenth, nor below 2)."""
     n = soak if slow else normal
-    scale = min(1.0, REFERENCE_LENGTH / max(1.0, mean_random_length(config)))
+    scale = min(1.0, REFERENCE_LENGTH / max(1.0, mean_random_size(config)))
     return max(2, -(-n // 10), round(n * scale))
 
 

@@ -130,7 +130,13 @@ def test_a_person_plays_spirit_link_against_the_heuristic_to_the_end(server, bro
     assert page.errors == []
 
 
+BROWSER_CLICKS = 30       # the two browsers play this many moves by clicking; sockets finish the game
+
+
 def test_two_browsers_play_bad_baby_lich_lords(server, browser):
+    """Two people at two browsers play each other live; after BROWSER_CLICKS moves by clicking, the
+    rest of the game is played through the same seats' WebSockets (a long game clicked to its end
+    would take most of a minute), and both pages follow it live to "Game over"."""
     north = new_page(browser)
     north.goto(server.url + "/?game=bad-baby-lich-lords")
     north.select_option("#players", "2")
@@ -152,11 +158,7 @@ def test_two_browsers_play_bad_baby_lich_lords(server, browser):
     rng = random.Random(8)
     pages = [north, south]
     clicks = 0
-    shot_taken = False
-    while True:
-        done = [p.evaluate("document.body.dataset.over") == "true" for p in pages]
-        if all(done):
-            break
+    while clicks < BROWSER_CLICKS and not all(p.evaluate("document.body.dataset.over") == "true" for p in pages):
         mover = next((p for p in pages if p.evaluate("document.body.dataset.mine") == "true"), None)
         if mover is None:
             pages[0].wait_for_timeout(50)
@@ -165,13 +167,48 @@ def test_two_browsers_play_bad_baby_lich_lords(server, browser):
         clicks += 1
         for p in pages:             # both pages follow live
             p.wait_for_function(f"Number(document.body.dataset.step) >= {step_of(mover)}")
-        if clicks == 12 and not shot_taken:
+        if clicks == 12:
             shot(north, "bad-baby-lich-lords-board")
-            shot_taken = True
-        assert clicks < MAX_CLICKS
+    assert clicks == BROWSER_CLICKS, "the game ended before the browsers made their moves"
+    finish_through_the_seats(server, north, link, rng)
+    for p in pages:
+        p.wait_for_function("document.body.dataset.over === 'true'")
     assert "Game over" in north.inner_text("#status") and "Game over" in south.inner_text("#status")
     assert north.inner_text("#status") == south.inner_text("#status")
+    assert step_of(north) == step_of(south) > BROWSER_CLICKS
     assert north.errors == [] and south.errors == []
+
+
+def finish_through_the_seats(server, page, invite, rng):
+    """Play the table of ``page`` to its end through WebSockets holding the two seats' tokens."""
+    from urllib.parse import parse_qs
+
+    from .helpers import Client
+
+    table_id = page.url.split("/table/")[1].split("#")[0].split("?")[0]
+    tokens = {}
+    for text in (page.url, invite):
+        fragment = parse_qs(text.split("#", 1)[1]) if "#" in text else {}
+        if "seat" in fragment and "token" in fragment:
+            tokens[int(fragment["seat"][0])] = fragment["token"][0]
+    assert set(tokens) == {0, 1} and all(tokens.values()), f"the seats' tokens were not found: {tokens}"
+    seats = {s: Client(server) for s in tokens}
+    try:
+        for s, client in seats.items():
+            assert client.hello(table_id, s, tokens[s])["type"] == "state"
+        step = max(c.state["step"] for c in seats.values())
+        for _ in range(5000):
+            for c in seats.values():
+                c.at_step(step)
+            if any(c.state["over"] for c in seats.values()):
+                return
+            mover = next(c for s, c in seats.items() if c.state["to_move"] == s)
+            mover.send({"type": "move", "action": rng.choice(mover.state["legal"])["id"], "step": step})
+            step += 1
+        raise AssertionError("the game did not end")
+    finally:
+        for c in seats.values():
+            c.close()
 
 
 def test_a_life_siphon_table_with_an_agent_finishes(server, browser):
