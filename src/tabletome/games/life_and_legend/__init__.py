@@ -103,6 +103,7 @@ class LifeAndLegend(Game):
             C.itable = [interfere_op(C, i) for i in range(C.n)]
             C.lowest = lowest_limits(C, C.amb)
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
+            C.fewest_words = min((len(C.cards[i].words) for i in C.background), default=0)
         return C
 
     def lowest(self, C):

@@ -43,7 +43,7 @@ def activatable(s, seat) -> list[int]:
         return []
     C = s.C
     have = words_in_play(s, seat, phase3=True)
-    if not have:
+    if not have or sum(have.values()) < C.fewest_words:   # (no Background asks for fewer Life Words)
         return []
     free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0, ACHIEVEMENT: not holds_achievement(s, seat)}
     needs = C.needs
