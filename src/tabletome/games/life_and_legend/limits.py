@@ -7,7 +7,7 @@ the World (Ambient, affecting all Players) add. "Effects on cards in a Legend Ar
 """
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, TRAUMA
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA
 
 CONTINUOUS = ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
               "no-wander", "no-background", "mill-life")
@@ -43,22 +43,36 @@ def ambient_by_op(C, table):
     return {op: (ns if any(ns) else None) for op, ns in by_op.items()}
 
 
+def ambient_where(C, by_op):
+    """Per continuous op: whether a card with it can lie in a seat's Relics, its Trait-Cards, its
+    Traumas, the World (by the kinds each holds), so that ``mod`` skips the places it cannot be."""
+    kinds = {op: {C.kind[i] for i, n in enumerate(ns) if n} if ns else set() for op, ns in by_op.items()}
+    return {op: (RELIC in k, bool(k & {TRAIT, EXCEPTIONAL}), TRAUMA in k, bool(k & {RELIC, EVENT, ADVENTURE}))
+            for op, k in kinds.items()}
+
+
 def mod(s, seat, op) -> int:
     """The sum of ``op`` over every continuous effect on ``seat``: its Relics, Trait-Cards and
     Traumas, and the uncovered World."""
-    n_of = s.C.amb_op[op]
+    C = s.C
+    n_of = C.amb_op[op]
     if n_of is None:
         return 0
+    relics, traits, traumas, world = C.amb_where[op]
     n = 0
-    for c in s.relics[seat]:
-        n += n_of[c]
-    for c in s.traits[seat]:
-        n += n_of[c]
-    for c in s.traumas[seat]:
-        n += n_of[c]
-    for c, uncovered in zip(s.world, s.up):
-        if uncovered:
+    if relics:
+        for c in s.relics[seat]:
             n += n_of[c]
+    if traits:
+        for c in s.traits[seat]:
+            n += n_of[c]
+    if traumas:
+        for c in s.traumas[seat]:
+            n += n_of[c]
+    if world:
+        for c, uncovered in zip(s.world, s.up):
+            if uncovered:
+                n += n_of[c]
     return n
 
 
