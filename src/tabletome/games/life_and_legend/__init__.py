@@ -18,7 +18,7 @@ from . import ruleset as R
 from .actions import build_actions
 from .cards import cards_from_text, load_cards
 from .interfere import interfere_op
-from .limits import ambient_table, ambient_by_op, ambient_where, lowest_limits
+from .limits import ambient_table, ambient_by_op, ambient_where, lowest_hand, lowest_limits
 from .state import LifeAndLegendState
 
 def _needs(words):
@@ -103,6 +103,7 @@ class LifeAndLegend(Game):
             C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
             C.lowest = lowest_limits(C, C.amb)
+            C.lowest_hand = lowest_hand(C, C.amb)
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
             C.fewest_words = min((len(C.cards[i].words) for i in C.background), default=0)
         return C

@@ -109,6 +109,11 @@ def exceptionals(s, seat):
     return n
 
 
+def lowest_hand(C, table):
+    """The lowest the hand size can go with this card file (every lowering effect at once)."""
+    return max(0, R.LIMIT + sum(n for effs in table for o, n in effs if o == "hand-size" and n < 0))
+
+
 def lowest_limits(C, table):
     """The lowest each limit can go with this card file (every lowering effect at once), so that
     most checks need not add up the modifiers."""

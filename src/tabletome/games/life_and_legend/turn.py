@@ -92,7 +92,8 @@ def phase_legal(s, frame):
     out = []
     if phase == RESOLUTION:
         # "During this Phase, the Player must discard down to their maximum hand size."
-        if len(s.hand[seat]) > hand_limit(s, seat):
+        held = len(s.hand[seat])
+        if held > C.lowest_hand and held > hand_limit(s, seat):
             seen = set()
             discard, canon = A.discard, C.canon
             for c in s.hand[seat]:
@@ -103,11 +104,14 @@ def phase_legal(s, frame):
             return out
     if phase == CONTEMPLATION:
         # "The Player may bring Relics from hand into play."
-        room = slot_limit(s, seat) - slots_used(s, seat)
-        kind, slots, relic = C.kind, C.slots, A.relic
-        for c in s.hand[seat]:
-            if kind[c] == RELIC and slots[c] <= room:
-                out.append(relic[c])
+        kind = C.kind
+        in_hand = [c for c in s.hand[seat] if kind[c] == RELIC]
+        if in_hand:
+            room = slot_limit(s, seat) - slots_used(s, seat)
+            slots, relic = C.slots, A.relic
+            for c in in_hand:
+                if slots[c] <= room:
+                    out.append(relic[c])
     world_actions = []
     if phase == WORLD and not s.acted:
         world_actions = world_legal(s, seat)
