@@ -18,7 +18,7 @@ from . import ruleset as R
 from .actions import build_actions
 from .cards import cards_from_text, load_cards
 from .interfere import interfere_op
-from .limits import ambient_table, lowest_limits
+from .limits import ambient_table, ambient_by_op, ambient_where, lowest_hand, lowest_limits
 from .state import LifeAndLegendState
 
 def _needs(words):
@@ -99,9 +99,13 @@ class LifeAndLegend(Game):
             C.labels = labels
             C.label_ids = {label.lower(): i for i, label in enumerate(labels)}
             C.amb = ambient_table(C)
+            C.amb_op = ambient_by_op(C, C.amb)
+            C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
             C.lowest = lowest_limits(C, C.amb)
+            C.lowest_hand = lowest_hand(C, C.amb)
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
+            C.fewest_words = min((len(C.cards[i].words) for i in C.background), default=0)
         return C
 
     def lowest(self, C):

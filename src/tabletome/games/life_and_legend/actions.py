@@ -24,8 +24,46 @@ def seat_slots(players):
     return [(name, names.index(name) if name in names else 10 + k) for k, name in enumerate(SEAT_ORDER)]
 
 
+class Actions(ActionTable):
+    """The action table, with the actions the rules offer most often also kept in lists by their
+    numbers (card id, World space, Completed Wander, seat): ``table.use[card]`` is
+    ``table.get("use", card)`` without building a key on the hot path. ``None`` where the table
+    has no such action."""
+
+    def index(self):
+        get = self.get
+        self.end, self.done, self.draw, self.roll = get("end"), get("done"), get("draw"), get("roll")
+        self.spark, self.pass_ = get("spark"), get("pass")
+        one = {}
+        for a in self.actions:
+            if len(a.args) == 1:
+                one.setdefault(a.kind, {})[a.args[0]] = a
+        by = lambda kind: [one[kind].get(i) for i in range(max(one[kind]) + 1)]
+        # by card id
+        self.relic, self.play, self.over, self.use = by("relic"), by("play"), by("over"), by("use")
+        self.activate, self.perpetual, self.discard, self.keep = (by("activate"), by("perpetual"),
+                                                                  by("discard"), by("keep"))
+        self.interfere, self.by_event, self.fw_story, self.fw_trauma = (by("interfere"), by("by_event"),
+                                                                        by("fw_story"), by("fw_trauma"))
+        # by World space (wander: TOP too), Completed Wander position, seat
+        self.fill, self.uncover, self.wander, self.space = by("fill"), by("uncover"), by("wander"), by("space")
+        self.turn_in, self.discard_wander, self.pick_wander = by("turn_in"), by("discard_wander"), by("pick_wander")
+        self.seat = by("seat")
+        # two numbers: [card][space], [card][level], [seat][wander], [card][seat]; offer_for: [card][seat][card]
+        self.place, self.adventure, self.farwander, self.offer, self.offer_for = {}, {}, {}, {}, {}
+        for a in self.actions:
+            kind = a.kind
+            if kind in ("place", "adventure", "farwander", "offer"):
+                x, y = a.args
+                getattr(self, kind).setdefault(x, {})[y] = a
+            elif kind == "offer_for":
+                c, t, d = a.args
+                self.offer_for.setdefault(c, {}).setdefault(t, {})[d] = a
+        return self
+
+
 def build_actions(C, players=2) -> ActionTable:
-    t = ActionTable()
+    t = Actions()
     slots = seat_slots(players)
     one = lambda kind: C.of_kind[kind]
     uniq = lambda ids: [i for i in ids if C.by_name[C.names[i].lower()] == i]
@@ -102,4 +140,4 @@ def build_actions(C, players=2) -> ActionTable:
                 if d != c:
                     t.add(f"offer {C.names[c]} to {name} for {C.names[d]}", "offer_for", c, seat, d,
                           cards=(C.names[c], C.names[d]), target=target)
-    return t
+    return t.index()

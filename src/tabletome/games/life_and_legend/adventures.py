@@ -12,45 +12,60 @@ from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT, TRAIT, RELI
 from .effects import depart, roll, run_effects
 from .limits import mod
 from .names import REWARD, PENALTY, COMPLETE, WINDOW, ON_ROLL, ROLL_CHECK, R_ADVENTURE
-from .backgrounds import words_in_play, has_words
+from .backgrounds import words_in_play
 
 
-def traits_meet(s, seat, ch) -> bool:
-    """Trait requirements: each named Trait by a Trait-Card of it; "Any Trait" by any Trait-Card;
-    "Exceptional Traits also count as "Any Trait" on Challenges" (RULES.md: and as any named one)."""
-    need = {"bravery": ch.bravery, "charisma": ch.charisma, "inspiration": ch.inspiration}
+TRAIT_INDEX = {"bravery": 0, "charisma": 1, "inspiration": 2}
+
+
+def trait_counts(s, seat) -> list:
+    """[bravery, charisma, inspiration, Exceptional]: the Trait-Cards ``seat`` has in play."""
     C = s.C
-    have = {"bravery": 0, "charisma": 0, "inspiration": 0}
-    wild = 0
+    counts = [0, 0, 0, 0]
+    trait_of = C.trait_of
     for c in s.traits[seat]:
-        if C.kind[c] == EXCEPTIONAL:
-            wild += 1
-        else:
-            have[C.cards[c].trait] += 1
+        counts[trait_of[c]] += 1
+    return counts
+
+
+def traits_meet(counts, need) -> bool:
+    """Trait requirements ``need`` (bravery, charisma, inspiration, any): each named Trait by a
+    Trait-Card of it; "Any Trait" by any Trait-Card; "Exceptional Traits also count as "Any Trait"
+    on Challenges" (RULES.md: and as any named one)."""
+    wild = counts[3]
     spare = 0
-    for t, n in need.items():
-        if have[t] >= n:
-            spare += have[t] - n
+    for t in range(3):
+        have, n = counts[t], need[t]
+        if have >= n:
+            spare += have - n
         else:
-            wild -= n - have[t]
+            wild -= n - have
             if wild < 0:
                 return False
-    return spare + wild >= ch.any
+    return spare + wild >= need[3]
 
 
-def qualifies(s, seat, card, level) -> bool:
-    """"Attempt a Challenge you qualify for" (Turn Sequence): its Traits and Life Words are met now;
-    only its dice remain to be rolled. "Life Challenges on Adventures are completed by having the
-    proper Life Words in play" (Errata)."""
-    chs = s.C.cards[card].challenges
-    if level >= len(chs):
-        return False
-    ch = chs[level]
-    if ch.level == "I" and not traits_meet(s, seat, ch):
-        return False
-    if ch.level == "II" and not has_words(words_in_play(s, seat, phase3=False), ch.words):
-        return False
-    return True
+def qualifying(s, seat, cards) -> list:
+    """"Attempt a Challenge you qualify for" (Turn Sequence): the (card, level) of each Challenge of
+    ``cards`` whose Traits and Life Words are met now; only its dice remain to be rolled. "Life
+    Challenges on Adventures are completed by having the proper Life Words in play" (Errata)."""
+    out = []
+    counts = words = None
+    needs = s.C.challenge_needs
+    for card in cards:
+        for level, (mark, traits, life_words) in enumerate(needs[card]):
+            if mark == "I":
+                if counts is None:
+                    counts = trait_counts(s, seat)
+                if not traits_meet(counts, traits):
+                    continue
+            elif mark == "II":
+                if words is None:
+                    words = words_in_play(s, seat, phase3=False)
+                if not all(words.get(w, 0) >= n for w, n in life_words):
+                    continue
+            out.append((card, level))
+    return out
 
 
 def adventure_limited(s, seat) -> bool:

@@ -32,13 +32,6 @@ def words_in_play(s, seat, phase3: bool) -> dict:
     return have
 
 
-def has_words(have: dict, words) -> bool:
-    need = {}
-    for w in words:
-        need[w] = need.get(w, 0) + 1
-    return all(have.get(w, 0) >= n for w, n in need.items())
-
-
 def holds_achievement(s, seat) -> bool:
     kind = s.C.kind
     return any(kind[c] == ACHIEVEMENT for c in s.hand[seat])
@@ -50,7 +43,7 @@ def activatable(s, seat) -> list[int]:
         return []
     C = s.C
     have = words_in_play(s, seat, phase3=True)
-    if not have:
+    if not have or sum(have.values()) < C.fewest_words:   # (no Background asks for fewer Life Words)
         return []
     free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0, ACHIEVEMENT: not holds_achievement(s, seat)}
     needs = C.needs

@@ -168,6 +168,21 @@ class CardList:
         # hot-path tables: Relic slots per id (0 for other cards), Exceptional Traits
         self.slots = [self.cards[i].slots if K[i] == RELIC else 0 for i in range(self.n)]
         self.is_exceptional = [K[i] == EXCEPTIONAL for i in range(self.n)]
+        # cards in a Play Area whose Effect the Player may use on their turn ("Once per turn")
+        self.turn_effect = [K[i] in (RELIC, EXCEPTIONAL) and self.cards[i].timing == "turn" and bool(self.cards[i].effect)
+                            for i in range(self.n)]
+        # Events played from hand for their Hand Effect (not Atmospheres, which go over the current one)
+        self.hand_effect = [K[i] == EVENT and not self.cards[i].atmosphere and bool(self.cards[i].hand)
+                            for i in range(self.n)]
+        # per Trait-Card: 0 bravery, 1 charisma, 2 inspiration, 3 an Exceptional Trait (Challenges count them)
+        self.trait_of = [("bravery", "charisma", "inspiration").index(self.cards[i].trait) if K[i] == TRAIT
+                         else 3 if K[i] == EXCEPTIONAL else None for i in range(self.n)]
+        # per Adventure, each Challenge's (mark, (bravery, charisma, inspiration, any), ((Life Word, count), ...))
+        self.challenge_needs = [[(ch.level, (ch.bravery, ch.charisma, ch.inspiration, ch.any), _counted(ch.words))
+                                 for ch in self.cards[i].challenges] if K[i] == ADVENTURE else None
+                                for i in range(self.n)]
+        # the Life Achievements as a bit set (a hand's Achievements are revealed: determinize keeps them)
+        self.achievements = sum(1 << i for i in range(self.n) if K[i] == ACHIEVEMENT)
 
     def _word(self, i):
         if self.kind[i] in (RELIC, TRAIT):
@@ -211,6 +226,13 @@ class CardList:
         if i is None:
             raise IllegalAction(f"{where}: {name!r} is not a Life & Legend card")
         return i
+
+
+def _counted(words):
+    need = {}
+    for w in words:
+        need[w] = need.get(w, 0) + 1
+    return tuple(need.items())
 
 
 def effects_of(card):

@@ -28,12 +28,12 @@ def ask_or_auto(s, seat, frame, legal):
 
 def named(s, kind, cards):
     """One action per distinct card name among ``cards`` (Trait-Card copies share a name)."""
-    get = s.table.get
+    by_card = getattr(s.table, kind)
     canon = s.C.canon
     seen = set()
     out = []
     for c in cards:
-        a = get(kind, canon[c])
+        a = by_card[canon[c]]
         if a.id not in seen:
             seen.add(a.id)
             out.append(a)
@@ -99,7 +99,8 @@ def run_choose_space(s, frame):
     if spaces == [TOP]:
         wander_succeeds(s, seat, TOP)
         return False
-    return ask_or_auto(s, seat, frame, [s.table.get("space", k) for k in spaces])
+    space = s.table.space
+    return ask_or_auto(s, seat, frame, [space[k] for k in spaces])
 
 
 def legal_choose_space(s, frame):
@@ -281,7 +282,7 @@ def run_draw_life(s, frame):
 def legal_life_card(s, frame):
     canon = s.C.canon
     card = frame[2]
-    return [s.table.get("keep", canon[card]), s.table.get("discard", canon[card])]
+    return [s.table.keep[canon[card]], s.table.discard[canon[card]]]
 
 
 def resolve_life_card(s, frame, action):
@@ -381,12 +382,12 @@ def run_complete(s, frame):
 def legal_method(s, frame):
     """"Roll a 4, 5, or 6 on a Regular Die. or Discard 1 Event card from Hand.\""""
     seat = frame[1]
-    get = s.table.get
-    out = [get("roll")]
+    A = s.table
+    out = [A.roll]
     kind = s.C.kind
     for c in s.hand[seat]:
         if kind[c] == EVENT:
-            out.append(get("by_event", c))
+            out.append(A.by_event[c])
     return out
 
 

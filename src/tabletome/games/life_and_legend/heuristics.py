@@ -21,9 +21,15 @@ WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9}
 
 
 def p_at_least(need, bonus=0) -> float:
-    """The chance one die roll plus ``bonus`` reaches ``need``."""
-    hits = sum(1 for r in range(1, DIE + 1) if r + bonus >= need)
-    return hits / DIE
+    """The chance one die roll plus ``bonus`` reaches ``need`` (worked out once per pair)."""
+    p = _P_AT_LEAST.get((need, bonus))
+    if p is None:
+        hits = sum(1 for r in range(1, DIE + 1) if r + bonus >= need)
+        p = _P_AT_LEAST[(need, bonus)] = hits / DIE
+    return p
+
+
+_P_AT_LEAST = {}
 
 
 def p_dice(needs, bonus, spare=0) -> float:
@@ -85,12 +91,25 @@ def choose(s, rng):
         return legal[0]
     frame = s.decision
     seat = s.to_move
+    fixed = FIXED
     best, best_score = None, -1e9
     for a in legal:
-        sc = score(s, seat, frame, a) + rng.random() * 0.01
+        sc = fixed.get(a.kind)
+        if sc is None:
+            sc = score(s, seat, frame, a)
+        sc += rng.random() * 0.01
         if sc > best_score:
             best, best_score = a, sc
     return best
+
+
+# The rules of thumb that do not depend on the position, by action kind ("discard" is scored by
+# the card, but for a drawn Life card: see ``score``)
+FIXED = {"end": 0.0, "pass": 0.0, "interfere": 0.5, "keep": 1.0, "decline": 0.0,
+         "contest": 0.5, "no_contest": 0.0, "offer": -1.0, "offer_for": -1.0, "spark": 2.0, "over": -0.5,
+         "fill": 0.5, "perpetual": -2.0, "farwander": 0.5, "fw_word": -0.2, "fw_story": -0.2, "fw_trauma": -0.2,
+         "space": 0.1, "seat": 0.1, "pick_wander": 0.1, "remove_trauma": 0.1, "discard_wander": 0.1,
+         "set_aside": 0.1, "done": 0.0}
 
 
 def score(s, seat, frame, a) -> float:

@@ -11,47 +11,55 @@ in a fixed order, sorted, shuffled and dealt back into the same slots; who had e
 from __future__ import annotations
 
 from ...core import as_rng
-from .cards import ACHIEVEMENT
 
 
 class HiddenInformation:
     __slots__ = ()
 
-    def hidden_slots(self, c):
-        """Every place a Legend card lies covered, as (list, index) pairs in a fixed order."""
-        slots = [(c.legend_deck, i) for i in range(len(c.legend_deck))]
-        for k in range(len(c.world)):
-            if c.world[k] >= 0 and not c.up[k]:
-                slots.append((c.world, k))
+    def hidden_slots(self, c, seat, stays=0):
+        """Every place a Legend card lies covered to ``seat`` (not its own hand), as (list, index)
+        pairs in a fixed order, but for the cards in the bit set ``stays``."""
+        deck = c.legend_deck
+        slots = [(deck, i) for i in range(len(deck)) if not (stays >> deck[i]) & 1]
+        world = c.world
+        for k in range(len(world)):
+            card = world[k]
+            if card >= 0 and not c.up[k] and not (stays >> card) & 1:
+                slots.append((world, k))
         for t in range(c.players):
-            slots += [(c.wanders[t], i) for i in range(len(c.wanders[t]))]
-            slots += [(c.hand[t], i) for i in range(len(c.hand[t]))]
-        if c.contest and c.contest[1] >= 0:
+            piles = (c.wanders[t],) if t == seat else (c.wanders[t], c.hand[t])
+            for pile in piles:
+                for i in range(len(pile)):
+                    if not (stays >> pile[i]) & 1:
+                        slots.append((pile, i))
+        if c.contest and c.contest[1] >= 0 and not (stays >> c.contest[1]) & 1:
             slots.append((c.contest, 1))
         return slots
 
     def determinize(self, seat, rng):
         rng = as_rng(rng)
         c = self.determinized_copy(seat)
-        C = c.C
         known = c.known
-        mine = known[seat]
-        pool_slots = []
-        for pile, i in self.hidden_slots(c):
-            card = pile[i]
-            if (mine >> card) & 1 or (pile is c.hand[seat]) or C.kind[card] == ACHIEVEMENT:
-                continue
-            pool_slots.append((pile, i))
-        cards = sorted(pile[i] for pile, i in pool_slots)
-        knowers = [[t for t in range(c.players) if (known[t] >> pile[i]) & 1] for pile, i in pool_slots]
+        # what stays: the cards the seat has examined, and Life Achievements (revealed in hand)
+        slots = self.hidden_slots(c, seat, stays=known[seat] | c.C.achievements)
+        cards = sorted(pile[i] for pile, i in slots)
+        # who had examined each slot's card (only seats other than ``seat`` can have)
+        anyone = 0
+        for k in known:
+            anyone |= k
+        knowers = [None if not (anyone >> pile[i]) & 1 else
+                   [t for t in range(c.players) if (known[t] >> pile[i]) & 1] for pile, i in slots]
+        redrawn = 0
+        for x in cards:
+            redrawn |= 1 << x
         for t in range(c.players):
-            for x in cards:
-                known[t] &= ~(1 << x)
+            known[t] &= ~redrawn
         rng.shuffle(cards)
-        for (pile, i), card, who in zip(pool_slots, cards, knowers):
+        for (pile, i), card, who in zip(slots, cards, knowers):
             pile[i] = card
-            for t in who:
-                known[t] |= 1 << card
+            if who:
+                for t in who:
+                    known[t] |= 1 << card
         # the Life Deck's order, and a contest's covered Life card
         life = list(c.life_deck)
         covered_life = bool(c.contest) and c.contest[1] >= 0 and c.contest[2] >= 0

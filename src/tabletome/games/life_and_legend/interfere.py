@@ -76,12 +76,12 @@ def foolproof(s, card) -> bool:
 
 
 def responses(s, seat, moment):
-    get = s.table.get
-    return [get("interfere", c) for c in sources(s, seat, moment)]
+    interfere = s.table.interfere
+    return [interfere[c] for c in sources(s, seat, moment)]
 
 
 def pass_action(s):
-    return s.table.get("pass")
+    return s.table.pass_
 
 
 def respond(s, frame, action):

@@ -7,7 +7,7 @@ the World (Ambient, affecting all Players) add. "Effects on cards in a Legend Ar
 """
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, TRAUMA
+from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA
 
 CONTINUOUS = ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
               "no-wander", "no-background", "mill-life")
@@ -32,50 +32,48 @@ def ambient_table(C):
     return table
 
 
-_MEMO = {}
+def ambient_by_op(C, table):
+    """Per continuous op: each card id's number for it (0 for a card without it), so that a seat's
+    total is a plain sum over the cards that affect it."""
+    by_op = {op: [0] * C.n for op in CONTINUOUS}
+    for i, effs in enumerate(table):
+        for o, n in effs:
+            by_op[o][i] += n
+    # None for an op no card of this file has: its total is always 0
+    return {op: (ns if any(ns) else None) for op, ns in by_op.items()}
 
 
-def totals(s, seat) -> dict:
-    """Every continuous effect on ``seat``, summed by op (a pure function of the seat's Play Area
-    and the uncovered World, remembered by those cards)."""
-    world, up = s.world, s.up
-    # the uncovered World, written out for the four spaces (R.WORLD_SPACES) on this hot path
-    key = (id(s.C), tuple(s.relics[seat]), tuple(s.traits[seat]), tuple(s.traumas[seat]),
-           world[0] if up[0] else -1, world[1] if up[1] else -1, world[2] if up[2] else -1,
-           world[3] if up[3] else -1)
-    out = _MEMO.get(key)
-    if out is None:
-        if len(_MEMO) > 100_000:
-            _MEMO.clear()
-        out = _MEMO[key] = _totals(s, seat)
-    return out
-
-
-assert R.WORLD_SPACES == 4, "totals() writes out the four World spaces"
-
-
-def _totals(s, seat) -> dict:
-    amb = s.C.amb
-    out = {}
-    for pile in (s.relics[seat], s.traits[seat], s.traumas[seat]):
-        for c in pile:
-            effs = amb[c]
-            if effs:
-                for o, n in effs:
-                    out[o] = out.get(o, 0) + n
-    world, up = s.world, s.up
-    for k in range(R.WORLD_SPACES):
-        if up[k]:
-            effs = amb[world[k]]
-            if effs:
-                for o, n in effs:
-                    out[o] = out.get(o, 0) + n
-    return out
+def ambient_where(C, by_op):
+    """Per continuous op: whether a card with it can lie in a seat's Relics, its Trait-Cards, its
+    Traumas, the World (by the kinds each holds), so that ``mod`` skips the places it cannot be."""
+    kinds = {op: {C.kind[i] for i, n in enumerate(ns) if n} if ns else set() for op, ns in by_op.items()}
+    return {op: (RELIC in k, bool(k & {TRAIT, EXCEPTIONAL}), TRAUMA in k, bool(k & {RELIC, EVENT, ADVENTURE}))
+            for op, k in kinds.items()}
 
 
 def mod(s, seat, op) -> int:
-    """The sum of ``op`` over every continuous effect on ``seat``."""
-    return totals(s, seat).get(op, 0)
+    """The sum of ``op`` over every continuous effect on ``seat``: its Relics, Trait-Cards and
+    Traumas, and the uncovered World."""
+    C = s.C
+    n_of = C.amb_op[op]
+    if n_of is None:
+        return 0
+    relics, traits, traumas, world = C.amb_where[op]
+    n = 0
+    if relics:
+        for c in s.relics[seat]:
+            n += n_of[c]
+    if traits:
+        for c in s.traits[seat]:
+            n += n_of[c]
+    if traumas:
+        for c in s.traumas[seat]:
+            n += n_of[c]
+    if world:
+        for c, uncovered in zip(s.world, s.up):
+            if uncovered:
+                n += n_of[c]
+    return n
 
 
 def hand_limit(s, seat):
@@ -111,6 +109,11 @@ def exceptionals(s, seat):
     return n
 
 
+def lowest_hand(C, table):
+    """The lowest the hand size can go with this card file (every lowering effect at once)."""
+    return max(0, R.LIMIT + sum(n for effs in table for o, n in effs if o == "hand-size" and n < 0))
+
+
 def lowest_limits(C, table):
     """The lowest each limit can go with this card file (every lowering effect at once), so that
     most checks need not add up the modifiers."""
@@ -121,6 +124,31 @@ def lowest_limits(C, table):
     return (low["relic-slots"], low["trait-limit"], low["wander-limit"], widest)
 
 
+def first_over_limit(s) -> int:
+    """The first seat over one of its limits now, or -1 (``over_limit`` for every seat, its quick
+    test against the lowest limits written out for the whole table)."""
+    slots_low, traits_low, wanders_low, _ = s.C.lowest
+    slots, exceptional = s.C.slots, s.C.is_exceptional
+    relics, traits, wanders = s.relics, s.traits, s.wanders
+    for t in range(s.players):
+        held = traits[t]
+        used = 0
+        for c in relics[t]:
+            used += slots[c]
+        if used <= slots_low and len(held) <= traits_low and len(wanders[t]) <= wanders_low:
+            if len(held) <= 1:
+                continue
+            n = 0
+            for c in held:
+                if exceptional[c]:
+                    n += 1
+            if n <= R.EXCEPTIONAL_LIMIT:
+                continue
+        if over_limit(s, t):
+            return t
+    return -1
+
+
 def over_limit(s, seat) -> str:
     """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
     slots, traits, wanders, widest = s.C.lowest
@@ -129,11 +157,12 @@ def over_limit(s, seat) -> str:
         if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
             return "traits"
         return ""
-    t = totals(s, seat)
-    if slots_used(s, seat) > max(0, R.LIMIT + t.get("relic-slots", 0)):
+    # (a count within the lowest its limit can go needs no sum of the modifiers)
+    used = slots_used(s, seat)
+    if used > slots and used > slot_limit(s, seat):
         return "relics"
-    if len(held) > max(0, R.LIMIT + t.get("trait-limit", 0)) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+    if (len(held) > traits and len(held) > trait_limit(s, seat)) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
         return "traits"
-    if len(cw) > max(0, R.LIMIT + t.get("wander-limit", 0)):
+    if len(cw) > wanders and len(cw) > wander_limit(s, seat):
         return "wanders"
     return ""

@@ -10,17 +10,20 @@ from .names import TRADE_ANSWER
 def offers(s, seat):
     """The offers ``seat`` may make now: each Relic it has in play, to each other seat, as a gift or
     for one of that seat's Relics in play."""
-    get = s.table.get
+    A = s.table
     out = []
     if s.offered:
         return out
+    ai = s.ai
     for c in s.relics[seat]:
+        gift, swap = A.offer[c], A.offer_for[c]
         for t in range(s.players):
-            if t == seat or s.ai.get(t) == "emptiness":
+            if t == seat or ai.get(t) == "emptiness":
                 continue
-            out.append(get("offer", c, t))
+            out.append(gift[t])
+            for_t = swap[t]
             for d in s.relics[t]:
-                out.append(get("offer_for", c, t, d))
+                out.append(for_t[d])
     return out
 
 

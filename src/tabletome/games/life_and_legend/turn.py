@@ -9,11 +9,11 @@ choice passes without asking.
 from __future__ import annotations
 
 from . import ruleset as R
-from .adventures import qualifies, adventure_limited, attempt
+from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .effects import depart, use, draw_legend, next_life, run_op
-from .limits import hand_limit, slot_limit, slots_used, over_limit, mod
+from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, PHASE_NAMES,
                     HAND, USE, DRAW_LIFE, DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, TOP, REMOVE_TRAUMA, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
@@ -66,10 +66,10 @@ def run_phase(s, frame):
     _, seat, phase = frame
     s.phase = phase
     # "If an Effect lowers a Player's slots, they must discard down ... immediately" (every limit)
-    for t in range(s.players):
-        if over_limit(s, t):
-            s.push((TRIM, t), frame)
-            return False
+    t = first_over_limit(s)
+    if t >= 0:
+        s.push((TRIM, t), frame)
+        return False
     legal = phase_legal(s, frame)
     if len(legal) == 1 and legal[0].kind == "end":
         end_phase(s, seat, phase)
@@ -87,32 +87,39 @@ def end_phase(s, seat, phase):
 
 def phase_legal(s, frame):
     _, seat, phase = frame
-    get = s.table.get
+    A = s.table
     C = s.C
     out = []
     if phase == RESOLUTION:
         # "During this Phase, the Player must discard down to their maximum hand size."
-        if len(s.hand[seat]) > hand_limit(s, seat):
+        held = len(s.hand[seat])
+        if held > C.lowest_hand and held > hand_limit(s, seat):
             seen = set()
+            discard, canon = A.discard, C.canon
             for c in s.hand[seat]:
-                a = get("discard", C.canon[c])
+                a = discard[canon[c]]
                 if a.id not in seen:
                     seen.add(a.id)
                     out.append(a)
             return out
     if phase == CONTEMPLATION:
         # "The Player may bring Relics from hand into play."
-        room = slot_limit(s, seat) - slots_used(s, seat)
-        for c in s.hand[seat]:
-            if C.kind[c] == RELIC and C.cards[c].slots <= room:
-                out.append(get("relic", c))
+        kind = C.kind
+        in_hand = [c for c in s.hand[seat] if kind[c] == RELIC]
+        if in_hand:
+            room = slot_limit(s, seat) - slots_used(s, seat)
+            slots, relic = C.slots, A.relic
+            for c in in_hand:
+                if slots[c] <= room:
+                    out.append(relic[c])
     world_actions = []
     if phase == WORLD and not s.acted:
         world_actions = world_legal(s, seat)
         out += world_actions
     if phase == LIFE:
+        activate = A.activate
         for c in activatable(s, seat):
-            out.append(get("activate", c))
+            out.append(activate[c])
         if farwandering(s):
             out += farwander_buys(s, seat)
     out += free_legal(s, seat)
@@ -120,101 +127,104 @@ def phase_legal(s, frame):
     # card if no other World Action is taken" (so World ends only after a World Action, unless none
     # is possible)
     if not can_fill(s, seat) and not (phase == WORLD and not s.acted and world_actions):
-        out.append(get("end"))
+        out.append(A.end)
     if not out:
-        out.append(get("end"))
+        out.append(A.end)
     return out
 
 
 def world_legal(s, seat):
-    get = s.table.get
+    A = s.table
     C = s.C
     out = []
+    world, up = s.world, s.up
     if s.legend_deck:
-        out.append(get("draw"))
+        out.append(A.draw)
     for k in range(R.WORLD_SPACES):
-        if s.world[k] >= 0 and not s.up[k]:
-            out.append(get("uncover", k))
+        if world[k] >= 0 and not up[k]:
+            out.append(A.uncover[k])
     if may_wander(s, seat):
+        wander = A.wander
         for k in wander_targets(s):
-            out.append(get("wander", k))
+            out.append(wander[k])
         if farwandering(s):
             for t in range(s.players):
                 if t != seat and s.ai.get(t) != "emptiness":
+                    on_t = A.farwander[t]
                     for j in range(min(len(s.wanders[t]), 10)):
-                        out.append(get("farwander", t, j))
+                        out.append(on_t[j])
     limited = adventure_limited(s, seat)
-    for k in range(R.WORLD_SPACES):
-        c = s.world[k]
-        if c >= 0 and s.up[k] and C.kind[c] == ADVENTURE and (not limited or C.perpetual[c]):
-            for level in range(len(C.cards[c].challenges)):
-                if qualifies(s, seat, c, level):
-                    out.append(get("adventure", c, level))
+    kind, perpetual = C.kind, C.perpetual
+    adventures = [c for k, c in enumerate(world)
+                  if c >= 0 and up[k] and kind[c] == ADVENTURE and (not limited or perpetual[c])]
+    if adventures:
+        attempt_of = A.adventure
+        for c, level in qualifying(s, seat, adventures):
+            out.append(attempt_of[c][level])
     return out
 
 
 def free_legal(s, seat):
-    """What the Player may do in every phase of their turn."""
-    get = s.table.get
+    """What the Player may do in every phase of their turn: "During all Phases, the Player may play
+    Events from their hand, or use Effects on cards in their Play Area."
+    """
+    A = s.table
     C = s.C
     out = []
     kind = C.kind
     hand = s.hand[seat]
+    is_atmosphere, hand_effect = C.is_atmosphere, C.hand_effect
     for c in hand:
         k = kind[c]
         if k == EVENT:
-            rec = C.cards[c]
-            if rec.atmosphere:
+            if is_atmosphere[c]:
                 if atmosphere_allowed(s) and atmosphere_space(s) >= 0:
-                    out.append(get("over", c))
-            elif rec.hand:
-                out.append(get("play", c))
+                    out.append(A.over[c])
+            elif hand_effect[c]:
+                out.append(A.play[c])
         elif k == ACHIEVEMENT:
-            out.append(get("use", c))
+            out.append(A.use[c])
     used = s.used
-    cards = C.cards
+    use, turn_effect = A.use, C.turn_effect
     relics, traits = s.relics[seat], s.traits[seat]
     for pile in (relics, traits):
         for c in pile:
-            if kind[c] == TRAIT:
-                continue
-            rec = cards[c]
-            if rec.timing == "turn" and rec.effect and not (used >> c) & 1:
-                out.append(get("use", c))
-    if s.story[seat] >= 0:
-        out.append(get("use", s.story[seat]))
-    p = s.path[seat]
+            if turn_effect[c] and not (used >> c) & 1:
+                out.append(use[c])
+    story, p = s.story[seat], s.path[seat]
+    if story >= 0:
+        out.append(use[story])
     if p >= 0 and not (used >> p) & 1:
-        out.append(get("use", p))
-    if s.story[seat] >= 0 and p >= 0 and spark_ready(s, seat):
-        out.append(get("spark"))
+        out.append(use[p])
+    if story >= 0 and p >= 0 and spark_ready(s, seat):
+        out.append(A.spark)
     # "The Player may discard a Completed Wander and draw a card from the Life Deck."
     wanders = s.wanders[seat]
     if wanders and (s.life_deck or s.life_discard):
-        for j in range(min(len(wanders), 10)):
-            out.append(get("turn_in", j))
-    world, up = s.world, s.up
+        out += A.turn_in[:min(len(wanders), 10)]
+    world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
     if hand or relics or traits:
         perpetual = C.perpetual
-        for k in range(R.WORLD_SPACES):
-            c = world[k]
-            if c >= 0 and up[k] and perpetual[c]:
-                out.append(get("perpetual", c))
+        for c, uncovered in zip(world, s.up):
+            if uncovered and c >= 0 and perpetual[c]:
+                out.append(A.perpetual[c])
     # empty World spaces
     if -1 in world:
         deck = s.legend_deck
-        placeable = [c for c in hand if kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s))]
+        placeable = [c for c in hand if kind[c] == ADVENTURE or (is_atmosphere[c] and atmosphere_allowed(s))]
+        place = A.place
         for k in empty_spaces(s):
             if deck:
-                out.append(get("fill", k))
+                out.append(A.fill[k])
             for c in placeable:
-                out.append(get("place", c, k))
+                out.append(place[c][k])
     if s.players > 1 and relics and not s.offered:
         out += trading.offers(s, seat)
     if farwandering(s) and len(wanders) >= R.FW_TRAUMA_PRICE:
+        fw_trauma = A.fw_trauma
         for c in s.traumas[seat]:
-            out.append(get("fw_trauma", c))
+            out.append(fw_trauma[c])
     return out
 
 
@@ -248,7 +258,7 @@ def resolve_phase(s, frame, action):
     s.stack.append(frame)    # the phase goes on after this action
     args = action.args
     C = s.C
-    name = s.seat_name(seat)
+    name = s.seat_name(seat) if s.logging else ""
     if kind == "discard":
         from .choices import discard_by_name
         discard_by_name(s, seat, args[0], s.hand[seat])
@@ -303,7 +313,7 @@ def resolve_free(s, seat, action):
     kind = action.kind
     args = action.args
     C = s.C
-    name = s.seat_name(seat)
+    name = s.seat_name(seat) if s.logging else ""
     if kind == "play":
         # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
         card = args[0]

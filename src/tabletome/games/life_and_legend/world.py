@@ -127,7 +127,8 @@ def may_wander(s, seat) -> bool:
     """"Completed Wanders: 4, cannot Wander when the limit is reached.\""""
     if mod(s, seat, "no-wander") > 0:
         return False
-    return len(s.wanders[seat]) < wander_limit(s, seat)
+    held = len(s.wanders[seat])
+    return held < s.C.lowest[2] or held < wander_limit(s, seat)   # (the lowest the limit can go first)
 
 
 def wander_targets(s):
