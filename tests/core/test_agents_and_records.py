@@ -67,3 +67,9 @@ def test_rng_is_deterministic_and_cheap_to_copy():
     items = list(range(10))
     Rng(3).shuffle(items)
     assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+def test_randoms_are_the_numbers_random_gives_one_by_one():
+    a, b = Rng(11), Rng(11)
+    assert a.randoms(7) == [b.random() for _ in range(7)]
+    assert a.state == b.state and a.randoms(0) == []

@@ -93,11 +93,11 @@ def choose(s, rng):
     seat = s.to_move
     fixed = FIXED
     best, best_score = None, -1e9
-    for a in legal:
+    for a, jitter in zip(legal, rng.randoms(len(legal))):
         sc = fixed.get(a.kind)
         if sc is None:
             sc = score(s, seat, frame, a)
-        sc += rng.random() * 0.01
+        sc += jitter * 0.01
         if sc > best_score:
             best, best_score = a, sc
     return best
