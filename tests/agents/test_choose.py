@@ -89,7 +89,7 @@ def test_same_seed_same_decisions(spec):
         for _ in range(2):
             state = game.new(seed=4)
             bots = [tabletome.agent(spec, seed=9 + s) for s in range(state.players)]
-            for _ in range(24):
+            for _ in range(16):
                 if state.is_over:
                     break
                 state.apply(bots[state.to_move].choose(state))

@@ -57,7 +57,7 @@ def test_strings_and_tensors_show_only_the_seats_view():
 def test_ismcts_bot_plays_a_game():
     game = load("spirit-link", 2, {}, seeds=50)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10,
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4,
                            random_state=np.random.RandomState(2))
     bot.set_resampler(resampler(5))
     rng = np.random.default_rng(3)
