@@ -52,18 +52,28 @@ def qualifying(s, seat, cards) -> list:
     out = []
     counts = words = None
     needs = s.C.challenge_needs
+    traits = len(s.traits[seat])
+    in_play = traits + len(s.relics[seat])
     for card in cards:
-        for level, (mark, traits, life_words) in enumerate(needs[card]):
+        for level, (mark, need, life_words, fewest) in enumerate(needs[card]):
             if mark == "I":
+                if fewest > traits:      # (each Trait-Card meets one requirement)
+                    continue
                 if counts is None:
                     counts = trait_counts(s, seat)
-                if not traits_meet(counts, traits):
+                if not traits_meet(counts, need):
                     continue
             elif mark == "II":
+                if fewest > in_play:     # (a card in play carries one Life Word at most)
+                    continue
                 if words is None:
                     words = words_in_play(s, seat, phase3=False)
-                if not all(words.get(w, 0) >= n for w, n in life_words):
-                    continue
+                for w, n in life_words:
+                    if words.get(w, 0) < n:
+                        break
+                else:
+                    out.append((card, level))
+                continue
             out.append((card, level))
     return out
 

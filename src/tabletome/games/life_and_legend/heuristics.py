@@ -91,10 +91,11 @@ def choose(s, rng):
         return legal[0]
     frame = s.decision
     seat = s.to_move
-    fixed = FIXED
+    # a drawn Life card's "discard" is scored unlike any other discard (see ``score``)
+    known = fixed_by_id(s)[frame[0] != LIFE_CARD]
     best, best_score = None, -1e9
     for a, jitter in zip(legal, rng.randoms(len(legal))):
-        sc = fixed.get(a.kind)
+        sc = known[a.id]
         if sc is None:
             sc = score(s, seat, frame, a)
         sc += jitter * 0.01
@@ -110,6 +111,28 @@ FIXED = {"end": 0.0, "pass": 0.0, "interfere": 0.5, "keep": 1.0, "decline": 0.0,
          "fill": 0.5, "perpetual": -2.0, "farwander": 0.5, "fw_word": -0.2, "fw_story": -0.2, "fw_trauma": -0.2,
          "space": 0.1, "seat": 0.1, "pick_wander": 0.1, "remove_trauma": 0.1, "discard_wander": 0.1,
          "set_aside": 0.1, "done": 0.0}
+
+
+# The rules of thumb that depend only on the mode and the action's card (not on the frame, the seat
+# or the position), scored once per action table and mode; "discard", "relic", "activate" and
+# "by_event" only outside Lore, where the Life Words still wanted change as Backgrounds are acquired
+BY_CARD = ("draw", "uncover", "use", "play", "place")
+BY_CARD_BUT_LORE = ("discard", "relic", "activate", "by_event")
+_BY_ID = {}
+
+
+def fixed_by_id(s) -> tuple:
+    """Per action id of ``s``'s table: its score where it depends only on the mode and the action,
+    else None (``score`` works it out from the position): FIXED alone (for a drawn Life card's
+    frame), and FIXED with BY_CARD and BY_CARD_BUT_LORE."""
+    key = (s.table, s.mode)
+    scores = _BY_ID.get(key)
+    if scores is None:
+        kinds = BY_CARD if s.mode == "lore" else BY_CARD + BY_CARD_BUT_LORE
+        fixed = [FIXED.get(a.kind) for a in s.table]
+        by_card = [score(s, None, (None,), a) if a.kind in kinds else sc for a, sc in zip(s.table, fixed)]
+        scores = _BY_ID[key] = (fixed, by_card)
+    return scores
 
 
 def score(s, seat, frame, a) -> float:

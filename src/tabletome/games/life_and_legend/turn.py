@@ -140,12 +140,22 @@ def world_legal(s, seat):
     world, up = s.world, s.up
     if s.legend_deck:
         out.append(A.draw)
+    # one look at the World: its covered cards (to uncover, to Wander on) and its uncovered Adventures
+    covered, adventures = [], []
+    kind = C.kind
     for k in range(R.WORLD_SPACES):
-        if world[k] >= 0 and not up[k]:
-            out.append(A.uncover[k])
+        c = world[k]
+        if c >= 0:
+            if not up[k]:
+                covered.append(k)
+            elif kind[c] == ADVENTURE:
+                adventures.append(c)
+    uncover = A.uncover
+    for k in covered:
+        out.append(uncover[k])
     if may_wander(s, seat):
         wander = A.wander
-        for k in wander_targets(s):
+        for k in wander_targets(s, covered):
             out.append(wander[k])
         if farwandering(s):
             for t in range(s.players):
@@ -153,11 +163,10 @@ def world_legal(s, seat):
                     on_t = A.farwander[t]
                     for j in range(min(len(s.wanders[t]), 10)):
                         out.append(on_t[j])
-    limited = adventure_limited(s, seat)
-    kind, perpetual = C.kind, C.perpetual
-    adventures = [c for k, c in enumerate(world)
-                  if c >= 0 and up[k] and kind[c] == ADVENTURE and (not limited or perpetual[c])]
     if adventures:
+        if adventure_limited(s, seat):
+            perpetual = C.perpetual
+            adventures = [c for c in adventures if perpetual[c]]
         attempt_of = A.adventure
         for c, level in qualifying(s, seat, adventures):
             out.append(attempt_of[c][level])

@@ -131,10 +131,9 @@ def may_wander(s, seat) -> bool:
     return held < s.C.lowest[2] or held < wander_limit(s, seat)   # (the lowest the limit can go first)
 
 
-def wander_targets(s):
-    """Covered World cards; "If there are no covered cards in the World, the Player may Wander on
-    the top Legend Deck card.\""""
-    covered = world_covered(s)
+def wander_targets(s, covered):
+    """Covered World cards (``covered``, their spaces); "If there are no covered cards in the World,
+    the Player may Wander on the top Legend Deck card.\""""
     if covered:
         return covered
     return [TOP] if s.legend_deck else []
