@@ -6,6 +6,8 @@ and Exceptional Trait in play (Ambient), its Traumas, and the uncovered Atmosphe
 the World (Ambient, affecting all Players) add. "Effects on cards in a Legend Area are disregarded."
 """
 
+from itertools import compress
+
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA
 
@@ -70,9 +72,8 @@ def mod(s, seat, op) -> int:
         for c in s.traumas[seat]:
             n += n_of[c]
     if world:
-        for c, uncovered in zip(s.world, s.up):
-            if uncovered:
-                n += n_of[c]
+        for c in compress(s.world, s.up):     # the uncovered World
+            n += n_of[c]
     return n
 
 
@@ -125,26 +126,29 @@ def lowest_limits(C, table):
 
 
 def first_over_limit(s) -> int:
-    """The first seat over one of its limits now, or -1 (``over_limit`` for every seat, its quick
-    test against the lowest limits written out for the whole table)."""
-    slots_low, traits_low, wanders_low, _ = s.C.lowest
-    slots, exceptional = s.C.slots, s.C.is_exceptional
-    relics, traits, wanders = s.relics, s.traits, s.wanders
+    """The first seat over one of its limits now, or -1 (``over_limit`` for every seat, written out
+    for the whole table: a count within the lowest its limit can go needs no sum of the modifiers)."""
+    C = s.C
+    slots_low, traits_low, wanders_low, _ = C.lowest
+    slots, exceptional = C.slots, C.is_exceptional
     for t in range(s.players):
-        held = traits[t]
         used = 0
-        for c in relics[t]:
+        for c in s.relics[t]:
             used += slots[c]
-        if used <= slots_low and len(held) <= traits_low and len(wanders[t]) <= wanders_low:
-            if len(held) <= 1:
-                continue
+        if used > slots_low and used > slot_limit(s, t):
+            return t
+        held = s.traits[t]
+        if len(held) > 1:
             n = 0
             for c in held:
                 if exceptional[c]:
                     n += 1
-            if n <= R.EXCEPTIONAL_LIMIT:
-                continue
-        if over_limit(s, t):
+            if n > R.EXCEPTIONAL_LIMIT:
+                return t
+        if len(held) > traits_low and len(held) > trait_limit(s, t):
+            return t
+        held = len(s.wanders[t])
+        if held > wanders_low and held > wander_limit(s, t):
             return t
     return -1
 

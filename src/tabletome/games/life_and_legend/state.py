@@ -136,8 +136,10 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
     # --- the decision stack: AI seats decide by their card --------------------------------------
     def ask(self, seat, frame):
         kind = self.ai.get(seat)
-        if kind is None:
-            return super().ask(seat, frame)
+        if kind is None:    # (State.ask: this seat decides this frame)
+            self.decision = frame
+            self.to_move = seat
+            return True
         from .opponents import decide
         spec = self.frames.frames[frame[0]]
         action = decide(self, seat, frame, spec.legal(self, frame))

@@ -12,8 +12,10 @@ from . import ruleset as R
 from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
-from .effects import depart, use, draw_legend, next_life, run_op
+from .choices import discard_by_name
+from .effects import depart, use, draw_legend, next_life, run_op, publish, op_mill_life, remove_from_world
 from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
+from .modes import end_of_turn
 from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, PHASE_NAMES,
                     HAND, USE, DRAW_LIFE, DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, TOP, REMOVE_TRAUMA, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
@@ -45,7 +47,6 @@ def run_turn(s, frame):
         if c >= 0 and s.up[k]:
             for op, n in amb[c]:
                 if op == "mill-life":
-                    from .effects import op_mill_life
                     op_mill_life(s, seat, n, c)
     return False
 
@@ -54,7 +55,6 @@ def run_end_turn(s, frame):
     """"The Game is over at the end of the turn when the Legend Deck becomes empty." and each mode's
     victory (modes.py); else "Move to next Player.\""""
     _, seat = frame
-    from .modes import end_of_turn
     if end_of_turn(s, seat):
         return False
     s.stack.append((TURN, (seat + 1) % s.players))
@@ -126,7 +126,7 @@ def phase_legal(s, frame):
     # "Empty spaces must be filled before the current Phase ends"; "must draw the top Legend Deck
     # card if no other World Action is taken" (so World ends only after a World Action, unless none
     # is possible)
-    if not can_fill(s, seat) and not (phase == WORLD and not s.acted and world_actions):
+    if (-1 not in s.world or not can_fill(s, seat)) and not (phase == WORLD and not s.acted and world_actions):
         out.append(A.end)
     if not out:
         out.append(A.end)
@@ -196,10 +196,12 @@ def free_legal(s, seat):
     used = s.used
     use, turn_effect = A.use, C.turn_effect
     relics, traits = s.relics[seat], s.traits[seat]
+    turn_effects = C.turn_effects     # (the few cards in play with a once-per-turn Effect)
     for pile in (relics, traits):
-        for c in pile:
-            if turn_effect[c] and not (used >> c) & 1:
-                out.append(use[c])
+        if not turn_effects.isdisjoint(pile):
+            for c in pile:
+                if turn_effect[c] and not (used >> c) & 1:
+                    out.append(use[c])
     story, p = s.story[seat], s.path[seat]
     if story >= 0:
         out.append(use[story])
@@ -213,7 +215,7 @@ def free_legal(s, seat):
         out += A.turn_in[:min(len(wanders), 10)]
     world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
-    if hand or relics or traits:
+    if (hand or relics or traits) and not C.perpetuals.isdisjoint(world):
         perpetual = C.perpetual
         for c, uncovered in zip(world, s.up):
             if uncovered and c >= 0 and perpetual[c]:
@@ -230,7 +232,7 @@ def free_legal(s, seat):
                 out.append(place[c][k])
     if s.players > 1 and relics and not s.offered:
         out += trading.offers(s, seat)
-    if farwandering(s) and len(wanders) >= R.FW_TRAUMA_PRICE:
+    if len(wanders) >= R.FW_TRAUMA_PRICE and farwandering(s):
         fw_trauma = A.fw_trauma
         for c in s.traumas[seat]:
             out.append(fw_trauma[c])
@@ -267,17 +269,14 @@ def resolve_phase(s, frame, action):
     s.stack.append(frame)    # the phase goes on after this action
     args = action.args
     C = s.C
-    name = s.seat_name(seat) if s.logging else ""
     if kind == "discard":
-        from .choices import discard_by_name
         discard_by_name(s, seat, args[0], s.hand[seat])
     elif kind == "relic":
         s.hand[seat].remove(args[0])
         s.relics[seat].append(args[0])
-        from .effects import publish
         publish(s, args[0])
         if s.logging:
-            s.say(f"{name} brings {C.names[args[0]]} into play.")
+            s.say(f"{s.seat_name(seat)} brings {C.names[args[0]]} into play.")
     elif kind == "draw":
         s.acted = True
         draw_action(s, seat)
@@ -299,7 +298,7 @@ def resolve_phase(s, frame, action):
         pay_wanders(s, seat, R.FW_WORD_PRICE if args[0] < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE)
         s.words_bought.append(args[0])
         if s.logging:
-            s.say(f"{name} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[args[0]]} this phase.")
+            s.say(f"{s.seat_name(seat)} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[args[0]]} this phase.")
     elif kind == "fw_story":
         pay_wanders(s, seat, R.FW_STORY_PRICE)
         activate(s, seat, args[0], bought=True)
@@ -308,7 +307,7 @@ def resolve_phase(s, frame, action):
         s.traumas[seat].remove(args[0])
         depart(s, args[0])
         if s.logging:
-            s.say(f"{name} spends Completed Wanders to remove {C.names[args[0]]}.")
+            s.say(f"{s.seat_name(seat)} spends Completed Wanders to remove {C.names[args[0]]}.")
     else:
         resolve_free(s, seat, action)
 
@@ -322,16 +321,14 @@ def resolve_free(s, seat, action):
     kind = action.kind
     args = action.args
     C = s.C
-    name = s.seat_name(seat) if s.logging else ""
     if kind == "play":
         # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
         card = args[0]
         s.hand[seat].remove(card)
         depart(s, card)
-        from .effects import publish
         publish(s, card)
         if s.logging:
-            s.say(f"{name} plays {C.names[card]}.")
+            s.say(f"{s.seat_name(seat)} plays {C.names[card]}.")
         use(s, seat, card, HAND)
     elif kind == "over":
         place_over_atmosphere(s, seat, args[0])
@@ -345,7 +342,7 @@ def resolve_free(s, seat, action):
         else:
             s.used |= 1 << card
             if s.logging:
-                s.say(f"{name} uses {C.names[card]}.")
+                s.say(f"{s.seat_name(seat)} uses {C.names[card]}.")
             use(s, seat, card, USE)
     elif kind == "spark":
         use_spark(s, seat)
@@ -353,7 +350,7 @@ def resolve_free(s, seat, action):
         card = s.wanders[seat].pop(args[0])
         depart(s, card)
         if s.logging:
-            s.say(f"{name} turns in a Completed Wander ({C.names[card]}) for a Life card.")
+            s.say(f"{s.seat_name(seat)} turns in a Completed Wander ({C.names[card]}) for a Life card.")
         s.stack.append((DRAW_LIFE, seat))
     elif kind == "perpetual":
         k = s.world.index(args[0])
@@ -373,7 +370,6 @@ def resolve_free(s, seat, action):
 def run_remove_perpetual(s, frame):
     """"...the Effect is foolproof." (no Interfere window)"""
     _, seat, k = frame
-    from .effects import remove_from_world
     if s.world[k] >= 0 and s.C.perpetual[s.world[k]]:
         remove_from_world(s, k)
     return False
@@ -404,7 +400,6 @@ def resolve_setup_relics(s, frame, action):
     _, seat = frame
     s.hand[seat].remove(action.args[0])
     s.relics[seat].append(action.args[0])
-    from .effects import publish
     publish(s, action.args[0])
     if s.logging:
         s.say(f"{s.seat_name(seat)} brings {s.C.names[action.args[0]]} into play before the first turn.")
