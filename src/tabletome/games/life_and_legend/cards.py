@@ -172,7 +172,6 @@ class CardList:
         # cards in a Play Area whose Effect the Player may use on their turn ("Once per turn")
         self.turn_effect = [K[i] in (RELIC, EXCEPTIONAL) and self.cards[i].timing == "turn" and bool(self.cards[i].effect)
                             for i in range(self.n)]
-        self.turn_effects = frozenset(i for i in range(self.n) if self.turn_effect[i])
         self.perpetuals = frozenset(i for i in range(self.n) if self.perpetual[i])
         # Events played from hand for their Hand Effect (not Atmospheres, which go over the current one)
         self.hand_effect = [K[i] == EVENT and not self.cards[i].atmosphere and bool(self.cards[i].hand)

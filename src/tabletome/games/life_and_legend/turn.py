@@ -70,12 +70,19 @@ def run_phase(s, frame):
     if t >= 0:
         s.push((TRIM, t), frame)
         return False
-    legal = phase_legal(s, frame)
-    if len(legal) == 1 and legal[0].kind == "end":
+    stack = s.stack
+    while True:
+        legal = phase_legal(s, frame)
+        if len(legal) > 1 or legal[0].kind != "end":
+            s.cached = (frame, legal)
+            return s.ask(seat, frame)
         end_phase(s, seat, phase)
-        return False
-    s.cached = (frame, legal)
-    return s.ask(seat, frame)
+        # the next phase begins at once: nothing has changed since the limits were checked
+        if not stack or stack[-1][0] != PHASE or s.triggers:
+            return False
+        frame = stack.pop()
+        _, seat, phase = frame
+        s.phase = phase
 
 
 def end_phase(s, seat, phase):
@@ -196,12 +203,12 @@ def free_legal(s, seat):
     used = s.used
     use, turn_effect = A.use, C.turn_effect
     relics, traits = s.relics[seat], s.traits[seat]
-    turn_effects = C.turn_effects     # (the few cards in play with a once-per-turn Effect)
-    for pile in (relics, traits):
-        if not turn_effects.isdisjoint(pile):
-            for c in pile:
-                if turn_effect[c] and not (used >> c) & 1:
-                    out.append(use[c])
+    for c in relics:
+        if turn_effect[c] and not (used >> c) & 1:
+            out.append(use[c])
+    for c in traits:
+        if turn_effect[c] and not (used >> c) & 1:
+            out.append(use[c])
     story, p = s.story[seat], s.path[seat]
     if story >= 0:
         out.append(use[story])
