@@ -64,6 +64,7 @@ class Actions(ActionTable):
 
 def build_actions(C, players=2) -> ActionTable:
     t = Actions()
+    t.seat_names = seat_names(players)   # (read by the state's ``seat_name`` for its log lines)
     slots = seat_slots(players)
     one = lambda kind: C.of_kind[kind]
     uniq = lambda ids: [i for i in ids if C.by_name[C.names[i].lower()] == i]

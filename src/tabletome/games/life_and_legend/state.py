@@ -180,6 +180,9 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         return c
 
     # --- reading the table -------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return self.table.seat_names[seat]   # (this table size's names, kept with its actions)
+
     def legends(self, seat) -> int:
         """A seat's Legend total as its mode counts it ("Acquiring Legends")."""
         from .modes import legends
