@@ -10,7 +10,7 @@ acted, and the count of each card name. View keys without a slice are hashed int
 from ...core.observation import Encoder, Hasher, Layout, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
-from .views import card_place, chain_view, decision_view, phase_name, realm_info
+from .views import card_place, chain_item, decision_view, phase_name, realm_info
 
 MODES = ("two-player", "teams", "solitaire", "three-player")
 PHASES = ("before action", "after action", "over")
@@ -70,7 +70,6 @@ class LichLordsEncoder(Encoder):
         self._matrix = None
         self._by_faces = {}
         self._realm_rows = {}
-        self._chain_length = {}
         self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
 
     def _card_row(self, card) -> int:
@@ -279,18 +278,9 @@ class LichLordsEncoder(Encoder):
         my_side = side_names[my]
         first = side_names.index(my_side)
         order = [(first + k) % ns for k in range(ns)][:SIDES]
-        # The decision and the chain are walked by keys read off the stack (the frames, and the place
-        # of each card they name), so their views are built only the first time a key is seen.
-        stack = st.stack
-        if not stack or (len(stack) == 1 and stack[0][0] == TURN):
-            chain_key, chain_length = None, 0
-        else:
-            chain_key = (tuple(stack), tuple([card_place(st, f[1]) for f in stack if f[0] == PERFORM]))
-            chain_length = self._chain_length.get(chain_key)
-            if chain_length is None:
-                chain_length = self._chain_length[chain_key] = len(chain_view(st))
-                if not chain_length:
-                    chain_key = None
+        # The decision and each chain frame are walked by keys read off the stack (a frame, and the
+        # place of the card it names), so their views are built only the first time a key is seen.
+        chain = [f for f in st.stack if f[0] != TURN]
         g = self.g
         out[g] = st.turn / 100.0
         out[g + 1] = seat is not None and st.active == seat
@@ -299,7 +289,7 @@ class LichLordsEncoder(Encoder):
         out[g + 4] = seat is not None and seat in st.winners
         out[g + 5] = len(st.deck) / 30.0
         out[g + 6] = st.held >= 0
-        out[g + 7] = chain_length / 5.0
+        out[g + 7] = len(chain) / 5.0
         if L.mode in MODES:
             out[self.mode + MODES.index(L.mode)] = 1.0
         phase = phase_name(st)
@@ -315,8 +305,14 @@ class LichLordsEncoder(Encoder):
             else:
                 key = frame
             hasher.walk_keyed(key, lambda: decision_view(st), out, self.decision_hash, 32)
-        if chain_key is not None:
-            hasher.walk_keyed(chain_key, lambda: chain_view(st), out, self.decision_hash, 32, "chain")
+        if chain:
+            # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
+            # then the list's length
+            last = hasher.max_items - 1
+            for i, f in enumerate(chain):
+                key = (f, card_place(st, f[1])) if f[0] == PERFORM else f
+                hasher.walk_keyed(key, lambda: chain_item(st, f), out, self.decision_hash, 32, f"chain[{min(i, last)}]")
+            hasher.add(out, self.decision_hash, 32, "chain#", len(chain) / hasher.scale)
         realms = C.realms
         for k, x in enumerate(order):
             at = self.sides + 5 * k
