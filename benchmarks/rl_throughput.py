@@ -83,9 +83,21 @@ class GymLoop:
         return steps / (clock() - t0)
 
 
+def legal_ids(mask):
+    """Every legal id of a batch's mask, row by row: ``(rows, cols)`` as ``np.nonzero(mask)`` gives
+    them. A wide mask (Bad Baby Lich Lords' has 10,351 ids a row, a few of them legal) is scanned
+    eight bytes at a time first, so only the words holding a legal id are looked at closely."""
+    flat = mask.reshape(-1)
+    if flat.size < 4096 or flat.size % 8:
+        return np.nonzero(mask)
+    words = np.flatnonzero(flat.view(np.uint64))
+    w, b = np.nonzero(flat.reshape(-1, 8)[words])
+    return np.divmod(words[w] * 8 + b, mask.shape[1])
+
+
 def pick(mask, u):
     """A random legal id per row of a batch's mask (``u``: one uniform draw per row)."""
-    rows, cols = np.nonzero(mask)
+    rows, cols = legal_ids(mask)
     counts = np.bincount(rows, minlength=len(mask))
     return cols[np.cumsum(counts) - counts + (u * counts).astype(np.int64)]
 

@@ -127,6 +127,21 @@ class Hasher:
         for slot, value in adds:
             out[start + slot] += value
 
+    def walk_keyed(self, key, make, out, start: int, width: int, path: str = "") -> None:
+        """``walk_memo`` for an encoder that knows a cheaper key than the node itself: ``key``
+        (hashable) must decide the node, which ``make()`` builds only the first time the key is
+        seen. The same adds in the same order, so the same floats as ``walk(make(), ...)``."""
+        memo_key = ("keyed", key, width, path)
+        adds = self._memo.get(memo_key)
+        if adds is None:
+            if len(self._memo) > 50_000:
+                self._memo.clear()
+            probe = _Recorder()
+            self.walk(make(), probe, 0, width, path)
+            adds = self._memo[memo_key] = probe.adds
+        for slot, value in adds:
+            out[start + slot] += value
+
     def _walk(self, node, out, start, width, path, slots) -> None:
         # the same walk as described above, with the slot lookups inlined (one dict per width)
         cls = node.__class__

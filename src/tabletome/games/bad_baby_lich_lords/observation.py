@@ -9,7 +9,8 @@ acted, and the count of each card name. View keys without a slice are hashed int
 
 from ...core.observation import Encoder, Hasher, Layout, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
-from .views import chain_view, decision_view, phase_name, realm_info
+from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
+from .views import card_place, chain_item, decision_view, phase_name, realm_info
 
 MODES = ("two-player", "teams", "solitaire", "three-player")
 PHASES = ("before action", "after action", "over")
@@ -18,6 +19,8 @@ DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pi
 FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
 SKILLS = ("Dig", "Fight", "Teach", "Raise", "Leave", "Possess", "Cast", "Boss", "Friendship")
 REALMS, SIDES, SEATS = 4, 4, 4
+# The decisions whose view names a card (its place and name join the memo key: views.decision_view).
+CARD_DECISIONS = frozenset((OR, SKILL, SPELL_DIRECTION, PLACE))
 HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "to_move", "phase", "noise_to_win",
            "sides", "seat_sides", "seat_realms", "realms", "held", "spell_deck", "burn", "hands", "artifact",
            "decision", "chain", "over", "winners", "scores", "log"}
@@ -67,6 +70,7 @@ class LichLordsEncoder(Encoder):
         self._matrix = None
         self._by_faces = {}
         self._realm_rows = {}
+        self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
 
     def _card_row(self, card) -> int:
         """The row of ``self._rows`` holding this card's share of a group (every part of a group's
@@ -108,10 +112,20 @@ class LichLordsEncoder(Encoder):
         here, row after row, so they write the same floats. (Measured faster than one gather and
         ``reduceat`` over all groups.)"""
         matrix, width = self._matrix, self.group_width
+        sums = self._sums
         for at, rows in groups:
-            total = matrix[rows[0]]
-            for row in rows[1:]:
-                total = total + matrix[row]
+            if len(rows) == 1:
+                out[at:at + width] = matrix[rows[0]]
+                continue
+            key = tuple(rows)
+            total = sums.get(key)
+            if total is None:
+                total = matrix[rows[0]]
+                for row in rows[1:]:
+                    total = total + matrix[row]
+                if len(sums) > 100_000:
+                    sums.clear()
+                sums[key] = total
             out[at:at + width] = total
 
     def _realm_card(self, card):
@@ -264,7 +278,9 @@ class LichLordsEncoder(Encoder):
         my_side = side_names[my]
         first = side_names.index(my_side)
         order = [(first + k) % ns for k in range(ns)][:SIDES]
-        chain = chain_view(st)
+        # The decision and each chain frame are walked by keys read off the stack (a frame, and the
+        # place of the card it names), so their views are built only the first time a key is seen.
+        chain = [f for f in st.stack if f[0] != TURN]
         g = self.g
         out[g] = st.turn / 100.0
         out[g + 1] = seat is not None and st.active == seat
@@ -279,14 +295,24 @@ class LichLordsEncoder(Encoder):
         phase = phase_name(st)
         if phase in PHASES:
             out[self.phase + PHASES.index(phase)] = 1.0
-        decision = decision_view(st)
-        if decision is not None:
-            kind = decision.get("decision")
+        frame = st.decision
+        if frame is not None:
+            kind = FRAMES[frame[0]].name
             if kind in DECISIONS:
                 out[self.decision + DECISIONS.index(kind)] = 1.0
-            hasher.walk_memo(decision, out, self.decision_hash, 32)
+            if frame[0] in CARD_DECISIONS:
+                key = (frame, card_place(st, frame[1]), C.name[frame[1]])
+            else:
+                key = frame
+            hasher.walk_keyed(key, lambda: decision_view(st), out, self.decision_hash, 32)
         if chain:
-            hasher.walk_memo(chain, out, self.decision_hash, 32, "chain")
+            # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
+            # then the list's length
+            last = hasher.max_items - 1
+            for i, f in enumerate(chain):
+                key = (f, card_place(st, f[1])) if f[0] == PERFORM else f
+                hasher.walk_keyed(key, lambda: chain_item(st, f), out, self.decision_hash, 32, f"chain[{min(i, last)}]")
+            hasher.add(out, self.decision_hash, 32, "chain#", len(chain) / hasher.scale)
         realms = C.realms
         for k, x in enumerate(order):
             at = self.sides + 5 * k
@@ -297,7 +323,9 @@ class LichLordsEncoder(Encoder):
             out[at + 3] = seat is not None and seat in L.side_seats[x]
             out[at + 4] = side_names[x] == "artifact"
             for rid in scored:
-                hasher.walk_memo({"name": realms[rid].name, "noise": realms[rid].noise}, out, self.scored + 8 * k, 8)
+                realm = realms[rid]
+                name, noise = realm.name, realm.noise
+                hasher.walk_keyed((name, noise), lambda: {"name": name, "noise": noise}, out, self.scored + 8 * k, 8)
         scores = st.scores
         seat_side = L.seat_side
         hand = st.hand

@@ -142,18 +142,19 @@ def describe_decision(state, frame) -> dict:
 
 def chain_view(state) -> list:
     """The chain frames waiting below the decision, innermost last, as RULES.md writes them."""
-    out = []
-    for frame in state.stack:
-        kind = frame[0]
-        if kind == PERFORM:
-            out.append(["perform", card_place(state, frame[1]), frame[2]])
-        elif kind == STIRS:
-            out.append(["stirs", frame[1] + 1])
-        elif kind == SUMMON:
-            out.append(["summon", frame[1] + 1, frame[2]])
-        elif kind != TURN:
-            out.append([FRAMES[kind].name, *frame[1:]])
-    return out
+    return [chain_item(state, frame) for frame in state.stack if frame[0] != TURN]
+
+
+def chain_item(state, frame) -> list:
+    """One chain frame (not the turn menu) as ``chain_view`` writes it."""
+    kind = frame[0]
+    if kind == PERFORM:
+        return ["perform", card_place(state, frame[1]), frame[2]]
+    if kind == STIRS:
+        return ["stirs", frame[1] + 1]
+    if kind == SUMMON:
+        return ["summon", frame[1] + 1, frame[2]]
+    return [FRAMES[kind].name, *frame[1:]]
 
 
 def card_place(state, c) -> str:
