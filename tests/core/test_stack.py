@@ -189,3 +189,35 @@ def test_a_muted_copy_writes_no_log():
     copy = state.clone().mute()
     copy.apply("take 1")
     assert copy.log == state.log == []
+
+
+def test_a_line_said_with_say_fmt_reads_like_the_same_line_said_at_once():
+    state = Pebbles().new(seed=1)
+    state.apply("take 1")
+    copy = state.clone()
+    state.say(f"{state.seat_name(0)} counts {state.pile} pebbles.")
+    state.say("North sees a secret.", 0)
+    copy.say_fmt(None, "{} counts {} pebbles.", copy.seat_name(0), copy.pile)
+    copy.say_fmt(0, lambda who: f"{who} sees a secret.", "North")
+    # a mark taken past unformatted lines counts each as one line
+    mark = copy.log_mark()
+    assert mark == state.log_mark() == len(state.log)
+    copy.say_fmt(None, "{} shouts.", "South")
+    copy.say_at(mark, "First this.")
+    assert copy.log[-2:] == ["First this.", "South shouts."]
+    assert copy.log[:-2] == state.log
+    assert copy.visible_log(1) == state.visible_log(1) + ["First this.", "South shouts."]
+    assert copy.view(0)["log"][-3] == "North sees a secret."
+    assert copy.snapshot()["log"][:-2] == state.snapshot()["log"]
+    muted = copy.clone().mute()
+    muted.say_fmt(None, "{} is not written.", "this")
+    assert muted.log == copy.log
+
+
+def test_a_determinized_copy_formats_only_the_lines_its_seat_may_read():
+    state = Pebbles().new(seed=1)
+    state.say_fmt(1, "{} has a secret {}.", "South", 7)
+    state.say_fmt(None, "{} is public.", "this")
+    copy = state.determinized_copy(0)
+    assert copy.log == ["this is public."]
+    assert state.visible_log(1) == ["South has a secret 7.", "this is public."]
