@@ -199,7 +199,7 @@ class State:
                     break
                 if runs[index](self, frame):
                     break
-        if self.to_move is not None and len(history) >= self.length_cap:
+        if len(history) >= self.length_cap and self.to_move is not None:   # (rarely true: tested first)
             self._end_by_length()
 
     def _as_action(self, action) -> Action:

@@ -11,6 +11,8 @@ from .frames import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DR
 from .ruleset import (END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, MOVED, P_ATTACK,
                       P_END, P_MAIN, P_OVER, P_REGEN, REGENERATE, SRC_ASPECT, STANDARD, SUMMONS_PER_TURN)
 
+AREA_SPACES = tuple(range(START[a], START[a] + CAP[a]) for a in range(NUM_AREAS))  # an area's spaces
+
 
 def _a(n):
     return "an" if n[0] in "AEIOU" else "a"
@@ -148,18 +150,24 @@ class TurnRules:
         back = R.move_back
         mc = R.f_move_cost
         moves = R.act.move
-        for i in range(SLOTS):
-            f = kind[base + i]
-            if f < 0 or (consume and flags[base + i] & MOVED):
+        for a in range(NUM_AREAS):   # the spaces in order, an area at a time: empty areas and
+            if not count[c + a]:     # areas nothing can leave are skipped
                 continue
-            if pays and mc[f] and life <= mc[f]:
+            forward = a < BATTLEGROUND and count[c + a + 1] < CAP[a + 1]
+            backward = back and a > SUMMONING and count[c + a - 1] < CAP[a - 1]
+            if not (forward or backward):
                 continue
-            a = AREA_OF[i]
-            pair = moves[f][i]
-            if a < BATTLEGROUND and count[c + a + 1] < CAP[a + 1]:
-                acts.append(pair[1])
-            if back and a > SUMMONING and count[c + a - 1] < CAP[a - 1]:
-                acts.append(pair[0])
+            for i in AREA_SPACES[a]:
+                f = kind[base + i]
+                if f < 0 or (consume and flags[base + i] & MOVED):
+                    continue
+                if pays and mc[f] and life <= mc[f]:
+                    continue
+                pair = moves[f][i]
+                if forward:
+                    acts.append(pair[1])
+                if backward:
+                    acts.append(pair[0])
         return acts
 
     def _has_fearsome(self, q):
@@ -240,10 +248,12 @@ class TurnRules:
             # "it costs 1 life each time you move a Dread Knight"
             self.life[q] -= cost
         if self.logging:
-            text = f"{self.qn(q)} moves {R.cards.fam_names[f]} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a + d]}"
             if pays:
-                text += f", paying {cost} life ({self.life[q]})"
-            self.say(text + ".")
+                self.say_fmt(None, "{} moves {} from {} {} to {}, paying {} life ({}).", self.qn(q),
+                             R.cards.fam_names[f], AREAS[a], NUMBER_IN_AREA[i], AREAS[a + d], cost, self.life[q])
+            else:
+                self.say_fmt(None, "{} moves {} from {} {} to {}.", self.qn(q), R.cards.fam_names[f], AREAS[a],
+                             NUMBER_IN_AREA[i], AREAS[a + d])
 
     # --- end of turn ----------------------------------------------------------------------------
     def end_of_turn(self, frame):
