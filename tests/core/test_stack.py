@@ -221,3 +221,59 @@ def test_a_determinized_copy_formats_only_the_lines_its_seat_may_read():
     copy = state.determinized_copy(0)
     assert copy.log == ["this is public."]
     assert state.visible_log(1) == ["South has a secret 7.", "this is public."]
+
+
+_WORKED_OUT = []
+
+
+def _pick_legal(state, frame):
+    _WORKED_OUT.append(frame)
+    return [state.table.get("take", n) for n in (1, 2) if n <= state.pile]
+
+
+def _pick_run(state, frame):
+    legal = _pick_legal(state, frame)
+    return state.ask_with(frame[1], frame, legal) if legal else False
+
+
+def _pick_take(state, frame, action):
+    state.pile -= action.args[0]
+    if state.pile == 0:
+        state.end_game([frame[1]])
+        return
+    state.push((0, 1 - frame[1]))
+
+
+class PickState(PebbleState):
+    __slots__ = ()
+    frames = FrameSet(Frame("pick", ("seat",), run=_pick_run, legal=_pick_legal, on={"take": _pick_take}))
+
+    def setup(self):
+        self.pile = 5
+        self.shouted = [False, False]
+        self.push((0, 0))
+        self.run()
+
+    def clone(self):
+        c = PickState.__new__(PickState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class Pick(Pebbles):
+    id = "pick"
+    state_class = PickState
+
+
+def test_ask_with_hands_out_the_legal_actions_the_rule_worked_out():
+    _WORKED_OUT.clear()
+    state = Pick().new(seed=1)
+    assert texts(state) == ["take 1", "take 2"] and len(_WORKED_OUT) == 1   # not worked out again
+    state.apply("take 2")
+    assert state.to_move == 1 and texts(state) == ["take 1", "take 2"] and len(_WORKED_OUT) == 2
+    restored = Pick().restore(state.snapshot())   # a restored state works them out itself
+    assert texts(restored) == texts(state) and len(_WORKED_OUT) == 3
+    state.apply("take 2")
+    state.apply("take 1")
+    assert state.is_over and state.winners == [0] and state.legal_actions() == ()

@@ -288,6 +288,17 @@ class State:
         self.to_move = seat
         return True
 
+    def ask_with(self, seat: int, frame: tuple, legal) -> bool:
+        """``ask``, when the rule has just worked out the seat's legal actions (to see whether
+        there are any): ``legal`` must be what the frame's ``legal`` gives now, and it is not
+        worked out again. (A game that overrides ``ask`` is asked through it.)"""
+        if not self._driver.plain_ask:
+            return self.ask(seat, frame)
+        self.decision = frame
+        self.to_move = seat
+        self._legal = tuple(legal)
+        return True
+
     def push(self, *frames: tuple) -> None:
         """Push frames so that they run in the order given (the first runs first)."""
         self.stack.extend(reversed(frames))
@@ -686,11 +697,14 @@ class _Driver:
     overrides ``_legal_actions``, ``resolves``/``ons`` when it overrides ``_apply``; ``ask_ats`` is
     all 0 when it overrides ``ask`` (then every frame's ``run`` calls it)."""
 
-    __slots__ = ("runs", "legals", "resolves", "ons", "ask_ats")
+    __slots__ = ("runs", "legals", "resolves", "ons", "ask_ats", "plain_ask")
 
     def __init__(self, cls=None):
         frames = cls.frames if cls is not None else None
         self.runs = self.legals = self.resolves = self.ons = self.ask_ats = None
+        # ``ask_with`` may set the legal actions itself: the core's ``ask`` and ``legal_actions``
+        self.plain_ask = (cls is not None and cls.ask is State.ask and cls._legal_actions is State._legal_actions
+                          and cls.legal_actions is State.legal_actions)
         if frames is None:
             return
         self.runs = frames.runs

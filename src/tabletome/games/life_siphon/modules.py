@@ -49,9 +49,11 @@ class ModuleRules:
     def ask_extra_move(self, frame):
         """"you may move 1 of your Familiars, even if it is not your turn ... That Familiar may move
         again during your Main Phase." (also Unholy Haste and Aspect of Command)"""
-        if not self._move_actions(frame[1], False, []):
+        acts = self._move_actions(frame[1], False, [])
+        if not acts:
             return False
-        return self.ask(frame[2], frame)
+        acts.append(self.R.act.no_move)   # extra_move_choices, worked out once
+        return self.ask_with(frame[2], frame, acts)
 
     def extra_move_choices(self, frame):
         acts = self._move_actions(frame[1], False, [])

@@ -153,10 +153,11 @@ class SpellRules:
         if ttype == T_OWN_FAMILIAR:
             self.stack.append((EXTRA_MOVE, src_q, chooser, src))
             return False
-        if not self.target_choices(frame):
+        choices = self.target_choices(frame)
+        if not choices:
             self.say_fmt(None, "{} has no target.", self._src_name(src))
             return False
-        return self.ask(chooser, frame)
+        return self.ask_with(chooser, frame, choices)
 
     def target_choices(self, frame):
         _, eff, amount, ttype, src_q, chooser, src = frame

@@ -88,6 +88,7 @@ def prepare(s, frame) -> bool:
             only = acts[0]
             place(s, p, only.args[0] if only.kind == "transform" else NO_FORM)
             return False
+        return s.ask_with(p, frame, acts)
     return s.ask(p, frame)
 
 
