@@ -46,8 +46,8 @@ class SpellRules:
         act = R.act
         life = self.life[R.seat_q[seat]]
         costs, fast, effects, exists = R.c_cost, R.c_fast, R.c_eff, self._target_exists
-        # ``_target_exists`` answered here for the commonest targets: none, and any familiar
-        familiars = any(self.area_count)
+        familiars = any(self.area_count)   # ``_target_exists`` for a card aimed at any familiar
+        on_familiar = R.c_on_familiar
         seen = 0
         for k in hand:
             if (seen >> k) & 1:
@@ -56,16 +56,14 @@ class SpellRules:
             cost = costs[k]
             if life <= cost:  # "no player may reduce their own life below 1"
                 continue
-            if fast[k] or main:
-                e = effects[k]
-                t = e[2]
-                if familiars if t == T_FAMILIAR else (t == T_NONE or exists(e, seat, cost)):
+            if fast[k]:
+                if familiars if on_familiar[k] else exists(effects[k], seat, cost):
                     acts.append(act.cast[k])
-                if main and fast[k] and R.c_both[k]:
-                    e = R.c_slow_eff[k]
-                    t = e[2]
-                    if familiars if t == T_FAMILIAR else (t == T_NONE or exists(e, seat, cost)):
-                        acts.append(act.cast_slow[k])
+                if main and R.c_both[k] and (familiars if R.c_slow_on_familiar[k]
+                                             else exists(R.c_slow_eff[k], seat, cost)):
+                    acts.append(act.cast_slow[k])
+            elif main and (familiars if on_familiar[k] else exists(effects[k], seat, cost)):
+                acts.append(act.cast[k])
         return acts
 
     def _target_exists(self, e, seat, cost):

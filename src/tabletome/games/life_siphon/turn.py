@@ -11,7 +11,9 @@ from .frames import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DR
 from .ruleset import (END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, MOVED, P_ATTACK,
                       P_END, P_MAIN, P_OVER, P_REGEN, REGENERATE, SRC_ASPECT, STANDARD, SUMMONS_PER_TURN)
 
-AREA_SPACES = tuple(range(START[a], START[a] + CAP[a]) for a in range(NUM_AREAS))  # an area's spaces
+# an area's slots in each quadrant (four quadrants at most)
+AREA_SLOTS = tuple(tuple(range(q * SLOTS + START[a], q * SLOTS + START[a] + CAP[a]) for q in range(4))
+                   for a in range(NUM_AREAS))
 
 
 def _a(n):
@@ -157,13 +159,13 @@ class TurnRules:
             backward = back and a > SUMMONING and count[c + a - 1] < CAP[a - 1]
             if not (forward or backward):
                 continue
-            for i in AREA_SPACES[a]:
-                f = kind[base + i]
-                if f < 0 or (consume and flags[base + i] & MOVED):
+            for s in AREA_SLOTS[a][q]:
+                f = kind[s]
+                if f < 0 or (consume and flags[s] & MOVED):
                     continue
                 if pays and mc[f] and life <= mc[f]:
                     continue
-                pair = moves[f][i]
+                pair = moves[f][s - base]
                 if forward:
                     acts.append(pair[1])
                 if backward:
