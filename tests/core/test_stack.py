@@ -277,3 +277,48 @@ def test_ask_with_hands_out_the_legal_actions_the_rule_worked_out():
     state.apply("take 2")
     state.apply("take 1")
     assert state.is_over and state.winners == [0] and state.legal_actions() == ()
+
+
+_OFFERED = []
+
+
+def _shouts(state, seat, moment):
+    _OFFERED.append(seat)
+    return [] if state.shouted[seat] else [state.table.get("shout")]
+
+
+class ListingState(PebbleState):
+    """Pebbles with a window that has no ``can_respond``: it works out each seat's responses."""
+    __slots__ = ()
+    frames = FrameSet(
+        Frame("turn", ("seat",), legal=_turn_legal, on={"take": _take}, asks="take pebbles"),
+        ResponseWindow("window", can_respond=None, responses=_shouts,
+                       pass_action=lambda state: state.table.get("pass"), respond=_shout),
+    )
+
+    def clone(self):
+        c = ListingState.__new__(ListingState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class Listing(Pebbles):
+    id = "listing"
+    state_class = ListingState
+
+
+def test_a_window_without_can_respond_asks_the_seats_that_have_responses_with_them():
+    state = Listing().new(seed=1)
+    state.apply("take 2")
+    _OFFERED.clear()
+    assert state.to_move == 1 and texts(state) == ["shout", "pass"]
+    assert _OFFERED == []    # the window's own look at South's responses was kept
+    state.apply("shout")
+    _OFFERED.clear()
+    assert state.to_move == 0 and texts(state) == ["shout", "pass"] and _OFFERED == []
+    state.apply("shout")
+    # both have shouted: the window closes without asking anyone, and South takes its turn
+    assert state.to_move == 1 and texts(state) == ["take 1", "take 2"]
+    restored = Listing().restore(state.snapshot())
+    assert texts(restored) == texts(state)
