@@ -189,3 +189,136 @@ def test_a_muted_copy_writes_no_log():
     copy = state.clone().mute()
     copy.apply("take 1")
     assert copy.log == state.log == []
+
+
+def test_a_line_said_with_say_fmt_reads_like_the_same_line_said_at_once():
+    state = Pebbles().new(seed=1)
+    state.apply("take 1")
+    copy = state.clone()
+    state.say(f"{state.seat_name(0)} counts {state.pile} pebbles.")
+    state.say("North sees a secret.", 0)
+    copy.say_fmt(None, "{} counts {} pebbles.", copy.seat_name(0), copy.pile)
+    copy.say_fmt(0, lambda who: f"{who} sees a secret.", "North")
+    # a mark taken past unformatted lines counts each as one line
+    mark = copy.log_mark()
+    assert mark == state.log_mark() == len(state.log)
+    copy.say_fmt(None, "{} shouts.", "South")
+    copy.say_at(mark, "First this.")
+    assert copy.log[-2:] == ["First this.", "South shouts."]
+    assert copy.log[:-2] == state.log
+    assert copy.visible_log(1) == state.visible_log(1) + ["First this.", "South shouts."]
+    assert copy.view(0)["log"][-3] == "North sees a secret."
+    assert copy.snapshot()["log"][:-2] == state.snapshot()["log"]
+    muted = copy.clone().mute()
+    muted.say_fmt(None, "{} is not written.", "this")
+    assert muted.log == copy.log
+
+
+def test_a_determinized_copy_formats_only_the_lines_its_seat_may_read():
+    state = Pebbles().new(seed=1)
+    state.say_fmt(1, "{} has a secret {}.", "South", 7)
+    state.say_fmt(None, "{} is public.", "this")
+    copy = state.determinized_copy(0)
+    assert copy.log == ["this is public."]
+    assert state.visible_log(1) == ["South has a secret 7.", "this is public."]
+
+
+_WORKED_OUT = []
+
+
+def _pick_legal(state, frame):
+    _WORKED_OUT.append(frame)
+    return [state.table.get("take", n) for n in (1, 2) if n <= state.pile]
+
+
+def _pick_run(state, frame):
+    legal = _pick_legal(state, frame)
+    return state.ask_with(frame[1], frame, legal) if legal else False
+
+
+def _pick_take(state, frame, action):
+    state.pile -= action.args[0]
+    if state.pile == 0:
+        state.end_game([frame[1]])
+        return
+    state.push((0, 1 - frame[1]))
+
+
+class PickState(PebbleState):
+    __slots__ = ()
+    frames = FrameSet(Frame("pick", ("seat",), run=_pick_run, legal=_pick_legal, on={"take": _pick_take}))
+
+    def setup(self):
+        self.pile = 5
+        self.shouted = [False, False]
+        self.push((0, 0))
+        self.run()
+
+    def clone(self):
+        c = PickState.__new__(PickState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class Pick(Pebbles):
+    id = "pick"
+    state_class = PickState
+
+
+def test_ask_with_hands_out_the_legal_actions_the_rule_worked_out():
+    _WORKED_OUT.clear()
+    state = Pick().new(seed=1)
+    assert texts(state) == ["take 1", "take 2"] and len(_WORKED_OUT) == 1   # not worked out again
+    state.apply("take 2")
+    assert state.to_move == 1 and texts(state) == ["take 1", "take 2"] and len(_WORKED_OUT) == 2
+    restored = Pick().restore(state.snapshot())   # a restored state works them out itself
+    assert texts(restored) == texts(state) and len(_WORKED_OUT) == 3
+    state.apply("take 2")
+    state.apply("take 1")
+    assert state.is_over and state.winners == [0] and state.legal_actions() == ()
+
+
+_OFFERED = []
+
+
+def _shouts(state, seat, moment):
+    _OFFERED.append(seat)
+    return [] if state.shouted[seat] else [state.table.get("shout")]
+
+
+class ListingState(PebbleState):
+    """Pebbles with a window that has no ``can_respond``: it works out each seat's responses."""
+    __slots__ = ()
+    frames = FrameSet(
+        Frame("turn", ("seat",), legal=_turn_legal, on={"take": _take}, asks="take pebbles"),
+        ResponseWindow("window", can_respond=None, responses=_shouts,
+                       pass_action=lambda state: state.table.get("pass"), respond=_shout),
+    )
+
+    def clone(self):
+        c = ListingState.__new__(ListingState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class Listing(Pebbles):
+    id = "listing"
+    state_class = ListingState
+
+
+def test_a_window_without_can_respond_asks_the_seats_that_have_responses_with_them():
+    state = Listing().new(seed=1)
+    state.apply("take 2")
+    _OFFERED.clear()
+    assert state.to_move == 1 and texts(state) == ["shout", "pass"]
+    assert _OFFERED == []    # the window's own look at South's responses was kept
+    state.apply("shout")
+    _OFFERED.clear()
+    assert state.to_move == 0 and texts(state) == ["shout", "pass"] and _OFFERED == []
+    state.apply("shout")
+    # both have shouted: the window closes without asking anyone, and South takes its turn
+    assert state.to_move == 1 and texts(state) == ["take 1", "take 2"]
+    restored = Listing().restore(state.snapshot())
+    assert texts(restored) == texts(state)

@@ -89,7 +89,9 @@ class ResponseWindow(Frame):
 
         ResponseWindow("window", can_respond=..., responses=..., pass_action=..., respond=...)
 
-    can_respond(state, seat, moment) -> bool   cheap: could ``seat`` do anything now?
+    can_respond(state, seat, moment) -> bool   cheap: could ``seat`` do anything now? (None: the
+                                               window works out ``responses`` for each seat it
+                                               passes and asks the first that has any, with them)
     responses(state, seat, moment) -> list     what it could do (pass is added by the window)
     pass_action(state) -> Action               the game's "pass"
     respond(state, frame, action)              resolve a response (push what it does)
@@ -102,8 +104,9 @@ class ResponseWindow(Frame):
 
     def __init__(self, name: str = "window", *, can_respond, responses, pass_action, respond,
                  after: str = "next", moments: tuple[str, ...] = ()):
-        super().__init__(name, ("moment", "seat", "passes", "exclude"), run=self._open, legal=self._offer,
-                         resolve=self._answer)
+        super().__init__(name, ("moment", "seat", "passes", "exclude"),
+                         run=self._open if can_respond is not None else self._open_listing,
+                         legal=self._offer, resolve=self._answer)
         if after not in ("next", "same"):
             raise ValueError("after is 'next' or 'same'")
         self.can_respond = can_respond
@@ -125,6 +128,26 @@ class ResponseWindow(Frame):
         while passes < players:
             if seat != exclude and can(state, seat, moment):
                 return state.ask(seat, (index, moment, seat, passes, exclude))
+            passes += 1
+            seat = (seat + 1) % players
+        return False
+
+    def _open_listing(self, state, frame: tuple) -> bool:
+        """``_open`` for a window without ``can_respond``: a seat that has responses is asked with
+        them (``ask_with``: they are not worked out again)."""
+        index, moment, seat, passes, exclude = frame
+        players = state.players
+        responses = self.responses
+        first = True
+        while passes < players:
+            if seat != exclude:
+                acts = responses(state, seat, moment)
+                if acts:
+                    pass_action = self.pass_action
+                    if not first:
+                        frame = (index, moment, seat, passes, exclude)
+                    return state.ask_with(seat, frame, (*acts, pass_action(state)))
+            first = False
             passes += 1
             seat = (seat + 1) % players
         return False

@@ -19,7 +19,7 @@ from .actions import Action, refuse_text, describe_choices
 from .snapshots import check_snapshot_fields
 from .errors import IllegalAction
 from .rng import Rng
-from .seats import seat_names
+from .seats import SEAT_NAMES, seat_names
 
 
 def as_rng(rng) -> Rng:
@@ -163,23 +163,12 @@ class State:
         """Take ``action`` (an Action from ``legal_actions()`` or its text) for the seat to move.
         Raises ``IllegalAction`` and changes nothing if it is not legal now."""
         if action.__class__ is not Action:
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            elif isinstance(action, numbers.Integral) and not isinstance(action, bool):
-                action = self.action_of_id(action)
-            else:
-                raise IllegalAction(f"an action is an Action, its text or its id, not {type(action).__name__}")
+            action = self._as_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            if self.to_move is None:
-                raise IllegalAction(f"{action}: the game is over, no action is legal")
-            # an equal action from another game instance is still fine
-            same = [a for a in legal if a.id == action.id and a.text == action.text]
-            if not same:
-                raise IllegalAction(f"{str(action)!r} is not legal now; {describe_choices(legal)}")
-            action = same[0]
+            action = self._equal_legal(action, legal)
         history = self._history
         history.append(action.id)
         self._legal = None
@@ -210,8 +199,25 @@ class State:
                     break
                 if runs[index](self, frame):
                     break
-        if self.to_move is not None and len(history) >= self.length_cap:
+        if len(history) >= self.length_cap and self.to_move is not None:   # (rarely true: tested first)
             self._end_by_length()
+
+    def _as_action(self, action) -> Action:
+        """``apply``'s input other than an Action: its text or its id."""
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if isinstance(action, numbers.Integral) and not isinstance(action, bool):
+            return self.action_of_id(action)
+        raise IllegalAction(f"an action is an Action, its text or its id, not {type(action).__name__}")
+
+    def _equal_legal(self, action, legal) -> Action:
+        """The legal action equal to ``action`` (one from another game instance), or refuse it."""
+        if self.to_move is None:
+            raise IllegalAction(f"{action}: the game is over, no action is legal")
+        same = [a for a in legal if a.id == action.id and a.text == action.text]
+        if not same:
+            raise IllegalAction(f"{str(action)!r} is not legal now; {describe_choices(legal)}")
+        return same[0]
 
     def action_of_id(self, action_id) -> Action:
         """The legal action with this integer id (an int or a numpy integer)."""
@@ -282,6 +288,17 @@ class State:
         self.to_move = seat
         return True
 
+    def ask_with(self, seat: int, frame: tuple, legal) -> bool:
+        """``ask``, when the rule has just worked out the seat's legal actions (to see whether
+        there are any): ``legal`` must be what the frame's ``legal`` gives now, and it is not
+        worked out again. (A game that overrides ``ask`` is asked through it.)"""
+        if not self._driver.plain_ask:
+            return self.ask(seat, frame)
+        self.decision = frame
+        self.to_move = seat
+        self._legal = tuple(legal)
+        return True
+
     def push(self, *frames: tuple) -> None:
         """Push frames so that they run in the order given (the first runs first)."""
         self.stack.extend(reversed(frames))
@@ -350,7 +367,8 @@ class State:
         return seat_names(self.players)
 
     def seat_name(self, seat: int) -> str:
-        return seat_names(self.players)[seat]
+        names = SEAT_NAMES.get(self.players)
+        return names[seat] if names is not None else seat_names(self.players)[seat]
 
     def say(self, text: str, seat: int | None = None) -> None:
         """Add a sentence to the log: public, or seen only by ``seat``. A muted copy (``mute``)
@@ -361,9 +379,23 @@ class State:
             self._own_log()
         self._log.append((seat, text))
 
+    def say_fmt(self, seat: int | None, template, *args) -> None:
+        """Add the sentence ``template.format(*args)`` to the log (public when ``seat`` is None,
+        else seen only by ``seat``), formatted only when the log is read: the same line as
+        ``say(template.format(*args), seat)`` at less cost in a game nobody reads (random play,
+        an arena). ``template`` may also be a function: the line is then ``template(*args)``.
+        ``args`` must be values that never change (numbers, strings, tuples)."""
+        if not self.logging:
+            return
+        if not self._log_owned:
+            self._own_log()
+        self._log.append((seat, template, args))
+
     def log_mark(self) -> int:
         """Where the log stands now, for ``say_at``."""
-        return len(self._lines())
+        if self._log_seat is not None:
+            self._own_log()
+        return len(self._log)   # a line not yet formatted (``say_fmt``) counts as one
 
     def say_at(self, mark: int, text: str, seat: int | None = None) -> None:
         """Put a sentence into the log at ``mark`` (before what was said since)."""
@@ -378,7 +410,12 @@ class State:
         determinized copy applied first)."""
         if self._log_seat is not None:
             self._own_log()
-        return self._log
+        log = self._log
+        for i, line in enumerate(log):
+            if len(line) == 3:   # a line of ``say_fmt``, formatted now (the same line in every
+                seat, template, args = line   # copy that shares this list)
+                log[i] = (seat, template.format(*args) if template.__class__ is str else template(*args))
+        return log
 
     def _own_log(self) -> None:
         """Give this state a log list of its own (copy on write), filtered to what ``_log_seat``
@@ -660,11 +697,14 @@ class _Driver:
     overrides ``_legal_actions``, ``resolves``/``ons`` when it overrides ``_apply``; ``ask_ats`` is
     all 0 when it overrides ``ask`` (then every frame's ``run`` calls it)."""
 
-    __slots__ = ("runs", "legals", "resolves", "ons", "ask_ats")
+    __slots__ = ("runs", "legals", "resolves", "ons", "ask_ats", "plain_ask")
 
     def __init__(self, cls=None):
         frames = cls.frames if cls is not None else None
         self.runs = self.legals = self.resolves = self.ons = self.ask_ats = None
+        # ``ask_with`` may set the legal actions itself: the core's ``ask`` and ``legal_actions``
+        self.plain_ask = (cls is not None and cls.ask is State.ask and cls._legal_actions is State._legal_actions
+                          and cls.legal_actions is State.legal_actions)
         if frames is None:
             return
         self.runs = frames.runs

@@ -19,9 +19,9 @@ def finish(state, winners, why):
     state.end_game(sorted(winners))
     names = " and ".join(state.seat_name(w) for w in state.winners)
     if state.winners:
-        state.say(f"{why}: {names} {'win' if len(state.winners) > 1 else 'wins'}.")
+        state.say_fmt(None, "{}: {} {}.", why, names, 'win' if len(state.winners) > 1 else 'wins')
     else:
-        state.say(f"{why}.")
+        state.say_fmt(None, "{}.", why)
 
 
 def finish_on_noise(state, reason):

@@ -84,7 +84,7 @@ def take(state, c):
             pile.remove(c)
             state.known[r] -= 1
         if reveal(state, r):
-            state.say(f"Bone pile {r + 1} now shows {card_name(state, pile[-1])}.")
+            state.say_fmt(None, "Bone pile {} now shows {}.", r + 1, card_name(state, pile[-1]))
 
 
 def put_side(state, c, q):

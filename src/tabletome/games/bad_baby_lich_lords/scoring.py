@@ -188,14 +188,13 @@ def score(state, r, s):
         state.sides[q] = []
     if not state.logging:
         return
-    state.say(f"{L.side_label(s)} scores {realm.name} in realm {r + 1} "
-              f"for {realm.noise} noise ({state.noise[s]} in all); {burned} card{'s' if burned != 1 else ''} burn.")
+    state.say_fmt(None, "{} scores {} in realm {} for {} noise ({} in all); {} card{} burn.", L.side_label(s), realm.name, r + 1, realm.noise, state.noise[s], burned, 's' if burned != 1 else '')
     if state.rpile[r]:
         nxt = C.realms[state.rpile[r][-1]]
         state.say(f"Realm {r + 1} is now {nxt.name} ({nxt.noise} noise): requires "
                   f"{', '.join(nxt.requires_text)}" + (f"; {', '.join(nxt.bans_text)}" if nxt.bans_text else "") + ".")
     else:
-        state.say(f"Realm pile {r + 1} is empty: realm {r + 1} can no longer be scored.")
+        state.say_fmt(None, "Realm pile {} is empty: realm {} can no longer be scored.", r + 1, r + 1)
 
 
 def noise_winner(state):

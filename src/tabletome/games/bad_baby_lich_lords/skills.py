@@ -23,7 +23,8 @@ from .places import (BONE, HELD, card_name, draw_bone, draw_spell, mark_acted, p
 def perform(state, c):
     """Card ``c`` performs its skills now, unless it already acted this turn (Lich Law 3.1)."""
     if state.acted[c]:
-        state.say(f"{card_name(state, c)} has already acted this turn and performs no skills.")
+        if state.logging:
+            state.say_fmt(None, "{} has already acted this turn and performs no skills.", card_name(state, c))
         return
     mark_acted(state, c)
     state.stack.append((PERFORM, c, 0))
@@ -170,19 +171,21 @@ def or_options(state, frame):
 
 def no_target(state, frame):
     if state.logging:
-        state.say(f"{card_name(state, frame[1])} has no target for {SKILLS[frame[2]]}.")
+        state.say_fmt(None, "{} has no target for {}.", card_name(state, frame[1]), SKILLS[frame[2]])
 
 
 def no_target_for_either(state, frame):
     _, c, a, b = frame
-    state.say(f"{card_name(state, c)} has no target for {SKILLS[a]} or {SKILLS[b]}.")
+    if state.logging:
+        state.say_fmt(None, "{} has no target for {} or {}.", card_name(state, c), SKILLS[a], SKILLS[b])
 
 
 # --- doing it -------------------------------------------------------------------------------------
 def choose_skill(state, frame, action):
     c = frame[1]
     s = action.args[0]
-    state.say(f"{state.seat_name(state.active)} chooses {SKILLS[s]} for {card_name(state, c)}.")
+    if state.logging:
+        state.say_fmt(None, "{} chooses {} for {}.", state.seat_name(state.active), SKILLS[s], card_name(state, c))
     begin_skill(state, c, s)
 
 
@@ -199,20 +202,19 @@ def perform_skill(state, frame, action):
         put_side(state, d, r * L.ns + x)
         note = reveal(state, r)
         if talk:
-            state.say(f"{name} digs {card_name(state, d)} from bone pile {r + 1} to "
-                      f"{L.side_label(x)}'s side of realm {r + 1}{note}.")
+            state.say_fmt(None, "{} digs {} from bone pile {} to {}'s side of realm {}{}.", name, card_name(state, d), r + 1, L.side_label(x), r + 1, note)
         return
     if s == LEAVE:
         r2 = action.args[0]
         move_to_realm(state, c, r2)
         if talk:
-            state.say(f"{name} leaves to {'bone pile' if state.loc[c] >= BONE else 'realm'} {r2 + 1}.")
+            state.say_fmt(None, "{} leaves to {} {}.", name, 'bone pile' if state.loc[c] >= BONE else 'realm', r2 + 1)
         return
     if action.kind == "possess-pile":
         r = action.args[0]
         d = state.bone[r][-1]
         if talk:
-            state.say(f"{name} possesses {card_name(state, d)} on top of bone pile {r + 1}.")
+            state.say_fmt(None, "{} possesses {} on top of bone pile {}.", name, card_name(state, d), r + 1)
         perform(state, d)
         return
     d = target_card(state, action)
@@ -222,19 +224,19 @@ def perform_skill(state, frame, action):
     if s == FIGHT:
         state.up[d] = 0
         if talk:
-            state.say(f"{name} fights {dname} {at}: it flips skeleton-side up.")
+            state.say_fmt(None, "{} fights {} {}: it flips skeleton-side up.", name, dname, at)
     elif s == RAISE:
         state.up[d] = 1
         if talk:
-            state.say(f"{name} raises {dname} {at}.")
+            state.say_fmt(None, "{} raises {} {}.", name, dname, at)
         perform(state, d)
     elif s == BOSS:
         if talk:
-            state.say(f"{name} bosses {dname} {at}.")
+            state.say_fmt(None, "{} bosses {} {}.", name, dname, at)
         perform(state, d)
     elif s == POSSESS:
         if talk:
-            state.say(f"{name} possesses the skeleton {dname} {at}.")
+            state.say_fmt(None, "{} possesses the skeleton {} {}.", name, dname, at)
         perform(state, d)
     elif s == FRIENDSHIP:
         r = realm_of(state, c)
@@ -242,7 +244,7 @@ def perform_skill(state, frame, action):
         take(state, d)
         put_side(state, d, r * L.ns + x)
         if talk:
-            state.say(f"{name} befriends {dname}, {at.replace('on ', 'from ', 1)}, into realm {r + 1}.")
+            state.say_fmt(None, "{} befriends {}, {}, into realm {}.", name, dname, at.replace('on ', 'from ', 1), r + 1)
 
 
 def target_card(state, action):
@@ -268,20 +270,23 @@ def teach(state, c):
     who = state.seat_name(state.active)
     t = draw_spell(state)
     if t < 0:
-        state.say(f"{card_name(state, c)} teaches, but the spell deck is empty.")
+        state.say_fmt(None, "{} teaches, but the spell deck is empty.", card_name(state, c))
         return
     state.hand[state.active][t] += 1
-    state.say(f"{card_name(state, c)} teaches: {who} draws a spell.")
-    state.say(f"{who} draws {SPELLS[t]}.", state.active)
+    if state.logging:
+        state.say_fmt(None, "{} teaches: {} draws a spell.", card_name(state, c), who)
+    if state.logging:
+        state.say_fmt(state.active, "{} draws {}.", who, SPELLS[t])
 
 
 def cast(state, c):
     # "Draw a spell card and play it immediately in any realm you choose."
     t = draw_spell(state)
     if t < 0:
-        state.say(f"{card_name(state, c)} casts, but the spell deck is empty.")
+        state.say_fmt(None, "{} casts, but the spell deck is empty.", card_name(state, c))
         return
-    state.say(f"{card_name(state, c)} casts: {state.seat_name(state.active)} draws {SPELLS[t]} and plays it at once.")
+    if state.logging:
+        state.say_fmt(None, "{} casts: {} draws {} and plays it at once.", card_name(state, c), state.seat_name(state.active), SPELLS[t])
     state.burn_spells.append(t)
     spells.start_single(state, t)
 

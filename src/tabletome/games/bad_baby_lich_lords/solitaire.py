@@ -24,10 +24,9 @@ def artifact_turn(state):
         state.up[c] = 1
         put_side(state, c, a * L.ns + s)
         note = reveal(state, a)
-        state.say(f"The Cursed Artifact digs and raises {card_name(state, c)} in realm {a + 1}{note}; it performs "
-                  f"no skills.")
+        state.say_fmt(None, "The Cursed Artifact digs and raises {} in realm {}{}; it performs no skills.", card_name(state, c), a + 1, note)
     else:
-        state.say(f"Bone pile {a + 1} is empty: the Cursed Artifact raises nothing.")
+        state.say_fmt(None, "Bone pile {} is empty: the Cursed Artifact raises nothing.", a + 1)
     up = state.up
     for r in range(L.nr):
         living = sum(1 for c in state.sides[r * L.ns + s] if up[c])
@@ -36,7 +35,7 @@ def artifact_turn(state):
                               f"the Lich King. You lose")
             return
     state.artifact = (a + 1) % L.nr
-    state.say(f"The Cursed Artifact moves to bone pile {state.artifact + 1}.")
+    state.say_fmt(None, "The Cursed Artifact moves to bone pile {}.", state.artifact + 1)
 
 
 def bone_pile_cards(state) -> int:

@@ -58,7 +58,8 @@ def cast_spell(state, frame, action):
     t = action.args[0]
     state.hand[p][t] -= 1
     state.burn_spells.append(t)
-    state.say(f"{state.seat_name(p)} casts {SPELLS[t]}.")
+    if state.logging:
+        state.say_fmt(None, "{} casts {}.", state.seat_name(p), SPELLS[t])
     start_single(state, t)
 
 
@@ -72,7 +73,8 @@ def cast_combo(state, frame, action):
     hand[u] -= 1
     state.burn_spells.append(t)
     state.burn_spells.append(u)
-    state.say(f"{state.seat_name(p)} plays {SPELLS[t]} and {SPELLS[u]} as the Combo Spell {EFFECT_NAMES[COMBO[t]]}")
+    if state.logging:
+        state.say_fmt(None, "{} plays {} and {} as the Combo Spell {}", state.seat_name(p), SPELLS[t], SPELLS[u], EFFECT_NAMES[COMBO[t]])
     start_effect(state, COMBO[t])
 
 
@@ -88,8 +90,8 @@ def start_effect(state, e):
             state.say("The spell deck is empty: there is nothing to learn.")
             return
         state.hand[state.active][t] += 1
-        state.say(f"{who} draws a spell.")
-        state.say(f"{who} draws {SPELLS[t]}.", state.active)
+        state.say_fmt(None, "{} draws a spell.", who)
+        state.say_fmt(state.active, "{} draws {}.", who, SPELLS[t])
     elif e == E_STIRS:
         state.stack.append((STIRS, 0))
     elif e == E_SUMMON:
@@ -190,20 +192,20 @@ def spell_on_target(state, frame, action):
     name, at = card_name(state, d), where(state, d)
     if e == E_LEAVE:
         # Leave: "Target ANY minion and move it to an adjacent realm. It does not change sides."
-        state.say(f"Leave targets {name} {at}.")
+        state.say_fmt(None, "Leave targets {} {}.", name, at)
         state.stack.append((SPELL_DIRECTION, d))
     elif e == E_FIGHT:
         # Fight: "Target ANY minion and flip it skeleton-side up. Ignore any Fight icons on the target."
         state.up[d] = 0
-        state.say(f"Fight flips {name} {at} skeleton-side up.")
+        state.say_fmt(None, "Fight flips {} {} skeleton-side up.", name, at)
     elif e == E_BURN:
         # His Fiery Gaze!: "Target ANY minion and discard it to the burn pile."
         burn_card(state, d)
-        state.say(f"His Fiery Gaze! burns {name} {at}.")
+        state.say_fmt(None, "His Fiery Gaze! burns {} {}.", name, at)
     else:
         # Raise: "Target ANY skeleton (not on top of a bone pile), flip it minion-side up, and perform its skills."
         state.up[d] = 1
-        state.say(f"Raise flips {name} {at} minion-side up.")
+        state.say_fmt(None, "Raise flips {} {} minion-side up.", name, at)
         perform(state, d)
 
 
@@ -211,7 +213,8 @@ def move_by_spell(state, frame, action):
     c = frame[1]
     r2 = action.args[0]
     move_to_realm(state, c, r2)
-    state.say(f"{card_name(state, c)} moves to realm {r2 + 1}.")
+    if state.logging:
+        state.say_fmt(None, "{} moves to realm {}.", card_name(state, c), r2 + 1)
 
 
 def spell_on_pile(state, frame, action):
@@ -227,7 +230,8 @@ def spell_on_pile(state, frame, action):
     state.loc[c] = HELD
     state.held = c
     note = reveal(state, r)
-    state.say(f"{state.seat_name(state.active)} draws {card_name(state, c)} from bone pile {r + 1}{note}.")
+    if state.logging:
+        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
     state.stack.append((PLACE, c, PLACE_KISS))
 
 
@@ -238,14 +242,14 @@ def dig_to_side(state, frame, action):
     state.up[d] = 0
     put_side(state, d, r * state.L.ns + x)
     note = reveal(state, r)
-    state.say(f"{card_name(state, d)} is dug from bone pile {r + 1} to {state.L.side_label(x)}'s side of realm "
-              f"{r + 1}{note}.")
+    if state.logging:
+        state.say_fmt(None, "{} is dug from bone pile {} to {}'s side of realm {}{}.", card_name(state, d), r + 1, state.L.side_label(x), r + 1, note)
 
 
 def summon_to_realm(state, frame, action):
     # Royal Summons!: "Move 3 Minions to the same realm. They do not change sides."
     r = action.args[0]
-    state.say(f"Royal Summons! calls minions to realm {r + 1}.")
+    state.say_fmt(None, "Royal Summons! calls minions to realm {}.", r + 1)
     state.stack.append((SUMMON, r, SUMMON_COUNT))
 
 
@@ -256,7 +260,8 @@ def summon_one(state, frame, action):
     x = state.loc[d] % state.L.ns
     take(state, d)
     put_side(state, d, dest * state.L.ns + x)
-    state.say(f"{name} is summoned {at.replace('on ', 'from ', 1)} to realm {dest + 1}.")
+    if state.logging:
+        state.say_fmt(None, "{} is summoned {} to realm {}.", name, at.replace('on ', 'from ', 1), dest + 1)
 
 
 # --- chain frames ---------------------------------------------------------------------------------

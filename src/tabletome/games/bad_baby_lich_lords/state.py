@@ -63,12 +63,11 @@ class LichLordsState(State):
             self.artifact = 1
         self.active = L.turn_order[0]
         names = ", ".join(f"{r + 1}: {FACTIONS[f]}" for r, f in enumerate(order))
-        self.say(f"The realms are laid out ({names}).")
+        self.say_fmt(None, "The realms are laid out ({}).", names)
         for r in range(L.nr):
             realm = C.realms[self.rpile[r][-1]]
-            self.say(f"Realm {r + 1} is {realm.name} ({realm.noise} noise); bone pile {r + 1} shows "
-                     f"{self.R.cards.name[self.bone[r][-1]]}.")
-        self.say(f"Turn 1: {self.seat_name(self.active)}.")
+            self.say_fmt(None, "Realm {} is {} ({} noise); bone pile {} shows {}.", r + 1, realm.name, realm.noise, r + 1, self.R.cards.name[self.bone[r][-1]])
+        self.say_fmt(None, "Turn 1: {}.", self.seat_name(self.active))
         self.stack.append((TURN,))
         self.run()
 

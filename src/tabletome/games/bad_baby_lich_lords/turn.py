@@ -65,7 +65,7 @@ def draw_and_raise(state, frame, action):
     state.loc[c] = HELD
     note = reveal(state, r)
     if state.logging:
-        state.say(f"{state.seat_name(state.active)} draws {card_name(state, c)} from bone pile {r + 1}{note}.")
+        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
     state.stack.append((PLACE, c, PLACE_ACTION))
 
 
@@ -77,7 +77,7 @@ def raise_in_place(state, frame, action):
     c = target_card(state, action)
     state.up[c] = 1
     if state.logging:
-        state.say(f"{state.seat_name(state.active)} raises {card_name(state, c)} in place in realm {realm_of(state, c) + 1}.")
+        state.say_fmt(None, "{} raises {} in place in realm {}.", state.seat_name(state.active), card_name(state, c), realm_of(state, c) + 1)
     perform(state, c)
 
 
@@ -100,7 +100,7 @@ def place_and_raise(state, frame, action):
     state.up[c] = 1
     put_side(state, c, r * L.ns + L.seat_side[state.active])
     if state.logging:
-        state.say(f"{state.seat_name(state.active)} raises {card_name(state, c)} in realm {r + 1}.")
+        state.say_fmt(None, "{} raises {} in realm {}.", state.seat_name(state.active), card_name(state, c), r + 1)
     perform(state, c)
 
 
@@ -109,7 +109,7 @@ def end_turn(state, frame=None, action=None):
     """End the turn: score the realms ("End of Turn: Scoring Realms"), see whether the Lich King woke,
     let the Cursed Artifact take its turn (Solitaire), then the next seat's turn begins."""
     p = state.active
-    ended = f"{state.seat_name(p)} ends the turn."
+    ended = f"{state.seat_name(p)} ends the turn." if state.logging else ""   # a search copy says nothing
     mark = state.log_mark()
     score_realms(state)
     if state.log_mark() > mark:      # something happened at the end of the turn: say so first
@@ -138,4 +138,5 @@ def end_turn(state, frame=None, action=None):
     state.active = state.L.next_in_turn[p]
     state.phase = BEFORE
     state.stack.append((TURN,))
-    state.say((ended + " " if ended else "") + f"Turn {state.turn}: {state.seat_name(state.active)}.")
+    if state.logging:
+        state.say_fmt(None, "{}Turn {}: {}.", ended + " " if ended else "", state.turn, state.seat_name(state.active))

@@ -72,7 +72,7 @@ class CombatRules:
 
     def end_attacks(self, frame, action):
         self.phase = P_MAIN  # "After the Attack Phase is over, your Main Phase begins."
-        self.say(f"{self.qn(frame[1])} ends the Attack Phase.")
+        self.say_fmt(None, "{} ends the Attack Phase.", self.qn(frame[1]))
 
     def use_flame(self, frame, action):
         """Essence of Flame: "Grant one of your Familiars Breath Weapon until end of turn. Must be
@@ -83,7 +83,7 @@ class CombatRules:
         seat = R.q_seat[q]
         self.vials[seat] &= ~(1 << R.v_flame)
         self.flags[s] |= BREATH
-        self.say(f"{self.seat_name(seat)} turns over the Essence of Flame: {self.fam(s)} has Breath Weapon until end of turn.")
+        self.say_fmt(None, "{} turns over the Essence of Flame: {} has Breath Weapon until end of turn.", self.seat_name(seat), self.fam(s))
         self.stack.append(frame)
 
     def _first_seat(self):
@@ -132,7 +132,7 @@ class CombatRules:
         R = self.R
         if not R.madness and not self.area_count[self.defender * NUM_AREAS + BATTLEGROUND]:
             # nothing but the seat to choose: no decision
-            self.say(f"{self.fam(self.attacker)} attacks {self.qn(self.defender)}.")
+            self.say_fmt(None, "{} attacks {}.", self.fam(self.attacker), self.qn(self.defender))
             return False
         return self.ask(R.actrl[frame[1]], frame)
 
@@ -159,14 +159,14 @@ class CombatRules:
         who = self.fam(self.attacker)
         if action.kind == "target-player":
             self.defender = R.q_of_name[action.args[0]]
-            self.say(f"{who} attacks {'the ' if R.is_lair[self.defender] else ''}{self.qn(self.defender)}.")
+            self.say_fmt(None, "{} attacks {}{}.", who, 'the ' if R.is_lair[self.defender] else '', self.qn(self.defender))
         else:
             qn, i, _ = action.args
             d = R.q_of_name[qn]
             self.defender = d
             self.target = d * SLOTS + i
             self.target_kind = self.kind[self.target]
-            self.say(f"{who} attacks {self.fam(self.target)}.")
+            self.say_fmt(None, "{} attacks {}.", who, self.fam(self.target))
 
     # --- blocking ------------------------------------------------------------------------------
     def _blocker_candidates(self):
@@ -213,7 +213,7 @@ class CombatRules:
         self.blockers.append(s)
         self.flags[s] |= BLOCKED
         if self.logging:
-            self.say(f"{self.qn(s // SLOTS)} blocks with {self.R.cards.fam_names[self.kind[s]]} at {where(s)}.")
+            self.say_fmt(None, "{} blocks with {} at {}.", self.qn(s // SLOTS), self.R.cards.fam_names[self.kind[s]], where(s))
 
     def add_block(self, frame, action):
         self._add_blocker(self.defender * SLOTS + BG_START + action.args[1])
@@ -222,7 +222,7 @@ class CombatRules:
 
     def no_more_blocks(self, frame, action):
         if action.kind == "no-block":
-            self.say(f"{self.qn(self.defender)} does not block.")
+            self.say_fmt(None, "{} does not block.", self.qn(self.defender))
 
     # --- Breath Weapon --------------------------------------------------------------------------
     def ask_breath(self, frame):
@@ -251,11 +251,11 @@ class CombatRules:
         d = self.defender
         if action.kind == "breath-player":
             self.breath_points.append(TO_LIFE)
-            self.say(f"{self.qn(d)} takes 1 Breath Weapon damage on its life.")
+            self.say_fmt(None, "{} takes 1 Breath Weapon damage on its life.", self.qn(d))
         else:
             s = d * SLOTS + BG_START + action.args[1]
             self.breath_points.append(s)
-            self.say(f"{self.qn(d)} assigns 1 Breath Weapon damage to {self.fam(s)}.")
+            self.say_fmt(None, "{} assigns 1 Breath Weapon damage to {}.", self.qn(d), self.fam(s))
         left = frame[1] - 1
         if left:
             self.stack.append((BREATH_WEAPON, left))
@@ -336,7 +336,7 @@ class CombatRules:
                 dealers.append(a)
             if self.logging:
                 who = ', '.join(self.fam(b) for b in names) if names else 'nobody'
-                self.say(f"{self.fam(a)} deals {atk} damage to {who}; it takes {total} damage in return.")
+                self.say_fmt(None, "{} deals {} damage to {}; it takes {} damage in return.", self.fam(a), atk, who, total)
         elif self.target_kind >= 0:
             t = self.target
             if t < 0 or kind[t] != self.target_kind:
@@ -359,17 +359,17 @@ class CombatRules:
                 dealers.append(t)
                 if R.plague[kind[t]]:
                     doomed.append(a)
-            self.say(f"{self.fam(a)} deals {atk} damage to {self.fam(t)} and takes {tat}.")
+            self.say_fmt(None, "{} deals {} damage to {} and takes {}.", self.fam(a), atk, self.fam(t), tat)
         else:
             if R.is_lair[d]:
                 # "you gain 1 life for each Familiar of yours that attacks that isn't blocked. The
                 # maximum amount of life you can gain in this way on a turn is 3."
-                self.say(f"The {self.qn(d)} cannot block {self.fam(a)}.")
+                self.say_fmt(None, "The {} cannot block {}.", self.qn(d), self.fam(a))
                 if self.gained < MADNESS_GAIN_CAP:
                     self.gained += 1
                     self._gain(q, 1)
                 else:
-                    self.say(f"{self.qn(q)} has already gained {MADNESS_GAIN_CAP} life this way this turn.")
+                    self.say_fmt(None, "{} has already gained {} life this way this turn.", self.qn(q), MADNESS_GAIN_CAP)
             else:
                 # "Your opponent does not block ... All damage ... goes directly to your opponent's life"
                 if atk > 0:
@@ -378,7 +378,7 @@ class CombatRules:
                     if self._lose(d, atk, f" to {self.fam(a)}" if self.logging else ""):
                         return False
                 else:
-                    self.say(f"{self.fam(a)} deals no damage to {self.qn(d)}.")
+                    self.say_fmt(None, "{} deals no damage to {}.", self.fam(a), self.qn(d))
                 seat = R.q_seat[d]
                 if R.discard_unblocked[f] and seat >= 0 and self.hand[seat]:
                     # "If the Plague Rat is not blocked when it attacks, that opponent must discard a card"
@@ -415,7 +415,7 @@ class CombatRules:
             self.attacker = -1
         if s == self.target:
             self.target = -1
-        self.say(f"{desc} is removed from the board.")
+        self.say_fmt(None, "{} is removed from the board.", desc)
         if R.imp_gain[f]:
             self._gain(q, 1)  # "When an Imp is removed from the board, you gain 1 life."
         if R.shade[f] and R.ctrl[q] >= 0:

@@ -75,7 +75,8 @@ FRAMES = FrameSet(
     # the damage of one attack, dealt at once
     Frame("resolve", (), run=C.deal_damage),
     # Fast Cast response windows
-    FastCastWindow("window", can_respond=S.can_fast_cast, responses=S.fast_casts, pass_action=S.pass_action,
+    # (no can_respond: a seat's Fast Casts are worked out once, and the window asks a seat that has any)
+    FastCastWindow("window", can_respond=None, responses=S.fast_casts, pass_action=S.pass_action,
                    respond=S.cast_response, moments=MOMENTS),
     # "The Main Phase": summon, move, cast Slow Cast spells, use an Aspect, in any order
     Frame("main", ("quadrant",), run=T.begin_main, legal=T.main_choices,

@@ -62,18 +62,17 @@ class MadnessRules:
         name = self.R.cards.fam_names[f]
         if placed == SPAWNS:
             plural = name + ("es" if name.endswith("ch") else "s")
-            self.say(f"The {self.qn(q)} spawns 2 {plural} in its Summoning Area.")
+            self.say_fmt(None, "The {} spawns 2 {} in its Summoning Area.", self.qn(q), plural)
         elif placed:
-            self.say(f"The {self.qn(q)} spawns 1 {name}; the other does not fit.")
+            self.say_fmt(None, "The {} spawns 1 {}; the other does not fit.", self.qn(q), name)
         else:
-            self.say(f"The {self.qn(q)}'s Summoning Area is full: no {name} spawns.")
+            self.say_fmt(None, "The {}'s Summoning Area is full: no {} spawns.", self.qn(q), name)
 
     def _finish_madness(self):
         life = self.life[0]
         self.final = (self.round, life)
         self.phase = P_OVER
         self.end_game([])
-        self.say(f"Madness ends: {self.qn(0)} was defeated in round {self.round} with {life} life. "
-                 f"Score: round {self.round}, final life {life}.")
+        self.say_fmt(None, "Madness ends: {} was defeated in round {} with {} life. Score: round {}, final life {}.", self.qn(0), self.round, life, self.round, life)
 
 

@@ -25,7 +25,7 @@ class ModuleRules:
         self.fear_used |= 1 << f
         src = SRC_FAMILIAR + f
         name = R.cards.fam_names[f]
-        self.say(f"{self.qn(q)}'s {name} dealt damage: its ability triggers.")
+        self.say_fmt(None, "{}'s {} dealt damage: its ability triggers.", self.qn(q), name)
         if R.pain[f]:
             self.trigger((TARGET, E_LOSE, 1, T_PLAYER, q, seat, src))
         elif R.life_giver[f]:
@@ -44,14 +44,16 @@ class ModuleRules:
         if action.args[0]:
             self._draw(seat, 1)
         else:
-            self.say(f"{self.seat_name(seat)} does not draw.")
+            self.say_fmt(None, "{} does not draw.", self.seat_name(seat))
 
     def ask_extra_move(self, frame):
         """"you may move 1 of your Familiars, even if it is not your turn ... That Familiar may move
         again during your Main Phase." (also Unholy Haste and Aspect of Command)"""
-        if not self._move_actions(frame[1], False, []):
+        acts = self._move_actions(frame[1], False, [])
+        if not acts:
             return False
-        return self.ask(frame[2], frame)
+        acts.append(self.R.act.no_move)   # extra_move_choices, worked out once
+        return self.ask_with(frame[2], frame, acts)
 
     def extra_move_choices(self, frame):
         acts = self._move_actions(frame[1], False, [])
@@ -64,7 +66,7 @@ class ModuleRules:
         self._move(frame[1], i, d, False)
 
     def no_move(self, frame, action):
-        self.say(f"{self.qn(frame[1])} moves nothing.")
+        self.say_fmt(None, "{} moves nothing.", self.qn(frame[1]))
 
     # --- the Essence Vials -------------------------------------------------------------------------
     def _mischief_ok(self, q, f):
@@ -109,7 +111,7 @@ class ModuleRules:
         if which == 1:
             # Essence of Shadow: "deal 1 damage to any player or any Familiar in the Battleground"
             self.vials[seat] &= ~(1 << R.v_shadow)
-            self.say(f"{self.seat_name(seat)} turns over the Essence of Shadow.")
+            self.say_fmt(None, "{} turns over the Essence of Shadow.", self.seat_name(seat))
             self.stack.append(frame)
             self.stack.append((TARGET, E_DAMAGE, 1, T_PLAYER_OR_BG, q, seat, SRC_VIAL + R.v_shadow))
             return
@@ -126,6 +128,5 @@ class ModuleRules:
         self.summons += 1
         s = self._free(q, MOVEMENT)
         self._place(s, f)
-        self.say(f"{self.seat_name(seat)} turns over the Essence of Mischief: the {R.cards.fam_names[f]} "
-                 f"returns to the Movement Row (1 of this turn's 3 Summons).")
+        self.say_fmt(None, "{} turns over the Essence of Mischief: the {} returns to the Movement Row (1 of this turn's 3 Summons).", self.seat_name(seat), R.cards.fam_names[f])
         self.stack.append(frame)

@@ -179,6 +179,9 @@ class RuleSet:
         self.c_eff = [(EFFECT_CODES[c.effect], c.amount, TARGET_CODES[c.target]) for c in cs]
         self.c_slow_eff = [(EFFECT_CODES[c.slow_effect], c.slow_amount_or_default, TARGET_CODES[c.slow_target])
                            if c.speed == "fast/slow" else None for c in cs]
+        # whose target is any familiar (a cast needs only one on the board)
+        self.c_on_familiar = [e[2] == TARGET_CODES["familiar"] for e in self.c_eff]
+        self.c_slow_on_familiar = [e is not None and e[2] == TARGET_CODES["familiar"] for e in self.c_slow_eff]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:

@@ -46,6 +46,8 @@ class SpellRules:
         act = R.act
         life = self.life[R.seat_q[seat]]
         costs, fast, effects, exists = R.c_cost, R.c_fast, R.c_eff, self._target_exists
+        familiars = any(self.area_count)   # ``_target_exists`` for a card aimed at any familiar
+        on_familiar = R.c_on_familiar
         seen = 0
         for k in hand:
             if (seen >> k) & 1:
@@ -55,11 +57,12 @@ class SpellRules:
             if life <= cost:  # "no player may reduce their own life below 1"
                 continue
             if fast[k]:
-                if exists(effects[k], seat, cost):
+                if familiars if on_familiar[k] else exists(effects[k], seat, cost):
                     acts.append(act.cast[k])
-                if main and R.c_both[k] and exists(R.c_slow_eff[k], seat, cost):
+                if main and R.c_both[k] and (familiars if R.c_slow_on_familiar[k]
+                                             else exists(R.c_slow_eff[k], seat, cost)):
                     acts.append(act.cast_slow[k])
-            elif main and exists(effects[k], seat, cost):
+            elif main and (familiars if on_familiar[k] else exists(effects[k], seat, cost)):
                 acts.append(act.cast[k])
         return acts
 
@@ -128,9 +131,9 @@ class SpellRules:
         how = " as a Slow Cast" if slow else ""
         if cost:
             self.life[q] -= cost
-            self.say(f"{self.seat_name(seat)} casts {R.names[k]}{how}, paying {cost} life ({self.life[q]}).")
+            self.say_fmt(None, "{} casts {}{}, paying {} life ({}).", self.seat_name(seat), R.names[k], how, cost, self.life[q])
         else:
-            self.say(f"{self.seat_name(seat)} casts {R.names[k]}{how}.")
+            self.say_fmt(None, "{} casts {}{}.", self.seat_name(seat), R.names[k], how)
         self.stack.append((TARGET, eff, amount, ttype, q, seat, k))
 
     def _lose_card(self, seat, k):
@@ -148,10 +151,11 @@ class SpellRules:
         if ttype == T_OWN_FAMILIAR:
             self.stack.append((EXTRA_MOVE, src_q, chooser, src))
             return False
-        if not self.target_choices(frame):
-            self.say(f"{self._src_name(src)} has no target.")
+        choices = self.target_choices(frame)
+        if not choices:
+            self.say_fmt(None, "{} has no target.", self._src_name(src))
             return False
-        return self.ask(chooser, frame)
+        return self.ask_with(chooser, frame, choices)
 
     def target_choices(self, frame):
         _, eff, amount, ttype, src_q, chooser, src = frame
@@ -201,13 +205,13 @@ class SpellRules:
             desc = self.fam(t)
             if eff == E_ATTACK:
                 self.attack_bonus[t] += amount
-                self.say(f"{name}: {desc} gets +{amount} attack until end of turn.")
+                self.say_fmt(None, "{}: {} gets +{} attack until end of turn.", name, desc, amount)
             elif eff == E_DEFENSE:
                 self.defense_bonus[t] += amount
-                self.say(f"{name}: {desc} gets +{amount} defense until end of turn.")
+                self.say_fmt(None, "{}: {} gets +{} defense until end of turn.", name, desc, amount)
             elif eff == E_DAMAGE:
                 self.damage[t] += amount
-                self.say(f"{name} deals {amount} damage to {desc}.")
+                self.say_fmt(None, "{} deals {} damage to {}.", name, amount, desc)
                 f = self.kind[t]
                 if self.damage[t] >= self.R.f_defense[f] + self.defense_bonus[t]:
                     self._remove(t, False)
@@ -266,7 +270,7 @@ class SpellRules:
         k = action.args[0]
         self._lose_card(seat, k)
         self.discard.append(k)
-        self.say(f"{self.seat_name(seat)} discards {self.R.names[k]}.")
+        self.say_fmt(None, "{} discards {}.", self.seat_name(seat), self.R.names[k])
 
     # --- Aspects -----------------------------------------------------------------------------------
     def ask_draft(self, frame):
@@ -283,7 +287,7 @@ class SpellRules:
         R = self.R
         a = action.args[0]
         self.aspect[seat] = a
-        self.say(f"{self.seat_name(seat)} equips {R.cards.aspect_names[a]}.")
+        self.say_fmt(None, "{} equips {}.", self.seat_name(seat), R.cards.aspect_names[a])
         if picks + 1 < self.players:
             # "pass the remaining Aspects to the player to your left. Repeat until all players have one"
             self.stack.append((DRAFT, (seat + 1) % self.players, picks + 1))

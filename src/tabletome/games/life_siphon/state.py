@@ -80,7 +80,7 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         self.defeated = False
         self.final = None
         names = ", ".join(self.qn(q) for q in range(Q))
-        self.say(f"Life Siphon ({self.options['mode']}): {names}.")
+        self.say_fmt(None, "Life Siphon ({}): {}.", self.options['mode'], names)
         # "Shuffle the remaining cards to form the Main Deck ... Deal 1 card to each player ...
         # Reveal 3 cards from the top of the deck face up ... These are the River Cards."
         self.deck = list(R.deck)
@@ -97,8 +97,7 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
                 self.supply[f] -= 1
                 self._place(q * SLOTS + START[area], f)
                 name = R.cards.fam_names[f]
-                self.say(f"The {self.qn(q)} starts with {'an' if name[0] in 'AEIOU' else 'a'} {name} in its "
-                         f"{AREAS[area]}.")
+                self.say_fmt(None, "The {} starts with {} {} in its {}.", self.qn(q), 'an' if name[0] in 'AEIOU' else 'a', name, AREAS[area])
         self.stack = [(TURN, 0)]
         self.run()
 

@@ -11,6 +11,10 @@ from .frames import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DR
 from .ruleset import (END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, MOVED, P_ATTACK,
                       P_END, P_MAIN, P_OVER, P_REGEN, REGENERATE, SRC_ASPECT, STANDARD, SUMMONS_PER_TURN)
 
+# an area's slots in each quadrant (four quadrants at most)
+AREA_SLOTS = tuple(tuple(range(q * SLOTS + START[a], q * SLOTS + START[a] + CAP[a]) for q in range(4))
+                   for a in range(NUM_AREAS))
+
 
 def _a(n):
     return "an" if n[0] in "AEIOU" else "a"
@@ -38,12 +42,12 @@ class TurnRules:
         if R.is_lair[q]:
             # "Your opponents only have 2 Phases": they attack, then every Familiar moves forward.
             self.phase = P_ATTACK
-            self.say(f"Round {self.round}: the {name}'s turn.")
+            self.say_fmt(None, "Round {}: the {}'s turn.", self.round, name)
             stack.append((LAIR_MOVE, q))
             stack.append((LAIR_ATTACK, q))
             return False
         self.phase = P_REGEN
-        self.say(f"Round {self.round}: {name}'s turn.")
+        self.say_fmt(None, "Round {}: {}'s turn.", self.round, name)
         # "At the start of your turn, regenerate 1 life—to a maximum of 20. Then, regenerate 1
         # additional life for each Familiar in your River row."
         c = q * NUM_AREAS
@@ -52,7 +56,7 @@ class TurnRules:
         self.life[q] = min(MAX_LIFE, before + REGENERATE + in_river)
         if self.life[q] != before:
             extra = f" (1 + {in_river} for the River)" if in_river else ""
-            self.say(f"{name} regenerates {self.life[q] - before} life{extra}: {self.life[q]}.")
+            self.say_fmt(None, "{} regenerates {} life{}: {}.", name, self.life[q] - before, extra, self.life[q])
         seat = R.q_seat[q]
         if seat >= 0 and self.aspect[seat] >= 0 and R.a_trigger[self.aspect[seat]] == "start-of-turn":
             self._aspect_passive(seat, self.aspect[seat])
@@ -93,13 +97,13 @@ class TurnRules:
     def take_river(self, frame, action):
         seat = self.to_move
         if action.kind == "river-none":
-            self.say(f"{self.seat_name(seat)} takes no River card.")
+            self.say_fmt(None, "{} takes no River card.", self.seat_name(seat))
             return
         k = action.args[0]
         i = self.river.index(k)
         self.hand[seat].append(k)
         self.known[seat].append(k)  # the River is face up: everyone saw which card it was
-        self.say(f"{self.seat_name(seat)} takes {self.R.names[k]} from the River.")
+        self.say_fmt(None, "{} takes {} from the River.", self.seat_name(seat), self.R.names[k])
         self._refill(i)
 
     # --- main phase -----------------------------------------------------------------------------
@@ -148,18 +152,24 @@ class TurnRules:
         back = R.move_back
         mc = R.f_move_cost
         moves = R.act.move
-        for i in range(SLOTS):
-            f = kind[base + i]
-            if f < 0 or (consume and flags[base + i] & MOVED):
+        for a in range(NUM_AREAS):   # the spaces in order, an area at a time: empty areas and
+            if not count[c + a]:     # areas nothing can leave are skipped
                 continue
-            if pays and mc[f] and life <= mc[f]:
+            forward = a < BATTLEGROUND and count[c + a + 1] < CAP[a + 1]
+            backward = back and a > SUMMONING and count[c + a - 1] < CAP[a - 1]
+            if not (forward or backward):
                 continue
-            a = AREA_OF[i]
-            pair = moves[f][i]
-            if a < BATTLEGROUND and count[c + a + 1] < CAP[a + 1]:
-                acts.append(pair[1])
-            if back and a > SUMMONING and count[c + a - 1] < CAP[a - 1]:
-                acts.append(pair[0])
+            for s in AREA_SLOTS[a][q]:
+                f = kind[s]
+                if f < 0 or (consume and flags[s] & MOVED):
+                    continue
+                if pays and mc[f] and life <= mc[f]:
+                    continue
+                pair = moves[f][s - base]
+                if forward:
+                    acts.append(pair[1])
+                if backward:
+                    acts.append(pair[0])
         return acts
 
     def _has_fearsome(self, q):
@@ -179,7 +189,7 @@ class TurnRules:
         self._move(frame[1], i, d, True)
 
     def end_main(self, frame, action):
-        self.say(f"{self.qn(frame[1])} ends the Main Phase.")
+        self.say_fmt(None, "{} ends the Main Phase.", self.qn(frame[1]))
 
     def _summon(self, q, f):
         """"Place them in the Summoning Area of your quadrant." Paid with the summoning quadrant's life."""
@@ -201,9 +211,9 @@ class TurnRules:
         if self.logging:
             name = R.cards.fam_names[f]
             if cost:
-                self.say(f"{self.qn(q)} summons {_a(name)} {name}, paying {cost} life ({self.life[q]}).")
+                self.say_fmt(None, "{} summons {} {}, paying {} life ({}).", self.qn(q), _a(name), name, cost, self.life[q])
             else:
-                self.say(f"{self.qn(q)} summons {_a(name)} {name}.")
+                self.say_fmt(None, "{} summons {} {}.", self.qn(q), _a(name), name)
 
     def _free(self, q, area):
         kind = self.kind
@@ -240,10 +250,12 @@ class TurnRules:
             # "it costs 1 life each time you move a Dread Knight"
             self.life[q] -= cost
         if self.logging:
-            text = f"{self.qn(q)} moves {R.cards.fam_names[f]} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a + d]}"
             if pays:
-                text += f", paying {cost} life ({self.life[q]})"
-            self.say(text + ".")
+                self.say_fmt(None, "{} moves {} from {} {} to {}, paying {} life ({}).", self.qn(q),
+                             R.cards.fam_names[f], AREAS[a], NUMBER_IN_AREA[i], AREAS[a + d], cost, self.life[q])
+            else:
+                self.say_fmt(None, "{} moves {} from {} {} to {}.", self.qn(q), R.cards.fam_names[f], AREAS[a],
+                             NUMBER_IN_AREA[i], AREAS[a + d])
 
     # --- end of turn ----------------------------------------------------------------------------
     def end_of_turn(self, frame):
@@ -304,16 +316,16 @@ class TurnRules:
             who = self.seat_name(seat)
             if got:
                 names = self.R.names
-                self.say(f"{who} draws {len(got)} card{'s' if len(got) > 1 else ''}.")
-                self.say(f"{who} draws {' and '.join(names[k] for k in got)}.", seat)
+                self.say_fmt(None, "{} draws {} card{}.", who, len(got), 's' if len(got) > 1 else '')
+                self.say_fmt(seat, "{} draws {}.", who, ' and '.join(names[k] for k in got))
             if len(got) < n:
-                self.say(f"The deck and the discard pile are empty: {who} cannot draw.")
+                self.say_fmt(None, "The deck and the discard pile are empty: {} cannot draw.", who)
 
     def _refill(self, i):
         k = self._top()
         self.river[i] = k
         if k >= 0 and self.logging:
-            self.say(f"{self.R.names[k]} is revealed in the River.")
+            self.say_fmt(None, "{} is revealed in the River.", self.R.names[k])
 
     # --- life and the end of the game -------------------------------------------------------------
     def _gain(self, q, n):
@@ -323,9 +335,9 @@ class TurnRules:
         self.life[q] = min(MAX_LIFE, before + n)
         if self.logging:
             if self.life[q] > before:
-                self.say(f"{self.qn(q)} gains {self.life[q] - before} life ({self.life[q]}).")
+                self.say_fmt(None, "{} gains {} life ({}).", self.qn(q), self.life[q] - before, self.life[q])
             else:
-                self.say(f"{self.qn(q)} is already at {MAX_LIFE} life.")
+                self.say_fmt(None, "{} is already at {} life.", self.qn(q), MAX_LIFE)
 
     def _lose(self, q, n, why=""):
         """Lose ``n`` life; True if that ended the game."""
@@ -334,13 +346,13 @@ class TurnRules:
             return False
         self.life[q] -= n
         if self.logging:
-            self.say(f"{self.qn(q)} loses {n} life{why} ({self.life[q]}).")
+            self.say_fmt(None, "{} loses {} life{} ({}).", self.qn(q), n, why, self.life[q])
         if self.life[q] >= 1:
             return False
         if R.madness:
             if not self.defeated:
                 self.defeated = True
-                self.say(f"{self.qn(q)} is defeated in round {self.round}: the Lairs finish their attacks this round.")
+                self.say_fmt(None, "{} is defeated in round {}: the Lairs finish their attacks this round.", self.qn(q), self.round)
             return False
         # "The player to the right of the player that was defeated is the winner"
         if R.mode == STANDARD:
@@ -365,5 +377,5 @@ class TurnRules:
         eff, amount = R.a_eff[a]
         q = R.seat_q[seat]
         who = R.left[q] if R.a_left[a] else q
-        self.say(f"{self.seat_name(seat)}'s {R.cards.aspect_names[a]} takes effect.")
+        self.say_fmt(None, "{}'s {} takes effect.", self.seat_name(seat), R.cards.aspect_names[a])
         self._fixed_effect(eff, amount, q, who, seat, SRC_ASPECT + a)

@@ -29,7 +29,10 @@ def reveal(s, frame=None) -> bool:
         cost = cards.cost[f]
         s.mana[p] -= cost
         if s.logging:
-            s.say(f"{SEATS[p]} reveals {cards.names[f]}" + (f", paying {cost} mana ({s.mana[p]})." if cost else "."))
+            if cost:
+                s.say_fmt(None, "{} reveals {}, paying {} mana ({}).", SEATS[p], cards.names[f], cost, s.mana[p])
+            else:
+                s.say_fmt(None, "{} reveals {}.", SEATS[p], cards.names[f])
     # Sheep: "you will be eaten by the wolf. (If this happens, you immediately loose.)"
     form = s.form
     eaten = [p for p in (0, 1) if form[p] >= 0 and R.sheep[form[p]]
@@ -53,10 +56,10 @@ def play_ability(s, p, k) -> None:
         # Blood-Prize: "Pay 4 life, suffer no damage."
         s.health[p] -= cards.life[k]
         if s.logging:
-            s.say(f"{who} plays {name}, paying {cards.life[k]} life ({s.health[p]}).")
+            s.say_fmt(None, "{} plays {}, paying {} life ({}).", who, name, cards.life[k], s.health[p])
     else:
         if s.logging:
-            s.say(f"{who} plays {name}.")
+            s.say_fmt(None, "{} plays {}.", who, name)
 
 
 def settle(s, frame=None) -> bool:
@@ -79,7 +82,7 @@ def settle(s, frame=None) -> bool:
             if mana_loss[p]:
                 parts.append(f"loses {mana_loss[p]} mana ({s.mana[p]})")
             if parts:
-                s.say(f"Settlement: {SEATS[p]} {', '.join(parts)}: {before} -> {s.health[p]} health.")
+                s.say_fmt(None, "Settlement: {} {}: {} -> {} health.", SEATS[p], ', '.join(parts), before, s.health[p])
     losers = [p for p in (0, 1) if s.health[p] <= 0]
     if losers:
         finish(s, losers, "life points brought to zero")
@@ -141,16 +144,16 @@ def hit(s, a, d, amount, reducible, from_tiger, source):
             continue
         if (R.sheep[k] or R.pay_life[k]) and not unstoppable:
             if s.logging:
-                s.say(f"{SEATS[d]}'s {names[k]} suffers no damage from {source}.")
+                s.say_fmt(None, "{}'s {} suffers no damage from {}.", SEATS[d], names[k], source)
             return PREVENTED
         if R.coin_escape[k]:
             if from_tiger:
                 if s.logging:
-                    s.say(f"{SEATS[d]}'s {names[k]} cannot escape from the {source}.")
+                    s.say_fmt(None, "{}'s {} cannot escape from the {}.", SEATS[d], names[k], source)
                 continue
             heads = s.rng.coin()
             if s.logging:
-                s.say(f"{SEATS[d]} flips a coin for {names[k]} against {source}: {'heads, no damage' if heads else 'tails'}.")
+                s.say_fmt(None, "{} flips a coin for {} against {}: {}.", SEATS[d], names[k], source, 'heads, no damage' if heads else 'tails')
             if heads:
                 return PREVENTED
     if reducible and fd >= 0:
@@ -168,6 +171,6 @@ def firebolt_now(s, a, k) -> None:
     if dealt != PREVENTED and dealt > 0:
         s.health[d] -= dealt
         if s.logging:
-            s.say(f"{s.R.cards.names[k]} deals {dealt} damage to {SEATS[d]} ({s.health[d]}).")
+            s.say_fmt(None, "{} deals {} damage to {} ({}).", s.R.cards.names[k], dealt, SEATS[d], s.health[d])
         if s.health[d] <= 0:
             finish(s, [d], "life points brought to zero")

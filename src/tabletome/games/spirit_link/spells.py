@@ -29,23 +29,23 @@ def cast(s, p, k, at_once: bool) -> None:
             s.known_bolts[p] = 1
         if at_once:
             if s.logging:
-                s.say(f"{who} casts {name}; it returns to {who}'s hand.")
+                s.say_fmt(None, "{} casts {}; it returns to {}'s hand.", who, name, who)
             combat.firebolt_now(s, p, k)
         else:
             s.bolts[p] += 1
             if s.logging:
-                s.say(f"{who} casts {name} ({cards.damage[k]} damage at settlement); it returns to {who}'s hand.")
+                s.say_fmt(None, "{} casts {} ({} damage at settlement); it returns to {}'s hand.", who, name, cards.damage[k], who)
         return
     s.discard[p][k] += 1
     if R.gain_mana[k]:
         # "Regenerate 1 mana."
         s.mana[p] = min(MAX_MANA, s.mana[p] + cards.mana[k])
         if s.logging:
-            s.say(f"{who} casts {name} and regenerates {cards.mana[k]} mana ({s.mana[p]}).")
+            s.say_fmt(None, "{} casts {} and regenerates {} mana ({}).", who, name, cards.mana[k], s.mana[p])
     elif R.life_spring[k]:
         # "Discard x cards, you gain x life.": the discards are chosen one at a time
         if s.logging:
-            s.say(f"{who} casts {name}.")
+            s.say_fmt(None, "{} casts {}.", who, name)
         if s.hand_size[p]:
             s.stack.append((SPRING, p, k))
 
@@ -62,8 +62,7 @@ def spring_discard(s, frame, action) -> None:
     k = action.args[0]
     discard(s, p, k)
     s.health[p] = min(MAX_HEALTH, s.health[p] + s.R.cards.life[spell])
-    s.say(f"{SEATS[p]} discards {s.R.cards.names[k]} to the {s.R.cards.names[spell]} and gains "
-          f"{s.R.cards.life[spell]} life ({s.health[p]}).")
+    s.say_fmt(None, "{} discards {} to the {} and gains {} life ({}).", SEATS[p], s.R.cards.names[k], s.R.cards.names[spell], s.R.cards.life[spell], s.health[p])
     if s.hand_size[p]:
         s.stack.append(frame)
 

@@ -24,7 +24,7 @@ def start_turn(s, frame=None) -> bool:
     s.bolts = [0, 0]
     s.revealed = False
     if s.logging:
-        s.say(f"Turn {s.round}: {SEATS[first]} has priority.")
+        s.say_fmt(None, "Turn {}: {} has priority.", s.round, SEATS[first])
     out = [not draw(s, p, DRAW_PER_TURN) for p in (0, 1)]
     for p in (0, 1):
         s.mana[p] = min(MAX_MANA, s.mana[p] + MANA_PER_TURN)
@@ -51,22 +51,27 @@ def draw(s, p, n) -> bool:
     if s.logging:
         who = SEATS[p]
         if drawn:
-            s.say(f"{who} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
-            listed = [names[k] for k in drawn]
-            listed = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
-            s.say(f"{who} draws {listed}.", p)
+            drawn = tuple(drawn)
+            s.say_fmt(None, "{} draws {} card{}.", who, len(drawn), "s" if len(drawn) > 1 else "")
+            s.say_fmt(p, _draws_line, who, names, drawn)   # the names, written if the log is read
         if len(drawn) < n:
-            s.say(f"{who} has no cards left in the deck and cannot draw.")
+            s.say_fmt(None, "{} has no cards left in the deck and cannot draw.", who)
     return len(drawn) == n
+
+
+def _draws_line(who, names, drawn) -> str:
+    listed = [names[k] for k in drawn]
+    listed = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return f"{who} draws {listed}."
 
 
 def finish(s, losers, why) -> None:
     """The game ends: ``losers`` lose (both: a draw)."""
     names = " and ".join(SEATS[p] for p in losers)
-    s.say(f"{names} {'lose' if len(losers) > 1 else 'loses'}: {why}.")
+    s.say_fmt(None, "{} {}: {}.", names, 'lose' if len(losers) > 1 else 'loses', why)
     winners = [p for p in (0, 1) if p not in losers]
     if winners:
-        s.say(f"{SEATS[winners[0]]} wins.")
+        s.say_fmt(None, "{} wins.", SEATS[winners[0]])
     else:
         s.say("Both players are out: the game is a draw.")
     s.end_game(winners)
@@ -83,6 +88,7 @@ def prepare(s, frame) -> bool:
             only = acts[0]
             place(s, p, only.args[0] if only.kind == "transform" else NO_FORM)
             return False
+        return s.ask_with(p, frame, acts)
     return s.ask(p, frame)
 
 
@@ -120,13 +126,13 @@ def place(s, p, k) -> None:
     who = SEATS[p]
     if k == NO_FORM:
         if s.logging:
-            s.say(f"{who} does not transform this turn.")
+            s.say_fmt(None, "{} does not transform this turn.", who)
         return
     s.hand[p][k] -= 1
     s.hand_size[p] -= 1
     if s.logging:
-        s.say(f"{who} puts a transformation face down.")
-        s.say(f"{who} puts {s.R.cards.names[k]} face down.", p)
+        s.say_fmt(None, "{} puts a transformation face down.", who)
+        s.say_fmt(p, "{} puts {} face down.", who, s.R.cards.names[k])
 
 
 # --- what a seat may do in every phase ---------------------------------------------------------------
@@ -195,7 +201,7 @@ def buy_life(s, p) -> None:
     s.mana[p] -= LIFE_PRICE
     s.health[p] += 1
     if s.logging:
-        s.say(f"{SEATS[p]} pays {LIFE_PRICE} mana for 1 life ({s.health[p]}).")
+        s.say_fmt(None, "{} pays {} mana for 1 life ({}).", SEATS[p], LIFE_PRICE, s.health[p])
 
 
 def start_trade(s, p) -> None:
@@ -203,7 +209,7 @@ def start_trade(s, p) -> None:
     chosen one at a time."""
     s.stack.append((TRADE, p, TRADE_DISCARD))
     if s.logging:
-        s.say(f"{SEATS[p]} will discard 3 cards and draw 2.")
+        s.say_fmt(None, "{} will discard 3 cards and draw 2.", SEATS[p])
 
 
 def discard_actions(s, frame):
@@ -225,7 +231,7 @@ def trade_discard(s, frame, action) -> None:
     k = action.args[0]
     discard(s, p, k)
     if s.logging:
-        s.say(f"{SEATS[p]} discards {s.R.cards.names[k]}.")
+        s.say_fmt(None, "{} discards {}.", SEATS[p], s.R.cards.names[k])
     if left > 1:
         s.stack.append((TRADE, p, left - 1))
     elif not draw(s, p, TRADE_DRAW):
@@ -243,7 +249,7 @@ def limit_discard(s, frame, action) -> None:
     p, k = frame[1], action.args[0]
     discard(s, p, k)
     if s.logging:
-        s.say(f"{SEATS[p]} discards {s.R.cards.names[k]} down to the hand limit.")
+        s.say_fmt(None, "{} discards {} down to the hand limit.", SEATS[p], s.R.cards.names[k])
     s.stack.append(frame)
 
 
