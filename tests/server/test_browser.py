@@ -130,7 +130,7 @@ def test_a_person_plays_spirit_link_against_the_heuristic_to_the_end(server, bro
     assert page.errors == []
 
 
-BROWSER_CLICKS = 30       # the two browsers play this many moves by clicking; sockets finish the game
+BROWSER_CLICKS = 16       # the two browsers play this many moves by clicking; sockets finish the game
 
 
 def test_two_browsers_play_bad_baby_lich_lords(server, browser):
