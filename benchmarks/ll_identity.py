@@ -25,9 +25,12 @@ def _dump(value) -> bytes:
     return json.dumps(value, sort_keys=True, default=repr).encode()
 
 
-def play_games(game, per_config, h):
+def play_games(game, per_config, h, configs=None, spectator=False, log=False):
+    """Every game's legal lists, actions, results, final views and snapshot into ``h``; the
+    configurations are ``game.all_configurations()`` unless given; ``spectator`` adds the view of
+    no seat, ``log`` the log (engine_identity.py uses both)."""
     decisions = 0
-    for ci, (players, options) in enumerate(game.all_configurations()):
+    for ci, (players, options) in enumerate(configs or game.all_configurations()):
         for g in range(per_config):
             seed = 7000 + 100 * ci + g
             state = game.new(players=players, seed=seed, **options)
@@ -46,23 +49,26 @@ def play_games(game, per_config, h):
                 state.apply(action)
                 decisions += 1
             h.update(_dump([state.winners, state.scores, state.returns(), state.ended_by_length]))
-            for seat in range(players):
+            for seat in ([None] if spectator else []) + list(range(players)):
                 h.update(_dump(state.view(seat)))
             h.update(_dump(state.snapshot()))
+            if log:
+                h.update(_dump(state.log))
     return decisions
 
 
-def mid_positions(game, count):
-    """``count`` positions of 2-4 player games and solo modes, after 10-70 random decisions."""
+def mid_positions(game, count, configs=None, first=10):
+    """``count`` positions of 2-4 player games and solo modes, after ``first`` to ``first + 59``
+    random decisions."""
     rng = Rng(11)
-    configs = game.all_configurations()
+    configs = configs or game.all_configurations()
     out = []
     seed = 900
     while len(out) < count:
         players, options = configs[len(out) % len(configs)]
         state = game.new(players=players, seed=seed, **options)
         seed += 1
-        for _ in range(10 + rng.below(60)):
+        for _ in range(first + rng.below(60)):
             if state.is_over:
                 break
             legal = state.legal_actions()
@@ -72,17 +78,29 @@ def mid_positions(game, count):
     return out
 
 
-def determinizations(game, h, count=40):
-    for i, state in enumerate(mid_positions(game, count)):
+def determinizations(game, h, count=40, configs=None, first=10, play_on=0):
+    """Determinized copies of mid-game positions for every seat: snapshot, evaluations, view;
+    with ``play_on``, the copy then plays that many random decisions and its snapshot is hashed."""
+    for i, state in enumerate(mid_positions(game, count, configs, first)):
         for seat in range(state.players):
             d = state.determinize(seat, Rng(i * 10 + seat))
             h.update(_dump(d.snapshot()))
             h.update(_dump([game.evaluate(d, t) for t in range(d.players)]))
             h.update(_dump(d.view(seat)))
+            if play_on:  # a determinized copy plays on (and logs) like any state
+                picks = Rng(i)
+                for _ in range(play_on):
+                    if d.is_over:
+                        break
+                    legal = d.legal_actions()
+                    d.apply(legal[picks.below(len(legal))])
+                h.update(_dump(d.snapshot()))
 
 
-def searches(game, count, iterations, h):
-    for i, state in enumerate(mid_positions(game, count)):
+def searches(game, count, iterations, h, configs=None, first=10):
+    """Fixed-seed ISMCTS searches at the play settings from mid-game positions: every root
+    action's visits and value."""
+    for i, state in enumerate(mid_positions(game, count, configs, first)):
         like = tabletome.agent("ismcts").settings_for(game, state.players)
         bot = ISMCTSAgent(seed=100 + i, iterations=iterations, c=like["c"], policy=like["policy"],
                           depth=like["depth"], opponents=like["opponents"], epsilon=like["epsilon"])
