@@ -69,7 +69,10 @@ class LifeAndLegendEncoder(Encoder):
         self.slices = lay.slices
         self.hasher = Hasher()
         self._by_cards = {}
-        self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends and limits
+        self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends, limits, Play Area bag
+        self._blocks = {}  # ("asks" or "roll", its value) -> its hashed slice
+        self._piles = {}  # a long pile's cards -> its count of each name
+        self._decks = {}  # the Legend Deck's cards -> them as bits
 
     def encode(self, view, seat, out):
         out = memoryview(out)  # (element writes through a memoryview are faster than numpy's)
@@ -181,6 +184,53 @@ class LifeAndLegendEncoder(Encoder):
             cached = self._by_cards[id(C)] = (C, [self.names[name] for name in C.names])
         return cached[1]
 
+    def _block(self, key, node, width, path):
+        """``node`` hashed into a zero slice of ``width`` floats (as ``walk`` writes it), kept."""
+        import numpy as np
+        block = np.zeros(width, np.float32)
+        self.hasher.walk(node, memoryview(block), 0, width, path)
+        if len(self._blocks) >= 10_000:
+            self._blocks.clear()
+        self._blocks[key] = block
+        return block
+
+    def _seat_counts(self, st, t, key, ix):
+        """A seat's Legends, limits and Play Area bag (None when empty), kept by ``key``."""
+        limits = st.limits_view(t)
+        play = None
+        cards = [*st.relics[t], *st.traits[t], *st.traumas[t], *st.adventures[t],
+                 *[c for c in (st.story[t], st.path[t]) if c >= 0]]
+        if cards:
+            import numpy as np
+            play = np.zeros(len(self.names), np.float32)
+            for c in cards:
+                play[ix[c]] += 1.0
+        counts = (st.legends(t) / 10.0, *[limits[name] / 5.0 for name in LIMITS], play)
+        if len(self._counts) >= 20_000:
+            self._counts.clear()
+        self._counts[key] = counts
+        return counts
+
+    def _pile_counts(self, cards, ix):
+        """A pile's count of each card name, kept by its cards (whole counts, exact)."""
+        import numpy as np
+        counts = np.zeros(len(self.names), np.float32)
+        for c in cards:
+            counts[ix[c]] += 1.0
+        if len(self._piles) >= 20_000:
+            self._piles.clear()
+        self._piles[tuple(cards)] = counts
+        return counts
+
+    def _deck_bits(self, deck):
+        bits_of = 0
+        for c in deck:
+            bits_of |= 1 << c
+        if len(self._decks) >= 20_000:
+            self._decks.clear()
+        self._decks[deck] = bits_of
+        return bits_of
+
     def encode_state(self, st, seat, arr):
         out = memoryview(arr)
         bag = []  # places counted +1 each (whole counts, so the order of the adds does not matter)
@@ -210,8 +260,17 @@ class LifeAndLegendEncoder(Encoder):
         if mode is not None:
             out[self.mode + mode] = 1.0
         out[self.phase + st.phase] = 1.0
-        hasher.walk_memo(st.asks(), out, self.asks, 16, "asks")
-        hasher.walk_memo(list(st.roll), out, self.roll, 8, "roll")
+        # what is asked and the roll, each into its own zero slice: kept whole by its value
+        asks = st.asks()
+        block = self._blocks.get(("asks", asks))
+        if block is None:
+            block = self._block(("asks", asks), asks, 16, "asks")
+        out[self.asks:self.asks + 16] = block
+        roll = tuple(st.roll)
+        block = self._blocks.get(("roll", roll))
+        if block is None:
+            block = self._block(("roll", roll), list(roll), 8, "roll")
+        out[self.roll:self.roll + 8] = block
 
         def shown(c):  # the view names a covered card this seat knows (a spectator: all seats do)
             if seat is None:
@@ -250,11 +309,7 @@ class LifeAndLegendEncoder(Encoder):
                    tuple(st.adventures[t]), len(st.wanders[t]), st.story[t], st.path[t], world_up)
             counts = self._counts.get(key)
             if counts is None:
-                limits = st.limits_view(t)
-                counts = (st.legends(t) / 10.0, *[limits[name] / 5.0 for name in LIMITS])
-                if len(self._counts) >= 50_000:
-                    self._counts.clear()
-                self._counts[key] = counts
+                counts = self._seat_counts(st, t, key, ix)
             out[h + 1] = counts[0]
             out[h + 2] = len(st.hand[t]) / 5.0
             ai = st.ai.get(t)
@@ -270,12 +325,9 @@ class LifeAndLegendEncoder(Encoder):
                 for u in range(n):
                     if (known[u] >> c) & 1:
                         bag.append(h + 8 + (u - me) % n)
-            at = slot["play"]
-            for cards in (st.relics[t], st.traits[t], st.traumas[t], st.adventures[t]):
-                bag.extend([at + ix[c] for c in cards])
-            for c in (st.story[t], st.path[t]):
-                if c >= 0:
-                    bag.append(at + ix[c])
+            if counts[-1] is not None:  # the Play Area's bag, counted once for the key
+                at = slot["play"]
+                out[at:at + N] = counts[-1]
             at = slot["wanders"]
             for c in st.wanders[t]:
                 out[at] += 1.0
@@ -294,8 +346,26 @@ class LifeAndLegendEncoder(Encoder):
                            ("lore", st.targets if lore else ()), ("acquired", st.acquired if lore else ())):
             if cards:
                 at = piles[key]
-                bag.extend([at + ix[c] for c in cards])
-        examined = st.deck_known(seat)
+                if len(cards) < 6:
+                    bag.extend([at + ix[c] for c in cards])
+                else:  # a long pile's bag, kept by its cards
+                    counts = self._piles.get(tuple(cards))
+                    if counts is None:
+                        counts = self._pile_counts(cards, ix)
+                    out[at:at + N] = counts
+        # the Legend Deck cards some seat examined (``deck_known``): looked for only when a card
+        # of the deck is known to anyone (the deck's cards as bits, kept by the deck)
+        anyone = 0
+        for k in known:
+            anyone |= k
+        examined = None
+        if anyone:
+            deck = tuple(st.legend_deck)
+            bits_of = self._decks.get(deck)
+            if bits_of is None:
+                bits_of = self._deck_bits(deck)
+            if anyone & bits_of:
+                examined = st.deck_known(seat)
         if examined:
             out[self.examined] = len(examined) / 5.0
             hasher.walk_memo(examined, out, self.examined + 1, 16, "examined")
