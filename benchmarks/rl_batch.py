@@ -2,11 +2,11 @@
 instructions (valgrind) per game step. A change to an encoder or to VectorEnv that must leave the
 arrays exactly as they were keeps the hashes; the counts say how much cheaper a step got.
 
-    python benchmarks/rl_batch.py hash [--game ID ...] [--steps 300]        # JSON: a hash per game
+    python benchmarks/rl_batch.py hash [--game ID ...] [--steps 150]        # JSON: a hash per game
     python benchmarks/rl_batch.py count [--game ID ...] [--warm 100] [--steps 100]        # JSON: instructions per step
 
-``hash``: for each game (its first multi-player configuration) and two seeds, a self-play batch of
-16 games stepped ``--steps`` times with random legal ids (numpy ``default_rng(seed)``, picked from the
+``hash``: for each game, every configuration (``game.configurations()``) and two seeds, a self-play
+batch of 16 games stepped ``--steps`` (150) times with random legal ids (numpy ``default_rng(seed)``, picked from the
 batch's own mask); every step's observation rows, mask rows and seats go into one SHA-256, and
 every 7th step ``state.observation(s)`` of every seat and a spectator, and ``state.action_mask()``,
 of every game too (the encoder as the other adapters call it, with its caches warm from the batch).
@@ -49,20 +49,20 @@ def pick(mask, u):
     return cols[np.cumsum(counts) - counts + (u * counts).astype(np.int64)]
 
 
-def players_of(game):
-    counts = sorted({p for p, _ in game.configurations()})
-    many = [p for p in counts if p > 1]
-    return (many or counts)[0]
-
-
 def identity(game_id, steps, seeds=(1, 2), n=16):
+    """One hash over every configuration of the game (``game.configurations()``)."""
     import tabletome
-    from tabletome.rl import VectorEnv
     game = tabletome.game(game_id)
-    players = players_of(game)
     h = hashlib.sha256()
+    for players, options in game.configurations():
+        identity_of(h, game_id, players, options, steps, seeds, n)
+    return h.hexdigest()[:16]
+
+
+def identity_of(h, game_id, players, options, steps, seeds, n):
+    from tabletome.rl import VectorEnv
     for seed in seeds:
-        env = VectorEnv(game_id, n, players=players, seed=seed)
+        env = VectorEnv(game_id, n, players=players, seed=seed, **options)
         rng = np.random.default_rng(seed)
         for step in range(steps):
             h.update(env.obs.tobytes())
@@ -76,7 +76,6 @@ def identity(game_id, steps, seeds=(1, 2), n=16):
             env.step(pick(env.mask, rng.random(n)))
             h.update(env.rewards.tobytes())
             h.update(env.dones.tobytes())
-    return h.hexdigest()[:16]
 
 
 def work(game_id, steps, n=64):
@@ -110,7 +109,7 @@ def main(argv=None):
     out = {}
     for game_id in games:
         if args.what == "hash":
-            out[game_id] = identity(game_id, args.steps or 300)
+            out[game_id] = identity(game_id, args.steps or 150)
         else:
             warm, steps = args.warm, args.steps or 100
             out[game_id] = round((refs(game_id, warm + steps) - refs(game_id, warm)) / (steps * 64))

@@ -193,6 +193,10 @@ class _Recorder:
         self.adds.append((i, value))
 
 
+# For an encoder that keeps the adds of several walks together (replayed with ``out[start + i] += v``).
+Recorder = _Recorder
+
+
 def _freeze(node):
     """A hashable stand-in for a JSON-ready value (its type kept: 1, True and "1" differ)."""
     cls = node.__class__

@@ -27,6 +27,7 @@ arrays, so ``step`` returns the same arrays without copying. The games then live
 from __future__ import annotations
 
 import weakref
+from operator import attrgetter
 
 import numpy as np
 
@@ -34,6 +35,8 @@ import tabletome
 from tabletome.core import IllegalAction, Rng
 
 from .common import resolve_game
+
+_ID = attrgetter("id")
 
 
 class VectorEnv:
@@ -121,7 +124,7 @@ class VectorEnv:
         row = self._mask_rows[i]  # a memoryview: single items are set faster than through numpy
         for a in self._ids[i]:
             row[a] = False
-        ids = self._ids[i] = [a.id for a in state.legal_actions()]
+        ids = self._ids[i] = list(map(_ID, state.legal_actions()))
         for a in ids:
             row[a] = True
 
@@ -170,7 +173,7 @@ class VectorEnv:
         learner = self.learner
         for i in range(self.n):
             state = self.states[i]
-            state.apply(state.table[actions[i]])  # legal (checked above): the table's own Action
+            state.apply(state.table.actions[actions[i]])  # legal (checked above): the table's own Action
             self._advance(i)
             if state.to_move is None:
                 returns = state.returns()

@@ -7,7 +7,7 @@ skeletons, factions, skills (a choice skill such as "Dig/Fight" counts half to e
 acted, and the count of each card name. View keys without a slice are hashed into the last slice.
 """
 
-from ...core.observation import Encoder, Hasher, Layout, numpy, vocabulary
+from ...core.observation import Encoder, Hasher, Layout, Recorder, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
 from .views import card_place, chain_item, decision_view, phase_name, realm_info
@@ -67,10 +67,20 @@ class LichLordsEncoder(Encoder):
         self._realm_cache = {}
         self._row_of = {}
         self._rows = []
-        self._matrix = None
         self._by_faces = {}
-        self._realm_rows = {}
-        self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
+        self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
+        self._row_views = []  # memoryviews of self._rows
+        self._decision_blocks = {}  # a decision's key -> its hashed slice
+        self._burn_blocks = {}  # the burned spells -> their slice
+        self._realm_heads = {}  # (realm, mine, realm card, pile sizes, faction) -> its head's slice
+        self._heads_of = (None, None)  # the cards and layout those heads were made with
+        self._realm_slots = {}  # (layout, my side) -> the realms' and sides' places (_slots_for)
+        self._chain_adds = {}  # the chain's frames' keys -> the adds of the chain
+        self._scored_blocks = {}  # a score pile's realms -> (the cards' realms, its slice)
+        self._orders = {}  # (my side, sides) -> the sides from mine
+        self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
+        self._faction_at = [self.factions.get(name) for name in FACTION_NAMES]
+        self._phase_at = {name: self.phase + i for i, name in enumerate(PHASES)}
 
     def _card_row(self, card) -> int:
         """The row of ``self._rows`` holding this card's share of a group (every part of a group's
@@ -103,7 +113,7 @@ class LichLordsEncoder(Encoder):
                 vec[5 + F + S + k] = 1.0
             row = self._row_of[key] = len(self._rows)
             self._rows.append(vec)
-            self._matrix = np.stack(self._rows)
+            self._row_views.append(memoryview(vec))
         return row
 
     def _emit(self, out, groups):
@@ -111,22 +121,35 @@ class LichLordsEncoder(Encoder):
         ``out`` (still zero) and its cards' rows. Both encodings collect the same list and sum it
         here, row after row, so they write the same floats. (Measured faster than one gather and
         ``reduceat`` over all groups.)"""
-        matrix, width = self._matrix, self.group_width
+        views, width = self._row_views, self.group_width
         sums = self._sums
+        out = memoryview(out)  # (a slice copied between memoryviews is faster than numpy's)
         for at, rows in groups:
             if len(rows) == 1:
-                out[at:at + width] = matrix[rows[0]]
+                out[at:at + width] = views[rows[0]]
                 continue
             key = tuple(rows)
             total = sums.get(key)
             if total is None:
-                total = matrix[rows[0]]
-                for row in rows[1:]:
-                    total = total + matrix[row]
-                if len(sums) > 100_000:
-                    sums.clear()
-                sums[key] = total
-            out[at:at + width] = total
+                total = self._sum(key)
+            out[at:at + width] = total[1]
+
+    def _sum(self, key):
+        """The sum of a group's rows, added one after another from the first (kept with a view of
+        it): from the sum of all but the last row when that is kept (a card just joined the
+        group), which is the same float32 sum up to there."""
+        sums, vectors = self._sums, self._rows
+        prefix = sums.get(key[:-1]) if len(key) > 2 else None
+        if prefix is not None:
+            total = prefix[0] + vectors[key[-1]]
+        else:
+            total = vectors[key[0]]
+            for row in key[1:]:
+                total = total + vectors[row]
+        if len(sums) > 100_000:
+            sums.clear()
+        kept = sums[key] = (total, memoryview(total))
+        return kept
 
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
@@ -263,6 +286,97 @@ class LichLordsEncoder(Encoder):
         self._by_faces[id(faces)] = (faces, rows)
         return rows
 
+    def _decision_block(self, key, st):
+        """The decision hashed (by its key, as ``walk_keyed``) into a zero slice of 32, kept."""
+        import numpy as np
+        block = np.zeros(32, np.float32)
+        self.hasher.walk_keyed(key, lambda: decision_view(st), memoryview(block), 0, 32)
+        if len(self._decision_blocks) >= 20_000:
+            self._decision_blocks.clear()
+        self._decision_blocks[key] = block
+        return block
+
+    def _slots_for(self, L, first, order):
+        """For a layout and the observer's side: each realm's number, the start of its slice, and
+        the (start, index in ``state.sides``) of each side present on it, sides from mine."""
+        width = self.group_width
+        per_realm = self.realm_head + (1 + SIDES) * width
+        realms = []
+        for r in range(min(L.nr, REALMS)):
+            at = self.realms + r * per_realm
+            present = L.realm_sides[r]
+            realms.append((r, at, [(at + self.realm_head + (1 + k) * width, r * L.ns + x)
+                                   for k, x in enumerate(order) if x in present]))
+        slots = self._realm_slots[(id(L), first)] = (L, realms)
+        return slots
+
+    def _realm_head_block(self, key, L, C):
+        """A realm's head from its key, as ``encode`` writes it into the zero slice, kept."""
+        import numpy as np
+        r, mine, rid, realm_pile, bone_pile, faction = key
+        F = len(FACTIONS)
+        block = np.zeros(self.realm_head, np.float32)
+        out = memoryview(block)
+        card = C.realms[rid] if rid >= 0 else None
+        out[0] = 1.0
+        out[1] = mine
+        out[2] = (card.noise if card else 0) / 3.0
+        out[3] = realm_pile / 6.0
+        out[4] = bone_pile / 20.0
+        out[5] = len(L.adjacent[r]) / 3.0
+        f = self._faction_at[faction]
+        if f is not None:
+            out[6 + f] = 1.0
+        if card:
+            out[6 + F:6 + F + 16] = memoryview(self._realm_card(realm_info(C, rid)))
+        if len(self._realm_heads) >= 20_000:
+            self._realm_heads.clear()
+        self._realm_heads[key] = out
+        return out
+
+    def _chain(self, st, chain, keys):
+        """The chain's adds, in order: each frame by its key at its position, then its length."""
+        hasher = self.hasher
+        probe = Recorder()
+        last = hasher.max_items - 1
+        for i, f in enumerate(chain):
+            hasher.walk_keyed(keys[i], lambda: chain_item(st, f), probe, 0, 32, f"chain[{min(i, last)}]")
+        hasher.add(probe, 0, 32, "chain#", len(chain) / hasher.scale)
+        if len(self._chain_adds) >= 20_000:
+            self._chain_adds.clear()
+        adds = self._chain_adds[keys] = probe.adds
+        return adds
+
+    def _scored_block(self, realms, scored):
+        """A side's score pile hashed into its (zero) 8 floats, each realm by its name and noise."""
+        import numpy as np
+        hasher = self.hasher
+        block = memoryview(np.zeros(8, np.float32))
+        for rid in scored:
+            realm = realms[rid]
+            name, noise = realm.name, realm.noise
+            hasher.walk_keyed((name, noise), lambda: {"name": name, "noise": noise}, block, 0, 8)
+        if len(self._scored_blocks) >= 10_000:
+            self._scored_blocks.clear()
+        cached = self._scored_blocks[tuple(scored)] = (realms, block)
+        return cached
+
+    def _burn_block(self, burn_spells):
+        """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept."""
+        import numpy as np
+        burned = {}
+        for t in burn_spells:
+            burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
+        block = np.zeros(len(SKILLS), np.float32)
+        for spell, count in burned.items():
+            k = self.skills.get(spell)
+            if k is not None:
+                block[k] = count / 3.0
+        if len(self._burn_blocks) >= 10_000:
+            self._burn_blocks.clear()
+        self._burn_blocks[tuple(burn_spells)] = block
+        return block
+
     def encode_state(self, st, seat, arr):
         out = memoryview(arr)
         hasher = self.hasher
@@ -277,7 +391,9 @@ class LichLordsEncoder(Encoder):
         my = L.seat_side[me] if seat is not None else 0
         my_side = side_names[my]
         first = side_names.index(my_side)
-        order = [(first + k) % ns for k in range(ns)][:SIDES]
+        order = self._orders.get((first, ns))
+        if order is None:
+            order = self._orders[(first, ns)] = [(first + k) % ns for k in range(ns)][:SIDES]
         # The decision and each chain frame are walked by keys read off the stack (a frame, and the
         # place of the card it names), so their views are built only the first time a key is seen.
         chain = [f for f in st.stack if f[0] != TURN]
@@ -292,27 +408,38 @@ class LichLordsEncoder(Encoder):
         out[g + 7] = len(chain) / 5.0
         if L.mode in MODES:
             out[self.mode + MODES.index(L.mode)] = 1.0
-        phase = phase_name(st)
-        if phase in PHASES:
-            out[self.phase + PHASES.index(phase)] = 1.0
+        phase = self._phase_at.get(phase_name(st))
+        if phase is not None:
+            out[phase] = 1.0
         frame = st.decision
         if frame is not None:
-            kind = FRAMES[frame[0]].name
-            if kind in DECISIONS:
-                out[self.decision + DECISIONS.index(kind)] = 1.0
+            kind = self._decision_at.get(frame[0])
+            if kind is None:
+                name = FRAMES[frame[0]].name
+                kind = self._decision_at[frame[0]] = self.decision + DECISIONS.index(name) if name in DECISIONS else -1
+            if kind >= 0:
+                out[kind] = 1.0
             if frame[0] in CARD_DECISIONS:
                 key = (frame, card_place(st, frame[1]), C.name[frame[1]])
             else:
                 key = frame
-            hasher.walk_keyed(key, lambda: decision_view(st), out, self.decision_hash, 32)
+            # the decision is the first thing hashed into its (zero) slice: its 32 floats are
+            # kept whole by its key and copied in; the chain adds to them
+            block = self._decision_blocks.get(key)
+            if block is None:
+                block = self._decision_block(key, st)
+            at = self.decision_hash
+            out[at:at + 32] = block
         if chain:
             # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
-            # then the list's length
-            last = hasher.max_items - 1
-            for i, f in enumerate(chain):
-                key = (f, card_place(st, f[1])) if f[0] == PERFORM else f
-                hasher.walk_keyed(key, lambda: chain_item(st, f), out, self.decision_hash, 32, f"chain[{min(i, last)}]")
-            hasher.add(out, self.decision_hash, 32, "chain#", len(chain) / hasher.scale)
+            # then the list's length; the adds of the whole chain kept by the frames' keys
+            keys = tuple([(f, card_place(st, f[1])) if f[0] == PERFORM else f for f in chain])
+            adds = self._chain_adds.get(keys)
+            if adds is None:
+                adds = self._chain(st, chain, keys)
+            at = self.decision_hash
+            for slot, value in adds:
+                out[at + slot] += value
         realms = C.realms
         for k, x in enumerate(order):
             at = self.sides + 5 * k
@@ -322,10 +449,12 @@ class LichLordsEncoder(Encoder):
             out[at + 2] = len(scored) / 3.0
             out[at + 3] = seat is not None and seat in L.side_seats[x]
             out[at + 4] = side_names[x] == "artifact"
-            for rid in scored:
-                realm = realms[rid]
-                name, noise = realm.name, realm.noise
-                hasher.walk_keyed((name, noise), lambda: {"name": name, "noise": noise}, out, self.scored + 8 * k, 8)
+            if scored:  # hashed into its zero slice: kept whole by the realms scored
+                block = self._scored_blocks.get(tuple(scored))
+                if block is None or block[0] is not realms:
+                    block = self._scored_block(realms, scored)
+                at = self.scored + 8 * k
+                out[at:at + 8] = block[1]
         scores = st.scores
         seat_side = L.seat_side
         hand = st.hand
@@ -347,61 +476,51 @@ class LichLordsEncoder(Encoder):
                         for _ in range(h[t]):
                             out[self.spells + k] += 1.0
         out[self.burn] = len(st.burn) / 10.0
-        burned = {}
-        for t in st.burn_spells:
-            burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
-        for spell, count in burned.items():
-            k = skills.get(spell)
-            if k is not None:
-                out[self.burn + 1 + k] = count / 3.0
+        if st.burn_spells:
+            block = self._burn_blocks.get(tuple(st.burn_spells))
+            if block is None:
+                block = self._burn_block(st.burn_spells)
+            at = self.burn + 1
+            out[at:at + len(SKILLS)] = block
         groups = []
         held = st.held
         if held >= 0:
-            groups.append((self.held, [face_rows[4 * held + (2 if up[held] else 0) + (acted[held] == 1)]]))
+            groups.append((self.held, [face_rows[4 * held + 2 * up[held] + acted[held]]]))
         artifact = st.artifact + 1 if st.artifact >= 0 else None
         if artifact is not None and 1 <= artifact <= REALMS:
             out[self.artifact + artifact - 1] = 1.0
         elif artifact is not None:
             hasher.walk(artifact, out, self.artifact + 4, 8)
         mine = L.seat_realms[me] if seat is not None else ()
-        width = self.group_width
-        per_realm = self.realm_head + (1 + SIDES) * width
-        F = len(FACTIONS)
-        factions = self.factions
         sides = st.sides
-        for r in range(min(L.nr, REALMS)):
-            at = self.realms + r * per_realm
-            out[at] = 1.0
-            out[at + 1] = r in mine
+        order_of = st.order
+        heads = self._realm_heads
+        if self._heads_of[0] is not C or self._heads_of[1] is not L:
+            heads.clear()
+            self._heads_of = (C, L)
+        slots = self._realm_slots.get((id(L), first))
+        if slots is None or slots[0] is not L:
+            slots = self._slots_for(L, first, order)
+        head = self.realm_head
+        for r, at, side_slots in slots[1]:
             top = st.rpile[r]
             pile = st.bone[r]
-            card = C.realms[top[-1]] if top else None
-            out[at + 2] = (card.noise if card else 0) / 3.0
-            out[at + 3] = len(top) / 6.0
-            out[at + 4] = len(pile) / 20.0
-            out[at + 5] = len(L.adjacent[r]) / 3.0
-            f = factions.get(FACTION_NAMES[st.order[r]])
-            if f is not None:
-                out[at + 6 + f] = 1.0
-            if card:
-                rid = top[-1]
-                cached = self._realm_rows.get(rid)
-                if cached is None or cached[0] is not C:
-                    cached = self._realm_rows[rid] = (C, self._realm_card(realm_info(C, rid)))
-                arr[at + 6 + F:at + 6 + F + 16] = cached[1]
-            at += self.realm_head
+            # the realm's head (present, mine, noise, piles, adjacency, faction, realm card), all
+            # written into its zero slice: kept whole by what it shows
+            key = (r, r in mine, top[-1] if top else -1, len(top), len(pile), order_of[r])
+            block = heads.get(key)
+            if block is None:
+                block = self._realm_head_block(key, L, C)
+            out[at:at + head] = block
             known = st.known[r]
             if known:
                 group = []
                 for i in range(known):
                     c = pile[-1 - i]
-                    group.append(face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)])
-                groups.append((at, group))
-            present = L.realm_sides[r]
-            for k, x in enumerate(order):
-                if x in present:
-                    cards = sides[r * ns + x]
-                    if cards:
-                        groups.append((at + (1 + k) * width, [face_rows[4 * c + (2 if up[c] else 0) + (acted[c] == 1)]
-                                                              for c in cards]))
+                    group.append(face_rows[4 * c + 2 * up[c] + acted[c]])
+                groups.append((at + head, group))
+            for place, x in side_slots:
+                cards = sides[x]
+                if cards:
+                    groups.append((place, [face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards]))
         self._emit(arr, groups)

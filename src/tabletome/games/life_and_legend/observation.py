@@ -187,8 +187,8 @@ class LifeAndLegendEncoder(Encoder):
     def _block(self, key, node, width, path):
         """``node`` hashed into a zero slice of ``width`` floats (as ``walk`` writes it), kept."""
         import numpy as np
-        block = np.zeros(width, np.float32)
-        self.hasher.walk(node, memoryview(block), 0, width, path)
+        block = memoryview(np.zeros(width, np.float32))
+        self.hasher.walk(node, block, 0, width, path)
         if len(self._blocks) >= 10_000:
             self._blocks.clear()
         self._blocks[key] = block
@@ -202,7 +202,7 @@ class LifeAndLegendEncoder(Encoder):
                  *[c for c in (st.story[t], st.path[t]) if c >= 0]]
         if cards:
             import numpy as np
-            play = np.zeros(len(self.names), np.float32)
+            play = memoryview(np.zeros(len(self.names), np.float32))
             for c in cards:
                 play[ix[c]] += 1.0
         counts = (st.legends(t) / 10.0, *[limits[name] / 5.0 for name in LIMITS], play)
@@ -214,7 +214,7 @@ class LifeAndLegendEncoder(Encoder):
     def _pile_counts(self, cards, ix):
         """A pile's count of each card name, kept by its cards (whole counts, exact)."""
         import numpy as np
-        counts = np.zeros(len(self.names), np.float32)
+        counts = memoryview(np.zeros(len(self.names), np.float32))
         for c in cards:
             counts[ix[c]] += 1.0
         if len(self._piles) >= 20_000:
@@ -272,10 +272,17 @@ class LifeAndLegendEncoder(Encoder):
             block = self._block(("roll", roll), list(roll), 8, "roll")
         out[self.roll:self.roll + 8] = block
 
-        def shown(c):  # the view names a covered card this seat knows (a spectator: all seats do)
-            if seat is None:
-                return all((k >> c) & 1 for k in known)
-            return (known[seat] >> c) & 1 == 1
+        # the view names a covered card this seat knows (a spectator: one all seats know): the
+        # bits of ``seen``; ``anyone``: the cards some seat knows
+        anyone = 0
+        for k in known:
+            anyone |= k
+        if seat is None:
+            seen = -1
+            for k in known:
+                seen &= k
+        else:
+            seen = known[seat]
 
         width = self.world_width
         world, up = st.world, st.up
@@ -291,7 +298,7 @@ class LifeAndLegendEncoder(Encoder):
                 out[at + N + 1] = True
                 out[at + N + 2] = False
                 continue
-            if shown(c):
+            if (seen >> c) & 1:
                 out[at + ix[c]] = 1.0
             out[at + N + 1] = False
             out[at + N + 2] = True
@@ -318,13 +325,14 @@ class LifeAndLegendEncoder(Encoder):
             at = slot["hand"]
             mine = seat == t
             for c in st.hand[t]:
-                if mine or kind[c] == ACHIEVEMENT or shown(c):
+                if mine or kind[c] == ACHIEVEMENT or (seen >> c) & 1:
                     bag.append(at + ix[c])
                 else:
                     bag.append(h + 7)
-                for u in range(n):
-                    if (known[u] >> c) & 1:
-                        bag.append(h + 8 + (u - me) % n)
+                if (anyone >> c) & 1:
+                    for u in range(n):
+                        if (known[u] >> c) & 1:
+                            bag.append(h + 8 + (u - me) % n)
             if counts[-1] is not None:  # the Play Area's bag, counted once for the key
                 at = slot["play"]
                 out[at:at + N] = counts[-1]
@@ -342,7 +350,7 @@ class LifeAndLegendEncoder(Encoder):
         lore = st.mode == "lore"
         for key, cards in (("legend_discard", st.legend_discard), ("life_discard", st.life_discard),
                            ("background_deck", st.backgrounds), ("background_discard", st.background_discard),
-                           ("life_cards_drawn", st.limbo), ("effects_used", bits(st.used)),
+                           ("life_cards_drawn", st.limbo), ("effects_used", bits(st.used) if st.used else ()),
                            ("lore", st.targets if lore else ()), ("acquired", st.acquired if lore else ())):
             if cards:
                 at = piles[key]
@@ -355,9 +363,6 @@ class LifeAndLegendEncoder(Encoder):
                     out[at:at + N] = counts
         # the Legend Deck cards some seat examined (``deck_known``): looked for only when a card
         # of the deck is known to anyone (the deck's cards as bits, kept by the deck)
-        anyone = 0
-        for k in known:
-            anyone |= k
         examined = None
         if anyone:
             deck = tuple(st.legend_deck)
