@@ -68,6 +68,7 @@ class LichLordsEncoder(Encoder):
         self._row_of = {}
         self._rows = []
         self._by_faces = {}
+        self._last_rows = (None, None)  # the last faces seen and their rows
         self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
         self._row_views = []  # memoryviews of self._rows
         self._decision_blocks = {}  # a decision's key -> its hashed slice
@@ -275,6 +276,7 @@ class LichLordsEncoder(Encoder):
         ``4 * c + 2 * minion + acted`` (made through the same rows as the view's cards)."""
         cached = self._by_faces.get(id(faces))
         if cached is not None and cached[0] is faces:
+            self._last_rows = cached
             return cached[1]
         rows = []
         for name, faction, skills, fight, designed in faces:
@@ -283,7 +285,7 @@ class LichLordsEncoder(Encoder):
                     card = {"name": name, "up": up, "faction": faction, "skills": list(skills), "fight": fight,
                             "acted": acted}
                     rows.append(self._row_for((name, up, faction, tuple(skills), fight, acted), card))
-        self._by_faces[id(faces)] = (faces, rows)
+        self._by_faces[id(faces)] = self._last_rows = (faces, rows)
         return rows
 
     def _decision_block(self, key, st):
@@ -385,7 +387,8 @@ class LichLordsEncoder(Encoder):
         ns = L.ns
         n = L.players
         me = 0 if seat is None else seat
-        face_rows = self._face_rows(st.R.faces)
+        faces = st.R.faces
+        face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
         up, acted = st.up, st.acted
         side_names = L.side_names
         my = L.seat_side[me] if seat is not None else 0
@@ -472,9 +475,8 @@ class LichLordsEncoder(Encoder):
             for t in range(NUM_SPELLS):
                 if h[t]:
                     k = skills.get(SPELLS[t])
-                    if k is not None:
-                        for _ in range(h[t]):
-                            out[self.spells + k] += 1.0
+                    if k is not None:  # (whole counts: the same float as adding 1 h[t] times)
+                        out[self.spells + k] += h[t]
         out[self.burn] = len(st.burn) / 10.0
         if st.burn_spells:
             block = self._burn_blocks.get(tuple(st.burn_spells))

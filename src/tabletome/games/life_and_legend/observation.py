@@ -69,6 +69,7 @@ class LifeAndLegendEncoder(Encoder):
         self.slices = lay.slices
         self.hasher = Hasher()
         self._by_cards = {}
+        self._last_ix = (None, None)  # the last card set seen and its index
         self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends, limits, Play Area bag
         self._blocks = {}  # ("asks" or "roll", its value) -> its hashed slice
         self._piles = {}  # a long pile's cards -> its count of each name
@@ -182,6 +183,7 @@ class LifeAndLegendEncoder(Encoder):
         cached = self._by_cards.get(id(C))
         if cached is None or cached[0] is not C:
             cached = self._by_cards[id(C)] = (C, [self.names[name] for name in C.names])
+        self._last_ix = cached
         return cached[1]
 
     def _block(self, key, node, width, path):
@@ -236,7 +238,7 @@ class LifeAndLegendEncoder(Encoder):
         bag = []  # places counted +1 each (whole counts, so the order of the adds does not matter)
         hasher = self.hasher
         C = st.C
-        ix = self._index(C)
+        ix = self._last_ix[1] if self._last_ix[0] is C else self._index(C)
         kind = C.kind
         N = len(self.names)
         n = st.players
