@@ -11,7 +11,7 @@ import pytest
 import tabletome
 from tabletome import IllegalAction
 
-from .helpers import CONFIGS, IDS, as_json, games_for, new_state, play_random, random_step, rng, stride
+from .helpers import CONFIGS, IDS, as_json, assert_same, fingerprint, games_for, new_state, play_random, random_step, rng, stride
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -67,19 +67,19 @@ def test_clones_are_independent(config, slow):
             if r.below(stride(config)):
                 random_step(state, r)
                 continue
-            before = json.dumps(state.snapshot(), sort_keys=True)
+            before = fingerprint(state.snapshot())
             clone = state.clone()
-            assert json.dumps(clone.snapshot(), sort_keys=True) == before
+            assert_same(clone.snapshot(), before, "a clone differs from its original")
             for _ in range(5):
                 if clone.is_over:
                     break
                 random_step(clone, r)
-            assert json.dumps(state.snapshot(), sort_keys=True) == before, "playing a clone changed the original"
+            assert_same(state.snapshot(), before, "playing a clone changed the original")
             random_step(state, r)
             if not clone.is_over:
-                after = json.dumps(clone.snapshot(), sort_keys=True)
+                after = fingerprint(clone.snapshot())
                 random_step(state, r) if not state.is_over else None
-                assert json.dumps(clone.snapshot(), sort_keys=True) == after, "playing the original changed a clone"
+                assert_same(clone.snapshot(), after, "playing the original changed a clone")
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -104,7 +104,7 @@ def test_bad_input_is_refused_and_changes_nothing(config, slow):
             if r.below(stride(config)):
                 random_step(state, r)
                 continue
-            before = json.dumps(state.snapshot(), sort_keys=True)
+            before = fingerprint(state.snapshot())
             legal = state.legal_actions()
             legal_ids = {a.id for a in legal}
             illegal = [a for a in game.actions.actions if a.id not in legal_ids]
@@ -125,7 +125,7 @@ def test_bad_input_is_refused_and_changes_nothing(config, slow):
             for seat in (-1, state.players, "0", 1.0):
                 with pytest.raises(IllegalAction):
                     state.view(seat)
-            assert json.dumps(state.snapshot(), sort_keys=True) == before
+            assert_same(state.snapshot(), before, "a refused input changed the state")
             assert state.legal_actions() == legal
             random_step(state, r)
         with pytest.raises(IllegalAction):
@@ -158,7 +158,7 @@ BOOKKEEPING = ("seed", "rng", "history", "log")
 
 def position_fields(snapshot):
     """A snapshot's position: everything but the bookkeeping a determinized copy resets."""
-    return json.dumps({k: v for k, v in snapshot.items() if k not in BOOKKEEPING}, sort_keys=True)
+    return fingerprint({k: v for k, v in snapshot.items() if k not in BOOKKEEPING})
 
 
 def check_views_leak_nothing(config, games, every=4):
@@ -222,7 +222,7 @@ def test_determinize_depends_only_on_the_view(config, slow):
             seat = state.to_move
             a = state.determinize(seat, rng(99)).snapshot()
             b = state.determinize(seat, rng(seed)).determinize(seat, rng(99)).snapshot()
-            assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+            assert_same(a, fingerprint(b), "determinizing a determinized copy gave another copy")
             random_step(state, r)
 
 

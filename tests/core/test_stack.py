@@ -223,6 +223,36 @@ def test_a_determinized_copy_formats_only_the_lines_its_seat_may_read():
     assert state.visible_log(1) == ["South has a secret 7.", "this is public."]
 
 
+def test_a_log_read_between_lines_reads_like_one_read_at_the_end():
+    """The log formats only the lines since its last read: reading it after every line, in a copy
+    that shares it and in one that writes its own, gives what one read at the end gives."""
+    def write(state, read):
+        seen = []
+        for n in range(4):
+            mark = state.log_mark()
+            state.say_fmt(None, "{} takes {}.", "North", n)
+            seen.append(read(state))
+            state.say_fmt(1, lambda k: f"South hides {k}.", n)
+            seen.append(read(state))
+            state.say_at(mark, f"Round {n}.")   # before lines already read
+            seen.append(read(state))
+            state.say(f"{n} done.")
+        return seen
+
+    reader, once = Pebbles().new(seed=1), Pebbles().new(seed=1)
+    seen = write(reader, lambda s: list(s.log))
+    write(once, lambda s: None)
+    assert reader.log == once.log and reader.snapshot()["log"] == once.snapshot()["log"]
+    assert reader.log[:4] == ["Round 0.", "North takes 0.", "South hides 0.", "0 done."]
+    assert seen[2] == ["Round 0.", "North takes 0.", "South hides 0."]
+    shared, own = reader.clone(), once.clone()
+    write(shared, lambda s: s.visible_log(1))
+    write(own, lambda s: None)
+    unread = own.determinized_copy(0)   # filters a log whose last lines are not formatted yet
+    assert unread.log == [t for t in shared.log if "hides" not in t]
+    assert shared.log == own.log and reader.log == once.log
+
+
 _WORKED_OUT = []
 
 

@@ -23,7 +23,7 @@ def test_every_game_is_registered():
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
-def test_random_sim_test_with_serialization(config):
+def test_random_sim_test_with_serialization(config, slow):
     game_id, players, options = config
     game = load(game_id, players, options)
     utility = tabletome.game(game_id).utility(players, **options)
@@ -31,7 +31,9 @@ def test_random_sim_test_with_serialization(config):
     expected = pyspiel.GameType.Utility.ZERO_SUM if utility["kind"] == "zero-sum" else pyspiel.GameType.Utility.GENERAL_SUM
     assert game.get_type().utility == expected
     assert game.max_game_length() == tabletome.game(game_id).max_game_length(players, **options)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    # one whole game per configuration checks every state's API, strings, tensors and serialization
+    # (each state is serialized and read back); our own conformance suite plays the many random games
+    pyspiel.random_sim_test(game, num_sims=20 if slow else 1, serialize=True, verbose=False)
 
 
 def test_strings_and_tensors_show_only_the_seats_view():

@@ -36,7 +36,7 @@ def as_rng(rng) -> Rng:
 class State:
     __slots__ = ("game", "players", "options", "seed", "rng", "to_move", "winners", "table",
                  "card_text", "stack", "decision", "triggers", "logging",
-                 "_history", "_log", "_log_owned", "_log_seat", "_legal", "length_cap", "_capped_seat", "_driver",
+                 "_history", "_log", "_log_owned", "_log_seat", "_log_done", "_legal", "length_cap", "_capped_seat", "_driver",
                  "__weakref__")
 
     # The game's frames (core.stack.FrameSet): with them, the core drives the turn (``run``) and
@@ -81,6 +81,7 @@ class State:
         self._log = []
         self._log_owned = True
         self._log_seat = None
+        self._log_done = 0       # the log's first lines known to be formatted (see ``_lines``)
         self._legal = None
         self.length_cap = game._max_decisions(players, options)
         self._capped_seat = None
@@ -106,6 +107,7 @@ class State:
         # the log is shared until either side writes to it (copy on write, see ``say``)
         other._log = self._log
         other._log_seat = self._log_seat
+        other._log_done = self._log_done
         other._log_owned = False
         self._log_owned = False
         other._legal = self._legal
@@ -404,6 +406,8 @@ class State:
         if not self._log_owned:
             self._own_log()
         self._log.insert(mark, (seat, text))
+        if mark <= self._log_done:
+            self._log_done += 1
 
     def _lines(self) -> list:
         """The log's lines, ``(seat or None, text)``, this state may hold (a pending filter of a
@@ -411,10 +415,12 @@ class State:
         if self._log_seat is not None:
             self._own_log()
         log = self._log
-        for i, line in enumerate(log):
+        for i in range(self._log_done, len(log)):  # the lines since the last read
+            line = log[i]
             if len(line) == 3:   # a line of ``say_fmt``, formatted now (the same line in every
                 seat, template, args = line   # copy that shares this list)
                 log[i] = (seat, template.format(*args) if template.__class__ is str else template(*args))
+        self._log_done = len(log)
         return log
 
     def _own_log(self) -> None:
@@ -424,6 +430,7 @@ class State:
         if seat is not None:
             self._log = [line for line in self._log if line[0] is None or line[0] == seat]
             self._log_seat = None
+            self._log_done = 0
         else:
             self._log = self._log.copy()
         self._log_owned = True

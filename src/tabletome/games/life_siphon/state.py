@@ -182,12 +182,13 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
                 hand.remove(k)
         on_board = [0] * R.nf
         for q in range(Q):
+            board = self.kind[q * SLOTS:(q + 1) * SLOTS]    # a familiar's kind, or -1 for an empty slot
             for a in range(NUM_AREAS):
-                n = sum(1 for i in range(START[a], START[a] + CAP[a]) if self.kind[q * SLOTS + i] >= 0)
+                area = board[START[a]:START[a] + CAP[a]]
+                n = len(area) - area.count(-1)
                 assert n == self.area_count[q * NUM_AREAS + a] <= CAP[a], f"area count of quadrant {q} area {a} is wrong"
             fears = 0
-            for i in range(SLOTS):
-                f = self.kind[q * SLOTS + i]
+            for f in board:
                 if f >= 0:
                     assert R.in_game[f] or R.madness, f"{R.cards.fam_names[f]} is not in this game"
                     on_board[f] += 1
