@@ -96,23 +96,22 @@ def _assign(slots, groups, g, minions, skeletons, mask) -> bool:
         return False
     # bipartite matching of slots to cards (augmenting paths; a handful of each)
     owner = {}
+    return all(_augment(i, set(), slots, owner, minions, skeletons, mask) for i in range(len(slots)))
 
-    def fits(slot, c):
-        return slot[1] < 0 or mask[c] >> slot[1] & 1
 
-    def augment(i, seen):
-        up_, _ = slots[i]
-        pool = minions if up_ == MINION else skeletons
-        for c in pool:
-            if c in seen or not fits(slots[i], c):
-                continue
-            seen.add(c)
-            if c not in owner or augment(owner[c], seen):
-                owner[c] = i
-                return True
-        return False
-
-    return all(augment(i, set()) for i in range(len(slots)))
+def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
+    """Give slot ``i`` a card of its own (``owner``: card -> slot), moving the slots that hold the
+    cards it fits on to others (an augmenting path)."""
+    up_, skill = slots[i]
+    pool = minions if up_ == MINION else skeletons
+    for c in pool:
+        if c in seen or not (skill < 0 or mask[c] >> skill & 1):
+            continue
+        seen.add(c)
+        if c not in owner or _augment(owner[c], seen, slots, owner, minions, skeletons, mask):
+            owner[c] = i
+            return True
+    return False
 
 
 def side_priority(state):
