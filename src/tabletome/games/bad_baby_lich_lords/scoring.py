@@ -8,6 +8,8 @@ requirements count the icons printed on minions, both skills of an OR pair inclu
 skill icon can count towards scoring a realm"); "Skill icons on skeletons don't count".
 """
 
+from operator import add
+
 from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS, R_MATCH_ICONS
 from .places import BURNED
 from .ruleset import NOISE_TO_WIN
@@ -27,9 +29,7 @@ def side_satisfies(realm, cards, up, C) -> bool:
     if need_icons:
         icons = [0] * NUM_SKILLS
         for c in minions:
-            for s, n in enumerate(icons_of[c]):
-                if n:
-                    icons[s] += n
+            icons = list(map(add, icons, icons_of[c]))   # each skill's icons, summed over the minions
     # BANS: "If any bans are present on your side of the realm, you can't score it."
     for kind, limit, up_, skill in realm.bans:
         pool = minions if up_ == MINION else skeletons
