@@ -62,7 +62,7 @@ class Decision(Frame):
         options = find(state, frame)
         if len(options) > 1 or self.always_ask:
             state.offered = options
-            return state.ask(state.active, frame)
+            return state.ask_with(state.active, frame, options)
         if options:
             option = options[0]
             self.on.get(option.kind, self.resolve)(state, frame, option)

@@ -8,6 +8,8 @@ requirements count the icons printed on minions, both skills of an OR pair inclu
 skill icon can count towards scoring a realm"); "Skill icons on skeletons don't count".
 """
 
+from operator import add
+
 from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS, R_MATCH_ICONS
 from .places import BURNED
 from .ruleset import NOISE_TO_WIN
@@ -27,9 +29,7 @@ def side_satisfies(realm, cards, up, C) -> bool:
     if need_icons:
         icons = [0] * NUM_SKILLS
         for c in minions:
-            for s, n in enumerate(icons_of[c]):
-                if n:
-                    icons[s] += n
+            icons = list(map(add, icons, icons_of[c]))   # each skill's icons, summed over the minions
     # BANS: "If any bans are present on your side of the realm, you can't score it."
     for kind, limit, up_, skill in realm.bans:
         pool = minions if up_ == MINION else skeletons
@@ -96,23 +96,22 @@ def _assign(slots, groups, g, minions, skeletons, mask) -> bool:
         return False
     # bipartite matching of slots to cards (augmenting paths; a handful of each)
     owner = {}
+    return all(_augment(i, set(), slots, owner, minions, skeletons, mask) for i in range(len(slots)))
 
-    def fits(slot, c):
-        return slot[1] < 0 or mask[c] >> slot[1] & 1
 
-    def augment(i, seen):
-        up_, _ = slots[i]
-        pool = minions if up_ == MINION else skeletons
-        for c in pool:
-            if c in seen or not fits(slots[i], c):
-                continue
-            seen.add(c)
-            if c not in owner or augment(owner[c], seen):
-                owner[c] = i
-                return True
-        return False
-
-    return all(augment(i, set()) for i in range(len(slots)))
+def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
+    """Give slot ``i`` a card of its own (``owner``: card -> slot), moving the slots that hold the
+    cards it fits on to others (an augmenting path)."""
+    up_, skill = slots[i]
+    pool = minions if up_ == MINION else skeletons
+    for c in pool:
+        if c in seen or not (skill < 0 or mask[c] >> skill & 1):
+            continue
+        seen.add(c)
+        if c not in owner or _augment(owner[c], seen, slots, owner, minions, skeletons, mask):
+            owner[c] = i
+            return True
+    return False
 
 
 def side_priority(state):

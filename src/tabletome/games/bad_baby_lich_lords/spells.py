@@ -20,34 +20,45 @@ from .skills import move_to_realm, perform, target_card
 
 # --- the turn menu's spells ---------------------------------------------------------------------
 def spell_options(state, p, opts):
-    """Add to ``opts`` the spells and Combo Spells seat ``p`` may play now."""
-    hand = state.hand[p]
-    if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
+    """Add to ``opts`` the spells and Combo Spells seat ``p`` may play now: each spell that would do
+    something, in spell order, then each Combo Spell (two of a kind, or one with Teach)."""
+    leave, raise_, dig, fight, teach = state.hand[p]     # how many of each spell (S_LEAVE...S_TEACH)
+    if not (leave or raise_ or dig or fight or teach):
         return
     R = state.R
     minion = skeleton = False
-    up = state.up
-    for side in state.sides:
-        for c in side:
-            if up[c]:
-                minion = True
-            else:
-                skeleton = True
-        if minion and skeleton:
-            break
-    pile = any(state.bone)
-    can = {S_LEAVE: minion, S_RAISE: skeleton, S_DIG: pile, S_FIGHT: minion, S_TEACH: bool(state.deck)}
-    combo_can = {S_LEAVE: minion, S_RAISE: pile, S_DIG: pile, S_FIGHT: minion}
-    for t in (S_LEAVE, S_RAISE, S_DIG, S_FIGHT, S_TEACH):
-        if hand[t] and can[t]:
-            opts.append(R.cast[t])
-    teach = hand[S_TEACH]
-    for t in (S_LEAVE, S_RAISE, S_DIG, S_FIGHT):
-        if hand[t] and combo_can[t]:
-            if hand[t] >= 2:
-                opts.append(R.combo[(t, t)])
+    if leave or raise_ or fight:     # only these ask what is on the sides of the realms
+        up = state.up
+        for side in state.sides:
+            for c in side:
+                if up[c]:
+                    minion = True
+                else:
+                    skeleton = True
+            if minion and skeleton:
+                break
+    pile = (raise_ or dig) and any(state.bone)
+    cast = R.cast
+    if leave and minion:
+        opts.append(cast[S_LEAVE])
+    if raise_ and skeleton:
+        opts.append(cast[S_RAISE])
+    if dig and pile:
+        opts.append(cast[S_DIG])
+    if fight and minion:
+        opts.append(cast[S_FIGHT])
+    if teach and state.deck:
+        opts.append(cast[S_TEACH])
+    if not (teach or leave > 1 or raise_ > 1 or dig > 1 or fight > 1):
+        return    # no Combo Spell in hand
+    combo = R.combo
+    for t, n, can in ((S_LEAVE, leave, minion), (S_RAISE, raise_, pile), (S_DIG, dig, pile),
+                      (S_FIGHT, fight, minion)):
+        if n and can:
+            if n >= 2:
+                opts.append(combo[(t, t)])
             if teach:
-                opts.append(R.combo[(t, S_TEACH)])
+                opts.append(combo[(t, S_TEACH)])
 
 
 def cast_spell(state, frame, action):

@@ -15,7 +15,7 @@ from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP,
                       T_BG_FAMILIAR)
 from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
                      RIVER_DRAW, TARGET, VIAL, WINDOW)
-from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS, VARIANT_ACROSS
+from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS
 
 BG0 = BG_START
 _KIND = attrgetter("kind")
@@ -37,14 +37,8 @@ def _atk(s, st):
 
 
 def _enemies(st, q):
-    """The quadrants whose life ``q`` wants down."""
-    R = st.R
-    if R.madness:
-        return []
-    out = [R.left[q]]
-    if R.variant and VARIANT_ACROSS[q] >= 0:
-        out.append(VARIANT_ACROSS[q])
-    return out
+    """The quadrants whose life ``q`` wants down (``RuleSet.enemies``)."""
+    return st.R.enemies[q]
 
 
 # Keep a life reserve against the attacks one can see coming: every Familiar in the Battleground
@@ -56,14 +50,6 @@ RESERVE_MARGIN = 1          # one life more than the attacks the board shows
 RIVER_HALF = True
 
 
-def _attackers(st, q):
-    """The quadrants whose attacks land on ``q`` (those that want ``q``'s life down)."""
-    R = st.R
-    if R.madness:
-        return ()
-    return [a for a in range(R.Q) if a != q and (R.left[a] == q or (R.variant and VARIANT_ACROSS[a] == q))]
-
-
 def threat(st, q, extra_blockers: int = 0) -> int:
     """The damage ``q`` can see coming at its attackers' next turn: the attack of their
     Battleground Familiars, less the strongest ones ``q``'s own Battleground Familiars can block
@@ -72,7 +58,7 @@ def threat(st, q, extra_blockers: int = 0) -> int:
     kind, count, attack = st.kind, st.area_count, R.f_attack
     attacks = []
     later = 0
-    for a in _attackers(st, q):
+    for a in R.attackers[q]:   # the quadrants whose attacks land on q
         base = a * SLOTS
         if count[a * NUM_AREAS + BATTLEGROUND]:
             for s in range(base + BG_START, base + SLOTS):

@@ -106,6 +106,17 @@ class RuleSet:
         self.q_of_name = {self.qname[q]: q for q in range(Q)}
         self.left = [(q + 1) % Q for q in range(Q)]
         self.right = [(q - 1) % Q for q in range(Q)]
+        # the quadrants whose life each quadrant wants down: the one to its left it attacks, and in
+        # the 2 Player Variant the real player across; none in Madness
+        self.enemies = [() if mode == MADNESS else
+                        (self.left[q],) + ((VARIANT_ACROSS[q],) if mode == VARIANT and VARIANT_ACROSS[q] >= 0 else ())
+                        for q in range(Q)]
+        # the quadrants whose attacks land on each quadrant (those that want its life down; none in
+        # Madness, where the Lairs attack as their own rules say): the heuristic's threats
+        self.attackers = [() if mode == MADNESS else
+                          tuple(a for a in range(Q) if a != q and (self.left[a] == q
+                                                                   or (mode == VARIANT and VARIANT_ACROSS[a] == q)))
+                          for q in range(Q)]
         self.is_lair = [mode == MADNESS and q > 0 for q in range(Q)]
         self.is_ghost = [mode == VARIANT and self.q_seat[q] < 0 for q in range(Q)]
         self.has_life = [not self.is_lair[q] for q in range(Q)]

@@ -128,12 +128,14 @@ class SpellRules:
         q = R.seat_q[seat]
         cost = R.c_cost[k]
         eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
-        how = " as a Slow Cast" if slow else ""
         if cost:
             self.life[q] -= cost
-            self.say_fmt(None, "{} casts {}{}, paying {} life ({}).", self.seat_name(seat), R.names[k], how, cost, self.life[q])
-        else:
-            self.say_fmt(None, "{} casts {}{}.", self.seat_name(seat), R.names[k], how)
+        if self.logging:
+            how = " as a Slow Cast" if slow else ""
+            if cost:
+                self.say_fmt(None, "{} casts {}{}, paying {} life ({}).", self.seat_name(seat), R.names[k], how, cost, self.life[q])
+            else:
+                self.say_fmt(None, "{} casts {}{}.", self.seat_name(seat), R.names[k], how)
         self.stack.append((TARGET, eff, amount, ttype, q, seat, k))
 
     def _lose_card(self, seat, k):
@@ -287,7 +289,8 @@ class SpellRules:
         R = self.R
         a = action.args[0]
         self.aspect[seat] = a
-        self.say_fmt(None, "{} equips {}.", self.seat_name(seat), R.cards.aspect_names[a])
+        if self.logging:
+            self.say_fmt(None, "{} equips {}.", self.seat_name(seat), R.cards.aspect_names[a])
         if picks + 1 < self.players:
             # "pass the remaining Aspects to the player to your left. Repeat until all players have one"
             self.stack.append((DRAFT, (seat + 1) % self.players, picks + 1))

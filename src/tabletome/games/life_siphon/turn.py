@@ -37,7 +37,7 @@ class TurnRules:
             # Madness: "At the start of each round (the beginning of your turn), move this to the next
             # higher number." Other modes count rounds the same way, from the starting player.
             self.round += 1
-        name = self.qn(q)
+        name = self.qn(q) if self.logging else ""   # a search copy says nothing
         stack = self.stack
         if R.is_lair[q]:
             # "Your opponents only have 2 Phases": they attack, then every Familiar moves forward.
@@ -47,14 +47,15 @@ class TurnRules:
             stack.append((LAIR_ATTACK, q))
             return False
         self.phase = P_REGEN
-        self.say_fmt(None, "Round {}: {}'s turn.", self.round, name)
+        if self.logging:
+            self.say_fmt(None, "Round {}: {}'s turn.", self.round, name)
         # "At the start of your turn, regenerate 1 life—to a maximum of 20. Then, regenerate 1
         # additional life for each Familiar in your River row."
         c = q * NUM_AREAS
         in_river = self.area_count[c + RIVER]
         before = self.life[q]
         self.life[q] = min(MAX_LIFE, before + REGENERATE + in_river)
-        if self.life[q] != before:
+        if self.life[q] != before and self.logging:
             extra = f" (1 + {in_river} for the River)" if in_river else ""
             self.say_fmt(None, "{} regenerates {} life{}: {}.", name, self.life[q] - before, extra, self.life[q])
         seat = R.q_seat[q]
@@ -97,13 +98,15 @@ class TurnRules:
     def take_river(self, frame, action):
         seat = self.to_move
         if action.kind == "river-none":
-            self.say_fmt(None, "{} takes no River card.", self.seat_name(seat))
+            if self.logging:
+                self.say_fmt(None, "{} takes no River card.", self.seat_name(seat))
             return
         k = action.args[0]
         i = self.river.index(k)
         self.hand[seat].append(k)
         self.known[seat].append(k)  # the River is face up: everyone saw which card it was
-        self.say_fmt(None, "{} takes {} from the River.", self.seat_name(seat), self.R.names[k])
+        if self.logging:
+            self.say_fmt(None, "{} takes {} from the River.", self.seat_name(seat), self.R.names[k])
         self._refill(i)
 
     # --- main phase -----------------------------------------------------------------------------
@@ -189,7 +192,8 @@ class TurnRules:
         self._move(frame[1], i, d, True)
 
     def end_main(self, frame, action):
-        self.say_fmt(None, "{} ends the Main Phase.", self.qn(frame[1]))
+        if self.logging:
+            self.say_fmt(None, "{} ends the Main Phase.", self.qn(frame[1]))
 
     def _summon(self, q, f):
         """"Place them in the Summoning Area of your quadrant." Paid with the summoning quadrant's life."""
@@ -377,5 +381,6 @@ class TurnRules:
         eff, amount = R.a_eff[a]
         q = R.seat_q[seat]
         who = R.left[q] if R.a_left[a] else q
-        self.say_fmt(None, "{}'s {} takes effect.", self.seat_name(seat), R.cards.aspect_names[a])
+        if self.logging:
+            self.say_fmt(None, "{}'s {} takes effect.", self.seat_name(seat), R.cards.aspect_names[a])
         self._fixed_effect(eff, amount, q, who, seat, SRC_ASPECT + a)
