@@ -29,24 +29,9 @@ from pathlib import Path
 
 import numpy as np
 
+from rl_throughput import legal_ids, pick   # the same picks as rl_throughput.py
+
 HERE = Path(__file__).resolve()
-
-
-def legal_ids(mask):
-    """``np.nonzero(mask)``, a wide mask scanned eight bytes at a time (as rl_throughput.py does)."""
-    flat = mask.reshape(-1)
-    if flat.size < 4096 or flat.size % 8:
-        return np.nonzero(mask)
-    words = np.flatnonzero(flat.view(np.uint64))
-    w, b = np.nonzero(flat.reshape(-1, 8)[words])
-    return np.divmod(words[w] * 8 + b, mask.shape[1])
-
-
-def pick(mask, u):
-    """A random legal id per row (``u``: one uniform draw per row), as rl_throughput.py picks."""
-    rows, cols = legal_ids(mask)
-    counts = np.bincount(rows, minlength=len(mask))
-    return cols[np.cumsum(counts) - counts + (u * counts).astype(np.int64)]
 
 
 def identity(game_id, steps, seeds=(1, 2), n=16):
