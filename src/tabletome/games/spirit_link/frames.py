@@ -59,7 +59,7 @@ FRAMES = FrameSet(
     Frame("life-spring", ("seat", "card"), legal=spells.spring_actions, asks="discard for Life-Spring",
           on={"discard": spells.spring_discard, "stop": spells.stop_discarding}),
     Frame("reveal", run=combat.reveal),
-    ResponseWindow("window", can_respond=turn.can_respond,
+    ResponseWindow("window", can_respond=None,
                    responses=turn.window_actions, pass_action=pass_action, respond=respond, after="same",
                    moments=("combat", "settlement")),
     Frame("settle", run=combat.settle),

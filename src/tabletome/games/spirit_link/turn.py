@@ -80,16 +80,15 @@ def finish(s, losers, why) -> None:
 # --- preparation ---------------------------------------------------------------------------------
 def prepare(s, frame) -> bool:
     """"In the preparation phase you put 1 transformation card face down in front of you." A seat
-    whose only choice is one placement (a transformation it must play, or none) is not asked."""
+    whose only choice is one placement (a transformation it must play, or none: no spell or player
+    ability either) is not asked."""
     p = frame[1]
-    if not can_act_freely(s, p):
-        acts = preparation_actions(s, frame)
-        if len(acts) == 1:
-            only = acts[0]
-            place(s, p, only.args[0] if only.kind == "transform" else NO_FORM)
-            return False
-        return s.ask_with(p, frame, acts)
-    return s.ask(p, frame)
+    acts = preparation_actions(s, frame)
+    if len(acts) == 1:
+        only = acts[0]
+        place(s, p, only.args[0] if only.kind == "transform" else NO_FORM)
+        return False
+    return s.ask_with(p, frame, acts)
 
 
 def preparation_actions(s, frame):
@@ -97,7 +96,10 @@ def preparation_actions(s, frame):
     R = s.R
     act, cost = R.act, R.cards.cost
     hand, mana = s.hand[p], s.mana[p]
-    acts = [act.transform[k] for k in R.cards.forms if hand[k] and cost[k] <= mana]
+    acts = []
+    for k in R.cards.forms:
+        if hand[k] and cost[k] <= mana:
+            acts.append(act.transform[k])
     if not acts or not R.must_transform:
         acts.append(act.no_form)
     free_actions(s, p, acts)
@@ -151,37 +153,9 @@ def free_actions(s, p, acts):
     return acts
 
 
-def can_act_freely(s, p) -> bool:
-    """Could ``p`` cast a spell or use a player ability now? (``free_actions`` is not empty.)"""
-    if s.hand_size[p] >= TRADE_DISCARD or (s.mana[p] >= LIFE_PRICE and s.health[p] < MAX_HEALTH):
-        return True
-    if s.spell_cast[p]:
-        return False
-    cards = s.R.cards
-    hand, mana, cost = s.hand[p], s.mana[p], cards.cost
-    for k in cards.spells:
-        if hand[k] and cost[k] <= mana:
-            return True
-    return False
-
-
-def can_respond(s, p, moment) -> bool:
-    """Could ``p`` do anything in the open window but pass? (``window_actions`` is not empty.)"""
-    if s.hand_size[p] >= TRADE_DISCARD or (s.mana[p] >= LIFE_PRICE and s.health[p] < MAX_HEALTH):
-        return True  # a player ability (the common case, checked first)
-    if can_act_freely(s, p):
-        return True
-    f = s.form[p]
-    if moment != COMBAT or f < 0 or s.ability[p] >= 0:
-        return False
-    R = s.R
-    hand, mana, cards = s.hand[p], s.mana[p], R.cards
-    return any(hand[k] and cards.cost[k] <= mana and (not R.pay_life[k] or s.health[p] > cards.life[k])
-               for k in cards.abilities_for[f])
-
-
 def window_actions(s, p, moment):
-    """What ``p`` could do in the open window, other than pass."""
+    """What ``p`` could do in the open window, other than pass (the window asks only a seat that
+    has something: worked out once, it is also the seat's legal actions)."""
     acts = []
     if moment == COMBAT:
         # "in the combat phase you can play ability cards which apply specifically to 1 transformation"
