@@ -50,12 +50,12 @@ class SpellRules:
         on_familiar = R.c_on_familiar
         seen = 0
         for k in hand:
-            if (seen >> k) & 1:
+            cost = costs[k]
+            # "no player may reduce their own life below 1"; a Slow Cast card only in the Main
+            # Phase; each kind of card once (the cheap tests first: they are the same for a copy)
+            if life <= cost or not (main or fast[k]) or (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            cost = costs[k]
-            if life <= cost:  # "no player may reduce their own life below 1"
-                continue
             if fast[k]:
                 if familiars if on_familiar[k] else exists(effects[k], seat, cost):
                     acts.append(act.cast[k])
