@@ -39,9 +39,12 @@ def holds_achievement(s, seat) -> bool:
 
 def activatable(s, seat) -> list[int]:
     """The Backgrounds ``seat`` may activate now (Phase 3, none activated this turn)."""
-    if s.activated or mod(s, seat, "no-background") > 0:
-        return []
     C = s.C
+    # (a card in play carries one Life Word at most, and no Background asks for fewer than C.fewest_words)
+    if s.activated or len(s.traits[seat]) + len(s.relics[seat]) + len(s.words_bought) < C.fewest_words:
+        return []
+    if mod(s, seat, "no-background") > 0:
+        return []
     have = words_in_play(s, seat, phase3=True)
     if not have or sum(have.values()) < C.fewest_words:   # (no Background asks for fewer Life Words)
         return []

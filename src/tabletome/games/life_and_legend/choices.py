@@ -322,7 +322,7 @@ def run_seek(s, frame):
             return False
         s.life_discard.append(card)
         if s.logging:
-            s.say(f"{s.seat_name(seat)} draws and discards {C.names[card]}.")
+            s.say_fmt(None, "{} draws and discards {}.", s.seat_name(seat), C.names[card])
     return False
 
 

@@ -130,7 +130,7 @@ def first_over_limit(s) -> int:
     for the whole table: a count within the lowest its limit can go needs no sum of the modifiers)."""
     C = s.C
     slots_low, traits_low, wanders_low, _ = C.lowest
-    slots, exceptional = C.slots, C.is_exceptional
+    slots, exceptional, exceptionals = C.slots, C.is_exceptional, C.exceptionals
     for t in range(s.players):
         used = 0
         for c in s.relics[t]:
@@ -138,7 +138,7 @@ def first_over_limit(s) -> int:
         if used > slots_low and used > slot_limit(s, t):
             return t
         held = s.traits[t]
-        if len(held) > 1:
+        if len(held) > 1 and not exceptionals.isdisjoint(held):
             n = 0
             for c in held:
                 if exceptional[c]:

@@ -18,7 +18,7 @@ def offers(s, seat):
     for c in s.relics[seat]:
         gift, swap = A.offer[c], A.offer_for[c]
         for t in range(s.players):
-            if t == seat or ai.get(t) == "emptiness":
+            if t == seat or (ai and ai.get(t) == "emptiness"):
                 continue
             out.append(gift[t])
             for_t = swap[t]

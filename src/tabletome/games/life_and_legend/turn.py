@@ -34,7 +34,7 @@ def run_turn(s, frame):
     s.offered = 0
     s.words_bought = []
     if s.logging:
-        s.say(f"Turn {s.turn}: {s.seat_name(seat)}.")
+        s.say_fmt(None, "Turn {}: {}.", s.turn, s.seat_name(seat))
     if s.ai.get(seat) == "emptiness":
         s.push((EMPTINESS, seat), (END_TURN, seat))
     else:
@@ -71,18 +71,21 @@ def run_phase(s, frame):
         s.push((TRIM, t), frame)
         return False
     stack = s.stack
+    free = None
     while True:
-        legal = phase_legal(s, frame)
+        legal = phase_legal(s, frame, free)
         if len(legal) > 1 or legal[0].kind != "end":
             s.cached = (frame, legal)
             return s.ask(seat, frame)
         end_phase(s, seat, phase)
-        # the next phase begins at once: nothing has changed since the limits were checked
+        # the next phase begins at once: nothing has changed since the limits were checked, and
+        # there are still no free actions (this phase had none, and they do not depend on the phase)
         if not stack or stack[-1][0] != PHASE or s.triggers:
             return False
         frame = stack.pop()
         _, seat, phase = frame
         s.phase = phase
+        free = ()
 
 
 def end_phase(s, seat, phase):
@@ -92,7 +95,9 @@ def end_phase(s, seat, phase):
         s.words_bought = []
 
 
-def phase_legal(s, frame):
+def phase_legal(s, frame, free=None):
+    """The phase's own actions, the free actions (``free``, when the caller knows them already) and
+    "end phase" when the phase may end now."""
     _, seat, phase = frame
     A = s.table
     C = s.C
@@ -129,7 +134,7 @@ def phase_legal(s, frame):
             out.append(activate[c])
         if farwandering(s):
             out += farwander_buys(s, seat)
-    out += free_legal(s, seat)
+    out += free_legal(s, seat) if free is None else free
     # "Empty spaces must be filled before the current Phase ends"; "must draw the top Legend Deck
     # card if no other World Action is taken" (so World ends only after a World Action, unless none
     # is possible)
