@@ -92,7 +92,7 @@ def choose(s, rng):
     frame = s.decision
     seat = s.to_move
     # a drawn Life card's "discard" is scored unlike any other discard (see ``score``)
-    known = fixed_by_id(s)[frame[0] != LIFE_CARD]
+    known = (_BY_ID.get((s.table, s.mode)) or fixed_by_id(s))[frame[0] != LIFE_CARD]
     best, best_score = None, -1e9
     for a, jitter in zip(legal, rng.randoms(len(legal))):
         sc = known[a.id]
