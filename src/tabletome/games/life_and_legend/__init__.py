@@ -14,6 +14,7 @@ hidden.py (determinize), heuristics.py, display.py.
 from itertools import combinations
 
 from ...core import Game, IllegalAction, register
+from . import heuristics
 from . import ruleset as R
 from .actions import build_actions
 from .cards import cards_from_text, load_cards
@@ -192,10 +193,10 @@ class LifeAndLegend(Game):
         return self.search_settings    # the solitaire modes search as the table game does
 
     def heuristic_action(self, state, rng):
-        return _heuristics().choose(state, rng)
+        return heuristics.choose(state, rng)
 
     def evaluate(self, state, seat):
-        return _heuristics().evaluate(state, seat)
+        return heuristics.evaluate(state, seat)
 
     def render(self, view, seat, compact=0, card_text=None):
         from .display import render
@@ -225,16 +226,6 @@ class LifeAndLegend(Game):
         """The turn, the mode and the rulings that apply (RULES.md), for ``rules`` at the table."""
         from .display import rules_summary
         return rules_summary(self, players, options)
-
-
-_H = []
-
-
-def _heuristics():
-    if not _H:
-        from . import heuristics
-        _H.append(heuristics)
-    return _H[0]
 
 
 GAME = LifeAndLegend()

@@ -10,6 +10,7 @@ window), trading.py (Relic trading), modes.py (victory in every mode), opponents
 from __future__ import annotations
 
 from ...core import State
+from . import modes
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .frames import FRAMES
@@ -191,19 +192,16 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
 
     def legends(self, seat) -> int:
         """A seat's Legend total as its mode counts it ("Acquiring Legends")."""
-        from .modes import legends
-        return legends(self, seat)
+        return modes.legends(self, seat)
 
     @property
     def scores(self):
-        from .modes import scores
-        return scores(self)
+        return modes.scores(self)
 
     def outcome(self, seat):
-        from .modes import outcome
         if self.to_move is not None:
             return super().outcome(seat)
-        return outcome(self, seat)
+        return modes.outcome(self, seat)
 
     def check_invariants(self):
         C = self.C
