@@ -101,8 +101,11 @@ class LifeAndLegend(Game):
             C.label_ids = {label.lower(): i for i, label in enumerate(labels)}
             C.amb = ambient_table(C)
             C.amb_op = ambient_by_op(C, C.amb)
+            # the cards with an "at the start of each turn" effect while uncovered in the World (War)
+            C.turn_start = frozenset(i for i in range(C.n) if any(op == "mill-life" for op, _ in C.amb[i]))
             C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
+            C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in ("disrupt", "hex")}
             C.lowest = lowest_limits(C, C.amb)
             C.lowest_hand = lowest_hand(C, C.amb)
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]

@@ -41,13 +41,15 @@ def run_turn(s, frame):
         s.push((PHASE, seat, CONTEMPLATION), (PHASE, seat, WORLD), (PHASE, seat, LIFE),
                (PHASE, seat, RESOLUTION), (END_TURN, seat))
     # Ambient "at the start of each turn" effects in the World (War)
-    amb = s.C.amb
-    for k in range(R.WORLD_SPACES):
-        c = s.world[k]
-        if c >= 0 and s.up[k]:
-            for op, n in amb[c]:
-                if op == "mill-life":
-                    op_mill_life(s, seat, n, c)
+    C = s.C
+    if not C.turn_start.isdisjoint(s.world):
+        amb = C.amb
+        for k in range(R.WORLD_SPACES):
+            c = s.world[k]
+            if c >= 0 and s.up[k]:
+                for op, n in amb[c]:
+                    if op == "mill-life":
+                        op_mill_life(s, seat, n, c)
     return False
 
 
