@@ -90,7 +90,7 @@ def main(argv=None):
     parser.add_argument("--collect", action="store_true",
                         help="a full garbage collection just before the measured work in every run")
     parser.add_argument("--tree", type=Path, action="append", help="a tree with its .venv (repeatable; default: this one)")
-    parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--game", action="append", choices=GAMES + ("life-and-legend",))
     parser.add_argument("--measure", action="append", choices=("random", "ismcts"))
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--positions", type=int, default=2)

@@ -14,6 +14,7 @@ hidden.py (determinize), heuristics.py, display.py.
 from itertools import combinations
 
 from ...core import Game, IllegalAction, register
+from . import heuristics
 from . import ruleset as R
 from .actions import build_actions
 from .cards import cards_from_text, load_cards
@@ -100,8 +101,11 @@ class LifeAndLegend(Game):
             C.label_ids = {label.lower(): i for i, label in enumerate(labels)}
             C.amb = ambient_table(C)
             C.amb_op = ambient_by_op(C, C.amb)
+            # the cards with an "at the start of each turn" effect while uncovered in the World (War)
+            C.turn_start = frozenset(i for i in range(C.n) if any(op == "mill-life" for op, _ in C.amb[i]))
             C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
+            C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in ("disrupt", "hex")}
             C.lowest = lowest_limits(C, C.amb)
             C.lowest_hand = lowest_hand(C, C.amb)
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
@@ -192,10 +196,10 @@ class LifeAndLegend(Game):
         return self.search_settings    # the solitaire modes search as the table game does
 
     def heuristic_action(self, state, rng):
-        return _heuristics().choose(state, rng)
+        return heuristics.choose(state, rng)
 
     def evaluate(self, state, seat):
-        return _heuristics().evaluate(state, seat)
+        return heuristics.evaluate(state, seat)
 
     def render(self, view, seat, compact=0, card_text=None):
         from .display import render
@@ -225,16 +229,6 @@ class LifeAndLegend(Game):
         """The turn, the mode and the rulings that apply (RULES.md), for ``rules`` at the table."""
         from .display import rules_summary
         return rules_summary(self, players, options)
-
-
-_H = []
-
-
-def _heuristics():
-    if not _H:
-        from . import heuristics
-        _H.append(heuristics)
-    return _H[0]
 
 
 GAME = LifeAndLegend()

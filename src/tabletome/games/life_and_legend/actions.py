@@ -141,4 +141,11 @@ def build_actions(C, players=2) -> ActionTable:
                 if d != c:
                     t.add(f"offer {C.names[c]} to {name} for {C.names[d]}", "offer_for", c, seat, d,
                           cards=(C.names[c], C.names[d]), target=target)
-    return t.index()
+    t.index()
+    # per card id, the free action it offers in a hand (an Event's Hand Effect, a Life Achievement;
+    # an Atmosphere goes over the current one only if there is one) and in a Play Area (a "Once
+    # per turn" Effect), else None
+    t.from_hand = [t.play[c] if C.hand_effect[c] else t.use[c] if C.kind[c] == ACHIEVEMENT else None
+                   for c in range(C.n)]
+    t.turn_use = [t.use[c] if C.turn_effect[c] else None for c in range(C.n)]
+    return t

@@ -55,7 +55,7 @@ def qualifying(s, seat, cards) -> list:
     traits = len(s.traits[seat])
     in_play = traits + len(s.relics[seat])
     for card in cards:
-        for level, (mark, need, life_words, fewest) in enumerate(needs[card]):
+        for level, mark, need, life_words, fewest in needs[card]:
             if mark == "I":
                 if fewest > traits:      # (each Trait-Card meets one requirement)
                     continue

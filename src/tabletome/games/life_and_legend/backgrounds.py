@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, STORY, PATH, ACHIEVEMENT
-from .effects import publish, use
+from .effects import publish, use, roll, depart
 from .limits import mod
 from .names import LIFE, SPARK, USE, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, WINDOW, ON_ROLL, ROLL_CHECK, R_SPARK, SPARK_EFFECT
 
@@ -39,9 +39,12 @@ def holds_achievement(s, seat) -> bool:
 
 def activatable(s, seat) -> list[int]:
     """The Backgrounds ``seat`` may activate now (Phase 3, none activated this turn)."""
-    if s.activated or mod(s, seat, "no-background") > 0:
-        return []
     C = s.C
+    # (a card in play carries one Life Word at most, and no Background asks for fewer than C.fewest_words)
+    if s.activated or len(s.traits[seat]) + len(s.relics[seat]) + len(s.words_bought) < C.fewest_words:
+        return []
+    if mod(s, seat, "no-background") > 0:
+        return []
     have = words_in_play(s, seat, phase3=True)
     if not have or sum(have.values()) < C.fewest_words:   # (no Background asks for fewer Life Words)
         return []
@@ -151,7 +154,6 @@ def use_spark(s, seat):
         if s.logging:
             s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
     if spark == "roll":
-        from .effects import roll
         s.roll = [roll(s)]
         s.roll_mod = s.roll_bonus
         if s.logging:
@@ -159,7 +161,6 @@ def use_spark(s, seat):
         s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_SPARK, 5, 0))
         return
     if spark == "discard-wander":
-        from .effects import depart
         card = s.wanders[seat].pop(0)
         depart(s, card)
         if s.logging:

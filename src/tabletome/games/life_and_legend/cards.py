@@ -179,11 +179,11 @@ class CardList:
         # per Trait-Card: 0 bravery, 1 charisma, 2 inspiration, 3 an Exceptional Trait (Challenges count them)
         self.trait_of = [("bravery", "charisma", "inspiration").index(self.cards[i].trait) if K[i] == TRAIT
                          else 3 if K[i] == EXCEPTIONAL else None for i in range(self.n)]
-        # per Adventure, each Challenge's (mark, (bravery, charisma, inspiration, any), ((Life Word, count), ...),
-        # the fewest cards in play that can meet it: one Trait-Card a Trait, one card a Life Word)
-        self.challenge_needs = [[(ch.level, (ch.bravery, ch.charisma, ch.inspiration, ch.any), _counted(ch.words),
+        # per Adventure, each Challenge's (index, mark, (bravery, charisma, inspiration, any), ((Life Word,
+        # count), ...), the fewest cards in play that can meet it: one Trait-Card a Trait, one card a Life Word)
+        self.challenge_needs = [[(level, ch.level, (ch.bravery, ch.charisma, ch.inspiration, ch.any), _counted(ch.words),
                                   ch.bravery + ch.charisma + ch.inspiration + ch.any if ch.level == "I" else len(ch.words))
-                                 for ch in self.cards[i].challenges] if K[i] == ADVENTURE else None
+                                 for level, ch in enumerate(self.cards[i].challenges)] if K[i] == ADVENTURE else None
                                 for i in range(self.n)]
         # the Life Achievements as a bit set (a hand's Achievements are revealed: determinize keeps them)
         self.achievements = sum(1 << i for i in range(self.n) if K[i] == ACHIEVEMENT)

@@ -9,7 +9,9 @@ from .adventures import defeat_choices, resolve_attempt, complete
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish,
                       world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
-from .limits import over_limit, wander_limit
+from .backgrounds import spark_effect
+from .limits import over_limit, wander_limit, exceptionals
+from .trading import answer
 from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
                     R_SPARK, R_GAMBLE, SPARK_EFFECT, TOP, D_EFFECT)
 from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succeeds, wander_by_roll,
@@ -73,7 +75,6 @@ def run_resolve(s, frame):
 
 
 def run_spark_effect(s, frame):
-    from .backgrounds import spark_effect
     spark_effect(s, frame[1])
     return False
 
@@ -234,7 +235,6 @@ def legal_trim(s, frame):
     if which == "relics":
         return named(s, "discard", s.relics[seat])
     if which == "traits":
-        from .limits import exceptionals
         pool = s.traits[seat]
         if exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
             pool = [c for c in pool if C.kind[c] == EXCEPTIONAL]
@@ -322,7 +322,7 @@ def run_seek(s, frame):
             return False
         s.life_discard.append(card)
         if s.logging:
-            s.say(f"{s.seat_name(seat)} draws and discards {C.names[card]}.")
+            s.say_fmt(None, "{} draws and discards {}.", s.seat_name(seat), C.names[card])
     return False
 
 
@@ -414,10 +414,11 @@ def legal_trade(s, frame):
 
 
 def resolve_trade(s, frame, action):
-    from .trading import answer
     _, target, giver, give, take = frame
-    answer(s, target, giver, give, take, action.kind == "accept")
-    s.push((TRIM, target), (TRIM, giver))
+    accepted = action.kind == "accept"
+    answer(s, target, giver, give, take, accepted)
+    if accepted:    # Relics changed hands: both seats discard down to their limits (a declined offer moves none)
+        s.push((TRIM, target), (TRIM, giver))
 
 
 def legal_contest(s, frame):

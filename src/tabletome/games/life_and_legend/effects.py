@@ -46,7 +46,7 @@ def discard(s, seat, card):
     take_from_player(s, seat, card)
     depart(s, card)
     if s.logging:
-        s.say(f"{s.seat_name(seat)} discards {s.C.names[card]}.")
+        s.say_fmt(None, "{} discards {}.", s.seat_name(seat), s.C.names[card])
 
 
 def publish(s, card):
@@ -66,8 +66,8 @@ def draw_legend(s, seat) -> int:
     if not s.legend_deck:
         s.legend_emptied = True
     if s.logging:
-        s.say(f"{s.seat_name(seat)} draws a Legend card.")
-        s.say(f"You drew {s.C.names[card]}.", seat)
+        s.say_fmt(None, "{} draws a Legend card.", s.seat_name(seat))
+        s.say_fmt(seat, "You drew {}.", s.C.names[card])
     play_immediately(s, seat, card)
     return card
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
-from .limits import mod, hand_limit
+from .limits import mod, hand_limit, wander_limit
 from .modes import legends, solo_progress
 from .names import PHASE, WORLD, RESOLUTION, LIFE_CARD, TRADE_ANSWER, CONTEST, METHOD, WINDOW
 
@@ -92,7 +92,7 @@ def choose(s, rng):
     frame = s.decision
     seat = s.to_move
     # a drawn Life card's "discard" is scored unlike any other discard (see ``score``)
-    known = fixed_by_id(s)[frame[0] != LIFE_CARD]
+    known = (_BY_ID.get((s.table, s.mode)) or fixed_by_id(s))[frame[0] != LIFE_CARD]
     best, best_score = None, -1e9
     for a, jitter in zip(legal, rng.randoms(len(legal))):
         sc = known[a.id]
@@ -136,8 +136,11 @@ def fixed_by_id(s) -> tuple:
 
 
 def score(s, seat, frame, a) -> float:
-    C = s.C
     kind = a.kind
+    by_position = BY_POSITION.get(kind)
+    if by_position is not None:
+        return by_position(s, seat, a)
+    C = s.C
     args = a.args
     f = frame[0]
     if kind == "end":
@@ -202,46 +205,12 @@ def score(s, seat, frame, a) -> float:
     if kind == "perpetual":
         return -2.0
     mode = s.mode
-    if kind == "turn_in":
-        # a Completed Wander is a Legend (but in Farwander, The Treasury and The Campaign); a
-        # Trait-Card opens Challenges and Life Words
-        if mode == "war":
-            return -2.0
-        if mode in ("farwander", "campaign", "lore", "arbiter", "treasury"):
-            return 0.8 if len(s.traits[seat]) < 4 else -0.2
-        from .limits import wander_limit
-        if len(s.wanders[seat]) >= wander_limit(s, seat):
-            return 0.6
-        return 0.5 if len(s.traits[seat]) < 3 else -0.5
     if kind == "draw":
         return 1.5 if mode == "war" else DRAW.get(mode, 1.0)
     if kind == "uncover":
         return 1.3 if mode in ("war", "campaign", "legacy") else (1.1 if mode == "treasury" else 0.9)
-    if kind == "wander":
-        p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
-        if any(C.kind[c] == EVENT for c in s.hand[seat]):
-            p = max(p, 0.8)
-        worth = WANDER.get(mode, 0.9) if mode in ("campaign", "lore", "legacy") else 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
-        if mode == "war":
-            worth = 1.4 if args[0] == 4 else 0.8
-        return 0.1 + p * worth
     if kind == "farwander":
         return 0.5
-    if kind == "adventure":
-        card, level = args
-        ch = C.cards[card].challenges[level]
-        spare = len(s.wanders[seat]) if s.mode in ("farwander", "eternal") else 0
-        p = p_dice(ch.dice, mod(s, seat, "die-bonus") + s.roll_bonus, spare)
-        rec = C.cards[card]
-        worth = rec.legends if s.mode != "treasury" else 0
-        penalty = effect_score(s, rec.penalty)
-        if s.mode == "arbiter":
-            penalty = abs(penalty)      # Traumas are what The Arbiter wants
-        gain = p * (worth + effect_score(s, rec.reward) + 0.5) + (1 - p) * penalty
-        return gain
-    if kind == "roll":
-        p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
-        return p
     if kind == "by_event":
         return 1.0 - card_value(s, args[0]) * 0.2
     if kind in ("fw_word", "fw_story", "fw_trauma"):
@@ -251,12 +220,64 @@ def score(s, seat, frame, a) -> float:
     return 0.0
 
 
+# --- the rules of thumb that depend on the position most (``score`` looks them up first) ---------
+def turn_in_score(s, seat, a) -> float:
+    # a Completed Wander is a Legend (but in Farwander, The Treasury and The Campaign); a
+    # Trait-Card opens Challenges and Life Words
+    mode = s.mode
+    if mode == "war":
+        return -2.0
+    if mode in ("farwander", "campaign", "lore", "arbiter", "treasury"):
+        return 0.8 if len(s.traits[seat]) < 4 else -0.2
+    if len(s.wanders[seat]) >= wander_limit(s, seat):
+        return 0.6
+    return 0.5 if len(s.traits[seat]) < 3 else -0.5
+
+
+def wander_score(s, seat, a) -> float:
+    mode = s.mode
+    p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+    kind = s.C.kind
+    for c in s.hand[seat]:
+        if kind[c] == EVENT:
+            p = max(p, 0.8)
+            break
+    worth = WANDER.get(mode, 0.9) if mode in ("campaign", "lore", "legacy") else 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
+    if mode == "war":
+        worth = 1.4 if a.args[0] == 4 else 0.8
+    return 0.1 + p * worth
+
+
+def adventure_score(s, seat, a) -> float:
+    card, level = a.args
+    rec = s.C.cards[card]
+    ch = rec.challenges[level]
+    spare = len(s.wanders[seat]) if s.mode in ("farwander", "eternal") else 0
+    p = p_dice(ch.dice, mod(s, seat, "die-bonus") + s.roll_bonus, spare)
+    worth = rec.legends if s.mode != "treasury" else 0
+    penalty = effect_score(s, rec.penalty)
+    if s.mode == "arbiter":
+        penalty = abs(penalty)      # Traumas are what The Arbiter wants
+    return p * (worth + effect_score(s, rec.reward) + 0.5) + (1 - p) * penalty
+
+
+def roll_score(s, seat, a) -> float:
+    return p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+
+
+BY_POSITION = {"turn_in": turn_in_score, "wander": wander_score, "adventure": adventure_score, "roll": roll_score}
+
+
 def standing(s, seat) -> float:
     """Legends now, plus a little for what is likely to become Legends."""
     C = s.C
     kind = C.kind
     v = legends(s, seat)
-    v += sum(C.cards[c].legends * 0.5 for c in s.hand[seat] if kind[c] == RELIC)
+    in_hand = 0
+    for c in s.hand[seat]:
+        if kind[c] == RELIC:
+            in_hand += C.cards[c].legends * 0.5
+    v += in_hand
     v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
     v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
     return v

@@ -43,10 +43,17 @@ class HiddenInformation:
         # what stays: the cards the seat has examined, and Life Achievements (revealed in hand)
         slots = self.hidden_slots(c, seat, stays=known[seat] | c.C.achievements)
         cards = sorted(pile[i] for pile, i in slots)
-        # who had examined each slot's card (only seats other than ``seat`` can have)
+        # the cards other seats have examined and ``seat`` has not (only these can lie in a slot
+        # and be known there): most often none, and the cards are simply dealt back
         anyone = 0
         for k in known:
             anyone |= k
+        if not anyone & ~known[seat]:
+            rng.shuffle(cards)
+            for (pile, i), card in zip(slots, cards):
+                pile[i] = card
+            return self._redraw_life(c, rng)
+        # who had examined each slot's card (only seats other than ``seat`` can have)
         knowers = [None if not (anyone >> pile[i]) & 1 else
                    [t for t in range(c.players) if (known[t] >> pile[i]) & 1] for pile, i in slots]
         redrawn = 0
@@ -60,7 +67,11 @@ class HiddenInformation:
             if who:
                 for t in who:
                     known[t] |= 1 << card
-        # the Life Deck's order, and a contest's covered Life card
+        return self._redraw_life(c, rng)
+
+    @staticmethod
+    def _redraw_life(c, rng):
+        """The Life Deck's order, and a contest's covered Life card; then the copy's own rng."""
         life = list(c.life_deck)
         covered_life = bool(c.contest) and c.contest[1] >= 0 and c.contest[2] >= 0
         if covered_life:

@@ -66,6 +66,10 @@ def can_respond(s, seat, moment) -> bool:
         from .opponents import interferes
         if not interferes(s, seat, moment):
             return False
+    # (most often the seat holds no card that could Interfere at this moment at all)
+    cards = s.C.interferers["disrupt" if moment == ON_EFFECT else "hex"]
+    if cards.isdisjoint(s.hand[seat]) and cards.isdisjoint(s.relics[seat]) and cards.isdisjoint(s.traits[seat]):
+        return False
     return bool(sources(s, seat, moment))
 
 

@@ -130,25 +130,27 @@ def first_over_limit(s) -> int:
     for the whole table: a count within the lowest its limit can go needs no sum of the modifiers)."""
     C = s.C
     slots_low, traits_low, wanders_low, _ = C.lowest
-    slots, exceptional = C.slots, C.is_exceptional
+    slots, exceptional, exceptionals = C.slots, C.is_exceptional, C.exceptionals
+    relics, traits, wanders = s.relics, s.traits, s.wanders
     for t in range(s.players):
         used = 0
-        for c in s.relics[t]:
+        for c in relics[t]:
             used += slots[c]
         if used > slots_low and used > slot_limit(s, t):
             return t
-        held = s.traits[t]
-        if len(held) > 1:
+        held = traits[t]
+        n = len(held)
+        if n > traits_low and n > trait_limit(s, t):
+            return t
+        if n > R.EXCEPTIONAL_LIMIT and not exceptionals.isdisjoint(held):
             n = 0
             for c in held:
                 if exceptional[c]:
                     n += 1
             if n > R.EXCEPTIONAL_LIMIT:
                 return t
-        if len(held) > traits_low and len(held) > trait_limit(s, t):
-            return t
-        held = len(s.wanders[t])
-        if held > wanders_low and held > wander_limit(s, t):
+        n = len(wanders[t])
+        if n > wanders_low and n > wander_limit(s, t):
             return t
     return -1
 

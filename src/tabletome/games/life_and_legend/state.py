@@ -10,6 +10,7 @@ window), trading.py (Relic trading), modes.py (victory in every mode), opponents
 from __future__ import annotations
 
 from ...core import State
+from . import modes
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .frames import FRAMES
@@ -152,8 +153,12 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         c = LifeAndLegendState.__new__(LifeAndLegendState)
         self._copy_common(c)
         c.C = self.C
-        for name in SEAT_LISTS:
-            setattr(c, name, [x.copy() for x in getattr(self, name)])
+        c.hand = [x.copy() for x in self.hand]
+        c.relics = [x.copy() for x in self.relics]
+        c.traits = [x.copy() for x in self.traits]
+        c.traumas = [x.copy() for x in self.traumas]
+        c.wanders = [x.copy() for x in self.wanders]
+        c.adventures = [x.copy() for x in self.adventures]
         c.story = self.story.copy()
         c.path = self.path.copy()
         c.known = self.known.copy()
@@ -173,10 +178,12 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         c.contest = self.contest.copy()
         c.limbo = self.limbo.copy()
         c.cached = self.cached
-        for name in ("active", "turn", "phase", "used", "acted", "activated", "roll_bonus", "roll_mod",
-                     "lost_adventure", "legend_emptied", "life_emptied", "age", "ai", "mode",
-                     "spark_used", "did", "offered"):
-            setattr(c, name, getattr(self, name))
+        # numbers, flags and the never-changed AI seats and mode: shared
+        c.active, c.turn, c.phase, c.used = self.active, self.turn, self.phase, self.used
+        c.acted, c.activated, c.roll_bonus, c.roll_mod = self.acted, self.activated, self.roll_bonus, self.roll_mod
+        c.lost_adventure, c.legend_emptied, c.life_emptied = self.lost_adventure, self.legend_emptied, self.life_emptied
+        c.age, c.ai, c.mode = self.age, self.ai, self.mode
+        c.spark_used, c.did, c.offered = self.spark_used, self.did, self.offered
         return c
 
     # --- reading the table -------------------------------------------------------------------------
@@ -185,19 +192,16 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
 
     def legends(self, seat) -> int:
         """A seat's Legend total as its mode counts it ("Acquiring Legends")."""
-        from .modes import legends
-        return legends(self, seat)
+        return modes.legends(self, seat)
 
     @property
     def scores(self):
-        from .modes import scores
-        return scores(self)
+        return modes.scores(self)
 
     def outcome(self, seat):
-        from .modes import outcome
         if self.to_move is not None:
             return super().outcome(seat)
-        return outcome(self, seat)
+        return modes.outcome(self, seat)
 
     def check_invariants(self):
         C = self.C

@@ -15,14 +15,14 @@ def offers(s, seat):
     if s.offered:
         return out
     ai = s.ai
-    for c in s.relics[seat]:
+    others = [t for t in range(s.players) if t != seat and not (ai and ai.get(t) == "emptiness")]
+    relics = s.relics
+    for c in relics[seat]:
         gift, swap = A.offer[c], A.offer_for[c]
-        for t in range(s.players):
-            if t == seat or ai.get(t) == "emptiness":
-                continue
+        for t in others:
             out.append(gift[t])
             for_t = swap[t]
-            for d in s.relics[t]:
+            for d in relics[t]:
                 out.append(for_t[d])
     return out
 

@@ -34,20 +34,22 @@ def run_turn(s, frame):
     s.offered = 0
     s.words_bought = []
     if s.logging:
-        s.say(f"Turn {s.turn}: {s.seat_name(seat)}.")
+        s.say_fmt(None, "Turn {}: {}.", s.turn, s.seat_name(seat))
     if s.ai.get(seat) == "emptiness":
         s.push((EMPTINESS, seat), (END_TURN, seat))
     else:
         s.push((PHASE, seat, CONTEMPLATION), (PHASE, seat, WORLD), (PHASE, seat, LIFE),
                (PHASE, seat, RESOLUTION), (END_TURN, seat))
     # Ambient "at the start of each turn" effects in the World (War)
-    amb = s.C.amb
-    for k in range(R.WORLD_SPACES):
-        c = s.world[k]
-        if c >= 0 and s.up[k]:
-            for op, n in amb[c]:
-                if op == "mill-life":
-                    op_mill_life(s, seat, n, c)
+    C = s.C
+    if not C.turn_start.isdisjoint(s.world):
+        amb = C.amb
+        for k in range(R.WORLD_SPACES):
+            c = s.world[k]
+            if c >= 0 and s.up[k]:
+                for op, n in amb[c]:
+                    if op == "mill-life":
+                        op_mill_life(s, seat, n, c)
     return False
 
 
@@ -71,18 +73,21 @@ def run_phase(s, frame):
         s.push((TRIM, t), frame)
         return False
     stack = s.stack
+    free = None
     while True:
-        legal = phase_legal(s, frame)
+        legal = phase_legal(s, frame, free)
         if len(legal) > 1 or legal[0].kind != "end":
             s.cached = (frame, legal)
             return s.ask(seat, frame)
         end_phase(s, seat, phase)
-        # the next phase begins at once: nothing has changed since the limits were checked
+        # the next phase begins at once: nothing has changed since the limits were checked, and
+        # there are still no free actions (this phase had none, and they do not depend on the phase)
         if not stack or stack[-1][0] != PHASE or s.triggers:
             return False
         frame = stack.pop()
         _, seat, phase = frame
         s.phase = phase
+        free = ()
 
 
 def end_phase(s, seat, phase):
@@ -92,7 +97,9 @@ def end_phase(s, seat, phase):
         s.words_bought = []
 
 
-def phase_legal(s, frame):
+def phase_legal(s, frame, free=None):
+    """The phase's own actions, the free actions (``free``, when the caller knows them already) and
+    "end phase" when the phase may end now."""
     _, seat, phase = frame
     A = s.table
     C = s.C
@@ -111,12 +118,12 @@ def phase_legal(s, frame):
             return out
     if phase == CONTEMPLATION:
         # "The Player may bring Relics from hand into play."
-        kind = C.kind
-        in_hand = [c for c in s.hand[seat] if kind[c] == RELIC]
-        if in_hand:
-            room = slot_limit(s, seat) - slots_used(s, seat)
-            slots, relic = C.slots, A.relic
-            for c in in_hand:
+        kind, slots, relic = C.kind, C.slots, A.relic
+        room = None    # (the free Relic slots, counted at the first Relic in hand)
+        for c in s.hand[seat]:
+            if kind[c] == RELIC:
+                if room is None:
+                    room = slot_limit(s, seat) - slots_used(s, seat)
                 if slots[c] <= room:
                     out.append(relic[c])
     world_actions = []
@@ -129,7 +136,7 @@ def phase_legal(s, frame):
             out.append(activate[c])
         if farwandering(s):
             out += farwander_buys(s, seat)
-    out += free_legal(s, seat)
+    out += free_legal(s, seat) if free is None else free
     # "Empty spaces must be filled before the current Phase ends"; "must draw the top Legend Deck
     # card if no other World Action is taken" (so World ends only after a World Action, unless none
     # is possible)
@@ -187,28 +194,26 @@ def free_legal(s, seat):
     A = s.table
     C = s.C
     out = []
-    kind = C.kind
     hand = s.hand[seat]
-    is_atmosphere, hand_effect = C.is_atmosphere, C.hand_effect
+    from_hand, is_atmosphere = A.from_hand, C.is_atmosphere
     for c in hand:
-        k = kind[c]
-        if k == EVENT:
-            if is_atmosphere[c]:
-                if atmosphere_allowed(s) and atmosphere_space(s) >= 0:
-                    out.append(A.over[c])
-            elif hand_effect[c]:
-                out.append(A.play[c])
-        elif k == ACHIEVEMENT:
-            out.append(A.use[c])
+        a = from_hand[c]
+        if a is not None:
+            out.append(a)
+        elif is_atmosphere[c] and atmosphere_allowed(s) and atmosphere_space(s) >= 0:
+            out.append(A.over[c])
     used = s.used
-    use, turn_effect = A.use, C.turn_effect
+    turn_use = A.turn_use
     relics, traits = s.relics[seat], s.traits[seat]
     for c in relics:
-        if turn_effect[c] and not (used >> c) & 1:
-            out.append(use[c])
+        a = turn_use[c]
+        if a is not None and not (used >> c) & 1:
+            out.append(a)
     for c in traits:
-        if turn_effect[c] and not (used >> c) & 1:
-            out.append(use[c])
+        a = turn_use[c]
+        if a is not None and not (used >> c) & 1:
+            out.append(a)
+    use = A.use
     story, p = s.story[seat], s.path[seat]
     if story >= 0:
         out.append(use[story])
@@ -230,6 +235,7 @@ def free_legal(s, seat):
     # empty World spaces
     if -1 in world:
         deck = s.legend_deck
+        kind = C.kind
         placeable = [c for c in hand if kind[c] == ADVENTURE or (is_atmosphere[c] and atmosphere_allowed(s))]
         place = A.place
         for k in empty_spaces(s):
@@ -267,56 +273,86 @@ def farwander_buys(s, seat):
 
 
 # --- resolving a phase's choice ----------------------------------------------------------------------
-def resolve_phase(s, frame, action):
-    _, seat, phase = frame
-    kind = action.kind
-    if kind == "end":
-        end_phase(s, seat, phase)
-        return
-    s.stack.append(frame)    # the phase goes on after this action
-    args = action.args
-    C = s.C
-    if kind == "discard":
-        discard_by_name(s, seat, args[0], s.hand[seat])
-    elif kind == "relic":
-        s.hand[seat].remove(args[0])
-        s.relics[seat].append(args[0])
-        publish(s, args[0])
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} brings {C.names[args[0]]} into play.")
-    elif kind == "draw":
-        s.acted = True
-        draw_action(s, seat)
-    elif kind == "uncover":
-        s.acted = True
-        uncover(s, seat, args[0])
-    elif kind == "wander":
-        s.acted = True
-        start_wander(s, seat, args[0], 0)
-    elif kind == "farwander":
-        s.acted = True
-        start_farwander(s, seat, args[0], args[1])
-    elif kind == "adventure":
-        s.acted = True
-        attempt(s, seat, args[0], args[1])
-    elif kind == "activate":
-        activate(s, seat, args[0])
-    elif kind == "fw_word":
-        pay_wanders(s, seat, R.FW_WORD_PRICE if args[0] < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE)
-        s.words_bought.append(args[0])
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[args[0]]} this phase.")
-    elif kind == "fw_story":
-        pay_wanders(s, seat, R.FW_STORY_PRICE)
-        activate(s, seat, args[0], bought=True)
-    elif kind == "fw_trauma":
-        pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
-        s.traumas[seat].remove(args[0])
-        depart(s, args[0])
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} spends Completed Wanders to remove {C.names[args[0]]}.")
-    else:
-        resolve_free(s, seat, action)
+# Each action kind of a phase has its rule (the phase frame's ``on``); every one but "end phase"
+# puts the phase back on the stack first: the phase goes on after the action.
+def end_the_phase(s, frame, action):
+    end_phase(s, frame[1], frame[2])
+
+
+def discard_down(s, frame, action):
+    s.stack.append(frame)
+    seat = frame[1]
+    discard_by_name(s, seat, action.args[0], s.hand[seat])
+
+
+def bring_relic(s, frame, action):
+    s.stack.append(frame)
+    seat, card = frame[1], action.args[0]
+    s.hand[seat].remove(card)
+    s.relics[seat].append(card)
+    publish(s, card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} brings {s.C.names[card]} into play.")
+
+
+def draw_world_action(s, frame, action):
+    s.stack.append(frame)
+    s.acted = True
+    draw_action(s, frame[1])
+
+
+def uncover_world_action(s, frame, action):
+    s.stack.append(frame)
+    s.acted = True
+    uncover(s, frame[1], action.args[0])
+
+
+def wander_world_action(s, frame, action):
+    s.stack.append(frame)
+    s.acted = True
+    start_wander(s, frame[1], action.args[0], 0)
+
+
+def farwander_world_action(s, frame, action):
+    s.stack.append(frame)
+    s.acted = True
+    start_farwander(s, frame[1], action.args[0], action.args[1])
+
+
+def adventure_world_action(s, frame, action):
+    s.stack.append(frame)
+    s.acted = True
+    attempt(s, frame[1], action.args[0], action.args[1])
+
+
+def activate_background(s, frame, action):
+    s.stack.append(frame)
+    activate(s, frame[1], action.args[0])
+
+
+def buy_word(s, frame, action):
+    s.stack.append(frame)
+    seat, w = frame[1], action.args[0]
+    pay_wanders(s, seat, R.FW_WORD_PRICE if w < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE)
+    s.words_bought.append(w)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[w]} this phase.")
+
+
+def buy_story(s, frame, action):
+    s.stack.append(frame)
+    pay_wanders(s, frame[1], R.FW_STORY_PRICE)
+    activate(s, frame[1], action.args[0], bought=True)
+
+
+def buy_trauma_removal(s, frame, action):
+    s.stack.append(frame)
+    seat, card = frame[1], action.args[0]
+    pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
+    s.traumas[seat].remove(card)
+    depart(s, card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} spends Completed Wanders to remove {s.C.names[card]}.")
 
 
 def pay_wanders(s, seat, n):
@@ -324,54 +360,98 @@ def pay_wanders(s, seat, n):
         depart(s, s.wanders[seat].pop(0))
 
 
-def resolve_free(s, seat, action):
-    kind = action.kind
-    args = action.args
-    C = s.C
-    if kind == "play":
-        # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
-        card = args[0]
-        s.hand[seat].remove(card)
-        depart(s, card)
-        publish(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} plays {C.names[card]}.")
-        use(s, seat, card, HAND)
-    elif kind == "over":
-        place_over_atmosphere(s, seat, args[0])
-    elif kind == "use":
-        card = args[0]
-        k = C.kind[card]
-        if k == STORY:
-            use_story(s, seat)
-        elif k == ACHIEVEMENT:
-            use_achievement(s, seat, card)
-        else:
-            s.used |= 1 << card
-            if s.logging:
-                s.say(f"{s.seat_name(seat)} uses {C.names[card]}.")
-            use(s, seat, card, USE)
-    elif kind == "spark":
-        use_spark(s, seat)
-    elif kind == "turn_in":
-        card = s.wanders[seat].pop(args[0])
-        depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} turns in a Completed Wander ({C.names[card]}) for a Life card.")
-        s.stack.append((DRAW_LIFE, seat))
-    elif kind == "perpetual":
-        k = s.world.index(args[0])
-        s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
-    elif kind == "fill":
-        fill_from_deck(s, seat, args[0])
-    elif kind == "place":
-        place_from_hand(s, seat, args[0], args[1])
-    elif kind == "offer":
-        trading.make_offer(s, seat, args[0], args[1], -1)
-    elif kind == "offer_for":
-        trading.make_offer(s, seat, args[0], args[1], args[2])
+# the free actions of every phase
+def play_event(s, frame, action):
+    # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
+    s.stack.append(frame)
+    seat, card = frame[1], action.args[0]
+    s.hand[seat].remove(card)
+    depart(s, card)
+    publish(s, card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} plays {s.C.names[card]}.")
+    use(s, seat, card, HAND)
+
+
+def place_atmosphere_over(s, frame, action):
+    s.stack.append(frame)
+    place_over_atmosphere(s, frame[1], action.args[0])
+
+
+def use_card(s, frame, action):
+    s.stack.append(frame)
+    seat, card = frame[1], action.args[0]
+    k = s.C.kind[card]
+    if k == STORY:
+        use_story(s, seat)
+    elif k == ACHIEVEMENT:
+        use_achievement(s, seat, card)
     else:
-        raise ValueError(f"no rule for {action}")
+        s.used |= 1 << card
+        if s.logging:
+            s.say(f"{s.seat_name(seat)} uses {s.C.names[card]}.")
+        use(s, seat, card, USE)
+
+
+def spark(s, frame, action):
+    s.stack.append(frame)
+    use_spark(s, frame[1])
+
+
+def turn_in_wander(s, frame, action):
+    s.stack.append(frame)
+    seat = frame[1]
+    card = s.wanders[seat].pop(action.args[0])
+    depart(s, card)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} turns in a Completed Wander ({s.C.names[card]}) for a Life card.")
+    s.stack.append((DRAW_LIFE, seat))
+
+
+def remove_perpetual(s, frame, action):
+    s.stack.append(frame)
+    seat = frame[1]
+    k = s.world.index(action.args[0])
+    s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
+
+
+def fill_space(s, frame, action):
+    s.stack.append(frame)
+    fill_from_deck(s, frame[1], action.args[0])
+
+
+def place_card(s, frame, action):
+    s.stack.append(frame)
+    place_from_hand(s, frame[1], action.args[0], action.args[1])
+
+
+def offer_relic(s, frame, action):
+    s.stack.append(frame)
+    trading.make_offer(s, frame[1], action.args[0], action.args[1], -1)
+
+
+def offer_relic_for(s, frame, action):
+    s.stack.append(frame)
+    trading.make_offer(s, frame[1], action.args[0], action.args[1], action.args[2])
+
+
+PHASE_ACTIONS = {
+    "end": end_the_phase, "discard": discard_down, "relic": bring_relic,
+    # Phase 2's World Actions
+    "draw": draw_world_action, "uncover": uncover_world_action, "wander": wander_world_action,
+    "farwander": farwander_world_action, "adventure": adventure_world_action,
+    # Phase 3: Backgrounds, and Farwander Mode's purchases with Completed Wanders
+    "activate": activate_background, "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
+    # free actions
+    "play": play_event, "over": place_atmosphere_over, "use": use_card, "spark": spark,
+    "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": fill_space, "place": place_card,
+    "offer": offer_relic, "offer_for": offer_relic_for,
+}
+
+
+def resolve_phase(s, frame, action):
+    """(Every kind a phase offers has its rule in PHASE_ACTIONS.)"""
+    raise ValueError(f"no rule for {action}")
 
 
 def run_remove_perpetual(s, frame):
