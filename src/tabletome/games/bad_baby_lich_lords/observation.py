@@ -70,6 +70,7 @@ class LichLordsEncoder(Encoder):
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
         self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
+        self._group_sums = {}  # encode_state: a group's (cards, ups, acted marks) -> the view of its sum
         self._row_views = []  # memoryviews of self._rows
         self._decision_blocks = {}  # a decision's key -> its hashed slice
         self._burn_blocks = {}  # the burned spells -> their slice
@@ -274,6 +275,7 @@ class LichLordsEncoder(Encoder):
     def _face_rows(self, faces):
         """For a ruleset's card faces: card c's row, minion or skeleton, acted or not, at
         ``4 * c + 2 * minion + acted`` (made through the same rows as the view's cards)."""
+        self._group_sums.clear()     # card ids mean other faces now
         cached = self._by_faces.get(id(faces))
         if cached is not None and cached[0] is faces:
             self._last_rows = cached
@@ -389,6 +391,8 @@ class LichLordsEncoder(Encoder):
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
+        group_sums = self._group_sums      # (made with these faces: _face_rows)
+        width = self.group_width
         up, acted = st.up, st.acted
         side_names = L.side_names
         my = L.seat_side[me] if seat is not None else 0
@@ -484,10 +488,9 @@ class LichLordsEncoder(Encoder):
                 block = self._burn_block(st.burn_spells)
             at = self.burn + 1
             out[at:at + len(SKILLS)] = block
-        groups = []
         held = st.held
-        if held >= 0:
-            groups.append((self.held, [face_rows[4 * held + 2 * up[held] + acted[held]]]))
+        if held >= 0:   # a group of one card: its row
+            out[self.held:self.held + width] = self._row_views[face_rows[4 * held + 2 * up[held] + acted[held]]]
         artifact = st.artifact + 1 if st.artifact >= 0 else None
         if artifact is not None and 1 <= artifact <= REALMS:
             out[self.artifact + artifact - 1] = 1.0
@@ -516,13 +519,34 @@ class LichLordsEncoder(Encoder):
             out[at:at + head] = block
             known = st.known[r]
             if known:
-                group = []
-                for i in range(known):
-                    c = pile[-1 - i]
-                    group.append(face_rows[4 * c + 2 * up[c] + acted[c]])
-                groups.append((at + head, group))
+                cards = pile[:-1 - known:-1]    # the known cards, top first
+                key = (*cards, *map(up.__getitem__, cards), *map(acted.__getitem__, cards))
+                total = group_sums.get(key)
+                if total is None:
+                    total = self._group_sum(key, cards, up, acted, face_rows)
+                out[at + head:at + head + width] = total
             for place, x in side_slots:
                 cards = sides[x]
                 if cards:
-                    groups.append((place, [face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards]))
-        self._emit(arr, groups)
+                    key = (*cards, *map(up.__getitem__, cards), *map(acted.__getitem__, cards))
+                    total = group_sums.get(key)
+                    if total is None:
+                        total = self._group_sum(key, cards, up, acted, face_rows)
+                    out[place:place + width] = total
+
+    def _group_sum(self, key, cards, up, acted, face_rows):
+        """A group's floats (as ``_emit`` writes them) by its cards, each card's side up and acted
+        mark (``key``), kept for the card faces they were made with."""
+        rows = [face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards]
+        if len(rows) == 1:
+            total = self._row_views[rows[0]]
+        else:
+            rows = tuple(rows)
+            total = self._sums.get(rows)
+            if total is None:
+                total = self._sum(rows)
+            total = total[1]
+        if len(self._group_sums) >= 100_000:
+            self._group_sums.clear()
+        self._group_sums[key] = total
+        return total
