@@ -163,11 +163,13 @@ def score_realms(state):
     requirements are met at the end of a player's turn"), the sides claiming it in
     ``side_priority``'s order."""
     R, up, sides, rpile = state.R, state.up, state.sides, state.rpile
+    realms = R.cards.realms
     for r, claims in R.claims[state.active]:
         pile = rpile[r]
         if pile:
+            fewest = realms[pile[-1]].min_cards     # (a side with fewer cards cannot satisfy it)
             for s, q in claims:
-                if satisfied(R, pile[-1], sides[q], up):
+                if len(sides[q]) >= fewest and satisfied(R, pile[-1], sides[q], up):
                     score(state, r, s)
                     break
 
@@ -203,6 +205,8 @@ def score(state, r, s):
 def noise_winner(state):
     """The side that woke the Lich King (5 noise), or -1."""
     L = state.L
+    if max(state.noise) < NOISE_TO_WIN:
+        return -1
     reached = [s for s in range(L.ns) if state.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
     if not reached:
         return -1
