@@ -85,7 +85,7 @@ class LichLordsEncoder(Encoder):
         self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
         self._side_blocks = {}  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
-        self._group_sums = {}  # encode_state: a group's (cards, ups, acted marks) -> the view of its sum
+        self._group_sums = {}  # encode_state: a group's rows -> the view of their sum
         self._row_views = []  # memoryviews of self._rows
         self._decision_blocks = {}  # a decision's key -> its hashed slice
         self._burn_blocks = {}  # the burned spells -> their slice
@@ -290,7 +290,6 @@ class LichLordsEncoder(Encoder):
     def _face_rows(self, faces):
         """For a ruleset's card faces: card c's row, minion or skeleton, acted or not, at
         ``4 * c + 2 * minion + acted`` (made through the same rows as the view's cards)."""
-        self._group_sums.clear()     # card ids mean other faces now
         cached = self._by_faces.get(id(faces))
         if cached is not None and cached[0] is faces:
             self._last_rows = cached
@@ -449,7 +448,7 @@ class LichLordsEncoder(Encoder):
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
-        group_sums = self._group_sums      # (made with these faces: _face_rows)
+        group_sums = self._group_sums
         width = self.group_width
         up, acted = st.up, st.acted
         side_names = L.side_names
@@ -573,35 +572,32 @@ class LichLordsEncoder(Encoder):
                 block = self._realm_head_block(key, L, C)
             out[at:at + head] = block
             known = st.known[r]
-            if known:
-                cards = pile[:-1 - known:-1]    # the known cards, top first
-                key = (*cards, *map(up.__getitem__, cards), *map(acted.__getitem__, cards))
-                total = group_sums.get(key)
+            if known:   # the known cards, top first
+                rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
+                total = group_sums.get(rows)
                 if total is None:
-                    total = self._group_sum(key, cards, up, acted, face_rows)
+                    total = self._group_sum(rows)
                 out[at + head:at + head + width] = total
             for place, x in side_slots:
                 cards = sides[x]
                 if cards:
-                    key = (*cards, *map(up.__getitem__, cards), *map(acted.__getitem__, cards))
-                    total = group_sums.get(key)
+                    rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards])
+                    total = group_sums.get(rows)
                     if total is None:
-                        total = self._group_sum(key, cards, up, acted, face_rows)
+                        total = self._group_sum(rows)
                     out[place:place + width] = total
 
-    def _group_sum(self, key, cards, up, acted, face_rows):
-        """A group's floats (as ``_emit`` writes them) by its cards, each card's side up and acted
-        mark (``key``), kept for the card faces they were made with."""
-        rows = [face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards]
+    def _group_sum(self, rows):
+        """What ``_emit`` writes for a group of cards with these rows (a view of the row, or of the
+        rows' sum), kept by the rows."""
         if len(rows) == 1:
             total = self._row_views[rows[0]]
         else:
-            rows = tuple(rows)
             total = self._sums.get(rows)
             if total is None:
                 total = self._sum(rows)
             total = total[1]
         if len(self._group_sums) >= 100_000:
             self._group_sums.clear()
-        self._group_sums[key] = total
+        self._group_sums[rows] = total
         return total

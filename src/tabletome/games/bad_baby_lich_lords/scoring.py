@@ -145,10 +145,7 @@ def satisfied(R, rid, cards, up) -> bool:
     realm = C.realms[rid]
     if len(cards) < realm.min_cards:
         return False
-    minions = sum(map(up.__getitem__, cards))   # (up is 1 for a minion, 0 for a skeleton)
-    if minions < realm.min_minions or len(cards) - minions < realm.min_skeletons:
-        return False
-    key = (rid, *cards, *map(up.__getitem__, cards))   # the realm card, the side's cards, which are up
+    key = (rid, *[c if up[c] else -1 - c for c in cards])
     cache = R.satisfied
     answer = cache.get(key)
     if answer is None:
