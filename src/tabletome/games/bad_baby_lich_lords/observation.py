@@ -10,7 +10,8 @@ acted, and the count of each card name. View keys without a slice are hashed int
 from ...core.observation import Encoder, Hasher, Layout, Recorder, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
-from .views import card_place, chain_item, decision_view, phase_name, realm_info
+from .places import BONE, HELD
+from .views import chain_item, decision_view, phase_name, realm_info
 
 MODES = ("two-player", "teams", "solitaire", "three-player")
 PHASES = ("before action", "after action", "over")
@@ -24,6 +25,18 @@ CARD_DECISIONS = frozenset((OR, SKILL, SPELL_DIRECTION, PLACE))
 HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "to_move", "phase", "noise_to_win",
            "sides", "seat_sides", "seat_realms", "realms", "held", "spell_deck", "burn", "hands", "artifact",
            "decision", "chain", "over", "winners", "scores", "log"}
+
+
+def place_key(st, c):
+    """Where card ``c`` is, as ``views.card_place`` words it, in numbers (its location, and its
+    position on a side or depth in a bone pile): one key for each place that function names."""
+    q = st.loc[c]
+    if 0 <= q < BONE:
+        return q, st.sides[q].index(c)
+    if BONE <= q < HELD:
+        pile = st.bone[q - BONE]
+        return q, len(pile) - 1 - pile.index(c)
+    return q
 
 
 class LichLordsEncoder(Encoder):
@@ -70,6 +83,9 @@ class LichLordsEncoder(Encoder):
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
         self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
+        self._side_blocks = {}  # (layout, seat, noise, score pile sizes) -> the sides' slice
+        self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
+        self._group_sums = {}  # encode_state: a group's rows -> the view of their sum
         self._row_views = []  # memoryviews of self._rows
         self._decision_blocks = {}  # a decision's key -> its hashed slice
         self._burn_blocks = {}  # the burned spells -> their slice
@@ -363,6 +379,49 @@ class LichLordsEncoder(Encoder):
         cached = self._scored_blocks[tuple(scored)] = (realms, block)
         return cached
 
+    def _side_block(self, key, st, seat, order):
+        """The sides from mine, as ``encode`` writes them into their zero slice: present, noise / 5,
+        realms scored / 3, mine, the Cursed Artifact's; kept by ``key``."""
+        import numpy as np
+        L = st.L
+        block = np.zeros(5 * len(order), np.float32)
+        out = memoryview(block)
+        for k, x in enumerate(order):
+            at = 5 * k
+            out[at] = 1.0
+            out[at + 1] = st.noise[x] / 5.0
+            out[at + 2] = len(st.scored[x]) / 3.0
+            out[at + 3] = seat is not None and seat in L.side_seats[x]
+            out[at + 4] = L.side_names[x] == "artifact"
+        if len(self._side_blocks) >= 10_000:
+            self._side_blocks.clear()
+        self._side_blocks[key] = out
+        return out
+
+    def _seat_block(self, key, st, seat):
+        """The seats from me, as ``encode`` writes them into their zero slice: present, spells in
+        hand / 5, score / 5, on my side; kept by ``key``."""
+        import numpy as np
+        L = st.L
+        n = L.players
+        me = 0 if seat is None else seat
+        my_side = L.side_names[L.seat_side[me] if seat is not None else 0]
+        scores = st.scores
+        block = np.zeros(4 * min(n, SEATS), np.float32)
+        out = memoryview(block)
+        for k in range(min(n, SEATS)):
+            p = (me + k) % n
+            at = 4 * k
+            out[at] = 1.0
+            out[at + 1] = sum(st.hand[p]) / 5.0
+            if p < len(scores):
+                out[at + 2] = scores[p] / 5.0
+            out[at + 3] = L.side_names[L.seat_side[p]] == my_side
+        if len(self._seat_blocks) >= 10_000:
+            self._seat_blocks.clear()
+        self._seat_blocks[key] = out
+        return out
+
     def _burn_block(self, burn_spells):
         """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept."""
         import numpy as np
@@ -389,6 +448,8 @@ class LichLordsEncoder(Encoder):
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
+        group_sums = self._group_sums
+        width = self.group_width
         up, acted = st.up, st.acted
         side_names = L.side_names
         my = L.seat_side[me] if seat is not None else 0
@@ -423,7 +484,7 @@ class LichLordsEncoder(Encoder):
             if kind >= 0:
                 out[kind] = 1.0
             if frame[0] in CARD_DECISIONS:
-                key = (frame, card_place(st, frame[1]), C.name[frame[1]])
+                key = (frame, place_key(st, frame[1]), C.name[frame[1]])
             else:
                 key = frame
             # the decision is the first thing hashed into its (zero) slice: its 32 floats are
@@ -436,39 +497,36 @@ class LichLordsEncoder(Encoder):
         if chain:
             # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
             # then the list's length; the adds of the whole chain kept by the frames' keys
-            keys = tuple([(f, card_place(st, f[1])) if f[0] == PERFORM else f for f in chain])
+            keys = tuple([(f, place_key(st, f[1])) if f[0] == PERFORM else f for f in chain])
             adds = self._chain_adds.get(keys)
             if adds is None:
                 adds = self._chain(st, chain, keys)
             at = self.decision_hash
             for slot, value in adds:
                 out[at + slot] += value
+        # the sides' slice and the seats' slice, each written into its zero slice: kept whole by
+        # what it shows
+        key = (L, seat, *st.noise, *map(len, st.scored))
+        block = self._side_blocks.get(key)
+        if block is None:
+            block = self._side_block(key, st, seat, order)
+        out[self.sides:self.sides + len(block)] = block
         realms = C.realms
-        for k, x in enumerate(order):
-            at = self.sides + 5 * k
-            scored = st.scored[x]
-            out[at] = 1.0
-            out[at + 1] = st.noise[x] / 5.0
-            out[at + 2] = len(scored) / 3.0
-            out[at + 3] = seat is not None and seat in L.side_seats[x]
-            out[at + 4] = side_names[x] == "artifact"
-            if scored:  # hashed into its zero slice: kept whole by the realms scored
-                block = self._scored_blocks.get(tuple(scored))
-                if block is None or block[0] is not realms:
-                    block = self._scored_block(realms, scored)
-                at = self.scored + 8 * k
-                out[at:at + 8] = block[1]
-        scores = st.scores
-        seat_side = L.seat_side
+        if any(st.scored):
+            for k, x in enumerate(order):
+                scored = st.scored[x]
+                if scored:  # hashed into its zero slice: kept whole by the realms scored
+                    block = self._scored_blocks.get(tuple(scored))
+                    if block is None or block[0] is not realms:
+                        block = self._scored_block(realms, scored)
+                    at = self.scored + 8 * k
+                    out[at:at + 8] = block[1]
         hand = st.hand
-        for k in range(min(n, SEATS)):
-            p = (me + k) % n
-            at = self.seats + 4 * k
-            out[at] = 1.0
-            out[at + 1] = sum(hand[p]) / 5.0
-            if p < len(scores):
-                out[at + 2] = scores[p] / 5.0
-            out[at + 3] = side_names[seat_side[p]] == my_side
+        key = (L, seat, *map(sum, hand), *st.scores)
+        block = self._seat_blocks.get(key)
+        if block is None:
+            block = self._seat_block(key, st, seat)
+        out[self.seats:self.seats + len(block)] = block
         skills = self.skills
         if seat is not None:
             h = hand[seat]
@@ -484,10 +542,9 @@ class LichLordsEncoder(Encoder):
                 block = self._burn_block(st.burn_spells)
             at = self.burn + 1
             out[at:at + len(SKILLS)] = block
-        groups = []
         held = st.held
-        if held >= 0:
-            groups.append((self.held, [face_rows[4 * held + 2 * up[held] + acted[held]]]))
+        if held >= 0:   # a group of one card: its row
+            out[self.held:self.held + width] = self._row_views[face_rows[4 * held + 2 * up[held] + acted[held]]]
         artifact = st.artifact + 1 if st.artifact >= 0 else None
         if artifact is not None and 1 <= artifact <= REALMS:
             out[self.artifact + artifact - 1] = 1.0
@@ -515,14 +572,32 @@ class LichLordsEncoder(Encoder):
                 block = self._realm_head_block(key, L, C)
             out[at:at + head] = block
             known = st.known[r]
-            if known:
-                group = []
-                for i in range(known):
-                    c = pile[-1 - i]
-                    group.append(face_rows[4 * c + 2 * up[c] + acted[c]])
-                groups.append((at + head, group))
+            if known:   # the known cards, top first
+                rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
+                total = group_sums.get(rows)
+                if total is None:
+                    total = self._group_sum(rows)
+                out[at + head:at + head + width] = total
             for place, x in side_slots:
                 cards = sides[x]
                 if cards:
-                    groups.append((place, [face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards]))
-        self._emit(arr, groups)
+                    rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards])
+                    total = group_sums.get(rows)
+                    if total is None:
+                        total = self._group_sum(rows)
+                    out[place:place + width] = total
+
+    def _group_sum(self, rows):
+        """What ``_emit`` writes for a group of cards with these rows (a view of the row, or of the
+        rows' sum), kept by the rows."""
+        if len(rows) == 1:
+            total = self._row_views[rows[0]]
+        else:
+            total = self._sums.get(rows)
+            if total is None:
+                total = self._sum(rows)
+            total = total[1]
+        if len(self._group_sums) >= 100_000:
+            self._group_sums.clear()
+        self._group_sums[rows] = total
+        return total

@@ -149,6 +149,12 @@ class RuleSet:
                         flat[(r * ns + s) * maxp + j] = table.get("target", v, r, L.side_word[s], j)
             self.target.append(flat)
         self.word_side = {w: s for s, w in enumerate(L.side_word)}
+        # for each active seat: the sides in the order they claim a contested realm, and each
+        # realm's (side, side slot) claims in that order (scoring.score_realms)
+        from .scoring import claim_order
+        self.priority = [claim_order(L, p, self.artifact_scores) for p in range(L.players)]
+        self.claims = [[(r, [(s, r * ns + s) for s in order if L.has_side[r][s]]) for r in range(nr)]
+                       for order in self.priority]
         self._out = {}
         from .views import card_faces
         self.faces = card_faces(cards)

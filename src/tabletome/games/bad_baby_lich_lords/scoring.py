@@ -115,17 +115,22 @@ def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
 
 
 def side_priority(state):
-    """Sides in the order they claim a contested realm: "the player whose turn it is scores the
-    realm", then (our 3-player variant) the others in turn order."""
-    L = state.L
-    order = [L.seat_side[state.active]]
-    p = state.active
+    """Sides in the order they claim a contested realm (``claim_order``, fixed per active seat)."""
+    return state.R.priority[state.active]
+
+
+def claim_order(L, active, artifact_scores) -> list:
+    """Sides in the order they claim a contested realm when ``active`` has the turn: "the player
+    whose turn it is scores the realm", then (our 3-player variant) the others in turn order, then
+    (Solitaire) the Cursed Artifact's side if it scores."""
+    order = [L.seat_side[active]]
+    p = active
     for _ in range(L.players - 1):
         p = L.next_in_turn[p]
         s = L.seat_side[p]
         if s not in order:
             order.append(s)
-    if L.solitaire and state.R.artifact_scores:
+    if L.solitaire and artifact_scores:
         order.append(L.artifact_side)
     return order
 
@@ -152,20 +157,18 @@ def satisfied(R, rid, cards, up) -> bool:
 
 def score_realms(state):
     """Score every realm whose requirements a side meets ("A realm must be scored if its
-    requirements are met at the end of a player's turn")."""
-    L, R, up = state.L, state.R, state.up
-    ns = L.ns
-    priority = None
-    for r in range(L.nr):
-        pile = state.rpile[r]
-        if not pile:
-            continue
-        if priority is None:
-            priority = side_priority(state)
-        for s in priority:
-            if L.has_side[r][s] and satisfied(R, pile[-1], state.sides[r * ns + s], up):
-                score(state, r, s)
-                break
+    requirements are met at the end of a player's turn"), the sides claiming it in
+    ``side_priority``'s order."""
+    R, up, sides, rpile = state.R, state.up, state.sides, state.rpile
+    realms = R.cards.realms
+    for r, claims in R.claims[state.active]:
+        pile = rpile[r]
+        if pile:
+            fewest = realms[pile[-1]].min_cards     # (a side with fewer cards cannot satisfy it)
+            for s, q in claims:
+                if len(sides[q]) >= fewest and satisfied(R, pile[-1], sides[q], up):
+                    score(state, r, s)
+                    break
 
 
 def score(state, r, s):
@@ -199,6 +202,8 @@ def score(state, r, s):
 def noise_winner(state):
     """The side that woke the Lich King (5 noise), or -1."""
     L = state.L
+    if max(state.noise) < NOISE_TO_WIN:
+        return -1
     reached = [s for s in range(L.ns) if state.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
     if not reached:
         return -1

@@ -75,15 +75,18 @@ def skill_possible(state, c, s) -> bool:
     return bool(skill_targets(state, c, s))
 
 
-def skill_options(state, frame):
-    return skill_targets(state, frame[1], frame[2])
-
-
 def skill_targets(state, c, s):
     """The actions naming each legal target of skill ``s`` performed by card ``c``."""
+    return skill_options(state, (SKILL, c, s))
+
+
+def skill_options(state, frame):
+    """The actions naming each legal target of the skill of the frame ``skill (card, skill)``."""
+    _, c, s = frame
     L, R = state.L, state.R
-    r = realm_of(state, c)
     ns, maxp, sides, up = L.ns, R.max_positions, state.sides, state.up
+    q = state.loc[c]    # a performing card is on a side of a realm or in its bone pile (Possess)
+    r = q - BONE if q >= BONE else q // ns
     out = []
     if s == DIG:
         # "Draw a skeleton from the top of this realm's bone pile and place it on either side"
@@ -105,7 +108,6 @@ def skill_targets(state, c, s):
     elif s == LEAVE:
         # "Move this minion to an adjacent realm ... cannot wrap"; from the bone pile, to the
         # adjacent realm's bone pile (Lich Law 13.2)
-        q = state.loc[c]
         leave = R.leave
         if q >= BONE:
             out = [leave[r2] for r2 in L.adjacent[r]]
@@ -193,7 +195,8 @@ def perform_skill(state, frame, action):
     _, c, s = frame
     R, L = state.R, state.L
     talk = state.logging            # a search copy builds no log text
-    name = card_name(state, c) if talk else ""
+    names = R.cards.name
+    name = names[c] if talk else ""
     if s == DIG:
         r = realm_of(state, c)
         x = R.word_side[action.args[0]]
@@ -219,7 +222,7 @@ def perform_skill(state, frame, action):
         return
     d = target_card(state, action)
     if talk:
-        dname = card_name(state, d)
+        dname = names[d]
         at = where(state, d)
     if s == FIGHT:
         state.up[d] = 0

@@ -184,7 +184,7 @@ class LichLordsState(State):
         L = self.L
         if L.solitaire:
             return [self.bone_pile_cards() if self.winners else 0]
-        return [self.noise[L.seat_side[p]] for p in range(L.players)]
+        return list(map(self.noise.__getitem__, L.seat_side))    # (seat_side: each seat's side)
 
     def bone_pile_cards(self) -> int:
         return bone_pile_cards(self)
