@@ -35,6 +35,26 @@ def test_self_play_batches_match_the_states(config):
     assert env.finished == ended
 
 
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_a_batch_without_logs_plays_what_a_logged_batch_plays(config):
+    """The games of a batch write no log unless asked (``log=True``), and a learner sees the same."""
+    game_id, players, options = config
+    quiet = VectorEnv(game_id, 2, players=players, seed=7, **options)
+    logged = VectorEnv(game_id, 2, players=players, seed=7, log=True, **options)
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        for a, b in zip((quiet.obs, quiet.mask, quiet.seat), (logged.obs, logged.mask, logged.seat)):
+            assert np.array_equal(a, b)
+        actions = pick(quiet.mask, rng)
+        quiet.step(actions)
+        logged.step(actions)
+        assert np.array_equal(quiet.rewards, logged.rewards) and np.array_equal(quiet.dones, logged.dones)
+    assert [s.snapshot()["rng"] for s in quiet.states] == [s.snapshot()["rng"] for s in logged.states]
+    assert sum(len(s.log) for s in logged.states) > sum(len(s.log) for s in quiet.states)
+    with pytest.raises(IllegalAction, match="log must be True"):
+        VectorEnv(game_id, 1, players=players, log="yes", **options)
+
+
 def test_against_an_opponent_the_learner_always_moves():
     env = VectorEnv("spirit-link", 4, seed=1, seat=1, opponent="heuristic")
     obs, mask, seat = env.reset()

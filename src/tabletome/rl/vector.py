@@ -22,6 +22,10 @@ keeps the first share of the games and ``k - 1`` worker processes (started with 
 arrays, so ``step`` returns the same arrays without copying. The games then live in the workers
 (``env.states`` is None); a seed gives the same batch for the same ``k``. ``close()`` (or leaving a
 ``with`` block) stops the workers; they also stop when the env is collected or this process ends.
+
+The games write no log (``State.mute``): a learner reads observations, and no observation encodes
+the log, so a batch steps faster without it. ``log=True`` keeps each game's log (``env.states[i].log``,
+for looking at a game the batch played); the observations, masks and rewards are the same either way.
 """
 
 from __future__ import annotations
@@ -41,15 +45,19 @@ _ID = attrgetter("id")
 
 class VectorEnv:
     def __init__(self, game, n: int, players: int | None = None, seed: int | None = 0, seat: int | None = None,
-                 opponent=None, workers: int = 1, start_method: str = "spawn", _arrays=None, **options):
+                 opponent=None, workers: int = 1, start_method: str = "spawn", log: bool = False, _arrays=None,
+                 **options):
         self.game, self.players, self.options, self.card_text = resolve_game(game, players, options)
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise IllegalAction(f"n, the number of games, must be a whole number of at least 1, not {n!r}")
         if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or not 1 <= workers <= n:
             raise IllegalAction(f"workers, the number of processes, must be a whole number from 1 to n ({n}), "
                                 f"not {workers!r}")
+        if not isinstance(log, bool):
+            raise IllegalAction(f"log must be True (keep each game's log) or False (no log, faster), not {log!r}")
         self.n = int(n)
         self.workers = int(workers)
+        self.log = log
         self._pool = None
         self.encoder = self.game.encoder(self.players, self.card_text, **self.options)
         self.n_actions = len(self.game.table_for(self.card_text))
@@ -96,6 +104,8 @@ class VectorEnv:
     def _new_game(self, i):
         rng = self._rng
         state = self.game.new(players=self.players, seed=rng.next64() >> 1, card_text=self.card_text, **self.options)
+        if not self.log:
+            state.mute()
         if self.learner is not None:
             self.opponents[i] = {s: tabletome.agent(spec, seed=rng.next64() >> 1) for s, spec in self.opponent_specs.items()}
         self.states[i] = state
@@ -227,7 +237,7 @@ class _Pool:
         self.table = env.game.table_for(env.card_text)
         lo, hi = self.cuts[0], self.cuts[1]
         game_id = env.game.id
-        kwargs = dict(players=env.players, seat=env.learner, card_text=env.card_text, **env.options)
+        kwargs = dict(players=env.players, seat=env.learner, card_text=env.card_text, log=env.log, **env.options)
         if env.learner is not None:
             kwargs["opponent"] = [env.opponent_specs[s] for s in sorted(env.opponent_specs)]
         self.local = VectorEnv(game_id, hi - lo, seed=None, _arrays=[a[lo:hi] for a in self.arrays], **kwargs)
