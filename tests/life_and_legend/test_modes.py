@@ -230,6 +230,24 @@ def test_ai_opponents_take_their_seats_and_play_by_their_card(ai):
     assert any(line.startswith("Turn") and "South" in line for line in s.log)
 
 
+def test_an_ai_table_stays_one_through_clone_snapshot_and_pickle():
+    """AI seats decide by their card in every copy of the table, and a table without them asks
+    every seat (the engine keeps each kind of table in its own state class)."""
+    import pickle
+    s = game().new(players=2, seed=5, ai="geoffrey", first="north")
+    for step in range(40):
+        s.apply(s.legal_actions()[step % len(s.legal_actions())])
+        s = (s.clone, lambda: game().restore(s.snapshot()), lambda: pickle.loads(pickle.dumps(s)))[step % 3]()
+        assert s.to_move == 0, "an AI seat is never asked, in a copy either"
+    plain = game().new(players=2, seed=5, first="north")
+    asked = set()
+    while not plain.is_over and len(asked) < 2:
+        asked.add(plain.to_move)
+        plain = game().restore(plain.snapshot())
+        plain.apply(plain.legal_actions()[0])
+    assert asked == {0, 1}
+
+
 def test_the_emptiness_devours_the_world():
     s = position(options={"ai": "emptiness"}, world=["Windfall", "Caravan", "Dispel", "Curse"], phase=3,
                  rng=rng_rolling(1))

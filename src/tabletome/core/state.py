@@ -58,10 +58,19 @@ class State:
     @classmethod
     def start(cls, game, players: int, seed: int, options: dict, card_text: str | None = None) -> "State":
         """A new game (called by ``game.new`` after it checked the options and card file)."""
+        cls = cls.class_for(game, players, options)
         state = cls.__new__(cls)
         state._init_common(game, players, options, seed, Rng(seed), card_text)
         state.setup()
         return state
+
+    @classmethod
+    def class_for(cls, game, players: int, options: dict) -> type:
+        """The State class that plays ``game`` at a table of ``players`` with these (resolved) options: this
+        one, or a subclass with the same fields (``__slots__ = ()``) that decides some things its
+        own way, e.g. a table with computer-controlled seats overriding ``ask``, so that tables
+        without them keep the core's own fast ``ask``."""
+        return cls
 
     def _init_common(self, game, players, options, seed, rng, card_text=None):
         self.game = game
@@ -609,6 +618,7 @@ class State:
             if not isinstance(card_text, str):
                 raise IllegalAction("snapshot field 'cards' must be the text of a card file")
             game.check_cards(card_text, "the snapshot's card file")
+        cls = cls.class_for(game, players, options)
         state = cls.__new__(cls)
         state._init_common(game, players, options, seed, Rng(rng_state), card_text)
         history = data.get("history", [])

@@ -25,7 +25,7 @@ def ask_or_auto(s, seat, frame, legal):
     if len(legal) == 1:
         s.frames.frames[frame[0]].resolve(s, frame, legal[0])
         return False
-    return s.ask(seat, frame)
+    return s.ask_with(seat, frame, legal)
 
 
 def named(s, kind, cards):

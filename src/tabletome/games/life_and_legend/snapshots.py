@@ -118,7 +118,6 @@ class SnapshotMixin:
         self.ai = self.game.ai_seats(n, self.options)
         ids = C.label_ids
         placed = set()
-        self.cached = None
 
         def card(label, where):
             i = ids.get(label.lower()) if isinstance(label, str) else None

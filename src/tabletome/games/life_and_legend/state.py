@@ -31,7 +31,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
                  "background_discard", "world", "up", "active", "turn", "phase", "used", "acted",
                  "activated", "roll_bonus", "roll", "roll_mod", "pending", "words_bought",
                  "lost_adventure", "legend_emptied", "life_emptied", "age", "targets", "acquired",
-                 "ai", "mode", "spark_used", "did", "offered", "contest", "limbo", "cached")
+                 "ai", "mode", "spark_used", "did", "offered", "contest", "limbo")
 
     def _init_common(self, game, players, options, seed, rng, card_text=None):
         super()._init_common(game, players, options, seed, rng, card_text)
@@ -69,7 +69,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         self.offered = 0
         self.contest = []     # Farwandering: [owner, contested card, covered Life card]
         self.limbo = []       # Life cards drawn and not yet kept or discarded (shown to all)
-        self.cached = None    # (decision frame, its legal actions) computed when the phase asked
         rng = self.rng
         # 1. Shuffle: "Shuffle the Life and Legend Decks."
         legend = list(C.legend)
@@ -128,29 +127,15 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         self.roll_bonus = 0
         self.did = 0             # bit 1: completed an Adventure this turn; bit 2: Wandered successfully
 
-    def _legal_actions(self):
-        cached = self.cached
-        if cached is not None and cached[0] is self.decision:
-            return cached[1]
-        return super()._legal_actions()
-
-    # --- the decision stack: AI seats decide by their card --------------------------------------
-    def ask(self, seat, frame):
-        kind = self.ai.get(seat)
-        if kind is None:    # (State.ask: this seat decides this frame)
-            self.decision = frame
-            self.to_move = seat
-            return True
-        from .opponents import decide
-        spec = self.frames.frames[frame[0]]
-        action = decide(self, seat, frame, spec.legal(self, frame))
-        self._legal = None
-        spec.resolve(self, frame, action)
-        return False
+    @classmethod
+    def class_for(cls, game, players, options):
+        """A table with AI opponents (``ai=...``) asks through their cards (``AITableState``)."""
+        return AITableState if game.ai_seats(players, options) else cls
 
     # --- clone ----------------------------------------------------------------------------------
     def clone(self):
-        c = LifeAndLegendState.__new__(LifeAndLegendState)
+        cls = type(self)
+        c = cls.__new__(cls)
         self._copy_common(c)
         c.C = self.C
         c.hand = [x.copy() for x in self.hand]
@@ -177,7 +162,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         c.acquired = self.acquired.copy()
         c.contest = self.contest.copy()
         c.limbo = self.limbo.copy()
-        c.cached = self.cached
         # numbers, flags and the never-changed AI seats and mode: shared
         c.active, c.turn, c.phase, c.used = self.active, self.turn, self.phase, self.used
         c.acted, c.activated, c.roll_bonus, c.roll_mod = self.acted, self.activated, self.roll_bonus, self.roll_mod
@@ -227,3 +211,22 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         atmospheres = sum(1 for k, c in enumerate(self.world) if c >= 0 and self.up[k] and C.is_atmosphere[c])
         assert atmospheres <= 1, "two Atmospheres in the World"
         assert (self.to_move is None) == (self.decision is None)
+
+
+class AITableState(LifeAndLegendState):
+    """A table with AI opponents: an AI seat decides by its card when the stack asks it (the other
+    tables keep the core's own ``ask``, which the core inlines)."""
+    __slots__ = ()
+
+    def ask(self, seat, frame):
+        kind = self.ai.get(seat)
+        if kind is None:    # (State.ask: this seat decides this frame)
+            self.decision = frame
+            self.to_move = seat
+            return True
+        from .opponents import decide
+        spec = self.frames.frames[frame[0]]
+        action = decide(self, seat, frame, spec.legal(self, frame))
+        spec.resolve(self, frame, action)
+        return False
+

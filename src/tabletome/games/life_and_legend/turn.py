@@ -77,8 +77,7 @@ def run_phase(s, frame):
     while True:
         legal = phase_legal(s, frame, free)
         if len(legal) > 1 or legal[0].kind != "end":
-            s.cached = (frame, legal)
-            return s.ask(seat, frame)
+            return s.ask_with(seat, frame, legal)
         end_phase(s, seat, phase)
         # the next phase begins at once: nothing has changed since the limits were checked, and
         # there are still no free actions (this phase had none, and they do not depend on the phase)
