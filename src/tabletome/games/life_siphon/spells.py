@@ -10,7 +10,7 @@ from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
 from .frames import DISCARD, DRAFT, EXTRA_MOVE, TARGET
-from .ruleset import NO_TARGET, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant
+from .ruleset import NEEDS_LOOKING, NO_TARGET, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant
 
 
 class SpellRules:
@@ -45,9 +45,12 @@ class SpellRules:
         R = self.R
         act = R.act
         life = self.life[R.seat_q[seat]]
-        costs, fast, effects, exists = R.c_cost, R.c_fast, R.c_eff, self._target_exists
-        familiars = any(self.area_count)   # ``_target_exists`` for a card aimed at any familiar
-        on_familiar = R.c_on_familiar
+        costs, fast, needs = R.c_cost, R.c_fast, R.c_needs
+        count = self.area_count
+        familiars = any(count)
+        # what a target needs, found or not: nothing, a familiar, a familiar in a Battleground
+        # (NEEDS_LOOKING is ``_target_exists``'s work)
+        found = (True, familiars, familiars and any(count[BATTLEGROUND::NUM_AREAS]))
         seen = 0
         for k in hand:
             cost = costs[k]
@@ -56,14 +59,13 @@ class SpellRules:
             if life <= cost or not (main or fast[k]) or (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            if fast[k]:
-                if familiars if on_familiar[k] else exists(effects[k], seat, cost):
-                    acts.append(act.cast[k])
-                if main and R.c_both[k] and (familiars if R.c_slow_on_familiar[k]
-                                             else exists(R.c_slow_eff[k], seat, cost)):
-                    acts.append(act.cast_slow[k])
-            elif main and (familiars if on_familiar[k] else exists(effects[k], seat, cost)):
+            need = needs[k]
+            if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_eff[k], seat, cost):
                 acts.append(act.cast[k])
+            if fast[k] and main and R.c_both[k]:
+                need = R.c_slow_needs[k]
+                if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_slow_eff[k], seat, cost):
+                    acts.append(act.cast_slow[k])
         return acts
 
     def _target_exists(self, e, seat, cost):
