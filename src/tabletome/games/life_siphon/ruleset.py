@@ -182,6 +182,8 @@ class RuleSet:
                            or (self.f_pool[f] == POOL_PERSONAL and self.familiars_on)
                            or (self.f_pool[f] == POOL_FEARSOME and self.fearsome_on)]
         self.in_game = [f in self.summonable for f in range(self.nf)]
+        # each summonable kind with its pool, its cost in life and its summon action
+        self.summon_options = tuple((f, self.f_pool[f], self.f_cost[f], index.summon[f]) for f in self.summonable)
         # --- moving: "Each Familiar can move to 1 adjacent area per turn" ---------------------------
         # moves_out[q][fullness]: when quadrant q's areas hold ``fullness`` familiars (one count an
         # area, as in the state's area_count), the spaces a familiar could leave, in order, each with

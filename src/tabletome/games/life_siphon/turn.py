@@ -116,17 +116,16 @@ class TurnRules:
         acts = []
         life = self.life[q]
         if self.summons < SUMMONS_PER_TURN and self.area_count[q * NUM_AREAS + SUMMONING] < CAP[SUMMONING]:
-            supply, cost, pools = self.supply, R.f_cost, R.f_pool
-            for f in R.summonable:
-                p = pools[f]
-                if p == POOL_SHARED:
-                    if supply[f] and life > cost[f]:
-                        acts.append(act.summon[f])
-                elif p == POOL_PERSONAL:
-                    if (self.pool[q] >> f) & 1 and life > cost[f]:
-                        acts.append(act.summon[f])
+            supply, personal = self.supply, self.pool[q]
+            for f, pool, cost, summon in R.summon_options:
+                if pool == POOL_SHARED:
+                    if supply[f] and life > cost:
+                        acts.append(summon)
+                elif pool == POOL_PERSONAL:
+                    if (personal >> f) & 1 and life > cost:
+                        acts.append(summon)
                 elif supply[f] and life <= FEARSOME_LIFE and not self._has_fearsome(q):
-                    acts.append(act.summon[f])
+                    acts.append(summon)
         self._move_actions(q, True, acts)
         seat = R.q_seat[q]
         if seat >= 0:
