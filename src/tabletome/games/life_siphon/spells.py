@@ -43,24 +43,29 @@ class SpellRules:
         if not hand:
             return acts
         R = self.R
+        act = R.act
         life = self.life[R.seat_q[seat]]
-        costs, fast, needs, both, exists = R.c_cost, R.c_fast, R.c_needs, R.c_both, self._target_exists
+        costs, fast, needs = R.c_cost, R.c_fast, R.c_needs
         count = self.area_count
         familiars = any(count)
         # what a target needs, found or not: nothing, a familiar, a familiar in a Battleground
         # (NEEDS_LOOKING is ``_target_exists``'s work)
         found = (True, familiars, familiars and any(count[BATTLEGROUND::NUM_AREAS]))
-        for k in dict.fromkeys(hand):   # each kind of card once, in the hand's order
-            # a Slow Cast card only in the Main Phase; "no player may reduce their own life below 1"
-            if not (main or fast[k]) or life <= costs[k]:
+        seen = 0
+        for k in hand:
+            cost = costs[k]
+            # "no player may reduce their own life below 1"; a Slow Cast card only in the Main
+            # Phase; each kind of card once (the cheap tests first: they are the same for a copy)
+            if life <= cost or not (main or fast[k]) or (seen >> k) & 1:
                 continue
+            seen |= 1 << k
             need = needs[k]
-            if found[need] if need != NEEDS_LOOKING else exists(R.c_eff[k], seat, costs[k]):
-                acts.append(R.act.cast[k])
-            if main and both[k]:   # a Fast / Slow card: its Slow Cast half too
+            if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_eff[k], seat, cost):
+                acts.append(act.cast[k])
+            if fast[k] and main and R.c_both[k]:
                 need = R.c_slow_needs[k]
-                if found[need] if need != NEEDS_LOOKING else exists(R.c_slow_eff[k], seat, costs[k]):
-                    acts.append(R.act.cast_slow[k])
+                if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_slow_eff[k], seat, cost):
+                    acts.append(act.cast_slow[k])
         return acts
 
     def _target_exists(self, e, seat, cost):
