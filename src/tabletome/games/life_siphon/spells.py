@@ -82,7 +82,7 @@ class SpellRules:
             return False
         q = self.R.seat_q[seat]
         if ttype == T_OWN_FAMILIAR:
-            return bool(self._move_actions(q, False, []))
+            return self._can_extra_move(q)
         if ttype == T_PLAYER_WITH_CARDS:
             return any(len(h) > (1 if s == seat else 0) for s, h in enumerate(self.hand))
         return bool(self._player_targets(eff, amount, ttype, q, cost))
@@ -306,7 +306,7 @@ class SpellRules:
     def _aspect_ability_ok(self, seat, a):
         eff = self.R.a_eff[a][0]
         if eff == E_MOVE:
-            return bool(self._move_actions(self.R.seat_q[seat], False, []))
+            return self._can_extra_move(self.R.seat_q[seat])
         return True
 
     def use_aspect(self, frame, action):

@@ -154,6 +154,19 @@ class TurnRules:
             acts += moves_by_kind[f]
         return acts
 
+    def _can_extra_move(self, q):
+        """Whether one of q's familiars could take an extra move (``_move_actions`` not consuming
+        the turn's move): the first one found answers."""
+        kind = self.kind
+        life = self.life[q]
+        life_floor = self.R.move_life_floor[q]
+        c = q * NUM_AREAS
+        for slot, _ in self.R.moves_out[q][tuple(self.area_count[c:c + NUM_AREAS])]:
+            f = kind[slot]
+            if f >= 0 and life > life_floor[f]:
+                return True
+        return False
+
     def _has_fearsome(self, q):
         fearsome = self.R.is_fearsome
         for f in self.kind[q * SLOTS:(q + 1) * SLOTS]:
