@@ -185,10 +185,10 @@ class RuleSet:
         # each summonable kind with its pool, its cost in life and its summon action
         self.summon_options = tuple((f, self.f_pool[f], self.f_cost[f], index.summon[f]) for f in self.summonable)
         # --- moving: "Each Familiar can move to 1 adjacent area per turn" ---------------------------
-        # moves_out[q][fullness]: when quadrant q's areas hold ``fullness`` familiars (one count an
-        # area, as in the state's area_count), the spaces a familiar could leave, in order, each with
-        # the move actions out of it for every kind of familiar (forward first, then back): a move
-        # needs room in the area it goes to.
+        # moves_out[q][summoning][movement][river][battleground]: when quadrant q's areas hold that
+        # many familiars (its counts in the state's area_count), the spaces a familiar could leave,
+        # in order, each with the move actions out of it for every kind of familiar (forward
+        # first, then back): a move needs room in the area it goes to.
         self.moves_out = [self._moves_out(q, index.move) for q in range(Q)]
         # a familiar of kind f moves only while its quadrant has more life than this: "it costs 1
         # life each time you move a Dread Knight", and no player may pay its life below 1; a Lair
@@ -242,8 +242,8 @@ class RuleSet:
         self.a_cost = [a.cost for a in asp]
 
     def _moves_out(self, q, move):
-        """The table ``moves_out[q]``: every fullness of the quadrant's areas to the spaces that can
-        be left and their move actions by kind (``move[f][space]``: the (back, forward) actions)."""
+        """The table ``moves_out[q]``: for every fullness of the quadrant's areas, the spaces that
+        can be left and their move actions by kind (``move[f][space]``: the (back, forward) actions)."""
         out_of_space = {}   # (space, forward, backward) -> the move actions for each kind
         table = {}
         for fullness in product(*(range(cap + 1) for cap in CAP)):
@@ -263,7 +263,10 @@ class RuleSet:
                                                   for f in range(self.nf))
                     exits.append((q * SLOTS + space, out_of_space[key]))
             table[fullness] = tuple(exits)
-        return table
+        # nested by area, in the board's order: [summoning][movement][river][battleground]
+        # (four list indexings cost less than a tuple key's hash)
+        summoning, movement, river, battleground = (range(cap + 1) for cap in CAP)
+        return [[[[table[s, m, r, b] for b in battleground] for r in river] for m in movement] for s in summoning]
 
     @property
     def names(self):

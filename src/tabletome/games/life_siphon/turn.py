@@ -146,8 +146,8 @@ class TurnRules:
         life = self.life[q]
         life_floor = R.move_life_floor[q]
         c = q * NUM_AREAS
-        fullness = tuple(self.area_count[c:c + NUM_AREAS])
-        for slot, moves_by_kind in R.moves_out[q][fullness]:
+        summoning, movement, river, battleground = self.area_count[c:c + NUM_AREAS]
+        for slot, moves_by_kind in R.moves_out[q][summoning][movement][river][battleground]:
             f = kind[slot]
             if f < 0 or flags[slot] & moved or life <= life_floor[f]:
                 continue
@@ -161,7 +161,8 @@ class TurnRules:
         life = self.life[q]
         life_floor = self.R.move_life_floor[q]
         c = q * NUM_AREAS
-        for slot, _ in self.R.moves_out[q][tuple(self.area_count[c:c + NUM_AREAS])]:
+        summoning, movement, river, battleground = self.area_count[c:c + NUM_AREAS]
+        for slot, _ in self.R.moves_out[q][summoning][movement][river][battleground]:
             f = kind[slot]
             if f >= 0 and life > life_floor[f]:
                 return True
