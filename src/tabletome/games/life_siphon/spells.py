@@ -70,6 +70,12 @@ class SpellRules:
 
     def _target_exists(self, e, seat, cost):
         eff, amount, ttype = e
+        # (the targets _cast_actions asks about first: it answers the others itself)
+        if ttype == T_OWN_FAMILIAR:
+            return self._can_extra_move(self.R.seat_q[seat])
+        if ttype == T_PLAYER_WITH_CARDS:
+            # another player holds a card, or the caster holds one besides this
+            return len(self.hand[seat]) > 1 or any(self.hand[s] for s in range(self.players) if s != seat)
         if ttype == T_NONE:
             return True
         count = self.area_count
@@ -80,16 +86,12 @@ class SpellRules:
                 if count[i]:
                     return True
             return False
-        q = self.R.seat_q[seat]
-        if ttype == T_OWN_FAMILIAR:
-            return self._can_extra_move(q)
-        if ttype == T_PLAYER_WITH_CARDS:
-            return any(len(h) > (1 if s == seat else 0) for s, h in enumerate(self.hand))
-        return bool(self._player_targets(eff, amount, ttype, q, cost))
+        return bool(self._player_targets(eff, amount, ttype, self.R.seat_q[seat], cost, first_only=True))
 
-    def _player_targets(self, eff, amount, ttype, src_q, cost=0):
+    def _player_targets(self, eff, amount, ttype, src_q, cost=0, first_only=False):
         """The quadrants a player-targeting effect may choose ("you may choose yourself if a card
-        says 'choose any player'"; "no player may reduce their own life below 1")."""
+        says 'choose any player'"; "no player may reduce their own life below 1"); ``first_only``:
+        only the first one (is there any?)."""
         R = self.R
         life = self.life
         out = []
@@ -111,6 +113,8 @@ class SpellRules:
                         and not (R.variant and d == VARIANT_ACROSS[src_q]):
                     continue  # option off_target_kill=forbidden (RULES.md)
             out.append(d)
+            if first_only:
+                break
         return out
 
     # --- casting ---------------------------------------------------------------------------------
