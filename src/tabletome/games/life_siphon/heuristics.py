@@ -123,9 +123,8 @@ def _main(st, seat, legal, rng):
     life = st.life[q]
     reserve = None   # life_reserve(st, q, mine), worked out when a choice first needs it
     enemies = _enemies(st, q)
-    by_kind = {}   # the legal actions by kind, in their order (the rules list each kind in one run)
-    for kind, group in groupby(legal, _KIND):
-        by_kind.setdefault(kind, []).extend(group)
+    # the legal actions by kind, in their order (main_choices lists each kind in one run)
+    by_kind = {kind: list(group) for kind, group in groupby(legal, _KIND)}
     # spells first
     for a in by_kind.get("cast", ()):
         k, slow = a.args

@@ -3,9 +3,13 @@ the fixed facts one game is played with (its components, seating and the rulings
 choose), built once per (players, options, card file) and shared by every clone of a state.
 """
 
+from itertools import product
+from math import inf
+
 from ...core import IllegalAction
-from .board import BATTLEGROUND, QUADRANT_NAMES, area_index
-from .effects import EFFECT_CODES, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, POOLS, TARGET_CODES
+from .board import BATTLEGROUND, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, SUMMONING, area_index
+from .effects import (EFFECT_CODES, LIFE_LOSS, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, POOLS, T_BG_FAMILIAR,
+                      T_FAMILIAR, T_NONE, T_PLAYER, TARGET_CODES)
 
 # --- numbers the rulebook prints ------------------------------------------------------------------
 START_LIFE = 20     # "Each player places a life tracker on the 20 space ... your starting (and maximum) life"
@@ -59,6 +63,24 @@ def player_target(q: int) -> int:
 
 def target_quadrant(t: int) -> int:
     return -t - 2
+
+
+# What a card can be cast only with, for its target: nothing (it needs none, or it may choose any
+# player with life, and the caster's own quadrant has life), a familiar anywhere, a familiar in a
+# Battleground, or whatever SpellRules._target_exists finds among the players and the caster's own
+# familiars.
+NEEDS_NOTHING, NEEDS_FAMILIAR, NEEDS_BATTLEGROUND_FAMILIAR, NEEDS_LOOKING = range(4)
+
+
+def target_needs(effect) -> int:
+    eff, _, ttype = effect
+    if ttype == T_NONE or (ttype == T_PLAYER and eff not in LIFE_LOSS):
+        return NEEDS_NOTHING
+    if ttype == T_FAMILIAR:
+        return NEEDS_FAMILIAR
+    if ttype == T_BG_FAMILIAR:
+        return NEEDS_BATTLEGROUND_FAMILIAR
+    return NEEDS_LOOKING
 
 
 # Where a log sentence names the source of an effect: a card kind, or one of these offsets.
@@ -160,6 +182,19 @@ class RuleSet:
                            or (self.f_pool[f] == POOL_PERSONAL and self.familiars_on)
                            or (self.f_pool[f] == POOL_FEARSOME and self.fearsome_on)]
         self.in_game = [f in self.summonable for f in range(self.nf)]
+        # each summonable kind with its pool, its cost in life and its summon action
+        self.summon_options = tuple((f, self.f_pool[f], self.f_cost[f], index.summon[f]) for f in self.summonable)
+        # --- moving: "Each Familiar can move to 1 adjacent area per turn" ---------------------------
+        # moves_out[q][summoning][movement][river][battleground]: when quadrant q's areas hold that
+        # many familiars (its counts in the state's area_count), the spaces a familiar could leave,
+        # in order, each with the move actions out of it for every kind of familiar (forward
+        # first, then back): a move needs room in the area it goes to.
+        self.moves_out = [self._moves_out(q, index.move) for q in range(Q)]
+        # a familiar of kind f moves only while its quadrant has more life than this: "it costs 1
+        # life each time you move a Dread Knight", and no player may pay its life below 1; a Lair
+        # pays nothing
+        self.move_life_floor = [[cost if cost and not self.is_lair[q] else -inf for cost in self.f_move_cost]
+                                for q in range(Q)]
         # Madness: "Place 1 Imp ... 1 Lich ... 1 Dread Knight" — each lair's kind by its specials.
         self.lair_kind = [-1] * Q
         if mode == MADNESS:
@@ -190,9 +225,9 @@ class RuleSet:
         self.c_eff = [(EFFECT_CODES[c.effect], c.amount, TARGET_CODES[c.target]) for c in cs]
         self.c_slow_eff = [(EFFECT_CODES[c.slow_effect], c.slow_amount_or_default, TARGET_CODES[c.slow_target])
                            if c.speed == "fast/slow" else None for c in cs]
-        # whose target is any familiar (a cast needs only one on the board)
-        self.c_on_familiar = [e[2] == TARGET_CODES["familiar"] for e in self.c_eff]
-        self.c_slow_on_familiar = [e is not None and e[2] == TARGET_CODES["familiar"] for e in self.c_slow_eff]
+        # what a cast must find for its target (NEEDS_NOTHING...), normal and slow half
+        self.c_needs = [target_needs(e) for e in self.c_eff]
+        self.c_slow_needs = [target_needs(e) if e is not None else None for e in self.c_slow_eff]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:
@@ -205,6 +240,33 @@ class RuleSet:
         self.a_eff = [(EFFECT_CODES[a.effect], a.amount) for a in asp]
         self.a_left = [a.who == "left" for a in asp]
         self.a_cost = [a.cost for a in asp]
+
+    def _moves_out(self, q, move):
+        """The table ``moves_out[q]``: for every fullness of the quadrant's areas, the spaces that
+        can be left and their move actions by kind (``move[f][space]``: the (back, forward) actions)."""
+        out_of_space = {}   # (space, forward, backward) -> the move actions for each kind
+        table = {}
+        for fullness in product(*(range(cap + 1) for cap in CAP)):
+            exits = []
+            for a in range(NUM_AREAS):
+                if not fullness[a]:
+                    continue
+                forward = a < BATTLEGROUND and fullness[a + 1] < CAP[a + 1]
+                backward = self.move_back and a > SUMMONING and fullness[a - 1] < CAP[a - 1]
+                if not (forward or backward):
+                    continue
+                for space in range(START[a], START[a] + CAP[a]):
+                    key = (space, forward, backward)
+                    if key not in out_of_space:
+                        out_of_space[key] = tuple(((move[f][space][1],) if forward else ())
+                                                  + ((move[f][space][0],) if backward else ())
+                                                  for f in range(self.nf))
+                    exits.append((q * SLOTS + space, out_of_space[key]))
+            table[fullness] = tuple(exits)
+        # nested by area, in the board's order: [summoning][movement][river][battleground]
+        # (four list indexings cost less than a tuple key's hash)
+        summoning, movement, river, battleground = (range(cap + 1) for cap in CAP)
+        return [[[[table[s, m, r, b] for b in battleground] for r in river] for m in movement] for s in summoning]
 
     @property
     def names(self):

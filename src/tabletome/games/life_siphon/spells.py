@@ -10,7 +10,7 @@ from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
 from .frames import DISCARD, DRAFT, EXTRA_MOVE, TARGET
-from .ruleset import NO_TARGET, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant
+from .ruleset import NEEDS_LOOKING, NO_TARGET, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant
 
 
 class SpellRules:
@@ -45,9 +45,12 @@ class SpellRules:
         R = self.R
         act = R.act
         life = self.life[R.seat_q[seat]]
-        costs, fast, effects, exists = R.c_cost, R.c_fast, R.c_eff, self._target_exists
-        familiars = any(self.area_count)   # ``_target_exists`` for a card aimed at any familiar
-        on_familiar = R.c_on_familiar
+        costs, fast, needs = R.c_cost, R.c_fast, R.c_needs
+        count = self.area_count
+        familiars = any(count)
+        # what a target needs, found or not: nothing, a familiar, a familiar in a Battleground
+        # (NEEDS_LOOKING is ``_target_exists``'s work)
+        found = (True, familiars, familiars and any(count[BATTLEGROUND::NUM_AREAS]))
         seen = 0
         for k in hand:
             cost = costs[k]
@@ -56,18 +59,23 @@ class SpellRules:
             if life <= cost or not (main or fast[k]) or (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            if fast[k]:
-                if familiars if on_familiar[k] else exists(effects[k], seat, cost):
-                    acts.append(act.cast[k])
-                if main and R.c_both[k] and (familiars if R.c_slow_on_familiar[k]
-                                             else exists(R.c_slow_eff[k], seat, cost)):
-                    acts.append(act.cast_slow[k])
-            elif main and (familiars if on_familiar[k] else exists(effects[k], seat, cost)):
+            need = needs[k]
+            if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_eff[k], seat, cost):
                 acts.append(act.cast[k])
+            if fast[k] and main and R.c_both[k]:
+                need = R.c_slow_needs[k]
+                if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_slow_eff[k], seat, cost):
+                    acts.append(act.cast_slow[k])
         return acts
 
     def _target_exists(self, e, seat, cost):
         eff, amount, ttype = e
+        # (the targets _cast_actions asks about first: it answers the others itself)
+        if ttype == T_OWN_FAMILIAR:
+            return self._can_extra_move(self.R.seat_q[seat])
+        if ttype == T_PLAYER_WITH_CARDS:
+            # another player holds a card, or the caster holds one besides this
+            return len(self.hand[seat]) > 1 or any(self.hand[s] for s in range(self.players) if s != seat)
         if ttype == T_NONE:
             return True
         count = self.area_count
@@ -78,16 +86,12 @@ class SpellRules:
                 if count[i]:
                     return True
             return False
-        q = self.R.seat_q[seat]
-        if ttype == T_OWN_FAMILIAR:
-            return bool(self._move_actions(q, False, []))
-        if ttype == T_PLAYER_WITH_CARDS:
-            return any(len(h) > (1 if s == seat else 0) for s, h in enumerate(self.hand))
-        return bool(self._player_targets(eff, amount, ttype, q, cost))
+        return bool(self._player_targets(eff, amount, ttype, self.R.seat_q[seat], cost, first_only=True))
 
-    def _player_targets(self, eff, amount, ttype, src_q, cost=0):
+    def _player_targets(self, eff, amount, ttype, src_q, cost=0, first_only=False):
         """The quadrants a player-targeting effect may choose ("you may choose yourself if a card
-        says 'choose any player'"; "no player may reduce their own life below 1")."""
+        says 'choose any player'"; "no player may reduce their own life below 1"); ``first_only``:
+        only the first one (is there any?)."""
         R = self.R
         life = self.life
         out = []
@@ -109,6 +113,8 @@ class SpellRules:
                         and not (R.variant and d == VARIANT_ACROSS[src_q]):
                     continue  # option off_target_kill=forbidden (RULES.md)
             out.append(d)
+            if first_only:
+                break
         return out
 
     # --- casting ---------------------------------------------------------------------------------
@@ -304,7 +310,7 @@ class SpellRules:
     def _aspect_ability_ok(self, seat, a):
         eff = self.R.a_eff[a][0]
         if eff == E_MOVE:
-            return bool(self._move_actions(self.R.seat_q[seat], False, []))
+            return self._can_extra_move(self.R.seat_q[seat])
         return True
 
     def use_aspect(self, frame, action):

@@ -11,11 +11,6 @@ from .frames import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DR
 from .ruleset import (END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, MOVED, P_ATTACK,
                       P_END, P_MAIN, P_OVER, P_REGEN, REGENERATE, SRC_ASPECT, STANDARD, SUMMONS_PER_TURN)
 
-# an area's slots in each quadrant (four quadrants at most)
-AREA_SLOTS = tuple(tuple(range(q * SLOTS + START[a], q * SLOTS + START[a] + CAP[a]) for q in range(4))
-                   for a in range(NUM_AREAS))
-
-
 def _a(n):
     return "an" if n[0] in "AEIOU" else "a"
 
@@ -121,17 +116,16 @@ class TurnRules:
         acts = []
         life = self.life[q]
         if self.summons < SUMMONS_PER_TURN and self.area_count[q * NUM_AREAS + SUMMONING] < CAP[SUMMONING]:
-            supply, cost, pools = self.supply, R.f_cost, R.f_pool
-            for f in R.summonable:
-                p = pools[f]
-                if p == POOL_SHARED:
-                    if supply[f] and life > cost[f]:
-                        acts.append(act.summon[f])
-                elif p == POOL_PERSONAL:
-                    if (self.pool[q] >> f) & 1 and life > cost[f]:
-                        acts.append(act.summon[f])
+            supply, personal = self.supply, self.pool[q]
+            for f, pool, cost, summon in R.summon_options:
+                if pool == POOL_SHARED:
+                    if supply[f] and life > cost:
+                        acts.append(summon)
+                elif pool == POOL_PERSONAL:
+                    if (personal >> f) & 1 and life > cost:
+                        acts.append(summon)
                 elif supply[f] and life <= FEARSOME_LIFE and not self._has_fearsome(q):
-                    acts.append(act.summon[f])
+                    acts.append(summon)
         self._move_actions(q, True, acts)
         seat = R.q_seat[q]
         if seat >= 0:
@@ -147,33 +141,32 @@ class TurnRules:
         """Every move of one of q's familiars to an adjacent area ("Each Familiar can move to 1
         adjacent area per turn"); ``consume``: a normal move (once per turn), else an extra move."""
         R = self.R
-        kind, flags, count = self.kind, self.flags, self.area_count
-        base = q * SLOTS
-        c = q * NUM_AREAS
+        kind, flags = self.kind, self.flags
+        moved = MOVED if consume else 0   # an extra move may move a familiar that has moved
         life = self.life[q]
-        pays = not R.is_lair[q]
-        back = R.move_back
-        mc = R.f_move_cost
-        moves = R.act.move
-        for a in range(NUM_AREAS):   # the spaces in order, an area at a time: empty areas and
-            if not count[c + a]:     # areas nothing can leave are skipped
+        life_floor = R.move_life_floor[q]
+        c = q * NUM_AREAS
+        summoning, movement, river, battleground = self.area_count[c:c + NUM_AREAS]
+        for slot, moves_by_kind in R.moves_out[q][summoning][movement][river][battleground]:
+            f = kind[slot]
+            if f < 0 or flags[slot] & moved or life <= life_floor[f]:
                 continue
-            forward = a < BATTLEGROUND and count[c + a + 1] < CAP[a + 1]
-            backward = back and a > SUMMONING and count[c + a - 1] < CAP[a - 1]
-            if not (forward or backward):
-                continue
-            for s in AREA_SLOTS[a][q]:
-                f = kind[s]
-                if f < 0 or (consume and flags[s] & MOVED):
-                    continue
-                if pays and mc[f] and life <= mc[f]:
-                    continue
-                pair = moves[f][s - base]
-                if forward:
-                    acts.append(pair[1])
-                if backward:
-                    acts.append(pair[0])
+            acts += moves_by_kind[f]
         return acts
+
+    def _can_extra_move(self, q):
+        """Whether one of q's familiars could take an extra move (``_move_actions`` not consuming
+        the turn's move): the first one found answers."""
+        kind = self.kind
+        life = self.life[q]
+        life_floor = self.R.move_life_floor[q]
+        c = q * NUM_AREAS
+        summoning, movement, river, battleground = self.area_count[c:c + NUM_AREAS]
+        for slot, _ in self.R.moves_out[q][summoning][movement][river][battleground]:
+            f = kind[slot]
+            if f >= 0 and life > life_floor[f]:
+                return True
+        return False
 
     def _has_fearsome(self, q):
         fearsome = self.R.is_fearsome
