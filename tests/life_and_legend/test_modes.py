@@ -264,3 +264,14 @@ def test_coop_players_win_together_or_the_emptiness_wins():
     s = game().new(players=3, seed=1, mode="coop")
     assert s.ai == {2: "emptiness"}
     assert coop_won(s, 11, 10) and not coop_won(s, 10, 10)
+
+
+def test_the_search_reads_war_as_a_race_against_the_life_deck():
+    """War is lost "when the Life Deck becomes empty": with the same Legend Deck, the search's
+    evaluation is lower when the Life Deck is nearly gone, and it stays under a win's 1."""
+    world = dict(world=["War", "Fog", "Storm", "Windfall"], uncovered=[True, False, False, False])
+    full = position(players=1, options={"mode": "war"}, **world)
+    rest = [full.C.labels[c] for c in full.life_deck if full.C.names[c] != "Bravery"]
+    low = position(players=1, options={"mode": "war"}, life_deck=["Bravery"], life_discard=rest, **world)
+    assert full.view(0)["legend_deck"] == low.view(0)["legend_deck"]
+    assert game().evaluate(low, 0) < game().evaluate(full, 0) < 1.0

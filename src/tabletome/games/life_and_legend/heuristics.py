@@ -291,6 +291,8 @@ def evaluate(s, seat) -> float:
         return s.outcome(seat)
     if s.mode in R.SOLO_MODES:
         value, goal = solo_progress(s)
+        if s.mode == "war":
+            return war_race(s, value / goal)
         return 0.5 * min(1.0, value / goal)
     if s.mode == "coop":
         team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
@@ -302,3 +304,11 @@ def evaluate(s, seat) -> float:
     left = len(s.legend_deck) / max(1, len(s.C.legend))
     scale = 0.06 + 0.18 * (1 - left)
     return max(0.02, min(0.98, 0.5 + (mine - best) * scale))
+
+
+def war_race(s, share) -> float:
+    """War is a race: "run out the Legend Deck before the end of the turn when the Life Deck becomes
+    empty". Half the share of the Legend Deck run out (as ``outcome`` counts a loss), and more as the
+    Life Deck has more left than the Legend Deck."""
+    life_left = len(s.life_deck) / len(s.C.life)
+    return max(0.0, min(0.98, 0.5 * share + 0.25 * (life_left - (1 - share))))
