@@ -20,7 +20,7 @@ DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pi
 FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
 SKILLS = ("Dig", "Fight", "Teach", "Raise", "Leave", "Possess", "Cast", "Boss", "Friendship")
 REALMS, SIDES, SEATS = 4, 4, 4
-# The decisions whose view names a card (its place and name join the memo key: views.decision_view).
+# The decisions whose view names a card (its place and name stand for it in the memo key: views.decision_view).
 CARD_DECISIONS = frozenset((OR, SKILL, SPELL_DIRECTION, PLACE))
 HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "to_move", "phase", "noise_to_win",
            "sides", "seat_sides", "seat_realms", "realms", "held", "spell_deck", "burn", "hands", "artifact",
@@ -87,12 +87,12 @@ class LichLordsEncoder(Encoder):
         self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
         self._group_sums = {}  # encode_state: a group's rows -> the view of their sum
         self._row_views = []  # memoryviews of self._rows
-        self._decision_blocks = {}  # a decision's key -> its hashed slice
+        self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
         self._burn_blocks = {}  # the burned spells -> their slice
         self._realm_heads = {}  # (realm, mine, realm card, pile sizes, faction) -> its head's slice
         self._heads_of = (None, None)  # the cards and layout those heads were made with
         self._realm_slots = {}  # (layout, my side) -> the realms' and sides' places (_slots_for)
-        self._chain_adds = {}  # the chain's frames' keys -> the adds of the chain
+        self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
         self._scored_blocks = {}  # a score pile's realms -> (the cards' realms, its slice)
         self._orders = {}  # (my side, sides) -> the sides from mine
         self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
@@ -458,8 +458,9 @@ class LichLordsEncoder(Encoder):
         order = self._orders.get((first, ns))
         if order is None:
             order = self._orders[(first, ns)] = [(first + k) % ns for k in range(ns)][:SIDES]
-        # The decision and each chain frame are walked by keys read off the stack (a frame, and the
-        # place of the card it names), so their views are built only the first time a key is seen.
+        # The decision and each chain frame are walked by keys read off the stack (a frame, with the
+        # card it names by its place, and its name where the view shows it, not by its id), so their
+        # views are built only the first time a key is seen.
         chain = [f for f in st.stack if f[0] != TURN]
         g = self.g
         out[g] = st.turn / 100.0
@@ -483,8 +484,8 @@ class LichLordsEncoder(Encoder):
                 kind = self._decision_at[frame[0]] = self.decision + DECISIONS.index(name) if name in DECISIONS else -1
             if kind >= 0:
                 out[kind] = 1.0
-            if frame[0] in CARD_DECISIONS:
-                key = (frame, place_key(st, frame[1]), C.name[frame[1]])
+            if frame[0] in CARD_DECISIONS:  # the card by its place and name, not its id
+                key = (frame[0], place_key(st, frame[1]), C.name[frame[1]], *frame[2:])
             else:
                 key = frame
             # the decision is the first thing hashed into its (zero) slice: its 32 floats are
@@ -497,7 +498,7 @@ class LichLordsEncoder(Encoder):
         if chain:
             # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
             # then the list's length; the adds of the whole chain kept by the frames' keys
-            keys = tuple([(f, place_key(st, f[1])) if f[0] == PERFORM else f for f in chain])
+            keys = tuple([(PERFORM, place_key(st, f[1]), f[2]) if f[0] == PERFORM else f for f in chain])
             adds = self._chain_adds.get(keys)
             if adds is None:
                 adds = self._chain(st, chain, keys)
