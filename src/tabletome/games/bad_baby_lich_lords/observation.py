@@ -7,6 +7,8 @@ skeletons, factions, skills (a choice skill such as "Dig/Fight" counts half to e
 acted, and the count of each card name. View keys without a slice are hashed into the last slice.
 """
 
+from operator import itemgetter
+
 from ...core.observation import Encoder, Hasher, Layout, Recorder, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
@@ -85,11 +87,15 @@ class LichLordsEncoder(Encoder):
         self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
         self._side_blocks = {}  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
-        self._group_sums = {}  # encode_state: a group's rows -> the view of their sum
+        # encode_state: a group's card ids -> (an itemgetter of them, their up and acted marks ->
+        # the view of their sum)
+        self._groups = {}
         self._row_views = []  # memoryviews of self._rows
         self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
         self._burn_blocks = {}  # the burned spells -> their slice
-        self._realm_heads = {}  # (realm, mine, realm card, pile sizes, faction) -> its head's slice
+        # (realm, mine, realm card, pile sizes, faction, the known cards and their acted marks) ->
+        # the slice of its head and its bone pile's known top
+        self._realm_heads = {}
         self._heads_of = (None, None)  # the cards and layout those heads were made with
         self._realm_slots = {}  # (layout, my side) -> the realms' and sides' places (_slots_for)
         self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
@@ -328,12 +334,14 @@ class LichLordsEncoder(Encoder):
         slots = self._realm_slots[(id(L), first)] = (L, realms)
         return slots
 
-    def _realm_head_block(self, key, L, C):
-        """A realm's head from its key, as ``encode`` writes it into the zero slice, kept."""
+    def _realm_head_block(self, key, L, C, st, face_rows):
+        """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
+        them into the zero slice, kept."""
         import numpy as np
-        r, mine, rid, realm_pile, bone_pile, faction = key
+        r, mine, rid, realm_pile, bone_pile, faction = key[:6]
         F = len(FACTIONS)
-        block = np.zeros(self.realm_head, np.float32)
+        head = self.realm_head
+        block = np.zeros(head + self.group_width, np.float32)
         out = memoryview(block)
         card = C.realms[rid] if rid >= 0 else None
         out[0] = 1.0
@@ -347,6 +355,11 @@ class LichLordsEncoder(Encoder):
             out[6 + f] = 1.0
         if card:
             out[6 + F:6 + F + 16] = memoryview(self._realm_card(realm_info(C, rid)))
+        pile, up, acted = st.bone[r], st.up, st.acted
+        known = st.known[r]
+        if known:   # the known cards, top first
+            rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
+            out[head:] = self._group_sum(rows)
         if len(self._realm_heads) >= 20_000:
             self._realm_heads.clear()
         self._realm_heads[key] = out
@@ -448,7 +461,6 @@ class LichLordsEncoder(Encoder):
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
-        group_sums = self._group_sums
         width = self.group_width
         up, acted = st.up, st.acted
         side_names = L.side_names
@@ -557,48 +569,54 @@ class LichLordsEncoder(Encoder):
         heads = self._realm_heads
         if self._heads_of[0] is not C or self._heads_of[1] is not L:
             heads.clear()
+            self._groups.clear()  # (card ids name other cards in another card file)
             self._heads_of = (C, L)
         slots = self._realm_slots.get((id(L), first))
         if slots is None or slots[0] is not L:
             slots = self._slots_for(L, first, order)
-        head = self.realm_head
+        groups = self._groups
+        span = self.realm_head + width
         for r, at, side_slots in slots[1]:
             top = st.rpile[r]
             pile = st.bone[r]
-            # the realm's head (present, mine, noise, piles, adjacency, faction, realm card), all
-            # written into its zero slice: kept whole by what it shows
-            key = (r, r in mine, top[-1] if top else -1, len(top), len(pile), order_of[r])
+            known = st.known[r]
+            # the realm's head (present, mine, noise, piles, adjacency, faction, realm card) and the
+            # known top of its bone pile (top first), all written into their zero slice: kept whole
+            # by what they show (the known cards by id and acted mark)
+            if known == 1:
+                c = pile[-1]
+                key = (r, r in mine, top[-1] if top else -1, len(top), len(pile), order_of[r], c, acted[c])
+            else:
+                cards = tuple(pile[len(pile) - known:])
+                key = (r, r in mine, top[-1] if top else -1, len(top), len(pile), order_of[r], cards,
+                       tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
-                block = self._realm_head_block(key, L, C)
-            out[at:at + head] = block
-            known = st.known[r]
-            if known:   # the known cards, top first
-                rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
-                total = group_sums.get(rows)
-                if total is None:
-                    total = self._group_sum(rows)
-                out[at + head:at + head + width] = total
+                block = self._realm_head_block(key, L, C, st, face_rows)
+            out[at:at + span] = block
             for place, x in side_slots:
                 cards = sides[x]
                 if cards:
-                    rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards])
-                    total = group_sums.get(rows)
+                    ids = tuple(cards)
+                    group = groups.get(ids)
+                    if group is None:
+                        if len(groups) >= 20_000:
+                            groups.clear()
+                        group = groups[ids] = (itemgetter(*ids), {})
+                    get, by_marks = group
+                    marks = (get(up), get(acted))
+                    total = by_marks.get(marks)
                     if total is None:
-                        total = self._group_sum(rows)
+                        total = by_marks[marks] = self._group_sum(
+                            tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
                     out[place:place + width] = total
 
     def _group_sum(self, rows):
-        """What ``_emit`` writes for a group of cards with these rows (a view of the row, or of the
-        rows' sum), kept by the rows."""
+        """What ``_emit`` writes for a group of cards with these rows: a view of the row, or of the
+        rows' sum."""
         if len(rows) == 1:
-            total = self._row_views[rows[0]]
-        else:
-            total = self._sums.get(rows)
-            if total is None:
-                total = self._sum(rows)
-            total = total[1]
-        if len(self._group_sums) >= 100_000:
-            self._group_sums.clear()
-        self._group_sums[rows] = total
-        return total
+            return self._row_views[rows[0]]
+        total = self._sums.get(rows)
+        if total is None:
+            total = self._sum(rows)
+        return total[1]
