@@ -92,12 +92,13 @@ class LichLordsEncoder(Encoder):
         self._groups = {}
         self._row_views = []  # memoryviews of self._rows
         self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
-        self._burn_blocks = {}  # the burned spells -> their slice
-        # (realm, mine, realm card, pile sizes, faction, the known cards and their acted marks) ->
+        self._burn_blocks = {}  # the burned spells, sorted -> their slice
+        self._spell_blocks = {}  # my hand's count of each spell -> my spells' slice
+        # (2 * realm + mine, realm card, pile sizes, faction, the known cards and their acted marks) ->
         # the slice of its head and its bone pile's known top
         self._realm_heads = {}
         self._heads_of = (None, None)  # the cards and layout those heads were made with
-        self._realm_slots = {}  # (layout, my side) -> the realms' and sides' places (_slots_for)
+        self._realm_slots = {}  # (layout, seat) -> the realms' and sides' places (_slots_for)
         self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
         self._scored_blocks = {}  # a score pile's realms -> (the cards' realms, its slice)
         self._orders = {}  # (my side, sides) -> the sides from mine
@@ -320,25 +321,33 @@ class LichLordsEncoder(Encoder):
         self._decision_blocks[key] = block
         return block
 
-    def _slots_for(self, L, first, order):
-        """For a layout and the observer's side: each realm's number, the start of its slice, and
-        the (start, index in ``state.sides``) of each side present on it, sides from mine."""
+    def _slots_for(self, L, seat, order):
+        """For a layout and the observer: each realm's number, ``2 * number + mine`` (mine: the
+        observer scores it), the slice of its head and bone pile group, and the (slice, index in
+        ``state.sides``) of each side present on it, sides from mine."""
         width = self.group_width
-        per_realm = self.realm_head + (1 + SIDES) * width
+        head = self.realm_head
+        per_realm = head + (1 + SIDES) * width
+        mine = L.seat_realms[seat] if seat is not None else ()
         realms = []
         for r in range(min(L.nr, REALMS)):
             at = self.realms + r * per_realm
             present = L.realm_sides[r]
-            realms.append((r, at, [(at + self.realm_head + (1 + k) * width, r * L.ns + x)
-                                   for k, x in enumerate(order) if x in present]))
-        slots = self._realm_slots[(id(L), first)] = (L, realms)
+            sides = []
+            for k, x in enumerate(order):
+                if x in present:
+                    start = at + head + (1 + k) * width
+                    sides.append((slice(start, start + width), r * L.ns + x))
+            realms.append((r, 2 * r + (r in mine), slice(at, at + head + width), sides))
+        slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
 
     def _realm_head_block(self, key, L, C, st, face_rows):
         """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
         them into the zero slice, kept."""
         import numpy as np
-        r, mine, rid, realm_pile, bone_pile, faction = key[:6]
+        code, rid, realm_pile, bone_pile, faction = key[:5]
+        r, mine = divmod(code, 2)
         F = len(FACTIONS)
         head = self.realm_head
         block = np.zeros(head + self.group_width, np.float32)
@@ -435,21 +444,38 @@ class LichLordsEncoder(Encoder):
         self._seat_blocks[key] = out
         return out
 
-    def _burn_block(self, burn_spells):
-        """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept."""
+    def _burn_block(self, burned):
+        """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept
+        by the burned spells sorted."""
         import numpy as np
-        burned = {}
-        for t in burn_spells:
-            burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
+        counts = {}
+        for t in burned:
+            counts[SPELLS[t]] = counts.get(SPELLS[t], 0) + 1
         block = np.zeros(len(SKILLS), np.float32)
-        for spell, count in burned.items():
+        for spell, count in counts.items():
             k = self.skills.get(spell)
             if k is not None:
                 block[k] = count / 3.0
         if len(self._burn_blocks) >= 10_000:
             self._burn_blocks.clear()
-        self._burn_blocks[tuple(burn_spells)] = block
+        block = self._burn_blocks[burned] = memoryview(block)
         return block
+
+    def _spell_block(self, h):
+        """My spells in hand, each skill's count (the spells' counts added into the zero slice),
+        kept by the hand's counts."""
+        import numpy as np
+        block = np.zeros(len(SKILLS), np.float32)
+        out = memoryview(block)
+        for t in range(NUM_SPELLS):
+            if h[t]:
+                k = self.skills.get(SPELLS[t])
+                if k is not None:  # (whole counts: the same float as adding 1 h[t] times)
+                    out[k] += h[t]
+        if len(self._spell_blocks) >= 10_000:
+            self._spell_blocks.clear()
+        self._spell_blocks[tuple(h)] = out
+        return out
 
     def encode_state(self, st, seat, arr):
         out = memoryview(arr)
@@ -473,13 +499,15 @@ class LichLordsEncoder(Encoder):
         # The decision and each chain frame are walked by keys read off the stack (a frame, with the
         # card it names by its place, and its name where the view shows it, not by its id), so their
         # views are built only the first time a key is seen.
-        chain = [f for f in st.stack if f[0] != TURN]
+        stack = st.stack
+        chain = [f for f in stack if f[0] != TURN] if stack else stack
         g = self.g
         out[g] = st.turn / 100.0
-        out[g + 1] = seat is not None and st.active == seat
-        out[g + 2] = seat is not None and st.to_move == seat
+        if seat is not None:
+            out[g + 1] = st.active == seat
+            out[g + 2] = st.to_move == seat
+            out[g + 4] = seat in st.winners
         out[g + 3] = st.is_over
-        out[g + 4] = seat is not None and seat in st.winners
         out[g + 5] = len(st.deck) / 30.0
         out[g + 6] = st.held >= 0
         out[g + 7] = len(chain) / 5.0
@@ -540,19 +568,18 @@ class LichLordsEncoder(Encoder):
         if block is None:
             block = self._seat_block(key, st, seat)
         out[self.seats:self.seats + len(block)] = block
-        skills = self.skills
         if seat is not None:
             h = hand[seat]
-            for t in range(NUM_SPELLS):
-                if h[t]:
-                    k = skills.get(SPELLS[t])
-                    if k is not None:  # (whole counts: the same float as adding 1 h[t] times)
-                        out[self.spells + k] += h[t]
+            block = self._spell_blocks.get(tuple(h))
+            if block is None:
+                block = self._spell_block(h)
+            out[self.spells:self.spells + len(SKILLS)] = block
         out[self.burn] = len(st.burn) / 10.0
         if st.burn_spells:
-            block = self._burn_blocks.get(tuple(st.burn_spells))
+            burned = tuple(sorted(st.burn_spells))
+            block = self._burn_blocks.get(burned)
             if block is None:
-                block = self._burn_block(st.burn_spells)
+                block = self._burn_block(burned)
             at = self.burn + 1
             out[at:at + len(SKILLS)] = block
         held = st.held
@@ -563,7 +590,6 @@ class LichLordsEncoder(Encoder):
             out[self.artifact + artifact - 1] = 1.0
         elif artifact is not None:
             hasher.walk(artifact, out, self.artifact + 4, 8)
-        mine = L.seat_realms[me] if seat is not None else ()
         sides = st.sides
         order_of = st.order
         heads = self._realm_heads
@@ -571,12 +597,11 @@ class LichLordsEncoder(Encoder):
             heads.clear()
             self._groups.clear()  # (card ids name other cards in another card file)
             self._heads_of = (C, L)
-        slots = self._realm_slots.get((id(L), first))
+        slots = self._realm_slots.get((id(L), seat))
         if slots is None or slots[0] is not L:
-            slots = self._slots_for(L, first, order)
+            slots = self._slots_for(L, seat, order)
         groups = self._groups
-        span = self.realm_head + width
-        for r, at, side_slots in slots[1]:
+        for r, code, head_slice, side_slots in slots[1]:
             top = st.rpile[r]
             pile = st.bone[r]
             known = st.known[r]
@@ -585,15 +610,15 @@ class LichLordsEncoder(Encoder):
             # by what they show (the known cards by id and acted mark)
             if known == 1:
                 c = pile[-1]
-                key = (r, r in mine, top[-1] if top else -1, len(top), len(pile), order_of[r], c, acted[c])
+                key = (code, top[-1] if top else -1, len(top), len(pile), order_of[r], c, acted[c])
             else:
                 cards = tuple(pile[len(pile) - known:])
-                key = (r, r in mine, top[-1] if top else -1, len(top), len(pile), order_of[r], cards,
+                key = (code, top[-1] if top else -1, len(top), len(pile), order_of[r], cards,
                        tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
                 block = self._realm_head_block(key, L, C, st, face_rows)
-            out[at:at + span] = block
+            out[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]
                 if cards:
@@ -609,7 +634,7 @@ class LichLordsEncoder(Encoder):
                     if total is None:
                         total = by_marks[marks] = self._group_sum(
                             tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
-                    out[place:place + width] = total
+                    out[place] = total
 
     def _group_sum(self, rows):
         """What ``_emit`` writes for a group of cards with these rows: a view of the row, or of the
