@@ -29,6 +29,11 @@ HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "t
            "decision", "chain", "over", "winners", "scores", "log"}
 
 
+def _bytes(start, width):
+    """The bytes of float32 slots ``start`` to ``start + width`` (a slice of ``memoryview.cast("B")``)."""
+    return slice(4 * start, 4 * (start + width))
+
+
 def place_key(st, c):
     """Where card ``c`` is, as ``views.card_place`` words it, in numbers (its location, and its
     position on a side or depth in a bone pile): one key for each place that function names."""
@@ -79,18 +84,24 @@ class LichLordsEncoder(Encoder):
         self.size = lay.size
         self.slices = lay.slices
         self.hasher = Hasher()
+        # the bytes slices (of ``memoryview.cast("B")``) encode_state copies kept slices into
+        self._decision_bytes = _bytes(self.decision_hash, 32)
+        self._spells_bytes = _bytes(self.spells, len(SKILLS))
+        self._burn_bytes = _bytes(self.burn + 1, len(SKILLS))
+        self._held_bytes = _bytes(self.held, self.group_width)
         self._realm_cache = {}
         self._row_of = {}
         self._rows = []
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
-        self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
+        self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
         self._side_blocks = {}  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
         # encode_state: a group's card ids -> (an itemgetter of them, their up and acted marks ->
         # the view of their sum)
         self._groups = {}
         self._row_views = []  # memoryviews of self._rows
+        self._row_bytes = []  # the bytes of self._rows (encode_state)
         self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
         self._burn_blocks = {}  # the burned spells, sorted -> their slice
         self._spell_blocks = {}  # my hand's count of each spell -> my spells' slice
@@ -138,6 +149,7 @@ class LichLordsEncoder(Encoder):
             row = self._row_of[key] = len(self._rows)
             self._rows.append(vec)
             self._row_views.append(memoryview(vec))
+            self._row_bytes.append(vec.tobytes())
         return row
 
     def _emit(self, out, groups):
@@ -156,24 +168,24 @@ class LichLordsEncoder(Encoder):
             total = sums.get(key)
             if total is None:
                 total = self._sum(key)
-            out[at:at + width] = total[1]
+            out[at:at + width] = total
 
     def _sum(self, key):
-        """The sum of a group's rows, added one after another from the first (kept with a view of
-        it): from the sum of all but the last row when that is kept (a card just joined the
-        group), which is the same float32 sum up to there."""
+        """The sum of a group's rows, added one after another from the first (kept): from the sum
+        of all but the last row when that is kept (a card just joined the group), which is the
+        same float32 sum up to there."""
         sums, vectors = self._sums, self._rows
         prefix = sums.get(key[:-1]) if len(key) > 2 else None
         if prefix is not None:
-            total = prefix[0] + vectors[key[-1]]
+            total = prefix + vectors[key[-1]]
         else:
             total = vectors[key[0]]
             for row in key[1:]:
                 total = total + vectors[row]
         if len(sums) > 100_000:
             sums.clear()
-        kept = sums[key] = (total, memoryview(total))
-        return kept
+        sums[key] = total
+        return total
 
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
@@ -318,13 +330,13 @@ class LichLordsEncoder(Encoder):
         self.hasher.walk_keyed(key, lambda: decision_view(st), memoryview(block), 0, 32)
         if len(self._decision_blocks) >= 20_000:
             self._decision_blocks.clear()
-        self._decision_blocks[key] = block
+        block = self._decision_blocks[key] = block.tobytes()
         return block
 
     def _slots_for(self, L, seat, order):
         """For a layout and the observer: each realm's number, ``2 * number + mine`` (mine: the
-        observer scores it), the slice of its head and bone pile group, and the (slice, index in
-        ``state.sides``) of each side present on it, sides from mine."""
+        observer scores it), the bytes slice of its head and bone pile group, and the (bytes
+        slice, index in ``state.sides``) of each side present on it, sides from mine."""
         width = self.group_width
         head = self.realm_head
         per_realm = head + (1 + SIDES) * width
@@ -336,15 +348,14 @@ class LichLordsEncoder(Encoder):
             sides = []
             for k, x in enumerate(order):
                 if x in present:
-                    start = at + head + (1 + k) * width
-                    sides.append((slice(start, start + width), r * L.ns + x))
-            realms.append((r, 2 * r + (r in mine), slice(at, at + head + width), sides))
+                    sides.append((_bytes(at + head + (1 + k) * width, width), r * L.ns + x))
+            realms.append((r, 2 * r + (r in mine), _bytes(at, head + width), sides))
         slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
 
     def _realm_head_block(self, key, L, C, st, face_rows):
         """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
-        them into the zero slice, kept."""
+        them into the zero slice, kept (as bytes)."""
         import numpy as np
         code, rid, realm_pile, bone_pile, faction = key[:5]
         r, mine = divmod(code, 2)
@@ -368,11 +379,11 @@ class LichLordsEncoder(Encoder):
         known = st.known[r]
         if known:   # the known cards, top first
             rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
-            out[head:] = self._group_sum(rows)
+            out.cast("B")[4 * head:] = self._group_sum(rows)
         if len(self._realm_heads) >= 20_000:
             self._realm_heads.clear()
-        self._realm_heads[key] = out
-        return out
+        block = self._realm_heads[key] = block.tobytes()
+        return block
 
     def _chain(self, st, chain, keys):
         """The chain's adds, in order: each frame by its key at its position, then its length."""
@@ -398,7 +409,7 @@ class LichLordsEncoder(Encoder):
             hasher.walk_keyed((name, noise), lambda: {"name": name, "noise": noise}, block, 0, 8)
         if len(self._scored_blocks) >= 10_000:
             self._scored_blocks.clear()
-        cached = self._scored_blocks[tuple(scored)] = (realms, block)
+        cached = self._scored_blocks[tuple(scored)] = (realms, block.tobytes())
         return cached
 
     def _side_block(self, key, st, seat, order):
@@ -417,8 +428,8 @@ class LichLordsEncoder(Encoder):
             out[at + 4] = L.side_names[x] == "artifact"
         if len(self._side_blocks) >= 10_000:
             self._side_blocks.clear()
-        self._side_blocks[key] = out
-        return out
+        block = self._side_blocks[key] = block.tobytes()
+        return block
 
     def _seat_block(self, key, st, seat):
         """The seats from me, as ``encode`` writes them into their zero slice: present, spells in
@@ -441,8 +452,8 @@ class LichLordsEncoder(Encoder):
             out[at + 3] = L.side_names[L.seat_side[p]] == my_side
         if len(self._seat_blocks) >= 10_000:
             self._seat_blocks.clear()
-        self._seat_blocks[key] = out
-        return out
+        block = self._seat_blocks[key] = block.tobytes()
+        return block
 
     def _burn_block(self, burned):
         """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept
@@ -458,7 +469,7 @@ class LichLordsEncoder(Encoder):
                 block[k] = count / 3.0
         if len(self._burn_blocks) >= 10_000:
             self._burn_blocks.clear()
-        block = self._burn_blocks[burned] = memoryview(block)
+        block = self._burn_blocks[burned] = block.tobytes()
         return block
 
     def _spell_block(self, h):
@@ -474,11 +485,13 @@ class LichLordsEncoder(Encoder):
                     out[k] += h[t]
         if len(self._spell_blocks) >= 10_000:
             self._spell_blocks.clear()
-        self._spell_blocks[tuple(h)] = out
-        return out
+        block = self._spell_blocks[tuple(h)] = block.tobytes()
+        return block
 
     def encode_state(self, st, seat, arr):
+        # (kept slices are bytes, not GC-tracked views: copied in through the bytes of ``out``)
         out = memoryview(arr)
+        raw = out.cast("B")
         hasher = self.hasher
         L = st.L
         C = st.R.cards
@@ -533,8 +546,7 @@ class LichLordsEncoder(Encoder):
             block = self._decision_blocks.get(key)
             if block is None:
                 block = self._decision_block(key, st)
-            at = self.decision_hash
-            out[at:at + 32] = block
+            raw[self._decision_bytes] = block
         if chain:
             # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
             # then the list's length; the adds of the whole chain kept by the frames' keys
@@ -551,7 +563,8 @@ class LichLordsEncoder(Encoder):
         block = self._side_blocks.get(key)
         if block is None:
             block = self._side_block(key, st, seat, order)
-        out[self.sides:self.sides + len(block)] = block
+        at = 4 * self.sides
+        raw[at:at + len(block)] = block
         realms = C.realms
         if any(st.scored):
             for k, x in enumerate(order):
@@ -560,31 +573,31 @@ class LichLordsEncoder(Encoder):
                     block = self._scored_blocks.get(tuple(scored))
                     if block is None or block[0] is not realms:
                         block = self._scored_block(realms, scored)
-                    at = self.scored + 8 * k
-                    out[at:at + 8] = block[1]
+                    at = 4 * (self.scored + 8 * k)
+                    raw[at:at + 32] = block[1]
         hand = st.hand
         key = (L, seat, *map(sum, hand), *st.scores)
         block = self._seat_blocks.get(key)
         if block is None:
             block = self._seat_block(key, st, seat)
-        out[self.seats:self.seats + len(block)] = block
+        at = 4 * self.seats
+        raw[at:at + len(block)] = block
         if seat is not None:
             h = hand[seat]
             block = self._spell_blocks.get(tuple(h))
             if block is None:
                 block = self._spell_block(h)
-            out[self.spells:self.spells + len(SKILLS)] = block
+            raw[self._spells_bytes] = block
         out[self.burn] = len(st.burn) / 10.0
         if st.burn_spells:
             burned = tuple(sorted(st.burn_spells))
             block = self._burn_blocks.get(burned)
             if block is None:
                 block = self._burn_block(burned)
-            at = self.burn + 1
-            out[at:at + len(SKILLS)] = block
+            raw[self._burn_bytes] = block
         held = st.held
         if held >= 0:   # a group of one card: its row
-            out[self.held:self.held + width] = self._row_views[face_rows[4 * held + 2 * up[held] + acted[held]]]
+            raw[self._held_bytes] = self._row_bytes[face_rows[4 * held + 2 * up[held] + acted[held]]]
         artifact = st.artifact + 1 if st.artifact >= 0 else None
         if artifact is not None and 1 <= artifact <= REALMS:
             out[self.artifact + artifact - 1] = 1.0
@@ -618,7 +631,7 @@ class LichLordsEncoder(Encoder):
             block = heads.get(key)
             if block is None:
                 block = self._realm_head_block(key, L, C, st, face_rows)
-            out[head_slice] = block
+            raw[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]
                 if cards:
@@ -634,14 +647,14 @@ class LichLordsEncoder(Encoder):
                     if total is None:
                         total = by_marks[marks] = self._group_sum(
                             tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
-                    out[place] = total
+                    raw[place] = total
 
     def _group_sum(self, rows):
-        """What ``_emit`` writes for a group of cards with these rows: a view of the row, or of the
-        rows' sum."""
+        """What ``_emit`` writes for a group of cards with these rows (the row, or the rows' sum),
+        as bytes."""
         if len(rows) == 1:
-            return self._row_views[rows[0]]
+            return self._row_bytes[rows[0]]
         total = self._sums.get(rows)
         if total is None:
             total = self._sum(rows)
-        return total[1]
+        return total.tobytes()
