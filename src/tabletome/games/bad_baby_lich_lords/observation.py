@@ -103,7 +103,7 @@ class LichLordsEncoder(Encoder):
         self._row_views = []  # memoryviews of self._rows
         self._row_bytes = []  # the bytes of self._rows (encode_state)
         self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
-        self._burn_blocks = {}  # the burned spells, sorted -> their slice
+        self._burn_blocks = {}  # the burned spells -> their slice
         self._spell_blocks = {}  # my hand's count of each spell -> my spells' slice
         # (2 * realm + mine, realm card, pile sizes, faction, the known cards and their acted marks) ->
         # the slice of its head and its bone pile's known top
@@ -457,7 +457,7 @@ class LichLordsEncoder(Encoder):
 
     def _burn_block(self, burned):
         """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept
-        by the burned spells sorted."""
+        by the burned spells."""
         import numpy as np
         counts = {}
         for t in burned:
@@ -590,7 +590,7 @@ class LichLordsEncoder(Encoder):
             raw[self._spells_bytes] = block
         out[self.burn] = len(st.burn) / 10.0
         if st.burn_spells:
-            burned = tuple(sorted(st.burn_spells))
+            burned = tuple(st.burn_spells)
             block = self._burn_blocks.get(burned)
             if block is None:
                 block = self._burn_block(burned)
