@@ -105,7 +105,8 @@ class LichLordsEncoder(Encoder):
         self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
         self._burn_blocks = {}  # the burned spells -> their slice
         self._spell_blocks = {}  # my hand's count of each spell -> my spells' slice
-        # (2 * realm + mine, realm card, pile sizes, faction, the known cards and their acted marks) ->
+        # (2 * realm + mine, its top realm card (or -1 - its faction), pile sizes, the known cards
+        # and their acted marks) ->
         # the slice of its head and its bone pile's known top
         self._realm_heads = {}
         self._heads_of = (None, None)  # the cards and layout those heads were made with
@@ -357,8 +358,9 @@ class LichLordsEncoder(Encoder):
         """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
         them into the zero slice, kept (as bytes)."""
         import numpy as np
-        code, rid, realm_pile, bone_pile, faction = key[:5]
+        code, rid, realm_pile, bone_pile = key[:4]
         r, mine = divmod(code, 2)
+        faction = st.order[r]
         F = len(FACTIONS)
         head = self.realm_head
         block = np.zeros(head + self.group_width, np.float32)
@@ -460,8 +462,10 @@ class LichLordsEncoder(Encoder):
         by the burned spells."""
         import numpy as np
         counts = {}
-        for t in burned:
-            counts[SPELLS[t]] = counts.get(SPELLS[t], 0) + 1
+        for t in range(NUM_SPELLS):
+            count = burned.count(t)
+            if count:
+                counts[SPELLS[t]] = counts.get(SPELLS[t], 0) + count
         block = np.zeros(len(SKILLS), np.float32)
         for spell, count in counts.items():
             k = self.skills.get(spell)
@@ -515,15 +519,22 @@ class LichLordsEncoder(Encoder):
         stack = st.stack
         chain = [f for f in stack if f[0] != TURN] if stack else stack
         g = self.g
+        # (the row is zero: only the ones and the nonzero values are written)
         out[g] = st.turn / 100.0
         if seat is not None:
-            out[g + 1] = st.active == seat
-            out[g + 2] = st.to_move == seat
-            out[g + 4] = seat in st.winners
-        out[g + 3] = st.is_over
+            if st.active == seat:
+                out[g + 1] = 1.0
+            if st.to_move == seat:
+                out[g + 2] = 1.0
+            if seat in st.winners:
+                out[g + 4] = 1.0
+        if st.is_over:
+            out[g + 3] = 1.0
         out[g + 5] = len(st.deck) / 30.0
-        out[g + 6] = st.held >= 0
-        out[g + 7] = len(chain) / 5.0
+        if st.held >= 0:
+            out[g + 6] = 1.0
+        if chain:
+            out[g + 7] = len(chain) / 5.0
         if L.mode in MODES:
             out[self.mode + MODES.index(L.mode)] = 1.0
         phase = self._phase_at.get(phase_name(st))
@@ -576,7 +587,8 @@ class LichLordsEncoder(Encoder):
                     at = 4 * (self.scored + 8 * k)
                     raw[at:at + 32] = block[1]
         hand = st.hand
-        key = (L, seat, *map(sum, hand), *st.scores)
+        # (each seat's score is its side's noise but in Solitaire, and L gives each seat's side)
+        key = (L, seat, *map(sum, hand), *(st.scores if L.solitaire else st.noise))
         block = self._seat_blocks.get(key)
         if block is None:
             block = self._seat_block(key, st, seat)
@@ -623,10 +635,10 @@ class LichLordsEncoder(Encoder):
             # by what they show (the known cards by id and acted mark)
             if known == 1:
                 c = pile[-1]
-                key = (code, top[-1] if top else -1, len(top), len(pile), order_of[r], c, acted[c])
+                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), c, acted[c])
             else:
                 cards = tuple(pile[len(pile) - known:])
-                key = (code, top[-1] if top else -1, len(top), len(pile), order_of[r], cards,
+                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), cards,
                        tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
