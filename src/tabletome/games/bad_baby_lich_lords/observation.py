@@ -111,6 +111,7 @@ class LichLordsEncoder(Encoder):
         self._realm_heads = {}
         self._heads_of = (None, None)  # the cards and layout those heads were made with
         self._realm_slots = {}  # (layout, seat) -> the realms' and sides' places (_slots_for)
+        self._frame_adds = {}  # (a chain frame's key, its position up to max_items - 1) -> its adds
         self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
         self._scored_blocks = {}  # a score pile's realms -> (the cards' realms, its slice)
         self._orders = {}  # (my side, sides) -> the sides from mine
@@ -325,10 +326,11 @@ class LichLordsEncoder(Encoder):
         return rows
 
     def _decision_block(self, key, st):
-        """The decision hashed (by its key, as ``walk_keyed``) into a zero slice of 32, kept."""
+        """The decision hashed into a zero slice of 32, kept by its key (walked straight into the
+        slice: the same adds in the same order as ``walk_keyed``, without recording them)."""
         import numpy as np
         block = np.zeros(32, np.float32)
-        self.hasher.walk_keyed(key, lambda: decision_view(st), memoryview(block), 0, 32)
+        self.hasher.walk(decision_view(st), memoryview(block), 0, 32)
         if len(self._decision_blocks) >= 20_000:
             self._decision_blocks.clear()
         block = self._decision_blocks[key] = block.tobytes()
@@ -388,12 +390,23 @@ class LichLordsEncoder(Encoder):
         return block
 
     def _chain(self, st, chain, keys):
-        """The chain's adds, in order: each frame by its key at its position, then its length."""
+        """The chain's adds, in order: each frame's at its position (kept by its key and position),
+        then the list's length."""
         hasher = self.hasher
-        probe = Recorder()
+        frame_adds = self._frame_adds
         last = hasher.max_items - 1
+        probe = Recorder()
+        adds = probe.adds
         for i, f in enumerate(chain):
-            hasher.walk_keyed(keys[i], lambda: chain_item(st, f), probe, 0, 32, f"chain[{min(i, last)}]")
+            at = min(i, last)
+            kept = frame_adds.get((keys[i], at))
+            if kept is None:
+                frame = Recorder()
+                hasher.walk(chain_item(st, f), frame, 0, 32, f"chain[{at}]")
+                if len(frame_adds) >= 20_000:
+                    frame_adds.clear()
+                kept = frame_adds[(keys[i], at)] = frame.adds
+            adds.extend(kept)
         hasher.add(probe, 0, 32, "chain#", len(chain) / hasher.scale)
         if len(self._chain_adds) >= 20_000:
             self._chain_adds.clear()
