@@ -111,6 +111,7 @@ class LichLordsEncoder(Encoder):
         self._realm_heads = {}
         self._heads_of = (None, None)  # the cards and layout those heads were made with
         self._realm_slots = {}  # (layout, seat) -> the realms' and sides' places (_slots_for)
+        self._field_adds = {}  # (a decision view's field, its value's type, the value) -> its adds
         self._frame_adds = {}  # (a chain frame's key, its position up to max_items - 1) -> its adds
         self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
         self._scored_blocks = {}  # a score pile's realms -> (the cards' realms, its slice)
@@ -326,11 +327,29 @@ class LichLordsEncoder(Encoder):
         return rows
 
     def _decision_block(self, key, st):
-        """The decision hashed into a zero slice of 32, kept by its key (walked straight into the
-        slice: the same adds in the same order as ``walk_keyed``, without recording them)."""
+        """The decision hashed into a zero slice of 32, kept by its key. ``walk`` of the view's
+        dict walks each field in turn at ``.field``, so the adds are each field's adds in the
+        view's order: kept by (field, type, value) and added into the slice here, the same adds
+        in the same order as ``walk_keyed``."""
         import numpy as np
+        hasher = self.hasher
+        field_adds = self._field_adds
         block = np.zeros(32, np.float32)
-        self.hasher.walk(decision_view(st), memoryview(block), 0, 32)
+        out = memoryview(block)
+        for field, value in decision_view(st).items():
+            if field in hasher.skip:
+                continue
+            cls = value.__class__
+            kept_key = (field, cls, tuple(value) if cls is list else value)
+            adds = field_adds.get(kept_key)
+            if adds is None:
+                probe = Recorder()
+                hasher.walk(value, probe, 0, 32, "." + field)
+                if len(field_adds) >= 20_000:
+                    field_adds.clear()
+                adds = field_adds[kept_key] = tuple(probe.adds)  # (a tuple: the GC untracks it)
+            for slot, add in adds:
+                out[slot] += add
         if len(self._decision_blocks) >= 20_000:
             self._decision_blocks.clear()
         block = self._decision_blocks[key] = block.tobytes()
@@ -405,12 +424,12 @@ class LichLordsEncoder(Encoder):
                 hasher.walk(chain_item(st, f), frame, 0, 32, f"chain[{at}]")
                 if len(frame_adds) >= 20_000:
                     frame_adds.clear()
-                kept = frame_adds[(keys[i], at)] = frame.adds
+                kept = frame_adds[(keys[i], at)] = tuple(frame.adds)
             adds.extend(kept)
         hasher.add(probe, 0, 32, "chain#", len(chain) / hasher.scale)
         if len(self._chain_adds) >= 20_000:
             self._chain_adds.clear()
-        adds = self._chain_adds[keys] = probe.adds
+        adds = self._chain_adds[keys] = tuple(probe.adds)
         return adds
 
     def _scored_block(self, realms, scored):
