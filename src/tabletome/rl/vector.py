@@ -88,7 +88,11 @@ class VectorEnv:
             self.rewards = np.zeros(shape, np.float32)
         self._ids = [()] * self.n  # the ids set in each game's mask row
         self._obs_rows = list(self.obs)
+        # (memoryviews: single items and whole rows are set faster than through numpy)
+        self._obs_bytes = [memoryview(row).cast("B") for row in self.obs]
+        self._zero_row = bytes(self.obs.shape[1] * self.obs.itemsize)
         self._mask_rows = [memoryview(row) for row in self.mask]
+        self._seat_items = memoryview(self.seat)
         self._rows = np.arange(self.n)
         self._direct = bool(getattr(self.encoder, "reads_state", False))
         self.last_returns = [None] * self.n
@@ -124,10 +128,10 @@ class VectorEnv:
         game written here is never over, so never at its length limit: a direct encoder applies.)"""
         state = self.states[i]
         seat = state.to_move
-        self.seat[i] = seat
+        self._seat_items[i] = seat
         row = self._obs_rows[i]
         if self._direct:
-            row.fill(0.0)
+            self._obs_bytes[i][:] = self._zero_row
             self.encoder.encode_state(state, seat, row)
         else:
             state.observation(seat, out=row)

@@ -7,6 +7,8 @@ skeletons, factions, skills (a choice skill such as "Dig/Fight" counts half to e
 acted, and the count of each card name. View keys without a slice are hashed into the last slice.
 """
 
+from operator import itemgetter
+
 from ...core.observation import Encoder, Hasher, Layout, Recorder, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
@@ -20,11 +22,16 @@ DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pi
 FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
 SKILLS = ("Dig", "Fight", "Teach", "Raise", "Leave", "Possess", "Cast", "Boss", "Friendship")
 REALMS, SIDES, SEATS = 4, 4, 4
-# The decisions whose view names a card (its place and name join the memo key: views.decision_view).
+# The decisions whose view names a card (its place and name stand for it in the memo key: views.decision_view).
 CARD_DECISIONS = frozenset((OR, SKILL, SPELL_DIRECTION, PLACE))
 HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "to_move", "phase", "noise_to_win",
            "sides", "seat_sides", "seat_realms", "realms", "held", "spell_deck", "burn", "hands", "artifact",
            "decision", "chain", "over", "winners", "scores", "log"}
+
+
+def _bytes(start, width):
+    """The bytes of float32 slots ``start`` to ``start + width`` (a slice of ``memoryview.cast("B")``)."""
+    return slice(4 * start, 4 * (start + width))
 
 
 def place_key(st, c):
@@ -77,22 +84,36 @@ class LichLordsEncoder(Encoder):
         self.size = lay.size
         self.slices = lay.slices
         self.hasher = Hasher()
+        # the bytes slices (of ``memoryview.cast("B")``) encode_state copies kept slices into
+        self._decision_bytes = _bytes(self.decision_hash, 32)
+        self._spells_bytes = _bytes(self.spells, len(SKILLS))
+        self._burn_bytes = _bytes(self.burn + 1, len(SKILLS))
+        self._held_bytes = _bytes(self.held, self.group_width)
         self._realm_cache = {}
         self._row_of = {}
         self._rows = []
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
-        self._sums = {}  # a group's rows -> (their sum, a view of it) (a side of a realm changes seldom)
+        self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
         self._side_blocks = {}  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
-        self._group_sums = {}  # encode_state: a group's rows -> the view of their sum
+        # encode_state: a group's card ids -> (an itemgetter of them, their up and acted marks ->
+        # the view of their sum)
+        self._groups = {}
         self._row_views = []  # memoryviews of self._rows
-        self._decision_blocks = {}  # a decision's key -> its hashed slice
+        self._row_bytes = []  # the bytes of self._rows (encode_state)
+        self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
         self._burn_blocks = {}  # the burned spells -> their slice
-        self._realm_heads = {}  # (realm, mine, realm card, pile sizes, faction) -> its head's slice
+        self._spell_blocks = {}  # my hand's count of each spell -> my spells' slice
+        # (2 * realm + mine, its top realm card (or -1 - its faction), pile sizes, the known cards
+        # and their acted marks) ->
+        # the slice of its head and its bone pile's known top
+        self._realm_heads = {}
         self._heads_of = (None, None)  # the cards and layout those heads were made with
-        self._realm_slots = {}  # (layout, my side) -> the realms' and sides' places (_slots_for)
-        self._chain_adds = {}  # the chain's frames' keys -> the adds of the chain
+        self._realm_slots = {}  # (layout, seat) -> the realms' and sides' places (_slots_for)
+        self._field_adds = {}  # (a decision view's field, its value's type, the value) -> its adds
+        self._frame_adds = {}  # (a chain frame's key, its position up to max_items - 1) -> its adds
+        self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
         self._scored_blocks = {}  # a score pile's realms -> (the cards' realms, its slice)
         self._orders = {}  # (my side, sides) -> the sides from mine
         self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
@@ -131,6 +152,7 @@ class LichLordsEncoder(Encoder):
             row = self._row_of[key] = len(self._rows)
             self._rows.append(vec)
             self._row_views.append(memoryview(vec))
+            self._row_bytes.append(vec.tobytes())
         return row
 
     def _emit(self, out, groups):
@@ -149,24 +171,24 @@ class LichLordsEncoder(Encoder):
             total = sums.get(key)
             if total is None:
                 total = self._sum(key)
-            out[at:at + width] = total[1]
+            out[at:at + width] = total
 
     def _sum(self, key):
-        """The sum of a group's rows, added one after another from the first (kept with a view of
-        it): from the sum of all but the last row when that is kept (a card just joined the
-        group), which is the same float32 sum up to there."""
+        """The sum of a group's rows, added one after another from the first (kept): from the sum
+        of all but the last row when that is kept (a card just joined the group), which is the
+        same float32 sum up to there."""
         sums, vectors = self._sums, self._rows
         prefix = sums.get(key[:-1]) if len(key) > 2 else None
         if prefix is not None:
-            total = prefix[0] + vectors[key[-1]]
+            total = prefix + vectors[key[-1]]
         else:
             total = vectors[key[0]]
             for row in key[1:]:
                 total = total + vectors[row]
         if len(sums) > 100_000:
             sums.clear()
-        kept = sums[key] = (total, memoryview(total))
-        return kept
+        sums[key] = total
+        return total
 
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
@@ -305,35 +327,64 @@ class LichLordsEncoder(Encoder):
         return rows
 
     def _decision_block(self, key, st):
-        """The decision hashed (by its key, as ``walk_keyed``) into a zero slice of 32, kept."""
+        """The decision hashed into a zero slice of 32, kept by its key. ``walk`` of the view's
+        dict walks each field in turn at ``.field``, so the adds are each field's adds in the
+        view's order: kept by (field, type, value) and added into the slice here, the same adds
+        in the same order as ``walk_keyed``."""
         import numpy as np
+        hasher = self.hasher
+        field_adds = self._field_adds
         block = np.zeros(32, np.float32)
-        self.hasher.walk_keyed(key, lambda: decision_view(st), memoryview(block), 0, 32)
+        out = memoryview(block)
+        for field, value in decision_view(st).items():
+            if field in hasher.skip:
+                continue
+            cls = value.__class__
+            kept_key = (field, cls, tuple(value) if cls is list else value)
+            adds = field_adds.get(kept_key)
+            if adds is None:
+                probe = Recorder()
+                hasher.walk(value, probe, 0, 32, "." + field)
+                if len(field_adds) >= 20_000:
+                    field_adds.clear()
+                adds = field_adds[kept_key] = tuple(probe.adds)  # (a tuple: the GC untracks it)
+            for slot, add in adds:
+                out[slot] += add
         if len(self._decision_blocks) >= 20_000:
             self._decision_blocks.clear()
-        self._decision_blocks[key] = block
+        block = self._decision_blocks[key] = block.tobytes()
         return block
 
-    def _slots_for(self, L, first, order):
-        """For a layout and the observer's side: each realm's number, the start of its slice, and
-        the (start, index in ``state.sides``) of each side present on it, sides from mine."""
+    def _slots_for(self, L, seat, order):
+        """For a layout and the observer: each realm's number, ``2 * number + mine`` (mine: the
+        observer scores it), the bytes slice of its head and bone pile group, and the (bytes
+        slice, index in ``state.sides``) of each side present on it, sides from mine."""
         width = self.group_width
-        per_realm = self.realm_head + (1 + SIDES) * width
+        head = self.realm_head
+        per_realm = head + (1 + SIDES) * width
+        mine = L.seat_realms[seat] if seat is not None else ()
         realms = []
         for r in range(min(L.nr, REALMS)):
             at = self.realms + r * per_realm
             present = L.realm_sides[r]
-            realms.append((r, at, [(at + self.realm_head + (1 + k) * width, r * L.ns + x)
-                                   for k, x in enumerate(order) if x in present]))
-        slots = self._realm_slots[(id(L), first)] = (L, realms)
+            sides = []
+            for k, x in enumerate(order):
+                if x in present:
+                    sides.append((_bytes(at + head + (1 + k) * width, width), r * L.ns + x))
+            realms.append((r, 2 * r + (r in mine), _bytes(at, head + width), sides))
+        slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
 
-    def _realm_head_block(self, key, L, C):
-        """A realm's head from its key, as ``encode`` writes it into the zero slice, kept."""
+    def _realm_head_block(self, key, L, C, st, face_rows):
+        """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
+        them into the zero slice, kept (as bytes)."""
         import numpy as np
-        r, mine, rid, realm_pile, bone_pile, faction = key
+        code, rid, realm_pile, bone_pile = key[:4]
+        r, mine = divmod(code, 2)
+        faction = st.order[r]
         F = len(FACTIONS)
-        block = np.zeros(self.realm_head, np.float32)
+        head = self.realm_head
+        block = np.zeros(head + self.group_width, np.float32)
         out = memoryview(block)
         card = C.realms[rid] if rid >= 0 else None
         out[0] = 1.0
@@ -347,22 +398,38 @@ class LichLordsEncoder(Encoder):
             out[6 + f] = 1.0
         if card:
             out[6 + F:6 + F + 16] = memoryview(self._realm_card(realm_info(C, rid)))
+        pile, up, acted = st.bone[r], st.up, st.acted
+        known = st.known[r]
+        if known:   # the known cards, top first
+            rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
+            out.cast("B")[4 * head:] = self._group_sum(rows)
         if len(self._realm_heads) >= 20_000:
             self._realm_heads.clear()
-        self._realm_heads[key] = out
-        return out
+        block = self._realm_heads[key] = block.tobytes()
+        return block
 
     def _chain(self, st, chain, keys):
-        """The chain's adds, in order: each frame by its key at its position, then its length."""
+        """The chain's adds, in order: each frame's at its position (kept by its key and position),
+        then the list's length."""
         hasher = self.hasher
-        probe = Recorder()
+        frame_adds = self._frame_adds
         last = hasher.max_items - 1
+        probe = Recorder()
+        adds = probe.adds
         for i, f in enumerate(chain):
-            hasher.walk_keyed(keys[i], lambda: chain_item(st, f), probe, 0, 32, f"chain[{min(i, last)}]")
+            at = min(i, last)
+            kept = frame_adds.get((keys[i], at))
+            if kept is None:
+                frame = Recorder()
+                hasher.walk(chain_item(st, f), frame, 0, 32, f"chain[{at}]")
+                if len(frame_adds) >= 20_000:
+                    frame_adds.clear()
+                kept = frame_adds[(keys[i], at)] = tuple(frame.adds)
+            adds.extend(kept)
         hasher.add(probe, 0, 32, "chain#", len(chain) / hasher.scale)
         if len(self._chain_adds) >= 20_000:
             self._chain_adds.clear()
-        adds = self._chain_adds[keys] = probe.adds
+        adds = self._chain_adds[keys] = tuple(probe.adds)
         return adds
 
     def _scored_block(self, realms, scored):
@@ -376,7 +443,7 @@ class LichLordsEncoder(Encoder):
             hasher.walk_keyed((name, noise), lambda: {"name": name, "noise": noise}, block, 0, 8)
         if len(self._scored_blocks) >= 10_000:
             self._scored_blocks.clear()
-        cached = self._scored_blocks[tuple(scored)] = (realms, block)
+        cached = self._scored_blocks[tuple(scored)] = (realms, block.tobytes())
         return cached
 
     def _side_block(self, key, st, seat, order):
@@ -395,8 +462,8 @@ class LichLordsEncoder(Encoder):
             out[at + 4] = L.side_names[x] == "artifact"
         if len(self._side_blocks) >= 10_000:
             self._side_blocks.clear()
-        self._side_blocks[key] = out
-        return out
+        block = self._side_blocks[key] = block.tobytes()
+        return block
 
     def _seat_block(self, key, st, seat):
         """The seats from me, as ``encode`` writes them into their zero slice: present, spells in
@@ -419,27 +486,48 @@ class LichLordsEncoder(Encoder):
             out[at + 3] = L.side_names[L.seat_side[p]] == my_side
         if len(self._seat_blocks) >= 10_000:
             self._seat_blocks.clear()
-        self._seat_blocks[key] = out
-        return out
+        block = self._seat_blocks[key] = block.tobytes()
+        return block
 
-    def _burn_block(self, burn_spells):
-        """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept."""
+    def _burn_block(self, burned):
+        """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept
+        by the burned spells."""
         import numpy as np
-        burned = {}
-        for t in burn_spells:
-            burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
+        counts = {}
+        for t in range(NUM_SPELLS):
+            count = burned.count(t)
+            if count:
+                counts[SPELLS[t]] = counts.get(SPELLS[t], 0) + count
         block = np.zeros(len(SKILLS), np.float32)
-        for spell, count in burned.items():
+        for spell, count in counts.items():
             k = self.skills.get(spell)
             if k is not None:
                 block[k] = count / 3.0
         if len(self._burn_blocks) >= 10_000:
             self._burn_blocks.clear()
-        self._burn_blocks[tuple(burn_spells)] = block
+        block = self._burn_blocks[burned] = block.tobytes()
+        return block
+
+    def _spell_block(self, h):
+        """My spells in hand, each skill's count (the spells' counts added into the zero slice),
+        kept by the hand's counts."""
+        import numpy as np
+        block = np.zeros(len(SKILLS), np.float32)
+        out = memoryview(block)
+        for t in range(NUM_SPELLS):
+            if h[t]:
+                k = self.skills.get(SPELLS[t])
+                if k is not None:  # (whole counts: the same float as adding 1 h[t] times)
+                    out[k] += h[t]
+        if len(self._spell_blocks) >= 10_000:
+            self._spell_blocks.clear()
+        block = self._spell_blocks[tuple(h)] = block.tobytes()
         return block
 
     def encode_state(self, st, seat, arr):
+        # (kept slices are bytes, not GC-tracked views: copied in through the bytes of ``out``)
         out = memoryview(arr)
+        raw = out.cast("B")
         hasher = self.hasher
         L = st.L
         C = st.R.cards
@@ -448,7 +536,6 @@ class LichLordsEncoder(Encoder):
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
-        group_sums = self._group_sums
         width = self.group_width
         up, acted = st.up, st.acted
         side_names = L.side_names
@@ -458,18 +545,28 @@ class LichLordsEncoder(Encoder):
         order = self._orders.get((first, ns))
         if order is None:
             order = self._orders[(first, ns)] = [(first + k) % ns for k in range(ns)][:SIDES]
-        # The decision and each chain frame are walked by keys read off the stack (a frame, and the
-        # place of the card it names), so their views are built only the first time a key is seen.
-        chain = [f for f in st.stack if f[0] != TURN]
+        # The decision and each chain frame are walked by keys read off the stack (a frame, with the
+        # card it names by its place, and its name where the view shows it, not by its id), so their
+        # views are built only the first time a key is seen.
+        stack = st.stack
+        chain = [f for f in stack if f[0] != TURN] if stack else stack
         g = self.g
+        # (the row is zero: only the ones and the nonzero values are written)
         out[g] = st.turn / 100.0
-        out[g + 1] = seat is not None and st.active == seat
-        out[g + 2] = seat is not None and st.to_move == seat
-        out[g + 3] = st.is_over
-        out[g + 4] = seat is not None and seat in st.winners
+        if seat is not None:
+            if st.active == seat:
+                out[g + 1] = 1.0
+            if st.to_move == seat:
+                out[g + 2] = 1.0
+            if seat in st.winners:
+                out[g + 4] = 1.0
+        if st.is_over:
+            out[g + 3] = 1.0
         out[g + 5] = len(st.deck) / 30.0
-        out[g + 6] = st.held >= 0
-        out[g + 7] = len(chain) / 5.0
+        if st.held >= 0:
+            out[g + 6] = 1.0
+        if chain:
+            out[g + 7] = len(chain) / 5.0
         if L.mode in MODES:
             out[self.mode + MODES.index(L.mode)] = 1.0
         phase = self._phase_at.get(phase_name(st))
@@ -483,8 +580,8 @@ class LichLordsEncoder(Encoder):
                 kind = self._decision_at[frame[0]] = self.decision + DECISIONS.index(name) if name in DECISIONS else -1
             if kind >= 0:
                 out[kind] = 1.0
-            if frame[0] in CARD_DECISIONS:
-                key = (frame, place_key(st, frame[1]), C.name[frame[1]])
+            if frame[0] in CARD_DECISIONS:  # the card by its place and name, not its id
+                key = (frame[0], place_key(st, frame[1]), C.name[frame[1]], *frame[2:])
             else:
                 key = frame
             # the decision is the first thing hashed into its (zero) slice: its 32 floats are
@@ -492,12 +589,11 @@ class LichLordsEncoder(Encoder):
             block = self._decision_blocks.get(key)
             if block is None:
                 block = self._decision_block(key, st)
-            at = self.decision_hash
-            out[at:at + 32] = block
+            raw[self._decision_bytes] = block
         if chain:
             # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
             # then the list's length; the adds of the whole chain kept by the frames' keys
-            keys = tuple([(f, place_key(st, f[1])) if f[0] == PERFORM else f for f in chain])
+            keys = tuple([(PERFORM, place_key(st, f[1]), f[2]) if f[0] == PERFORM else f for f in chain])
             adds = self._chain_adds.get(keys)
             if adds is None:
                 adds = self._chain(st, chain, keys)
@@ -510,7 +606,8 @@ class LichLordsEncoder(Encoder):
         block = self._side_blocks.get(key)
         if block is None:
             block = self._side_block(key, st, seat, order)
-        out[self.sides:self.sides + len(block)] = block
+        at = 4 * self.sides
+        raw[at:at + len(block)] = block
         realms = C.realms
         if any(st.scored):
             for k, x in enumerate(order):
@@ -519,85 +616,89 @@ class LichLordsEncoder(Encoder):
                     block = self._scored_blocks.get(tuple(scored))
                     if block is None or block[0] is not realms:
                         block = self._scored_block(realms, scored)
-                    at = self.scored + 8 * k
-                    out[at:at + 8] = block[1]
+                    at = 4 * (self.scored + 8 * k)
+                    raw[at:at + 32] = block[1]
         hand = st.hand
-        key = (L, seat, *map(sum, hand), *st.scores)
+        # (each seat's score is its side's noise but in Solitaire, and L gives each seat's side)
+        key = (L, seat, *map(sum, hand), *(st.scores if L.solitaire else st.noise))
         block = self._seat_blocks.get(key)
         if block is None:
             block = self._seat_block(key, st, seat)
-        out[self.seats:self.seats + len(block)] = block
-        skills = self.skills
+        at = 4 * self.seats
+        raw[at:at + len(block)] = block
         if seat is not None:
             h = hand[seat]
-            for t in range(NUM_SPELLS):
-                if h[t]:
-                    k = skills.get(SPELLS[t])
-                    if k is not None:  # (whole counts: the same float as adding 1 h[t] times)
-                        out[self.spells + k] += h[t]
+            block = self._spell_blocks.get(tuple(h))
+            if block is None:
+                block = self._spell_block(h)
+            raw[self._spells_bytes] = block
         out[self.burn] = len(st.burn) / 10.0
         if st.burn_spells:
-            block = self._burn_blocks.get(tuple(st.burn_spells))
+            burned = tuple(st.burn_spells)
+            block = self._burn_blocks.get(burned)
             if block is None:
-                block = self._burn_block(st.burn_spells)
-            at = self.burn + 1
-            out[at:at + len(SKILLS)] = block
+                block = self._burn_block(burned)
+            raw[self._burn_bytes] = block
         held = st.held
         if held >= 0:   # a group of one card: its row
-            out[self.held:self.held + width] = self._row_views[face_rows[4 * held + 2 * up[held] + acted[held]]]
+            raw[self._held_bytes] = self._row_bytes[face_rows[4 * held + 2 * up[held] + acted[held]]]
         artifact = st.artifact + 1 if st.artifact >= 0 else None
         if artifact is not None and 1 <= artifact <= REALMS:
             out[self.artifact + artifact - 1] = 1.0
         elif artifact is not None:
             hasher.walk(artifact, out, self.artifact + 4, 8)
-        mine = L.seat_realms[me] if seat is not None else ()
         sides = st.sides
         order_of = st.order
         heads = self._realm_heads
         if self._heads_of[0] is not C or self._heads_of[1] is not L:
             heads.clear()
+            self._groups.clear()  # (card ids name other cards in another card file)
             self._heads_of = (C, L)
-        slots = self._realm_slots.get((id(L), first))
+        slots = self._realm_slots.get((id(L), seat))
         if slots is None or slots[0] is not L:
-            slots = self._slots_for(L, first, order)
-        head = self.realm_head
-        for r, at, side_slots in slots[1]:
+            slots = self._slots_for(L, seat, order)
+        groups = self._groups
+        for r, code, head_slice, side_slots in slots[1]:
             top = st.rpile[r]
             pile = st.bone[r]
-            # the realm's head (present, mine, noise, piles, adjacency, faction, realm card), all
-            # written into its zero slice: kept whole by what it shows
-            key = (r, r in mine, top[-1] if top else -1, len(top), len(pile), order_of[r])
+            known = st.known[r]
+            # the realm's head (present, mine, noise, piles, adjacency, faction, realm card) and the
+            # known top of its bone pile (top first), all written into their zero slice: kept whole
+            # by what they show (the known cards by id and acted mark)
+            if known == 1:
+                c = pile[-1]
+                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), c, acted[c])
+            else:
+                cards = tuple(pile[len(pile) - known:])
+                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), cards,
+                       tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
-                block = self._realm_head_block(key, L, C)
-            out[at:at + head] = block
-            known = st.known[r]
-            if known:   # the known cards, top first
-                rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
-                total = group_sums.get(rows)
-                if total is None:
-                    total = self._group_sum(rows)
-                out[at + head:at + head + width] = total
+                block = self._realm_head_block(key, L, C, st, face_rows)
+            raw[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]
                 if cards:
-                    rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in cards])
-                    total = group_sums.get(rows)
+                    ids = tuple(cards)
+                    group = groups.get(ids)
+                    if group is None:
+                        if len(groups) >= 20_000:
+                            groups.clear()
+                        group = groups[ids] = (itemgetter(*ids), {})
+                    get, by_marks = group
+                    marks = (get(up), get(acted))
+                    total = by_marks.get(marks)
                     if total is None:
-                        total = self._group_sum(rows)
-                    out[place:place + width] = total
+                        total = by_marks[marks] = self._group_sum(
+                            tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
+                    raw[place] = total
 
     def _group_sum(self, rows):
-        """What ``_emit`` writes for a group of cards with these rows (a view of the row, or of the
-        rows' sum), kept by the rows."""
+        """What ``_emit`` writes for a group of cards with these rows (the row, or the rows' sum),
+        as bytes."""
         if len(rows) == 1:
-            total = self._row_views[rows[0]]
-        else:
-            total = self._sums.get(rows)
-            if total is None:
-                total = self._sum(rows)
-            total = total[1]
-        if len(self._group_sums) >= 100_000:
-            self._group_sums.clear()
-        self._group_sums[rows] = total
-        return total
+            return self._row_bytes[rows[0]]
+        total = self._sums.get(rows)
+        if total is None:
+            total = self._sum(rows)
+        return total.tobytes()
