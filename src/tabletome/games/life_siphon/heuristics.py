@@ -14,7 +14,7 @@ from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, RIVER, SLOTS, STA
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
                       T_BG_FAMILIAR)
 from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
-                     RIVER_DRAW, TARGET, VIAL, WINDOW)
+                     NAMES as FRAME_NAMES, RIVER_DRAW, TARGET, VIAL, WINDOW)
 from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS
 
 BG0 = BG_START
@@ -61,13 +61,13 @@ def threat(st, q, extra_blockers: int = 0) -> int:
     for a in R.attackers[q]:   # the quadrants whose attacks land on q
         base = a * SLOTS
         if count[a * NUM_AREAS + BATTLEGROUND]:
-            for s in range(base + BG_START, base + SLOTS):
-                if kind[s] >= 0:
-                    attacks.append(attack[kind[s]])
+            for f in kind[base + BG_START:base + SLOTS]:
+                if f >= 0:
+                    attacks.append(attack[f])
         if RIVER_HALF and count[a * NUM_AREAS + RIVER]:
-            for s in range(base + RIVER_START, base + BG_START):
-                if kind[s] >= 0:
-                    later += attack[kind[s]]
+            for f in kind[base + RIVER_START:base + BG_START]:
+                if f >= 0:
+                    later += attack[f]
     if not attacks:
         return later // 2
     blockers = extra_blockers + count[q * NUM_AREAS + BATTLEGROUND]
@@ -104,10 +104,8 @@ def choose(st, rng):
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    step = st.decision[0]
-    seat = st.to_move
-    fn = CHOOSERS.get(step)
-    choice = fn(st, seat, legal, rng) if fn else None
+    fn = CHOOSER_OF_FRAME[st.decision[0]]
+    choice = fn(st, st.to_move, legal, rng) if fn is not None else None
     return choice if choice is not None else legal[0]
 
 
@@ -122,7 +120,7 @@ def _main(st, seat, legal, rng):
     mine = R.q_seat[q] == seat
     life = st.life[q]
     reserve = None   # life_reserve(st, q, mine), worked out when a choice first needs it
-    enemies = _enemies(st, q)
+    enemies = R.enemies[q]   # _enemies
     # the legal actions by kind, in their order (main_choices lists each kind in one run)
     by_kind = {kind: list(group) for kind, group in groupby(legal, _KIND)}
     # spells first
@@ -222,17 +220,19 @@ def _forward_moves(st, q, legal_moves):
 def _kill_target(st, q, amount, battleground_only):
     """The most valuable enemy familiar ``amount`` damage removes."""
     R = st.R
+    kind, damage, defense_bonus, defense = st.kind, st.damage, st.defense_bonus, R.f_defense
+    first = BG0 if battleground_only else 0
     best = None
     for d in range(R.Q):
         if d == q or (not R.madness and R.is_ghost[d] and R.ctrl[d] == R.q_seat[q]):
             continue
-        for i in range(BG0 if battleground_only else 0, SLOTS):
-            s = d * SLOTS + i
-            f = st.kind[s]
-            if f >= 0 and _def_left(s, st) <= amount:
+        base = d * SLOTS
+        for i, f in enumerate(kind[base + first:base + SLOTS], first):
+            # (_def_left inlined)
+            if f >= 0 and defense[f] + defense_bonus[base + i] - damage[base + i] <= amount:
                 v = _value(R, f) + (3 if AREA_OF[i] == BATTLEGROUND else 0)
                 if best is None or v > best[0]:
-                    best = (v, s)
+                    best = (v, base + i)
     return None if best is None else best[1]
 
 
@@ -365,14 +365,18 @@ def _window(st, seat, legal, rng):
         eff, amount, ttype = R.c_eff[k]
         if life - R.c_cost[k] < 2:
             continue
-        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
-            return a
-        if eff == E_GAIN and life <= 14:
-            return a
-        if eff == E_DRAW and life > 8:
-            return a
-        if eff in (E_ATTACK, E_DEFENSE) and moment in (M_BLOCKED, M_DECLARED) and st.attacker >= 0:
-            if _combat_buff_target(st, q, eff, amount) is not None:
+        if eff == E_DAMAGE:
+            if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
+                return a
+        elif eff == E_GAIN:
+            if life <= 14:
+                return a
+        elif eff == E_DRAW:
+            if life > 8:
+                return a
+        elif eff == E_ATTACK or eff == E_DEFENSE:
+            if (moment == M_BLOCKED or moment == M_DECLARED) and st.attacker >= 0 \
+                    and _combat_buff_target(st, q, eff, amount) is not None:
                 return a
     return R.act.pass_
 
@@ -468,9 +472,13 @@ def _discard(st, seat, legal, rng):
     return min(legal, key=lambda a: (R.c_cost[a.args[0]] == 0, -R.c_cost[a.args[0]]))
 
 
+# the Aspects the heuristic equips first, by trigger
+DRAFT_ORDER = {"start-of-turn": 0, "end-of-turn": 1, "slow-ability": 2, "on-equip": 3}
+
+
 def _draft(st, seat, legal, rng):
     R = st.R
-    order = {"start-of-turn": 0, "end-of-turn": 1, "slow-ability": 2, "on-equip": 3}
+    order = DRAFT_ORDER
     return min(legal, key=lambda a: order[R.a_trigger[a.args[0]]])
 
 
@@ -506,6 +514,8 @@ CHOOSERS = {
     WINDOW: _window, TARGET: _target, DISCARD: _discard, DRAFT: _draft, RIVER_DRAW: _river,
     VIAL: _vial, MAY_DRAW: _may_draw, EXTRA_MOVE: _extra_move,
 }
+# the same by frame index (None: a frame the heuristic leaves to its first legal action)
+CHOOSER_OF_FRAME = [CHOOSERS.get(index) for index in range(len(FRAME_NAMES))]
 
 
 def evaluate(st, seat):
