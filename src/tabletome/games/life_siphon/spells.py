@@ -208,9 +208,12 @@ class SpellRules:
 
     def _effect(self, eff, amount, src_q, t, seat, src):
         """Apply one effect of the vocabulary (effects.py) to target ``t``."""
-        name = self._src_name(src)
+        if self.logging:   # the source and the target are named only in the log
+            name = self._src_name(src)
+            desc = self.fam(t) if t >= 0 else ""
+        else:
+            name = desc = ""
         if t >= 0:
-            desc = self.fam(t)
             if eff == E_ATTACK:
                 self.attack_bonus[t] += amount
                 self.say_fmt(None, "{}: {} gets +{} attack until end of turn.", name, desc, amount)
