@@ -228,6 +228,10 @@ class RuleSet:
         # what a cast must find for its target (NEEDS_NOTHING...), normal and slow half
         self.c_needs = [target_needs(e) for e in self.c_eff]
         self.c_slow_needs = [target_needs(e) if e is not None else None for e in self.c_slow_eff]
+        # casting[k]: what casting card k asks, read at once: its cost, whether it is a Fast Cast,
+        # its target's need, its cast action, and its Slow Cast half's need (None: no such half)
+        self.casting = [(self.c_cost[k], self.c_fast[k], self.c_needs[k], index.cast[k],
+                         self.c_slow_needs[k] if self.c_fast[k] and self.c_both[k] else None) for k in range(self.n)]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:

@@ -10,7 +10,8 @@ from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
 from .frames import DISCARD, DRAFT, EXTRA_MOVE, TARGET
-from .ruleset import NEEDS_LOOKING, NO_TARGET, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant
+from .ruleset import (NEEDS_BATTLEGROUND_FAMILIAR, NEEDS_FAMILIAR, NEEDS_LOOKING, NEEDS_NOTHING, NO_TARGET,
+                      SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant)
 
 
 class SpellRules:
@@ -43,30 +44,41 @@ class SpellRules:
         if not hand:
             return acts
         R = self.R
-        act = R.act
         life = self.life[R.seat_q[seat]]
-        costs, fast, needs = R.c_cost, R.c_fast, R.c_needs
+        casting = R.casting
         count = self.area_count
-        familiars = any(count)
-        # what a target needs, found or not: nothing, a familiar, a familiar in a Battleground
-        # (NEEDS_LOOKING is ``_target_exists``'s work)
-        found = (True, familiars, familiars and any(count[BATTLEGROUND::NUM_AREAS]))
         seen = 0
         for k in hand:
-            cost = costs[k]
-            # "no player may reduce their own life below 1"; a Slow Cast card only in the Main
-            # Phase; each kind of card once (the cheap tests first: they are the same for a copy)
-            if life <= cost or not (main or fast[k]) or (seen >> k) & 1:
+            # each kind of card once (a copy is cast the same way)
+            if (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            need = needs[k]
-            if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_eff[k], seat, cost):
-                acts.append(act.cast[k])
-            if fast[k] and main and R.c_both[k]:
-                need = R.c_slow_needs[k]
-                if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_slow_eff[k], seat, cost):
-                    acts.append(act.cast_slow[k])
+            cost, fast, need, cast, slow_need = casting[k]
+            # "no player may reduce their own life below 1"; a Slow Cast card only in the Main Phase
+            if life <= cost or not (main or fast):
+                continue
+            # its target: nothing needed, a familiar, a familiar in a Battleground, or a look
+            if need == NEEDS_NOTHING:
+                acts.append(cast)
+            elif need == NEEDS_LOOKING:
+                if self._target_exists(R.c_eff[k], seat, cost):
+                    acts.append(cast)
+            elif any(count) if need == NEEDS_FAMILIAR else any(count[BATTLEGROUND::NUM_AREAS]):
+                acts.append(cast)
+            if main and slow_need is not None and self._can_target(slow_need, R.c_slow_eff[k], seat, cost):
+                acts.append(R.act.cast_slow[k])   # a Fast / Slow card's Slow Cast half
         return acts
+
+    def _can_target(self, need, e, seat, cost):
+        """Whether a cast that needs ``need`` (``RuleSet.c_needs``) finds a target now."""
+        if need == NEEDS_NOTHING:
+            return True
+        count = self.area_count
+        if need == NEEDS_FAMILIAR:
+            return any(count)
+        if need == NEEDS_BATTLEGROUND_FAMILIAR:
+            return any(count[BATTLEGROUND::NUM_AREAS])
+        return self._target_exists(e, seat, cost)
 
     def _target_exists(self, e, seat, cost):
         eff, amount, ttype = e
