@@ -113,6 +113,27 @@ def _by_kind(legal, kind):
     return [a for a in legal if a.kind == kind]
 
 
+class Tables:
+    """The heuristic's tables, built once per rule set (kept on ``RuleSet.heuristic_tables``)."""
+
+    def __init__(self, R):
+        act = R.act
+        # a summon's worth: attack and defense less its cost, 10 more for a free one
+        self.summon_worth = {act.summon[f]: R.f_attack[f] + R.f_defense[f] - R.f_cost[f] + (10 if R.f_cost[f] == 0 else 0)
+                             for f in range(R.nf)}
+        # the Aspects equipped first, by trigger (the least first)
+        self.draft_rank = {act.equip[a]: DRAFT_ORDER[R.a_trigger[a]] for a in range(R.na)}
+        # a River card's worth: a Fast Cast first, then a damage spell
+        self.river_worth = {act.river[k]: (R.c_fast[k], R.c_eff[k][0] == E_DAMAGE) for k in range(R.n)}
+
+
+def _tables(R):
+    tables = R.heuristic_tables
+    if tables is None:
+        tables = R.heuristic_tables = Tables(R)
+    return tables
+
+
 # --- main phase --------------------------------------------------------------------------------
 def _main(st, seat, legal, rng):
     R = st.R
@@ -161,10 +182,11 @@ def _main(st, seat, legal, rng):
     if R.madness:
         return _madness_main(st, q, legal)
     # moves toward the Battleground (into the River first while the Battleground is full)
-    moves = [a for a in by_kind.get("move", ()) if a.args[2] == 1]
     best = None
-    for a in moves:
-        f, i, _ = a.args
+    for a in by_kind.get("move", ()):
+        f, i, direction = a.args
+        if direction != 1:
+            continue
         if R.f_move_cost[f]:
             if reserve is None:
                 reserve = life_reserve(st, q, mine)
@@ -178,10 +200,7 @@ def _main(st, seat, legal, rng):
     # summons while life stays above the reserve
     summons = by_kind.get("summon")
     if summons:
-        def worth(a):
-            f = a.args[0]
-            return R.f_attack[f] + R.f_defense[f] - R.f_cost[f] + (10 if R.f_cost[f] == 0 else 0)
-        summons.sort(key=worth, reverse=True)
+        summons.sort(key=_tables(R).summon_worth.__getitem__, reverse=True)
         for a in summons:
             f = a.args[0]
             if R.f_cost[f] and reserve is None:
@@ -477,9 +496,7 @@ DRAFT_ORDER = {"start-of-turn": 0, "end-of-turn": 1, "slow-ability": 2, "on-equi
 
 
 def _draft(st, seat, legal, rng):
-    R = st.R
-    order = DRAFT_ORDER
-    return min(legal, key=lambda a: order[R.a_trigger[a.args[0]]])
+    return min(legal, key=_tables(st.R).draft_rank.__getitem__)
 
 
 def _river(st, seat, legal, rng):
@@ -487,7 +504,7 @@ def _river(st, seat, legal, rng):
     takes = [a for a in legal if a.kind == "river"]
     if not takes:
         return legal[-1]
-    return max(takes, key=lambda a: (R.c_fast[a.args[0]], R.c_eff[a.args[0]][0] == E_DAMAGE))
+    return max(takes, key=_tables(R).river_worth.__getitem__)
 
 
 def _vial(st, seat, legal, rng):

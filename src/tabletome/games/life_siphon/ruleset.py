@@ -244,6 +244,8 @@ class RuleSet:
         self.a_eff = [(EFFECT_CODES[a.effect], a.amount) for a in asp]
         self.a_left = [a.who == "left" for a in asp]
         self.a_cost = [a.cost for a in asp]
+        # the heuristic's own tables for this rule set (heuristics.Tables, built on first use)
+        self.heuristic_tables = None
 
     def _moves_out(self, q, move):
         """The table ``moves_out[q]``: for every fullness of the quadrant's areas, the spaces that
