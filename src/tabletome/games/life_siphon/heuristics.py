@@ -149,31 +149,37 @@ def _main(st, seat, legal, rng):
         k, slow = a.args
         eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
         cost = R.c_cost[k]
-        if life - cost < 3 and eff not in (E_GAIN,):
+        if life - cost < 3 and eff != E_GAIN:
             continue
+        # one test for each effect
         if eff == E_EQUIP:
             return a
-        if eff in (E_LOSE, E_SIPHON) and enemies:
-            e = min(enemies, key=lambda d: st.life[d])
-            if st.life[e] <= amount:
+        elif eff == E_LOSE or eff == E_SIPHON:
+            if enemies:
+                e = min(enemies, key=lambda d: st.life[d])
+                if st.life[e] <= amount:
+                    return a
+                if reserve is None:
+                    reserve = life_reserve(st, q, mine)
+                if life - cost > reserve:
+                    return a
+        elif eff == E_GAIN:
+            if life <= 20 - amount:
                 return a
+        elif eff == E_DRAW:
             if reserve is None:
                 reserve = life_reserve(st, q, mine)
             if life - cost > reserve:
                 return a
-        if eff == E_GAIN and life <= 20 - amount:
-            return a
-        if eff == E_DRAW:
-            if reserve is None:
-                reserve = life_reserve(st, q, mine)
-            if life - cost > reserve:
+        elif eff == E_DISCARD:
+            if any(st.hand[R.q_seat[d]] for d in enemies if R.q_seat[d] >= 0):
                 return a
-        if eff == E_DISCARD and any(st.hand[R.q_seat[d]] for d in enemies if R.q_seat[d] >= 0):
-            return a
-        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
-            return a
-        if eff == E_MOVE and _forward_moves(st, q, legal_moves=None):
-            return a
+        elif eff == E_DAMAGE:
+            if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
+                return a
+        elif eff == E_MOVE:
+            if _forward_moves(st, q, legal_moves=None):
+                return a
     for a in by_kind.get("use-aspect", ()):
         if reserve is None:
             reserve = life_reserve(st, q, mine)

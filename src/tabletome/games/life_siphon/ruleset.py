@@ -4,7 +4,6 @@ choose), built once per (players, options, card file) and shared by every clone 
 """
 
 from itertools import product
-from math import inf
 
 from ...core import IllegalAction
 from .board import BATTLEGROUND, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, SUMMONING, area_index
@@ -28,6 +27,10 @@ BREATH_DAMAGE = 3      # "Breath Weapon deals 3 damage ... cannot be increased w
 DECK_COUNTS = {"fast": 16, "slow": 18, "fast/slow": 5}  # "16 Fast Cast Spells, 18 Slow Cast Spells, 5 Fast / Slow"
 ASPECTS_IN_GAME = 5    # "There are 5 Aspects in the game."
 MADNESS_ROUNDS_SCALE = 40  # ours: a Madness score of round 40 or more is worth 1 (state.outcome)
+
+# a move that costs no life has no life floor: a number below any life (a small int, not -inf: an
+# int compares with an int the fastest)
+NO_LIFE_FLOOR = -1_000_000
 
 # --- modes ----------------------------------------------------------------------------------------
 MODE_NAMES = ("standard", "madness", "two-player-variant")
@@ -193,8 +196,8 @@ class RuleSet:
         # a familiar of kind f moves only while its quadrant has more life than this: "it costs 1
         # life each time you move a Dread Knight", and no player may pay its life below 1; a Lair
         # pays nothing
-        self.move_life_floor = [[cost if cost and not self.is_lair[q] else -inf for cost in self.f_move_cost]
-                                for q in range(Q)]
+        self.move_life_floor = [[cost if cost and not self.is_lair[q] else NO_LIFE_FLOOR
+                                 for cost in self.f_move_cost] for q in range(Q)]
         # Madness: "Place 1 Imp ... 1 Lich ... 1 Dread Knight" — each lair's kind by its specials.
         self.lair_kind = [-1] * Q
         if mode == MADNESS:
