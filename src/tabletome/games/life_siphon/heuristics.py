@@ -125,6 +125,10 @@ class Tables:
         self.draft_rank = {act.equip[a]: DRAFT_ORDER[R.a_trigger[a]] for a in range(R.na)}
         # a River card's worth: a Fast Cast first, then a damage spell
         self.river_worth = {act.river[k]: (R.c_fast[k], R.c_eff[k][0] == E_DAMAGE) for k in range(R.n)}
+        # the slot a familiar target action aims at, and the quadrant a player target action aims at
+        self.target_slot = {act.target_familiar[R.qname[q]][i][f]: q * SLOTS + i
+                            for q in range(R.Q) for i in range(SLOTS) for f in range(R.nf)}
+        self.target_quadrant = {act.target_player[R.qname[q]]: q for q in range(R.Q)}
 
 
 def _tables(R):
@@ -245,13 +249,15 @@ def _forward_moves(st, q, legal_moves):
 def _kill_target(st, q, amount, battleground_only):
     """The most valuable enemy familiar ``amount`` damage removes."""
     R = st.R
-    kind, damage, defense_bonus, defense = st.kind, st.damage, st.defense_bonus, R.f_defense
+    kind, damage, defense_bonus, defense, count = st.kind, st.damage, st.defense_bonus, R.f_defense, st.area_count
     first = BG0 if battleground_only else 0
     best = None
     for d in range(R.Q):
         if d == q or (not R.madness and R.is_ghost[d] and R.ctrl[d] == R.q_seat[q]):
             continue
-        base = d * SLOTS
+        base, areas = d * SLOTS, d * NUM_AREAS
+        if not (count[areas + BATTLEGROUND] if battleground_only else any(count[areas:areas + NUM_AREAS])):
+            continue   # no familiar there
         for i, f in enumerate(kind[base + first:base + SLOTS], first):
             # (_def_left inlined)
             if f >= 0 and defense[f] + defense_bonus[base + i] - damage[base + i] <= amount:
@@ -444,25 +450,21 @@ def _target(st, seat, legal, rng):
     players = [a for a in legal if a.kind == "target-player"]
     fams = [a for a in legal if a.kind == "target-familiar"]
 
-    def slot(a):
-        qn, i, _ = a.args
-        return R.q_of_name[qn] * SLOTS + i
-
-    def quad(a):
-        return R.q_of_name[a.args[0]]
+    tables = _tables(R)
+    slot, quad = tables.target_slot, tables.target_quadrant   # a target action's slot, quadrant
 
     if eff in (E_ATTACK, E_DEFENSE):
         s = _combat_buff_target(st, q, eff, amount)
         for a in fams:
-            if slot(a) == s:
+            if slot[a] == s:
                 return a
-        own = [a for a in fams if slot(a) // SLOTS == q]
-        own.sort(key=lambda a: -AREA_OF[slot(a) % SLOTS])
+        own = [a for a in fams if slot[a] // SLOTS == q]
+        own.sort(key=lambda a: -AREA_OF[slot[a] % SLOTS])
         return own[0] if own else fams[0] if fams else legal[0]
     if eff == E_DAMAGE:
         best = None
         for a in fams:
-            s = slot(a)
+            s = slot[a]
             if s // SLOTS == q:
                 continue
             kills = _def_left(s, st) <= amount
@@ -471,7 +473,7 @@ def _target(st, seat, legal, rng):
                 best = (v, a)
         enemies = _enemies(st, q)
         for a in players:
-            if quad(a) in enemies and (best is None or best[0] < 2):
+            if quad[a] in enemies and (best is None or best[0] < 2):
                 return a
         if best is not None:
             return best[1]
@@ -479,14 +481,14 @@ def _target(st, seat, legal, rng):
             return fams[-1]
     if eff in (E_GAIN, E_EQUIP):
         for a in players:
-            if quad(a) == q:
+            if quad[a] == q:
                 return a
     if eff in (E_LOSE, E_SIPHON, E_DAMAGE, E_DISCARD):
         enemies = _enemies(st, q)
-        cands = [a for a in players if quad(a) in enemies]
+        cands = [a for a in players if quad[a] in enemies]
         if cands:
-            return min(cands, key=lambda a: st.life[quad(a)])
-        others = [a for a in players if quad(a) != q]
+            return min(cands, key=lambda a: st.life[quad[a]])
+        others = [a for a in players if quad[a] != q]
         if others:
             return others[0]
     return legal[0]

@@ -297,7 +297,7 @@ class SpellRules:
 
     # --- Aspects -----------------------------------------------------------------------------------
     def ask_draft(self, frame):
-        if all(a in self.aspect for a in range(self.R.na)):
+        if all(map(self.aspect.__contains__, range(self.R.na))):   # every Aspect is equipped
             return False
         return self.ask(frame[1], frame)
 

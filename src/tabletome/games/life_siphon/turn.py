@@ -70,7 +70,7 @@ class TurnRules:
             self.phase = P_ATTACK
             stack.append((ATTACK, q))
             stack.append((WINDOW, M_START, first, 0, -1))
-        elif seat >= 0 and any(k >= 0 for k in self.river):
+        elif seat >= 0 and max(self.river) >= 0:   # (a River space that holds a card)
             # "if you have no Familiars in the Battleground, you may choose to draw 1 face-up card
             # from the River Cards."
             stack.append((RIVER_DRAW, q))
