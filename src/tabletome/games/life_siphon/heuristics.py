@@ -132,9 +132,8 @@ class Tables:
 
 
 def _tables(R):
-    tables = R.heuristic_tables
-    if tables is None:
-        tables = R.heuristic_tables = Tables(R)
+    """The rule set's Tables, built the first time (read as ``R.heuristic_tables or _tables(R)``)."""
+    tables = R.heuristic_tables = Tables(R)
     return tables
 
 
@@ -210,7 +209,7 @@ def _main(st, seat, legal, rng):
     # summons while life stays above the reserve
     summons = by_kind.get("summon")
     if summons:
-        summons.sort(key=_tables(R).summon_worth.__getitem__, reverse=True)
+        summons.sort(key=(R.heuristic_tables or _tables(R)).summon_worth.__getitem__, reverse=True)
         for a in summons:
             f = a.args[0]
             if R.f_cost[f] and reserve is None:
@@ -450,7 +449,7 @@ def _target(st, seat, legal, rng):
     players = [a for a in legal if a.kind == "target-player"]
     fams = [a for a in legal if a.kind == "target-familiar"]
 
-    tables = _tables(R)
+    tables = R.heuristic_tables or _tables(R)
     slot, quad = tables.target_slot, tables.target_quadrant   # a target action's slot, quadrant
 
     if eff in (E_ATTACK, E_DEFENSE):
@@ -504,7 +503,7 @@ DRAFT_ORDER = {"start-of-turn": 0, "end-of-turn": 1, "slow-ability": 2, "on-equi
 
 
 def _draft(st, seat, legal, rng):
-    return min(legal, key=_tables(st.R).draft_rank.__getitem__)
+    return min(legal, key=(st.R.heuristic_tables or _tables(st.R)).draft_rank.__getitem__)
 
 
 def _river(st, seat, legal, rng):
@@ -512,7 +511,7 @@ def _river(st, seat, legal, rng):
     takes = [a for a in legal if a.kind == "river"]
     if not takes:
         return legal[-1]
-    return max(takes, key=_tables(R).river_worth.__getitem__)
+    return max(takes, key=(R.heuristic_tables or _tables(R)).river_worth.__getitem__)
 
 
 def _vial(st, seat, legal, rng):
