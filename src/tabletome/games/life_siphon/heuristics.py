@@ -119,6 +119,15 @@ class Tables:
     def __init__(self, R):
         act = R.act
         # a summon's worth: attack and defense less its cost, 10 more for a free one
+        # a cast action's effect, amount, target type and cost (its Slow Cast half's for cast_slow)
+        self.cast_effect = {act.cast[k]: (*R.c_eff[k], R.c_cost[k]) for k in range(R.n)}
+        self.cast_effect.update({act.cast_slow[k]: (*R.c_slow_eff[k], R.c_cost[k])
+                                 for k in range(R.n) if R.c_slow_eff[k] is not None})
+        # a move forward's score: the area it leaves (twice) and the familiar's attack
+        self.forward_score = {act.move[f][i][1]: AREA_OF[i] * 2 + R.f_attack[f]
+                              for f in range(R.nf) for i in range(SLOTS) if act.move[f][i][1] is not None}
+        # what a familiar on the board is worth (_value)
+        self.value = [_value(R, f) for f in range(R.nf)]
         self.summon_worth = {act.summon[f]: R.f_attack[f] + R.f_defense[f] - R.f_cost[f] + (10 if R.f_cost[f] == 0 else 0)
                              for f in range(R.nf)}
         # the Aspects equipped first, by trigger (the least first)
@@ -148,10 +157,10 @@ def _main(st, seat, legal, rng):
     # the legal actions by kind, in their order (main_choices lists each kind in one run)
     by_kind = {kind: list(group) for kind, group in groupby(legal, _KIND)}
     # spells first
+    tables = R.heuristic_tables or _tables(R)
+    cast_effect = tables.cast_effect
     for a in by_kind.get("cast", ()):
-        k, slow = a.args
-        eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
-        cost = R.c_cost[k]
+        eff, amount, ttype, cost = cast_effect[a]
         if life - cost < 3 and eff != E_GAIN:
             continue
         # one test for each effect
@@ -192,16 +201,17 @@ def _main(st, seat, legal, rng):
         return _madness_main(st, q, legal)
     # moves toward the Battleground (into the River first while the Battleground is full)
     best = None
+    forward_score = tables.forward_score
     for a in by_kind.get("move", ()):
-        f, i, direction = a.args
-        if direction != 1:
-            continue
+        score = forward_score.get(a)
+        if score is None:
+            continue   # a move back
+        f = a.args[0]
         if R.f_move_cost[f]:
             if reserve is None:
                 reserve = life_reserve(st, q, mine)
             if life - R.f_move_cost[f] < move_reserve(st, q, mine, a, reserve):
                 continue
-        score = AREA_OF[i] * 2 + R.f_attack[f]
         if best is None or score > best[0]:
             best = (score, a)
     if best is not None:
@@ -209,7 +219,7 @@ def _main(st, seat, legal, rng):
     # summons while life stays above the reserve
     summons = by_kind.get("summon")
     if summons:
-        summons.sort(key=(R.heuristic_tables or _tables(R)).summon_worth.__getitem__, reverse=True)
+        summons.sort(key=tables.summon_worth.__getitem__, reverse=True)
         for a in summons:
             f = a.args[0]
             if R.f_cost[f] and reserve is None:
@@ -249,6 +259,7 @@ def _kill_target(st, q, amount, battleground_only):
     """The most valuable enemy familiar ``amount`` damage removes."""
     R = st.R
     kind, damage, defense_bonus, defense, count = st.kind, st.damage, st.defense_bonus, R.f_defense, st.area_count
+    value = (R.heuristic_tables or _tables(R)).value
     first = BG0 if battleground_only else 0
     best = None
     for d in range(R.Q):
@@ -260,7 +271,7 @@ def _kill_target(st, q, amount, battleground_only):
         for i, f in enumerate(kind[base + first:base + SLOTS], first):
             # (_def_left inlined)
             if f >= 0 and defense[f] + defense_bonus[base + i] - damage[base + i] <= amount:
-                v = _value(R, f) + (3 if AREA_OF[i] == BATTLEGROUND else 0)
+                v = value[f] + (3 if AREA_OF[i] == BATTLEGROUND else 0)
                 if best is None or v > best[0]:
                     best = (v, base + i)
     return None if best is None else best[1]
@@ -388,12 +399,12 @@ def _window(st, seat, legal, rng):
     q = R.seat_q[seat]
     life = st.life[q]
     moment = st.decision[1]
+    cast_effect = (R.heuristic_tables or _tables(R)).cast_effect
     for a in legal:
         if a.kind != "cast":
             continue
-        k = a.args[0]
-        eff, amount, ttype = R.c_eff[k]
-        if life - R.c_cost[k] < 2:
+        eff, amount, ttype, cost = cast_effect[a]
+        if life - cost < 2:
             continue
         if eff == E_DAMAGE:
             if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
