@@ -231,12 +231,12 @@ class TurnRules:
         a = AREA_OF[i]
         t = self._free(q, a + d)
         kind, damage, atk, dfn, flags = self.kind, self.damage, self.attack_bonus, self.defense_bonus, self.flags
-        kind[t], damage[t], atk[t], dfn[t], flags[t] = f, damage[s], atk[s], dfn[s], flags[s]
+        kind[t], damage[t], atk[t], dfn[t] = f, damage[s], atk[s], dfn[s]
+        flags[t] = flags[s] | MOVED if consume else flags[s]
         kind[s], damage[s], atk[s], dfn[s], flags[s] = -1, 0, 0, 0, 0
-        if consume:
-            flags[t] |= MOVED
-        self.area_count[q * NUM_AREAS + a] -= 1
-        self.area_count[q * NUM_AREAS + a + d] += 1
+        count, c = self.area_count, q * NUM_AREAS + a
+        count[c] -= 1
+        count[c + d] += 1
         if self.attacker == s:
             self.attacker = t
         if self.target == s:
