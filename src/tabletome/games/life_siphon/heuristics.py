@@ -161,6 +161,9 @@ def _main(st, seat, legal, rng):
     cast_effect = tables.cast_effect
     for a in by_kind.get("cast", ()):
         eff, amount, ttype, cost = cast_effect[a]
+        # a combat trick (the card most held) waits for a combat's window
+        if eff == E_DEFENSE or eff == E_ATTACK:
+            continue
         if life - cost < 3 and eff != E_GAIN:
             continue
         # one test for each effect
@@ -406,7 +409,12 @@ def _window(st, seat, legal, rng):
         eff, amount, ttype, cost = cast_effect[a]
         if life - cost < 2:
             continue
-        if eff == E_DAMAGE:
+        # (one test for each effect, the combat tricks first: the Fast Casts most held)
+        if eff == E_ATTACK or eff == E_DEFENSE:
+            if (moment == M_BLOCKED or moment == M_DECLARED) and st.attacker >= 0 \
+                    and _combat_buff_target(st, q, eff, amount) is not None:
+                return a
+        elif eff == E_DAMAGE:
             if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
                 return a
         elif eff == E_GAIN:
@@ -414,10 +422,6 @@ def _window(st, seat, legal, rng):
                 return a
         elif eff == E_DRAW:
             if life > 8:
-                return a
-        elif eff == E_ATTACK or eff == E_DEFENSE:
-            if (moment == M_BLOCKED or moment == M_DECLARED) and st.attacker >= 0 \
-                    and _combat_buff_target(st, q, eff, amount) is not None:
                 return a
     return R.act.pass_
 
