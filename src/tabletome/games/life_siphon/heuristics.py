@@ -14,7 +14,7 @@ from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, RIVER, SLOTS, STA
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
                       T_BG_FAMILIAR)
 from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
-                     RIVER_DRAW, TARGET, VIAL, WINDOW)
+                     NAMES as FRAME_NAMES, RIVER_DRAW, TARGET, VIAL, WINDOW)
 from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS
 
 BG0 = BG_START
@@ -61,13 +61,13 @@ def threat(st, q, extra_blockers: int = 0) -> int:
     for a in R.attackers[q]:   # the quadrants whose attacks land on q
         base = a * SLOTS
         if count[a * NUM_AREAS + BATTLEGROUND]:
-            for s in range(base + BG_START, base + SLOTS):
-                if kind[s] >= 0:
-                    attacks.append(attack[kind[s]])
+            for f in kind[base + BG_START:base + SLOTS]:
+                if f >= 0:
+                    attacks.append(attack[f])
         if RIVER_HALF and count[a * NUM_AREAS + RIVER]:
-            for s in range(base + RIVER_START, base + BG_START):
-                if kind[s] >= 0:
-                    later += attack[kind[s]]
+            for f in kind[base + RIVER_START:base + BG_START]:
+                if f >= 0:
+                    later += attack[f]
     if not attacks:
         return later // 2
     blockers = extra_blockers + count[q * NUM_AREAS + BATTLEGROUND]
@@ -104,15 +104,46 @@ def choose(st, rng):
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    step = st.decision[0]
-    seat = st.to_move
-    fn = CHOOSERS.get(step)
-    choice = fn(st, seat, legal, rng) if fn else None
+    fn = CHOOSER_OF_FRAME[st.decision[0]]
+    choice = fn(st, st.to_move, legal, rng) if fn is not None else None
     return choice if choice is not None else legal[0]
 
 
 def _by_kind(legal, kind):
     return [a for a in legal if a.kind == kind]
+
+
+class Tables:
+    """The heuristic's tables, built once per rule set (kept on ``RuleSet.heuristic_tables``)."""
+
+    def __init__(self, R):
+        act = R.act
+        # a summon's worth: attack and defense less its cost, 10 more for a free one
+        # a cast action's effect, amount, target type and cost (its Slow Cast half's for cast_slow)
+        self.cast_effect = {act.cast[k]: (*R.c_eff[k], R.c_cost[k]) for k in range(R.n)}
+        self.cast_effect.update({act.cast_slow[k]: (*R.c_slow_eff[k], R.c_cost[k])
+                                 for k in range(R.n) if R.c_slow_eff[k] is not None})
+        # a move forward's score: the area it leaves (twice) and the familiar's attack
+        self.forward_score = {act.move[f][i][1]: AREA_OF[i] * 2 + R.f_attack[f]
+                              for f in range(R.nf) for i in range(SLOTS) if act.move[f][i][1] is not None}
+        # what a familiar on the board is worth (_value)
+        self.value = [_value(R, f) for f in range(R.nf)]
+        self.summon_worth = {act.summon[f]: R.f_attack[f] + R.f_defense[f] - R.f_cost[f] + (10 if R.f_cost[f] == 0 else 0)
+                             for f in range(R.nf)}
+        # the Aspects equipped first, by trigger (the least first)
+        self.draft_rank = {act.equip[a]: DRAFT_ORDER[R.a_trigger[a]] for a in range(R.na)}
+        # a River card's worth: a Fast Cast first, then a damage spell
+        self.river_worth = {act.river[k]: (R.c_fast[k], R.c_eff[k][0] == E_DAMAGE) for k in range(R.n)}
+        # the slot a familiar target action aims at, and the quadrant a player target action aims at
+        self.target_slot = {act.target_familiar[R.qname[q]][i][f]: q * SLOTS + i
+                            for q in range(R.Q) for i in range(SLOTS) for f in range(R.nf)}
+        self.target_quadrant = {act.target_player[R.qname[q]]: q for q in range(R.Q)}
+
+
+def _tables(R):
+    """The rule set's Tables, built the first time (read as ``R.heuristic_tables or _tables(R)``)."""
+    tables = R.heuristic_tables = Tables(R)
+    return tables
 
 
 # --- main phase --------------------------------------------------------------------------------
@@ -122,39 +153,48 @@ def _main(st, seat, legal, rng):
     mine = R.q_seat[q] == seat
     life = st.life[q]
     reserve = None   # life_reserve(st, q, mine), worked out when a choice first needs it
-    enemies = _enemies(st, q)
+    enemies = R.enemies[q]   # _enemies
     # the legal actions by kind, in their order (main_choices lists each kind in one run)
     by_kind = {kind: list(group) for kind, group in groupby(legal, _KIND)}
     # spells first
+    tables = R.heuristic_tables or _tables(R)
+    cast_effect = tables.cast_effect
     for a in by_kind.get("cast", ()):
-        k, slow = a.args
-        eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
-        cost = R.c_cost[k]
-        if life - cost < 3 and eff not in (E_GAIN,):
+        eff, amount, ttype, cost = cast_effect[a]
+        # a combat trick (the card most held) waits for a combat's window
+        if eff == E_DEFENSE or eff == E_ATTACK:
             continue
+        if life - cost < 3 and eff != E_GAIN:
+            continue
+        # one test for each effect
         if eff == E_EQUIP:
             return a
-        if eff in (E_LOSE, E_SIPHON) and enemies:
-            e = min(enemies, key=lambda d: st.life[d])
-            if st.life[e] <= amount:
+        elif eff == E_LOSE or eff == E_SIPHON:
+            if enemies:
+                e = min(enemies, key=lambda d: st.life[d])
+                if st.life[e] <= amount:
+                    return a
+                if reserve is None:
+                    reserve = life_reserve(st, q, mine)
+                if life - cost > reserve:
+                    return a
+        elif eff == E_GAIN:
+            if life <= 20 - amount:
                 return a
+        elif eff == E_DRAW:
             if reserve is None:
                 reserve = life_reserve(st, q, mine)
             if life - cost > reserve:
                 return a
-        if eff == E_GAIN and life <= 20 - amount:
-            return a
-        if eff == E_DRAW:
-            if reserve is None:
-                reserve = life_reserve(st, q, mine)
-            if life - cost > reserve:
+        elif eff == E_DISCARD:
+            if any(st.hand[R.q_seat[d]] for d in enemies if R.q_seat[d] >= 0):
                 return a
-        if eff == E_DISCARD and any(st.hand[R.q_seat[d]] for d in enemies if R.q_seat[d] >= 0):
-            return a
-        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
-            return a
-        if eff == E_MOVE and _forward_moves(st, q, legal_moves=None):
-            return a
+        elif eff == E_DAMAGE:
+            if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
+                return a
+        elif eff == E_MOVE:
+            if _forward_moves(st, q, legal_moves=None):
+                return a
     for a in by_kind.get("use-aspect", ()):
         if reserve is None:
             reserve = life_reserve(st, q, mine)
@@ -163,16 +203,18 @@ def _main(st, seat, legal, rng):
     if R.madness:
         return _madness_main(st, q, legal)
     # moves toward the Battleground (into the River first while the Battleground is full)
-    moves = [a for a in by_kind.get("move", ()) if a.args[2] == 1]
     best = None
-    for a in moves:
-        f, i, _ = a.args
+    forward_score = tables.forward_score
+    for a in by_kind.get("move", ()):
+        score = forward_score.get(a)
+        if score is None:
+            continue   # a move back
+        f = a.args[0]
         if R.f_move_cost[f]:
             if reserve is None:
                 reserve = life_reserve(st, q, mine)
             if life - R.f_move_cost[f] < move_reserve(st, q, mine, a, reserve):
                 continue
-        score = AREA_OF[i] * 2 + R.f_attack[f]
         if best is None or score > best[0]:
             best = (score, a)
     if best is not None:
@@ -180,10 +222,7 @@ def _main(st, seat, legal, rng):
     # summons while life stays above the reserve
     summons = by_kind.get("summon")
     if summons:
-        def worth(a):
-            f = a.args[0]
-            return R.f_attack[f] + R.f_defense[f] - R.f_cost[f] + (10 if R.f_cost[f] == 0 else 0)
-        summons.sort(key=worth, reverse=True)
+        summons.sort(key=tables.summon_worth.__getitem__, reverse=True)
         for a in summons:
             f = a.args[0]
             if R.f_cost[f] and reserve is None:
@@ -222,17 +261,22 @@ def _forward_moves(st, q, legal_moves):
 def _kill_target(st, q, amount, battleground_only):
     """The most valuable enemy familiar ``amount`` damage removes."""
     R = st.R
+    kind, damage, defense_bonus, defense, count = st.kind, st.damage, st.defense_bonus, R.f_defense, st.area_count
+    value = (R.heuristic_tables or _tables(R)).value
+    first = BG0 if battleground_only else 0
     best = None
     for d in range(R.Q):
         if d == q or (not R.madness and R.is_ghost[d] and R.ctrl[d] == R.q_seat[q]):
             continue
-        for i in range(BG0 if battleground_only else 0, SLOTS):
-            s = d * SLOTS + i
-            f = st.kind[s]
-            if f >= 0 and _def_left(s, st) <= amount:
-                v = _value(R, f) + (3 if AREA_OF[i] == BATTLEGROUND else 0)
+        base, areas = d * SLOTS, d * NUM_AREAS
+        if not (count[areas + BATTLEGROUND] if battleground_only else any(count[areas:areas + NUM_AREAS])):
+            continue   # no familiar there
+        for i, f in enumerate(kind[base + first:base + SLOTS], first):
+            # (_def_left inlined)
+            if f >= 0 and defense[f] + defense_bonus[base + i] - damage[base + i] <= amount:
+                v = value[f] + (3 if AREA_OF[i] == BATTLEGROUND else 0)
                 if best is None or v > best[0]:
-                    best = (v, s)
+                    best = (v, base + i)
     return None if best is None else best[1]
 
 
@@ -358,21 +402,26 @@ def _window(st, seat, legal, rng):
     q = R.seat_q[seat]
     life = st.life[q]
     moment = st.decision[1]
+    cast_effect = (R.heuristic_tables or _tables(R)).cast_effect
     for a in legal:
         if a.kind != "cast":
             continue
-        k = a.args[0]
-        eff, amount, ttype = R.c_eff[k]
-        if life - R.c_cost[k] < 2:
+        eff, amount, ttype, cost = cast_effect[a]
+        if life - cost < 2:
             continue
-        if eff == E_DAMAGE and _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
-            return a
-        if eff == E_GAIN and life <= 14:
-            return a
-        if eff == E_DRAW and life > 8:
-            return a
-        if eff in (E_ATTACK, E_DEFENSE) and moment in (M_BLOCKED, M_DECLARED) and st.attacker >= 0:
-            if _combat_buff_target(st, q, eff, amount) is not None:
+        # (one test for each effect, the combat tricks first: the Fast Casts most held)
+        if eff == E_ATTACK or eff == E_DEFENSE:
+            if (moment == M_BLOCKED or moment == M_DECLARED) and st.attacker >= 0 \
+                    and _combat_buff_target(st, q, eff, amount) is not None:
+                return a
+        elif eff == E_DAMAGE:
+            if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
+                return a
+        elif eff == E_GAIN:
+            if life <= 14:
+                return a
+        elif eff == E_DRAW:
+            if life > 8:
                 return a
     return R.act.pass_
 
@@ -415,25 +464,21 @@ def _target(st, seat, legal, rng):
     players = [a for a in legal if a.kind == "target-player"]
     fams = [a for a in legal if a.kind == "target-familiar"]
 
-    def slot(a):
-        qn, i, _ = a.args
-        return R.q_of_name[qn] * SLOTS + i
-
-    def quad(a):
-        return R.q_of_name[a.args[0]]
+    tables = R.heuristic_tables or _tables(R)
+    slot, quad = tables.target_slot, tables.target_quadrant   # a target action's slot, quadrant
 
     if eff in (E_ATTACK, E_DEFENSE):
         s = _combat_buff_target(st, q, eff, amount)
         for a in fams:
-            if slot(a) == s:
+            if slot[a] == s:
                 return a
-        own = [a for a in fams if slot(a) // SLOTS == q]
-        own.sort(key=lambda a: -AREA_OF[slot(a) % SLOTS])
+        own = [a for a in fams if slot[a] // SLOTS == q]
+        own.sort(key=lambda a: -AREA_OF[slot[a] % SLOTS])
         return own[0] if own else fams[0] if fams else legal[0]
     if eff == E_DAMAGE:
         best = None
         for a in fams:
-            s = slot(a)
+            s = slot[a]
             if s // SLOTS == q:
                 continue
             kills = _def_left(s, st) <= amount
@@ -442,7 +487,7 @@ def _target(st, seat, legal, rng):
                 best = (v, a)
         enemies = _enemies(st, q)
         for a in players:
-            if quad(a) in enemies and (best is None or best[0] < 2):
+            if quad[a] in enemies and (best is None or best[0] < 2):
                 return a
         if best is not None:
             return best[1]
@@ -450,14 +495,14 @@ def _target(st, seat, legal, rng):
             return fams[-1]
     if eff in (E_GAIN, E_EQUIP):
         for a in players:
-            if quad(a) == q:
+            if quad[a] == q:
                 return a
     if eff in (E_LOSE, E_SIPHON, E_DAMAGE, E_DISCARD):
         enemies = _enemies(st, q)
-        cands = [a for a in players if quad(a) in enemies]
+        cands = [a for a in players if quad[a] in enemies]
         if cands:
-            return min(cands, key=lambda a: st.life[quad(a)])
-        others = [a for a in players if quad(a) != q]
+            return min(cands, key=lambda a: st.life[quad[a]])
+        others = [a for a in players if quad[a] != q]
         if others:
             return others[0]
     return legal[0]
@@ -468,10 +513,12 @@ def _discard(st, seat, legal, rng):
     return min(legal, key=lambda a: (R.c_cost[a.args[0]] == 0, -R.c_cost[a.args[0]]))
 
 
+# the Aspects the heuristic equips first, by trigger
+DRAFT_ORDER = {"start-of-turn": 0, "end-of-turn": 1, "slow-ability": 2, "on-equip": 3}
+
+
 def _draft(st, seat, legal, rng):
-    R = st.R
-    order = {"start-of-turn": 0, "end-of-turn": 1, "slow-ability": 2, "on-equip": 3}
-    return min(legal, key=lambda a: order[R.a_trigger[a.args[0]]])
+    return min(legal, key=(st.R.heuristic_tables or _tables(st.R)).draft_rank.__getitem__)
 
 
 def _river(st, seat, legal, rng):
@@ -479,7 +526,7 @@ def _river(st, seat, legal, rng):
     takes = [a for a in legal if a.kind == "river"]
     if not takes:
         return legal[-1]
-    return max(takes, key=lambda a: (R.c_fast[a.args[0]], R.c_eff[a.args[0]][0] == E_DAMAGE))
+    return max(takes, key=(R.heuristic_tables or _tables(R)).river_worth.__getitem__)
 
 
 def _vial(st, seat, legal, rng):
@@ -506,6 +553,8 @@ CHOOSERS = {
     WINDOW: _window, TARGET: _target, DISCARD: _discard, DRAFT: _draft, RIVER_DRAW: _river,
     VIAL: _vial, MAY_DRAW: _may_draw, EXTRA_MOVE: _extra_move,
 }
+# the same by frame index (None: a frame the heuristic leaves to its first legal action)
+CHOOSER_OF_FRAME = [CHOOSERS.get(index) for index in range(len(FRAME_NAMES))]
 
 
 def evaluate(st, seat):

@@ -4,7 +4,6 @@ choose), built once per (players, options, card file) and shared by every clone 
 """
 
 from itertools import product
-from math import inf
 
 from ...core import IllegalAction
 from .board import BATTLEGROUND, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, SUMMONING, area_index
@@ -28,6 +27,10 @@ BREATH_DAMAGE = 3      # "Breath Weapon deals 3 damage ... cannot be increased w
 DECK_COUNTS = {"fast": 16, "slow": 18, "fast/slow": 5}  # "16 Fast Cast Spells, 18 Slow Cast Spells, 5 Fast / Slow"
 ASPECTS_IN_GAME = 5    # "There are 5 Aspects in the game."
 MADNESS_ROUNDS_SCALE = 40  # ours: a Madness score of round 40 or more is worth 1 (state.outcome)
+
+# a move that costs no life has no life floor: a number below any life (a small int, not -inf: an
+# int compares with an int the fastest)
+NO_LIFE_FLOOR = -1_000_000
 
 # --- modes ----------------------------------------------------------------------------------------
 MODE_NAMES = ("standard", "madness", "two-player-variant")
@@ -193,8 +196,8 @@ class RuleSet:
         # a familiar of kind f moves only while its quadrant has more life than this: "it costs 1
         # life each time you move a Dread Knight", and no player may pay its life below 1; a Lair
         # pays nothing
-        self.move_life_floor = [[cost if cost and not self.is_lair[q] else -inf for cost in self.f_move_cost]
-                                for q in range(Q)]
+        self.move_life_floor = [[cost if cost and not self.is_lair[q] else NO_LIFE_FLOOR
+                                 for cost in self.f_move_cost] for q in range(Q)]
         # Madness: "Place 1 Imp ... 1 Lich ... 1 Dread Knight" — each lair's kind by its specials.
         self.lair_kind = [-1] * Q
         if mode == MADNESS:
@@ -228,6 +231,10 @@ class RuleSet:
         # what a cast must find for its target (NEEDS_NOTHING...), normal and slow half
         self.c_needs = [target_needs(e) for e in self.c_eff]
         self.c_slow_needs = [target_needs(e) if e is not None else None for e in self.c_slow_eff]
+        # casting[k]: what casting card k asks, read at once: its cost, whether it is a Fast Cast,
+        # its target's need, its cast action, and its Slow Cast half's need (None: no such half)
+        self.casting = [(self.c_cost[k], self.c_fast[k], self.c_needs[k], index.cast[k],
+                         self.c_slow_needs[k] if self.c_fast[k] and self.c_both[k] else None) for k in range(self.n)]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:
@@ -240,6 +247,8 @@ class RuleSet:
         self.a_eff = [(EFFECT_CODES[a.effect], a.amount) for a in asp]
         self.a_left = [a.who == "left" for a in asp]
         self.a_cost = [a.cost for a in asp]
+        # the heuristic's own tables for this rule set (heuristics.Tables, built on first use)
+        self.heuristic_tables = None
 
     def _moves_out(self, q, move):
         """The table ``moves_out[q]``: for every fullness of the quadrant's areas, the spaces that

@@ -10,7 +10,8 @@ from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
 from .frames import DISCARD, DRAFT, EXTRA_MOVE, TARGET
-from .ruleset import NEEDS_LOOKING, NO_TARGET, SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant
+from .ruleset import (NEEDS_BATTLEGROUND_FAMILIAR, NEEDS_FAMILIAR, NEEDS_LOOKING, NEEDS_NOTHING, NO_TARGET,
+                      SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant)
 
 
 class SpellRules:
@@ -22,8 +23,32 @@ class SpellRules:
         return bool(self.hand[seat]) and self._can_fast(seat)
 
     def fast_casts(self, seat, moment):
-        """The Fast Cast cards ``seat`` may cast in a response window."""
-        return self._cast_actions(seat, False, [])
+        """The Fast Cast cards ``seat`` may cast in a response window: ``_cast_actions`` outside the
+        Main Phase, written out (the windows ask it the most)."""
+        hand = self.hand[seat]
+        acts = []
+        if not hand:
+            return acts
+        R = self.R
+        life = self.life[R.seat_q[seat]]
+        casting = R.casting
+        count = self.area_count
+        seen = 0
+        for k in hand:
+            if (seen >> k) & 1:
+                continue
+            seen |= 1 << k
+            cost, fast, need, cast, _ = casting[k]
+            if life <= cost or not fast:
+                continue
+            if need == NEEDS_NOTHING:
+                acts.append(cast)
+            elif need == NEEDS_LOOKING:
+                if self._target_exists(R.c_eff[k], seat, cost):
+                    acts.append(cast)
+            elif any(count) if need == NEEDS_FAMILIAR else any(count[BATTLEGROUND::NUM_AREAS]):
+                acts.append(cast)
+        return acts
 
     def pass_action(self):
         return self.R.act.pass_
@@ -43,30 +68,41 @@ class SpellRules:
         if not hand:
             return acts
         R = self.R
-        act = R.act
         life = self.life[R.seat_q[seat]]
-        costs, fast, needs = R.c_cost, R.c_fast, R.c_needs
+        casting = R.casting
         count = self.area_count
-        familiars = any(count)
-        # what a target needs, found or not: nothing, a familiar, a familiar in a Battleground
-        # (NEEDS_LOOKING is ``_target_exists``'s work)
-        found = (True, familiars, familiars and any(count[BATTLEGROUND::NUM_AREAS]))
         seen = 0
         for k in hand:
-            cost = costs[k]
-            # "no player may reduce their own life below 1"; a Slow Cast card only in the Main
-            # Phase; each kind of card once (the cheap tests first: they are the same for a copy)
-            if life <= cost or not (main or fast[k]) or (seen >> k) & 1:
+            # each kind of card once (a copy is cast the same way)
+            if (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            need = needs[k]
-            if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_eff[k], seat, cost):
-                acts.append(act.cast[k])
-            if fast[k] and main and R.c_both[k]:
-                need = R.c_slow_needs[k]
-                if found[need] if need != NEEDS_LOOKING else self._target_exists(R.c_slow_eff[k], seat, cost):
-                    acts.append(act.cast_slow[k])
+            cost, fast, need, cast, slow_need = casting[k]
+            # "no player may reduce their own life below 1"; a Slow Cast card only in the Main Phase
+            if life <= cost or not (main or fast):
+                continue
+            # its target: nothing needed, a familiar, a familiar in a Battleground, or a look
+            if need == NEEDS_NOTHING:
+                acts.append(cast)
+            elif need == NEEDS_LOOKING:
+                if self._target_exists(R.c_eff[k], seat, cost):
+                    acts.append(cast)
+            elif any(count) if need == NEEDS_FAMILIAR else any(count[BATTLEGROUND::NUM_AREAS]):
+                acts.append(cast)
+            if main and slow_need is not None and self._can_target(slow_need, R.c_slow_eff[k], seat, cost):
+                acts.append(R.act.cast_slow[k])   # a Fast / Slow card's Slow Cast half
         return acts
+
+    def _can_target(self, need, e, seat, cost):
+        """Whether a cast that needs ``need`` (``RuleSet.c_needs``) finds a target now."""
+        if need == NEEDS_NOTHING:
+            return True
+        count = self.area_count
+        if need == NEEDS_FAMILIAR:
+            return any(count)
+        if need == NEEDS_BATTLEGROUND_FAMILIAR:
+            return any(count[BATTLEGROUND::NUM_AREAS])
+        return self._target_exists(e, seat, cost)
 
     def _target_exists(self, e, seat, cost):
         eff, amount, ttype = e
@@ -208,9 +244,12 @@ class SpellRules:
 
     def _effect(self, eff, amount, src_q, t, seat, src):
         """Apply one effect of the vocabulary (effects.py) to target ``t``."""
-        name = self._src_name(src)
+        if self.logging:   # the source and the target are named only in the log
+            name = self._src_name(src)
+            desc = self.fam(t) if t >= 0 else ""
+        else:
+            name = desc = ""
         if t >= 0:
-            desc = self.fam(t)
             if eff == E_ATTACK:
                 self.attack_bonus[t] += amount
                 self.say_fmt(None, "{}: {} gets +{} attack until end of turn.", name, desc, amount)
@@ -282,7 +321,7 @@ class SpellRules:
 
     # --- Aspects -----------------------------------------------------------------------------------
     def ask_draft(self, frame):
-        if all(a in self.aspect for a in range(self.R.na)):
+        if all(map(self.aspect.__contains__, range(self.R.na))):   # every Aspect is equipped
             return False
         return self.ask(frame[1], frame)
 

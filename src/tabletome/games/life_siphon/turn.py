@@ -70,7 +70,7 @@ class TurnRules:
             self.phase = P_ATTACK
             stack.append((ATTACK, q))
             stack.append((WINDOW, M_START, first, 0, -1))
-        elif seat >= 0 and any(k >= 0 for k in self.river):
+        elif seat >= 0 and max(self.river) >= 0:   # (a River space that holds a card)
             # "if you have no Familiars in the Battleground, you may choose to draw 1 face-up card
             # from the River Cards."
             stack.append((RIVER_DRAW, q))
@@ -231,12 +231,12 @@ class TurnRules:
         a = AREA_OF[i]
         t = self._free(q, a + d)
         kind, damage, atk, dfn, flags = self.kind, self.damage, self.attack_bonus, self.defense_bonus, self.flags
-        kind[t], damage[t], atk[t], dfn[t], flags[t] = f, damage[s], atk[s], dfn[s], flags[s]
+        kind[t], damage[t], atk[t], dfn[t] = f, damage[s], atk[s], dfn[s]
+        flags[t] = flags[s] | MOVED if consume else flags[s]
         kind[s], damage[s], atk[s], dfn[s], flags[s] = -1, 0, 0, 0, 0
-        if consume:
-            flags[t] |= MOVED
-        self.area_count[q * NUM_AREAS + a] -= 1
-        self.area_count[q * NUM_AREAS + a + d] += 1
+        count, c = self.area_count, q * NUM_AREAS + a
+        count[c] -= 1
+        count[c + d] += 1
         if self.attacker == s:
             self.attacker = t
         if self.target == s:
