@@ -79,13 +79,30 @@ def test_lore_sets_aside_one_of_each_background_and_removes_apathy():
     assert chosen.view(0)["lore"] == ["The Hero", "Knight", "Crowned in Glory"]
 
 
-def test_lore_is_won_by_acquiring_the_three():
+def test_lore_is_won_by_holding_the_three_at_the_end_of_a_turn():
+    """"The Player must acquire all three of the randomly drawn Backgrounds", read as The Arbiter's
+    "acquire" (RULES.md, "Lore"): the Life Story and Life Path in play, the Life Achievement in hand."""
     s = position(players=1, options={"mode": "lore"}, targets=["The Exile", "Rogue", "Master of Secrets"],
-                 acquired=["The Exile", "Rogue"], traits=[["Bravery (And)"]], relics=[["Veiled Mask"]],
+                 acquired=["The Exile", "Rogue"], story=["The Exile"], path=["Rogue"],
+                 traits=[["Bravery (And)"]], relics=[["Veiled Mask"]],
+                 world=["Fog", "Storm", "Windfall", "Caravan"], phase=2)
+    assert s.scores == [2]
+    play(s, "activate Master of Secrets")
+    assert s.view(0)["acquired"] == ["The Exile", "Rogue", "Master of Secrets"]
+    finish_turn(s)
+    assert s.is_over and s.winners == [0] and s.scores == [3] and s.outcome(0) == 1.0
+
+
+def test_lore_is_not_won_with_a_target_acquired_once_and_discarded():
+    """A Life Story discarded for its Effect is no longer held: two of three, and the game goes on."""
+    s = position(players=1, options={"mode": "lore"}, targets=["The Exile", "Rogue", "Master of Secrets"],
+                 acquired=["The Exile", "Rogue"], path=["Rogue"], background_discard=["The Exile"],
+                 traits=[["Bravery (And)"]], relics=[["Veiled Mask"]],
                  world=["Fog", "Storm", "Windfall", "Caravan"], phase=2)
     play(s, "activate Master of Secrets")
     finish_turn(s)
-    assert s.is_over and s.winners == [0] and s.scores == [3] and s.outcome(0) == 1.0
+    assert not s.is_over and s.scores == [2]
+    assert s.view(0)["acquired"] == ["Rogue", "Master of Secrets"]
 
 
 def test_the_arbiter_needs_the_arbiter_and_all_eight_traumas():

@@ -208,7 +208,7 @@ class LifeAndLegend(Game):
 
     def score_label(self, players, options):
         """What ``state.scores`` count: Legends, or a Solitaire mode's measure (RULES.md, "Scores")."""
-        return {"war": "Legend cards run out (of 72)", "lore": "Backgrounds acquired (of 3)",
+        return {"war": "Legend cards run out (of 72)", "lore": "Backgrounds held (of 3)",
                 "arbiter": "Traumas and Arbiter (of 9)", "treasury": "Legends (goal 10)",
                 "campaign": "Legends (goal 35)", "legacy": "Legends (goal 40)"}.get(options.get("mode"), "Legends")
 

@@ -50,8 +50,8 @@ def wanted_words(s) -> set:
 
 def card_value(s, card) -> float:
     C = s.C
-    if s.mode == "lore" and C.word[card] in wanted_words(s):
-        return 8
+    if s.mode == "lore" and (card in s.targets or C.word[card] in wanted_words(s)):
+        return 10 if card in s.targets else 8  # a Lore target counts only while held
     kind = C.kind[card]
     rec = C.cards[card]
     if kind == RELIC:
@@ -181,6 +181,8 @@ def score(s, seat, frame, a) -> float:
     if kind == "spark":
         return 2.0
     if kind == "use":
+        if s.mode == "lore" and args[0] in s.targets:
+            return -6.0  # a Lore target used up is no longer held (RULES.md, "Lore")
         k = C.kind[args[0]]
         rec = C.cards[args[0]]
         if k == STORY:

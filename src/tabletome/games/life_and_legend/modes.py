@@ -55,6 +55,13 @@ def eternal_qualifies(s, seat) -> bool:
             and any(kind[c] == EXCEPTIONAL for c in s.traits[seat]))
 
 
+def lore_held(s) -> list:
+    """Lore's targets the Player holds now: "acquire all three" read as The Arbiter's "acquire the
+    Life Path, Arbiter, and all 8 Traumas" is (RULES.md, "Lore"): the Life Story and the Life Path
+    in play, the Life Achievement in hand."""
+    return [c for c in s.targets if c == s.story[0] or c == s.path[0] or c in s.hand[0]]
+
+
 def solo_progress(s) -> tuple[float, float]:
     """(the mode's measure, its goal) for the solitaire modes."""
     mode = s.mode
@@ -63,7 +70,7 @@ def solo_progress(s) -> tuple[float, float]:
         total = len(C.legend) - 1
         return total - len(s.legend_deck), total
     if mode == "lore":
-        return sum(1 for c in s.targets if c in s.acquired), 3
+        return len(lore_held(s)), 3
     if mode == "arbiter":
         has_arbiter = s.path[0] >= 0 and C.names[s.path[0]] == "Arbiter"
         return len(s.traumas[0]) + has_arbiter, R.TRAUMAS + 1

@@ -11,6 +11,7 @@ hashed into the last slice, so nothing the view shows is dropped.
 
 from ...core.observation import Encoder, Hasher, Layout, vocabulary
 from .cards import ACHIEVEMENT
+from .modes import lore_held
 from .names import PHASE_NAMES
 from .snapshots import bits
 
@@ -23,7 +24,7 @@ HANDLED = {"mode", "turn", "active", "phase", "to_move", "asks", "world", "seats
 PILES = (("legend_discard", "the Legend discard pile"), ("life_discard", "the Life discard pile"),
          ("background_deck", "the Background deck"), ("background_discard", "the Background discard pile"),
          ("life_cards_drawn", "Life cards drawn, not yet placed"), ("effects_used", "effects used this turn"),
-         ("lore", "Lore Mode's targets"), ("acquired", "Lore Mode's targets acquired"))
+         ("lore", "Lore Mode's targets"), ("acquired", "Lore Mode's targets held now"))
 LIMITS = ("hand", "relic_slots", "slots_used", "traits", "completed_wanders")
 
 
@@ -353,7 +354,7 @@ class LifeAndLegendEncoder(Encoder):
         for key, cards in (("legend_discard", st.legend_discard), ("life_discard", st.life_discard),
                            ("background_deck", st.backgrounds), ("background_discard", st.background_discard),
                            ("life_cards_drawn", st.limbo), ("effects_used", bits(st.used) if st.used else ()),
-                           ("lore", st.targets if lore else ()), ("acquired", st.acquired if lore else ())):
+                           ("lore", st.targets if lore else ()), ("acquired", lore_held(st) if lore else ())):
             if cards:
                 at = piles[key]
                 if len(cards) < 6:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
+from .modes import lore_held
 from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used, mod
 from .names import PHASE_NAMES, MOMENTS
 from .snapshots import bits
@@ -89,7 +90,7 @@ class ViewMixin:
             view["contest"] = self.contest_view(seat)
         if self.mode == "lore":
             view["lore"] = [names[c] for c in self.targets]
-            view["acquired"] = [names[c] for c in self.acquired]
+            view["acquired"] = [names[c] for c in lore_held(self)]  # held now (RULES.md, "Lore")
         if self.mode == "eternal":
             view["age"] = self.age
         return view

@@ -292,7 +292,7 @@ function inPlay(ctx, v) {
   if (v.lore) {
     const got = new Set(v.acquired || []);
     out.push(box("Lore: the Backgrounds to acquire", "lal-lore", el("div", { class: "cards" },
-      v.lore.map((n) => lalCard(ctx, n, { pred: oneOf(`activate ${n}`), lines: [got.has(n) ? "✓ acquired" : "not yet"], cls: got.has(n) ? "acquired" : "" })))));
+      v.lore.map((n) => lalCard(ctx, n, { pred: oneOf(`activate ${n}`), lines: [got.has(n) ? "✓ held" : "not held"], cls: got.has(n) ? "acquired" : "" })))));
   }
   return out;
 }
