@@ -16,7 +16,7 @@ const MODES = {
   eternal: ["Eternal Mode", "Win by Legends total, 1 Life Story, 1 Life Path and 1 Exceptional Trait; the Legend Deck is reshuffled for three Ages."],
   coop: ["Co-op against The Emptiness", "The players win together if, when the game ends, their combined Legends doubled exceed The Emptiness's times the number of players (RULES.md)."],
   war: ["War (Solitaire)", "Endless War: run out the Legend Deck before the end of the turn when the Life Deck becomes empty."],
-  lore: ["Lore (Solitaire)", "Acquire the three Backgrounds set aside before the Legend Deck runs out."],
+  lore: ["Lore (Solitaire)", "Hold the three Backgrounds set aside, all at once, before the Legend Deck runs out."],
   arbiter: ["The Arbiter (Solitaire)", "Acquire the Life Path Arbiter and all 8 Traumas before the Life or Legend Deck runs out."],
   treasury: ["The Treasury (Solitaire)", "Relics Only: 10 Relic Legends before the Legend Deck runs out."],
   campaign: ["The Campaign (Solitaire)", "Adventures Only: 35+ Adventure Legends before the Legend Deck runs out."],
