@@ -18,37 +18,9 @@ class SpellRules:
     __slots__ = ()
 
     # --- what a seat may cast -------------------------------------------------------------------
-    def can_fast_cast(self, seat, moment):
-        """Could ``seat`` answer a response window now? (It holds a Fast Cast card it can cast.)"""
-        return bool(self.hand[seat]) and self._can_fast(seat)
-
     def fast_casts(self, seat, moment):
-        """The Fast Cast cards ``seat`` may cast in a response window: ``_cast_actions`` outside the
-        Main Phase, written out (the windows ask it the most)."""
-        hand = self.hand[seat]
-        acts = []
-        if not hand:
-            return acts
-        R = self.R
-        life = self.life[R.seat_q[seat]]
-        casting = R.casting
-        count = self.area_count
-        seen = 0
-        for k in hand:
-            if (seen >> k) & 1:
-                continue
-            seen |= 1 << k
-            cost, fast, need, cast, _ = casting[k]
-            if life <= cost or not fast:
-                continue
-            if need == NEEDS_NOTHING:
-                acts.append(cast)
-            elif need == NEEDS_LOOKING:
-                if self._target_exists(R.c_eff[k], seat, cost):
-                    acts.append(cast)
-            elif any(count) if need == NEEDS_FAMILIAR else any(count[BATTLEGROUND::NUM_AREAS]):
-                acts.append(cast)
-        return acts
+        """The Fast Cast cards ``seat`` may cast in a response window."""
+        return self._cast_actions(seat, False, [])
 
     def pass_action(self):
         return self.R.act.pass_
@@ -82,6 +54,7 @@ class SpellRules:
             if life <= cost or not (main or fast):
                 continue
             # its target: nothing needed, a familiar, a familiar in a Battleground, or a look
+            # (``_can_target`` written out: this loop lists every window's and Main Phase's casts)
             if need == NEEDS_NOTHING:
                 acts.append(cast)
             elif need == NEEDS_LOOKING:
