@@ -118,7 +118,6 @@ class Tables:
 
     def __init__(self, R):
         act = R.act
-        # a summon's worth: attack and defense less its cost, 10 more for a free one
         # a cast action's effect, amount, target type and cost (its Slow Cast half's for cast_slow)
         self.cast_effect = {act.cast[k]: (*R.c_eff[k], R.c_cost[k]) for k in range(R.n)}
         self.cast_effect.update({act.cast_slow[k]: (*R.c_slow_eff[k], R.c_cost[k])
@@ -128,6 +127,7 @@ class Tables:
                               for f in range(R.nf) for i in range(SLOTS) if act.move[f][i][1] is not None}
         # what a familiar on the board is worth (_value)
         self.value = [_value(R, f) for f in range(R.nf)]
+        # a summon's worth: attack and defense less its cost, 10 more for a free one
         self.summon_worth = {act.summon[f]: R.f_attack[f] + R.f_defense[f] - R.f_cost[f] + (10 if R.f_cost[f] == 0 else 0)
                              for f in range(R.nf)}
         # the Aspects equipped first, by trigger (the least first)
