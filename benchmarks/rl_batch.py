@@ -3,7 +3,7 @@ instructions (valgrind) per game step. A change to an encoder or to VectorEnv th
 arrays exactly as they were keeps the hashes; the counts say how much cheaper a step got.
 
     python benchmarks/rl_batch.py hash [--game ID ...] [--steps 150]        # JSON: a hash per game
-    python benchmarks/rl_batch.py count [--game ID ...] [--warm 100] [--steps 100]        # JSON: instructions per step
+    python benchmarks/rl_batch.py count [--game ID ...] [--warm 100] [--steps 100] [--pick mask|sample]  # JSON: instructions per step
 
 ``hash``: for each game, every configuration (``game.configurations()``) and two seeds, a self-play
 batch of 16 games stepped ``--steps`` (150) times with random legal ids (numpy ``default_rng(seed)``, picked from the
@@ -12,7 +12,8 @@ every 7th step ``state.observation(s)`` of every seat and a spectator, and ``sta
 of every game too (the encoder as the other adapters call it, with its caches warm from the batch).
 ``count``: ``valgrind --tool=cachegrind`` ("I refs") of a batch of 64 stepped ``--warm`` (100) +
 ``--steps`` (100) times, less the same batch stepped ``--warm`` times, divided by the game steps in
-between (the encoders' caches filled as a running batch has them) (``PYTHONHASHSEED=0``; the load does
+between (the encoders' caches filled as a running batch has them; the random ids picked from
+the whole mask, or with ``--pick sample`` by ``VectorEnv.sample`` as ``rl_throughput.py`` now does) (``PYTHONHASHSEED=0``; the load does
 not change the counts). Run with ``PYTHONPATH=<tree>/src`` to count another tree.
 """
 
@@ -63,18 +64,22 @@ def identity_of(h, game_id, players, options, steps, seeds, n):
             h.update(env.dones.tobytes())
 
 
-def work(game_id, steps, n=64):
+def work(game_id, steps, n=64, how="mask"):
     from tabletome.rl import VectorEnv
     env = VectorEnv(game_id, n, seed=1)
     rng = np.random.default_rng(0)
-    for _ in range(steps):
-        env.step(pick(env.mask, rng.random(n)))
+    if how == "sample":
+        for _ in range(steps):
+            env.step(env.sample(rng.random(n)))
+    else:
+        for _ in range(steps):
+            env.step(pick(env.mask, rng.random(n)))
     return steps * n
 
 
-def refs(game_id, steps):
+def refs(game_id, steps, how="mask"):
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          sys.executable, str(HERE), "work", "--game", game_id, "--steps", str(steps)],
+                          sys.executable, str(HERE), "work", "--game", game_id, "--steps", str(steps), "--pick", how],
                          capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
     return int(re.search(r"I\s+refs:\s*([\d,]+)", out.stderr).group(1).replace(",", ""))
 
@@ -86,10 +91,13 @@ def main(argv=None):
     ap.add_argument("--game", action="append")
     ap.add_argument("--steps", type=int)
     ap.add_argument("--warm", type=int, default=100, help="count: batch steps before the counted ones")
+    ap.add_argument("--pick", choices=("mask", "sample"), default="mask",
+                    help="count: the random ids picked from the whole mask (default, as counted before s24) "
+                         "or by VectorEnv.sample")
     args = ap.parse_args(argv)
     games = args.game or tabletome.games()
     if args.what == "work":
-        print(work(games[0], args.steps))
+        print(work(games[0], args.steps, how=args.pick))
         return
     out = {}
     for game_id in games:
@@ -97,7 +105,7 @@ def main(argv=None):
             out[game_id] = identity(game_id, args.steps or 150)
         else:
             warm, steps = args.warm, args.steps or 100
-            out[game_id] = round((refs(game_id, warm + steps) - refs(game_id, warm)) / (steps * 64))
+            out[game_id] = round((refs(game_id, warm + steps, args.pick) - refs(game_id, warm, args.pick)) / (steps * 64))
         print(json.dumps({game_id: out[game_id]}), file=sys.stderr, flush=True)
     print(json.dumps({args.what: out, "src": os.path.dirname(tabletome.__file__)}))
 

@@ -3,12 +3,14 @@ VectorEnv batch, side by side with PettingZoo's own classic leduc_holdem_v4 and 
 (they need rlcard and pygame: pip install '.[bench]') measured in the same run.
 
     python benchmarks/rl_throughput.py [--seconds 1] [--rounds 5] [--batch 64] [--game spirit-link] [--clock cpu|wall]
-                                       [--workers 2] [--only batch] [--src old=/path/to/old/src --src new=src]
+                                       [--workers 2] [--only batch] [--pick sample|mask] [--src old=/path/to/old/src --src new=src]
 
 One step is one action applied, with the next observation and mask produced, as a learner loop
 would use them: PettingZoo ``last()`` + ``step()``; Gymnasium ``step()`` (opponents random, their
-moves not counted); the batch counts one step per game per ``step()`` (its random agent picks from
-the batch's mask in a few numpy calls, as a vectorised policy would). Actions are random legal ones.
+moves not counted); the batch counts one step per game per ``step()`` (its random agent is
+``VectorEnv.sample``, a random legal id per game read from the batch's legal-id lists in one numpy
+lookup, as a policy that scores only the legal actions reads them; ``--pick mask`` picks from the
+batch's mask instead, scanning all of it, as the runs before s24 did). Actions are random legal ones.
 ``--workers k`` also measures ``VectorEnv(workers=k)``, whose games step in k processes: measure
 it with ``--clock wall`` (CPU seconds of this process miss the workers' time).
 Every env is measured in short slices, interleaved round after round, and the median slice is
@@ -105,8 +107,9 @@ def pick(mask, u):
 class BatchLoop:
     """VectorEnv self-play: one step per game per ``step()``."""
 
-    def __init__(self, game_id, n, workers=1):
+    def __init__(self, game_id, n, workers=1, from_mask=False):
         from tabletome.rl import VectorEnv
+        self.from_mask = from_mask
         extra = {"workers": workers} if workers > 1 else {}
         self.env = VectorEnv(game_id, n, seed=1, **extra)
         self.rng = np.random.default_rng(0)
@@ -114,9 +117,14 @@ class BatchLoop:
     def run(self, seconds):
         env, rng = self.env, self.rng
         steps, t0 = 0, clock()
-        while clock() - t0 < seconds:
-            env.step(pick(env.mask, rng.random(env.n)))  # a vectorised random agent
-            steps += env.n
+        if self.from_mask:
+            while clock() - t0 < seconds:
+                env.step(pick(env.mask, rng.random(env.n)))  # a vectorised random agent
+                steps += env.n
+        else:
+            while clock() - t0 < seconds:
+                env.step(env.sample(rng.random(env.n)))
+                steps += env.n
         return steps / (clock() - t0)
 
 
@@ -137,9 +145,11 @@ def build_loops(args):
         if "gymnasium" in only:
             loops[f"{game_id}|gymnasium"] = GymLoop(game_id)
         if "batch" in only:
-            loops[f"{game_id}|batch{args.batch}"] = BatchLoop(game_id, args.batch)
+            from_mask = args.pick == "mask"
+            loops[f"{game_id}|batch{args.batch}"] = BatchLoop(game_id, args.batch, from_mask=from_mask)
             if args.workers > 1:
-                loops[f"{game_id}|batch{args.batch}_workers{args.workers}"] = BatchLoop(game_id, args.batch, args.workers)
+                loops[f"{game_id}|batch{args.batch}_workers{args.workers}"] = BatchLoop(game_id, args.batch, args.workers,
+                                                                                        from_mask)
     return loops
 
 
@@ -222,6 +232,8 @@ def main():
     ap.add_argument("--game", action="append")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     ap.add_argument("--workers", type=int, default=1, help="also measure VectorEnv(workers=k)")
+    ap.add_argument("--pick", choices=["sample", "mask"], default="sample",
+                    help="the batch's random agent: VectorEnv.sample (default) or a pick from the whole mask")
     ap.add_argument("--only", choices=["pettingzoo", "gymnasium", "batch"], action="append",
                     help="measure only these tabletome envs (leduc and texas always)")
     ap.add_argument("--src", action="append", help="LABEL=PATH: compare versions of tabletome (see above)")

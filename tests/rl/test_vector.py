@@ -26,6 +26,9 @@ def test_self_play_batches_match_the_states(config):
             assert seat[i] == state.to_move
             assert (obs[i] == state.observation(state.to_move)).all()
             assert (mask[i] == state.action_mask()).all()
+            listed = env.legal[i, :env.legal_count[i]]
+            assert list(listed) == [a.id for a in state.legal_actions()]
+            assert sorted(listed) == list(np.flatnonzero(mask[i]))
         obs, mask, seat, rewards, dones = env.step(pick(mask, rng))
         assert rewards.shape == (3, players)
         for i in np.flatnonzero(dones):
@@ -90,6 +93,32 @@ def test_same_seed_same_batch_and_bad_arguments():
     assert tabletome.game("spirit-link")  # the registry is untouched
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sample_picks_a_legal_id_in_every_game_from_the_listed_ids(workers):
+    """``env.legal[i, :env.legal_count[i]]`` lists game i's legal ids (in this process or a
+    worker's); ``sample(u)`` takes the one at ``u * count``; a bad ``u`` is refused and changes
+    nothing."""
+    with VectorEnv("bad-baby-lich-lords", 4, seed=3, workers=workers) as env:
+        rng = np.random.default_rng(5)
+        for _ in range(60):
+            counts = env.legal_count.copy()
+            assert (counts == env.mask.sum(axis=1)).all()
+            for i in range(4):
+                assert sorted(env.legal[i, :counts[i]]) == list(np.flatnonzero(env.mask[i]))
+            assert list(env.sample(np.zeros(4))) == list(env.legal[:, 0])
+            assert list(env.sample(np.full(4, 0.999999))) == [env.legal[i, counts[i] - 1] for i in range(4)]
+            actions = env.sample(rng)
+            assert actions.dtype == np.int64 and env.mask[np.arange(4), actions].all()
+            env.step(actions)
+        before = env.obs.copy(), env.legal.copy()
+        for bad in ([0.5] * 3, [0.5, 0.5, 0.5, 1.0], [-0.1, 0, 0, 0]):
+            with pytest.raises(IllegalAction, match=r"one uniform draw in \[0, 1\) per game \(4\)"):
+                env.sample(bad)
+        assert np.array_equal(env.obs, before[0]) and np.array_equal(env.legal, before[1])
+    one, two = VectorEnv("spirit-link", 3, seed=8), VectorEnv("spirit-link", 3, seed=8)
+    assert [list(one.sample()) for _ in range(5)] == [list(two.sample()) for _ in range(5)]
+
+
 def test_worker_processes_step_the_same_games_as_one_process():
     """workers=2: this process steps games 0-1 and a worker process games 2-3, each share seeded
     from the batch's seed; the shared arrays hold what two one-process batches of those seeds hold,
@@ -124,3 +153,32 @@ def test_worker_processes_step_the_same_games_as_one_process():
         env.step(pick(env.mask, rng))  # the workers still answer
     with pytest.raises(IllegalAction, match="workers, the number of processes"):
         VectorEnv("spirit-link", 2, workers=3)
+
+
+def test_a_worker_asleep_on_its_pipe_is_woken_and_a_dead_worker_is_reported():
+    """A worker spins a moment for the next step, then naps on its pipe (the parent pokes it);
+    the steps it takes after a nap are the ones a one-process batch takes. A worker that dies
+    makes the next step raise rather than wait forever."""
+    import os
+    import signal
+    import time
+    from tabletome.core import Rng
+    from tabletome.rl import vector
+    r = Rng(4)
+    seeds = [r.next64() >> 1, r.next64() >> 1]
+    with VectorEnv("spirit-link", 4, seed=4, workers=2) as env:
+        part = VectorEnv("spirit-link", 2, seed=seeds[1])
+        for k in range(6):
+            if k % 2:
+                waited = time.perf_counter()  # long past the spin: the worker naps (flagged)
+                while not env._pool.sleeping[1] and time.perf_counter() - waited < 10:
+                    time.sleep(vector.SPIN)
+                assert env._pool.sleeping[1] == 1
+            actions = env.sample()
+            env.step(actions)
+            part.step(actions[2:])
+            assert np.array_equal(env.obs[2:], part.obs) and np.array_equal(env.mask[2:], part.mask)
+        os.kill(env._pool.procs[0].pid, signal.SIGKILL)
+        env._pool.procs[0].join(timeout=5)
+        with pytest.raises(RuntimeError, match="worker process stopped"):
+            env.step(env.sample())

@@ -16,6 +16,12 @@ the learner's return. A game that ends is started again at once (``dones[i]`` is
 ``env.last_returns[i]`` holds game i's last returns. The arrays are reused from step to step: copy
 what you keep. An illegal action anywhere in a batch raises ``IllegalAction`` before any game moves.
 
+Beside the mask, each game's legal ids are listed: ``env.legal[i, :env.legal_count[i]]`` (int32),
+what a policy that scores only the legal actions reads instead of scanning a wide mask.
+``env.sample(u)`` picks a random legal id in every game from those lists (``u``: one uniform draw
+in [0, 1) per game, or a numpy ``Generator`` to draw them), as ``action_space.sample(mask)`` does
+for one Gymnasium env.
+
 ``workers=k`` (k > 1) steps the games in k processes at once, so a batch uses k cores: this process
 keeps the first share of the games and ``k - 1`` worker processes (started with ``start_method``,
 "spawn" by default) step the others, every process writing its rows of the same shared-memory
@@ -31,7 +37,10 @@ for looking at a game the batch played); the observations, masks and rewards are
 from __future__ import annotations
 
 import weakref
+from array import array
 from operator import attrgetter
+from os import sched_yield
+from time import perf_counter
 
 import numpy as np
 
@@ -76,17 +85,21 @@ class VectorEnv:
             raise IllegalAction("seat is the learner's seat against an opponent: name the opponent too")
         shape = (self.n,) if self.learner is not None else (self.n, self.players)
         if _arrays is not None:  # a worker's share of a batch: its rows of the shared arrays
-            self.obs, self.mask, self.seat, self.rewards, self.dones = _arrays
+            self.obs, self.mask, self.seat, self.rewards, self.dones, self.legal, self.legal_count = _arrays
         elif self.workers > 1:
             self._pool = _Pool(self, shape, start_method)
-            self.obs, self.mask, self.seat, self.rewards, self.dones = self._pool.arrays
+            self.obs, self.mask, self.seat, self.rewards, self.dones, self.legal, self.legal_count = self._pool.arrays
         else:
             self.obs = np.zeros((self.n, self.encoder.size), np.float32)
             self.mask = np.zeros((self.n, self.n_actions), bool)
             self.seat = np.zeros(self.n, np.int64)
             self.dones = np.zeros(self.n, bool)
             self.rewards = np.zeros(shape, np.float32)
+            self.legal = np.zeros((self.n, self.n_actions), np.int32)
+            self.legal_count = np.zeros(self.n, np.int64)
         self._ids = [()] * self.n  # the ids set in each game's mask row
+        self._legal_rows = [memoryview(row) for row in self.legal]
+        self._count_items = memoryview(self.legal_count)
         self._obs_rows = list(self.obs)
         # (memoryviews: single items and whole rows are set faster than through numpy)
         self._obs_bytes = [memoryview(row).cast("B") for row in self.obs]
@@ -100,6 +113,7 @@ class VectorEnv:
         self.opponents = []
         self.finished = 0
         self._rng = Rng(0)
+        self._np_rng = np.random.default_rng(0 if seed is None else int(seed))
         if self._pool is not None:
             self.states = self.opponents = None  # they live in the worker processes
         if seed is not None:
@@ -141,9 +155,28 @@ class VectorEnv:
         ids = self._ids[i] = list(map(_ID, state.legal_actions()))
         for a in ids:
             row[a] = True
+        self._legal_rows[i][:len(ids)] = array("i", ids)
+        self._count_items[i] = len(ids)
+
+    def sample(self, u=None):
+        """A random legal action id in every game (int64, one per game), from ``env.legal``: ``u``
+        is one uniform draw in [0, 1) per game, or a numpy ``Generator`` to draw them with (by
+        default the env's own, seeded by ``reset``'s seed)."""
+        if u is None:
+            u = self._np_rng
+        if isinstance(u, np.random.Generator):
+            u = u.random(self.n)
+        u = np.asarray(u, np.float64)
+        if u.shape != (self.n,) or not ((u >= 0) & (u < 1)).all():
+            raise IllegalAction(f"sample takes one uniform draw in [0, 1) per game ({self.n}) or a numpy "
+                                f"Generator, not an array of shape {u.shape} with values {u.min() if u.size else None}"
+                                f" to {u.max() if u.size else None}")
+        return self.legal[self._rows, (u * self.legal_count).astype(np.int64)].astype(np.int64)
 
     def reset(self, seed: int | None = None):
         """Start every game afresh; ``(obs, mask, seat)``."""
+        if seed is not None:
+            self._np_rng = np.random.default_rng(int(seed))
         if self._pool is not None:
             self._pool.reset(seed)
             return self.obs, self.mask, self.seat
@@ -223,20 +256,45 @@ def _shared(ctx, dtype, shape):
     return raw, np.frombuffer(raw, dtype, int(np.prod(shape))).reshape(shape)
 
 
+# How long a process of a VectorEnv(workers=k) spins, yielding its core, for the other's next
+# word (a step order, or a share stepped) before it sleeps on its pipe: a step's pipe round trip
+# (two wake-ups of a sleeping process) cost about 230 us on the 2-core machine, as much as five
+# game steps, where the spin sees a word within microseconds.
+SPIN = 0.002
+
+
+def _read(lock, sync, k) -> int:
+    """``sync[k]`` read under the pool's lock (its acquire and release order the reads and writes
+    of the shared rows around it on every machine, not only on x86)."""
+    with lock:
+        return int(sync[k])
+
+
 class _Pool:
     """The worker processes of a ``VectorEnv(workers=k)``: process p steps games ``cuts[p]`` to
-    ``cuts[p + 1]``; process 0 is this one."""
+    ``cuts[p + 1]``; process 0 is this one.
+
+    A step goes through shared memory, not the pipes: this process writes the actions and then a
+    new step number (``sync[0]``); each worker, spinning on that number (after ``SPIN``, asleep on
+    its pipe in short naps, which this process cuts short when ``sleeping[p]``), steps its share,
+    writes its rows (the returns of its games that ended into ``returns``) and then the number it
+    stepped (``sync[p]``), which this process spins on in turn. The numbers are written and read
+    under one lock. The pipes carry the rest: reset, close, a worker's error."""
 
     def __init__(self, env, reward_shape, start_method):
         import multiprocessing as mp
         ctx = mp.get_context(start_method)
         n, k = env.n, env.workers
         self.cuts = [n * p // k for p in range(k + 1)]
-        specs = [(np.float32, (n, env.encoder.size)), (np.bool_, (n, env.n_actions)), (np.int64, (n,)),
-                 (np.float32, reward_shape), (np.bool_, (n,)), (np.int64, (n,))]
+        rows = [(np.float32, (n, env.encoder.size)), (np.bool_, (n, env.n_actions)), (np.int64, (n,)),
+                (np.float32, reward_shape), (np.bool_, (n,)), (np.int32, (n, env.n_actions)), (np.int64, (n,)),
+                (np.int64, (n,)), (np.float64, (n, env.players))]
+        specs = rows + [(np.int64, (k,)), (np.int64, (k,))]
         made = [_shared(ctx, dtype, shape) for dtype, shape in specs]
         self.raws = [raw for raw, _ in made]
-        *self.arrays, self.actions = [array for _, array in made]
+        *self.arrays, self.actions, self.returns, self.sync, self.sleeping = [array for _, array in made]
+        self.lock = ctx.Lock()
+        self.seq = 0
         self.env = env
         self.table = env.game.table_for(env.card_text)
         lo, hi = self.cuts[0], self.cuts[1]
@@ -248,8 +306,8 @@ class _Pool:
         self.conns, self.procs = [], []
         for p in range(1, k):
             here, there = ctx.Pipe()
-            proc = ctx.Process(target=_work, args=(there, game_id, self.cuts[p], self.cuts[p + 1], self.raws,
-                                                   specs, kwargs), daemon=True, name=f"tabletome-vector-{p}")
+            proc = ctx.Process(target=_work, args=(there, p, game_id, self.cuts[p], self.cuts[p + 1], self.raws,
+                                                   specs, self.lock, kwargs), daemon=True, name=f"tabletome-vector-{p}")
             proc.start()
             there.close()
             self.conns.append(here)
@@ -267,12 +325,6 @@ class _Pool:
             raise reply[1]
         return reply
 
-    def _gather(self, p, finished, returns):
-        env = self.env
-        env.finished += finished
-        for i, r in returns:
-            env.last_returns[self.cuts[p] + i] = r
-
     def reset(self, seed):
         base = None if seed is None else Rng(int(seed))
         seeds = [None if base is None else base.next64() >> 1 for _ in self.cuts[:-1]]
@@ -284,16 +336,39 @@ class _Pool:
 
     def step(self, actions):
         self.actions[:] = actions
-        for conn in self.conns:
-            conn.send(("step",))
-        local = self.local
+        seq = self.seq = self.seq + 1
+        lock, sync = self.lock, self.sync
+        with lock:
+            sync[0] = seq
+            sleeping = [p for p in range(1, len(sync)) if self.sleeping[p]]
+        for p in sleeping:
+            self.conns[p - 1].send(("wake",))
+        env, local = self.env, self.local
         before = local.finished
         lo, hi = self.cuts[0], self.cuts[1]
         local._step_checked(actions[lo:hi])
-        self._gather(0, local.finished - before, [(i, local.last_returns[i]) for i in np.flatnonzero(local.dones)])
+        env.finished += local.finished - before
+        for i in np.flatnonzero(local.dones):
+            env.last_returns[lo + i] = local.last_returns[i]
+        dones, returns = env.dones, self.returns
         for p, conn in enumerate(self.conns, 1):
-            _, finished, returns = self._answer(conn)
-            self._gather(p, finished, returns)
+            self._wait(p, conn, seq)
+            lo, hi = self.cuts[p], self.cuts[p + 1]
+            ended = np.flatnonzero(dones[lo:hi]) + lo
+            env.finished += len(ended)
+            for i in ended:
+                env.last_returns[i] = returns[i].tolist()
+
+    def _wait(self, p, conn, seq):
+        """Until worker p has stepped its share (``sync[p] == seq``): spin, then nap on the pipe
+        1 ms at a time; a message on it meanwhile is the worker's error, raised here."""
+        lock, sync = self.lock, self.sync
+        t0 = perf_counter()
+        while _read(lock, sync, p) != seq:
+            if conn.poll(0 if perf_counter() - t0 < SPIN else 0.001):
+                self._answer(conn)  # only ("error", exc) is sent during a step
+            else:
+                sched_yield()
 
     def refusal(self, action_id) -> str:
         if not 0 <= action_id < len(self.table):
@@ -318,27 +393,53 @@ def _stop(conns, procs):
         conn.close()
 
 
-def _work(conn, game_id, lo, hi, raws, specs, kwargs):
-    """A worker process: steps games ``lo`` to ``hi`` of the batch on its parent's orders."""
+def _next_order(conn, p, lock, sync, sleeping, seen):
+    """Worker p's next order: None for a step (``sync[0]`` moved past ``seen``), or a message from
+    the pipe (reset, close). Spins ``SPIN``, then naps on the pipe 5 ms at a time, flagged in
+    ``sleeping[p]`` so that the parent pokes it ("wake", a message only ever read here)."""
+    t0 = perf_counter()
+    while True:
+        if _read(lock, sync, 0) != seen:
+            return None
+        if perf_counter() - t0 < SPIN:
+            if not conn.poll(0):
+                sched_yield()
+                continue
+            message = conn.recv()
+        else:
+            with lock:
+                sleeping[p] = 1
+            message = conn.recv() if _read(lock, sync, 0) == seen and conn.poll(0.005) else None
+            with lock:
+                sleeping[p] = 0
+        if message is not None and message[0] != "wake":
+            return message
+
+
+def _work(conn, p, game_id, lo, hi, raws, specs, lock, kwargs):
+    """Worker process p: steps games ``lo`` to ``hi`` of the batch on its parent's orders."""
     try:
-        arrays = [np.frombuffer(raw, dtype, int(np.prod(shape))).reshape(shape)[lo:hi]
-                  for raw, (dtype, shape) in zip(raws, specs)]
-        actions = arrays.pop()
-        env = VectorEnv(game_id, hi - lo, seed=None, _arrays=arrays, **kwargs)
+        arrays = [np.frombuffer(raw, dtype, int(np.prod(shape))).reshape(shape) for raw, (dtype, shape) in zip(raws, specs)]
+        *rows, actions, returns, sync, sleeping = [a[lo:hi] for a in arrays[:-2]] + arrays[-2:]
+        env = VectorEnv(game_id, hi - lo, seed=None, _arrays=rows, **kwargs)
         conn.send(("ready",))
     except BaseException as exc:  # tell the parent why, then stop
         conn.send(("error", exc))
         return
+    seen = 0
     while True:
         try:
-            order = conn.recv()
+            order = _next_order(conn, p, lock, sync, sleeping, seen)
         except (EOFError, KeyboardInterrupt):
             return
         try:
-            if order[0] == "step":
-                before = env.finished
+            if order is None:
+                seen = _read(lock, sync, 0)
                 env._step_checked(actions.tolist())
-                conn.send(("ok", env.finished - before, [(int(i), env.last_returns[i]) for i in np.flatnonzero(env.dones)]))
+                for i in np.flatnonzero(env.dones):
+                    returns[i] = env.last_returns[i]
+                with lock:
+                    sync[p] = seen
             elif order[0] == "reset":
                 env.reset(order[1])
                 conn.send(("ok",))
