@@ -1,7 +1,7 @@
 """Designed-card balance: over N heuristic games, each card's win rate when played, and the cards
 never chosen when legal, printed as JSON.
 
-    python benchmarks/card_balance.py --game life-and-legend --games 2000 [--players 2] [--option k=v]
+    python benchmarks/card_balance.py --game life-and-legend --games 2000 [--players 2] [--option k=v] [--cards FILE]
 
 A card is "played" by a seat when that seat chooses an action naming it (``action.cards``); its win
 rate is the share of those seats that won (ties count as wins for each tied seat). A card is "never
@@ -23,6 +23,7 @@ def main():
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cards", metavar="FILE", help="a card file instead of the game's own (e.g. a candidate change)")
     args = ap.parse_args()
     options = dict(o.split("=", 1) for o in args.option)
     game = tabletome.game(args.game)
@@ -31,7 +32,7 @@ def main():
     wins = [0] * args.players
     started = time.time()
     for g in range(args.games):
-        state = game.new(players=args.players, seed=args.seed * 100_000 + g, **options)
+        state = game.new(players=args.players, seed=args.seed * 100_000 + g, cards=args.cards, **options)
         by_seat = [set() for _ in range(args.players)]
         while not state.is_over:
             for a in state.legal_actions():
@@ -57,7 +58,7 @@ def main():
         rate = won[card] / played[card]
         rows.append({"card": card, "played": played[card], "win_rate": round(rate, 3),
                      "rest": round(rest, 3), "gap": round(rate - rest, 3)})
-    out = {"game": args.game, "games": args.games, "players": args.players, "options": options,
+    out = {"game": args.game, "cards": args.cards or "the game's own", "games": args.games, "players": args.players, "options": options,
            "seat_wins": wins, "seconds": round(time.time() - started, 1),
            "outliers": [r for r in rows if abs(r["gap"]) > 0.15 and r["played"] >= 30],
            "never_chosen_when_legal": sorted(legal_seen - chosen), "cards": rows}
