@@ -264,8 +264,10 @@ SPIN = 0.002
 
 
 def _read(lock, sync, k) -> int:
-    """``sync[k]`` read under the pool's lock (its acquire and release order the reads and writes
-    of the shared rows around it on every machine, not only on x86)."""
+    """``sync[k]`` read under the pool's lock. A spin reads the number plainly and, once it has
+    moved, takes the lock once: the writer wrote it under the lock after its rows, so the lock's
+    acquire orders the reads of those rows after it on every machine, not only on x86 (and the
+    spin does not contend for the lock)."""
     with lock:
         return int(sync[k])
 
@@ -364,7 +366,7 @@ class _Pool:
         1 ms at a time; a message on it meanwhile is the worker's error, raised here."""
         lock, sync = self.lock, self.sync
         t0 = perf_counter()
-        while _read(lock, sync, p) != seq:
+        while sync[p] != seq or _read(lock, sync, p) != seq:
             if conn.poll(0 if perf_counter() - t0 < SPIN else 0.001):
                 self._answer(conn)  # only ("error", exc) is sent during a step
             else:
@@ -399,7 +401,7 @@ def _next_order(conn, p, lock, sync, sleeping, seen):
     ``sleeping[p]`` so that the parent pokes it ("wake", a message only ever read here)."""
     t0 = perf_counter()
     while True:
-        if _read(lock, sync, 0) != seen:
+        if sync[0] != seen and _read(lock, sync, 0) != seen:
             return None
         if perf_counter() - t0 < SPIN:
             if not conn.poll(0):
