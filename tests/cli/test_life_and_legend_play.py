@@ -54,7 +54,7 @@ def play_screens(args, decisions, where):
 def test_two_players_every_screen_fits_and_cards_are_explained():
     child, screens = play_screens(["--seed", "1"], 14, "2 players")
     # the hand's cards and the choices carry what the card does
-    assert "Your hand:" in screens[0] and "The World's Edge† Legends 4." in screens[0]
+    assert "Your hand:" in screens[0] and "The World's Edge† Legends 3." in screens[0]
     assert re.search(r"1\. bring Warhorn into play — Slots 1\. Legends 1\. Once per turn", screens[0])
     child.expect(PROMPT)
     child.sendline("info warhorn")

@@ -370,7 +370,7 @@ def test_the_games_own_card_file_is_accepted_by_cards(game_id, folder, label):
     child = spawn("play", game_id, "--cards", str(own), "--seat", "random", "--seat", "random",
                   "--seed", "1", "--no-save")
     out = plain(finish(child, 0))
-    assert re.search(rf"((North|South) wins|A draw); {label}: North -?\d+, South -?\d+\.", out), out[-300:]
+    assert re.search(rf"((North|South) wins|North and South win|A draw); {label}: North -?\d+, South -?\d+\.", out), out[-300:]
 
 
 def test_info_n_says_what_a_choice_touches_and_shows_that_card():

@@ -214,7 +214,8 @@ def test_eternal_adventure_limit_and_victory_conditions():
     legal = texts(s)
     assert "attempt The Endless Tournament challenge I" in legal
     assert not [t for t in legal if "Drowned Temple" in t]
-    big = ["The Dragon of Ashfall", "Crypt of the First King", "The Tribunal", "The World's Edge", "Storm Peaks"]
+    big = ["The Dragon of Ashfall", "Crypt of the First King", "The Tribunal", "The World's Edge", "Storm Peaks",
+           "Heart of the Labyrinth"]  # 4 + 3 + 3 + 3 + 3 + 3 Legends, and a Completed Wander: 20
     win = position(options=et, adventures=[big, []], wanders=[["Fog"], []], story=["The Exile", None], path=["Rogue", None],
                    traits=[["Fearless"], []], world=["Windfall", "Caravan", "Dispel", "Curse"], phase=3)
     assert win.legends(0) >= 20
