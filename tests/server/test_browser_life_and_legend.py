@@ -128,6 +128,8 @@ def test_a_person_plays_life_and_legend_against_the_heuristic_by_clicking_the_bo
         if len(board_moves) == 3:
             shot(page, "life-and-legend-board")
     assert world_moves == 1
+    # the log of six moves and the heuristic's answers (it may reach the page a moment later)
+    page.wait_for_function("document.querySelectorAll('#log li').length > 5", timeout=10_000)
     assert page.locator("#log li").count() > 5
     # the phone-sized page shows the same table: the World, the hand, the choices at hand
     phone = new_page(browser, 375, 667)
