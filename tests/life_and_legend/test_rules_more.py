@@ -116,3 +116,25 @@ def test_a_hand_written_position_round_trips():
     again = game().restore(snap)
     assert again.snapshot() == snap
     assert again.view(0) == s.view(0)
+
+
+def test_knight_adds_one_to_the_next_die_roll_only():
+    """Knight (designed, fifth-pass outlier): "Effect: Once per turn, you may: +1 to your next die
+    roll." A 3 to Wander then succeeds, and the bonus is spent by that roll."""
+    s = position(path=["Knight", None], phase=1, rng=rng_rolling(3))
+    play(s, "use Knight")
+    v = s.view(0)
+    assert v["roll_once"] == 1 and v["roll_bonus"] == 0
+    assert "use Knight" not in texts(s)
+    again = game().restore(s.snapshot())            # the bonus is part of the position
+    assert again.view(0)["roll_once"] == 1
+    play(s, "wander on space 1")
+    v = s.view(0)
+    assert len(v["seats"][0]["completed_wanders"]) == 1
+    assert v["roll_once"] == 0
+
+
+def test_without_knight_the_same_3_fails_to_wander():
+    s = position(path=["Knight", None], phase=1, rng=rng_rolling(3))
+    play(s, "wander on space 1")
+    assert s.view(0)["seats"][0]["completed_wanders"] == []

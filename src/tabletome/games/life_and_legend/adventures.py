@@ -91,7 +91,8 @@ def attempt(s, seat, card, level):
     k = s.world.index(card)
     ch = s.C.cards[card].challenges[level]
     s.roll = [roll(s) for _ in ch.dice]
-    s.roll_mod = mod(s, seat, "die-bonus") + s.roll_bonus
+    s.roll_mod = mod(s, seat, "die-bonus") + s.roll_bonus + s.roll_once
+    s.roll_once = 0
     if s.logging:
         s.say(f"{s.seat_name(seat)} attempts {s.C.names[card]}, Challenge {ch.level}"
               + (f": rolls {', '.join(map(str, s.roll))}" + (f" ({s.roll_mod:+d} each)" if s.roll_mod else "") if s.roll else "") + ".")

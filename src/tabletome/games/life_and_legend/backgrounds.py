@@ -155,7 +155,8 @@ def use_spark(s, seat):
             s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
     if spark == "roll":
         s.roll = [roll(s)]
-        s.roll_mod = s.roll_bonus
+        s.roll_mod = s.roll_bonus + s.roll_once
+        s.roll_once = 0
         if s.logging:
             s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Spark.")
         s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_SPARK, 5, 0))

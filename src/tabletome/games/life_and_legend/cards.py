@@ -25,7 +25,7 @@ Op = Literal[
     "draw-legend", "draw-life", "discard", "defeat", "trauma", "remove-trauma", "gamble",
     "uncover-world", "examine-world", "examine-deck", "reveal-hand", "remove-world",
     "each-discard", "opponents-discard", "wander-free", "uncover-wander", "seek-word", "seek-trauma",
-    "next-roll-bonus", "mill-life",
+    "next-roll-bonus", "next-roll-once", "mill-life",
     # continuous effects (read by limits and rolls)
     "hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
     "no-wander", "no-background",

@@ -145,6 +145,10 @@ def render(view, seat, cards, compact=0):
     if view["roll"]:
         events.append(Text(f"Die: {', '.join(map(str, view['roll']))}"
                            + (f" ({view['roll_modifier']:+d})" if view["roll_modifier"] else ""), style="bold red"))
+    bonus = [f"{view['roll_bonus']:+d} to die rolls this turn" if view["roll_bonus"] else "",
+             f"+{view['roll_once']} to the next die roll" if view.get("roll_once") else ""]
+    if any(bonus):
+        events.append(Text("Bonus: " + "; ".join(b for b in bonus if b), style="red"))
     if view["life_cards_drawn"]:
         events.append(Text("Life card drawn: " + ", ".join(view["life_cards_drawn"]), style="green"))
     if view.get("effects_pending"):

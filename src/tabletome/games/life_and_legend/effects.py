@@ -231,6 +231,13 @@ def op_next_roll_bonus(s, seat, n, card):
         s.say(f"{s.seat_name(seat)} has +{s.roll_bonus} to die rolls this turn.")
 
 
+def op_next_roll_once(s, seat, n, card):
+    """"+n to your next die roll": added to the next roll of the turn (Wander, Challenge or Spark), then gone."""
+    s.roll_once += n
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} has +{s.roll_once} to their next die roll.")
+
+
 def op_mill_life(s, seat, n, card):
     """War: "at the start of each turn, roll the die: on n or less, remove the top Life Deck card"."""
     r = roll(s)
@@ -275,6 +282,7 @@ OPS = {
     "uncover-wander": op_uncover_wander,
     "seek-word": op_seek_word,
     "next-roll-bonus": op_next_roll_bonus,
+    "next-roll-once": op_next_roll_once,
     "mill-life": op_mill_life,
 }
 for _name in ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",

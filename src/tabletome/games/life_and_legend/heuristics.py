@@ -70,7 +70,7 @@ def card_value(s, card) -> float:
 
 
 GOOD_OPS = {"draw-legend": 1.0, "draw-life": 1.2, "wander-free": 1.5, "remove-trauma": 1.0, "uncover-wander": 0.6,
-            "opponents-discard": 0.6, "next-roll-bonus": 0.2, "examine-world": 0.2, "examine-deck": 0.1,
+            "opponents-discard": 0.6, "next-roll-bonus": 0.2, "next-roll-once": 0.15, "examine-world": 0.2, "examine-deck": 0.1,
             "reveal-hand": 0.1, "uncover-world": 0.3, "remove-world": 0.1, "seek-word": 1.2, "discard": -0.8,
             "each-discard": -0.2, "trauma": -1.0, "seek-trauma": -1.0, "defeat": -1.5, "gamble": -0.3}
 
@@ -238,7 +238,7 @@ def turn_in_score(s, seat, a) -> float:
 
 def wander_score(s, seat, a) -> float:
     mode = s.mode
-    p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+    p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
     kind = s.C.kind
     for c in s.hand[seat]:
         if kind[c] == EVENT:
@@ -255,7 +255,7 @@ def adventure_score(s, seat, a) -> float:
     rec = s.C.cards[card]
     ch = rec.challenges[level]
     spare = len(s.wanders[seat]) if s.mode in ("farwander", "eternal") else 0
-    p = p_dice(ch.dice, mod(s, seat, "die-bonus") + s.roll_bonus, spare)
+    p = p_dice(ch.dice, mod(s, seat, "die-bonus") + s.roll_bonus + s.roll_once, spare)
     worth = rec.legends if s.mode != "treasury" else 0
     penalty = effect_score(s, rec.penalty)
     if s.mode == "arbiter":
@@ -264,7 +264,7 @@ def adventure_score(s, seat, a) -> float:
 
 
 def roll_score(s, seat, a) -> float:
-    return p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus)
+    return p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
 
 
 BY_POSITION = {"turn_in": turn_in_score, "wander": wander_score, "adventure": adventure_score, "roll": roll_score}

@@ -19,7 +19,7 @@ SEATS = 4
 SPACES = 4
 HANDLED = {"mode", "turn", "active", "phase", "to_move", "asks", "world", "seats", "legend_deck",
            "legend_deck_examined", "legend_discard", "life_deck", "life_discard", "background_deck",
-           "background_discard", "roll", "roll_modifier", "roll_bonus", "life_cards_drawn", "this_turn",
+           "background_discard", "roll", "roll_modifier", "roll_bonus", "roll_once", "life_cards_drawn", "this_turn",
            "words_bought", "effects_pending", "contest", "lore", "acquired", "age", "log"}
 PILES = (("legend_discard", "the Legend discard pile"), ("life_discard", "the Life discard pile"),
          ("background_deck", "the Background deck"), ("background_discard", "the Background discard pile"),
@@ -92,7 +92,7 @@ class LifeAndLegendEncoder(Encoder):
         out[g + 2] = my_name is not None and view["to_move"] == my_name
         out[g + 3] = view["to_move"] is None
         out[g + 4] = view["roll_modifier"] / 5.0
-        out[g + 5] = view["roll_bonus"] / 5.0
+        out[g + 5] = (view["roll_bonus"] + view["roll_once"]) / 5.0
         out[g + 6] = view["legend_deck"] / 60.0
         out[g + 7] = view["life_deck"] / 40.0
         turn = view["this_turn"]
@@ -251,7 +251,7 @@ class LifeAndLegendEncoder(Encoder):
         out[g + 2] = seat is not None and st.to_move == seat
         out[g + 3] = st.to_move is None
         out[g + 4] = st.roll_mod / 5.0
-        out[g + 5] = st.roll_bonus / 5.0
+        out[g + 5] = (st.roll_bonus + st.roll_once) / 5.0
         out[g + 6] = len(st.legend_deck) / 60.0
         out[g + 7] = len(st.life_deck) / 40.0
         out[g + 8] = st.acted

@@ -20,6 +20,7 @@ PHRASES = {
     "seek-word": "draw and discard Life cards until you draw a Trait Card with a Life Word",
     "seek-trauma": "draw Life cards until you draw a Trauma (it attaches to you; discard the others)",
     "next-roll-bonus": "+{n} to your die rolls this turn",
+    "next-roll-once": "+{n} to your next die roll",
     "mill-life": "at the start of each turn, roll the die: on {n} or less, remove the top Life Deck card",
     "hand-size": "{sign}{n} hand size",
     "relic-slots": "{sign}{n} Relic slot{s}",

@@ -44,6 +44,7 @@ class SnapshotFields(Base, kw_only=True):
     spark_used: bool = False
     did: int = 0
     roll_bonus: int = 0
+    roll_once: int = 0
     roll: list[int] = []
     roll_mod: int = 0
     pending: list[tuple[int, str, int, int]] = []
@@ -99,7 +100,7 @@ class SnapshotMixin:
             "active": self.active, "turn": self.turn, "phase": self.phase,
             "used": [L[c] for c in bits(self.used)],
             "acted": self.acted, "activated": self.activated, "spark_used": self.spark_used, "did": self.did,
-            "roll_bonus": self.roll_bonus, "roll": list(self.roll), "roll_mod": self.roll_mod,
+            "roll_bonus": self.roll_bonus, "roll_once": self.roll_once, "roll": list(self.roll), "roll_mod": self.roll_mod,
             "pending": [[p[0], L[p[1]], p[2], p[3]] for p in self.pending],
             "offered": [L[c] for c in bits(self.offered)],
             "words_bought": list(self.words_bought),
@@ -194,6 +195,7 @@ class SnapshotMixin:
         self.active, self.turn, self.phase = f.active, f.turn, f.phase
         self.acted, self.activated, self.spark_used, self.did = f.acted, f.activated, f.spark_used, f.did
         self.roll_bonus, self.roll, self.roll_mod = f.roll_bonus, list(f.roll), f.roll_mod
+        self.roll_once = f.roll_once
         self.pending = [[p[0], lookup(p[1], "pending"), p[2], p[3]] for p in f.pending]
         self.words_bought = list(f.words_bought)
         self.lost_adventure, self.legend_emptied, self.life_emptied = f.lost_adventure, f.legend_emptied, f.life_emptied

@@ -29,7 +29,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
     __slots__ = ("C", "hand", "relics", "traits", "traumas", "wanders", "adventures", "story", "path",
                  "known", "legend_deck", "legend_discard", "life_deck", "life_discard", "backgrounds",
                  "background_discard", "world", "up", "active", "turn", "phase", "used", "acted",
-                 "activated", "roll_bonus", "roll", "roll_mod", "pending", "words_bought",
+                 "activated", "roll_bonus", "roll_once", "roll", "roll_mod", "pending", "words_bought",
                  "lost_adventure", "legend_emptied", "life_emptied", "age", "targets", "acquired",
                  "ai", "mode", "spark_used", "did", "offered", "contest", "limbo")
 
@@ -125,6 +125,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         self.activated = False   # "The Player may only activate one Background per turn"
         self.spark_used = False
         self.roll_bonus = 0
+        self.roll_once = 0        # "+1 to your next die roll": spent by the next roll
         self.did = 0             # bit 1: completed an Adventure this turn; bit 2: Wandered successfully
 
     @classmethod
@@ -165,6 +166,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         # numbers, flags and the never-changed AI seats and mode: shared
         c.active, c.turn, c.phase, c.used = self.active, self.turn, self.phase, self.used
         c.acted, c.activated, c.roll_bonus, c.roll_mod = self.acted, self.activated, self.roll_bonus, self.roll_mod
+        c.roll_once = self.roll_once
         c.lost_adventure, c.legend_emptied, c.life_emptied = self.lost_adventure, self.legend_emptied, self.life_emptied
         c.age, c.ai, c.mode = self.age, self.ai, self.mode
         c.spark_used, c.did, c.offered = self.spark_used, self.did, self.offered

@@ -78,7 +78,7 @@ class ViewMixin:
             "life_discard": [names[c] for c in self.life_discard],
             "background_deck": [names[c] for c in self.backgrounds],
             "background_discard": [names[c] for c in self.background_discard],
-            "roll": list(self.roll), "roll_modifier": self.roll_mod, "roll_bonus": self.roll_bonus,
+            "roll": list(self.roll), "roll_modifier": self.roll_mod, "roll_bonus": self.roll_bonus, "roll_once": self.roll_once,
             "life_cards_drawn": [names[c] for c in self.limbo],
             "this_turn": {"world_action_taken": self.acted, "background_activated": self.activated,
                           "spark_used": self.spark_used,

@@ -147,7 +147,8 @@ def start_wander(s, seat, target, index):
 def wander_by_roll(s, seat, what, a, b):
     """"Roll a 4, 5, or 6 on a Regular Die." (Wander bonuses apply; RULES.md, "Die bonuses".)"""
     s.roll = [roll(s)]
-    s.roll_mod = mod(s, seat, "wander-bonus") + s.roll_bonus
+    s.roll_mod = mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once
+    s.roll_once = 0
     if s.logging:
         s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} to Wander" + (f" ({s.roll_mod:+d})" if s.roll_mod else "") + ".")
     s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, what, a, b))

@@ -127,7 +127,8 @@ function dieBox(ctx, v) {
     faces.length ? faces.map((f) => el("span", { class: "die-face", title: `rolled ${f}`, text: String(f) }))
       : el("span", { class: "die-face blank", text: "–" }),
     v.roll_modifier ? el("span", { class: "die-mod", text: `${v.roll_modifier > 0 ? "+" : ""}${v.roll_modifier}` }) : null,
-    v.roll_bonus ? el("span", { class: "muted", text: ` bonus ${v.roll_bonus > 0 ? "+" : ""}${v.roll_bonus} this turn` }) : null);
+    v.roll_bonus ? el("span", { class: "muted", text: ` bonus ${v.roll_bonus > 0 ? "+" : ""}${v.roll_bonus} this turn` }) : null,
+    v.roll_once ? el("span", { class: "muted", text: ` +${v.roll_once} to the next roll` }) : null);
   ctx.bind(node, oneOf("roll the die"), { name: "The die", text: "Faces 1 to 6 (RULES.md: the custom die's faces are not printed). Wander succeeds on 4, 5 or 6; Adventure dice must equal or exceed the requirement." });
   return node;
 }
