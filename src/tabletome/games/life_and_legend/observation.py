@@ -26,6 +26,7 @@ PILES = (("legend_discard", "the Legend discard pile"), ("life_discard", "the Li
          ("life_cards_drawn", "Life cards drawn, not yet placed"), ("effects_used", "effects used this turn"),
          ("lore", "Lore Mode's targets"), ("acquired", "Lore Mode's targets held now"))
 LIMITS = ("hand", "relic_slots", "slots_used", "traits", "completed_wanders")
+LIMIT_OPS = ("hand-size", "relic-slots", "trait-limit", "wander-limit")   # what changes them (limits.py)
 
 
 class LifeAndLegendEncoder(Encoder):
@@ -61,6 +62,13 @@ class LifeAndLegendEncoder(Encoder):
                 "limits": lay.add(f"{who}: limits / 5: " + ", ".join(LIMITS), len(LIMITS)),
             })
         self.piles = {key: lay.add(f"{what}: count of each card", N) for key, what in PILES}
+        # encode_state's places: each seat's (head, hand, play bytes, wanders, limits bytes), and
+        # the piles' in the order it reads them from the state
+        self._world_at = tuple(self.world + k * self.world_width for k in range(SPACES))
+        self._seat_at = [(s["head"], s["hand"], 4 * s["play"], s["wanders"], 4 * s["limits"]) for s in self.seats]
+        self._pile_at = tuple(self.piles[key] for key in ("legend_discard", "life_discard", "background_deck",
+                                                           "background_discard", "life_cards_drawn", "effects_used",
+                                                           "lore", "acquired"))
         self.examined = lay.add("Legend deck cards examined: count / 5, then hashed (16)", 17)
         self.words = lay.add("words bought, hashed (8)", 8)
         self.pending = lay.add("effects pending, hashed (16)", 16)
@@ -70,7 +78,7 @@ class LifeAndLegendEncoder(Encoder):
         self.slices = lay.slices
         self.hasher = Hasher()
         self._by_cards = {}
-        self._last_ix = (None, None)  # the last card set seen and its index
+        self._last_ix = (None, None, 0)  # the last card set seen, its index and its limit cards
         self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends, limits, Play Area bag
         self._blocks = {}  # ("asks" or "roll", its value) -> its hashed slice
         self._piles = {}  # a long pile's cards -> its count of each name
@@ -181,9 +189,15 @@ class LifeAndLegendEncoder(Encoder):
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _index(self, C):
+        """The card set's ids to name places, and (as bits) the cards whose continuous effects
+        change a limit: of the uncovered World, only those count in a seat's limits."""
         cached = self._by_cards.get(id(C))
         if cached is None or cached[0] is not C:
-            cached = self._by_cards[id(C)] = (C, [self.names[name] for name in C.names])
+            limit_bits = 0
+            for i, effs in enumerate(C.amb):
+                if any(op in LIMIT_OPS for op, _ in effs):
+                    limit_bits |= 1 << i
+            cached = self._by_cards[id(C)] = (C, [self.names[name] for name in C.names], limit_bits)
         self._last_ix = cached
         return cached[1]
 
@@ -198,17 +212,21 @@ class LifeAndLegendEncoder(Encoder):
         return block
 
     def _seat_counts(self, st, t, key, ix):
-        """A seat's Legends, limits and Play Area bag (None when empty), kept by ``key``."""
+        """A seat's Legends / 10, its limits / 5 (float32 bytes) and its Play Area bag (float32
+        bytes, None when empty), kept by ``key``. (Kept as bytes, which the garbage collector does
+        not track, so that a full cache costs its collections nothing.)"""
+        import numpy as np
         limits = st.limits_view(t)
         play = None
         cards = [*st.relics[t], *st.traits[t], *st.traumas[t], *st.adventures[t],
                  *[c for c in (st.story[t], st.path[t]) if c >= 0]]
         if cards:
-            import numpy as np
-            play = memoryview(np.zeros(len(self.names), np.float32))
+            bag = np.zeros(len(self.names), np.float32)
+            row = memoryview(bag)
             for c in cards:
-                play[ix[c]] += 1.0
-        counts = (st.legends(t) / 10.0, *[limits[name] / 5.0 for name in LIMITS], play)
+                row[ix[c]] += 1.0
+            play = bag.tobytes()
+        counts = (st.legends(t) / 10.0, np.array([limits[name] / 5.0 for name in LIMITS], np.float32).tobytes(), play)
         if len(self._counts) >= 20_000:
             self._counts.clear()
         self._counts[key] = counts
@@ -217,9 +235,11 @@ class LifeAndLegendEncoder(Encoder):
     def _pile_counts(self, cards, ix):
         """A pile's count of each card name, kept by its cards (whole counts, exact)."""
         import numpy as np
-        counts = memoryview(np.zeros(len(self.names), np.float32))
+        bag = np.zeros(len(self.names), np.float32)
+        row = memoryview(bag)
         for c in cards:
-            counts[ix[c]] += 1.0
+            row[ix[c]] += 1.0
+        counts = bag.tobytes()   # (bytes: untracked by the garbage collector)
         if len(self._piles) >= 20_000:
             self._piles.clear()
         self._piles[tuple(cards)] = counts
@@ -236,10 +256,12 @@ class LifeAndLegendEncoder(Encoder):
 
     def encode_state(self, st, seat, arr):
         out = memoryview(arr)
+        outb = out.cast("B")  # (the kept float32 bytes are written through it, at 4 bytes a float)
         bag = []  # places counted +1 each (whole counts, so the order of the adds does not matter)
         hasher = self.hasher
         C = st.C
         ix = self._last_ix[1] if self._last_ix[0] is C else self._index(C)
+        limit_bits = self._last_ix[2]
         kind = C.kind
         N = len(self.names)
         n = st.players
@@ -287,36 +309,32 @@ class LifeAndLegendEncoder(Encoder):
         else:
             seen = known[seat]
 
-        width = self.world_width
+        # (the row is zero: only the ones are written)
         world, up = st.world, st.up
-        world_up = tuple([c if u else -1 for c, u in zip(world, up)])
-        for k in range(min(len(world), SPACES)):
-            c = world[k]
-            at = self.world + k * width
+        # the uncovered World cards that change a limit (all a seat's limits read of the World)
+        world_limits = tuple([c for c, u in zip(world, up) if u and c >= 0 and (limit_bits >> c) & 1]) if limit_bits else ()
+        for at, c, u in zip(self._world_at, world, up):
             if c < 0:
                 out[at + N] = 1.0
                 continue
-            if up[k]:
+            if u:
                 out[at + ix[c]] = 1.0
-                out[at + N + 1] = True
-                out[at + N + 2] = False
+                out[at + N + 1] = 1.0
                 continue
             if (seen >> c) & 1:
                 out[at + ix[c]] = 1.0
-            out[at + N + 1] = False
-            out[at + N + 2] = True
+            out[at + N + 2] = 1.0
             for t in range(n):
                 if (known[t] >> c) & 1:
                     out[at + N + 3 + (t - me) % n] += 1.0
         for k in range(min(n, SEATS)):
             t = (me + k) % n
-            slot = self.seats[k]
-            h = slot["head"]
+            h, at_hand, at_play, at_wanders, at_limits = self._seat_at[k]
             out[h] = 1.0
             # the seat's Legends and limits (rules' counts of its Play Area and the uncovered
             # World, what the view shows), kept by everything they are counted from
             key = (id(C), st.mode, st.ai.get(t), tuple(st.relics[t]), tuple(st.traits[t]), tuple(st.traumas[t]),
-                   tuple(st.adventures[t]), len(st.wanders[t]), st.story[t], st.path[t], world_up)
+                   tuple(st.adventures[t]), len(st.wanders[t]), st.story[t], st.path[t], world_limits)
             counts = self._counts.get(key)
             if counts is None:
                 counts = self._seat_counts(st, t, key, ix)
@@ -325,45 +343,40 @@ class LifeAndLegendEncoder(Encoder):
             ai = st.ai.get(t)
             if ai is not None:
                 hasher.walk(ai, out, h + 3, 4, "ai")
-            at = slot["hand"]
             mine = seat == t
             for c in st.hand[t]:
                 if mine or kind[c] == ACHIEVEMENT or (seen >> c) & 1:
-                    bag.append(at + ix[c])
+                    bag.append(at_hand + ix[c])
                 else:
                     bag.append(h + 7)
                 if (anyone >> c) & 1:
                     for u in range(n):
                         if (known[u] >> c) & 1:
                             bag.append(h + 8 + (u - me) % n)
-            if counts[-1] is not None:  # the Play Area's bag, counted once for the key
-                at = slot["play"]
-                out[at:at + N] = counts[-1]
-            at = slot["wanders"]
+            play = counts[2]
+            if play is not None:  # the Play Area's bag, counted once for the key
+                outb[at_play:at_play + len(play)] = play
+            at = at_wanders
             for c in st.wanders[t]:
                 out[at] += 1.0
                 card = st.covered(seat, c)
                 if card["card"] != "covered":
                     out[at + 1] += 1.0
                 hasher.walk_memo(card, out, at + 2, 8, "wander")
-            at = slot["limits"]
-            for i in range(len(LIMITS)):
-                out[at + i] = counts[1 + i]
-        piles = self.piles
+            outb[at_limits:at_limits + 4 * len(LIMITS)] = counts[1]
         lore = st.mode == "lore"
-        for key, cards in (("legend_discard", st.legend_discard), ("life_discard", st.life_discard),
-                           ("background_deck", st.backgrounds), ("background_discard", st.background_discard),
-                           ("life_cards_drawn", st.limbo), ("effects_used", bits(st.used) if st.used else ()),
-                           ("lore", st.targets if lore else ()), ("acquired", lore_held(st) if lore else ())):
+        for at, cards in zip(self._pile_at, (st.legend_discard, st.life_discard, st.backgrounds, st.background_discard,
+                                             st.limbo, bits(st.used) if st.used else (),
+                                             st.targets if lore else (), lore_held(st) if lore else ())):
             if cards:
-                at = piles[key]
                 if len(cards) < 6:
                     bag.extend([at + ix[c] for c in cards])
                 else:  # a long pile's bag, kept by its cards
                     counts = self._piles.get(tuple(cards))
                     if counts is None:
                         counts = self._pile_counts(cards, ix)
-                    out[at:at + N] = counts
+                    at *= 4
+                    outb[at:at + len(counts)] = counts
         # the Legend Deck cards some seat examined (``deck_known``): looked for only when a card
         # of the deck is known to anyone (the deck's cards as bits, kept by the deck)
         examined = None
