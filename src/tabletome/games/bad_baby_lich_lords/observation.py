@@ -97,9 +97,10 @@ class LichLordsEncoder(Encoder):
         self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
         self._side_blocks = {}  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
-        # encode_state: a group's card ids -> (an itemgetter of them, their up and acted marks ->
-        # the view of their sum)
+        # encode_state: (a group's card ids, their up marks, their acted marks) -> the bytes of their sum
         self._groups = {}
+        self._getters = {}  # a group's card ids -> an itemgetter of them (at most 4,096 kept: they are objects the
+        # garbage collector tracks, where the keys of ints and the bytes kept in _groups are not)
         self._row_views = []  # memoryviews of self._rows
         self._row_bytes = []  # the bytes of self._rows (encode_state)
         self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
@@ -653,11 +654,12 @@ class LichLordsEncoder(Encoder):
         if self._heads_of[0] is not C or self._heads_of[1] is not L:
             heads.clear()
             self._groups.clear()  # (card ids name other cards in another card file)
+            self._getters.clear()
             self._heads_of = (C, L)
         slots = self._realm_slots.get((id(L), seat))
         if slots is None or slots[0] is not L:
             slots = self._slots_for(L, seat, order)
-        groups = self._groups
+        groups, getters = self._groups, self._getters
         for r, code, head_slice, side_slots in slots[1]:
             top = st.rpile[r]
             pile = st.bone[r]
@@ -680,16 +682,17 @@ class LichLordsEncoder(Encoder):
                 cards = sides[x]
                 if cards:
                     ids = tuple(cards)
-                    group = groups.get(ids)
-                    if group is None:
+                    get = getters.get(ids)
+                    if get is None:
+                        if len(getters) >= 4_096:
+                            getters.clear()
+                        get = getters[ids] = itemgetter(*ids)
+                    key = (ids, get(up), get(acted))
+                    total = groups.get(key)
+                    if total is None:
                         if len(groups) >= 20_000:
                             groups.clear()
-                        group = groups[ids] = (itemgetter(*ids), {})
-                    get, by_marks = group
-                    marks = (get(up), get(acted))
-                    total = by_marks.get(marks)
-                    if total is None:
-                        total = by_marks[marks] = self._group_sum(
+                        total = groups[key] = self._group_sum(
                             tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
                     raw[place] = total
 
