@@ -347,7 +347,10 @@ class _Pool:
             sync[0] = seq
             sleeping = [p for p in range(1, len(sync)) if self.sleeping[p]]
         for p in sleeping:
-            self.conns[p - 1].send(("wake",))
+            try:
+                self.conns[p - 1].send(("wake",))
+            except OSError:   # (BrokenPipeError: the worker died asleep; _wait below reports it)
+                pass
         env, local = self.env, self.local
         before = local.finished
         lo, hi = self.cuts[0], self.cuts[1]
