@@ -84,7 +84,7 @@ def test_lore_is_won_by_holding_the_three_at_the_end_of_a_turn():
     "acquire" (RULES.md, "Lore"): the Life Story and Life Path in play, the Life Achievement in hand."""
     s = position(players=1, options={"mode": "lore"}, targets=["The Exile", "Rogue", "Master of Secrets"],
                  acquired=["The Exile", "Rogue"], story=["The Exile"], path=["Rogue"],
-                 traits=[["Bravery (And)"]], relics=[["Veiled Mask"]],
+                 traits=[["Bravery (And)"]], relics=[["Veiled Mask", "Truthstone"]],
                  world=["Fog", "Storm", "Windfall", "Caravan"], phase=2)
     assert s.scores == [2]
     play(s, "activate Master of Secrets")
@@ -97,7 +97,7 @@ def test_lore_is_not_won_with_a_target_acquired_once_and_discarded():
     """A Life Story discarded for its Effect is no longer held: two of three, and the game goes on."""
     s = position(players=1, options={"mode": "lore"}, targets=["The Exile", "Rogue", "Master of Secrets"],
                  acquired=["The Exile", "Rogue"], path=["Rogue"], background_discard=["The Exile"],
-                 traits=[["Bravery (And)"]], relics=[["Veiled Mask"]],
+                 traits=[["Bravery (And)"]], relics=[["Veiled Mask", "Truthstone"]],
                  world=["Fog", "Storm", "Windfall", "Caravan"], phase=2)
     play(s, "activate Master of Secrets")
     finish_turn(s)

@@ -275,7 +275,7 @@ def test_activate_one_background_a_turn_with_the_life_words_in_play():
 
 def test_life_achievements_go_to_hand_revealed():
     """"Life Achievements go to the Player's Hand and remain revealed to the other Players.\""""
-    s = position(traits=[["Bravery (And)"], []], relics=[["Finder's Charm"], []], phase=2)
+    s = position(traits=[["Bravery (And)"], []], relics=[["Finder's Charm", "Mirror of Truth"], []], phase=2)
     play(s, "activate A Life Well Lived")
     assert s.view(1)["seats"][0]["hand"][0]["card"] == "A Life Well Lived"
 
