@@ -62,13 +62,11 @@ class LifeAndLegendEncoder(Encoder):
                 "limits": lay.add(f"{who}: limits / 5: " + ", ".join(LIMITS), len(LIMITS)),
             })
         self.piles = {key: lay.add(f"{what}: count of each card", N) for key, what in PILES}
-        # encode_state's places: each seat's (head, hand, play bytes, wanders, limits bytes), and
-        # the piles' in the order it reads them from the state
+        # encode_state's places: each World space's, each seat's (head, hand, play bytes, wanders,
+        # limits bytes), and the piles' in PILES's order (the order it reads them from the state)
         self._world_at = tuple(self.world + k * self.world_width for k in range(SPACES))
         self._seat_at = [(s["head"], s["hand"], 4 * s["play"], s["wanders"], 4 * s["limits"]) for s in self.seats]
-        self._pile_at = tuple(self.piles[key] for key in ("legend_discard", "life_discard", "background_deck",
-                                                           "background_discard", "life_cards_drawn", "effects_used",
-                                                           "lore", "acquired"))
+        self._pile_at = tuple(self.piles[key] for key, _ in PILES)
         self.examined = lay.add("Legend deck cards examined: count / 5, then hashed (16)", 17)
         self.words = lay.add("words bought, hashed (8)", 8)
         self.pending = lay.add("effects pending, hashed (16)", 16)
@@ -309,11 +307,10 @@ class LifeAndLegendEncoder(Encoder):
         else:
             seen = known[seat]
 
-        # (the row is zero: only the ones are written)
         world, up = st.world, st.up
         # the uncovered World cards that change a limit (all a seat's limits read of the World)
         world_limits = tuple([c for c, u in zip(world, up) if u and c >= 0 and (limit_bits >> c) & 1]) if limit_bits else ()
-        for at, c, u in zip(self._world_at, world, up):
+        for at, c, u in zip(self._world_at, world, up):   # (the row is zero: only the ones are written)
             if c < 0:
                 out[at + N] = 1.0
                 continue
