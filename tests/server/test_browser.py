@@ -24,7 +24,7 @@ MAX_CLICKS = 600
 def browser():
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: apt-get install -y chromium "
-                    "(.ci/run installs it); they never skip")
+                    "(the README's test command, tests/run, installs it); they never skip")
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
