@@ -25,9 +25,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import tabletome
 from tabletome import IllegalAction
 
-from . import workers
 from tabletome.core.records import check_record
 
+from .limits import AgentLimits
 from .protocol import BadMessage, parse_message, result_text, shown
 from .storage import Storage, token_hash
 from .tables import CLOSE_RATE, RULE_SEAT, Hub
@@ -74,9 +74,9 @@ class Refused(Exception):
 
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
-               burst: int = 60) -> FastAPI:
+               burst: int = 60, limits: AgentLimits | None = None) -> FastAPI:
     storage = Storage(db)
-    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst)
+    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -142,7 +142,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                         "player_counts": list(game.player_counts),
                         "options": {k: list(v) for k, v in game.options.items()},
                         "option_help": dict(game.option_help)})
-        return {"games": out, "agents": tabletome.agent_specs()}
+        return {"games": out, "agents": hub.limits.agents()}
 
     def table_setup(data: dict):
         """The game, player count and options a request names, checked as a new table's are."""
@@ -186,7 +186,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             if spec is not None:
                 if not isinstance(spec, str) or len(spec) > 100:
                     raise Refused(400, f"seat {i}: 'agent' must be an agent spec such as 'heuristic', or null for a person")
-                tabletome.agent(spec, seed=0)      # refuses a bad spec with a clear message
+                try:
+                    hub.limits.check(spec)         # a bad spec, or one over the server's limits
+                except IllegalAction as exc:
+                    raise Refused(400, f"seat {i}: {exc}") from None
             name = seat.get("name") or ""
             if not isinstance(name, str):
                 raise Refused(400, f"seat {i}: 'name' must be text")
@@ -333,6 +336,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         except RuntimeError:         # the sender closed the socket (a revoked token)
             pass
         finally:
+            conn.cancel_hint()                      # the page left: its hint is of no use
             if conn.table is not None:
                 conn.table.conns.discard(conn)
                 conn.table.touch()
@@ -353,6 +357,5 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
 
 
 def warm_pool(app) -> None:
-    """Start the agents' worker process ahead of the first move (it takes a second to import)."""
-    hub = app.state.hub
-    hub.pool().submit(workers.warm)
+    """Start the agents' worker processes ahead of the first move (they take a second to import)."""
+    app.state.hub.scheduler.start()
