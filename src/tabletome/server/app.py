@@ -28,7 +28,7 @@ from tabletome import IllegalAction
 from tabletome.core.records import check_record
 
 from .limits import AgentLimits
-from .protocol import BadMessage, parse_message, result_text, shown
+from .protocol import BadMessage, parse_message, result_text, shown, unicode_ok
 from .storage import Storage, token_hash
 from .tables import CLOSE_RATE, RULE_SEAT, Hub
 
@@ -111,8 +111,13 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             data = json.loads(raw or b"{}")
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise Refused(400, f"the body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise Refused(400, "the body is nested too deeply to be a table request or a record") from None
         if not isinstance(data, dict):
             raise Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
+        if not unicode_ok(data):
+            raise Refused(400, "the body's text must be Unicode: it holds a lone surrogate escape "
+                               "(\\ud800 to \\udfff not in a pair)")
         return data
 
     def table_or_404(table_id: str):
