@@ -12,13 +12,16 @@ docs/server.md describes every route and message.
 from __future__ import annotations
 
 import asyncio
+import functools
+import html
+import itertools
 import json
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -28,7 +31,7 @@ from tabletome import IllegalAction
 from tabletome.core.records import check_record
 
 from .limits import AgentLimits
-from .protocol import BadMessage, parse_message, result_text, shown, unicode_ok
+from .protocol import TABLE_ID, BadMessage, parse_message, result_text, shown, unicode_ok
 from .storage import Storage, token_hash
 from .tables import CLOSE_RATE, RULE_SEAT, Hub
 
@@ -44,6 +47,16 @@ SECURITY_HEADERS = {
 }
 
 log = logging.getLogger("tabletome.server")
+
+MISSING_TABLE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such table — tabletome</title><link rel="stylesheet" href="/static/style.css"></head>
+<body class="start"><main class="start-main"><section class="panel">
+<h1>No such table</h1>
+<p id="missing" class="error">There is no table {id} on this server: the table does not exist. Check the link.</p>
+<p><a href="/">Start a new table</a></p>
+</section></main></body></html>
+"""
 
 
 class SecurityHeaders:
@@ -64,6 +77,32 @@ class SecurityHeaders:
             await send(message)
 
         return await self.app(scope, receive, send_with_headers)
+
+
+MAX_COMBINATIONS = 20_000    # option combinations tried per game for the start page's form
+
+
+@functools.cache
+def combinations(game_id: str):
+    """Every player count and option values the game accepts together, as ``[players, value of
+    each option in game.options order]`` lists (the start page offers only these), or None for a
+    game with more than MAX_COMBINATIONS (its form offers every value; creating a table refuses)."""
+    game = tabletome.game(game_id)
+    names = list(game.options)
+    total = len(game.player_counts)
+    for values in game.options.values():
+        total *= len(values)
+    if total > MAX_COMBINATIONS:
+        return None
+    out = []
+    for players in game.player_counts:
+        for values in itertools.product(*game.options.values()):
+            try:
+                game.resolve_options(players, dict(zip(names, values)))
+            except IllegalAction:
+                continue
+            out.append([players, *values])
+    return out
 
 
 class Refused(Exception):
@@ -131,8 +170,14 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def index():
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/table/{table_id}")
+    @app.get("/table/{table_id:path}")
     async def table_page(table_id: str):
+        try:
+            known = TABLE_ID.match(table_id) and hub.get(table_id) is not None
+        except BadMessage:               # a stored table that no longer replays: the page says why
+            known = True
+        if not known:
+            return HTMLResponse(MISSING_TABLE.format(id=html.escape(table_id)), status_code=404)
         return FileResponse(STATIC / "table.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -146,7 +191,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             out.append({"id": game.id, "name": game.name, "summary": getattr(game, "summary", ""),
                         "player_counts": list(game.player_counts),
                         "options": {k: list(v) for k, v in game.options.items()},
-                        "option_help": dict(game.option_help)})
+                        "option_help": dict(game.option_help), "combinations": combinations(game.id)})
         return {"games": out, "agents": hub.limits.agents()}
 
     def table_setup(data: dict):
