@@ -203,7 +203,16 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise Refused(400, "field 'options' must be an object of option names to values")
-        players, options = game.resolve_options(data.get("players"), options)
+        players = data.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            counts = ", ".join(str(n) for n in game.player_counts)
+            raise Refused(400, f"field 'players' must be a whole number ({game.name} is played by {counts}), "
+                               f"not {shown(players)}")
+        bad = [k for k, v in options.items() if not isinstance(v, (str, int, float)) or isinstance(v, bool)]
+        if bad:
+            raise Refused(400, f"option {shown(bad[0])} must be one of its values (text or a number), "
+                               f"not {shown(options[bad[0]])}")
+        players, options = game.resolve_options(players, options)
         return game, players, options
 
     @app.post("/api/seats")
