@@ -82,13 +82,16 @@ def test_a_stored_agent_over_the_limits_is_clamped_after_a_restart(fresh_server,
     """A table stored before the limits (here: its spec edited by hand in the database) resumes with
     its search clamped to the server's limits: it moves, and another table is not starved."""
     db = tmp_path / "old.sqlite3"
-    server = fresh_server(db=db)
+    server = fresh_server("--ai-delay", "60", db=db)     # no agent moves before the kill
     old = server.create("spirit-link", seats=[{"agent": "ismcts:seconds=0.1"}, {"agent": "ismcts:seconds=0.1"}],
                         seed=3)
+    unknown = server.create("spirit-link", seats=[{"agent": "random"}, {"agent": None}], seed=3,
+                            options={"first": "north"})
     server.kill()
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE seats SET agent='ismcts:seconds=100000000,iterations=1000000000' WHERE table_id=?",
                      (old["id"],))
+        conn.execute("UPDATE seats SET agent='policy:/etc/passwd' WHERE table_id=? AND seat=0", (unknown["id"],))
     server = fresh_server("--max-agent-seconds", "0.3", db=db)
     watcher = Client(server)
     watcher.hello(old["id"])
@@ -96,6 +99,11 @@ def test_a_stored_agent_over_the_limits_is_clamped_after_a_restart(fresh_server,
     watcher.at_step(start + 3, timeout=30)          # three decisions at most 0.3 s of search each
     assert watcher.state["ai_error"] is None
     assert_heuristic_answers_quickly(server)
+    stopped = Client(server)                         # a stored agent the server does not play: its error
+    state = stopped.hello(unknown["id"])
+    if state["ai_error"] is None:
+        state = stopped.until(lambda m: m["type"] == "state" and m["ai_error"] is not None)
+    assert "no policy agent" in state["ai_error"] and state["step"] == 0
 
 
 def person_vs_heuristic(server):

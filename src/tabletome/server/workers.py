@@ -249,6 +249,8 @@ class Scheduler:
 
         def readable():
             loop.remove_reader(fd)
+            if got.done():               # the driver was cancelled meanwhile (the server stops)
+                return
             try:
                 got.set_result(w.conn.recv())
             except Exception as exc:
