@@ -49,7 +49,8 @@ def test_the_limits_are_the_servers_options(fresh_server):
 def test_a_bad_limit_is_refused_at_start(tmp_path):
     import subprocess
     import sys
-    for flag, value in [("--max-agent-seconds", "0"), ("--max-agent-seconds", "nan"), ("--max-agent-iterations", "0")]:
+    for flag, value in [("--max-agent-seconds", "0"), ("--max-agent-seconds", "nan"), ("--max-agent-iterations", "0"),
+                        ("--ai-workers", "0")]:
         out = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "serve", "--db", str(tmp_path / "x.sqlite3"),
                               flag, value], capture_output=True, text=True, timeout=60)
         assert out.returncode == 2 and flag in out.stderr + out.stdout, (out.stdout, out.stderr)
@@ -259,3 +260,20 @@ def test_workers_exit_when_the_server_is_killed(fresh_server):
     for p in left:
         os.kill(p, signal.SIGKILL)
     assert not left, f"orphaned processes after the server died: {left}"
+
+
+def test_a_worker_killed_mid_search_fails_that_move_and_the_server_carries_on(fresh_server):
+    server = fresh_server()
+    t = server.create("spirit-link", seats=[{"agent": "ismcts:seconds=5"}, {"agent": "ismcts:seconds=5"}], seed=6)
+    watcher = Client(server)
+    watcher.hello(t["id"])
+    watcher.until(lambda m: m["type"] == "state" and m["thinking"] is not None)
+    time.sleep(0.5)
+    workers = [p for p in descendants(server.proc.pid)
+               if b"resource_tracker" not in open(f"/proc/{p}/cmdline", "rb").read()]
+    assert len(workers) == 1, workers
+    os.kill(workers[0], signal.SIGKILL)
+    state = watcher.until(lambda m: m["type"] == "state" and m["ai_error"] is not None)
+    assert "worker process stopped" in state["ai_error"]
+    _, page = person_vs_heuristic(server)              # a new worker (started afresh) serves the tables
+    assert len(heuristic_reply_seconds(page)) == 4

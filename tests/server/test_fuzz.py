@@ -77,11 +77,11 @@ def run_ws_fuzz(server, n):
     @fuzz_settings(n)
     @given(st.data())
     def check(data):
+        raw = data.draw(ws_messages(tid, token))
         if again[0]:
             page.hello(tid, me, token)             # an earlier example may have said hello elsewhere
             again[0] = False
         before = table_step(http, tid)
-        raw = data.draw(ws_messages(tid, token))
         again[0] = '"hello"' in raw
         page.send(raw)
         mark = f"fuzz-{next(counter)}"

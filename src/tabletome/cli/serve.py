@@ -12,6 +12,9 @@ def run(args) -> int:
         return 2
     limits = AgentLimits(seconds=args.max_agent_seconds, iterations=args.max_agent_iterations,
                          depth=args.max_agent_depth, policy_dir=args.policy_dir)   # refuses a bad limit
+    if args.ai_workers < 1:
+        print(f"tabletome: --ai-workers must be at least 1, not {args.ai_workers}")
+        return 2
     if args.policy_dir is not None and not os.path.isdir(args.policy_dir):
         print(f"tabletome: --policy-dir {args.policy_dir!r} is not a directory")
         return 2
