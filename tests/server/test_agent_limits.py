@@ -277,3 +277,21 @@ def test_a_worker_killed_mid_search_fails_that_move_and_the_server_carries_on(fr
     assert "worker process stopped" in state["ai_error"]
     _, page = person_vs_heuristic(server)              # a new worker (started afresh) serves the tables
     assert len(heuristic_reply_seconds(page)) == 4
+
+
+def test_ctrl_c_stops_the_server_and_its_workers_without_a_traceback(fresh_server):
+    server = fresh_server()
+    t = server.create("spirit-link", seats=[{"agent": "ismcts:seconds=3"}, {"agent": "ismcts:seconds=3"}], seed=7)
+    watcher = Client(server)
+    watcher.hello(t["id"])
+    watcher.until(lambda m: m["type"] == "state" and m["thinking"] is not None)
+    time.sleep(0.5)                                  # a search is under way in the worker
+    below = descendants(server.proc.pid)
+    os.killpg(server.proc.pid, signal.SIGINT)        # what Ctrl-C in a terminal does
+    assert server.proc.wait(30) == 0
+    deadline = time.time() + 10
+    while time.time() < deadline and any(alive(p) for p in below):
+        time.sleep(0.2)
+    assert not [p for p in below if alive(p)]
+    log = server.log.read_text()
+    assert "Traceback" not in log and "KeyboardInterrupt" not in log, log

@@ -19,6 +19,7 @@ import asyncio
 import itertools
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict, deque
@@ -74,7 +75,9 @@ def work(conn, parent: int, slice_seconds: float) -> None:
     """A worker process: run the slices the server asks for, until it says stop or goes away.
 
     The server sends ``("run", job, task or None)`` (the task only the first time) and
-    ``("cancel", job)``; each run answers ``("paused" | "done" | "failed", job, value)``."""
+    ``("cancel", job)``; each run answers ``("paused" | "done" | "failed", job, value)``. Ctrl-C
+    in a terminal reaches the whole process group: the server stops its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     warm()
     jobs: dict = {}
