@@ -43,18 +43,22 @@ def test_the_start_page_offers_life_and_legend_modes_and_ai_opponents(server, br
     page.goto(server.url + "/?game=" + GAME)
     page.wait_for_selector("select[data-option=mode]")
     modes = page.locator("select[data-option=mode] option").all_inner_texts()
-    for mode in ("standard (default)", "farwander", "eternal", "war", "lore", "arbiter", "treasury", "campaign", "legacy", "coop"):
+    for mode in ("standard (default)", "farwander", "eternal", "coop"):
         assert mode in modes
+    assert "war" not in modes and "lore" not in modes     # no Solitaire mode is offered to two players
     ais = page.locator("select[data-option=ai] option").all_inner_texts()
-    assert ais[0] == "none (default)" and "golden-horse" in ais and "matathias+geoffrey" in ais
+    assert ais[0] == "none (default)" and "golden-horse" in ais
+    assert "matathias+geoffrey" not in ais            # two AI cards need three seats
     assert "AI opponents taking the last seats" in page.inner_text("#options")
+    page.select_option("#players", "3")
+    assert "matathias+geoffrey" in page.locator("select[data-option=ai] option").all_inner_texts()
     assert "1 (solo)" in page.locator("#players option").all_inner_texts()
-    # a Solitaire mode with two players is refused with the engine's reason, and nothing is created
-    page.select_option("select[data-option=mode]", "war")
-    page.click("#create")
-    page.wait_for_function("document.getElementById('create-error').textContent.length > 0")
-    assert "played by 1 player alone" in page.inner_text("#create-error")
-    assert "/table/" not in page.url
+    # one player: the Solitaire modes, and no mode the game plays with more
+    page.select_option("#players", "1")
+    modes = page.locator("select[data-option=mode] option").all_inner_texts()
+    for mode in ("war", "lore", "arbiter", "treasury", "campaign", "legacy"):
+        assert mode in modes
+    assert "standard (default)" not in modes and "coop" not in modes
     page.context.close()
 
 

@@ -44,6 +44,9 @@ def test_a_seat_sees_its_state_and_moves(server):
     ('{"type": "hello", "table": "<script>alert(1)</script>"}', "bad-field"),
     ('{"type": "hello", "table": "abc", "seat": "0", "token": "x"}', "bad-field"),
     ('{"type": "move", "action": "pass", "step": "now"}', "bad-field"),
+    ('{"type": "ping", "id": "\\ud800"}', "malformed"),                # a lone surrogate, echoed nowhere
+    ('{"type": "move", "action": "\\udfff", "id": 1}', "malformed"),
+    ('{"type": "hello", "table": "abc", "\\ud800": 1}', "malformed"),
 ])
 def test_malformed_messages_are_refused_clearly(server, raw, code):
     c = Client(server)
@@ -216,3 +219,8 @@ def test_bad_table_requests_are_refused_clearly(server):
     assert r.status_code == 400 and "2 seats" in r.json()["error"]
     r = server.post("/api/tables", content=b"{nope", headers={"content-type": "application/json"})
     assert r.status_code == 400
+    r = server.post("/api/tables", content=b'{"game": "spirit-link", "seats": [{"agent": null, "name": "\\ud800"}, '
+                                          b'{"agent": "\\udc00"}]}')
+    assert r.status_code == 400 and "surrogate" in r.json()["error"], r.text
+    r = server.post("/api/tables", content=b"[" * 100_000)
+    assert r.status_code == 400 and "nested" in r.json()["error"], r.text

@@ -21,6 +21,12 @@ def hints(state, seat: int | None = None, top: int = 3, spec: str | None = None,
     """The ``top`` best actions for ``seat`` (the seat to move), best first, each with its estimated
     win chance (a solo mode: the expected normalised score) and the search visits behind it. ``spec``
     names the ISMCTS settings (default: the play budget, about a second)."""
+    return hint_agent(state, seat, spec, seed).analyse(state, top=top)
+
+
+def hint_agent(state, seat: int | None = None, spec: str | None = None, seed: int = 0) -> ISMCTSAgent:
+    """The search agent behind ``hints`` (checked as ``hints`` checks), for a caller that runs its
+    search in slices (``analysing``) or bounds its budget (``cap``), as the server does."""
     if state.to_move is None:
         raise IllegalAction("the game is over; there is nothing to hint")
     if seat is not None and seat != state.to_move:
@@ -29,4 +35,4 @@ def hints(state, seat: int | None = None, top: int = 3, spec: str | None = None,
     bot = agent(spec, seed=seed)
     if not isinstance(bot, ISMCTSAgent):
         raise IllegalAction(f"hints come from the ismcts agent, not {spec!r}")
-    return bot.analyse(state, top=top)
+    return bot

@@ -100,6 +100,16 @@ class ISMCTSAgent(Agent):
         self._no_heuristic = set()   # ids of games whose rollout_action returned None
         self._no_evaluate = set()    # ids of games whose evaluate returned None
         self.last_search = {"iterations": 0, "seconds": 0.0}
+        self.caps: dict = {}         # the most a host allows (see ``cap``), applied over every other setting
+
+    def cap(self, seconds: float | None = None, iterations: int | None = None, depth: int | None = None) -> "ISMCTSAgent":
+        """Bound this agent's budget whatever its spec or the game says: at most ``seconds`` of search
+        and ``iterations`` per decision, rollouts cut off after at most ``depth`` actions (a server's
+        limits on agents that come from requests). Returns the agent."""
+        self.caps = {k: v for k, v in (("seconds", seconds), ("iterations", iterations), ("depth", depth))
+                     if v is not None}
+        self._resolved.clear()
+        return self
 
     def settings_for(self, game, players: int | None = None) -> dict:
         """The settings this agent searches ``game`` (with ``players`` seats; default: the game's
@@ -125,6 +135,11 @@ class ISMCTSAgent(Agent):
             found["iterations"] = own.get("iterations")
             found["seconds"] = min(own.get("seconds", DEFAULT_SECONDS), DEFAULT_SECONDS)
         found.update({k: v for k, v in self.explicit.items() if k not in ("iterations", "seconds")})
+        for k, most in self.caps.items():
+            if k == "depth":
+                found[k] = most if found[k] == 0 else min(found[k], most)   # 0 plays out to the end
+            else:
+                found[k] = most if found[k] is None else min(found[k], most)
         self._resolved[key] = found
         return found
 
@@ -136,19 +151,28 @@ class ISMCTSAgent(Agent):
     # --- the agent contract ------------------------------------------------------------------
     def choose(self, state):
         """The most visited action of a search from ``state``'s seat to move."""
-        legal = _legal_or_refuse(state)
-        if len(legal) == 1:
-            self.last_search = {"iterations": 0, "seconds": 0.0}
-            return legal[0]
-        root = self._search(state, early_stop=True)
-        best = max(legal, key=lambda a: _rank(root.children.get(a.id)))
-        return best
+        return finish(self.choosing(state))
 
     def analyse(self, state, top: int = 3) -> list[Hint]:
         """The ``top`` best actions for the seat to move, with their estimated win chance and
         visits, best first (the full budget is spent; ``state`` is not changed)."""
+        return finish(self.analysing(state, top))
+
+    def choosing(self, state, slice_seconds: float | None = None):
+        """``choose`` in slices: a generator that pauses (yields) after each ``slice_seconds`` of
+        search and returns the action, so a scheduler can interleave several searches in one
+        process. A ``seconds`` budget counts only the time spent searching, not the pauses."""
         legal = _legal_or_refuse(state)
-        root = self._search(state, early_stop=False)
+        if len(legal) == 1:
+            self.last_search = {"iterations": 0, "seconds": 0.0}
+            return legal[0]
+        root = yield from self._searching(state, True, slice_seconds)
+        return max(legal, key=lambda a: _rank(root.children.get(a.id)))
+
+    def analysing(self, state, top: int = 3, slice_seconds: float | None = None):
+        """``analyse`` in slices, as ``choosing``."""
+        legal = _legal_or_refuse(state)
+        root = yield from self._searching(state, False, slice_seconds)
         ranked = sorted(legal, key=lambda a: _rank(root.children.get(a.id)), reverse=True)
         hints = []
         for action in ranked[:max(0, top)]:
@@ -159,6 +183,10 @@ class ISMCTSAgent(Agent):
 
     # --- search --------------------------------------------------------------------------------
     def _search(self, state, early_stop: bool) -> _Node:
+        return finish(self._searching(state, early_stop, None))
+
+    def _searching(self, state, early_stop: bool, slice_seconds: float | None):
+        """The search; yields after each ``slice_seconds`` of it (None: never) and returns the root."""
         seat = state.to_move
         game = state.game
         players = state.players
@@ -183,6 +211,7 @@ class ISMCTSAgent(Agent):
         started = time.perf_counter()
         seconds = settings["seconds"]
         deadline = started + seconds if seconds is not None else math.inf
+        pause_at = started + slice_seconds if slice_seconds is not None else math.inf
         done = 0
         while done < limit:
             d = state.determinize(seat, rng).mute()   # a search copy writes no log
@@ -266,6 +295,13 @@ class ISMCTSAgent(Agent):
             done += 1
             if deadline != math.inf and time.perf_counter() >= deadline:
                 break
+            if pause_at != math.inf and time.perf_counter() >= pause_at:
+                paused = time.perf_counter()
+                yield
+                resumed = time.perf_counter()
+                started += resumed - paused     # the budget counts search time, not the pause
+                deadline += resumed - paused
+                pause_at = resumed + slice_seconds
             if early_stop and done % 16 == 0 and self._settled(root, done, limit, started, deadline):
                 break
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - started}
@@ -287,6 +323,15 @@ class ISMCTSAgent(Agent):
             rate = done / max(now - started, 1e-9)
             left = min(left, rate * (deadline - now))
         return first - second > left
+
+
+def finish(steps):
+    """Run a generator made by ``choosing``/``analysing`` to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 def _check(name, value, what):

@@ -62,6 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ai-delay", type=float, default=0.3, help="seconds an agent waits before each move, so "
                                                                    "people can follow (default 0.3)")
     serve.add_argument("--rate", type=float, default=30.0, help="messages a second one page may send (default 30)")
+    serve.add_argument("--max-agent-seconds", type=float, default=5.0, metavar="S",
+                       help="most seconds of search an agent may spend on one move or hint (default 5)")
+    serve.add_argument("--max-agent-iterations", type=int, default=100_000, metavar="N",
+                       help="most search iterations an agent spec may name (default 100000)")
+    serve.add_argument("--max-agent-depth", type=int, default=2000, metavar="N",
+                       help="most rollout actions an agent spec may name as its depth (default 2000)")
+    serve.add_argument("--policy-dir", metavar="DIR",
+                       help="policy files (.npz) tables may name as policy:FILE (default: no policy agent)")
     return parser
 
 

@@ -1,12 +1,23 @@
 """``tabletome serve``: play in the browser (every game, against people and agents)."""
 
+import os
+
 
 def run(args) -> int:
     try:
         from tabletome.server import serve
+        from tabletome.server.limits import AgentLimits
     except ImportError as exc:
         print(f"tabletome serve needs the server extra: pip install 'tabletome[server]' ({exc})")
         return 2
+    limits = AgentLimits(seconds=args.max_agent_seconds, iterations=args.max_agent_iterations,
+                         depth=args.max_agent_depth, policy_dir=args.policy_dir)   # refuses a bad limit
+    if args.ai_workers < 1:
+        print(f"tabletome: --ai-workers must be at least 1, not {args.ai_workers}")
+        return 2
+    if args.policy_dir is not None and not os.path.isdir(args.policy_dir):
+        print(f"tabletome: --policy-dir {args.policy_dir!r} is not a directory")
+        return 2
     serve(host=args.host, port=args.port, db=args.db, ai_workers=args.ai_workers, ai_delay=args.ai_delay,
-          rate=args.rate)
+          rate=args.rate, limits=limits)
     return 0

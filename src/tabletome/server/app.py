@@ -12,23 +12,26 @@ docs/server.md describes every route and message.
 from __future__ import annotations
 
 import asyncio
+import functools
+import html
+import itertools
 import json
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import tabletome
 from tabletome import IllegalAction
 
-from . import workers
 from tabletome.core.records import check_record
 
-from .protocol import BadMessage, parse_message, result_text, shown
+from .limits import AgentLimits
+from .protocol import TABLE_ID, BadMessage, parse_message, result_text, shown, unicode_ok
 from .storage import Storage, token_hash
 from .tables import CLOSE_RATE, RULE_SEAT, Hub
 
@@ -44,6 +47,16 @@ SECURITY_HEADERS = {
 }
 
 log = logging.getLogger("tabletome.server")
+
+MISSING_TABLE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such table — tabletome</title><link rel="stylesheet" href="/static/style.css"></head>
+<body class="start"><main class="start-main"><section class="panel">
+<h1>No such table</h1>
+<p id="missing" class="error">There is no table {id} on this server: the table does not exist. Check the link.</p>
+<p><a href="/">Start a new table</a></p>
+</section></main></body></html>
+"""
 
 
 class SecurityHeaders:
@@ -66,6 +79,32 @@ class SecurityHeaders:
         return await self.app(scope, receive, send_with_headers)
 
 
+MAX_COMBINATIONS = 20_000    # option combinations tried per game for the start page's form
+
+
+@functools.cache
+def combinations(game_id: str):
+    """Every player count and option values the game accepts together, as ``[players, value of
+    each option in game.options order]`` lists (the start page offers only these), or None for a
+    game with more than MAX_COMBINATIONS (its form offers every value; creating a table refuses)."""
+    game = tabletome.game(game_id)
+    names = list(game.options)
+    total = len(game.player_counts)
+    for values in game.options.values():
+        total *= len(values)
+    if total > MAX_COMBINATIONS:
+        return None
+    out = []
+    for players in game.player_counts:
+        for values in itertools.product(*game.options.values()):
+            try:
+                game.resolve_options(players, dict(zip(names, values)))
+            except IllegalAction:
+                continue
+            out.append([players, *values])
+    return out
+
+
 class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -74,9 +113,9 @@ class Refused(Exception):
 
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
-               burst: int = 60) -> FastAPI:
+               burst: int = 60, limits: AgentLimits | None = None) -> FastAPI:
     storage = Storage(db)
-    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst)
+    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -111,8 +150,13 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             data = json.loads(raw or b"{}")
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise Refused(400, f"the body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise Refused(400, "the body is nested too deeply to be a table request or a record") from None
         if not isinstance(data, dict):
             raise Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
+        if not unicode_ok(data):
+            raise Refused(400, "the body's text must be Unicode: it holds a lone surrogate escape "
+                               "(\\ud800 to \\udfff not in a pair)")
         return data
 
     def table_or_404(table_id: str):
@@ -126,8 +170,14 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def index():
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/table/{table_id}")
+    @app.get("/table/{table_id:path}")
     async def table_page(table_id: str):
+        try:
+            known = TABLE_ID.match(table_id) and hub.get(table_id) is not None
+        except BadMessage:               # a stored table that no longer replays: the page says why
+            known = True
+        if not known:
+            return HTMLResponse(MISSING_TABLE.format(id=html.escape(table_id)), status_code=404)
         return FileResponse(STATIC / "table.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -141,8 +191,8 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             out.append({"id": game.id, "name": game.name, "summary": getattr(game, "summary", ""),
                         "player_counts": list(game.player_counts),
                         "options": {k: list(v) for k, v in game.options.items()},
-                        "option_help": dict(game.option_help)})
-        return {"games": out, "agents": tabletome.agent_specs()}
+                        "option_help": dict(game.option_help), "combinations": combinations(game.id)})
+        return {"games": out, "agents": hub.limits.agents()}
 
     def table_setup(data: dict):
         """The game, player count and options a request names, checked as a new table's are."""
@@ -153,7 +203,16 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise Refused(400, "field 'options' must be an object of option names to values")
-        players, options = game.resolve_options(data.get("players"), options)
+        players = data.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            counts = ", ".join(str(n) for n in game.player_counts)
+            raise Refused(400, f"field 'players' must be a whole number ({game.name} is played by {counts}), "
+                               f"not {shown(players)}")
+        bad = [k for k, v in options.items() if not isinstance(v, (str, int, float)) or isinstance(v, bool)]
+        if bad:
+            raise Refused(400, f"option {shown(bad[0])} must be one of its values (text or a number), "
+                               f"not {shown(options[bad[0]])}")
+        players, options = game.resolve_options(players, options)
         return game, players, options
 
     @app.post("/api/seats")
@@ -186,7 +245,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             if spec is not None:
                 if not isinstance(spec, str) or len(spec) > 100:
                     raise Refused(400, f"seat {i}: 'agent' must be an agent spec such as 'heuristic', or null for a person")
-                tabletome.agent(spec, seed=0)      # refuses a bad spec with a clear message
+                try:
+                    hub.limits.check(spec)         # a bad spec, or one over the server's limits
+                except IllegalAction as exc:
+                    raise Refused(400, f"seat {i}: {exc}") from None
             name = seat.get("name") or ""
             if not isinstance(name, str):
                 raise Refused(400, f"seat {i}: 'name' must be text")
@@ -333,6 +395,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         except RuntimeError:         # the sender closed the socket (a revoked token)
             pass
         finally:
+            conn.cancel_hint()                      # the page left: its hint is of no use
             if conn.table is not None:
                 conn.table.conns.discard(conn)
                 conn.table.touch()
@@ -353,6 +416,5 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
 
 
 def warm_pool(app) -> None:
-    """Start the agents' worker process ahead of the first move (it takes a second to import)."""
-    hub = app.state.hub
-    hub.pool().submit(workers.warm)
+    """Start the agents' worker processes ahead of the first move (they take a second to import)."""
+    app.state.hub.scheduler.start()

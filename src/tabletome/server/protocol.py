@@ -44,6 +44,9 @@ def parse_message(raw) -> dict:
                                       'send one object such as {"type": "move", "action": "pass"}') from None
     if not isinstance(msg, dict):
         raise BadMessage("malformed", f"a message is a JSON object, not {type(msg).__name__}")
+    if "\\u" in raw and not unicode_ok(msg):
+        raise BadMessage("malformed", "a message's text must be Unicode: it holds a lone surrogate escape "
+                                      "(\\ud800 to \\udfff not in a pair)")
     kind = msg.get("type")
     if kind not in CLIENT_TYPES:
         raise BadMessage("unknown-type", f"unknown message type {shown(kind)}; types are: {', '.join(CLIENT_TYPES)}")
@@ -69,6 +72,25 @@ def parse_message(raw) -> dict:
         if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
             raise BadMessage("bad-field", f"field 'step' must be the step number the move was chosen at, not {shown(step)}")
     return msg
+
+
+def unicode_ok(value) -> bool:
+    """True if every string in ``value`` (JSON data) can be encoded: no lone surrogate from a
+    ``\\ud800``-style escape, which no reply echoing it could be sent with."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 def result_text(state) -> str:

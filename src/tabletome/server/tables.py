@@ -28,9 +28,10 @@ import msgspec
 import tabletome
 from tabletome import IllegalAction
 
-from . import workers
+from .limits import AgentLimits
 from .protocol import BadMessage, seat_payload, shown
 from .storage import SeatRow, Storage, TableRow, token_hash
+from .workers import Scheduler
 
 log = logging.getLogger("tabletome.server")
 
@@ -87,7 +88,7 @@ class Connection:
         self.allowance = float(burst)
         self.last = time.monotonic()
         self.refused_in_a_row = 0
-        self.hinting = False
+        self.hint_task: asyncio.Task | None = None
         self.closing: tuple[int, str] | None = None
 
     def allow(self) -> bool:
@@ -116,6 +117,12 @@ class Connection:
         """The table changed: send this page the new state (coalesced with later changes)."""
         self.dirty = True
         self.wake.set()
+
+    def cancel_hint(self) -> None:
+        """Stop working out this page's hint (it left, asked again, or the table moved on)."""
+        if self.hint_task is not None and not self.hint_task.done():
+            self.hint_task.cancel()
+        self.hint_task = None
 
     def close_after_send(self, code: int, reason: str) -> None:
         self.closing = (code, reason)
@@ -269,25 +276,20 @@ class LiveTable:
 
 
 class Hub:
-    """Every live table, the connections to them, and the agents' worker pool."""
+    """Every live table, the connections to them, and the scheduler their agents think in."""
 
     def __init__(self, storage: Storage, ai_workers: int = 1, ai_delay: float = 0.3,
-                 rate: float = 30.0, burst: int = 60):
+                 rate: float = 30.0, burst: int = 60, limits: AgentLimits | None = None):
         self.storage = storage
         self.tables: dict[str, LiveTable] = {}
-        self.ai_workers = ai_workers
         self.ai_delay = ai_delay
         self.rate = rate
         self.burst = burst
-        self._pool = None
+        self.limits = limits or AgentLimits()
+        self.scheduler = Scheduler(ai_workers)
         self._tasks: set[asyncio.Task] = set()
 
     # --- lifecycle -----------------------------------------------------------------------------
-    def pool(self):
-        if self._pool is None:
-            self._pool = workers.make_pool(self.ai_workers)
-        return self._pool
-
     async def start(self) -> None:
         """Resume the agents of every unfinished table (after a restart they carry on)."""
         for table_id in self.storage.unfinished_with_agents():
@@ -298,9 +300,7 @@ class Hub:
     async def stop(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.scheduler.shutdown()
 
     def connection(self, ws) -> Connection:
         return Connection(ws, self.rate, self.burst)
@@ -498,6 +498,8 @@ class Hub:
         table.step += 1
         table.row.over = state.is_over
         table.invalidate()
+        for conn in table.conns:         # a hint for the position before is of no use now
+            conn.cancel_hint()
         table.touch()
 
     # --- agents ----------------------------------------------------------------------------------
@@ -513,7 +515,6 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     async def _run_ai(self, table: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while not table.state.is_over:
                 seat = table.state.to_move
@@ -528,10 +529,11 @@ class Hub:
                 seed = int.from_bytes(hashlib.sha256(f"{table.row.seed}:{step}".encode()).digest()[:7], "big")
                 snapshot = table.state.snapshot()
                 try:
-                    text = await loop.run_in_executor(self.pool(), workers.choose, table.game.id, snapshot, spec, seed)
+                    text = await self.scheduler.run(table.id, ("choose", table.game.id, snapshot, spec, seed,
+                                                               self.limits))
                 except Exception as exc:
-                    log.exception("agent %s failed at table %s", spec, table.id)
-                    table.ai_error = f"the agent {spec!r} failed: {type(exc).__name__}: {exc}"
+                    log.error("agent %s failed at table %s: %s", spec, table.id, exc)
+                    table.ai_error = f"the agent {spec!r} failed: {exc}"
                     break
                 async with table.lock:
                     if table.step != step:
@@ -543,28 +545,25 @@ class Hub:
             table.touch()
 
     def hint(self, conn: Connection, msg: dict) -> None:
+        """Work out a hint for this page; one it asked for before is cancelled (it asked again)."""
         table = self._seated(conn)
         state = table.state
         if state.is_over or state.to_move != conn.seat:
             raise BadMessage("not-your-turn", "a hint is for the seat to move, at its turn")
-        if conn.hinting:
-            raise BadMessage("busy", "a hint is already being worked out for you")
-        conn.hinting = True
+        conn.cancel_hint()
         step, seat = table.step, conn.seat
         snapshot = state.snapshot()
         request = msg.get("id")
 
         async def work():
             try:
-                rows = await asyncio.get_running_loop().run_in_executor(
-                    self.pool(), workers.hint, table.game.id, snapshot, seat, step)
+                rows = await self.scheduler.run(table.id, ("hint", table.game.id, snapshot, seat, step, self.limits))
                 conn.push({"type": "hint", "id": request, "step": step, "rows": rows})
             except Exception as exc:
-                conn.error("hint-failed", f"no hint this time: {type(exc).__name__}: {exc}", request)
-            finally:
-                conn.hinting = False
+                conn.error("hint-failed", f"no hint this time: {exc}", request)
 
         task = asyncio.get_running_loop().create_task(work())
+        conn.hint_task = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -12,8 +12,8 @@ async function main() {
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && catalogue.games.some((g) => g.id === wanted)) select.value = wanted;
   select.addEventListener("change", gameChanged);
-  $("players").addEventListener("change", () => drawSeats());
-  $("options").addEventListener("change", () => drawSeats());
+  $("players").addEventListener("change", () => { offerOptions(); drawSeats(); });
+  $("options").addEventListener("change", () => { offerOptions(); drawSeats(); });
   $("new-form").addEventListener("submit", create);
   $("record-file").addEventListener("change", upload);
   gameChanged();
@@ -28,17 +28,40 @@ function gameChanged() {
   const game = currentGame();
   $("game-summary").textContent = game.summary || "";
   const players = clear($("players"));
-  for (const n of game.player_counts) players.append(el("option", { value: n, text: n === 1 ? "1 (solo)" : String(n) }));
-  players.value = String(game.player_counts.includes(2) ? 2 : game.player_counts[0]);
+  const counts = game.combinations ? game.player_counts.filter((n) => game.combinations.some((c) => c[0] === n))
+                                   : game.player_counts;
+  for (const n of counts) players.append(el("option", { value: n, text: n === 1 ? "1 (solo)" : String(n) }));
+  players.value = String(counts.includes(2) ? 2 : counts[0]);
   const options = clear($("options"));
-  for (const [name, values] of Object.entries(game.options)) {
+  for (const [name] of Object.entries(game.options)) {
     const select = el("select", { name: `option-${name}`, "data-option": name });
-    values.forEach((v, i) => select.append(el("option", { value: String(v), text: i === 0 ? `${v} (default)` : String(v) })));
     options.append(el("label", { class: "field option" },
       el("span", { class: "option-name", text: name.replaceAll("_", " ") }), select,
       el("span", { class: "help", text: game.option_help[name] || "" })));
   }
+  offerOptions();
   drawSeats();
+}
+
+// Each option offers only the values the game accepts with the player count and the options
+// above it (game.combinations, from the server); a value no longer allowed gives way to the
+// first one that is (the game's default when it can), so the form is always a table the game plays.
+function offerOptions() {
+  const game = currentGame();
+  const players = Number($("players").value);
+  let rows = game.combinations ? game.combinations.filter((c) => c[0] === players) : null;
+  Object.entries(game.options).forEach(([name, values], i) => {
+    const select = $("options").querySelector(`select[data-option="${name}"]`);
+    const before = select.value;
+    const allowed = rows ? values.filter((v) => rows.some((c) => c[i + 1] === v)) : values;
+    clear(select);
+    for (const v of allowed) {
+      select.append(el("option", { value: String(v), text: v === values[0] ? `${v} (default)` : String(v) }));
+    }
+    const keep = allowed.find((v) => String(v) === before);
+    select.value = String(keep !== undefined ? keep : allowed[0]);
+    if (rows) rows = rows.filter((c) => String(c[i + 1]) === select.value);
+  });
 }
 
 function seatNames(n) {

@@ -39,6 +39,7 @@ function connect() {
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", (event) => {
+    if (page.missing) return;          // no such table: nothing to reconnect to
     if (event.code === 4401 || page.revoked) {
       page.revoked = true;
       setStatus("This seat's link no longer works (the seat was vacated or re-invited).", "bad");
@@ -69,6 +70,13 @@ function receive(msg) {
     onState(msg);
   } else if (msg.type === "error") {
     page.waiting = false;
+    if (msg.code === "unknown-table" || msg.code === "broken-table") {
+      // the table does not exist (or can no longer be shown): say so instead of "Connecting…"
+      page.missing = true;
+      setStatus(msg.message, "bad");
+      page.ws.close();
+      return;
+    }
     if (msg.code === "revoked") page.revoked = true;
     if (msg.code === "bad-token" || msg.code === "bad-seat") {
       forgetTicket(tableId, page.seat);
