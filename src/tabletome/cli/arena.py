@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 import tabletome
@@ -12,6 +11,7 @@ from tabletome import IllegalAction
 from tabletome.arena import format_arena, run_arena
 
 from .tables import HUMAN, parse_options
+from .terminal import SafeConsole
 
 
 def run(args) -> int:
@@ -23,7 +23,7 @@ def run(args) -> int:
         raise IllegalAction("arena seats are agents only (random, heuristic, ismcts, ...); use 'tabletome play' to play")
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else 0
-    console = Console(stderr=True)
+    console = SafeConsole(stderr=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as bar:
@@ -34,7 +34,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        out = Console()
+        out = SafeConsole()
         out.print(format_arena(result))
         if args.save_dir:
             out.print(f"records saved in {args.save_dir} (arena.json says who sat where)")

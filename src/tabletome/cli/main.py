@@ -16,6 +16,7 @@ import argparse
 import sys
 
 from tabletome import IllegalAction
+from tabletome.core.text import safe_text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,7 +99,7 @@ def main(argv=None) -> int:
             from .serve import run
         return run(args)
     except IllegalAction as exc:
-        print(f"tabletome: {exc}", file=sys.stderr)
+        print(f"tabletome: {safe_text(exc)}", file=sys.stderr)
         return 2
 
 

@@ -1,14 +1,15 @@
 """``tabletome replay FILE``: rebuild a saved game and print its story."""
 
-from rich.console import Console
 
 import tabletome
+
+from .terminal import SafeConsole
 
 
 def run(args) -> int:
     record = tabletome.load_record(args.file)
     state = tabletome.replay(record)
-    console = Console()
+    console = SafeConsole()
     game = state.game
     console.print(f"[bold]{game.name}[/bold], {record['players']} player(s), seed {record['seed']}, "
                   f"{len(record['actions'])} actions")

@@ -4,7 +4,6 @@ import json
 import time
 from pathlib import Path
 
-from rich.console import Console
 from rich.table import Table
 
 import tabletome
@@ -12,6 +11,7 @@ from tabletome import IllegalAction
 
 from ..arena import MAX_DECISIONS
 from .tables import HUMAN, make_agents, parse_options, seat_specs
+from .terminal import SafeConsole
 
 
 def run(args) -> int:
@@ -82,7 +82,7 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
 
 
 def show(result, specs, game):
-    console = Console()
+    console = SafeConsole()
     if result["players"] == 1:
         return show_solo(console, result, specs, game)
     table = Table(title=f"{game.name}: {result['games']} games")

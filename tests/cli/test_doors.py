@@ -1,0 +1,72 @@
+"""What users hand the terminal program (card files, records, typed words, Ctrl-C) is input: it
+never takes over the terminal, never leaks what a seat may not see, and stops cleanly.
+
+Driven through a pseudo-terminal, as a person would (tests/cli/term.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import tabletome
+
+from .term import PROMPT, finish, plain, spawn
+
+SPIRIT_CARDS = Path(tabletome.__file__).parent / "games" / "spirit_link" / "cards.toml"
+# the payload of issue 27: retitles the terminal, rings its bell, clears the screen, paints it red
+PAYLOAD = "\\u001b]0;PWNED\\u0007\\u001b[2J\\u001b[41m"
+CONTROLS = ("\x07", "\x1b]", "\x1b[2J", "\x1b[41m", "\u202e", "\x9b")
+
+
+def hostile_card_file(tmp_path) -> Path:
+    """Spirit Link's own cards, with the Fox's text and a spell's name made hostile."""
+    text = SPIRIT_CARDS.read_text()
+    text = text.replace('text = "Fox (1/0)"', f'text = "Fox (1/0){PAYLOAD} \\u202eevil\\u009b31m"')
+    text = text.replace('name = "Mana-Recovery"', 'name = "[red]x[/red] [link=http://e.test]y"')
+    assert "PWNED" in text and "[red]x" in text
+    path = tmp_path / "hostile.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_card_files_text_never_reaches_the_terminal_as_control_codes(tmp_path):
+    cards = hostile_card_file(tmp_path)
+    child = spawn("play", "spirit-link", "--cards", str(cards), "--seed", "3", "--seat", "human",
+                  "--seat", "random", "--no-save")
+    child.expect(PROMPT)
+    child.sendline("info Fox")
+    child.expect("Fox \\(1/0\\)")
+    child.expect(PROMPT)
+    child.sendline("info [red]x")
+    child.expect(PROMPT)
+    child.sendline("info")            # the list of every card name
+    child.expect(PROMPT)
+    child.sendline("zap [/bold] [link=http://e.test]y")     # typed markup is echoed, not obeyed
+    child.expect("Not that: ")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    raw = finish(child, status=0)
+    for code in CONTROLS:
+        assert code not in raw, f"{code!r} reached the terminal"
+    text = plain(raw)
+    assert "Fox (1/0) evil\n" in text            # the words stay, the controls go (the C1 CSI whole)
+    # rich markup in a card's name is printed as written, never obeyed
+    assert "[red]x[/red] [link=http://e.test]y" in text
+    assert "\x1b]8;" not in raw                   # no hyperlink was made of it
+
+
+def test_an_error_message_echoing_outside_text_is_made_safe(tmp_path):
+    hostile = str(tmp_path / "\x1b]0;PWNED\x07\x1b[2J\u202erecord.json")   # a file name is outside text too
+    child = spawn("replay", hostile)
+    raw = finish(child, status=2)
+    assert "no record file at" in raw and "record.json" in raw
+    for code in CONTROLS:
+        assert code not in raw, f"{code!r} reached the terminal"
