@@ -13,12 +13,12 @@ and builds its ``ActionTable`` once. ``new`` and ``restore`` check their input a
 
 from __future__ import annotations
 
-import numbers
 from typing import Any
 
 from .actions import ActionTable
 from .errors import IllegalAction
-from .files import read_text
+from .files import MAX_CARD_FILE, read_text
+from .rng import check_seed
 
 
 class Game:
@@ -144,12 +144,10 @@ class Game:
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
-        elif isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
-            seed = int(seed)  # numpy integers too
         else:
-            raise IllegalAction(f"a seed is a whole number, not {seed!r}")
+            seed = check_seed(seed)
         if cards is not None:
-            card_text = read_text(cards, "card file")
+            card_text = read_text(cards, "card file", MAX_CARD_FILE)
             self.check_cards(card_text, str(cards))
         elif card_text is not None:
             if not isinstance(card_text, str):
@@ -246,7 +244,7 @@ class Game:
                           **options) -> tuple[int]:
         """The shape of ``state.observation(seat)`` for this player count, options (and card file)."""
         if cards is not None:
-            card_text = read_text(cards, "card file")
+            card_text = read_text(cards, "card file", MAX_CARD_FILE)
         return (self.encoder(players, card_text, **options).size,)
 
     def num_actions_for(self, players: int | None = None, cards=None, card_text: str | None = None,
@@ -254,7 +252,7 @@ class Game:
         """The length of ``state.action_mask()`` for these options and card file."""
         self.resolve_options(players, options)
         if cards is not None:
-            card_text = read_text(cards, "card file")
+            card_text = read_text(cards, "card file", MAX_CARD_FILE)
         return len(self.table_for(card_text))
 
     # --- explaining the game to people (the terminal, the browser) ---------------------------

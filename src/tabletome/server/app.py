@@ -27,6 +27,7 @@ from tabletome import IllegalAction
 
 from . import workers
 from tabletome.core.records import check_record
+from tabletome.core.rng import check_seed
 
 from .protocol import BadMessage, parse_message, result_text, shown
 from .storage import Storage, token_hash
@@ -109,8 +110,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             raise Refused(413, f"a request body is at most {MAX_BODY} bytes; this one has {len(raw)}")
         try:
             data = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except ValueError as exc:     # not JSON, not UTF-8, or a number of more than 4,300 digits
             raise Refused(400, f"the body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise Refused(400, "the body is not valid JSON: it is nested too deeply") from None
         if not isinstance(data, dict):
             raise Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
         return data
@@ -195,8 +198,8 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                 raise Refused(400, f"seat {i}: a name is at most {MAX_NAME} characters")
             clean.append({"agent": spec, "name": name})
         seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
-            raise Refused(400, "field 'seed' must be a whole number from 0 to 2**63-1, or left out")
+        if seed is not None:
+            seed = check_seed(seed, "field 'seed' (or left out)")     # the one rule for seeds (core.rng)
         table, host, tokens = hub.create(game.id, players, options, clean, seed=seed)
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
                 "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i]}
