@@ -70,3 +70,44 @@ def test_an_error_message_echoing_outside_text_is_made_safe(tmp_path):
     assert "no record file at" in raw and "record.json" in raw
     for code in CONTROLS:
         assert code not in raw, f"{code!r} reached the terminal"
+
+
+# --- Ctrl-C ------------------------------------------------------------------------------------------
+def interrupted_report(child, status=130) -> str:
+    child.sendintr()                               # the terminal's Ctrl-C: SIGINT to the whole job
+    raw = finish(child, status=status)
+    text = plain(raw)
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-2000:]
+    return text
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_in_the_arena_reports_the_games_that_finished(workers):
+    child = spawn("arena", "spirit-link", "--seat", "heuristic", "--seat", "random", "--games", "100000",
+                  "--workers", workers, timeout=90)
+    child.expect(r"\b([1-9]\d*)/100000")          # the progress bar: some games finished
+    text = interrupted_report(child)
+    m = re.search(r"spirit-link: (\d+) games? of 100000 \(interrupted\)", text)
+    assert m and int(m.group(1)) >= 1, text[-2000:]
+    assert "win rate" in text and "95% CI" in text and "first seat wins" in text   # the end report's table
+
+
+def test_ctrl_c_in_selfplay_reports_the_games_that_finished(tmp_path):
+    child = spawn("selfplay", "spirit-link", "--seat", "heuristic", "--seat", "random", "--games", "100000",
+                  "--save-dir", str(tmp_path), timeout=90)
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("*.json"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert list(tmp_path.glob("*.json")), "no game finished"
+    text = interrupted_report(child)
+    m = re.search(r"Spirit Link: (\d+) of 100000 games\s+\(interrupted\)", text)
+    assert m and int(m.group(1)) >= 2, text[-2000:]
+    assert "win rate" in text and "draws:" in text
+
+
+def test_ctrl_c_before_any_game_finished_says_so():
+    child = spawn("selfplay", "life-siphon", "--players", "4", "--seat", "ismcts:iterations=100000",
+                  "--games", "5", timeout=90)
+    time.sleep(3)
+    text = interrupted_report(child)
+    assert "Interrupted before any of the 5 games finished." in text

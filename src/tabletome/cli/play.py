@@ -26,7 +26,7 @@ from tabletome import IllegalAction
 
 from .replay import result_line
 from .tables import HUMAN, make_agents, parse_options, seat_specs
-from .terminal import CLEAR_ALL, Keyboard, SafeConsole
+from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
 from .undo import undo_point
 
 HELP = """Type the number of a choice, or its text (the start of it is enough when only one
@@ -41,8 +41,6 @@ choice begins that way). Other commands:
   more     the next choices, when they do not all fit on the screen
   help     this help
   quit     save the game record and leave (asks first)"""
-
-INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
 
 
 class Quit(Exception):

@@ -29,6 +29,7 @@ from rich.segment import Segment
 from tabletome.core.text import is_safe, safe_text
 
 CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J\x1b[3J"
+INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
 
 
 class SafeConsole(Console):
