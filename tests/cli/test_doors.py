@@ -111,3 +111,51 @@ def test_ctrl_c_before_any_game_finished_says_so():
     time.sleep(3)
     text = interrupted_report(child)
     assert "Interrupted before any of the 5 games finished." in text
+
+
+# --- counting ----------------------------------------------------------------------------------------
+def test_selfplay_and_the_arena_count_shared_wins_alike_and_say_so():
+    """A Life & Legend tie for first is a win for each tied seat, in selfplay as in the arena, and
+    both say how many wins were shared (10 seeded heuristic games hold at least one tie)."""
+    import subprocess
+    import sys
+
+    def run(*args):
+        out = subprocess.run([sys.executable, "-m", "tabletome.cli.main", *args], capture_output=True, text=True,
+                             timeout=300, env={**__import__("os").environ, "COLUMNS": "200"})
+        assert out.returncode == 0, out.stderr
+        return out.stdout
+
+    table = ["life-and-legend", "--players", "2", "--seat", "heuristic", "--seat", "heuristic", "--games", "10",
+             "--seed", "0"]
+    result = json.loads(run("selfplay", *table, "--json"))
+    assert result["shared_wins"] >= 1
+    assert sum(result["wins"]) == result["games"] - result["draws"] + result["shared_wins"]
+    assert f"shared wins: {result['shared_wins']} (a game won by several seats counts as a win for each" \
+        in run("selfplay", *table)
+    arena = json.loads(run("arena", *table, "--workers", "1", "--json"))
+    assert arena["shared_wins"] >= 1
+    assert sum(a["wins"] for a in arena["agents"]) == arena["games"] - arena["draws"] + arena["shared_wins"]
+    assert f"shared wins: {arena['shared_wins']} (a game won by several seats" in run("arena", *table, "--workers", "1")
+
+
+def test_a_lost_solitaire_of_bad_baby_lich_lords_counts_the_cards_left_in_the_bone_piles(tmp_path):
+    """"Once you score 5 noise, stop and count the number of cards left in each realm's bone pile
+    and total their counts. That number is your score": a loss has no score, and the loss line
+    counts the cards left as they are (it said 0 with about 60 left)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "solo.json"
+    out = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "play", "bad-baby-lich-lords", "--players", "1",
+                          "--seat", "random", "--seed", "1", "--save", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    state = tabletome.replay(json.loads(path.read_text()))
+    assert state.is_over and not state.winners
+    left = sum(realm["bone_pile"]["size"] for realm in state.view(None)["realms"])
+    assert left > 0
+    assert f"Lost; cards left in the bone piles: {left} (a score only when you win)." in out.stdout
+    replayed = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "replay", str(path)],
+                              capture_output=True, text=True, timeout=120).stdout
+    assert f"cards left in the bone piles: {left}" in replayed

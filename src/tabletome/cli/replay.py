@@ -29,18 +29,13 @@ def result_line(state) -> str:
     names = state.seat_names
     if not state.is_over:
         return f"The record stops before the end; {names[state.to_move]} was to move."
-    label = state.game.score_label(state.players, state.options)
-    scores = state.scores
+    words = state.game.score_words(state)
+    tail = f"; {words}" if words else ""
     if state.players == 1:
-        head = "Won" if state.winners else "Lost"
-        tail = f"; {label}: {scores[0]}" if scores else ""
-        return f"{head}{tail}."
+        return ("Won" if state.winners else "Lost") + tail + "."
     if state.winners:
         who = [names[w] for w in state.winners]
         head = (" and ".join(who) + " win") if len(who) > 1 else f"{who[0]} wins"
     else:
         head = "A draw"
-    tail = ""
-    if scores:
-        tail = f"; {label}: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
     return head + tail + "."

@@ -260,6 +260,19 @@ class Game:
         """What ``state.scores`` count, in words ("health", "rounds survived"), for result lines."""
         return "scores"
 
+    def score_words(self, state) -> str:
+        """The numbers of a finished game's result line, from public facts: "health: North 1,
+        South 4"; a solo game "round reached: 6". By default ``score_label`` and ``state.scores``
+        (override where a result is not simply its score)."""
+        scores = state.scores
+        if not scores:
+            return ""
+        label = self.score_label(state.players, state.options)
+        if state.players == 1:
+            return f"{label}: {scores[0]}"
+        names = state.seat_names
+        return f"{label}: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
+
     def cards_info(self, card_text: str | None = None) -> list[dict]:
         """Every card and component a player may ask about, from the game's card data (or the
         given card file's): dicts with ``name``, ``origin`` ("rulebook" or "designed"), ``kind``
