@@ -159,3 +159,56 @@ def test_a_lost_solitaire_of_bad_baby_lich_lords_counts_the_cards_left_in_the_bo
     replayed = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "replay", str(path)],
                               capture_output=True, text=True, timeout=120).stdout
     assert f"cards left in the bone piles: {left}" in replayed
+
+
+# --- every name the screen suggests for `info` resolves ----------------------------------------------
+SUGGESTION = re.compile(r"\binfo ([A-Z][\w'’&,.\- ]*?)(?=\s*[:)·(]|\s*$)", re.M)
+
+
+def screens(game, players, options, steps=120, every=12):
+    """The text of the tables a person sees along one seeded random game: every seat's view at each
+    tightness, the rules reference, at every ``every``-th decision."""
+    import io
+
+    from rich.console import Console
+
+    from tabletome.agents import agent
+
+    state = game.new(players=players, seed=5, **options)
+    bot = agent("random", seed=5)
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, force_terminal=False)
+    console.print(game.rules_summary(players, options), markup=False)
+    for step in range(steps):
+        if step % every == 0 or state.is_over:
+            for seat in [None, *range(players)]:
+                for compact in (0, 1, 2):
+                    board = game.render(state.view(seat), seat, compact=compact, card_text=state.card_text)
+                    if board is not None:
+                        console.print(board)
+        if state.is_over:
+            break
+        state.apply(bot.choose(state))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("game_id", sorted(tabletome.games()))
+def test_every_name_the_screen_suggests_for_info_resolves(game_id):
+    """`info Golden` (the Golden Horse's table line) answered "could be: Golden Chalice, Golden Age,
+    Golden Horse The Brave"; whatever a screen says to type after `info` must name one card."""
+    from tabletome.cli.play import find_cards
+
+    game = tabletome.game(game_id)
+    everything = game.cards_info()
+    suggested = set()
+    seen_ai_cards = False
+    for players, options in game.configurations():
+        text = screens(game, players, options)
+        seen_ai_cards |= "AI cards: " in text
+        suggested |= {m.group(1).strip() for m in SUGGESTION.finditer(text)
+                      if m.group(1).split()[0] not in ("NAME", "N")}       # "info NAME shows a card"
+    for name in sorted(suggested):
+        found = find_cards(everything, name)
+        assert len(found) == 1, f"the screen suggests 'info {name}', which finds {[i['name'] for i in found]}"
+    if game_id == "life-and-legend":
+        assert seen_ai_cards      # the screens read include the AI cards' line (it suggested "info Golden")

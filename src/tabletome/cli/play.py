@@ -597,10 +597,7 @@ class Session:
                 self.console.print(f"Choice {n} ({legal[n - 1]}) involves no card.", markup=False)
                 return
         else:
-            key = " ".join(what.split()).lower()
-            exact = [i for i in everything if i["name"].lower() == key]
-            infos = exact or [i for i in everything if i["name"].lower().startswith(key)] \
-                or [i for i in everything if key in i["name"].lower()]
+            infos = find_cards(everything, what)
             if not infos:
                 self.console.print(Text(f"No card is named {what!r}; type 'info' to list them.", style="red"))
                 return
@@ -652,6 +649,15 @@ class Session:
         self.console.print(f"[bold]Hint[/bold]: the computer's best choices, with its estimated {measure}:")
         for action, chance, visits in rows:
             self.console.print(f"  {str(action):40} {chance:>4.0%}  ({visits} searches)", markup=False)
+
+
+def find_cards(everything: list[dict], what: str) -> list[dict]:
+    """The cards ``info WHAT`` means: the one named exactly so, else those whose name begins so,
+    else those whose name holds it (case and spacing aside)."""
+    key = " ".join(what.split()).lower()
+    exact = [i for i in everything if i["name"].lower() == key]
+    return exact or [i for i in everything if i["name"].lower().startswith(key)] \
+        or [i for i in everything if key in i["name"].lower()]
 
 
 def card_panel(info) -> Group:
