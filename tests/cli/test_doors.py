@@ -212,3 +212,70 @@ def test_every_name_the_screen_suggests_for_info_resolves(game_id):
         assert len(found) == 1, f"the screen suggests 'info {name}', which finds {[i['name'] for i in found]}"
     if game_id == "life-and-legend":
         assert seen_ai_cards      # the screens read include the AI cards' line (it suggested "info Golden")
+
+
+# --- replays show what a seat saw --------------------------------------------------------------------
+def hot_seat_record(tmp_path, finish_game=False):
+    """A Spirit Link hot-seat game: both seats have drawn and chosen face down; unfinished unless
+    ``finish_game``."""
+    from tabletome.agents import agent
+
+    state = tabletome.game("spirit-link").new(seed=12)
+    bot = agent("random", seed=2)
+
+    def private():
+        return [text for who, text in state.snapshot()["log"] if who is not None]
+
+    while not state.is_over and (finish_game or not any("face down" in t for t in private())):
+        state.apply(bot.choose(state))
+    path = tmp_path / "hot.json"
+    path.write_text(json.dumps({**state.record(), "seats": ["human", "human"]}))
+    return path, state
+
+
+def replay_lines(*args):
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "replay", *args], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
+
+
+def test_an_unfinished_hot_seat_replay_shows_a_spectators_view_by_default(tmp_path):
+    path, state = hot_seat_record(tmp_path)
+    private = [text for who, text in state.snapshot()["log"] if who is not None]
+    assert any("face down" in t for t in private) and any(t.startswith("North draws ") for t in private)
+    lines = replay_lines(str(path))
+    assert "as a spectator saw it" in lines[0]
+    assert lines[1:-1] == state.visible_log(None)
+    assert not set(private) & set(lines), "a hand or a draw was shown"
+
+
+@pytest.mark.parametrize("seat", ["1", "south", "South"])
+def test_seat_shows_what_that_seat_saw(tmp_path, seat):
+    path, state = hot_seat_record(tmp_path)
+    lines = replay_lines(str(path), "--seat", seat)
+    assert "as South saw it" in lines[0]
+    assert lines[1:-1] == state.visible_log(1)
+    assert lines[1:-1] != state.visible_log(0)
+
+
+def test_reveal_and_a_finished_game_show_every_line_marked_with_its_seat(tmp_path):
+    path, state = hot_seat_record(tmp_path)
+    full = [text if who is None else f"({state.seat_name(who)}) {text}" for who, text in state.snapshot()["log"]]
+    lines = replay_lines(str(path), "--reveal")
+    assert lines[1:-1] == full and any(line.startswith("(North) North draws ") for line in full)
+    path, state = hot_seat_record(tmp_path, finish_game=True)
+    assert state.is_over
+    lines = replay_lines(str(path))
+    assert "the whole log" in lines[0] and len(lines[1:-1]) == len(state.log)
+
+
+def test_a_bad_seat_for_replay_is_refused_naming_the_seats(tmp_path, capsys):
+    from tabletome.cli.main import main
+    path, _ = hot_seat_record(tmp_path)
+    assert main(["replay", str(path), "--seat", "west"]) == 2
+    assert "seats are 0 (North), 1 (South)" in capsys.readouterr().err
+    assert main(["replay", str(path), "--seat", "0", "--reveal"]) == 2
+    assert "give one of them" in capsys.readouterr().err
