@@ -82,6 +82,10 @@ def read_cards(text: str, source: str, schema: type):
     if len(text) > MAX_CARD_FILE:
         raise IllegalAction(f"{source}: a card file holds at most {MAX_CARD_FILE:,} characters, not {len(text):,}")
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:        # a lone surrogate, as JSON's "\ud800" gives
+        raise IllegalAction(f"{source}: not valid Unicode text: {exc.reason} at character {exc.start}") from None
+    try:
         data = tomllib.loads(text)
     except ValueError as exc:      # TOMLDecodeError, or a number of more than 4,300 digits
         raise IllegalAction(f"{source}: not valid TOML: {exc}") from None
