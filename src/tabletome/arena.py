@@ -24,6 +24,7 @@ from pathlib import Path
 from .core import IllegalAction, Rng
 from .core import game as find_game
 from .core import save_record
+from .core.rng import check_seed
 
 Z95 = 1.959963984540054
 # A game still running after this many decisions is stopped and counted as unfinished (a draw):
@@ -163,8 +164,7 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
         raise IllegalAction(f"max_decisions must be a whole number of at least 1, not {max_decisions!r}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise IllegalAction(f"the number of games must be a whole number of at least 1, not {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction(f"a seed is a whole number, not {seed!r}")
+    seed = check_seed(seed)
     if workers is None:
         workers = default_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:

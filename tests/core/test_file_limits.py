@@ -147,3 +147,11 @@ def test_hostile_records_are_refused_with_a_clear_message(tmp_path, text, words)
     path = tmp_path / "r.json"
     path.write_text(text)
     refused(lambda: tabletome.load_record(path), *words)
+
+
+@pytest.mark.parametrize("seed", [-1, SEED_LIMIT])
+def test_the_arena_and_the_lab_take_their_base_seed_by_the_same_rule(seed):
+    from tabletome.arena import run_arena
+    from tabletome.lab.study import make_study
+    refused(lambda: run_arena("spirit-link", ["random", "random"], games=1, workers=1, seed=seed), "0 to 2**63-1")
+    refused(lambda: make_study("spirit-link", ["random", "random"], games=1, seed=seed), "0 to 2**63-1")
