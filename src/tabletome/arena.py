@@ -198,8 +198,9 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
                     progress(done, games)
         else:
             with _context().Pool(workers, initializer=_ignore_interrupts) as pool:
-                # hand games out in batches, so short games do not wait on the pool between each
-                chunk = max(1, len(tasks) // (workers * 16))
+                # hand games out in batches, so short games do not wait on the pool between each; a
+                # small batch, so the progress bar moves and Ctrl-C loses little that was played
+                chunk = max(1, min(8, len(tasks) // (workers * 16)))
                 for result in pool.imap_unordered(play_one, tasks, chunksize=chunk):
                     results[result["index"]] = result
                     done += 1
