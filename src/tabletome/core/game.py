@@ -19,6 +19,7 @@ from .actions import ActionTable
 from .errors import IllegalAction
 from .files import MAX_CARD_FILE, read_text
 from .rng import check_seed
+from .text import shown
 
 
 class Game:
@@ -61,13 +62,13 @@ class Game:
             players = int(players)
         if players not in self.player_counts:
             allowed = ", ".join(str(n) for n in self.player_counts)
-            raise IllegalAction(f"{self.name} is played by {allowed} players, not {players!r}")
+            raise IllegalAction(f"{self.name} is played by {allowed} players, not {shown(players)}")
         options = {**self.options_for(players, options), **options}
         resolved = {name: values[0] for name, values in self.options.items()}
         for name, value in options.items():
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise IllegalAction(f"{self.name} has no option {name!r}; its options are: {known}")
+                raise IllegalAction(f"{self.name} has no option {shown(name)}; its options are: {known}")
             resolved[name] = self.coerce_option(name, value)
         self.check_combination(players, resolved)
         return players, resolved
@@ -77,7 +78,7 @@ class Game:
         for candidate in allowed:
             if value == candidate or str(value).strip().lower() == str(candidate).lower():
                 return candidate
-        raise IllegalAction(f"option {name!r} of {self.name} cannot be {value!r}; allowed: {describe_values(allowed)}")
+        raise IllegalAction(f"option {name!r} of {self.name} cannot be {shown(value)}; allowed: {describe_values(allowed)}")
 
     def players_for(self, options: dict) -> int | None:
         """The number of players these options imply when none is given (a solo mode: 1), or

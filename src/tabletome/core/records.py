@@ -13,6 +13,7 @@ from pathlib import Path
 from .errors import IllegalAction
 from .files import MAX_RECORD_FILE, read_text
 from .rng import check_seed
+from .text import shown
 from .registry import game as find_game
 
 RECORD_FIELDS = ("game", "options", "players", "seed", "actions")
@@ -31,14 +32,14 @@ def check_record(record) -> None:
         raise IllegalAction("record field 'actions' must be a list of action texts")
     check_seed(record["seed"], "record field 'seed'")
     if not isinstance(record["game"], str):
-        raise IllegalAction(f"record field 'game' must be a game id such as 'spirit-link', not {record['game']!r}")
+        raise IllegalAction(f"record field 'game' must be a game id such as 'spirit-link', not {shown(record['game'])}")
     if not isinstance(record["players"], int) or isinstance(record["players"], bool):
-        raise IllegalAction(f"record field 'players' must be a whole number, not {record['players']!r}")
+        raise IllegalAction(f"record field 'players' must be a whole number, not {shown(record['players'])}")
     if len(record["actions"]) > MAX_ACTIONS:
         raise IllegalAction(f"record field 'actions' holds {len(record['actions'])} actions; a record holds at most {MAX_ACTIONS:,}")
     bad = [v for v in record["options"].values() if not isinstance(v, (str, int, float, bool))]
     if bad:
-        raise IllegalAction(f"record field 'options' maps option names to values (text or numbers), not {bad[0]!r}")
+        raise IllegalAction(f"record field 'options' maps option names to values (text or numbers), not {shown(bad[0])}")
     seats = record.get("seats")
     if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) and len(s) <= 200 for s in seats)):
         raise IllegalAction("record field 'seats' must be a list of agent specs ('human', 'heuristic', ...)")

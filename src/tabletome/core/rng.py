@@ -9,6 +9,7 @@ Python versions (unlike ``random.Random``'s shuffle, which has changed before).
 import numbers
 
 from .errors import IllegalAction
+from .text import shown
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -23,8 +24,7 @@ def check_seed(seed, where: str = "a seed") -> int:
     """``seed`` as an int (numpy integers too), or IllegalAction saying what a seed may be."""
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and 0 <= int(seed) < SEED_LIMIT:
         return int(seed)
-    shown = f"a number of {seed.bit_length()} bits" if isinstance(seed, int) and seed.bit_length() > 64 else repr(seed)[:40]
-    raise IllegalAction(f"{where} must be a whole number from 0 to 2**63-1 ({SEED_LIMIT - 1}), not {shown}")
+    raise IllegalAction(f"{where} must be a whole number from 0 to 2**63-1 ({SEED_LIMIT - 1}), not {shown(seed)}")
 
 
 class Rng:

@@ -19,6 +19,7 @@ from .actions import Action, refuse_text, describe_choices
 from .snapshots import check_snapshot_fields
 from .errors import IllegalAction
 from .rng import Rng, check_seed
+from .text import shown
 from .seats import SEAT_NAMES, seat_names
 
 
@@ -612,9 +613,7 @@ class State:
             seed = check_seed(seed, "snapshot field 'seed' (or null)")
         rng_state = data.get("rng", seed if seed is not None else 0)
         if not isinstance(rng_state, int) or isinstance(rng_state, bool) or not 0 <= rng_state < 1 << 64:
-            shown = (f"a number of {rng_state.bit_length()} bits" if isinstance(rng_state, int) and rng_state.bit_length() > 64
-                     else repr(rng_state)[:40])
-            raise IllegalAction(f"snapshot field 'rng' must be a whole number from 0 to 2**64-1, not {shown}")
+            raise IllegalAction(f"snapshot field 'rng' must be a whole number from 0 to 2**64-1, not {shown(rng_state)}")
         card_text = data.get("cards")
         if card_text is not None:
             if not isinstance(card_text, str):

@@ -41,3 +41,13 @@ def safe_text(text, newlines: bool = True) -> str:
 def is_safe(text: str, newlines: bool = True) -> bool:
     """True when ``safe_text`` would leave ``text`` as it is."""
     return _UNSAFE.search(text) is None and (newlines or "\n" not in text)
+
+
+def shown(value, limit: int = 60) -> str:
+    """A short, quoted echo of a value from outside, for error messages: its ``repr`` (which
+    escapes control characters) cut to ``limit`` characters."""
+    try:
+        text = repr(value)
+    except ValueError:             # an int of more than 4,300 digits
+        text = f"a number of {value.bit_length()} bits"
+    return text if len(text) <= limit else text[:limit] + "..."
