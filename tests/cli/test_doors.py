@@ -165,9 +165,9 @@ def test_a_lost_solitaire_of_bad_baby_lich_lords_counts_the_cards_left_in_the_bo
 SUGGESTION = re.compile(r"\binfo ([A-Z][\w'’&,.\- ]*?)(?=\s*[:)·(]|\s*$)", re.M)
 
 
-def screens(game, players, options, steps=120, every=12):
-    """The text of the tables a person sees along one seeded random game: every seat's view at each
-    tightness, the rules reference, at every ``every``-th decision."""
+def screens(game, players, options, steps=90, every=30):
+    """The text of the tables a person sees along one seeded random game: the deciding seat's and a
+    spectator's view at each tightness, the rules reference, at every ``every``-th decision."""
     import io
 
     from rich.console import Console
@@ -181,7 +181,7 @@ def screens(game, players, options, steps=120, every=12):
     console.print(game.rules_summary(players, options), markup=False)
     for step in range(steps):
         if step % every == 0 or state.is_over:
-            for seat in [None, *range(players)]:
+            for seat in {None, state.to_move}:
                 for compact in (0, 1, 2):
                     board = game.render(state.view(seat), seat, compact=compact, card_text=state.card_text)
                     if board is not None:
