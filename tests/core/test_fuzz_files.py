@@ -28,7 +28,9 @@ PEAK_BYTES = 200_000_000     # generous: the largest file allowed, parsed, holds
 
 
 def fuzz_settings(slow, ci=60):
-    return settings(max_examples=ci * 20 if slow else ci, deadline=None, derandomize=not slow,
+    # deadline: a generous bound on one example (loading, and a few moves when it loads); each takes
+    # milliseconds, so only a loader that hangs or crawls reaches it
+    return settings(max_examples=ci * 20 if slow else ci, deadline=30_000, derandomize=not slow,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                            HealthCheck.data_too_large, HealthCheck.large_base_example])
 
