@@ -155,3 +155,14 @@ def test_the_arena_and_the_lab_take_their_base_seed_by_the_same_rule(seed):
     from tabletome.lab.study import make_study
     refused(lambda: run_arena("spirit-link", ["random", "random"], games=1, workers=1, seed=seed), "0 to 2**63-1")
     refused(lambda: make_study("spirit-link", ["random", "random"], games=1, seed=seed), "0 to 2**63-1")
+
+
+@pytest.mark.parametrize("game_id", ["spirit-link", "life-siphon", "life-and-legend"])
+def test_a_lone_surrogate_in_a_snapshot_or_a_card_text_is_refused(game_id):
+    """Found by the fuzz suite: JSON's "\\ud800" reached msgspec and raised UnicodeEncodeError."""
+    game = tabletome.game(game_id)
+    snapshot = game.new(seed=2).snapshot()
+    field = next(k for k, v in snapshot.items() if k not in ("game", "players", "options", "seed", "rng", "history",
+                                                            "log", "cards", "stack", "decision"))
+    refused(lambda: game.restore({**snapshot, field: "\ud800"}), "snapshot")
+    refused(lambda: game.new(card_text="\ud800"), "Unicode")
