@@ -24,11 +24,27 @@ from pathlib import Path
 from .core import IllegalAction, Rng
 from .core import game as find_game
 from .core import save_record
+from .core.rng import check_seed
 
 Z95 = 1.959963984540054
 # A game still running after this many decisions is stopped and counted as unfinished (a draw):
 # some games can cycle (Life Siphon has no turn limit and no draw rule).
 MAX_DECISIONS = 10_000
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during an arena or selfplay run: ``result`` is the report of the games that finished
+    (in the run's own format, with ``interrupted`` true and ``games_planned``)."""
+
+    def __init__(self, result: dict):
+        super().__init__()
+        self.result = result
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it reports what finished and stops us)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -138,7 +154,8 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
     win rate with its 95% Wilson interval, mean outcome and seconds per decision; ``first_seat``
     (the win rate of whoever sat in seat 0, with its interval); ``mean_length`` (decisions per
     game); and for a solo game (one seat) ``solo``: the mean and standard deviation of the
-    normalised outcome and of the score."""
+    normalised outcome and of the score. Ctrl-C stops the run and raises ``Interrupted`` carrying
+    this report of the games that finished (their records saved too)."""
     game, players, options, specs = _resolve(game_id, specs, players, options)
     if cards is not None:
         cards = str(cards)
@@ -147,8 +164,7 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
         raise IllegalAction(f"max_decisions must be a whole number of at least 1, not {max_decisions!r}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise IllegalAction(f"the number of games must be a whole number of at least 1, not {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction(f"a seed is a whole number, not {seed!r}")
+    seed = check_seed(seed)
     if workers is None:
         workers = default_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -172,27 +188,36 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
     results = [None] * games
     started = time.perf_counter()
     done = 0
-    if workers == 1:
-        for task in tasks:
-            results[task["index"]] = play_one(task)
-            done += 1
-            if progress is not None:
-                progress(done, games)
-    else:
-        with _context().Pool(workers) as pool:
-            # hand games out in batches, so short games do not wait on the pool between each
-            chunk = max(1, len(tasks) // (workers * 16))
-            for result in pool.imap_unordered(play_one, tasks, chunksize=chunk):
-                results[result["index"]] = result
+    interrupted = False
+    try:
+        if workers == 1:
+            for task in tasks:
+                results[task["index"]] = play_one(task)
                 done += 1
                 if progress is not None:
                     progress(done, games)
+        else:
+            with _context().Pool(workers, initializer=_ignore_interrupts) as pool:
+                # hand games out in batches, so short games do not wait on the pool between each; a
+                # small batch, so the progress bar moves and Ctrl-C loses little that was played
+                chunk = max(1, min(8, len(tasks) // (workers * 16)))
+                for result in pool.imap_unordered(play_one, tasks, chunksize=chunk):
+                    results[result["index"]] = result
+                    done += 1
+                    if progress is not None:
+                        progress(done, games)
+    except KeyboardInterrupt:
+        interrupted = True       # Ctrl-C: report the games that finished (the pool is stopped)
     wall = time.perf_counter() - started
 
-    summary = summarise(game.id, players, options, specs, results)
+    finished = [r for r in results if r is not None]
+    summary = summarise(game.id, players, options, specs, finished)
     summary.update({"seed": seed, "workers": workers, "wall_seconds": round(wall, 3)})
     if save_dir is not None:
-        _save(Path(save_dir), results, specs, summary)
+        _save(Path(save_dir), finished, specs, summary)
+    if interrupted:
+        summary.update({"interrupted": True, "games_planned": games})
+        raise Interrupted(summary)
     return summary
 
 
@@ -239,6 +264,8 @@ def summarise(game_id, players, options, specs, results) -> dict:
         "games": total,
         "agents": agents,
         "draws": sum(1 for r in results if not r["winners"]),
+        # a game won by several seats (a tie for first, a team) counts as a win for each of them
+        "shared_wins": sum(1 for r in results if len(r["winners"]) > 1),
         "unfinished": sum(1 for r in results if not r.get("finished", True)),
         "mean_length": statistics.fmean(lengths) if lengths else 0.0,
     }
@@ -274,9 +301,12 @@ def _save(folder: Path, results, specs, summary) -> None:
 def format_arena(result: dict):
     """A rich table of an arena result, for the terminal."""
     from rich.table import Table
+    from rich.text import Text
 
     solo = result["players"] == 1
     title = f"{result['game']}: {result['games']} game{'s' if result['games'] != 1 else ''}"
+    if result.get("interrupted"):
+        title += f" of {result['games_planned']} (interrupted)"
     if not solo:
         title += ", seats rotated"
     table = Table(title=title)
@@ -292,10 +322,10 @@ def format_arena(result: dict):
     for a in result["agents"]:
         tail = [f"{a['seconds_per_decision']:.3f}"]
         if solo:
-            table.add_row(a["label"], f"{a['mean_outcome']:.3f}", *tail)
+            table.add_row(Text(a["label"]), f"{a['mean_outcome']:.3f}", *tail)
         else:
             lo, hi = a["ci95"]
-            table.add_row(a["label"], str(a["wins"]), str(a["draws"]), f"{a['win_rate']:.1%}",
+            table.add_row(Text(a["label"]), str(a["wins"]), str(a["draws"]), f"{a['win_rate']:.1%}",
                           f"{lo:.1%} – {hi:.1%}", *tail)
     notes = [f"mean game length: {result['mean_length']:.1f} decisions"]
     if solo:
@@ -308,6 +338,9 @@ def format_arena(result: dict):
         notes.append(f"first seat wins {f['win_rate']:.1%} ({f['ci95'][0]:.1%} – {f['ci95'][1]:.1%})")
         if result["draws"]:
             notes.append(f"draws: {result['draws']}")
+        if result.get("shared_wins"):
+            notes.append(f"shared wins: {result['shared_wins']} (a game won by several seats counts as a win "
+                         f"for each, so the win rates add up to more than 100%)")
     if result.get("unfinished"):
         notes.append(f"unfinished (stopped at the decision limit, counted as draws): {result['unfinished']}")
     table.caption = "\n".join(notes)

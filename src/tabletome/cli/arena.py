@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.text import Text
 
 import tabletome
 from tabletome import IllegalAction
-from tabletome.arena import format_arena, run_arena
+from tabletome.arena import Interrupted, format_arena, run_arena
 
 from .tables import HUMAN, parse_options
+from .terminal import INTERRUPTED, SafeConsole
 
 
 def run(args) -> int:
@@ -23,19 +24,26 @@ def run(args) -> int:
         raise IllegalAction("arena seats are agents only (random, heuristic, ismcts, ...); use 'tabletome play' to play")
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else 0
-    console = Console(stderr=True)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True,
-                  disable=not console.is_terminal) as bar:
-        task = bar.add_task(f"{args.game}: {' vs '.join(specs)}", total=args.games)
-        result = run_arena(args.game, specs, args.games, workers=args.workers, players=args.players,
-                           options=options, seed=seed, save_dir=args.save_dir, cards=args.cards,
-                           progress=lambda done, total: bar.update(task, completed=done))
+    console = SafeConsole(stderr=True)
+    code = 0
+    try:
+        with Progress(TextColumn("{task.description}", style="bold", markup=False), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True,
+                      disable=not console.is_terminal) as bar:
+            task = bar.add_task(f"{args.game}: {' vs '.join(specs)}", total=args.games)
+            result = run_arena(args.game, specs, args.games, workers=args.workers, players=args.players,
+                               options=options, seed=seed, save_dir=args.save_dir, cards=args.cards,
+                               progress=lambda done, total: bar.update(task, completed=done))
+    except Interrupted as stop:
+        result, code = stop.result, INTERRUPTED     # Ctrl-C: report what finished
     if args.json:
         print(json.dumps(result))
-    else:
-        out = Console()
-        out.print(format_arena(result))
-        if args.save_dir:
-            out.print(f"records saved in {args.save_dir} (arena.json says who sat where)")
-    return 0
+        return code
+    out = SafeConsole()
+    if code and not result["games"]:
+        out.print(f"Interrupted before any of the {result['games_planned']} games finished.")
+        return code
+    out.print(format_arena(result))
+    if args.save_dir:
+        out.print(Text(f"records saved in {args.save_dir} (arena.json says who sat where)"))
+    return code

@@ -2,12 +2,13 @@
 
 import json
 
-from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 
 import tabletome
 from tabletome.core.game import describe_values
+
+from .terminal import SafeConsole
 
 
 def run(args) -> int:
@@ -24,7 +25,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    console = Console()
+    console = SafeConsole()
     for row in rows:
         game = tabletome.game(row["id"])
         players = ", ".join(str(n) for n in row["players"])

@@ -14,6 +14,7 @@ import sys
 from tabletome import IllegalAction
 
 from .tables import HUMAN, parse_options
+from .terminal import SafeConsole
 
 
 def add_parser(sub) -> None:
@@ -83,9 +84,8 @@ def _run(args) -> int:
         raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
     from pathlib import Path
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-    console = Console(stderr=True)
+    console = SafeConsole(stderr=True)
     timed = sorted({s for s in specs if s.split(":")[0] == "ismcts" and "iterations=" not in s})
     if timed:
         console.print(f"note: {', '.join(timed)} searches by the clock, so these games depend on how busy the "
@@ -127,7 +127,7 @@ def _run(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        out = Console()
+        out = SafeConsole()
         rate = result["played"] / result["seconds"] if result["seconds"] > 0 else 0.0
         where = {"ray": "on Ray", "processes": f"on {result['workers']} processes", "local": "in this process",
                  "none": ""}[result["backend"]]
@@ -169,6 +169,5 @@ def _compare(args) -> int:
     if args.json:
         print(json.dumps(result, indent=1))
     else:
-        from rich.console import Console
-        format_compare(result, Console())
+        format_compare(result, SafeConsole())
     return 0

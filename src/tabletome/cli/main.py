@@ -3,7 +3,7 @@
     tabletome games
     tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
     tabletome play --resume RECORD
-    tabletome replay FILE
+    tabletome replay FILE [--seat N | --reveal] [--board]
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
     tabletome lab run|report|compare ...   (studies in DuckDB: see docs/lab.md)
@@ -16,6 +16,7 @@ import argparse
 import sys
 
 from tabletome import IllegalAction
+from tabletome.core.text import safe_text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,9 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
     play.add_argument("--no-save", action="store_true", help="do not save the game record")
 
-    replay = sub.add_parser("replay", help="replay a saved game record and print its log")
+    replay = sub.add_parser("replay", help="replay a saved game record and print its log, as a seat saw it")
     replay.add_argument("file", help="a record saved by tabletome play, selfplay or arena")
-    replay.add_argument("--board", action="store_true", help="also draw the final table")
+    replay.add_argument("--seat", metavar="SEAT", help="what this seat saw: its number (0 for the first) or name "
+                                                       "(default: a spectator's view of an unfinished game)")
+    replay.add_argument("--reveal", action="store_true", help="every seat's cards and draws, even of an unfinished game")
+    replay.add_argument("--board", action="store_true", help="also draw the last table (as --seat sees it)")
 
     selfplay = sub.add_parser("selfplay", help="play AI-only games and count the wins")
     selfplay.add_argument("game", help="game id")
@@ -106,7 +110,7 @@ def main(argv=None) -> int:
             from .serve import run
         return run(args)
     except IllegalAction as exc:
-        print(f"tabletome: {exc}", file=sys.stderr)
+        print(f"tabletome: {safe_text(exc)}", file=sys.stderr)
         return 2
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.pretty import Pretty
 from rich.text import Text
 
@@ -26,7 +26,7 @@ from tabletome import IllegalAction
 
 from .replay import result_line
 from .tables import HUMAN, make_agents, parse_options, seat_specs
-from .terminal import CLEAR_ALL, Keyboard
+from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
 from .undo import undo_point
 
 HELP = """Type the number of a choice, or its text (the start of it is enough when only one
@@ -42,15 +42,13 @@ choice begins that way). Other commands:
   help     this help
   quit     save the game record and leave (asks first)"""
 
-INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
-
 
 class Quit(Exception):
     pass
 
 
 def run(args) -> int:
-    console = Console(highlight=False)
+    console = SafeConsole(highlight=False)
     # Ctrl-C stops the game even when the program was started with SIGINT ignored (a background
     # job of a script): Python then installs no handler of its own, and the key would do nothing
     import signal
@@ -79,9 +77,9 @@ def run(args) -> int:
     agents = make_agents(specs, state.seed)
     session = Session(console, game, state, specs, agents, path)
     verb = "resumed" if args.resume else "seed"
-    console.print(f"[bold]{game.name}[/bold] — {verb} {args.resume if args.resume else state.seed}. "
-                  + ", ".join(f"{state.seat_name(i)}: {spec}" for i, spec in enumerate(specs))
-                  + "   (help: commands)")
+    console.print(Text.assemble((game.name, "bold"), f" — {verb} {args.resume if args.resume else state.seed}. "
+                                + ", ".join(f"{state.seat_name(i)}: {spec}" for i, spec in enumerate(specs))
+                                + "   (help: commands)"))
     code = 0
     try:
         session.play()
@@ -261,7 +259,7 @@ class Session:
                 action = self.pick(answer, state.legal_actions())
                 state.apply(action)
             except IllegalAction as exc:
-                self.console.print(f"[red]Not that: {exc}[/red]")
+                self.console.print(Text(f"Not that: {exc}", style="red"))
                 continue
             self.seen[seat] = len(state.visible_log(seat))
             return
@@ -599,12 +597,9 @@ class Session:
                 self.console.print(f"Choice {n} ({legal[n - 1]}) involves no card.", markup=False)
                 return
         else:
-            key = " ".join(what.split()).lower()
-            exact = [i for i in everything if i["name"].lower() == key]
-            infos = exact or [i for i in everything if i["name"].lower().startswith(key)] \
-                or [i for i in everything if key in i["name"].lower()]
+            infos = find_cards(everything, what)
             if not infos:
-                self.console.print(f"[red]No card is named {what!r}; type 'info' to list them.[/red]")
+                self.console.print(Text(f"No card is named {what!r}; type 'info' to list them.", style="red"))
                 return
             if len(infos) > 1:
                 self.console.print(f"'{what}' could be: " + ", ".join(i["name"] for i in infos), markup=False)
@@ -636,7 +631,7 @@ class Session:
         others = [h for h in self.humans if h != seat]
         point = undo_point(self.state, seat, others, self.agents)
         if point.reason:
-            self.console.print(f"[red]Cannot undo: {point.reason}[/red]")
+            self.console.print(Text(f"Cannot undo: {point.reason}", style="red"))
             return False
         self.state = point.state
         taken = ", ".join(point.taken)
@@ -654,6 +649,15 @@ class Session:
         self.console.print(f"[bold]Hint[/bold]: the computer's best choices, with its estimated {measure}:")
         for action, chance, visits in rows:
             self.console.print(f"  {str(action):40} {chance:>4.0%}  ({visits} searches)", markup=False)
+
+
+def find_cards(everything: list[dict], what: str) -> list[dict]:
+    """The cards ``info WHAT`` means: the one named exactly so, else those whose name begins so,
+    else those whose name holds it (case and spacing aside)."""
+    key = " ".join(what.split()).lower()
+    exact = [i for i in everything if i["name"].lower() == key]
+    return exact or [i for i in everything if i["name"].lower().startswith(key)] \
+        or [i for i in everything if key in i["name"].lower()]
 
 
 def card_panel(info) -> Group:

@@ -1,25 +1,57 @@
-"""``tabletome replay FILE``: rebuild a saved game and print its story."""
+"""``tabletome replay FILE``: rebuild a saved game and print its story, as someone at the table
+saw it.
 
-from rich.console import Console
+A record names every hidden choice, so what the replay shows depends on who watches: a finished
+game shows its whole log (each private line marked with the seat it was for); an unfinished one
+shows what a spectator saw, ``--seat N`` what that seat saw, and ``--reveal`` everything.
+"""
+
+from rich.text import Text
 
 import tabletome
+from tabletome import IllegalAction
+
+from .terminal import SafeConsole
 
 
 def run(args) -> int:
     record = tabletome.load_record(args.file)
     state = tabletome.replay(record)
-    console = Console()
+    if args.seat is not None and args.reveal:
+        raise IllegalAction("--seat shows what one seat saw and --reveal shows everything: give one of them")
+    seat = parse_seat(state, args.seat) if args.seat is not None else None
+    console = SafeConsole()
     game = state.game
-    console.print(f"[bold]{game.name}[/bold], {record['players']} player(s), seed {record['seed']}, "
-                  f"{len(record['actions'])} actions")
-    for line in state.log:
-        console.print(line, highlight=False, markup=False)
+    if args.seat is not None:
+        lines, whose = state.visible_log(seat), f"as {state.seat_name(seat)} saw it"
+    elif args.reveal or state.is_over:
+        names = state.seat_names
+        lines = [text if who is None else f"({names[who]}) {text}" for who, text in state.snapshot()["log"]]
+        whose = "every seat's cards shown" if not state.is_over else "the whole log"
+    else:
+        lines = state.visible_log(None)
+        whose = "as a spectator saw it (unfinished: --seat N for a seat's view, --reveal for everything)"
+    console.print(Text.assemble((game.name, "bold"), f", {record['players']} player(s), seed {record['seed']}, "
+                                f"{len(record['actions'])} actions; {whose}"), soft_wrap=True)
+    for line in lines:
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
     if args.board:
-        board = game.render(state.view(None), None, card_text=state.card_text)
+        board = game.render(state.view(seat), seat, card_text=state.card_text)
         if board is not None:
             console.print(board)
-    console.print(result_line(state), style="bold")
+    console.print(Text(result_line(state), style="bold"))
     return 0
+
+
+def parse_seat(state, text: str) -> int:
+    """A seat named by its number (0 for the first) or its name ("south")."""
+    names = state.seat_names
+    key = text.strip().lower()
+    for i, name in enumerate(names):
+        if key == name.lower() or key == str(i):
+            return i
+    allowed = ", ".join(f"{i} ({name})" for i, name in enumerate(names))
+    raise IllegalAction(f"there is no seat {text!r} at this table; seats are {allowed}")
 
 
 def result_line(state) -> str:
@@ -28,18 +60,13 @@ def result_line(state) -> str:
     names = state.seat_names
     if not state.is_over:
         return f"The record stops before the end; {names[state.to_move]} was to move."
-    label = state.game.score_label(state.players, state.options)
-    scores = state.scores
+    words = state.game.score_words(state)
+    tail = f"; {words}" if words else ""
     if state.players == 1:
-        head = "Won" if state.winners else "Lost"
-        tail = f"; {label}: {scores[0]}" if scores else ""
-        return f"{head}{tail}."
+        return ("Won" if state.winners else "Lost") + tail + "."
     if state.winners:
         who = [names[w] for w in state.winners]
         head = (" and ".join(who) + " win") if len(who) > 1 else f"{who[0]} wins"
     else:
         head = "A draw"
-    tail = ""
-    if scores:
-        tail = f"; {label}: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
     return head + tail + "."

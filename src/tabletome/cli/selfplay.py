@@ -4,14 +4,15 @@ import json
 import time
 from pathlib import Path
 
-from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 import tabletome
 from tabletome import IllegalAction
 
-from ..arena import MAX_DECISIONS
+from ..arena import MAX_DECISIONS, Interrupted
 from .tables import HUMAN, make_agents, parse_options, seat_specs
+from .terminal import INTERRUPTED, SafeConsole
 
 
 def run(args) -> int:
@@ -24,39 +25,55 @@ def run(args) -> int:
     if any(s.lower() == HUMAN for s in specs):
         raise IllegalAction("selfplay seats are agents only (random, heuristic, ...); use 'tabletome play' to play")
     base_seed = args.seed if args.seed is not None else 0
-    result = selfplay(game, players, options, specs, args.games, base_seed, args.cards, args.save_dir)
+    code = 0
+    try:
+        result = selfplay(game, players, options, specs, args.games, base_seed, args.cards, args.save_dir)
+    except Interrupted as stop:
+        result, code = stop.result, INTERRUPTED      # Ctrl-C: report what finished
     if args.json:
         print(json.dumps(result))
+    elif code and not result["games"]:
+        SafeConsole().print(f"Interrupted before any of the {result['games_planned']} games finished.")
     else:
         show(result, specs, game)
-    return 0
+    return code
 
 
 def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save_dir=None) -> dict:
-    wins = [0] * players
-    draws = unfinished = 0
-    lengths = []
-    scores = []
+    """Play ``games`` games and count them (see ``count``). Ctrl-C stops the run and raises
+    ``arena.Interrupted`` carrying the count of the games that finished."""
+    finished = []            # (winners, scores, decisions, ended) of each game that finished
     started = time.perf_counter()
-    for i in range(games):
-        seed = base_seed + i
-        state = game.new(players=players, seed=seed, cards=cards, **options)
-        agents = make_agents(specs, seed)
-        steps = 0
-        while not state.is_over and steps < MAX_DECISIONS:
-            state.apply(agents[state.to_move].choose(state))
-            steps += 1
-        if not state.is_over:
-            unfinished += 1     # stopped at the decision limit: counted as a draw
-        lengths.append(steps)
-        scores.append(state.scores)
-        for w in state.winners:
+    try:
+        for i in range(games):
+            seed = base_seed + i
+            state = game.new(players=players, seed=seed, cards=cards, **options)
+            agents = make_agents(specs, seed)
+            steps = 0
+            while not state.is_over and steps < MAX_DECISIONS:
+                state.apply(agents[state.to_move].choose(state))
+                steps += 1
+            finished.append((list(state.winners), state.scores, steps, state.is_over))
+            if save_dir:
+                tabletome.save_record(state.record(), Path(save_dir) / f"{game.id}-{seed}.json")
+    except KeyboardInterrupt:
+        result = count(game, players, options, specs, finished, time.perf_counter() - started)
+        result.update(interrupted=True, games_planned=games)
+        raise Interrupted(result) from None
+    return count(game, players, options, specs, finished, time.perf_counter() - started)
+
+
+def count(game, players, options, specs, finished, elapsed) -> dict:
+    """Wins per seat, draws and lengths of finished games. A game won by several seats (a tie for
+    first, a team) counts as a win for each of them, as the arena counts it (``shared_wins``
+    says how many there were); a draw is a game nobody won; a game stopped at the decision limit
+    is unfinished and counted as a draw."""
+    games = len(finished)
+    wins = [0] * players
+    for winners, _, _, _ in finished:
+        for w in winners:
             wins[w] += 1
-        if not state.winners:
-            draws += 1
-        if save_dir:
-            tabletome.save_record(state.record(), Path(save_dir) / f"{game.id}-{seed}.json")
-    elapsed = time.perf_counter() - started
+    scores = [s for _, s, _, _ in finished]
     result = {
         "game": game.id,
         "players": players,
@@ -64,9 +81,10 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
         "seats": specs,
         "games": games,
         "wins": wins,
-        "draws": draws,
-        "unfinished": unfinished,
-        "mean_length": sum(lengths) / games,
+        "draws": sum(1 for winners, _, _, _ in finished if not winners),
+        "shared_wins": sum(1 for winners, _, _, _ in finished if len(winners) > 1),
+        "unfinished": sum(1 for _, _, _, ended in finished if not ended),
+        "mean_length": sum(steps for _, _, steps, _ in finished) / games if games else 0.0,
         "games_per_s": games / elapsed if elapsed > 0 else float("inf"),
     }
     if scores and all(scores):
@@ -74,7 +92,7 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
         result["score_label"] = game.score_label(players, options)
     if players == 1:
         # a solo game is won or lost, never drawn: the same words as the end of tabletome play
-        result["losses"] = games - wins[0] - unfinished
+        result["losses"] = games - wins[0] - result["unfinished"]
         if scores and all(scores):
             values = [s[0] for s in scores]
             result["score_min"], result["score_max"] = min(values), max(values)
@@ -82,31 +100,41 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
 
 
 def show(result, specs, game):
-    console = Console()
+    console = SafeConsole()
     if result["players"] == 1:
         return show_solo(console, result, specs, game)
-    table = Table(title=f"{game.name}: {result['games']} games")
+    table = Table(title=title(result, game))
     table.add_column("seat")
     table.add_column("agent")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     names = tabletome.core.seat_names(result["players"])
     for i, spec in enumerate(specs):
-        table.add_row(names[i], spec, str(result["wins"][i]), f"{result['wins'][i] / result['games']:.1%}")
+        table.add_row(names[i], Text(spec), str(result["wins"][i]), f"{result['wins'][i] / result['games']:.1%}")
     console.print(table)
     if result["unfinished"]:
         console.print(f"unfinished (stopped after {MAX_DECISIONS} decisions, counted as draws): {result['unfinished']}")
+    if result["shared_wins"]:
+        console.print(f"shared wins: {result['shared_wins']} (a game won by several seats counts as a win for each, "
+                      f"as the arena counts it, so the win rates add up to more than 100%)")
     console.print(f"draws: {result['draws']}   mean length: {result['mean_length']:.1f} decisions   "
                   f"{result['games_per_s']:.1f} games/s")
     if "mean_scores" in result:
         console.print("mean scores: " + ", ".join(f"{s:.2f}" for s in result["mean_scores"]))
 
 
+def title(result, game) -> str:
+    """"Spirit Link: 100 games", or "Spirit Link: 37 of 100 games (interrupted)"."""
+    planned = f" of {result['games_planned']}" if result.get("interrupted") else ""
+    return f"{game.name}: {result['games']}{planned} games" + (" (interrupted)" if planned else "")
+
+
 def show_solo(console, result, specs, game):
     """A solo mode: won and lost, and the score named as ``tabletome play`` names it."""
     games = result["games"]
     won = result["wins"][0]
-    console.print(f"{game.name}, {specs[0]} alone: {games} games; won {won} ({won / games:.1%}), "
+    head = title(result, game).replace(f"{game.name}: ", f"{game.name}, {specs[0]} alone: ", 1)
+    console.print(Text(head) + f"; won {won} ({won / games:.1%}), "
                   f"lost {result['losses']}" + (f", unfinished {result['unfinished']}" if result["unfinished"] else ""))
     if "mean_scores" in result:
         console.print(f"{result['score_label']}: mean {result['mean_scores'][0]:.2f} "

@@ -4,6 +4,13 @@ the computer thinks.
 ``CLEAR_ALL`` erases the scrollback (``ESC [3J``), homes the cursor and erases the screen, so the
 next player cannot scroll up to the previous player's hand.
 
+``SafeConsole`` is the ``rich`` console every command prints through: each segment of text it
+writes passes through ``core.text.safe_text``, so no card file, record, name or typed value can
+send the terminal a control code (clear the screen, retitle the window, reorder text), whatever
+path it takes to the screen. Rich's own colours and cursor moves are styles and control segments,
+added after, and pass. Data is still never given to rich as markup: print it as ``Text`` or with
+``markup=False`` (a card named ``[red]x`` prints as written).
+
 ``Keyboard.keep_typing()`` is used while an AI seat decides: echo and line editing are switched
 off, so the "thinking…" spinner does not garble what is typed, and whatever was typed meanwhile
 is read back afterwards: whole lines become the next answers, an unfinished line is put back in
@@ -16,7 +23,23 @@ import contextlib
 import os
 import sys
 
+from rich.console import Console
+from rich.segment import Segment
+
+from tabletome.core.text import is_safe, safe_text
+
 CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J\x1b[3J"
+INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
+
+
+class SafeConsole(Console):
+    """A rich console that writes no control code it was not asked for as a control (see above)."""
+
+    def render(self, renderable, options=None):
+        for segment in super().render(renderable, options):
+            if segment.control is None and not is_safe(segment.text):
+                segment = Segment(safe_text(segment.text), segment.style)
+            yield segment
 
 
 class Keyboard:

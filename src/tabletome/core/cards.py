@@ -26,11 +26,21 @@ from __future__ import annotations
 import re
 import tomllib
 import typing
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from .errors import IllegalAction
+from .files import MAX_CARD_FILE
+
+# Every card file, whatever its game, stays inside these (a game's own fields have tighter bounds
+# where its components say so): generous beside every game's own file, refused at once past them.
+MAX_CARDS = 500          # rows in one table; the largest of any game's own files has 52
+MAX_ITEMS = 100          # entries in one list field (skills, effects, dice...); the largest has 52
+MAX_NUMBER = 999         # any number on a card, either sign; no game prints one above 99
+MAX_NAME = 80            # characters in a card's name
+MAX_STRING = 2_000       # characters in any other text field; the longest printed has 351
+MAX_DEPTH = 6            # tables and lists inside a card (an effect's fields are 3 deep)
 
 ORIGINS = ("rulebook", "designed")
 # rulebook: the card's text is printed in the rulebook (quoted in ``text``).
@@ -39,7 +49,7 @@ ORIGINS = ("rulebook", "designed")
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Fields every card record has."""
-    name: str
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
     origin: Literal["rulebook", "designed"]
     text: str = ""
     note: str = ""
@@ -69,19 +79,77 @@ def read_cards(text: str, source: str, schema: type):
     """Parse ``text`` (TOML) as a ``schema`` card file; refuse it naming file, card and field."""
     if not isinstance(text, str):
         raise IllegalAction(f"{source}: a card file is text, not {type(text).__name__}")
+    if len(text) > MAX_CARD_FILE:
+        raise IllegalAction(f"{source}: a card file holds at most {MAX_CARD_FILE:,} characters, not {len(text):,}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:        # a lone surrogate, as JSON's "\ud800" gives
+        raise IllegalAction(f"{source}: not valid Unicode text: {exc.reason} at character {exc.start}") from None
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:      # TOMLDecodeError, or a number of more than 4,300 digits
         raise IllegalAction(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise IllegalAction(f"{source}: not a card file: its tables or lists are nested too deeply") from None
     tables = getattr(schema, "__struct_fields__", ())
     unknown = [t for t in data if t not in tables]
     if unknown:
         raise IllegalAction(f"{source}: unknown table(s) {', '.join(unknown)}; a card file has: "
                             + ", ".join(f"[[{t}]]" for t in tables))
+    for table, rows in data.items():
+        _check_bounds(source, table, rows)
     try:
         return msgspec.convert(data, schema, strict=True)
     except msgspec.ValidationError as exc:
         raise _explain(str(exc), data, source, schema) from None
+
+
+def _check_bounds(source: str, table: str, rows) -> None:
+    """Refuse a table past the limits above, naming the card and the field."""
+    if not isinstance(rows, list):
+        return                       # the schema says what the table must be
+    if len(rows) > MAX_CARDS:
+        raise card_error(source, table, None, None, f"{len(rows):,} cards; a table holds at most {MAX_CARDS}")
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            continue
+        name = row.get("name")
+        card = name[:MAX_NAME] if isinstance(name, str) else f"number {i + 1}"
+        for field, value in row.items():
+            problem = _out_of_bounds(value, 1, field)
+            if problem:
+                raise card_error(source, table, card, field, problem)
+
+
+def _out_of_bounds(value, depth: int, field: str) -> str | None:
+    """What is past a limit in ``value`` (a field of a card, ``depth`` levels in), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        if abs(value) > MAX_NUMBER:
+            shown = value if value.bit_length() < 64 else f"a number of {value.bit_length()} bits"
+            return f"{shown} is out of bounds: a number on a card is -{MAX_NUMBER} to {MAX_NUMBER}"
+        return None
+    if isinstance(value, float):
+        return None if abs(value) <= MAX_NUMBER else f"{value} is out of bounds: a number on a card is -{MAX_NUMBER} to {MAX_NUMBER}"
+    if isinstance(value, str):
+        limit = MAX_NAME if field == "name" and depth == 1 else MAX_STRING
+        return None if len(value) <= limit else f"{len(value):,} characters; at most {limit:,}"
+    if depth >= MAX_DEPTH and isinstance(value, (list, dict)):
+        return f"nested more than {MAX_DEPTH} deep"
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            return f"{len(value):,} entries; a list on a card holds at most {MAX_ITEMS}"
+        items = value
+    elif isinstance(value, dict):
+        items = value.values()
+    else:
+        return None
+    for item in items:
+        problem = _out_of_bounds(item, depth + 1, field)
+        if problem:
+            return problem
+    return None
 
 
 def _explain(message: str, data: dict, source: str, schema: type) -> IllegalAction:
@@ -111,6 +179,11 @@ def _explain(message: str, data: dict, source: str, schema: type) -> IllegalActi
         values = _literal_values(schema, table, field)
         tail = f"; allowed: {allowed(values)}" if values else ""
         return card_error(source, table, card, field, f"{enum.group('v')} is not allowed{tail}")
+    bound = re.match(r"Expected `(?P<kind>int|str|array)`(?: of length)? (?P<op>[<>]=) (?P<n>\d+)", text)
+    if bound:
+        most = bound.group("op") == "<="
+        unit = {"int": "", "str": " characters", "array": " entries"}[bound.group("kind")]
+        return card_error(source, table, card, field, f"at {'most' if most else 'least'} {bound.group('n')}{unit}")
     return card_error(source, table, card, field, text.replace("Expected", "expected"))
 
 

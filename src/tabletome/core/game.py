@@ -13,12 +13,13 @@ and builds its ``ActionTable`` once. ``new`` and ``restore`` check their input a
 
 from __future__ import annotations
 
-import numbers
 from typing import Any
 
 from .actions import ActionTable
 from .errors import IllegalAction
-from .files import read_text
+from .files import MAX_CARD_FILE, read_text
+from .rng import check_seed
+from .text import shown
 
 
 class Game:
@@ -61,13 +62,13 @@ class Game:
             players = int(players)
         if players not in self.player_counts:
             allowed = ", ".join(str(n) for n in self.player_counts)
-            raise IllegalAction(f"{self.name} is played by {allowed} players, not {players!r}")
+            raise IllegalAction(f"{self.name} is played by {allowed} players, not {shown(players)}")
         options = {**self.options_for(players, options), **options}
         resolved = {name: values[0] for name, values in self.options.items()}
         for name, value in options.items():
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise IllegalAction(f"{self.name} has no option {name!r}; its options are: {known}")
+                raise IllegalAction(f"{self.name} has no option {shown(name)}; its options are: {known}")
             resolved[name] = self.coerce_option(name, value)
         self.check_combination(players, resolved)
         return players, resolved
@@ -77,7 +78,7 @@ class Game:
         for candidate in allowed:
             if value == candidate or str(value).strip().lower() == str(candidate).lower():
                 return candidate
-        raise IllegalAction(f"option {name!r} of {self.name} cannot be {value!r}; allowed: {describe_values(allowed)}")
+        raise IllegalAction(f"option {name!r} of {self.name} cannot be {shown(value)}; allowed: {describe_values(allowed)}")
 
     def players_for(self, options: dict) -> int | None:
         """The number of players these options imply when none is given (a solo mode: 1), or
@@ -144,12 +145,10 @@ class Game:
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
-        elif isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
-            seed = int(seed)  # numpy integers too
         else:
-            raise IllegalAction(f"a seed is a whole number, not {seed!r}")
+            seed = check_seed(seed)
         if cards is not None:
-            card_text = read_text(cards, "card file")
+            card_text = read_text(cards, "card file", MAX_CARD_FILE)
             self.check_cards(card_text, str(cards))
         elif card_text is not None:
             if not isinstance(card_text, str):
@@ -246,7 +245,7 @@ class Game:
                           **options) -> tuple[int]:
         """The shape of ``state.observation(seat)`` for this player count, options (and card file)."""
         if cards is not None:
-            card_text = read_text(cards, "card file")
+            card_text = read_text(cards, "card file", MAX_CARD_FILE)
         return (self.encoder(players, card_text, **options).size,)
 
     def num_actions_for(self, players: int | None = None, cards=None, card_text: str | None = None,
@@ -254,13 +253,26 @@ class Game:
         """The length of ``state.action_mask()`` for these options and card file."""
         self.resolve_options(players, options)
         if cards is not None:
-            card_text = read_text(cards, "card file")
+            card_text = read_text(cards, "card file", MAX_CARD_FILE)
         return len(self.table_for(card_text))
 
     # --- explaining the game to people (the terminal, the browser) ---------------------------
     def score_label(self, players: int, options: dict) -> str:
         """What ``state.scores`` count, in words ("health", "rounds survived"), for result lines."""
         return "scores"
+
+    def score_words(self, state) -> str:
+        """The numbers of a finished game's result line, from public facts: "health: North 1,
+        South 4"; a solo game "round reached: 6". By default ``score_label`` and ``state.scores``
+        (override where a result is not simply its score)."""
+        scores = state.scores
+        if not scores:
+            return ""
+        label = self.score_label(state.players, state.options)
+        if state.players == 1:
+            return f"{label}: {scores[0]}"
+        names = state.seat_names
+        return f"{label}: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
 
     def cards_info(self, card_text: str | None = None) -> list[dict]:
         """Every card and component a player may ask about, from the game's card data (or the

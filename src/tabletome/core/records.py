@@ -11,10 +11,13 @@ import json
 from pathlib import Path
 
 from .errors import IllegalAction
-from .files import read_text
+from .files import MAX_RECORD_FILE, read_text
+from .rng import check_seed
+from .text import shown
 from .registry import game as find_game
 
 RECORD_FIELDS = ("game", "options", "players", "seed", "actions")
+MAX_ACTIONS = 100_000     # more than any game lasts (each declares its length limit, at most 10,000)
 
 
 def check_record(record) -> None:
@@ -27,8 +30,19 @@ def check_record(record) -> None:
         raise IllegalAction("record field 'options' must be an object of option names to values")
     if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
         raise IllegalAction("record field 'actions' must be a list of action texts")
-    if not isinstance(record["seed"], int) or isinstance(record["seed"], bool):
-        raise IllegalAction(f"record field 'seed' must be a whole number, not {record['seed']!r}")
+    check_seed(record["seed"], "record field 'seed'")
+    if not isinstance(record["game"], str):
+        raise IllegalAction(f"record field 'game' must be a game id such as 'spirit-link', not {shown(record['game'])}")
+    if not isinstance(record["players"], int) or isinstance(record["players"], bool):
+        raise IllegalAction(f"record field 'players' must be a whole number, not {shown(record['players'])}")
+    if len(record["actions"]) > MAX_ACTIONS:
+        raise IllegalAction(f"record field 'actions' holds {len(record['actions'])} actions; a record holds at most {MAX_ACTIONS:,}")
+    bad = [v for v in record["options"].values() if not isinstance(v, (str, int, float, bool))]
+    if bad:
+        raise IllegalAction(f"record field 'options' maps option names to values (text or numbers), not {shown(bad[0])}")
+    seats = record.get("seats")
+    if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) and len(s) <= 200 for s in seats)):
+        raise IllegalAction("record field 'seats' must be a list of agent specs ('human', 'heuristic', ...)")
 
 
 def replay(record: dict, upto: int | None = None, on_step=None):
@@ -60,10 +74,12 @@ def save_record(record: dict, path) -> Path:
 
 
 def load_record(path) -> dict:
-    text = read_text(path, "record file")
+    text = read_text(path, "record file", MAX_RECORD_FILE)
     try:
         record = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except ValueError as exc:     # JSONDecodeError, or a number of more than 4,300 digits
         raise IllegalAction(f"record {path} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise IllegalAction(f"record {path} is not a game record: its JSON is nested too deeply") from None
     check_record(record)
     return record

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from .errors import IllegalAction
+from .text import shown
 
 # id -> module that registers it; imported on first use so `tabletome games` stays quick.
 _KNOWN = {}
@@ -35,5 +36,5 @@ def game(game_id: str):
     if game_id not in _GAMES and game_id in PLANNED and game_id not in _KNOWN:
         raise IllegalAction(f"{PLANNED[game_id]} is not built yet; games are: {', '.join(games())}")
     if game_id not in _GAMES:
-        raise IllegalAction(f"there is no game {game_id!r}; games are: {', '.join(games())}")
+        raise IllegalAction(f"there is no game {shown(game_id)}; games are: {', '.join(games())}")
     return _GAMES[game_id]

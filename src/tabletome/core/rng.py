@@ -6,8 +6,25 @@ continues identically. It is SplitMix64: cheap to clone, good enough for games, 
 Python versions (unlike ``random.Random``'s shuffle, which has changed before).
 """
 
+import numbers
+
+from .errors import IllegalAction
+from .text import shown
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+
+# The one rule for seeds, wherever one comes in (game.new, records, snapshots, the server's tables
+# and uploads): a whole number from 0 to 2**63 - 1, which every store (SQLite, PostgreSQL BIGINT,
+# JSON readers that use doubles aside) keeps exactly.
+SEED_LIMIT = 1 << 63
+
+
+def check_seed(seed, where: str = "a seed") -> int:
+    """``seed`` as an int (numpy integers too), or IllegalAction saying what a seed may be."""
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and 0 <= int(seed) < SEED_LIMIT:
+        return int(seed)
+    raise IllegalAction(f"{where} must be a whole number from 0 to 2**63-1 ({SEED_LIMIT - 1}), not {shown(seed)}")
 
 
 class Rng:

@@ -45,6 +45,8 @@ def check_snapshot_fields(data: dict, schema: type, game_name: str):
         return msgspec.convert(own, schema, strict=True)
     except msgspec.ValidationError as exc:
         raise IllegalAction(describe_error(str(exc), schema, f"{game_name} snapshot")) from None
+    except UnicodeEncodeError as exc:        # a lone surrogate, as JSON's "\ud800" gives
+        raise IllegalAction(f"{game_name} snapshot: not valid Unicode text: {exc.reason}") from None
 
 
 def describe_error(message: str, schema: type, what: str) -> str:

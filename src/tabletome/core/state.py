@@ -18,7 +18,8 @@ from typing import Any
 from .actions import Action, refuse_text, describe_choices
 from .snapshots import check_snapshot_fields
 from .errors import IllegalAction
-from .rng import Rng
+from .rng import Rng, check_seed
+from .text import shown
 from .seats import SEAT_NAMES, seat_names
 
 
@@ -608,11 +609,11 @@ class State:
             raise IllegalAction("snapshot field 'options' must be an object of option names to values")
         players, options = game.resolve_options(data.get("players"), options)
         seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise IllegalAction(f"snapshot field 'seed' must be a whole number or null, not {seed!r}")
+        if seed is not None:
+            seed = check_seed(seed, "snapshot field 'seed' (or null)")
         rng_state = data.get("rng", seed if seed is not None else 0)
-        if not isinstance(rng_state, int) or isinstance(rng_state, bool) or rng_state < 0:
-            raise IllegalAction(f"snapshot field 'rng' must be a non-negative whole number, not {rng_state!r}")
+        if not isinstance(rng_state, int) or isinstance(rng_state, bool) or not 0 <= rng_state < 1 << 64:
+            raise IllegalAction(f"snapshot field 'rng' must be a whole number from 0 to 2**64-1, not {shown(rng_state)}")
         card_text = data.get("cards")
         if card_text is not None:
             if not isinstance(card_text, str):

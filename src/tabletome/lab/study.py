@@ -20,6 +20,7 @@ from ..arena import MAX_DECISIONS, _mix, _resolve, _seating
 from ..core import IllegalAction
 from ..core import game as find_game
 from ..core.files import read_text
+from ..core.rng import check_seed
 
 FORMAT = 1  # the store's schema version
 
@@ -104,8 +105,7 @@ def make_study(game_id: str, specs, games: int, players: int | None = None, opti
     what was wrong and what is allowed). ``sweep``: ``[(option, [values])]`` or ``--sweep`` text."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise IllegalAction(f"the number of games must be a whole number of at least 1, not {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction(f"a seed is a whole number, not {seed!r}")
+    seed = check_seed(seed)
     if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) or max_decisions < 1:
         raise IllegalAction(f"max_decisions must be a whole number of at least 1, not {max_decisions!r}")
     options = dict(options or {})

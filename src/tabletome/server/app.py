@@ -29,6 +29,7 @@ import tabletome
 from tabletome import IllegalAction
 
 from tabletome.core.records import check_record
+from tabletome.core.rng import check_seed
 
 from .limits import AgentLimits
 from .protocol import TABLE_ID, BadMessage, parse_message, result_text, shown, unicode_ok
@@ -148,7 +149,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             raise Refused(413, f"a request body is at most {MAX_BODY} bytes; this one has {len(raw)}")
         try:
             data = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except ValueError as exc:     # not JSON, not UTF-8, or a number of more than 4,300 digits
             raise Refused(400, f"the body is not valid JSON: {exc}") from None
         except RecursionError:
             raise Refused(400, "the body is nested too deeply to be a table request or a record") from None
@@ -257,8 +258,8 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                 raise Refused(400, f"seat {i}: a name is at most {MAX_NAME} characters")
             clean.append({"agent": spec, "name": name})
         seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
-            raise Refused(400, "field 'seed' must be a whole number from 0 to 2**63-1, or left out")
+        if seed is not None:
+            seed = check_seed(seed, "field 'seed' (or left out)")     # the one rule for seeds (core.rng)
         table, host, tokens = hub.create(game.id, players, options, clean, seed=seed)
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
                 "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i]}

@@ -172,6 +172,14 @@ class BadBabyLichLords(Game):
     def score_label(self, players, options):
         return "cards left in the bone piles" if players == 1 else "noise"
 
+    def score_words(self, state):
+        """Solitaire: "Once you score 5 noise, stop and count the number of cards left in each
+        realm's bone pile and total their counts. That number is your score": a loss has no
+        score, but the line still counts the cards left."""
+        if state.players == 1 and not state.winners:
+            return f"cards left in the bone piles: {state.bone_pile_cards()} (a score only when you win)"
+        return super().score_words(state)
+
     def render(self, view, seat, compact=0, card_text=None):
         from .display import render     # the view carries every card text it shows
         return render(view, seat, compact=compact)

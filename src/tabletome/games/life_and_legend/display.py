@@ -140,7 +140,7 @@ def render(view, seat, cards, compact=0):
         if ais:
             parts.append(_line(("AI cards: ", "magenta"),
                                (", ".join(f"{name} plays {card.name}{DESIGNED}" for name, card in ais), "magenta"),
-                               (" (info " + ais[0][1].name.split()[0] + ": its steps)", "dim")))
+                               (" (info NAME: its steps)", "dim")))
     events = []
     if view["roll"]:
         events.append(Text(f"Die: {', '.join(map(str, view['roll']))}"

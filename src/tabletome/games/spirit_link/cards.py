@@ -17,28 +17,35 @@ from ...core import IllegalAction
 from ...core.cards import Card, CardFile, allowed, card_error, read_cards
 from ...core.files import read_text
 from .effects import AMOUNT_FIELDS, AMOUNTS, EFFECTS, Effect
+from .ruleset import MAX_HEALTH, MAX_MANA
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
 TYPES = ("transformation", "ability", "spell")
 
-Count = Annotated[int, msgspec.Meta(ge=1)]
-Amount = Annotated[int, msgspec.Meta(ge=0)]
+# Every number is bounded by what the components allow: no amount of life can exceed a full
+# health bar, no amount of mana a full mana pool ("a maximum of 30 health and a maximum of 12
+# mana"); copies and attacks have limits of our own, well above the printed 3 copies and 2 attacks.
+MAX_COPIES = 9          # ours: a card's copies in a deck
+MAX_ATTACKS = 10        # ours: "Attacks 2 times."
+Count = Annotated[int, msgspec.Meta(ge=1, le=MAX_COPIES)]
+Life = Annotated[int, msgspec.Meta(ge=0, le=MAX_HEALTH)]
+Mana = Annotated[int, msgspec.Meta(ge=0, le=MAX_MANA)]
 
 
 class CardEntry(Card, frozen=True, kw_only=True):
     """One ``[[card]]`` table as a card file writes it."""
     type: Literal["transformation", "ability", "spell"]
     copies: Count
-    cost: Amount
+    cost: Mana
     effect: Effect
     for_: str | None = msgspec.field(default=None, name="for")  # ability cards: its transformation
     # the numbers the card's effect reads (see effects.AMOUNTS); a transformation's damage is its attack
-    damage: Amount | None = None
-    mana: Amount | None = None
-    heal: Amount | None = None
-    life: Amount | None = None
-    attacks: Amount | None = None
-    reduce: Amount | None = None
+    damage: Life | None = None
+    mana: Mana | None = None
+    heal: Life | None = None
+    life: Life | None = None
+    attacks: Annotated[int, msgspec.Meta(ge=0, le=MAX_ATTACKS)] | None = None
+    reduce: Life | None = None
 
 
 class SpiritLinkCards(CardFile, frozen=True):
