@@ -120,12 +120,26 @@ def _run(args) -> int:
                 result = None
         kept = len(store.finished_keys())
         total = len(study.points) * study.games
+        held = store.study().games      # games per point the file holds (a run never shrinks it)
     if interrupted:
         console.print(f"interrupted: {kept} of {total} games are stored in {args.out}; "
                       f"run the same command again to play the rest", soft_wrap=True)
         return 130
+    if held > study.games:
+        # fewer games than the study holds: nothing to play, nothing removed, and the report reads them all
+        result["stored"] = kept
+        result["note"] = (f"{args.out} already holds a study of {held:,} games"
+                          + (" per sweep point" if len(study.points) > 1 else "")
+                          + f"; --games {study.games:,} asks for fewer, so "
+                          + (f"only the {result['played']:,} missing among its first {study.games:,} were played"
+                             if result["played"] else "no game was played")
+                          + " and none was removed "
+                          f"(its report and comparisons read all {kept:,}). To study {study.games:,} games, give a "
+                          f"new --out; to extend this one, a --games above {held:,}.")
     if args.json:
         print(json.dumps(result))
+    elif "note" in result:
+        Console().print(result["note"], soft_wrap=True)
     else:
         out = Console()
         rate = result["played"] / result["seconds"] if result["seconds"] > 0 else 0.0

@@ -24,6 +24,7 @@ games only and a second run skips them.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from ..core import IllegalAction
@@ -67,9 +68,10 @@ class Store:
         if self.path.exists() and self.path.is_dir():
             raise IllegalAction(f"{self.path} is a folder; a study is one DuckDB file")
         try:
-            self.con = duckdb.connect(str(self.path), read_only=read_only)
+            self.con = _Guarded(duckdb.connect(str(self.path), read_only=read_only), self.path, duckdb)
         except duckdb.Error as exc:
-            raise IllegalAction(f"{self.path} is not a study file DuckDB can open: {exc}") from None
+            raise IllegalAction(_in_use(self.path, exc) or f"{self.path} cannot be opened as a study file (it is "
+                                f"damaged, cut short, or not a DuckDB file): {_first_line(exc)}") from None
         if not read_only:
             self.con.execute(SCHEMA)
         self._point_options = None
@@ -87,7 +89,9 @@ class Store:
     def study(self) -> Study:
         try:
             row = self.con.execute("SELECT spec FROM study").fetchone()
-        except Exception:
+        except IllegalAction:
+            raise
+        except Exception:      # a DuckDB file without the lab's tables
             row = None
         if row is None:
             raise IllegalAction(f"{self.path} holds no study yet (tabletome lab run ... --out {self.path})")
@@ -199,6 +203,60 @@ class Store:
 
     def query(self, sql: str, params=None) -> list[tuple]:
         return self.con.execute(sql, params or []).fetchall()
+
+
+def _first_line(exc) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _in_use(path, exc) -> str | None:
+    """The message for a file another process holds (DuckDB: "Could not set lock on file ...
+    Conflicting lock is held in ... (PID 123)"), or None when that is not the cause."""
+    text = str(exc)
+    if not re.search(r"(could not set|conflicting) lock", text, re.IGNORECASE):
+        return None
+    pid = re.search(r"PID (\d+)", text)
+    who = f" (process {pid.group(1)})" if pid else ""
+    return (f"{path} is in use by another program{who}: a study file is written by one program at a time "
+            f"(a lab run still playing, or a DuckDB shell with it open); wait for it to finish or close it, "
+            f"then run this again")
+
+
+class _Guarded:
+    """The DuckDB connection, with its storage errors said plainly: a file whose blocks are damaged
+    (a checksum that does not match, a truncated file, a failed read) raises ``IllegalAction``
+    naming the file and what to do, never DuckDB's traceback. Errors in the SQL itself (a bug here)
+    and Ctrl-C pass through unchanged."""
+
+    def __init__(self, con, path, duckdb):
+        self._con, self._path, self._duckdb = con, path, duckdb
+
+    def _fail(self, exc):
+        d = self._duckdb
+        if isinstance(exc, (d.InterruptException, d.ProgrammingError)) or not isinstance(exc, d.Error):
+            return exc
+        return IllegalAction(_in_use(self._path, exc) or
+                             f"{self._path} is damaged: DuckDB cannot read it ({_first_line(exc)[:200]}). "
+                             f"Its games cannot be trusted; play the study again into a new file "
+                             f"(the same lab run command with another --out gives the same games)")
+
+    def execute(self, *args):
+        try:     # (the result is read through the same guard: a damaged block may show only then)
+            return _Guarded(self._con.execute(*args), self._path, self._duckdb)
+        except Exception as exc:
+            raise self._fail(exc) from None
+
+    def __getattr__(self, name):
+        attr = getattr(self._con, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args, **kw):
+            try:
+                return attr(*args, **kw)
+            except Exception as exc:
+                raise self._fail(exc) from None
+        return call
 
 
 def _with_games(study: Study, games: int) -> dict:
