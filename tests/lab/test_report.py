@@ -125,18 +125,17 @@ def test_the_cli_writes_the_page_and_prints_json(mixed, folder, capsys):
 def test_comparing_a_study_with_itself_finds_nothing(mixed):
     with Store(mixed, create=False, read_only=True) as a, Store(mixed, create=False, read_only=True) as b:
         result = compare_studies(a, b)
-    assert result["tests"] >= 5 and result["lines"] == []
-    assert all(not r["significant"] for r in result["rows"])
+    assert len(result["changes"]) >= 5 and result["lines"] == [] and result["paired"]
+    assert all(not r["significant"] for r in result["changes"])
 
 
 def test_a_real_change_is_found_and_said_in_plain_words(mixed, folder, capsys):
     base = study_file(folder, "randoms", specs=("random", "random"), games=60)
     with Store(base, create=False, read_only=True) as a, Store(mixed, create=False, read_only=True) as b:
         result = compare_studies(a, b)
-    rows = {r["measure"]: r for r in result["rows"]}
-    length = rows["length"]
-    assert length["test"] == "Mann-Whitney U" and length["p"] is not None
-    significant = [r for r in result["rows"] if r["significant"]]
+    length = next(r for r in result["changes"] if r["metric"] == "length")
+    assert length["test"] == "Wilcoxon signed-rank (paired games)" and length["p"] is not None
+    significant = [r for r in result["changes"] if r["significant"]]
     assert significant and len(result["lines"]) == len(significant)
     for r in significant:
         assert r["p_adjusted"] < 0.05 and r["p_adjusted"] >= r["p"]
@@ -146,16 +145,16 @@ def test_a_real_change_is_found_and_said_in_plain_words(mixed, folder, capsys):
 
 
 def test_agents_are_matched_by_name_and_a_big_change_is_significant(folder):
-    # the heuristic against random, then against a heuristic that plays with a 3-card hand
+    # the heuristic against random, then the same agents listed in the other order
     base = study_file(folder, "hr", specs=("heuristic", "random"), games=40, seed=3)
     other = study_file(folder, "rh", specs=("random", "heuristic"), games=40, seed=3)
     with Store(base, create=False, read_only=True) as a, Store(other, create=False, read_only=True) as b:
         same = compare_studies(a, b)
-    rows = {r["measure"]: r for r in same["rows"]}
-    for label in ("agent heuristic", "agent random"):
-        assert rows[label]["base_n"] == rows[label]["study_n"] == 40
+    rows = {r["subject"]: r for r in same["changes"] if r["metric"] == "agent_win"}
+    assert set(rows) == {"heuristic", "random"}
     # the same agents in the other order play the same kind of games: nothing significant
-    assert not rows["agent heuristic"]["significant"]
+    assert not rows["heuristic"]["significant"]
+    assert not same["added"] and not same["removed"]
 
 
 def test_studies_of_different_games_are_not_compared(mixed, folder):

@@ -160,6 +160,11 @@ def _run(args) -> int:
 def _report(args) -> int:
     from tabletome.lab.report import build_report, write_html, save_images
     from tabletome.lab.store import Store
+    if args.json and not args.html and not args.images:     # the numbers only: no figure to draw
+        from tabletome.lab.stats import study_stats
+        with Store(args.study, create=False, read_only=True) as store:
+            print(json.dumps(study_stats(store), indent=1))
+        return 0
     with Store(args.study, create=False, read_only=True) as store:
         report = build_report(store)
     if not args.html and not args.json and not args.images:
@@ -176,12 +181,12 @@ def _report(args) -> int:
 
 
 def _compare(args) -> int:
-    from tabletome.lab.compare import compare_studies, format_compare
+    from tabletome.lab.compare import compare_json, compare_studies, format_compare
     from tabletome.lab.store import Store
     with Store(args.base, create=False, read_only=True) as base, Store(args.study, create=False, read_only=True) as other:
         result = compare_studies(base, other)
     if args.json:
-        print(json.dumps(result, indent=1))
+        print(compare_json(result))
     else:
         from rich.console import Console
         format_compare(result, Console())

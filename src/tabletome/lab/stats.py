@@ -193,6 +193,19 @@ FROM per JOIN g USING (point, idx) WHERE per.n1 < g.n
 GROUP BY ALL ORDER BY ALL
 """
 
+# per card and game: how many seats could play it (n1) and how many of those won (a), of n seats and w winners
+CARD_GAMES_SQL = """
+WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
+legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
+legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+g AS (SELECT point, idx, winners, len(outcomes) AS n FROM games WHERE $1 IS NULL OR point = $1),
+per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
+               count(*) FILTER (WHERE list_contains(g.winners, l.seat)) AS a
+        FROM legal l JOIN g USING (point, idx) GROUP BY l.card, l.point, l.idx)
+SELECT per.card, per.point, per.idx, per.n1, per.a, g.n, len(g.winners) AS w
+FROM per JOIN g USING (point, idx) ORDER BY ALL
+"""
+
 KIND_SQL = """
 SELECT card, kind, count(*) FROM (SELECT unnest(cards) AS card, kind FROM decisions WHERE $1 IS NULL OR point = $1)
 GROUP BY card, kind ORDER BY card, count(*) DESC, kind
