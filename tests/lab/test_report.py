@@ -1,6 +1,7 @@
 """The report (its numbers, its sentences, a self-contained page) and the comparison of studies."""
 
 import json
+import math
 import re
 import statistics
 
@@ -62,8 +63,14 @@ def test_the_report_says_what_it_shows_and_what_it_cannot_conclude(mixed_report)
     assert any(line.startswith("heuristic wins") for line in data["findings"])
     # 60 games cannot settle the first seat's advantage
     assert data["points"][0]["first_seat"]["conclusive"] is False
-    assert any("Whether the first seat (North) is favoured" in line and "games would resolve" in line
-               for line in data["cannot_conclude"])
+    line = next(line for line in data["cannot_conclude"] if "Whether the first seat (North) is favoured" in line)
+    # the games needed for 80% power at 5% (two-sided), computed here from the study's own figures
+    from scipy.stats import norm
+    first = data["points"][0]["first_seat"]
+    d = max(abs(first["advantage"]), 0.02)
+    p = min(max(first["rate"], 0.05), 0.95)
+    need = math.ceil((norm.ppf(0.975) + norm.ppf(0.80)) ** 2 * p * (1 - p) / d ** 2)
+    assert f"about {need:,} games would detect a difference of {100 * d:.1f} points with 80% power" in line
 
 
 def test_the_page_is_self_contained(mixed_report, folder):

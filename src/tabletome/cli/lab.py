@@ -4,6 +4,7 @@
                       [--sweep k=v1,v2,...] [--seed S] [--workers K | --ray [ADDRESS]] --out STUDY
     tabletome lab report STUDY [--html FILE] [--json]
     tabletome lab compare BASE STUDY [--json]
+    tabletome lab export STUDY --csv DIR | --parquet DIR
 """
 
 from __future__ import annotations
@@ -54,13 +55,34 @@ def add_parser(sub) -> None:
     compare.add_argument("study", help="the study with the change")
     compare.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
+    _add_export(labsub)
+
+
+def _add_export(labsub) -> None:
+    export = labsub.add_parser("export", help="every table of a study as CSV or Parquet files, for other tools")
+    export.add_argument("study", help="a study file written by tabletome lab run")
+    fmt = export.add_mutually_exclusive_group(required=True)
+    fmt.add_argument("--csv", metavar="DIR", help="write DIR/study.csv, actions.csv, games.csv, decisions.csv, runs.csv")
+    fmt.add_argument("--parquet", metavar="DIR", help="the same tables as Parquet files in DIR")
+
 
 def run(args) -> int:
     command = getattr(args, "lab_command", None)
     if command is None:
-        print("tabletome lab: name a command: run, report or compare (tabletome lab --help)", file=sys.stderr)
+        print("tabletome lab: name a command: run, report, compare or export (tabletome lab --help)",
+              file=sys.stderr)
         return 2
-    return {"run": _run, "report": _report, "compare": _compare}[command](args)
+    return {"run": _run, "report": _report, "compare": _compare, "export": _export}[command](args)
+
+
+def _export(args) -> int:
+    from tabletome.lab.store import Store
+    fmt, folder = ("csv", args.csv) if args.csv else ("parquet", args.parquet)
+    with Store(args.study, create=False, read_only=True) as store:
+        store.study()                       # refuse a DuckDB file that holds no study
+        for path in store.export(folder, fmt):
+            print(f"written: {path}")
+    return 0
 
 
 def _run(args) -> int:

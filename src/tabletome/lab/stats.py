@@ -54,11 +54,18 @@ def rate(wins: int, n: int) -> dict:
     return {"wins": int(wins), "games": int(n), "rate": wins / n if n else None, "ci95": [lo, hi]}
 
 
-def games_needed(p: float, difference: float) -> int:
-    """Games for a 95% interval around ``p`` to be narrower than ``difference`` on each side."""
+POWER = 0.80              # the power a "games needed" figure is computed for
+Z_POWER = 0.8416212335729143   # the standard normal's 80th percentile
+
+
+def games_needed(p: float, difference: float, power: float = POWER) -> int:
+    """Games for a two-sided test at 5% to detect a win rate ``difference`` away from ``p`` with
+    the given power (80%): n = (z_0.975 + z_power)^2 p (1 - p) / difference^2."""
+    from scipy.stats import norm
     difference = max(abs(difference), 0.01)
     p = min(max(p, 0.05), 0.95)
-    return int(math.ceil(Z95 * Z95 * p * (1 - p) / (difference * difference)))
+    z = Z95 + (Z_POWER if power == POWER else float(norm.ppf(power)))
+    return int(math.ceil(z * z * p * (1 - p) / (difference * difference)))
 
 
 def histogram(values, bins: int = 30) -> dict:
@@ -415,8 +422,8 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                     need = games_needed(f["rate"] or 0.5, max(abs(f["advantage"]), 0.02))
                     cannot.append(f"Whether the first seat ({f['name']}){at} is favoured: it wins "
                                   f"{_pct(f['rate'])} ({_ci(f['ci95'])}), an interval that contains the fair "
-                                  f"share {_pct(fair)}; about {need:,} games would resolve a difference of "
-                                  f"{max(abs(100 * f['advantage']), 2):.1f} points.")
+                                  f"share {_pct(fair)}; about {need:,} games would detect a difference of "
+                                  f"{max(abs(100 * f['advantage']), 2):.1f} points with {POWER:.0%} power.")
             if pt["draws"]:
                 found.append(f"{_pct(pt['draws'] / n)} of the games{at} were draws ({pt['draws']:,} of {n:,}); the fair "
                              f"share of wins is {_pct(fair)} per seat.")

@@ -88,7 +88,8 @@ class Store:
     # --- the study --------------------------------------------------------------------------
     def study(self) -> Study:
         try:
-            row = self.con.execute("SELECT spec FROM study").fetchone()
+            rows = self.con.execute("SELECT spec FROM study").fetchall()    # (fetchall: no result left open)
+            row = rows[0] if rows else None
         except IllegalAction:
             raise
         except Exception:      # a DuckDB file without the lab's tables
@@ -101,7 +102,8 @@ class Store:
         """Record the study, or check that it is the one already stored (so that a second run
         resumes it: same game, agents, options, sweep, seed, cards). A larger ``games`` extends it;
         a run asking for fewer plays only the missing games among its first ``games``."""
-        row = self.con.execute("SELECT spec FROM study").fetchone()
+        rows = self.con.execute("SELECT spec FROM study").fetchall()
+        row = rows[0] if rows else None
         if row is not None:
             stored = Study.from_json(json.loads(row[0]))
             mine, theirs = study.identity(), stored.identity()
@@ -203,6 +205,35 @@ class Store:
 
     def query(self, sql: str, params=None) -> list[tuple]:
         return self.con.execute(sql, params or []).fetchall()
+
+    TABLES = ("study", "actions", "games", "decisions", "runs")
+
+    def export(self, folder, fmt: str) -> list[Path]:
+        """Every table as ``DIR/TABLE.csv`` (with a header; lists written as DuckDB prints them) or
+        ``DIR/TABLE.parquet`` (types kept), rows in key order, for pandas, R, a spreadsheet..."""
+        if fmt not in ("csv", "parquet"):
+            raise IllegalAction(f"export formats are csv and parquet, not {fmt!r}")
+        folder = Path(folder)
+        if folder.exists() and not folder.is_dir():
+            raise IllegalAction(f"{folder} is a file; give a folder to export into")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise IllegalAction(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+        order = {"games": " ORDER BY point, idx", "decisions": " ORDER BY point, idx, step", "actions": " ORDER BY id"}
+        paths = []
+        for table in self.TABLES:
+            path = folder / f"{table}.{fmt}"
+            relation = self.con.sql(f"SELECT * FROM {table}{order.get(table, '')}")
+            try:
+                if fmt == "csv":
+                    relation.write_csv(str(path), header=True)
+                else:
+                    relation.write_parquet(str(path))
+            except (OSError, _duckdb().IOException, _duckdb().PermissionException) as exc:
+                raise IllegalAction(f"cannot write {path}: {_first_line(exc)}") from None
+            paths.append(path)
+        return paths
 
 
 def _first_line(exc) -> str:
