@@ -5,6 +5,7 @@
     tabletome lab report STUDY [--html FILE] [--json]
     tabletome lab compare BASE STUDY [--json]
     tabletome lab export STUDY --csv DIR | --parquet DIR
+    tabletome lab tune GAME --seat SPEC ... --param CARD.FIELD=LO..HI ... --goal GOAL ... --out DIR
 """
 
 from __future__ import annotations
@@ -57,6 +58,25 @@ def add_parser(sub) -> None:
 
     _add_export(labsub)
 
+    tune = labsub.add_parser("tune", help="search card numbers (or options) for a card file that meets a goal")
+    tune.add_argument("game", help="game id (see: tabletome games)")
+    tune.add_argument("--seat", action="append", metavar="SPEC", help="the agent in the next seat, as in lab run")
+    tune.add_argument("--players", type=int, help="number of players (default: one per --seat)")
+    tune.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option kept fixed; repeat for more")
+    tune.add_argument("--cards", metavar="FILE", help="the card file to start from (default: the game's own)")
+    tune.add_argument("--param", action="append", metavar="CARD.FIELD=LO..HI | OPTION=V1,V2",
+                      help="what to search: a whole-number field of a card over LO..HI, or an option's values; repeat")
+    tune.add_argument("--goal", action="append", metavar="GOAL",
+                      help="first-seat=X (or =fair), card-effect<=POINTS, mode-win=LO-HI, seat-win=LO-HI; repeat")
+    tune.add_argument("--games", type=int, default=400, help="games per candidate (default 400)")
+    tune.add_argument("--trials", type=int, default=20, help="candidates to try (default 20)")
+    tune.add_argument("--seed", type=int, default=0, help="the seed of every candidate's study and of the search")
+    where = tune.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="local processes to play on (default: every core)")
+    where.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS", help="play on Ray, as lab run")
+    tune.add_argument("--out", required=True, metavar="DIR", help="the folder for the trials' studies and the best card file")
+    tune.add_argument("--json", action="store_true", help="print the search's result as JSON")
+
 
 def _add_export(labsub) -> None:
     export = labsub.add_parser("export", help="every table of a study as CSV or Parquet files, for other tools")
@@ -72,7 +92,38 @@ def run(args) -> int:
         print("tabletome lab: name a command: run, report, compare or export (tabletome lab --help)",
               file=sys.stderr)
         return 2
-    return {"run": _run, "report": _report, "compare": _compare, "export": _export}[command](args)
+    return {"run": _run, "report": _report, "compare": _compare, "export": _export, "tune": _tune}[command](args)
+
+
+def _tune(args) -> int:
+    from tabletome.lab.tune import describe, tune
+    specs = [s.strip() for s in (args.seat or [])]
+    if not specs:
+        raise IllegalAction("name the agents with --seat, one per seat (e.g. --seat heuristic --seat heuristic)")
+    if any(s.lower() == HUMAN for s in specs):
+        raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...)")
+    if len(specs) == 1 and args.players and args.players > 1:
+        specs = specs * args.players
+    if args.workers is not None and args.workers < 1:
+        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    from rich.console import Console
+    err = Console(stderr=True)
+
+    def progress(done, total, result):
+        if err.is_terminal or not args.json:
+            err.print(f"trial {done}/{total}: {result['label']}: miss {result['miss']:.3f}", soft_wrap=True,
+                      markup=False)
+    summary = tune(args.game, specs, args.param or [], args.goal or [], args.games, args.trials, args.out,
+                   players=args.players, options=parse_options(args.option), cards=args.cards, seed=args.seed,
+                   workers=args.workers, use_ray=args.ray is not None, ray_address=args.ray or None,
+                   progress=progress)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        out = Console()
+        for line in describe(summary):
+            out.print(line, soft_wrap=True, markup=False)
+    return 0
 
 
 def _export(args) -> int:
