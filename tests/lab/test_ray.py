@@ -29,5 +29,18 @@ def test_ray_rows_are_identical_to_a_local_run(tmp_path):
             assert remote.rows("decisions") == decisions
             runs = remote.query("SELECT backend, games FROM runs")
             assert runs == [("ray", 48)]
+        # lab tune plays its candidates on the same Ray (started once for every trial)
+        from tabletome.lab.tune import tune
+        args = dict(game_id="spirit-link", specs=["heuristic", "heuristic"], params=["Wolf.damage=2..4"],
+                    goals=["first-seat=fair"], games=6, trials=2, seed=3)
+        on_ray = tune(**args, out=tmp_path / "tune-ray", use_ray=True)
+        here = tune(**args, out=tmp_path / "tune-here", workers=1)
+        assert ray.is_initialized()           # a Ray it did not start is left running
+        assert [r["label"] for r in on_ray["ranked"]] == [r["label"] for r in here["ranked"]]
+        for a, b in zip(on_ray["ranked"], here["ranked"]):
+            with Store(a["study"], create=False, read_only=True) as x, Store(b["study"], create=False,
+                                                                             read_only=True) as y:
+                assert x.rows("games") == y.rows("games")
+                assert x.query("SELECT backend FROM runs") == [("ray",)]
     finally:
         ray.shutdown()

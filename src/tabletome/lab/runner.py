@@ -196,22 +196,31 @@ def _run_pool(payload, keys, take, workers):
         pool.join()
 
 
-def _run_ray(payload, keys, take, address):
-    """Play as Ray tasks. With an address, connect to that cluster and ship this tabletome's code
-    to it (``runtime_env py_modules``), so every node plays exactly the same rules."""
+def ray_start(address) -> bool:
+    """Start (or connect to) Ray unless it runs already; True when this call started it (so the
+    caller shuts it down). With an address, connect to that cluster and ship this tabletome's code
+    to it (``runtime_env py_modules``), so every node plays exactly the same rules. ``lab tune``
+    starts it once for all its trials."""
     try:
         import ray
     except ImportError:
         raise IllegalAction("--ray needs Ray: pip install 'tabletome[lab]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address:
-            import tabletome
-            from pathlib import Path
-            ray.init(address=address, runtime_env={"py_modules": [str(Path(tabletome.__file__).parent)]},
-                     log_to_driver=False)
-        else:
-            ray.init(include_dashboard=False, log_to_driver=False)
+    if ray.is_initialized():
+        return False
+    if address:
+        import tabletome
+        from pathlib import Path
+        ray.init(address=address, runtime_env={"py_modules": [str(Path(tabletome.__file__).parent)]},
+                 log_to_driver=False)
+    else:
+        ray.init(include_dashboard=False, log_to_driver=False)
+    return True
+
+
+def _run_ray(payload, keys, take, address):
+    """Play as Ray tasks (see ``ray_start``)."""
+    started_here = ray_start(address)
+    import ray
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote = ray.remote(num_cpus=1)(play_batch)

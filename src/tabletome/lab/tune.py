@@ -248,6 +248,19 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
         results[label] = result
         return result
 
+    from .runner import ray_start
+    started_ray = ray_start(ray_address) if use_ray else False     # once, for every trial
+    try:
+        return _search(optuna, params, goals, trials, seed, evaluate, results, progress, out, game, games,
+                       build_report, write_html, games_needed, Store)
+    finally:
+        if started_ray:
+            import ray
+            ray.shutdown()
+
+
+def _search(optuna, params, goals, trials, seed, evaluate, results, progress, out, game, games,
+            build_report, write_html, games_needed, Store) -> dict:
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=min(5, trials))
     search = optuna.create_study(direction="minimize", sampler=sampler)
