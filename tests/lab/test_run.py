@@ -282,3 +282,39 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def solo_modes():
+    """A game whose default mode one player cannot play, and two modes one player can."""
+    for gid in tabletome.games():
+        game = tabletome.game(gid)
+        modes = []
+        for mode in game.options.get("mode", ()):
+            try:
+                game.resolve_options(1, {"mode": mode})
+                modes.append(mode)
+            except IllegalAction:
+                pass
+        try:
+            game.resolve_options(1, {})
+        except IllegalAction:
+            if len(modes) >= 2:
+                return gid, modes[:2]
+    pytest.skip("no game has a default mode one player cannot play")
+
+
+def test_a_sweep_over_solo_modes_is_checked_point_by_point(tmp_path, capsys):
+    from tabletome.cli.main import main
+    gid, modes = solo_modes()
+    out = tmp_path / "solo.duckdb"
+    assert main(["lab", "run", gid, "--players", "1", "--seat", "heuristic", "--sweep", f"mode={','.join(modes)}",
+                 "--games", "2", "--workers", "1", "--out", str(out)]) == 0, capsys.readouterr().err
+    with Store(out, create=False, read_only=True) as store:
+        assert [p["label"] for p in store.study().points] == [f"mode={m}" for m in modes]
+        assert sorted(json.loads(r["options"])["mode"] for r in store.games()) == sorted(modes * 2)
+    # a point one player cannot play is still refused, naming it
+    default = tabletome.game(gid).resolve_options(None, {})[1]["mode"]
+    bad = tmp_path / "bad.duckdb"
+    assert main(["lab", "run", gid, "--players", "1", "--seat", "heuristic", "--sweep", f"mode={modes[0]},{default}",
+                 "--games", "2", "--workers", "1", "--out", str(bad)]) == 2
+    assert default in capsys.readouterr().err and not bad.exists()
