@@ -95,6 +95,37 @@ def test_a_sweep_reports_each_figure_per_point(folder):
     assert any("at starting_hand=6" in line for line in report["data"]["cannot_conclude"])
     page = html_page(report)
     assert "swept: <b>starting_hand = 4, 6</b>" in page
+    # each figure against the swept value, one panel per measure
+    names = [name for name, *_ in report["figures"]]
+    assert names[0] == "sweep"
+    sweep = report["figures"][0][3]
+    assert len(sweep.axes) == 3 and [t.get_text() for t in sweep.axes[0].get_xticklabels()] == ["4", "6"]
+    # distributions as small multiples, one panel per point
+    length = dict((name, fig) for name, _, _, fig in report["figures"])["length"]
+    assert len([a for a in length.axes if a.get_visible()]) == 2
+    # one Cards section with a selector of the point (CSS only: no script)
+    assert page.count("<h2>Cards</h2>") == 1 and "<script" not in page
+    assert page.count("name='cardpoint'") == 2 and page.count("<div class='panel'") == 2
+    assert "#cp1:checked ~ #panel1" in page
+
+
+def test_cards_too_rarely_seen_to_judge_are_shown_apart_at_the_bottom(folder):
+    from tabletome.lab.report import card_order
+    from tabletome.lab.stats import unplayed
+    path = study_file(folder, "order", specs=("heuristic", "heuristic"), games=30)
+    with Store(path, create=False, read_only=True) as store:
+        report = build_report(store)
+    cards = report["data"]["points"][0]["cards"]
+    groups = [card_order(c)[0] for c in sorted(cards, key=card_order)]
+    assert groups == sorted(groups) and 2 in groups
+    for c in cards:
+        assert card_order(c)[0] == (2 if not c["judged"] or c["access"]["difference"] is None
+                                    else 1 if unplayed(c) else 0)
+    # the page's card table follows the same order
+    page = html_page(report)
+    table = page[page.index("<table class='cards'>"):]
+    shown = re.findall(r"<tr class='[a-z]*'><td>([^<\[]+?)(?: \[|</td>)", table)
+    assert shown == [c["card"] for c in sorted(cards, key=card_order)]
 
 
 def test_a_solo_study_reports_its_scores(folder):
