@@ -5,6 +5,7 @@
     tabletome lab report STUDY [--html FILE] [--json]
     tabletome lab compare BASE STUDY [--json]
     tabletome lab export STUDY --csv DIR | --parquet DIR
+    tabletome lab tournament GAME --seat SPEC --seat SPEC ... --games N --out DIR
     tabletome lab tune GAME --seat SPEC ... --param CARD.FIELD=LO..HI ... --goal GOAL ... --out DIR
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from tabletome import IllegalAction
 
@@ -58,6 +60,19 @@ def add_parser(sub) -> None:
 
     _add_export(labsub)
 
+    tour = labsub.add_parser("tournament", help="a round robin of agents with Bradley-Terry ratings and intervals")
+    tour.add_argument("game", help="game id (a two-player game)")
+    tour.add_argument("--seat", action="append", metavar="SPEC", help="an agent of the round robin; repeat (two or more)")
+    tour.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
+    tour.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option; repeat for more")
+    tour.add_argument("--cards", metavar="FILE", help="a card file to play with")
+    tour.add_argument("--seed", type=int, default=0, help="the seed of every match (the same deals for every pair)")
+    where = tour.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="local processes to play on (default: every core)")
+    where.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS", help="play on Ray, as lab run")
+    tour.add_argument("--out", required=True, metavar="DIR", help="the folder for the matches, tournament.json and .html")
+    tour.add_argument("--json", action="store_true", help="print the ratings and matches as JSON")
+
     tune = labsub.add_parser("tune", help="search card numbers (or options) for a card file that meets a goal")
     tune.add_argument("game", help="game id (see: tabletome games)")
     tune.add_argument("--seat", action="append", metavar="SPEC", help="the agent in the next seat, as in lab run")
@@ -92,7 +107,34 @@ def run(args) -> int:
         print("tabletome lab: name a command: run, report, compare or export (tabletome lab --help)",
               file=sys.stderr)
         return 2
-    return {"run": _run, "report": _report, "compare": _compare, "export": _export, "tune": _tune}[command](args)
+    return {"run": _run, "report": _report, "compare": _compare, "export": _export, "tune": _tune,
+            "tournament": _tournament}[command](args)
+
+
+def _tournament(args) -> int:
+    from tabletome.lab.tournament import describe, tournament
+    specs = [s.strip() for s in (args.seat or [])]
+    if any(s.lower() == HUMAN for s in specs):
+        raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...)")
+    if args.workers is not None and args.workers < 1:
+        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    from rich.console import Console
+    err = Console(stderr=True)
+
+    def progress(done, total, match):
+        err.print(f"match {done}/{total}: {match['a']} {match['a_wins']}-{match['draws']}-{match['b_wins']} "
+                  f"{match['b']}", soft_wrap=True, markup=False)
+    result = tournament(args.game, specs, args.games, args.out, options=parse_options(args.option), cards=args.cards,
+                        seed=args.seed, workers=args.workers, use_ray=args.ray is not None,
+                        ray_address=args.ray or None, progress=None if args.json else progress)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        out = Console()
+        for line in describe(result):
+            out.print(line, soft_wrap=True, markup=False)
+        out.print(f"page: {Path(args.out) / 'tournament.html'}", soft_wrap=True, markup=False)
+    return 0
 
 
 def _tune(args) -> int:
