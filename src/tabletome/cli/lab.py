@@ -60,6 +60,14 @@ def add_parser(sub) -> None:
 
     _add_export(labsub)
 
+    replay = labsub.add_parser("replay", help="one stored game of a study: its story, a record, or the web viewer")
+    replay.add_argument("study", help="a study file written by tabletome lab run")
+    replay.add_argument("--game", required=True, metavar="POINT:INDEX", help="which game (the report names them)")
+    replay.add_argument("--record", metavar="FILE", help="also save it as a record (for tabletome replay or the server)")
+    replay.add_argument("--server", metavar="URL", help="open it in the replay viewer of the server at URL "
+                                                      "(e.g. http://127.0.0.1:8000) and print its address")
+    replay.add_argument("--board", action="store_true", help="also draw the final table")
+
     tour = labsub.add_parser("tournament", help="a round robin of agents with Bradley-Terry ratings and intervals")
     tour.add_argument("game", help="game id (a two-player game)")
     tour.add_argument("--seat", action="append", metavar="SPEC", help="an agent of the round robin; repeat (two or more)")
@@ -108,7 +116,35 @@ def run(args) -> int:
               file=sys.stderr)
         return 2
     return {"run": _run, "report": _report, "compare": _compare, "export": _export, "tune": _tune,
-            "tournament": _tournament}[command](args)
+            "tournament": _tournament, "replay": _replay}[command](args)
+
+
+def _replay(args) -> int:
+    import tabletome
+    from tabletome.lab.games import game_record, parse_key, upload
+    from tabletome.lab.store import Store
+    point, idx = parse_key(args.game)
+    with Store(args.study, create=False, read_only=True) as store:
+        record = game_record(store, point, idx)
+    from rich.console import Console
+    console = Console()
+    state = tabletome.replay(record)
+    console.print(f"[bold]{state.game.name}[/bold], game {point}:{idx} of {args.study}: {record['players']} "
+                  f"player(s), seed {record['seed']}, {len(record['actions'])} actions", soft_wrap=True)
+    from .replay import result_line
+    for line in state.log:
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    if args.board:
+        board = state.game.render(state.view(None), None, card_text=state.card_text)
+        if board is not None:
+            console.print(board)
+    console.print(result_line(state), style="bold", markup=False)
+    if args.record:
+        tabletome.save_record(record, args.record)
+        console.print(f"record saved: {args.record} (tabletome replay {args.record})", markup=False, soft_wrap=True)
+    if args.server:
+        console.print(f"in the replay viewer: {upload(record, args.server)}", markup=False, soft_wrap=True)
+    return 0
 
 
 def _tournament(args) -> int:

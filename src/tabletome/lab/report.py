@@ -474,9 +474,33 @@ def html_page(report) -> str:
                     parts.append("</div><style>" + "".join(
                         f"#cp{i}:checked ~ #panel{i} {{ display: block; }}" for i in range(len(card_figures)))
                         + "</style>")
+    parts.append(_examples(d))
     parts.append("<p class='meta'>Made by <code>tabletome lab report</code>; the same numbers: "
                  "<code>tabletome lab report STUDY --json</code>.</p></body></html>")
     return "\n".join(parts)
+
+
+def _examples(d) -> str:
+    """The games behind the numbers: a command that replays each (add --server URL to watch it in
+    a running server's replay viewer, --record FILE to keep it)."""
+    esc = html.escape
+    multi = len(d["points"]) > 1
+    items = []
+    for pt in d.get("examples", {}).get("points", []):
+        at = f" at {pt['label']}" if multi else ""
+        for card, games in pt["cards"].items():
+            for g in games:
+                items.append(f"<li>{esc(card)}{esc(at)}: a seat that could play it {g['had_it_and']}: "
+                             f"<code>{esc(g['command'])}</code></li>")
+        for g in pt["upsets"]:
+            items.append(f"<li>Upset{esc(at)}: {esc(g['winner'])} beat {esc(g['loser'])}: <code>{esc(g['command'])}</code></li>")
+        for g in pt["long"]:
+            items.append(f"<li>Long game{esc(at)}: {g['length']:,} decisions: <code>{esc(g['command'])}</code></li>")
+    if not items:
+        return ""
+    return ("<h2>Games behind the numbers</h2><p class='meta'>Each command prints the game's story; add "
+            "<code>--server http://127.0.0.1:8000</code> to open it in a running server's replay viewer, or "
+            "<code>--record FILE</code> to keep it as a record.</p><ul class='cardlines'>" + "".join(items) + "</ul>")
 
 
 def _tables(d) -> str:

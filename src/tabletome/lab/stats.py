@@ -379,6 +379,8 @@ def study_stats(store) -> dict:
         "points": points,
     }
     data["findings"], data["cannot_conclude"], data["card_findings"] = sentences(data)
+    from .games import example_games
+    data["examples"] = example_games(store, study, data)
     return data
 
 
