@@ -11,6 +11,7 @@ def test_ray_rows_are_identical_to_a_local_run(tmp_path):
     with Store(tmp_path / "local.duckdb") as local:
         run_study(make_study(**study), local, workers=1)
         games, decisions = local.rows("games"), local.rows("decisions")
+        tempo = local.query("SELECT * FROM tempo ORDER BY point, idx, turn, name")
     for attempt in range(3):
         try:    # Ray waits a fixed 30 s for its raylet; on a machine shared by many jobs it may miss that
             ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
@@ -27,6 +28,8 @@ def test_ray_rows_are_identical_to_a_local_run(tmp_path):
             assert result["batches"] < 48 / 2
             assert remote.rows("games") == games
             assert remote.rows("decisions") == decisions
+            order = "SELECT * FROM tempo ORDER BY point, idx, turn, name"
+            assert remote.query(order) == tempo and tempo
             runs = remote.query("SELECT backend, games FROM runs")
             assert runs == [("ray", 48)]
         # lab tune plays its candidates on the same Ray (started once for every trial)

@@ -90,6 +90,15 @@ def figures(data) -> list[tuple]:
                 "below show each distribution's median.",
                 _hist(plt, [p["length"] for p in points], [_point_label(p, multi) for p in points], "decisions per game")))
     for k, p in enumerate(points):
+        if p.get("tempo"):
+            suffix = f" at {p['label']}" if multi else ""
+            out.append((f"tempo{k}" if multi else "tempo", "Over the game" + suffix,
+                        "Left: each number the game watches, averaged over the games turn by turn, per seat (a "
+                        "finished game's last values carried on). Middle: the eventual winner against the mean of "
+                        "the other seats, in games with one winner. Right: when the games were decided: the "
+                        f"share of the game after which the eventual winner led on {p['tempo']['lead']} for good.",
+                        _tempo(plt, p["tempo"], data["study"]["seat_names"])))
+    for k, p in enumerate(points):
         if not p["cards"]:
             continue
         suffix = f" at {p['label']}" if multi else ""
@@ -250,6 +259,49 @@ def _hist(plt, summaries, labels, xlabel):
     ax.set_ylabel("share of games (%)")
     ax.set_ylim(bottom=0)
     ax.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def _tempo(plt, tempo, seat_names):
+    names = tempo["measures"][:3]
+    fig, axes = _subplots(len(names), 3, figsize=(11.0, 2.5 * len(names) + 0.5), squeeze=False)
+    for r, name in enumerate(names):
+        ax = axes[r][0]
+        for s, series in enumerate(tempo["by_seat"][name]):
+            ax.plot(range(len(series)), series, color=COLORS[s % len(COLORS)], lw=1.4, label=seat_names[s])
+        ax.set_ylabel(name)
+        ax.set_title("by seat", fontsize=8)
+        if r == 0:
+            ax.legend(fontsize=7, frameon=False)
+        ax = axes[r][1]
+        result = tempo["by_result"].get(name)
+        if result:
+            ax.plot(range(len(result["winner"])), result["winner"], color="#1f8a3b", lw=1.6, label="eventual winner")
+            ax.plot(range(len(result["others"])), result["others"], color="#b5443c", lw=1.6, label="the other seats")
+            ax.set_title(f"by result ({result['games']:,} games with one winner)", fontsize=8)
+            if r == 0:
+                ax.legend(fontsize=7, frameon=False)
+        else:
+            ax.set_visible(False)
+        for a in axes[r][:2]:
+            a.grid(axis="y", color="#eeeeee", lw=0.6)
+            if r == len(names) - 1:
+                a.set_xlabel("turn (a run of decisions by one seat)")
+        ax = axes[r][2]
+        dec = tempo.get("decided")
+        if r == 0 and dec:
+            h = dec["histogram"]
+            total = sum(h["counts"])
+            ax.stairs([100 * c / total for c in h["counts"]], [100 * e for e in h["edges"]], fill=True,
+                      color=COLORS[4], alpha=0.85)
+            ax.axvline(100 * dec["median_share"], color="black", lw=1, ls=":")
+            ax.set_xlabel("decided at (% of the game's turns)")
+            ax.set_ylabel("share of games (%)")
+            ax.set_title(f"median: turn {dec['median_turn']:g}, {100 * dec['median_share']:.0f}% of the way",
+                         fontsize=8)
+        else:
+            ax.set_visible(False)
     fig.tight_layout()
     return fig
 
@@ -428,7 +480,7 @@ def html_page(report) -> str:
         parts.append("<div class='box cannot'><h3>What this study cannot conclude</h3><ul>" +
                      "".join(f"<li>{esc(t)}</li>" for t in d["cannot_conclude"]) + "</ul></div>")
     sections = {"sweep": "Against the swept value", "seats": "Who wins", "scores": "Scores",
-                "length": "How long games take"}
+                "length": "How long games take", "tempo": "Over the game", "tempo0": "Over the game"}
     card_figures = [f for f in report["figures"] if f[0].startswith("cards")]
     tabs = len(card_figures) > 1
     for name, title, caption, fig in report["figures"]:

@@ -38,8 +38,21 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
     agents = [agent_factory(specs[seating[s]], seed=agent_seeds[s]) for s in range(players)]
     limit = study["max_decisions"]
     decisions = []
+    tempo = []
     step = 0
+    turn = [None, -1]
+
+    def sample(final=False):
+        # a turn: a run of decisions by one seat (the seat to move changes); the contract's
+        # turn_key would be exact but builds a view at every decision (it doubled Life Siphon's time)
+        key = None if final else state.to_move
+        if final or key != turn[0] or turn[1] < 0:
+            turn[0] = key
+            turn[1] += 1
+            for name, values in state.tempo().items():
+                tempo.append((point, index, turn[1], step, name, [float(v) for v in values]))
     while not state.is_over and step < limit:
+        sample()
         seat = state.to_move
         legal_ids = [a.id for a in state.legal_actions()]
         action = agents[seat].choose(state)
@@ -48,6 +61,7 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
                           list(getattr(action, "cards", ()) or ()), target, legal_ids))
         state.apply(action)
         step += 1
+    sample(final=True)
     finished = state.is_over
     scores = state.scores
     row = (point, index, seed, [specs[e] for e in seating], list(seating), list(agent_seeds),
@@ -55,23 +69,24 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
            [_number(x) for x in scores] if isinstance(scores, (list, tuple)) else [],
            [float(state.outcome(s)) if finished else 0.5 for s in range(players)],
            step, not finished)
-    return row, decisions
+    return row, decisions, tempo
 
 
 def play_batch(study: dict, keys: list[tuple]) -> tuple[list, list, float, float]:
     """Play the games named by ``keys`` (``Study.task`` tuples); returns (games rows, decisions
-    rows, seconds spent, CPU seconds spent). Runs in a worker process or a Ray task."""
+    rows, seconds spent, CPU seconds spent, tempo rows). Runs in a worker process or a Ray task."""
     from ..agents import agent
 
     started = time.perf_counter()
     cpu = time.process_time()
     game = find_game(study["game"])
-    rows, decisions = [], []
+    rows, decisions, tempo = [], [], []
     for key in keys:
-        row, rows_d = play_game(game, study, study["points"][key[0]]["options"], key, agent)
+        row, rows_d, rows_t = play_game(game, study, study["points"][key[0]]["options"], key, agent)
         rows.append(row)
         decisions.extend(rows_d)
-    return rows, decisions, time.perf_counter() - started, time.process_time() - cpu
+        tempo.extend(rows_t)
+    return rows, decisions, time.perf_counter() - started, time.process_time() - cpu, tempo
 
 
 def _ignore_sigint():
@@ -124,8 +139,8 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
     used = {"batches": 0, "cpu": 0.0}
 
     def take(result):
-        rows, decisions, _seconds, cpu = result
-        store.write(rows, decisions)
+        rows, decisions, _seconds, cpu, tempo = result
+        store.write(rows, decisions, tempo)
         count[0] += len(rows)
         used["batches"] += 1
         used["cpu"] += cpu

@@ -150,9 +150,69 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
         out["solo"] = {"score": summary(scores), "outcome": summary([r[4][0] for r in rows]),
                        "win": rate(seat_wins[0], n)}
     out["cards"] = card_stats(store, point, non_play_kinds(study))
+    out["tempo"] = tempo_stats(store, point, players)
     out["lengths"] = [r[5] for r in rows]
     if players == 1:
         out["scores"] = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
+    return out
+
+
+TEMPO_TURNS = 0.9          # the tempo figures run to the turn this share of the games reaches
+
+
+def tempo_stats(store, point, players) -> dict | None:
+    """The course of the game's watched numbers (``State.tempo``) over its turns: the mean of each
+    per seat and for the eventual winner against the other seats (a finished game's last values
+    carried on, so every turn averages every game), and when games are decided: the turn after
+    which the eventual winner led for good on the first number (strictly ahead of every other seat)."""
+    import numpy as np
+    if not store.query("SELECT count(*) FROM information_schema.tables WHERE table_name = 'tempo'")[0][0]:
+        return None          # a study stored before tempo was recorded
+    rows = store.query("SELECT t.idx, t.turn, t.name, t.seat_values, g.winners, g.unfinished FROM tempo t JOIN games g "
+                       "USING (point, idx) WHERE $1 IS NULL OR t.point = $1 ORDER BY t.point, t.idx, t.turn", [point])
+    if not rows:
+        return None
+    names = list(dict.fromkeys(r[2] for r in rows))
+    games: dict = {}
+    for idx, turn, name, values, winners, unfinished in rows:
+        g = games.setdefault(idx, {"winners": winners, "unfinished": unfinished, "series": {n: [] for n in names}})
+        g["series"][name].append(values)
+    lengths = sorted(len(g["series"][names[0]]) for g in games.values())
+    T = max(2, lengths[min(len(lengths) - 1, int(TEMPO_TURNS * len(lengths)))])
+    out = {"measures": names, "lead": names[0], "turns": T, "by_seat": {}, "by_result": {}}
+    for name in names:
+        cube = np.zeros((len(games), T, players))
+        for k, g in enumerate(games.values()):
+            series = np.array(g["series"][name], dtype=float)[:T]
+            cube[k, :len(series)] = series
+            cube[k, len(series):] = series[-1]      # the final values carried on
+        out["by_seat"][name] = cube.mean(axis=0).T.tolist()
+        single = [k for k, g in enumerate(games.values()) if len(g["winners"]) == 1 and players > 1]
+        if single:
+            won = np.array([cube[k, :, list(games.values())[k]["winners"][0]] for k in single])
+            others = np.array([np.delete(cube[k], list(games.values())[k]["winners"][0], axis=1).mean(axis=1)
+                               for k in single])
+            out["by_result"][name] = {"winner": won.mean(axis=0).tolist(), "others": others.mean(axis=0).tolist(),
+                                      "games": len(single)}
+    decided = []
+    if players > 1:
+        for g in games.values():
+            if len(g["winners"]) != 1 or g["unfinished"]:
+                continue
+            w = g["winners"][0]
+            series = g["series"][names[0]]
+            behind = [t for t, values in enumerate(series) if not all(values[w] > v for s, v in enumerate(values)
+                                                                         if s != w)]
+            turn = behind[-1] + 1 if behind else 0
+            decided.append((turn, turn / max(len(series) - 1, 1)))
+    if decided:
+        turns = [t for t, _ in decided]
+        shares = [f for _, f in decided]
+        out["decided"] = {"games": len(decided), "median_turn": statistics.median(turns),
+                          "median_share": statistics.median(shares),
+                          "histogram": {"edges": [k / 10 for k in range(11)],
+                                        "counts": [sum(1 for f in shares if min(int(f * 10), 9) == k)
+                                                   for k in range(10)]}}
     return out
 
 
@@ -450,6 +510,13 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                 found.append(f"Solo{at}: score {s['score']['mean']:.2f} ± {s['score']['stdev']:.2f} "
                              f"(mean ± sd, median {s['score']['median']}), won {_pct(s['win']['rate'])} "
                              f"({_ci(s['win']['ci95'])}) of {n:,} games.")
+        tempo = pt.get("tempo") or {}
+        if tempo.get("decided"):
+            dec = tempo["decided"]
+            found.append(f"Games{at} are decided (the eventual winner leads on {tempo['lead']} for good, strictly ahead of "
+                         f"every other seat) at a median of turn {dec['median_turn']:g}, "
+                         f"{100 * dec['median_share']:.0f}% of the way through the game ({dec['games']:,} games with "
+                         f"one winner; a turn is a run of decisions by one seat).")
         cards = pt["cards"]
         # at a glance: one line each for the dominant, the dead and the unplayed, strongest first
         flagged = sorted((c for c in cards if c["flag"] and not unplayed(c)),

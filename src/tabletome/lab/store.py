@@ -15,6 +15,9 @@ number at that point); read them ``ORDER BY point, idx[, step]``):
 - ``decisions``: ``point, idx, step, seat, action, action_id, kind, cards, target, legal_ids``: one
   row per decision; ``legal_ids`` are the ids of the legal actions at that decision, so which
   cards were playable is ``actions.cards`` of those ids.
+- ``tempo``: ``point, idx, turn, step, name, seat_values``: at the start of each turn (a run
+  of decisions by one seat) and at the end, each number the game watches (``State.tempo``:
+  health, mana...) for every seat.
 - ``runs``: when each ``lab run`` ran, on what, how many games, how long (not part of the results).
 
 Each finished batch of games is written in one transaction, so an interrupted run keeps whole
@@ -40,6 +43,8 @@ CREATE TABLE IF NOT EXISTS games (point INTEGER, idx INTEGER, seed BIGINT, optio
     outcomes DOUBLE[], length INTEGER, unfinished BOOLEAN, PRIMARY KEY (point, idx));
 CREATE TABLE IF NOT EXISTS decisions (point INTEGER, idx INTEGER, step INTEGER, seat INTEGER, action VARCHAR,
     action_id INTEGER, kind VARCHAR, cards VARCHAR[], target INTEGER, legal_ids INTEGER[]);
+CREATE TABLE IF NOT EXISTS tempo (point INTEGER, idx INTEGER, turn INTEGER, step INTEGER, name VARCHAR,
+    seat_values DOUBLE[]);
 CREATE TABLE IF NOT EXISTS runs (started TIMESTAMP DEFAULT current_timestamp, backend VARCHAR, workers INTEGER,
     games INTEGER, seconds DOUBLE);
 """
@@ -137,8 +142,9 @@ class Store:
         return {(p, i) for p, i in self.con.execute("SELECT point, idx FROM games").fetchall()}
 
     # --- writing ----------------------------------------------------------------------------
-    def write(self, rows: list, decisions: list) -> None:
-        """Write finished games (``runner.play_game`` rows) and their decisions in one transaction."""
+    def write(self, rows: list, decisions: list, tempo: list | None = None) -> None:
+        """Write finished games (``runner.play_game`` rows), their decisions and their tempo rows
+        in one transaction."""
         if not rows:
             return
         study = self.study() if self._point_options is None else None
@@ -161,6 +167,10 @@ class Store:
                 self.con.execute(
                     f"INSERT INTO decisions ({DECISION_COLUMNS}) SELECT " +
                     ", ".join(f"unnest(${k + 1})" for k in range(len(dcols))), dcols)
+            if tempo:
+                tcols = [list(c) for c in zip(*tempo)]
+                self.con.execute("INSERT INTO tempo SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
+                                 "unnest($5), unnest($6)", tcols)
             self.con.commit()
         except BaseException as exc:
             self.con.rollback()
@@ -175,8 +185,10 @@ class Store:
         decisions_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS decisions ")[1].split(";")[0]
         self.con.begin()
         try:
+            tempo_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS tempo ")[1].split(";")[0]
             for table, schema, order in (("games", games_schema, "point, idx"),
-                                         ("decisions", decisions_schema, "point, idx, step")):
+                                         ("decisions", decisions_schema, "point, idx, step"),
+                                         ("tempo", tempo_schema, "point, idx, turn, name")):
                 self.con.execute(f"CREATE TABLE {table}_sorted {schema}")
                 self.con.execute(f"INSERT INTO {table}_sorted SELECT * FROM {table} ORDER BY {order}")
                 self.con.execute(f"DROP TABLE {table}")
@@ -206,7 +218,7 @@ class Store:
     def query(self, sql: str, params=None) -> list[tuple]:
         return self.con.execute(sql, params or []).fetchall()
 
-    TABLES = ("study", "actions", "games", "decisions", "runs")
+    TABLES = ("study", "actions", "games", "decisions", "tempo", "runs")
 
     def export(self, folder, fmt: str) -> list[Path]:
         """Every table as ``DIR/TABLE.csv`` (with a header; lists written as DuckDB prints them) or
@@ -220,7 +232,8 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise IllegalAction(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
-        order = {"games": " ORDER BY point, idx", "decisions": " ORDER BY point, idx, step", "actions": " ORDER BY id"}
+        order = {"games": " ORDER BY point, idx", "decisions": " ORDER BY point, idx, step", "actions": " ORDER BY id",
+                 "tempo": " ORDER BY point, idx, turn, name"}
         paths = []
         for table in self.TABLES:
             path = folder / f"{table}.{fmt}"
