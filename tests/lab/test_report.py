@@ -142,7 +142,8 @@ def test_a_solo_study_reports_its_scores(folder):
     assert pt["solo"]["score"]["mean"] == pytest.approx(statistics.fmean(scores))
     assert pt["solo"]["win"]["wins"] == sum(1 for g in games if g["winners"] == [0])
     assert [name for name, *_ in report["figures"]][:1] == ["scores"]
-    # one seat has no other seat of its game to be compared with: its games are pooled instead
+    # one seat has no other seat of its game to be compared with: its games are pooled instead, and said so
+    assert any("the card figures pool the games" in line for line in report["data"]["cannot_conclude"])
     some = [c for c in pt["cards"] if 0 < c["legal_games"] < 8]
     assert some
     for c in some:

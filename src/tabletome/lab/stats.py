@@ -562,6 +562,10 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
             else:
                 cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} games had a seat "
                               f"that could play it and a seat that never could.")
+        if cards and data["study"]["players"] == 1:
+            cannot.append(f"What a card{at} is worth within a game: a solo game has no other seat to compare with, "
+                          f"so the card figures pool the games: the games where the card could be played against "
+                          f"the games where it never could (a card seen mostly in long games shares their result).")
         if cards and len(set(data["study"]["specs"])) > 1:
             cannot.append(f"Card statistics{at} pool the seat-games of every agent "
                           f"({', '.join(sorted(set(data['study']['specs'])))}); to judge the cards themselves, "
