@@ -87,7 +87,7 @@ def test_export_writes_every_table_for_other_tools(study, tmp_path, fmt):
     folder = tmp_path / "out"
     done = cli("lab", "export", str(study), f"--{fmt}", str(folder))
     assert done.returncode == 0, done.stderr
-    tables = ("study", "actions", "games", "decisions", "runs")
+    tables = ("study", "actions", "games", "decisions", "tempo", "runs")
     assert sorted(p.name for p in folder.iterdir()) == sorted(f"{t}.{fmt}" for t in tables)
     reader = "read_csv" if fmt == "csv" else "read_parquet"
     with Store(study, create=False, read_only=True) as store:

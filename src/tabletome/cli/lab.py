@@ -105,7 +105,7 @@ def _add_export(labsub) -> None:
     export = labsub.add_parser("export", help="every table of a study as CSV or Parquet files, for other tools")
     export.add_argument("study", help="a study file written by tabletome lab run")
     fmt = export.add_mutually_exclusive_group(required=True)
-    fmt.add_argument("--csv", metavar="DIR", help="write DIR/study.csv, actions.csv, games.csv, decisions.csv, runs.csv")
+    fmt.add_argument("--csv", metavar="DIR", help="write DIR/study.csv, actions.csv, games.csv, decisions.csv, tempo.csv, runs.csv")
     fmt.add_argument("--parquet", metavar="DIR", help="the same tables as Parquet files in DIR")
 
 
