@@ -540,14 +540,18 @@ def _examples(d) -> str:
     items = []
     for pt in d.get("examples", {}).get("points", []):
         at = f" at {pt['label']}" if multi else ""
+        def codes(games):
+            return ", ".join(f"<code>{esc(g['command'])}</code>" for g in games)
         for card, games in pt["cards"].items():
-            for g in games:
-                items.append(f"<li>{esc(card)}{esc(at)}: a seat that could play it {g['had_it_and']}: "
-                             f"<code>{esc(g['command'])}</code></li>")
-        for g in pt["upsets"]:
-            items.append(f"<li>Upset{esc(at)}: {esc(g['winner'])} beat {esc(g['loser'])}: <code>{esc(g['command'])}</code></li>")
-        for g in pt["long"]:
-            items.append(f"<li>Long game{esc(at)}: {g['length']:,} decisions: <code>{esc(g['command'])}</code></li>")
+            if games:
+                items.append(f"<li>{esc(card)}{esc(at)}: a seat that could play it {games[0]['had_it_and']}: "
+                             f"{codes(games)}</li>")
+        if pt["upsets"]:
+            g = pt["upsets"][0]
+            items.append(f"<li>Upsets{esc(at)} ({esc(g['winner'])} beat {esc(g['loser'])}): {codes(pt['upsets'])}</li>")
+        if pt["long"]:
+            items.append(f"<li>The longest games{esc(at)} ("
+                         + ", ".join(f"{g['length']:,}" for g in pt["long"]) + f" decisions): {codes(pt['long'])}</li>")
     if not items:
         return ""
     return ("<h2>Games behind the numbers</h2><p class='meta'>Each command prints the game's story; add "
