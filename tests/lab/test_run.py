@@ -318,3 +318,24 @@ def test_a_sweep_over_solo_modes_is_checked_point_by_point(tmp_path, capsys):
     assert main(["lab", "run", gid, "--players", "1", "--seat", "heuristic", "--sweep", f"mode={modes[0]},{default}",
                  "--games", "2", "--workers", "1", "--out", str(bad)]) == 2
     assert default in capsys.readouterr().err and not bad.exists()
+
+
+def test_what_a_game_draws_at_random_is_stored_beside_its_result(tmp_path):
+    """Bad Baby Lich Lords with factions=random: the factions dealt are stored (State.lab_facts)."""
+    path = tmp_path / "bb.duckdb"
+    game = tabletome.game("bad-baby-lich-lords")
+    with Store(path) as store:
+        run_study(make_study(game.id, ["random", "random"], 4, seed=2, options={"factions": "random"}), store,
+                  workers=1)
+        rows = store.games()
+    for r in rows:
+        options = json.loads(r["options"])
+        state = game.new(players=2, seed=r["seed"], **options)
+        facts = json.loads(r["facts"])
+        assert facts == state.lab_facts() and set(facts) == {"factions"}
+        assert facts["factions"] in game.options["factions"]            # written as the option writes it
+    assert len({json.loads(r["facts"])["factions"] for r in rows}) > 1 or len(rows) < 3
+    # a game that draws nothing of the kind stores NULL
+    with Store(tmp_path / "sl.duckdb") as store:
+        run_study(make_study("spirit-link", ["random", "random"], 2, seed=2), store, workers=1)
+        assert [r["facts"] for r in store.games()] == [None, None]

@@ -364,6 +364,12 @@ class State:
             return {}
         return {self.game.score_label(self.players, self.options): [float(x) for x in scores]}
 
+    def lab_facts(self) -> dict:
+        """What a game drew at random that its options do not say (the lab stores it beside the
+        result, so a study can be split by it), e.g. the factions dealt when they are random.
+        ``{name: text}``; none by default."""
+        return {}
+
     def outcome(self, seat: int) -> float:
         """The finished game's reward for ``seat`` in [0, 1]: 1 for a winner, 0 for a loser,
         0.5 each when nobody won. Solo modes override it to normalise their score."""

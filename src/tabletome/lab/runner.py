@@ -9,6 +9,7 @@ games (a heuristic Spirit Link game takes milliseconds) are not drowned in overh
 
 from __future__ import annotations
 
+import json
 import math
 import queue
 import signal
@@ -68,7 +69,7 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
            list(state.winners) if finished else [],
            [_number(x) for x in scores] if isinstance(scores, (list, tuple)) else [],
            [float(state.outcome(s)) if finished else 0.5 for s in range(players)],
-           step, not finished)
+           step, not finished, json.dumps(state.lab_facts(), sort_keys=True) if state.lab_facts() else None)
     return row, decisions, tempo
 
 

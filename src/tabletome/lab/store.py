@@ -11,7 +11,8 @@ number at that point); read them ``ORDER BY point, idx[, step]``):
 - ``games``: ``point, idx, seed, options`` (JSON, every option), ``cards_hash`` (NULL: the game's
   own cards), ``seats`` (the agent spec in each seat), ``agents`` (which of the study's agents sat
   in each seat), ``agent_seeds``, ``winners`` (seats; empty for a draw), ``scores``, ``outcomes``
-  (each seat's reward in [0, 1]), ``length`` (decisions), ``unfinished`` (stopped at the limit).
+  (each seat's reward in [0, 1]), ``length`` (decisions), ``unfinished`` (stopped at the limit), ``facts`` (JSON: what the
+  game drew that its options do not say, ``State.lab_facts``: e.g. the factions dealt; NULL: none).
 - ``decisions``: ``point, idx, step, seat, action, action_id, kind, cards, target, legal_ids``: one
   row per decision; ``legal_ids`` are the ids of the legal actions at that decision, so which
   cards were playable is ``actions.cards`` of those ids.
@@ -40,7 +41,7 @@ CREATE TABLE IF NOT EXISTS actions (id INTEGER PRIMARY KEY, text VARCHAR, kind V
     target INTEGER);
 CREATE TABLE IF NOT EXISTS games (point INTEGER, idx INTEGER, seed BIGINT, options VARCHAR, cards_hash VARCHAR,
     seats VARCHAR[], agents INTEGER[], agent_seeds BIGINT[], winners INTEGER[], scores DOUBLE[],
-    outcomes DOUBLE[], length INTEGER, unfinished BOOLEAN, PRIMARY KEY (point, idx));
+    outcomes DOUBLE[], length INTEGER, unfinished BOOLEAN, facts VARCHAR, PRIMARY KEY (point, idx));
 CREATE TABLE IF NOT EXISTS decisions (point INTEGER, idx INTEGER, step INTEGER, seat INTEGER, action VARCHAR,
     action_id INTEGER, kind VARCHAR, cards VARCHAR[], target INTEGER, legal_ids INTEGER[]);
 CREATE TABLE IF NOT EXISTS tempo (point INTEGER, idx INTEGER, turn INTEGER, step INTEGER, name VARCHAR,
@@ -79,6 +80,8 @@ class Store:
                                 f"damaged, cut short, or not a DuckDB file): {_first_line(exc)}") from None
         if not read_only:
             self.con.execute(SCHEMA)
+            # (a study stored before games had facts gets the column; its old games keep NULL)
+            self.con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS facts VARCHAR")
         self._point_options = None
 
     def close(self):
@@ -158,9 +161,9 @@ class Store:
         try:
             self.con.execute(
                 "INSERT INTO games (point, idx, seed, options, cards_hash, seats, agents, agent_seeds, winners, "
-                "scores, outcomes, length, unfinished) SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
+                "scores, outcomes, length, unfinished, facts) SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
                 "unnest($5), unnest($6), unnest($7), unnest($8), unnest($9), unnest($10), unnest($11), "
-                "unnest($12), unnest($13)",
+                "unnest($12), unnest($13), unnest($14)",
                 [cols[0], cols[1], cols[2], options, hashes, *cols[3:]])
             if decisions:
                 dcols = [list(c) for c in zip(*decisions)]
