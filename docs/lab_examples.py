@@ -149,7 +149,7 @@ def play(spec: Spec, runs: Path, workers: int | None) -> Path:
 def _round(value):
     """Numbers as the page prints them (so a figure compares equal whatever the float noise)."""
     if isinstance(value, float):
-        return round(value, 4)
+        return float(f"{value:.6g}")
     if isinstance(value, dict):
         return {k: _round(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -292,7 +292,8 @@ def _ls_fearsome(f):
     largest = max(seats, key=lambda r: abs(r["difference"]))
     moved = [r for r in seats if r["significant"]]
     omnibus = next(r for r in c["changes"] if r["metric"] == "who_wins")
-    answer = (f"**Answer: {'yes' if moved or omnibus['significant'] else 'no detectable change'} in who wins.** "
+    answer = (("**Answer: yes, who wins changes.** " if moved or omnibus["significant"] else
+               "**Answer: no detectable change in who wins.** ") +
               f"The largest shift is {largest['subject']}'s, {pts(largest['difference'])} points "
               f"(95% interval {pts(largest['interval'][0])} to {pts(largest['interval'][1])}, adjusted "
               f"p = {largest['p_adjusted']:.2g}); the omnibus test of who wins by seat gives adjusted "

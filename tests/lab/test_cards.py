@@ -103,7 +103,7 @@ def test_having_a_card_is_judged_within_games_not_across_them(duel, tmp_path):
             else:
                 holders, winners = (0,), [0] if i < 150 else [1]
             rows.append((0, i, i, ["random", "random"], [0, 1], [1, 2], winners, [0.0, 0.0],
-                         [1.0 if s in winners else 0.0 if winners else 0.5 for s in (0, 1)], 2, False))
+                         [1.0 if s in winners else 0.0 if winners else 0.5 for s in (0, 1)], 2, False, None))
             for seat in (0, 1):   # a seat with Knight plays it; Coin is there too, never played
                 if seat in holders:
                     decisions.append((0, i, seat, seat, "play Knight", knight, "play", ["Knight"], None,

@@ -219,8 +219,8 @@ def test_a_terminal_shows_a_progress_bar_with_games_per_second_and_an_eta(tmp_pa
 
 def test_unfinished_games_are_flagged(tmp_path):
     _, games, decisions = play(tmp_path / "u.duckdb", games=3, max_decisions=4)
-    assert all(g[-1] for g in games)            # unfinished
-    assert all(g[-2] == 4 for g in games)       # length
+    assert all(g[-2] for g in games)            # unfinished (then facts)
+    assert all(g[-3] == 4 for g in games)       # length
     assert len(decisions) == 12
 
 
