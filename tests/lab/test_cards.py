@@ -103,7 +103,7 @@ def test_having_a_card_is_judged_within_games_not_across_them(duel, tmp_path):
             else:
                 holders, winners = (0,), [0] if i < 150 else [1]
             rows.append((0, i, i, ["random", "random"], [0, 1], [1, 2], winners, [0.0, 0.0],
-                         [1.0 if s in winners else 0.0 if winners else 0.5 for s in (0, 1)], 2, False))
+                         [1.0 if s in winners else 0.0 if winners else 0.5 for s in (0, 1)], 2, False, None))
             for seat in (0, 1):   # a seat with Knight plays it; Coin is there too, never played
                 if seat in holders:
                     decisions.append((0, i, seat, seat, "play Knight", knight, "play", ["Knight"], None,
@@ -176,10 +176,9 @@ def test_discarding_a_card_is_not_playing_it(duel, tmp_path):
 def test_compare_sees_how_differently_two_agents_play_a_card(randoms, heuristics):
     with Store(randoms, create=False, read_only=True) as a, Store(heuristics, create=False, read_only=True) as b:
         result = compare_studies(a, b)
-    rows = {r["measure"]: r for r in result["rows"]}
-    dud = rows["card Dud play rate"]
+    dud = next(r for r in result["changes"] if r["metric"] == "play_rate" and r["subject"] == "Dud")
     assert dud["significant"] and dud["base"] > 0.3 and dud["study"] == 0.0
-    assert any(line.startswith("Dud is played less often when legal") for line in result["lines"])
+    assert any(line.startswith("Dud's play rate when legal falls") for line in result["lines"])
 
 
 def games_whose_actions_name_cards():

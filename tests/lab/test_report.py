@@ -1,6 +1,7 @@
 """The report (its numbers, its sentences, a self-contained page) and the comparison of studies."""
 
 import json
+import math
 import re
 import statistics
 
@@ -62,8 +63,14 @@ def test_the_report_says_what_it_shows_and_what_it_cannot_conclude(mixed_report)
     assert any(line.startswith("heuristic wins") for line in data["findings"])
     # 60 games cannot settle the first seat's advantage
     assert data["points"][0]["first_seat"]["conclusive"] is False
-    assert any("Whether the first seat (North) is favoured" in line and "games would resolve" in line
-               for line in data["cannot_conclude"])
+    line = next(line for line in data["cannot_conclude"] if "Whether the first seat (North) is favoured" in line)
+    # the games needed for 80% power at 5% (two-sided), computed here from the study's own figures
+    from scipy.stats import norm
+    first = data["points"][0]["first_seat"]
+    d = max(abs(first["advantage"]), 0.02)
+    p = min(max(first["rate"], 0.05), 0.95)
+    need = math.ceil((norm.ppf(0.975) + norm.ppf(0.80)) ** 2 * p * (1 - p) / d ** 2)
+    assert f"about {need:,} games would detect a difference of {100 * d:.1f} points with 80% power" in line
 
 
 def test_the_page_is_self_contained(mixed_report, folder):
@@ -88,6 +95,37 @@ def test_a_sweep_reports_each_figure_per_point(folder):
     assert any("at starting_hand=6" in line for line in report["data"]["cannot_conclude"])
     page = html_page(report)
     assert "swept: <b>starting_hand = 4, 6</b>" in page
+    # each figure against the swept value, one panel per measure
+    names = [name for name, *_ in report["figures"]]
+    assert names[0] == "sweep"
+    sweep = report["figures"][0][3]
+    assert len(sweep.axes) == 3 and [t.get_text() for t in sweep.axes[0].get_xticklabels()] == ["4", "6"]
+    # distributions as small multiples, one panel per point
+    length = dict((name, fig) for name, _, _, fig in report["figures"])["length"]
+    assert len([a for a in length.axes if a.get_visible()]) == 2
+    # one Cards section with a selector of the point (CSS only: no script)
+    assert page.count("<h2>Cards</h2>") == 1 and "<script" not in page
+    assert page.count("name='cardpoint'") == 2 and page.count("<div class='panel'") == 2
+    assert "#cp1:checked ~ #panel1" in page
+
+
+def test_cards_too_rarely_seen_to_judge_are_shown_apart_at_the_bottom(folder):
+    from tabletome.lab.report import card_order
+    from tabletome.lab.stats import unplayed
+    path = study_file(folder, "order", specs=("heuristic", "heuristic"), games=30)
+    with Store(path, create=False, read_only=True) as store:
+        report = build_report(store)
+    cards = report["data"]["points"][0]["cards"]
+    groups = [card_order(c)[0] for c in sorted(cards, key=card_order)]
+    assert groups == sorted(groups) and 2 in groups
+    for c in cards:
+        assert card_order(c)[0] == (2 if not c["judged"] or c["access"]["difference"] is None
+                                    else 1 if unplayed(c) else 0)
+    # the page's card table follows the same order
+    page = html_page(report)
+    table = page[page.index("<table class='cards'>"):]
+    shown = re.findall(r"<tr class='[a-z]*'><td>([^<\[]+?)(?: \[|</td>)", table)
+    assert shown == [c["card"] for c in sorted(cards, key=card_order)]
 
 
 def test_a_solo_study_reports_its_scores(folder):
@@ -104,7 +142,8 @@ def test_a_solo_study_reports_its_scores(folder):
     assert pt["solo"]["score"]["mean"] == pytest.approx(statistics.fmean(scores))
     assert pt["solo"]["win"]["wins"] == sum(1 for g in games if g["winners"] == [0])
     assert [name for name, *_ in report["figures"]][:1] == ["scores"]
-    # one seat has no other seat of its game to be compared with: its games are pooled instead
+    # one seat has no other seat of its game to be compared with: its games are pooled instead, and said so
+    assert any("the card figures pool the games" in line for line in report["data"]["cannot_conclude"])
     some = [c for c in pt["cards"] if 0 < c["legal_games"] < 8]
     assert some
     for c in some:
@@ -125,18 +164,17 @@ def test_the_cli_writes_the_page_and_prints_json(mixed, folder, capsys):
 def test_comparing_a_study_with_itself_finds_nothing(mixed):
     with Store(mixed, create=False, read_only=True) as a, Store(mixed, create=False, read_only=True) as b:
         result = compare_studies(a, b)
-    assert result["tests"] >= 5 and result["lines"] == []
-    assert all(not r["significant"] for r in result["rows"])
+    assert len(result["changes"]) >= 5 and result["lines"] == [] and result["paired"]
+    assert all(not r["significant"] for r in result["changes"])
 
 
 def test_a_real_change_is_found_and_said_in_plain_words(mixed, folder, capsys):
     base = study_file(folder, "randoms", specs=("random", "random"), games=60)
     with Store(base, create=False, read_only=True) as a, Store(mixed, create=False, read_only=True) as b:
         result = compare_studies(a, b)
-    rows = {r["measure"]: r for r in result["rows"]}
-    length = rows["length"]
-    assert length["test"] == "Mann-Whitney U" and length["p"] is not None
-    significant = [r for r in result["rows"] if r["significant"]]
+    length = next(r for r in result["changes"] if r["metric"] == "length")
+    assert length["test"] == "Wilcoxon signed-rank (paired games)" and length["p"] is not None
+    significant = [r for r in result["changes"] if r["significant"]]
     assert significant and len(result["lines"]) == len(significant)
     for r in significant:
         assert r["p_adjusted"] < 0.05 and r["p_adjusted"] >= r["p"]
@@ -146,16 +184,16 @@ def test_a_real_change_is_found_and_said_in_plain_words(mixed, folder, capsys):
 
 
 def test_agents_are_matched_by_name_and_a_big_change_is_significant(folder):
-    # the heuristic against random, then against a heuristic that plays with a 3-card hand
+    # the heuristic against random, then the same agents listed in the other order
     base = study_file(folder, "hr", specs=("heuristic", "random"), games=40, seed=3)
     other = study_file(folder, "rh", specs=("random", "heuristic"), games=40, seed=3)
     with Store(base, create=False, read_only=True) as a, Store(other, create=False, read_only=True) as b:
         same = compare_studies(a, b)
-    rows = {r["measure"]: r for r in same["rows"]}
-    for label in ("agent heuristic", "agent random"):
-        assert rows[label]["base_n"] == rows[label]["study_n"] == 40
+    rows = {r["subject"]: r for r in same["changes"] if r["metric"] == "agent_win"}
+    assert set(rows) == {"heuristic", "random"}
     # the same agents in the other order play the same kind of games: nothing significant
-    assert not rows["agent heuristic"]["significant"]
+    assert not rows["heuristic"]["significant"]
+    assert not same["added"] and not same["removed"]
 
 
 def test_studies_of_different_games_are_not_compared(mixed, folder):

@@ -219,8 +219,8 @@ def test_a_terminal_shows_a_progress_bar_with_games_per_second_and_an_eta(tmp_pa
 
 def test_unfinished_games_are_flagged(tmp_path):
     _, games, decisions = play(tmp_path / "u.duckdb", games=3, max_decisions=4)
-    assert all(g[-1] for g in games)            # unfinished
-    assert all(g[-2] == 4 for g in games)       # length
+    assert all(g[-2] for g in games)            # unfinished (then facts)
+    assert all(g[-3] == 4 for g in games)       # length
     assert len(decisions) == 12
 
 
@@ -282,3 +282,60 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_completes_them(tmp_path):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def solo_modes():
+    """A game whose default mode one player cannot play, and two modes one player can."""
+    for gid in tabletome.games():
+        game = tabletome.game(gid)
+        modes = []
+        for mode in game.options.get("mode", ()):
+            try:
+                game.resolve_options(1, {"mode": mode})
+                modes.append(mode)
+            except IllegalAction:
+                pass
+        try:
+            game.resolve_options(1, {})
+        except IllegalAction:
+            if len(modes) >= 2:
+                return gid, modes[:2]
+    pytest.skip("no game has a default mode one player cannot play")
+
+
+def test_a_sweep_over_solo_modes_is_checked_point_by_point(tmp_path, capsys):
+    from tabletome.cli.main import main
+    gid, modes = solo_modes()
+    out = tmp_path / "solo.duckdb"
+    assert main(["lab", "run", gid, "--players", "1", "--seat", "heuristic", "--sweep", f"mode={','.join(modes)}",
+                 "--games", "2", "--workers", "1", "--out", str(out)]) == 0, capsys.readouterr().err
+    with Store(out, create=False, read_only=True) as store:
+        assert [p["label"] for p in store.study().points] == [f"mode={m}" for m in modes]
+        assert sorted(json.loads(r["options"])["mode"] for r in store.games()) == sorted(modes * 2)
+    # a point one player cannot play is still refused, naming it
+    default = tabletome.game(gid).resolve_options(None, {})[1]["mode"]
+    bad = tmp_path / "bad.duckdb"
+    assert main(["lab", "run", gid, "--players", "1", "--seat", "heuristic", "--sweep", f"mode={modes[0]},{default}",
+                 "--games", "2", "--workers", "1", "--out", str(bad)]) == 2
+    assert default in capsys.readouterr().err and not bad.exists()
+
+
+def test_what_a_game_draws_at_random_is_stored_beside_its_result(tmp_path):
+    """Bad Baby Lich Lords with factions=random: the factions dealt are stored (State.lab_facts)."""
+    path = tmp_path / "bb.duckdb"
+    game = tabletome.game("bad-baby-lich-lords")
+    with Store(path) as store:
+        run_study(make_study(game.id, ["random", "random"], 4, seed=2, options={"factions": "random"}), store,
+                  workers=1)
+        rows = store.games()
+    for r in rows:
+        options = json.loads(r["options"])
+        state = game.new(players=2, seed=r["seed"], **options)
+        facts = json.loads(r["facts"])
+        assert facts == state.lab_facts() and set(facts) == {"factions"}
+        assert facts["factions"] in game.options["factions"]            # written as the option writes it
+    assert len({json.loads(r["facts"])["factions"] for r in rows}) > 1 or len(rows) < 3
+    # a game that draws nothing of the kind stores NULL
+    with Store(tmp_path / "sl.duckdb") as store:
+        run_study(make_study("spirit-link", ["random", "random"], 2, seed=2), store, workers=1)
+        assert [r["facts"] for r in store.games()] == [None, None]

@@ -356,6 +356,21 @@ class State:
         """Per-seat numbers the game keeps as a score (override: health, noise, rounds...)."""
         return []
 
+    def tempo(self) -> dict:
+        """The numbers a designer watches over a game, each seat's: ``{name: [one per seat]}``, the
+        first saying who leads. The lab stores them at each turn and plots their course. By default
+        the scores, named by the game's ``score_label``; a game names its own (health and mana...)."""
+        scores = self.scores
+        if not scores or len(scores) != self.players or not all(isinstance(x, (int, float)) for x in scores):
+            return {}
+        return {self.game.score_label(self.players, self.options): [float(x) for x in scores]}
+
+    def lab_facts(self) -> dict:
+        """What a game drew at random that its options do not say (the lab stores it beside the
+        result, so a study can be split by it), e.g. the factions dealt when they are random.
+        ``{name: text}``; none by default."""
+        return {}
+
     def outcome(self, seat: int) -> float:
         """The finished game's reward for ``seat`` in [0, 1]: 1 for a winner, 0 for a loser,
         0.5 each when nobody won. Solo modes override it to normalise their score."""

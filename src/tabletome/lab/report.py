@@ -13,7 +13,7 @@ import io
 import json
 from pathlib import Path
 
-from .stats import ALPHA, DEAD_PLAY_RATE, EFFECT, MIN_SIDE, study_stats
+from .stats import ALPHA, DEAD_PLAY_RATE, EFFECT, MIN_SIDE, Z95, study_stats
 
 COLORS = ["#3b6ea8", "#d9822b", "#4a9a5b", "#b5443c", "#7d5ba6", "#8c6d3f", "#c45fa0", "#6b6b6b"]
 FLAG_COLORS = {"dominant": "#1f8a3b", "dead": "#b5443c", None: "#333333"}
@@ -54,6 +54,13 @@ def figures(data) -> list[tuple]:
     solo = data["study"]["players"] == 1
     if not points:
         return out
+    if multi and len(points) > 1:
+        out.append(("sweep", f"Against {sweep_name}",
+                    f"Each figure against the swept value ({sweep_name}), with 95% intervals: "
+                    + ("the solo win rate and the mean final score" if solo else
+                       "each seat's win rate (dashed: the fair share), the draws, the first seat's advantage")
+                    + " and the mean game length. The points are played on the same deals.",
+                    _sweep(plt, points, data["study"], solo)))
     if not solo:
         out.append(("seats", "Win rate by seat",
                     "Each bar is how often that seat won, with its 95% interval; the dashed line is the fair "
@@ -82,6 +89,15 @@ def figures(data) -> list[tuple]:
                 "How many decisions the games took (every choice any seat made, passes included); the marks "
                 "below show each distribution's median.",
                 _hist(plt, [p["length"] for p in points], [_point_label(p, multi) for p in points], "decisions per game")))
+    for k, p in enumerate(points):
+        if p.get("tempo"):
+            suffix = f" at {p['label']}" if multi else ""
+            out.append((f"tempo{k}" if multi else "tempo", "Over the game" + suffix,
+                        "Left: each number the game watches, averaged over the games turn by turn, per seat (a "
+                        "finished game's last values carried on). Middle: the eventual winner against the mean of "
+                        "the other seats, in games with one winner. Right: when the games were decided: the "
+                        f"share of the game after which the eventual winner led on {p['tempo']['lead']} for good.",
+                        _tempo(plt, p["tempo"], data["study"]["seat_names"])))
     for k, p in enumerate(points):
         if not p["cards"]:
             continue
@@ -152,7 +168,74 @@ def _first_seat(plt, points, multi):
     return fig
 
 
+def _sweep(plt, points, study, solo):
+    """Small multiples: each measure against the swept value, with intervals."""
+    # one swept option: its values on the axis, named below; a grid: the points' labels
+    one = len(study["sweep"]) == 1
+    labels = [p["label"].split("=", 1)[1] if one else p["label"] for p in points]
+    xs = list(range(len(points)))
+    panels = 2 if solo else 3
+    fig, axes = _subplots(1, panels, figsize=(3.6 * panels + 0.6, 3.2))
+
+    def line(ax, ys, los, his, colour, label=None, dashed=False, shift=0.0):
+        ax.errorbar([x + shift for x in xs], ys, yerr=[[y - lo for y, lo in zip(ys, los)], [hi - y for y, hi in zip(ys, his)]],
+                    fmt="o-" if not dashed else "o--", color=colour, capsize=3, lw=1.3, ms=4, label=label)
+
+    def axis(ax, ylabel):
+        ax.set_xticks(xs, labels, rotation=30 if max(len(x) for x in labels) > 8 else 0, ha="right"
+                      if max(len(x) for x in labels) > 8 else "center", fontsize=8)
+        ax.set_xlim(-0.4, len(xs) - 0.6)
+        if one:
+            ax.set_xlabel(study["sweep"][0][0])
+        ax.set_ylabel(ylabel)
+        ax.grid(axis="y", color="#eeeeee", lw=0.6)
+
+    if solo:
+        rates = [p["solo"]["win"] for p in points]
+        line(axes[0], [100 * (r["rate"] or 0) for r in rates], [100 * r["ci95"][0] for r in rates],
+             [100 * r["ci95"][1] for r in rates], COLORS[0])
+        axis(axes[0], "solo win rate (%)")
+        scores = [p["solo"]["score"] for p in points]
+        means = [s.get("mean", 0) for s in scores]
+        half = [Z95 * s.get("stdev", 0) / max(s.get("n", 1), 1) ** 0.5 for s in scores]
+        line(axes[1], means, [m - h for m, h in zip(means, half)], [m + h for m, h in zip(means, half)], COLORS[1])
+        axis(axes[1], "mean final score")
+    else:
+        ax = axes[0]
+        names = study["seat_names"]
+        for k, name in enumerate(names):      # (seats side by side at each value, so intervals do not hide)
+            seats = [p["seats"][k] for p in points]
+            line(ax, [100 * (r["rate"] or 0) for r in seats], [100 * r["ci95"][0] for r in seats],
+                 [100 * r["ci95"][1] for r in seats], COLORS[k % len(COLORS)], label=name,
+                 shift=0.08 * (k - (len(names) - 1) / 2))
+        ax.plot(xs, [100 * p["fair_share"] for p in points], "k--", lw=1, label="fair share")
+        axis(ax, "win rate (%)")
+        ax.legend(fontsize=7, frameon=False)
+        ax = axes[1]
+        adv = [p["first_seat"] for p in points]
+        line(ax, [100 * (f["rate"] - f["fair_share"]) for f in adv],
+             [100 * (f["ci95"][0] - f["fair_share"]) for f in adv],
+             [100 * (f["ci95"][1] - f["fair_share"]) for f in adv], COLORS[0], label="first seat − fair share")
+        from .stats import rate as wilson_rate
+        draws = [wilson_rate(p["draws"], p["games"]) for p in points]
+        line(ax, [100 * d["rate"] for d in draws], [100 * d["ci95"][0] for d in draws],
+             [100 * d["ci95"][1] for d in draws], COLORS[3], label="draws (%)", dashed=True, shift=0.08)
+        ax.axhline(0, color="black", lw=0.8)
+        axis(ax, "points")
+        ax.legend(fontsize=7, frameon=False)
+    ax = axes[-1]
+    lengths = [p["length"] for p in points]
+    means = [s.get("mean", 0) for s in lengths]
+    half = [Z95 * s.get("stdev", 0) / max(s.get("n", 1), 1) ** 0.5 for s in lengths]
+    line(ax, means, [m - h for m, h in zip(means, half)], [m + h for m, h in zip(means, half)], COLORS[2])
+    axis(ax, "mean game length (decisions)")
+    fig.tight_layout()
+    return fig
+
+
 def _hist(plt, summaries, labels, xlabel):
+    if len(summaries) > 1:
+        return _small_multiples(plt, summaries, labels, xlabel)
     fig, ax = _subplots(figsize=(6.5, 3.2))
     top = 0
     for g, (s, label) in enumerate(zip(summaries, labels)):
@@ -180,11 +263,88 @@ def _hist(plt, summaries, labels, xlabel):
     return fig
 
 
+def _tempo(plt, tempo, seat_names):
+    names = tempo["measures"][:3]
+    fig, axes = _subplots(len(names), 3, figsize=(11.0, 2.5 * len(names) + 0.5), squeeze=False)
+    for r, name in enumerate(names):
+        ax = axes[r][0]
+        for s, series in enumerate(tempo["by_seat"][name]):
+            ax.plot(range(len(series)), series, color=COLORS[s % len(COLORS)], lw=1.4, label=seat_names[s])
+        ax.set_ylabel(name)
+        ax.set_title("by seat", fontsize=8)
+        if r == 0:
+            ax.legend(fontsize=7, frameon=False)
+        ax = axes[r][1]
+        result = tempo["by_result"].get(name)
+        if result:
+            ax.plot(range(len(result["winner"])), result["winner"], color="#1f8a3b", lw=1.6, label="eventual winner")
+            ax.plot(range(len(result["others"])), result["others"], color="#b5443c", lw=1.6, label="the other seats")
+            ax.set_title(f"by result ({result['games']:,} games with one winner)", fontsize=8)
+            if r == 0:
+                ax.legend(fontsize=7, frameon=False)
+        else:
+            ax.set_visible(False)
+        for a in axes[r][:2]:
+            a.grid(axis="y", color="#eeeeee", lw=0.6)
+            if r == len(names) - 1:
+                a.set_xlabel("turn (a run of decisions by one seat)")
+        ax = axes[r][2]
+        dec = tempo.get("decided")
+        if r == 0 and dec:
+            h = dec["histogram"]
+            total = sum(h["counts"])
+            ax.stairs([100 * c / total for c in h["counts"]], [100 * e for e in h["edges"]], fill=True,
+                      color=COLORS[4], alpha=0.85)
+            ax.axvline(100 * dec["median_share"], color="black", lw=1, ls=":")
+            ax.set_xlabel("decided at (% of the game's turns)")
+            ax.set_ylabel("share of games (%)")
+            ax.set_title(f"median: turn {dec['median_turn']:g}, {100 * dec['median_share']:.0f}% of the way",
+                         fontsize=8)
+        else:
+            ax.set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def _small_multiples(plt, summaries, labels, xlabel):
+    """One small histogram per sweep point, on shared axes (rather than overlaid curves)."""
+    n = len(summaries)
+    cols = min(n, 3)
+    rows = -(-n // cols)
+    fig, axes = _subplots(rows, cols, figsize=(3.4 * cols + 0.4, 2.2 * rows + 0.6), sharex=True, sharey=True,
+                          squeeze=False)
+    flat = [a for row in axes for a in row]
+    for k, (s, label) in enumerate(zip(summaries, labels)):
+        ax = flat[k]
+        h = s.get("histogram") or {"edges": [], "counts": []}
+        if h["counts"]:
+            total = sum(h["counts"])
+            ax.stairs([100 * c / total for c in h["counts"]], h["edges"], color=COLORS[k % len(COLORS)], fill=True,
+                      alpha=0.85)
+            ax.axvline(s["median"], color="black", lw=1, ls=":")
+        ax.set_title(f"{label}\nmedian {s.get('median', 0):g}, mean {s.get('mean', 0):.1f}", fontsize=8)
+        ax.grid(axis="y", color="#eeeeee", lw=0.6)
+    for ax in flat[n:]:
+        ax.set_visible(False)
+    for ax in axes[-1]:
+        ax.set_xlabel(xlabel, fontsize=8)
+    for row in axes:
+        row[0].set_ylabel("share (%)", fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def card_order(c):
+    """Cards judged, strongest first; then those the agents (almost) never play; then the cards seen
+    in too few games to say anything, apart at the bottom (not at the top for a lucky few games)."""
+    from .stats import unplayed
+    d = c["access"]["difference"]
+    group = 2 if not c["judged"] or d is None else 1 if unplayed(c) else 0
+    return (group, -(d or 0), c["card"])
+
+
 def _cards(plt, cards):
-    def key(c):
-        d = c["access"]["difference"]
-        return (d is None, -(d or 0), c["card"])
-    rows = sorted(cards, key=key)
+    rows = sorted(cards, key=card_order)
     n = len(rows)
     fig, (ax0, ax, ax2) = _subplots(1, 3, figsize=(11.0, 0.27 * n + 1.6), sharey=True,
                                        gridspec_kw={"width_ratios": [2.2, 2.2, 1.2]})
@@ -212,8 +372,18 @@ def _cards(plt, cards):
         ax2.errorbar([x], [y], xerr=[[x - 100 * p["ci95"][0]], [100 * p["ci95"][1] - x]], fmt="none",
                      ecolor="black", lw=0.8)
         for u in c.get("uses", []):
-            if u["non_play"] and u["legal_games"]:
-                ax2.plot([100 * u["play"]["rate"]], [y], marker="x", color="#444444", ms=5, mew=1.2)
+            if u["non_play"] and u["legal_games"]:       # (not clipped at 100%)
+                ax2.plot([100 * u["play"]["rate"]], [y], marker="x", color="#444444", ms=5, mew=1.2, clip_on=False)
+    # the groups of card_order, drawn apart
+    groups = [card_order(c)[0] for c in rows]
+    for g, text in ((1, "almost never played"), (2, "too few games to judge")):
+        if g in groups:
+            first = groups.index(g)
+            y = n - 1 - first + 0.5
+            for a in (ax0, ax, ax2):
+                a.axhline(y, color="#999999", lw=0.8, ls="--")
+            ax0.text(0.01, y - 0.05, text, transform=ax0.get_yaxis_transform(), va="top", fontsize=7,
+                     color="#666666", style="italic")
     labels = [(c["card"] + (f"  [{c['flag']}]" if c["flag"] else "")) for c in rows]
     ax0.set_yticks(range(n), list(reversed(labels)))
     for tick, c in zip(ax0.get_yticklabels(), reversed(rows)):
@@ -266,11 +436,18 @@ figure { margin: 14px 0 22px; } figcaption { color: #444; font-size: 0.92em; mar
 figure svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 8px 0 16px; }
 td, th { border-bottom: 1px solid #e4e4e4; padding: 3px 9px; text-align: right; }
-table.cards { font-size: 0.8em; } table.cards td { white-space: nowrap; } .ci { color: #666; font-size: 0.9em; } table.cards td.uses { font-size: 0.85em; color: #444; }
+table.cards { font-size: 0.8em; } table.cards td { white-space: nowrap; } table.cards td.uses { white-space: normal; min-width: 11em; } .ci { color: #666; font-size: 0.9em; } table.cards td.uses { font-size: 0.85em; color: #444; }
 .wide { overflow-x: auto; } ul.cardlines li { margin: 3px 0; } th.group { text-align: center; border-bottom: 2px solid #bbb; }
 td:first-child, th:first-child { text-align: left; }
 tr.dominant td:first-child { color: #1f8a3b; font-weight: bold; } tr.dead td:first-child { color: #b5443c; font-weight: bold; }
 code { background: #f3f3f3; padding: 0 4px; border-radius: 3px; }
+.tabs > input { position: absolute; opacity: 0; }
+.tabs > label { display: inline-block; padding: 4px 12px; margin: 0 4px 8px 0; border: 1px solid #bbb;
+                border-radius: 14px; cursor: pointer; font-size: 0.9em; }
+.tabs > input:checked + label { background: #3b6ea8; color: white; border-color: #3b6ea8; }
+.tabs > input:focus-visible + label { outline: 2px solid #d9822b; }
+.tabs > .panel { display: none; }
+@media print { .tabs > .panel { display: block; } .tabs > label { display: none; } }
 """
 
 
@@ -302,11 +479,14 @@ def html_page(report) -> str:
     if d["cannot_conclude"]:
         parts.append("<div class='box cannot'><h3>What this study cannot conclude</h3><ul>" +
                      "".join(f"<li>{esc(t)}</li>" for t in d["cannot_conclude"]) + "</ul></div>")
-    sections = {"seats": "Who wins", "scores": "Scores", "length": "How long games take"}
+    sections = {"sweep": "Against the swept value", "seats": "Who wins", "scores": "Scores",
+                "length": "How long games take", "tempo": "Over the game", "tempo0": "Over the game"}
+    card_figures = [f for f in report["figures"] if f[0].startswith("cards")]
+    tabs = len(card_figures) > 1
     for name, title, caption, fig in report["figures"]:
         if name in sections:
             parts.append(f"<h2>{sections[name]}</h2>")
-        elif name.startswith("cards") and (name == "cards" or name == "cards0"):
+        elif name.startswith("cards") and (name == "cards" or name == card_figures[0][0]):
             parts.append("<h2>Cards</h2><p class='meta'>A seat-game is one seat in one game. A card is "
                          "<i>legal</i> there when an action naming it was among the seat's choices at least once, "
                          f"<i>played</i> when the seat chose one; a discard (or what else the game counts as not playing it, e.g. taking it into hand) is neither. Flagged "
@@ -321,6 +501,14 @@ def html_page(report) -> str:
                          "experiment; <i>played against not played</i> is not: it follows the agents' choices (a "
                          "second-best card played only when the best is missing looks bad). Both are measured "
                          "under these agents: read a flag as “look at this card”, not as a verdict.</p>")
+            if tabs:
+                # one card section: a selector of the sweep point (CSS only, no script; all shown in print)
+                parts.append("<div class='tabs'>" + "".join(
+                    f"<input type='radio' name='cardpoint' id='cp{i}'{' checked' if i == 0 else ''}>"
+                    f"<label for='cp{i}'>{esc(d['points'][int(f[0][5:])]['label'])}</label>"
+                    for i, f in enumerate(card_figures)))
+        if name.startswith("cards") and tabs:
+            parts.append(f"<div class='panel' id='panel{card_figures.index((name, title, caption, fig))}'>")
         fig_svg = _svg(fig)
         parts.append(f"<figure><div>{fig_svg}</div><figcaption><b>{esc(title)}.</b> {esc(caption)}</figcaption></figure>")
         if name == "agents" or (name == "seats" and len(set(d["study"]["specs"])) == 1):
@@ -332,9 +520,43 @@ def html_page(report) -> str:
             if lines:
                 parts.append("<ul class='cardlines'>" + "".join(f"<li>{esc(t)}</li>" for t in lines) + "</ul>")
             parts.append(_card_table(d["points"][k]))
+            if tabs:
+                parts.append("</div>")
+                if name == card_figures[-1][0]:
+                    parts.append("</div><style>" + "".join(
+                        f"#cp{i}:checked ~ #panel{i} {{ display: block; }}" for i in range(len(card_figures)))
+                        + "</style>")
+    parts.append(_examples(d))
     parts.append("<p class='meta'>Made by <code>tabletome lab report</code>; the same numbers: "
                  "<code>tabletome lab report STUDY --json</code>.</p></body></html>")
     return "\n".join(parts)
+
+
+def _examples(d) -> str:
+    """The games behind the numbers: a command that replays each (add --server URL to watch it in
+    a running server's replay viewer, --record FILE to keep it)."""
+    esc = html.escape
+    multi = len(d["points"]) > 1
+    items = []
+    for pt in d.get("examples", {}).get("points", []):
+        at = f" at {pt['label']}" if multi else ""
+        def codes(games):
+            return ", ".join(f"<code>{esc(g['command'])}</code>" for g in games)
+        for card, games in pt["cards"].items():
+            if games:
+                items.append(f"<li>{esc(card)}{esc(at)}: a seat that could play it {games[0]['had_it_and']}: "
+                             f"{codes(games)}</li>")
+        if pt["upsets"]:
+            g = pt["upsets"][0]
+            items.append(f"<li>Upsets{esc(at)} ({esc(g['winner'])} beat {esc(g['loser'])}): {codes(pt['upsets'])}</li>")
+        if pt["long"]:
+            items.append(f"<li>The longest games{esc(at)} ("
+                         + ", ".join(f"{g['length']:,}" for g in pt["long"]) + f" decisions): {codes(pt['long'])}</li>")
+    if not items:
+        return ""
+    return ("<h2>Games behind the numbers</h2><p class='meta'>Each command prints the game's story; add "
+            "<code>--server http://127.0.0.1:8000</code> to open it in a running server's replay viewer, or "
+            "<code>--record FILE</code> to keep it as a record.</p><ul class='cardlines'>" + "".join(items) + "</ul>")
 
 
 def _tables(d) -> str:
@@ -361,7 +583,7 @@ def _card_table(p) -> str:
     def span(d):
         return "–" if d["ci95"] is None else f"{100 * d['ci95'][0]:+.1f} to {100 * d['ci95'][1]:+.1f}"
     rows = []
-    for c in sorted(p["cards"], key=lambda c: (c["access"]["difference"] is None, -(c["access"]["difference"] or 0))):
+    for c in sorted(p["cards"], key=card_order):
         kinds = "<br>".join(html.escape(f"{u['kind']} {_pct(u['play']['rate'])} of {u['legal_games']:,}")
                             for u in c.get("uses", [])[:4])
         rows.append(f"<tr class='{c['flag'] or ''}'><td>{html.escape(c['card'])}"

@@ -9,6 +9,7 @@ games (a heuristic Spirit Link game takes milliseconds) are not drowned in overh
 
 from __future__ import annotations
 
+import json
 import math
 import queue
 import signal
@@ -38,8 +39,21 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
     agents = [agent_factory(specs[seating[s]], seed=agent_seeds[s]) for s in range(players)]
     limit = study["max_decisions"]
     decisions = []
+    tempo = []
     step = 0
+    turn = [None, -1]
+
+    def sample(final=False):
+        # a turn: a run of decisions by one seat (the seat to move changes); the contract's
+        # turn_key would be exact but builds a view at every decision (it doubled Life Siphon's time)
+        key = None if final else state.to_move
+        if final or key != turn[0] or turn[1] < 0:
+            turn[0] = key
+            turn[1] += 1
+            for name, values in state.tempo().items():
+                tempo.append((point, index, turn[1], step, name, [float(v) for v in values]))
     while not state.is_over and step < limit:
+        sample()
         seat = state.to_move
         legal_ids = [a.id for a in state.legal_actions()]
         action = agents[seat].choose(state)
@@ -48,30 +62,32 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
                           list(getattr(action, "cards", ()) or ()), target, legal_ids))
         state.apply(action)
         step += 1
+    sample(final=True)
     finished = state.is_over
     scores = state.scores
     row = (point, index, seed, [specs[e] for e in seating], list(seating), list(agent_seeds),
            list(state.winners) if finished else [],
            [_number(x) for x in scores] if isinstance(scores, (list, tuple)) else [],
            [float(state.outcome(s)) if finished else 0.5 for s in range(players)],
-           step, not finished)
-    return row, decisions
+           step, not finished, json.dumps(state.lab_facts(), sort_keys=True) if state.lab_facts() else None)
+    return row, decisions, tempo
 
 
 def play_batch(study: dict, keys: list[tuple]) -> tuple[list, list, float, float]:
     """Play the games named by ``keys`` (``Study.task`` tuples); returns (games rows, decisions
-    rows, seconds spent, CPU seconds spent). Runs in a worker process or a Ray task."""
+    rows, seconds spent, CPU seconds spent, tempo rows). Runs in a worker process or a Ray task."""
     from ..agents import agent
 
     started = time.perf_counter()
     cpu = time.process_time()
     game = find_game(study["game"])
-    rows, decisions = [], []
+    rows, decisions, tempo = [], [], []
     for key in keys:
-        row, rows_d = play_game(game, study, study["points"][key[0]]["options"], key, agent)
+        row, rows_d, rows_t = play_game(game, study, study["points"][key[0]]["options"], key, agent)
         rows.append(row)
         decisions.extend(rows_d)
-    return rows, decisions, time.perf_counter() - started, time.process_time() - cpu
+        tempo.extend(rows_t)
+    return rows, decisions, time.perf_counter() - started, time.process_time() - cpu, tempo
 
 
 def _ignore_sigint():
@@ -124,8 +140,8 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
     used = {"batches": 0, "cpu": 0.0}
 
     def take(result):
-        rows, decisions, _seconds, cpu = result
-        store.write(rows, decisions)
+        rows, decisions, _seconds, cpu, tempo = result
+        store.write(rows, decisions, tempo)
         count[0] += len(rows)
         used["batches"] += 1
         used["cpu"] += cpu
@@ -196,22 +212,31 @@ def _run_pool(payload, keys, take, workers):
         pool.join()
 
 
-def _run_ray(payload, keys, take, address):
-    """Play as Ray tasks. With an address, connect to that cluster and ship this tabletome's code
-    to it (``runtime_env py_modules``), so every node plays exactly the same rules."""
+def ray_start(address) -> bool:
+    """Start (or connect to) Ray unless it runs already; True when this call started it (so the
+    caller shuts it down). With an address, connect to that cluster and ship this tabletome's code
+    to it (``runtime_env py_modules``), so every node plays exactly the same rules. ``lab tune``
+    starts it once for all its trials."""
     try:
         import ray
     except ImportError:
         raise IllegalAction("--ray needs Ray: pip install 'tabletome[lab]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address:
-            import tabletome
-            from pathlib import Path
-            ray.init(address=address, runtime_env={"py_modules": [str(Path(tabletome.__file__).parent)]},
-                     log_to_driver=False)
-        else:
-            ray.init(include_dashboard=False, log_to_driver=False)
+    if ray.is_initialized():
+        return False
+    if address:
+        import tabletome
+        from pathlib import Path
+        ray.init(address=address, runtime_env={"py_modules": [str(Path(tabletome.__file__).parent)]},
+                 log_to_driver=False)
+    else:
+        ray.init(include_dashboard=False, log_to_driver=False)
+    return True
+
+
+def _run_ray(payload, keys, take, address):
+    """Play as Ray tasks (see ``ray_start``)."""
+    started_here = ray_start(address)
+    import ray
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote = ray.remote(num_cpus=1)(play_batch)

@@ -54,11 +54,18 @@ def rate(wins: int, n: int) -> dict:
     return {"wins": int(wins), "games": int(n), "rate": wins / n if n else None, "ci95": [lo, hi]}
 
 
-def games_needed(p: float, difference: float) -> int:
-    """Games for a 95% interval around ``p`` to be narrower than ``difference`` on each side."""
+POWER = 0.80              # the power a "games needed" figure is computed for
+Z_POWER = 0.8416212335729143   # the standard normal's 80th percentile
+
+
+def games_needed(p: float, difference: float, power: float = POWER) -> int:
+    """Games for a two-sided test at 5% to detect a win rate ``difference`` away from ``p`` with
+    the given power (80%): n = (z_0.975 + z_power)^2 p (1 - p) / difference^2."""
+    from scipy.stats import norm
     difference = max(abs(difference), 0.01)
     p = min(max(p, 0.05), 0.95)
-    return int(math.ceil(Z95 * Z95 * p * (1 - p) / (difference * difference)))
+    z = Z95 + (Z_POWER if power == POWER else float(norm.ppf(power)))
+    return int(math.ceil(z * z * p * (1 - p) / (difference * difference)))
 
 
 def histogram(values, bins: int = 30) -> dict:
@@ -143,9 +150,69 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
         out["solo"] = {"score": summary(scores), "outcome": summary([r[4][0] for r in rows]),
                        "win": rate(seat_wins[0], n)}
     out["cards"] = card_stats(store, point, non_play_kinds(study))
+    out["tempo"] = tempo_stats(store, point, players)
     out["lengths"] = [r[5] for r in rows]
     if players == 1:
         out["scores"] = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
+    return out
+
+
+TEMPO_TURNS = 0.9          # the tempo figures run to the turn this share of the games reaches
+
+
+def tempo_stats(store, point, players) -> dict | None:
+    """The course of the game's watched numbers (``State.tempo``) over its turns: the mean of each
+    per seat and for the eventual winner against the other seats (a finished game's last values
+    carried on, so every turn averages every game), and when games are decided: the turn after
+    which the eventual winner led for good on the first number (strictly ahead of every other seat)."""
+    import numpy as np
+    if not store.query("SELECT count(*) FROM information_schema.tables WHERE table_name = 'tempo'")[0][0]:
+        return None          # a study stored before tempo was recorded
+    rows = store.query("SELECT t.idx, t.turn, t.name, t.seat_values, g.winners, g.unfinished FROM tempo t JOIN games g "
+                       "USING (point, idx) WHERE $1 IS NULL OR t.point = $1 ORDER BY t.point, t.idx, t.turn", [point])
+    if not rows:
+        return None
+    names = list(dict.fromkeys(r[2] for r in rows))
+    games: dict = {}
+    for idx, turn, name, values, winners, unfinished in rows:
+        g = games.setdefault(idx, {"winners": winners, "unfinished": unfinished, "series": {n: [] for n in names}})
+        g["series"][name].append(values)
+    lengths = sorted(len(g["series"][names[0]]) for g in games.values())
+    T = max(2, lengths[min(len(lengths) - 1, int(TEMPO_TURNS * len(lengths)))])
+    out = {"measures": names, "lead": names[0], "turns": T, "by_seat": {}, "by_result": {}}
+    for name in names:
+        cube = np.zeros((len(games), T, players))
+        for k, g in enumerate(games.values()):
+            series = np.array(g["series"][name], dtype=float)[:T]
+            cube[k, :len(series)] = series
+            cube[k, len(series):] = series[-1]      # the final values carried on
+        out["by_seat"][name] = cube.mean(axis=0).T.tolist()
+        single = [k for k, g in enumerate(games.values()) if len(g["winners"]) == 1 and players > 1]
+        if single:
+            won = np.array([cube[k, :, list(games.values())[k]["winners"][0]] for k in single])
+            others = np.array([np.delete(cube[k], list(games.values())[k]["winners"][0], axis=1).mean(axis=1)
+                               for k in single])
+            out["by_result"][name] = {"winner": won.mean(axis=0).tolist(), "others": others.mean(axis=0).tolist(),
+                                      "games": len(single)}
+    decided = []
+    if players > 1:
+        for g in games.values():
+            if len(g["winners"]) != 1 or g["unfinished"]:
+                continue
+            w = g["winners"][0]
+            series = g["series"][names[0]]
+            behind = [t for t, values in enumerate(series) if not all(values[w] > v for s, v in enumerate(values)
+                                                                         if s != w)]
+            turn = behind[-1] + 1 if behind else 0
+            decided.append((turn, turn / max(len(series) - 1, 1)))
+    if decided:
+        turns = [t for t, _ in decided]
+        shares = [f for _, f in decided]
+        out["decided"] = {"games": len(decided), "median_turn": statistics.median(turns),
+                          "median_share": statistics.median(shares),
+                          "histogram": {"edges": [k / 10 for k in range(11)],
+                                        "counts": [sum(1 for f in shares if min(int(f * 10), 9) == k)
+                                                   for k in range(10)]}}
     return out
 
 
@@ -191,6 +258,19 @@ per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
 SELECT per.card, per.n1, per.a, g.n, len(g.winners) AS w, count(*) AS games
 FROM per JOIN g USING (point, idx) WHERE per.n1 < g.n
 GROUP BY ALL ORDER BY ALL
+"""
+
+# per card and game: how many seats could play it (n1) and how many of those won (a), of n seats and w winners
+CARD_GAMES_SQL = """
+WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
+legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
+legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+g AS (SELECT point, idx, winners, len(outcomes) AS n FROM games WHERE $1 IS NULL OR point = $1),
+per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
+               count(*) FILTER (WHERE list_contains(g.winners, l.seat)) AS a
+        FROM legal l JOIN g USING (point, idx) GROUP BY l.card, l.point, l.idx)
+SELECT per.card, per.point, per.idx, per.n1, per.a, g.n, len(g.winners) AS w
+FROM per JOIN g USING (point, idx) ORDER BY ALL
 """
 
 KIND_SQL = """
@@ -359,6 +439,8 @@ def study_stats(store) -> dict:
         "points": points,
     }
     data["findings"], data["cannot_conclude"], data["card_findings"] = sentences(data)
+    from .games import example_games
+    data["examples"] = example_games(store, study, data)
     return data
 
 
@@ -402,8 +484,8 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                     need = games_needed(f["rate"] or 0.5, max(abs(f["advantage"]), 0.02))
                     cannot.append(f"Whether the first seat ({f['name']}){at} is favoured: it wins "
                                   f"{_pct(f['rate'])} ({_ci(f['ci95'])}), an interval that contains the fair "
-                                  f"share {_pct(fair)}; about {need:,} games would resolve a difference of "
-                                  f"{max(abs(100 * f['advantage']), 2):.1f} points.")
+                                  f"share {_pct(fair)}; about {need:,} games would detect a difference of "
+                                  f"{max(abs(100 * f['advantage']), 2):.1f} points with {POWER:.0%} power.")
             if pt["draws"]:
                 found.append(f"{_pct(pt['draws'] / n)} of the games{at} were draws ({pt['draws']:,} of {n:,}); the fair "
                              f"share of wins is {_pct(fair)} per seat.")
@@ -428,6 +510,13 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                 found.append(f"Solo{at}: score {s['score']['mean']:.2f} ± {s['score']['stdev']:.2f} "
                              f"(mean ± sd, median {s['score']['median']}), won {_pct(s['win']['rate'])} "
                              f"({_ci(s['win']['ci95'])}) of {n:,} games.")
+        tempo = pt.get("tempo") or {}
+        if tempo.get("decided"):
+            dec = tempo["decided"]
+            found.append(f"Games{at} are decided (the eventual winner leads on {tempo['lead']} for good, strictly ahead of "
+                         f"every other seat) at a median of turn {dec['median_turn']:g}, "
+                         f"{100 * dec['median_share']:.0f}% of the way through the game ({dec['games']:,} games with "
+                         f"one winner; a turn is a run of decisions by one seat).")
         cards = pt["cards"]
         # at a glance: one line each for the dominant, the dead and the unplayed, strongest first
         flagged = sorted((c for c in cards if c["flag"] and not unplayed(c)),
@@ -473,6 +562,10 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
             else:
                 cannot.append(f"Whether having {shown}{at} to play helps: fewer than {MIN_SIDE} games had a seat "
                               f"that could play it and a seat that never could.")
+        if cards and data["study"]["players"] == 1:
+            cannot.append(f"What a card{at} is worth within a game: a solo game has no other seat to compare with, "
+                          f"so the card figures pool the games: the games where the card could be played against "
+                          f"the games where it never could (a card seen mostly in long games shares their result).")
         if cards and len(set(data["study"]["specs"])) > 1:
             cannot.append(f"Card statistics{at} pool the seat-games of every agent "
                           f"({', '.join(sorted(set(data['study']['specs'])))}); to judge the cards themselves, "

@@ -11,10 +11,14 @@ number at that point); read them ``ORDER BY point, idx[, step]``):
 - ``games``: ``point, idx, seed, options`` (JSON, every option), ``cards_hash`` (NULL: the game's
   own cards), ``seats`` (the agent spec in each seat), ``agents`` (which of the study's agents sat
   in each seat), ``agent_seeds``, ``winners`` (seats; empty for a draw), ``scores``, ``outcomes``
-  (each seat's reward in [0, 1]), ``length`` (decisions), ``unfinished`` (stopped at the limit).
+  (each seat's reward in [0, 1]), ``length`` (decisions), ``unfinished`` (stopped at the limit), ``facts`` (JSON: what the
+  game drew that its options do not say, ``State.lab_facts``: e.g. the factions dealt; NULL: none).
 - ``decisions``: ``point, idx, step, seat, action, action_id, kind, cards, target, legal_ids``: one
   row per decision; ``legal_ids`` are the ids of the legal actions at that decision, so which
   cards were playable is ``actions.cards`` of those ids.
+- ``tempo``: ``point, idx, turn, step, name, seat_values``: at the start of each turn (a run
+  of decisions by one seat) and at the end, each number the game watches (``State.tempo``:
+  health, mana...) for every seat.
 - ``runs``: when each ``lab run`` ran, on what, how many games, how long (not part of the results).
 
 Each finished batch of games is written in one transaction, so an interrupted run keeps whole
@@ -24,6 +28,7 @@ games only and a second run skips them.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from ..core import IllegalAction
@@ -36,9 +41,11 @@ CREATE TABLE IF NOT EXISTS actions (id INTEGER PRIMARY KEY, text VARCHAR, kind V
     target INTEGER);
 CREATE TABLE IF NOT EXISTS games (point INTEGER, idx INTEGER, seed BIGINT, options VARCHAR, cards_hash VARCHAR,
     seats VARCHAR[], agents INTEGER[], agent_seeds BIGINT[], winners INTEGER[], scores DOUBLE[],
-    outcomes DOUBLE[], length INTEGER, unfinished BOOLEAN, PRIMARY KEY (point, idx));
+    outcomes DOUBLE[], length INTEGER, unfinished BOOLEAN, facts VARCHAR, PRIMARY KEY (point, idx));
 CREATE TABLE IF NOT EXISTS decisions (point INTEGER, idx INTEGER, step INTEGER, seat INTEGER, action VARCHAR,
     action_id INTEGER, kind VARCHAR, cards VARCHAR[], target INTEGER, legal_ids INTEGER[]);
+CREATE TABLE IF NOT EXISTS tempo (point INTEGER, idx INTEGER, turn INTEGER, step INTEGER, name VARCHAR,
+    seat_values DOUBLE[]);
 CREATE TABLE IF NOT EXISTS runs (started TIMESTAMP DEFAULT current_timestamp, backend VARCHAR, workers INTEGER,
     games INTEGER, seconds DOUBLE);
 """
@@ -67,11 +74,14 @@ class Store:
         if self.path.exists() and self.path.is_dir():
             raise IllegalAction(f"{self.path} is a folder; a study is one DuckDB file")
         try:
-            self.con = duckdb.connect(str(self.path), read_only=read_only)
+            self.con = _Guarded(duckdb.connect(str(self.path), read_only=read_only), self.path, duckdb)
         except duckdb.Error as exc:
-            raise IllegalAction(f"{self.path} is not a study file DuckDB can open: {exc}") from None
+            raise IllegalAction(_in_use(self.path, exc) or f"{self.path} cannot be opened as a study file (it is "
+                                f"damaged, cut short, or not a DuckDB file): {_first_line(exc)}") from None
         if not read_only:
             self.con.execute(SCHEMA)
+            # (a study stored before games had facts gets the column; its old games keep NULL)
+            self.con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS facts VARCHAR")
         self._point_options = None
 
     def close(self):
@@ -86,8 +96,11 @@ class Store:
     # --- the study --------------------------------------------------------------------------
     def study(self) -> Study:
         try:
-            row = self.con.execute("SELECT spec FROM study").fetchone()
-        except Exception:
+            rows = self.con.execute("SELECT spec FROM study").fetchall()    # (fetchall: no result left open)
+            row = rows[0] if rows else None
+        except IllegalAction:
+            raise
+        except Exception:      # a DuckDB file without the lab's tables
             row = None
         if row is None:
             raise IllegalAction(f"{self.path} holds no study yet (tabletome lab run ... --out {self.path})")
@@ -97,7 +110,8 @@ class Store:
         """Record the study, or check that it is the one already stored (so that a second run
         resumes it: same game, agents, options, sweep, seed, cards). A larger ``games`` extends it;
         a run asking for fewer plays only the missing games among its first ``games``."""
-        row = self.con.execute("SELECT spec FROM study").fetchone()
+        rows = self.con.execute("SELECT spec FROM study").fetchall()
+        row = rows[0] if rows else None
         if row is not None:
             stored = Study.from_json(json.loads(row[0]))
             mine, theirs = study.identity(), stored.identity()
@@ -131,8 +145,9 @@ class Store:
         return {(p, i) for p, i in self.con.execute("SELECT point, idx FROM games").fetchall()}
 
     # --- writing ----------------------------------------------------------------------------
-    def write(self, rows: list, decisions: list) -> None:
-        """Write finished games (``runner.play_game`` rows) and their decisions in one transaction."""
+    def write(self, rows: list, decisions: list, tempo: list | None = None) -> None:
+        """Write finished games (``runner.play_game`` rows), their decisions and their tempo rows
+        in one transaction."""
         if not rows:
             return
         study = self.study() if self._point_options is None else None
@@ -146,15 +161,19 @@ class Store:
         try:
             self.con.execute(
                 "INSERT INTO games (point, idx, seed, options, cards_hash, seats, agents, agent_seeds, winners, "
-                "scores, outcomes, length, unfinished) SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
+                "scores, outcomes, length, unfinished, facts) SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
                 "unnest($5), unnest($6), unnest($7), unnest($8), unnest($9), unnest($10), unnest($11), "
-                "unnest($12), unnest($13)",
+                "unnest($12), unnest($13), unnest($14)",
                 [cols[0], cols[1], cols[2], options, hashes, *cols[3:]])
             if decisions:
                 dcols = [list(c) for c in zip(*decisions)]
                 self.con.execute(
                     f"INSERT INTO decisions ({DECISION_COLUMNS}) SELECT " +
                     ", ".join(f"unnest(${k + 1})" for k in range(len(dcols))), dcols)
+            if tempo:
+                tcols = [list(c) for c in zip(*tempo)]
+                self.con.execute("INSERT INTO tempo SELECT unnest($1), unnest($2), unnest($3), unnest($4), "
+                                 "unnest($5), unnest($6)", tcols)
             self.con.commit()
         except BaseException as exc:
             self.con.rollback()
@@ -169,8 +188,10 @@ class Store:
         decisions_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS decisions ")[1].split(";")[0]
         self.con.begin()
         try:
+            tempo_schema = SCHEMA.split("CREATE TABLE IF NOT EXISTS tempo ")[1].split(";")[0]
             for table, schema, order in (("games", games_schema, "point, idx"),
-                                         ("decisions", decisions_schema, "point, idx, step")):
+                                         ("decisions", decisions_schema, "point, idx, step"),
+                                         ("tempo", tempo_schema, "point, idx, turn, name")):
                 self.con.execute(f"CREATE TABLE {table}_sorted {schema}")
                 self.con.execute(f"INSERT INTO {table}_sorted SELECT * FROM {table} ORDER BY {order}")
                 self.con.execute(f"DROP TABLE {table}")
@@ -199,6 +220,90 @@ class Store:
 
     def query(self, sql: str, params=None) -> list[tuple]:
         return self.con.execute(sql, params or []).fetchall()
+
+    TABLES = ("study", "actions", "games", "decisions", "tempo", "runs")
+
+    def export(self, folder, fmt: str) -> list[Path]:
+        """Every table as ``DIR/TABLE.csv`` (with a header; lists written as DuckDB prints them) or
+        ``DIR/TABLE.parquet`` (types kept), rows in key order, for pandas, R, a spreadsheet..."""
+        if fmt not in ("csv", "parquet"):
+            raise IllegalAction(f"export formats are csv and parquet, not {fmt!r}")
+        folder = Path(folder)
+        if folder.exists() and not folder.is_dir():
+            raise IllegalAction(f"{folder} is a file; give a folder to export into")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise IllegalAction(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+        order = {"games": " ORDER BY point, idx", "decisions": " ORDER BY point, idx, step", "actions": " ORDER BY id",
+                 "tempo": " ORDER BY point, idx, turn, name"}
+        paths = []
+        for table in self.TABLES:
+            path = folder / f"{table}.{fmt}"
+            relation = self.con.sql(f"SELECT * FROM {table}{order.get(table, '')}")
+            try:
+                if fmt == "csv":
+                    relation.write_csv(str(path), header=True)
+                else:
+                    relation.write_parquet(str(path))
+            except (OSError, _duckdb().IOException, _duckdb().PermissionException) as exc:
+                raise IllegalAction(f"cannot write {path}: {_first_line(exc)}") from None
+            paths.append(path)
+        return paths
+
+
+def _first_line(exc) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _in_use(path, exc) -> str | None:
+    """The message for a file another process holds (DuckDB: "Could not set lock on file ...
+    Conflicting lock is held in ... (PID 123)"), or None when that is not the cause."""
+    text = str(exc)
+    if not re.search(r"(could not set|conflicting) lock", text, re.IGNORECASE):
+        return None
+    pid = re.search(r"PID (\d+)", text)
+    who = f" (process {pid.group(1)})" if pid else ""
+    return (f"{path} is in use by another program{who}: a study file is written by one program at a time "
+            f"(a lab run still playing, or a DuckDB shell with it open); wait for it to finish or close it, "
+            f"then run this again")
+
+
+class _Guarded:
+    """The DuckDB connection, with its storage errors said plainly: a file whose blocks are damaged
+    (a checksum that does not match, a truncated file, a failed read) raises ``IllegalAction``
+    naming the file and what to do, never DuckDB's traceback. Errors in the SQL itself (a bug here)
+    and Ctrl-C pass through unchanged."""
+
+    def __init__(self, con, path, duckdb):
+        self._con, self._path, self._duckdb = con, path, duckdb
+
+    def _fail(self, exc):
+        d = self._duckdb
+        if isinstance(exc, (d.InterruptException, d.ProgrammingError)) or not isinstance(exc, d.Error):
+            return exc
+        return IllegalAction(_in_use(self._path, exc) or
+                             f"{self._path} is damaged: DuckDB cannot read it ({_first_line(exc)[:200]}). "
+                             f"Its games cannot be trusted; play the study again into a new file "
+                             f"(the same lab run command with another --out gives the same games)")
+
+    def execute(self, *args):
+        try:     # (the result is read through the same guard: a damaged block may show only then)
+            return _Guarded(self._con.execute(*args), self._path, self._duckdb)
+        except Exception as exc:
+            raise self._fail(exc) from None
+
+    def __getattr__(self, name):
+        attr = getattr(self._con, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args, **kw):
+            try:
+                return attr(*args, **kw)
+            except Exception as exc:
+                raise self._fail(exc) from None
+        return call
 
 
 def _with_games(study: Study, games: int) -> dict:

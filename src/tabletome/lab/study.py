@@ -119,7 +119,11 @@ def make_study(game_id: str, specs, games: int, players: int | None = None, opti
         if name not in game.options:
             known = ", ".join(game.options) or "none"
             raise IllegalAction(f"{game.name} has no option {name!r} to sweep; its options are: {known}")
-    game, players, resolved, specs = _resolve(game_id, specs, players, options)
+    # checked with the first value of each swept option (a solo mode sweep is not checked against
+    # the default mode, which one player may not play); every point is checked below
+    first = dict(options)
+    first.update({k: values[0] for k, values in sweep})
+    game, players, resolved, specs = _resolve(game_id, specs, players, first)
     base = {k: v for k, v in resolved.items() if k not in dict(sweep)}
     points = []
     for combo in itertools.product(*[values for _, values in sweep]):

@@ -18,7 +18,7 @@ options of the open decision.
 from ...core import State
 from .frames import DECISIONS, FRAMES, PERFORM, PLACE, TURN  # first: the frames load the rules modules
 from . import hidden, snapshots, views
-from .effects import FACTIONS, NUM_SPELLS
+from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS
 from .places import BONE, BURNED, HELD, OUT
 from .ruleset import FREEPLE, NOISE_TO_WIN
 from .solitaire import bone_pile_cards
@@ -177,6 +177,10 @@ class LichLordsState(State):
         end_turn(self)
 
     # --- outcome ----------------------------------------------------------------------------------------------
+    def lab_facts(self):
+        """The factions dealt to the realms (Lich Law 1.4), as the `factions` option writes them."""
+        return {"factions": "-".join(FACTION_IDS[f] for f in self.order)}
+
     @property
     def scores(self):
         """Each seat's noise (its side's, shared by teammates); Solitaire: the score, the cards left

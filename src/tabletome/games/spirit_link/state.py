@@ -80,6 +80,10 @@ class SpiritLinkState(State):
         """Each seat's health."""
         return list(self.health)
 
+    def tempo(self):
+        """What a designer watches over a game: each seat's health (who leads) and mana."""
+        return {"health": [float(h) for h in self.health], "mana": [float(m) for m in self.mana]}
+
     def check_invariants(self):
         cards = self.R.cards
         over = self.decision is None

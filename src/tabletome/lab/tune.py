@@ -1,0 +1,348 @@
+"""``lab tune``: search card numbers (or options) for a card file that meets a goal, every candidate
+judged by simulated games stored as a study.
+
+    tabletome lab tune spirit-link --seat heuristic --players 2 --param 'Eternal-Firebolt.cost=2..6' \\
+        --goal card-effect<=10 --games 400 --trials 12 --out runs/tune-firebolt
+
+**Why Optuna (TPE), not NTBEA.** NTBEA (the N-Tuple Bandit Evolutionary Algorithm TAG uses) was
+designed for exactly this (few noisy evaluations of game parameters), but it has no maintained
+Python package; Optuna is well kept, takes integer and categorical parameters directly, its TPE
+sampler models which values do well from few trials, and its ask/tell interface lets each trial be
+a study played on local workers or Ray like ``lab run``. The noise NTBEA is built for is reduced
+here by design instead: every candidate plays the same deals (the study seed is shared), so two
+candidates differ by their numbers, not by their luck, and a candidate asked for twice is the same
+stored study (played once).
+
+Parameters: ``CARD.FIELD=LO..HI`` (a whole-number field of one card in the card file: damage,
+cost, health...; every value from LO to HI) or ``OPTION=V1,V2,...`` (a game option). Goals (one or
+more; a candidate's *miss* is the sum of how far it is from each, 0 when it meets them all):
+
+- ``first-seat=X``: the first seat's win rate is X (or ``first-seat=fair``: the fair share);
+- ``card-effect<=X``: no judged card's within-game effect is more than X points from 0
+  (``card-effect:CARD<=X``: that card's; a card too rarely seen to be judged misses by 1);
+- ``mode-win=LO-HI``: the solo win rate (or, with several seats, the first seat's) is in [LO, HI];
+- ``seat-win=LO-HI``: every seat's win rate is in [LO, HI].
+
+The search writes into OUT: ``trials/*.duckdb`` (one study per candidate), ``best.toml`` (the
+card file of the candidate with the smallest miss), ``best.html`` (its report) and ``tune.json``
+(every trial: its numbers, its figures, its miss; the winner, the runner-up, and how many games
+would tell them apart: the games a test at 5% needs for 80% power at the difference the goal's
+measure shows between them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core import IllegalAction
+from ..core import game as find_game
+from ..core.files import read_text
+
+
+@dataclass
+class Param:
+    text: str
+    kind: str             # "card" or "option"
+    card: str | None
+    field: str | None
+    values: list
+
+    @property
+    def name(self) -> str:
+        return f"{self.card}.{self.field}" if self.kind == "card" else self.field
+
+
+@dataclass
+class Goal:
+    text: str
+    kind: str             # first-seat, card-effect, mode-win, seat-win
+    target: object        # a number, "fair", or (lo, hi)
+
+
+PARAM_RANGE = 200         # at most this many values in one parameter
+
+
+def game_card_text(game) -> str:
+    path = Path(inspect.getfile(type(game))).parent / "cards.toml"
+    if not path.exists():
+        raise IllegalAction(f"{game.name} has no card file of its own; give one with --cards FILE")
+    return path.read_text()
+
+
+def card_block(text: str, card: str) -> tuple[int, int] | None:
+    """Where the table of the card named ``card`` is in a card file (start, end), or None."""
+    heads = [m.start() for m in re.finditer(r"^\[\[?[^\]\n]+\]\]?[ \t]*$", text, re.M)] + [len(text)]
+    for start, end in zip(heads, heads[1:]):
+        if re.search(r'^name\s*=\s*"' + re.escape(card) + r'"\s*$', text[start:end], re.M):
+            return start, end
+    return None
+
+
+def set_card_number(text: str, card: str, field: str, value: int) -> str:
+    where = card_block(text, card)
+    if where is None:
+        raise IllegalAction(f"the card file has no card named {card!r}")
+    start, end = where
+    block = text[start:end]
+    pattern = re.compile(r"^(" + re.escape(field) + r"\s*=\s*)(-?\d+)(\s*(#.*)?)$", re.M)
+    if not pattern.search(block):
+        raise IllegalAction(f"{card} has no whole-number field {field!r} in the card file")
+    return text[:start] + pattern.sub(lambda m: m.group(1) + str(value) + m.group(3), block, count=1) + text[end:]
+
+
+def parse_param(text: str, game, card_text: str) -> Param:
+    name, eq, values = text.partition("=")
+    name, values = name.strip(), values.strip()
+    if not eq or not name or not values:
+        raise IllegalAction(f"a parameter is written CARD.FIELD=LO..HI or OPTION=V1,V2, not {text!r}")
+    if ".." in values:
+        card, dot, field = name.rpartition(".")
+        if not dot or not card or not field:
+            raise IllegalAction(f"a card number is written CARD.FIELD=LO..HI (e.g. Wolf.damage=1..5), not {text!r}")
+        lo, _, hi = values.partition("..")
+        try:
+            lo, hi = int(lo), int(hi)
+        except ValueError:
+            raise IllegalAction(f"{text!r}: LO..HI must be whole numbers") from None
+        if lo > hi or hi - lo + 1 > PARAM_RANGE:
+            raise IllegalAction(f"{text!r}: LO..HI must go up, with at most {PARAM_RANGE} values")
+        set_card_number(card_text, card, field, lo)        # the card and its field exist
+        return Param(text, "card", card, field, list(range(lo, hi + 1)))
+    if name not in game.options:
+        raise IllegalAction(f"{game.name} has no option {name!r}; its options are: {', '.join(game.options) or 'none'} "
+                            f"(a card number is written CARD.FIELD=LO..HI)")
+    items = [v.strip() for v in values.split(",") if v.strip()]
+    return Param(text, "option", None, name, [game.coerce_option(name, v) for v in items])
+
+
+def parse_goal(text: str) -> Goal:
+    t = text.replace(" ", "")
+    m = re.fullmatch(r"first-seat=(fair|[0-9.]+%?)", t)
+    if m:
+        return Goal(text, "first-seat", "fair" if m.group(1) == "fair" else _share(m.group(1)))
+    m = re.fullmatch(r"card-effect(?::(.+))?<=([0-9.]+)", text.strip())
+    if m:
+        return Goal(text, "card-effect", (m.group(1).strip() if m.group(1) else None, float(m.group(2)) / 100))
+    m = re.fullmatch(r"(mode-win|seat-win)=([0-9.]+%?)-([0-9.]+%?)", t)
+    if m:
+        lo, hi = _share(m.group(2)), _share(m.group(3))
+        if lo > hi:
+            raise IllegalAction(f"goal {text!r}: the range must go up")
+        return Goal(text, m.group(1), (lo, hi))
+    raise IllegalAction(f"a goal is one of first-seat=X (or first-seat=fair), card-effect<=POINTS (or "
+                        f"card-effect:CARD<=POINTS), "
+                        f"mode-win=LO-HI, seat-win=LO-HI (rates as 0.3 or 30%), not {text!r}")
+
+
+def _share(text: str) -> float:
+    value = float(text.rstrip("%"))
+    value = value / 100 if text.endswith("%") or value > 1 else value
+    if not 0 <= value <= 1:
+        raise IllegalAction(f"a rate is between 0 and 1 (or 0% and 100%), not {text!r}")
+    return value
+
+
+def measure(goal: Goal, point: dict) -> tuple[float, dict]:
+    """How far a study's figures miss a goal (0 when met), and the figures judged."""
+    if goal.kind == "first-seat":
+        f = point.get("first_seat")
+        if f is None:
+            raise IllegalAction("first-seat goals need two or more players")
+        target = f["fair_share"] if goal.target == "fair" else goal.target
+        return abs(f["rate"] - target), {"first_seat": f["rate"], "target": target}
+    if goal.kind == "card-effect":
+        card, limit = goal.target
+        judged = {c["card"]: c["access"]["difference"] for c in point["cards"]
+                  if c["judged"] and c["access"]["difference"] is not None and card in (None, c["card"])}
+        if card is not None and not judged:
+            # not judged (too few games where one seat had it and another did not): as far as can be
+            return 1.0, {"largest_effect": None, "card": card, "judged_cards": 0}
+        worst = max(judged.items(), key=lambda kv: abs(kv[1]), default=(None, 0.0))
+        return max(0.0, abs(worst[1]) - limit), {"largest_effect": worst[1], "card": worst[0],
+                                                  "judged_cards": len(judged)}
+    lo, hi = goal.target
+    if goal.kind == "mode-win":
+        rate = point["solo"]["win"]["rate"] if "solo" in point else point["seats"][0]["rate"]
+        return max(0.0, lo - rate, rate - hi), {"win_rate": rate}
+    rates = [s["rate"] for s in point["seats"]]
+    return sum(max(0.0, lo - r, r - hi) for r in rates), {"seat_win_rates": rates}
+
+
+def tune(game_id: str, specs, params, goals, games: int, trials: int, out, players=None, options=None,
+         cards=None, seed: int = 0, workers=None, use_ray=False, ray_address=None, progress=None) -> dict:
+    """Run the search; returns what ``tune.json`` holds."""
+    try:
+        import optuna
+    except ImportError:
+        raise IllegalAction("lab tune needs Optuna: pip install 'tabletome[lab]'") from None
+    from .report import build_report, write_html
+    from .runner import run_study
+    from .stats import games_needed, study_stats
+    from .store import Store
+    from .study import make_study
+
+    game = find_game(game_id)
+    if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= 1000:
+        raise IllegalAction(f"--trials must be a whole number from 1 to 1000, not {trials!r}")
+    base_text = read_text(cards, "card file") if cards is not None else game_card_text(game)
+    game.check_cards(base_text, str(cards or "the game's card file"))
+    params = [parse_param(p, game, base_text) if isinstance(p, str) else p for p in params]
+    goals = [parse_goal(g) if isinstance(g, str) else g for g in goals]
+    if not params:
+        raise IllegalAction("name what to search with --param (e.g. --param 'Wolf.damage=1..5')")
+    if not goals:
+        raise IllegalAction("name the goal with --goal (e.g. --goal first-seat=0.5)")
+    names = [p.name for p in params]
+    if len(set(names)) != len(names):
+        raise IllegalAction("a parameter is named twice; give each once")
+    options = dict(options or {})
+    for p in params:
+        if p.kind == "option" and p.field in options:
+            raise IllegalAction(f"option {p.field!r} is both set (--option) and searched (--param); choose one")
+    # every candidate must be a valid study: check the corners before playing anything
+    make_study(game_id, specs, games, players=players, options=dict(options, **{
+        p.field: p.values[0] for p in params if p.kind == "option"}), seed=seed)
+    out = Path(out)
+    (out / "trials").mkdir(parents=True, exist_ok=True)
+
+    def candidate(values: dict) -> tuple[str, dict]:
+        text = base_text
+        opts = dict(options)
+        for p in params:
+            if p.kind == "card":
+                text = set_card_number(text, p.card, p.field, values[p.name])
+            else:
+                opts[p.field] = values[p.name]
+        return text, opts
+
+    results: dict[str, dict] = {}
+
+    def evaluate(values: dict) -> dict:
+        label = ", ".join(f"{k}={v}" for k, v in values.items())
+        if label in results:
+            return results[label]
+        text, opts = candidate(values)
+        key = hashlib.sha256(label.encode()).hexdigest()[:10]
+        card_path = out / "trials" / f"{key}.toml"
+        card_path.write_text(text)
+        study = make_study(game_id, specs, games, players=players, options=opts, cards=card_path, seed=seed)
+        path = out / "trials" / f"{key}.duckdb"
+        with Store(path) as store:
+            run_study(study, store, workers=workers, use_ray=use_ray, ray_address=ray_address)
+            data = study_stats(store)
+        point = data["points"][0]
+        miss, judged = 0.0, {}
+        for g in goals:
+            m, figures = measure(g, point)
+            miss += m
+            judged[g.text] = dict(figures, miss=m)
+        result = {"values": values, "label": label, "study": str(path), "cards": str(card_path),
+                  "games": point["games"], "miss": miss, "met": miss == 0, "goals": judged,
+                  "first_seat": point.get("first_seat", {}).get("rate"),
+                  "seats": [s["rate"] for s in point["seats"]]}
+        results[label] = result
+        return result
+
+    from .runner import ray_start
+    started_ray = ray_start(ray_address) if use_ray else False     # once, for every trial
+    try:
+        return _search(optuna, params, goals, trials, seed, evaluate, results, progress, out, game, games,
+                       build_report, write_html, games_needed, Store)
+    finally:
+        if started_ray:
+            import ray
+            ray.shutdown()
+
+
+def _search(optuna, params, goals, trials, seed, evaluate, results, progress, out, game, games,
+            build_report, write_html, games_needed, Store) -> dict:
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=min(5, trials))
+    search = optuna.create_study(direction="minimize", sampler=sampler)
+    order = []
+    for k in range(trials):
+        trial = search.ask()
+        values = {}
+        for p in params:
+            if p.kind == "card":
+                values[p.name] = trial.suggest_int(p.name, p.values[0], p.values[-1])
+            else:
+                values[p.name] = trial.suggest_categorical(p.name, p.values)
+        result = evaluate(values)
+        order.append(result["label"])
+        search.tell(trial, result["miss"])
+        if progress is not None:
+            progress(k + 1, trials, result)
+    ranked = sorted(results.values(), key=lambda r: (r["miss"], r["label"]))
+    best = ranked[0]
+    runner = ranked[1] if len(ranked) > 1 else None
+    (out / "best.toml").write_text(Path(best["cards"]).read_text())
+    with Store(best["study"], create=False, read_only=True) as store:
+        write_html(build_report(store), out / "best.html")
+    separation = None
+    if runner is not None:
+        # the goal measure's difference between the two, and the games a test needs to see it (80% power)
+        a, b = _headline(best), _headline(runner)
+        if a is not None and b is not None:
+            diff = abs(a - b)
+            separation = {"measure": _headline_name(best), "best": a, "runner_up": b, "difference": diff,
+                          "games_needed": games_needed(min(max(a, b), 0.95), diff) if diff > 0 else None,
+                          "games_played": best["games"]}
+    summary = {"game": game.id, "goals": [g.text for g in goals], "params": [p.text for p in params],
+               "games_per_trial": games, "trials": trials, "seed": seed, "distinct_candidates": len(results),
+               "sampler": "optuna TPE", "best": best, "runner_up": runner, "separation": separation,
+               "trials_in_order": order, "ranked": ranked, "best_cards": str(out / "best.toml"),
+               "best_report": str(out / "best.html")}
+    (out / "tune.json").write_text(json.dumps(summary, indent=1))
+    return summary
+
+
+def _headline(result):
+    """The figure of the first goal, for saying how far apart two candidates are."""
+    first = next(iter(result["goals"].values()))
+    for key in ("first_seat", "win_rate", "largest_effect"):
+        if key in first and first[key] is not None:
+            return abs(first[key]) if key == "largest_effect" else first[key]
+    rates = first.get("seat_win_rates")
+    return max(rates) if rates else None
+
+
+def _headline_name(result):
+    first = next(iter(result["goals"].values()))
+    return next((k for k in ("first_seat", "win_rate", "largest_effect", "seat_win_rates") if k in first), None)
+
+
+def describe(summary) -> list[str]:
+    """The closing lines ``lab tune`` prints."""
+    best, runner, sep = summary["best"], summary["runner_up"], summary["separation"]
+    lines = [f"best of {summary['distinct_candidates']} candidates ({summary['trials']} trials, "
+             f"{summary['games_per_trial']:,} games each): {best['label']}: "
+             + ("meets " + "; ".join(summary["goals"]) if best["met"] else
+                f"misses {'; '.join(summary['goals'])} by {best['miss']:.3f}")]
+    for goal, figures in best["goals"].items():
+        shown = ", ".join(f"{k} {_fmt(v)}" for k, v in figures.items() if k != "miss")
+        lines.append(f"  {goal}: {shown}")
+    if runner is not None:
+        lines.append(f"runner-up: {runner['label']} (miss {runner['miss']:.3f})")
+    if sep and sep["games_needed"]:
+        lines.append(f"they differ by {100 * sep['difference']:.1f} points of {sep['measure']}; telling them apart "
+                     f"with 80% power needs about {sep['games_needed']:,} games each (played: {sep['games_played']:,})")
+    elif sep:
+        lines.append(f"they give the same {sep['measure']} on these games")
+    lines.append(f"card file: {summary['best_cards']}; its report: {summary['best_report']}")
+    return lines
+
+
+def _fmt(v):
+    if isinstance(v, float):
+        return f"{100 * v:.1f}%" if -1 <= v <= 1 else f"{v:g}"
+    if isinstance(v, list):
+        return "[" + ", ".join(_fmt(x) for x in v) + "]"
+    return str(v)
+
+

@@ -1,0 +1,85 @@
+"""``lab tune`` through the command line: every candidate is a stored study, the best card file is
+written with its evidence, and a goal one candidate meets is found."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import tabletome
+from tabletome.cli.main import main
+from tabletome.lab import Store
+from tabletome.lab.stats import study_stats
+
+SOURCE = Path(tabletome.__file__).parent / "games" / "spirit_link" / "cards.toml"
+GAMES = "24"
+
+
+def with_cost(cost):
+    text = SOURCE.read_text()
+    m = re.search(r'name = "Eternal-Firebolt"\n(?:.+\n)*?cost = (\d+)\n', text)
+    return text[:m.start(1)] + str(cost) + text[m.end(1):]
+
+
+def test_tune_finds_a_card_file_that_meets_a_goal(tmp_path, capsys):
+    # the goal: the first seat's win rate that a cost of 3 gives on these deals (played here with lab run)
+    cards = tmp_path / "cost3.toml"
+    cards.write_text(with_cost(3))
+    study = tmp_path / "cost3.duckdb"
+    assert main(["lab", "run", "spirit-link", "--seat", "heuristic", "--players", "2", "--games", GAMES, "--seed", "4",
+                 "--workers", "1", "--cards", str(cards), "--out", str(study)]) == 0
+    with Store(study, create=False, read_only=True) as store:
+        target = study_stats(store)["points"][0]["first_seat"]["rate"]
+        rows = store.rows("games")
+    capsys.readouterr()
+    out = tmp_path / "tune"
+    assert main(["lab", "tune", "spirit-link", "--seat", "heuristic", "--players", "2", "--param",
+                 "Eternal-Firebolt.cost=2..4", "--goal", f"first-seat={target}", "--games", GAMES, "--trials", "6",
+                 "--seed", "4", "--workers", "1", "--out", str(out), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert json.loads((out / "tune.json").read_text()) == summary
+    tried = {r["values"]["Eternal-Firebolt.cost"]: r for r in summary["ranked"]}
+    assert 3 in tried and len(summary["trials_in_order"]) == 6
+    # every candidate is a study of its own card file; the cost-3 one holds exactly lab run's games
+    for cost, r in tried.items():
+        assert Path(r["cards"]).read_text() == with_cost(cost)
+        with Store(r["study"], create=False, read_only=True) as store:
+            data = study_stats(store)
+            assert store.study().card_text == with_cost(cost)
+            if cost == 3:
+                assert store.rows("games") == rows
+        rate = data["points"][0]["first_seat"]["rate"]
+        assert r["miss"] == pytest.approx(abs(rate - target)) and r["games"] == int(GAMES)
+    # the best is the smallest miss, it meets the goal, and its card file and report are written
+    best = summary["best"]
+    assert best["miss"] == min(r["miss"] for r in tried.values()) == 0 and best["met"]
+    assert (out / "best.toml").read_text() == with_cost(best["values"]["Eternal-Firebolt.cost"])
+    assert (out / "best.html").read_text().startswith("<!doctype html>")
+    if summary["runner_up"] is not None:
+        sep = summary["separation"]
+        assert sep["difference"] == pytest.approx(abs(best["first_seat"] - summary["runner_up"]["first_seat"]))
+    # the same search in plain words
+    assert main(["lab", "tune", "spirit-link", "--seat", "heuristic", "--players", "2", "--param",
+                 "Eternal-Firebolt.cost=2..4", "--goal", f"first-seat={target}", "--games", GAMES, "--trials", "6",
+                 "--seed", "4", "--workers", "1", "--out", str(out)]) == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    assert f"Eternal-Firebolt.cost={best['values']['Eternal-Firebolt.cost']}: meets first-seat={target}" in printed
+    assert f"card file: {out / 'best.toml'}" in printed
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--param", "Nobody.cost=1..3", "--goal", "first-seat=0.5"], "no card named 'Nobody'"),
+    (["--param", "Wolf.colour=1..3", "--goal", "first-seat=0.5"], "Wolf has no whole-number field 'colour'"),
+    (["--param", "Wolf.damage=5..1", "--goal", "first-seat=0.5"], "must go up"),
+    (["--param", "Wolf.damage=1..3", "--goal", "fun=high"], "a goal is one of"),
+    (["--param", "colour=red", "--goal", "first-seat=0.5"], "no option 'colour'"),
+    (["--goal", "first-seat=0.5"], "name what to search with --param"),
+    (["--param", "Wolf.damage=1..3"], "name the goal with --goal"),
+])
+def test_bad_searches_are_refused_before_anything_is_played(tmp_path, capsys, args, message):
+    out = tmp_path / "bad"
+    assert main(["lab", "tune", "spirit-link", "--seat", "heuristic", "--players", "2", "--games", "4",
+                 "--trials", "2", "--out", str(out), *args]) == 2
+    assert message in capsys.readouterr().err
+    assert not (out / "trials").exists() or not any((out / "trials").iterdir())
