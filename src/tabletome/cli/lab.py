@@ -127,8 +127,7 @@ def _replay(args) -> int:
     point, idx = parse_key(args.game)
     with Store(args.study, create=False, read_only=True) as store:
         record = game_record(store, point, idx)
-    from rich.console import Console
-    console = Console()
+    console = SafeConsole()
     state = tabletome.replay(record)
     console.print(f"[bold]{state.game.name}[/bold], game {point}:{idx} of {args.study}: {record['players']} "
                   f"player(s), seed {record['seed']}, {len(record['actions'])} actions", soft_wrap=True)
@@ -155,8 +154,7 @@ def _tournament(args) -> int:
         raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...)")
     if args.workers is not None and args.workers < 1:
         raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
-    from rich.console import Console
-    err = Console(stderr=True)
+    err = SafeConsole(stderr=True)
 
     def progress(done, total, match):
         err.print(f"match {done}/{total}: {match['a']} {match['a_wins']}-{match['draws']}-{match['b_wins']} "
@@ -167,7 +165,7 @@ def _tournament(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        out = Console()
+        out = SafeConsole()
         for line in describe(result):
             out.print(line, soft_wrap=True, markup=False)
         out.print(f"page: {Path(args.out) / 'tournament.html'}", soft_wrap=True, markup=False)
@@ -185,8 +183,7 @@ def _tune(args) -> int:
         specs = specs * args.players
     if args.workers is not None and args.workers < 1:
         raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
-    from rich.console import Console
-    err = Console(stderr=True)
+    err = SafeConsole(stderr=True)
 
     def progress(done, total, result):
         if err.is_terminal or not args.json:
@@ -199,7 +196,7 @@ def _tune(args) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        out = Console()
+        out = SafeConsole()
         for line in describe(summary):
             out.print(line, soft_wrap=True, markup=False)
     return 0
@@ -290,7 +287,7 @@ def _run(args) -> int:
     if args.json:
         print(json.dumps(result))
     elif "note" in result:
-        Console().print(result["note"], soft_wrap=True)
+        SafeConsole().print(result["note"], soft_wrap=True)
     else:
         out = SafeConsole()
         rate = result["played"] / result["seconds"] if result["seconds"] > 0 else 0.0
