@@ -4,6 +4,7 @@
     tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
     tabletome play --resume RECORD
     tabletome replay FILE
+    tabletome learn GAME [N] [--list]       (the game's tutorial, lesson by lesson)
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
     tabletome lab run|report|compare ...   (studies in DuckDB: see docs/lab.md)
@@ -31,6 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", metavar="RECORD", help="go on with a saved, unfinished game (its record file)")
     play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
     play.add_argument("--no-save", action="store_true", help="do not save the game record")
+
+    learn = sub.add_parser("learn", help="learn a game: short lessons on real positions, each with its rule")
+    learn.add_argument("game", help="game id (see: tabletome games)")
+    learn.add_argument("number", nargs="?", help="start at lesson N (default 1)")
+    learn.add_argument("--list", action="store_true", help="list the lessons")
 
     replay = sub.add_parser("replay", help="replay a saved game record and print its log")
     replay.add_argument("file", help="a record saved by tabletome play, selfplay or arena")
@@ -88,6 +94,8 @@ def main(argv=None) -> int:
             from .play import run
         elif args.command == "replay":
             from .replay import run
+        elif args.command == "learn":
+            from .learn import run
         elif args.command == "selfplay":
             from .selfplay import run
         elif args.command == "arena":

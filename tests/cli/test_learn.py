@@ -1,0 +1,63 @@
+"""``tabletome learn GAME`` as a person uses it, at 80x24 through a pseudo-terminal: every lesson of
+every game, trying its wrong move (explained, retried), its illegal move (the rule), then its
+moves, to the end of the tutorial."""
+
+import re
+
+import pexpect
+import pytest
+
+import tabletome
+from tabletome.core.lessons import lessons
+
+from .term import finish, plain, spawn
+
+PROMPT = r"your move: "
+GAMES = [g for g in tabletome.games() if lessons(tabletome.game(g))]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_whole_tutorial_at_80x24(game_id):
+    every = lessons(tabletome.game(game_id))
+    child = spawn("learn", game_id, timeout=60)
+    for les in every:
+        child.expect(rf"Lesson {les.number} of {len(every)}")
+        child.expect(PROMPT)
+        child.sendline(les.wrong.move)
+        child.expect("✗ ")
+        child.expect(PROMPT)
+        child.sendline(les.illegal.move)
+        child.expect("Not allowed")
+        child.expect("The rule:")
+        child.expect(PROMPT)
+        for move in les.moves[:-1]:
+            child.sendline(move)
+            child.expect("Right")
+            child.expect(PROMPT)
+        child.sendline(les.moves[-1])
+        child.expect("Done.")
+        child.expect(r"Enter: ")
+        child.sendline("")
+    child.expect(f"finished the {re.escape(tabletome.game(game_id).name)} tutorial")
+    out = plain(finish(child, 0))
+    assert "Traceback" not in out
+
+
+def test_list_and_start_at_a_lesson():
+    child = spawn("learn", "spirit-link", "--list")
+    out = plain(finish(child, 0))
+    titles = [les.title for les in lessons(tabletome.game("spirit-link"))]
+    for n, title in enumerate(titles, 1):
+        assert f"{n}. {title}" in out
+    child = spawn("learn", "spirit-link", "3")
+    child.expect(f"Lesson 3 of {len(titles)}")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    out = plain(finish(child, 0))
+    assert "tabletome learn spirit-link 3" in out
+
+
+def test_a_lesson_that_does_not_exist_is_refused():
+    child = spawn("learn", "spirit-link", "99")
+    out = plain(finish(child, 2))
+    assert "there is no lesson 99" in out
