@@ -50,10 +50,12 @@ def test_the_lessons_wrong_move_is_legal_and_explained(game_id, number):
 def test_the_lessons_illegal_move_is_refused_with_its_rule(game_id, number):
     les = lesson(tabletome.game(game_id), number)
     state = les.start()
+    for step in range(les.illegal.step):
+        judge(les, state, step, les.moves[step])
     before = state.snapshot()
     with pytest.raises(IllegalAction):
         state.clone().apply(les.illegal.move)
-    verdict = judge(les, state, 0, les.illegal.move)
+    verdict = judge(les, state, les.illegal.step, les.illegal.move)
     assert verdict.kind == "illegal" and verdict.message and verdict.rule == les.illegal.rule
     assert state.snapshot() == before
 

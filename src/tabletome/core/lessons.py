@@ -52,6 +52,7 @@ class Wrong(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Illegal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     move: str
     rule: str
+    step: int = 0            # the step of ``moves`` it is tried at (0: before the first)
 
 
 class LessonEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
