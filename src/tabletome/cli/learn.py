@@ -19,7 +19,7 @@ from rich.text import Text
 
 import tabletome
 from tabletome import IllegalAction
-from tabletome.core.lessons import judge, lesson as lesson_number, lessons
+from tabletome.core.lessons import judge, lesson as lesson_number, lessons, same, Verdict
 
 from .play import Session
 
@@ -146,16 +146,16 @@ class Tutor:
             if word == "rules" and not rest:
                 session.rules()
                 continue
-            try:
-                action = session.pick(answer, state.legal_actions())
-            except IllegalAction as exc:
-                action = answer
+            if same(answer, les.illegal.move):
+                # the whole text of the move the lesson forbids, never taken as the start of another
                 verdict = judge(les, state, step, answer)
-                if verdict.kind != "illegal":       # the text named a move after all
-                    verdict.message = str(exc)
-                    verdict.kind = "illegal"
             else:
-                verdict = judge(les, state, step, action)
+                try:
+                    action = session.pick(answer, state.legal_actions())
+                except IllegalAction as exc:
+                    verdict = Verdict("illegal", str(exc))
+                else:
+                    verdict = judge(les, state, step, action)
             if verdict.kind == "illegal":
                 self.console.print(Text.assemble(("✗ Not allowed: ", "bold red"), verdict.message))
                 if verdict.rule:

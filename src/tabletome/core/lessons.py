@@ -24,8 +24,8 @@ tests check::
     move = "transform Dragon"
     rule = "..."
 
-``expect`` maps dotted paths in the lesson seat's view (``players.1.health``) to the values they
-hold after the moves (and ``replies``, moves the other seats make first, named in the file).
+``expect`` maps dotted paths in the lesson seat's view (``players.1.health``), or the contract's
+``over``, ``winners`` and ``scores``, to the values they hold after the moves (and ``replies``, moves the other seats make first, named in the file).
 """
 
 from __future__ import annotations
@@ -208,9 +208,10 @@ def outcome_problems(lesson: Lesson, state, seat: int, lines: list[str]) -> list
         if want not in text:
             problems.append(f"no log line says {want!r}; the moves wrote: {lines}")
     view = state.view(seat)
+    contract = {"over": state.is_over, "winners": list(state.winners), "scores": list(state.scores or [])}
     for path, want in lesson.expect.items():
         try:
-            got = at(view, path)
+            got = contract[path] if path in contract else at(view, path)
         except (KeyError, IndexError, ValueError, TypeError):
             problems.append(f"the view has no {path}")
             continue
