@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import tabletome
 from tabletome import IllegalAction
 
-from . import workers
+from . import learn, workers
 from tabletome.core.records import check_record
 
 from .protocol import BadMessage, parse_message, result_text, shown
@@ -126,6 +126,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def index():
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/learn")
+    async def learn_page():
+        return FileResponse(STATIC / "learn.html")
+
     @app.get("/table/{table_id}")
     async def table_page(table_id: str):
         return FileResponse(STATIC / "table.html")
@@ -155,6 +159,19 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             raise Refused(400, "field 'options' must be an object of option names to values")
         players, options = game.resolve_options(data.get("players"), options)
         return game, players, options
+
+    @app.get("/api/learn")
+    async def learn_list():
+        return learn.catalogue()
+
+    @app.post("/api/learn/{game_id}/{number}")
+    async def learn_step(game_id: str, number: str, request: Request):
+        """One try at a lesson (server/learn.py): stateless, the page sends the moves taken."""
+        return learn.attempt(game_id, number, await body(request))
+
+    @app.post("/api/learn/{game_id}/{number}/show")
+    async def learn_show(game_id: str, number: str, request: Request):
+        return learn.next_move(game_id, number, await body(request))
 
     @app.post("/api/seats")
     async def rule_seats(request: Request):

@@ -18,6 +18,16 @@ async function main() {
   $("record-file").addEventListener("change", upload);
   gameChanged();
   showMine();
+  showLessons();
+}
+
+async function showLessons() {
+  const list = clear($("learn-list"));
+  const answer = await api("/api/learn");
+  for (const g of answer.games) {
+    list.append(el("li", {}, el("a", { href: `/learn#game=${encodeURIComponent(g.id)}`, "data-learn": g.id, text: `Learn ${g.name}` }),
+      el("span", { class: "muted", text: ` · ${g.lessons.length} lessons` })));
+  }
 }
 
 function currentGame() {

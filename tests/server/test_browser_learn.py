@@ -1,0 +1,49 @@
+"""The Learn page in Chromium, for every game: from the start page's "Learn" entry to lesson 1, its
+wrong move explained, its illegal move answered with the rule, its moves to the end, then the next
+lesson; a screenshot of each game's lesson in tests/server/artifacts/ (git-ignored)."""
+
+import pytest
+
+import tabletome
+from tabletome.core.lessons import lessons
+
+from .test_browser import browser, new_page, shot  # noqa: F401  (browser is a fixture)
+
+GAMES = [g for g in tabletome.games() if lessons(tabletome.game(g))]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_in_the_browser(server, browser, game_id):  # noqa: F811
+    every = lessons(tabletome.game(game_id))
+    les = every[0]
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.locator(f'a[data-learn="{game_id}"]').click()
+    page.wait_for_function(f"document.body && document.body.dataset.lesson === '{game_id}-1'")
+    assert les.goal in page.locator("#lesson-goal").inner_text()
+    assert les.section in page.locator("#lesson-quote").inner_text()
+    assert page.locator("#board").inner_text().strip()          # the game's own board is drawn
+
+    page.locator("#legal .action", has_text=les.wrong.move).first.click()
+    page.locator("#verdict.verdict-wrong").wait_for()
+    assert les.wrong.why[:40] in page.locator("#verdict").inner_text()
+
+    page.fill("#typed-move", les.illegal.move)
+    page.click("#typed button[type=submit]")
+    page.locator("#verdict.verdict-illegal").wait_for()
+    assert "The rule:" in page.locator("#verdict").inner_text()
+    shot(page, f"learn-{game_id}")
+
+    for i, move in enumerate(les.moves):
+        page.locator(f'#legal .action[data-action="{move}"]').click()
+        page.wait_for_function(f"document.querySelectorAll('#legal .action').length === 0 || "
+                               f"document.querySelector('#verdict.verdict-right, #verdict.verdict-done') !== null")
+        page.locator("#verdict.verdict-right, #verdict.verdict-done").wait_for()
+    page.wait_for_function("document.body && document.body.dataset.done === 'true'")
+    assert les.done[:40] in page.locator("#verdict").inner_text()
+    shot(page, f"learn-{game_id}-done")
+
+    page.click("#next-btn")
+    page.wait_for_function(f"document.body && document.body.dataset.lesson === '{game_id}-2'")
+    assert every[1].title in page.locator("#lesson-title").inner_text()
+    assert page.errors == []
