@@ -24,6 +24,7 @@ from rich.text import Text
 import tabletome
 from tabletome import IllegalAction
 
+from .glossary import explain
 from .replay import result_line
 from .tables import HUMAN, make_agents, parse_options, seat_specs
 from .terminal import CLEAR_ALL, Keyboard
@@ -31,7 +32,8 @@ from .undo import undo_point
 
 HELP = """Type the number of a choice, or its text (the start of it is enough when only one
 choice begins that way). Other commands:
-  info NAME | info N   the whole card NAME, or the cards of choice N
+  info NAME | info N   the whole card NAME, or the cards of choice N; info TERM: a game
+                       term or abbreviation (info PM, info Trauma), in the rulebook's words
   rules    a short reference of a turn and of the mode you play, with the rulings
   hint     the computer's best few choices for you (does not change the game)
   undo     take back your last decision (not once a card was revealed or chance used)
@@ -576,6 +578,8 @@ class Session:
         state = self.state
         card_text = state.card_text
         everything = self.game.cards_info(card_text)
+        if not everything and not what.isdigit() and explain(self.console, self.game, what):
+            return
         if not everything:
             self.console.print(f"{self.game.name} has no card texts to show.")
             return
@@ -603,6 +607,8 @@ class Session:
             exact = [i for i in everything if i["name"].lower() == key]
             infos = exact or [i for i in everything if i["name"].lower().startswith(key)] \
                 or [i for i in everything if key in i["name"].lower()]
+            if not infos and explain(self.console, self.game, what):     # a term or an abbreviation
+                return
             if not infos:
                 self.console.print(f"[red]No card is named {what!r}; type 'info' to list them.[/red]")
                 return
