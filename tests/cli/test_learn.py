@@ -63,3 +63,35 @@ def test_a_lesson_that_does_not_exist_is_refused():
     child = spawn("learn", "spirit-link", "99")
     out = plain(finish(child, 2))
     assert "there is no lesson 99" in out
+
+
+def test_info_explains_terms_and_abbreviations_in_the_rulebooks_words():
+    child = spawn("play", "life-siphon", "--seed", "3", "--no-save", "--option", "fearsome=on")
+    child.expect(r"your choice: ")
+    child.sendline("info PM")
+    child.expect(r"your choice: ")
+    shown = " ".join(plain(child.before).split())
+    assert "Pain Maker (PM)" in shown and "choose any player to lose 1 life" in shown
+    assert "rulebook: Modular Content - The Fearsome" in shown and "Ours: PM on the board" in shown
+    child.sendline("info Battle")
+    child.expect(r"your choice: ")
+    assert "Only Familiars in the Battleground are able to attack and block." in " ".join(plain(child.before).split())
+    child.sendline("info nothing-like-it")
+    child.expect(r"your choice: ")
+    assert "No card is named 'nothing-like-it'" in " ".join(plain(child.before).split())
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    finish(child)
+    child = spawn("play", "life-and-legend", "--seed", "3", "--no-save")
+    child.expect(r"your choice: ")
+    child.sendline("info Trauma")
+    child.expect(r"your choice: ")
+    assert "A Trauma is the result of a negative experience." in " ".join(plain(child.before).split())
+    child.sendline("info Life Word")
+    child.expect(r"your choice: ")
+    assert "These are the building-blocks of a life." in " ".join(plain(child.before).split())
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    finish(child)
