@@ -47,3 +47,28 @@ def test_a_lesson_in_the_browser(server, browser, game_id):  # noqa: F811
     page.wait_for_function(f"document.body && document.body.dataset.lesson === '{game_id}-2'")
     assert every[1].title in page.locator("#lesson-title").inner_text()
     assert page.errors == []
+
+
+def test_a_tap_on_a_term_shows_the_rulebooks_words(server, browser):  # noqa: F811
+    from tabletome.core.glossary import lookup
+
+    game = tabletome.game("life-and-legend")
+    page = new_page(browser)
+    page.goto(server.url + "/learn#game=life-and-legend&lesson=1")
+    page.wait_for_function("document.body && document.body.dataset.lesson === 'life-and-legend-1'")
+    page.locator("#board .term").first.wait_for()
+    names = set(page.eval_on_selector_all("#board .term", "ns => ns.map(n => n.dataset.term)"))
+    assert {"Trauma", "Completed Wander", "Life Story"} <= names, names
+    page.locator('#board .term[data-term="Trauma"]').first.click()
+    pop = page.locator("#popover")
+    pop.wait_for()
+    term = lookup(game, "Trauma")[0]
+    assert term.text[:50] in pop.inner_text() and f"rulebook: {term.section}" in pop.inner_text()
+    shot(page, "learn-term-popover")
+
+    table = server.create("life-siphon", players=2, seats=[{"agent": "heuristic"}, {"agent": "heuristic"}], seed=3)
+    page.goto(server.url + f"/table/{table['id']}#watch")
+    page.locator("#board .term").first.wait_for()
+    page.locator('#board .term[data-term="Battleground"]').first.click()
+    assert "Only Familiars in the Battleground are able to attack and block." in page.locator("#popover").inner_text()
+    assert page.errors == []

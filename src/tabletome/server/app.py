@@ -169,6 +169,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         """One try at a lesson (server/learn.py): stateless, the page sends the moves taken."""
         return learn.attempt(game_id, number, await body(request))
 
+    @app.get("/api/glossary/{game_id}")
+    async def glossary(game_id: str):
+        return learn.glossary_of(game_id)
+
     @app.post("/api/learn/{game_id}/{number}/show")
     async def learn_show(game_id: str, number: str, request: Request):
         return learn.next_move(game_id, number, await body(request))

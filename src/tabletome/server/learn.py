@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.core.glossary import glossary
 from tabletome.core.lessons import MAX_ANSWER, judge, lesson, lessons, same
 
 from .protocol import shown
@@ -65,6 +66,14 @@ def attempt(game_id: str, number, data: dict) -> dict:
         "seat": seat, "seat_names": list(state.seat_names), "view": state.view(seat), "legal": legal,
         "cards": _cards(game, state),
     }
+
+
+def glossary_of(game_id: str) -> dict:
+    """``GET /api/glossary/GAME``: the game's terms (core/glossary.py), for tapping on a page."""
+    game = tabletome.game(game_id)
+    return {"game": game.id, "name": game.name,
+            "terms": [{"name": t.name, "also": list(t.also), "section": t.section, "text": t.text, "ours": t.ours}
+                      for t in glossary(game)]}
 
 
 def next_move(game_id: str, number, data: dict) -> dict:

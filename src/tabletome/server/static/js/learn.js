@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, el } from "./dom.js";
+import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 const page = { catalogue: [], game: null, number: 1, moves: [], lesson: null, busy: false };
@@ -101,6 +102,10 @@ function show(l) {
     board.append(el("p", { class: "error", text: `This board could not be drawn (${err.message}); the choices still work.` }));
   }
   drawChoices(l);
+  glossaryFor(l.game).then((g) => {
+    const tap = (node, term) => { fillTerm($("popover"), term, l.game_name); place(node); };
+    for (const id of ["board", "lesson-goal"]) markTerms($(id), g, tap);
+  });
 }
 
 function verdict(kind, message, rule, lines = "") {
@@ -162,6 +167,11 @@ function popover(anchor, about, actions) {
   if (about && about.text) pop.append(el("p", { class: "card-text", text: about.text }));
   for (const a of actions) pop.append(el("button", { type: "button", class: "action", text: a.text,
     onclick: () => { pop.hidden = true; tryMove(a.text); } }));
+  place(anchor);
+}
+
+function place(anchor) {
+  const pop = $("popover");
   pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: () => { pop.hidden = true; } }));
   pop.hidden = false;
   const r = anchor.getBoundingClientRect();

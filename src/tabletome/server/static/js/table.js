@@ -3,6 +3,7 @@
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, el } from "./dom.js";
+import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -206,6 +207,20 @@ function draw() {
   }
   drawChoices();
   drawLog(page.log);
+  // game terms in the board's plain text explain themselves on a tap (terms.js)
+  glossaryFor(page.info ? page.info.game : view.game).then((g) => markTerms(board, g, showTerm));
+}
+
+function showTerm(node, term) {
+  const pop = $("popover");
+  fillTerm(pop, term, page.info ? page.info.game_name : "");
+  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
+  pop.hidden = false;
+  const r = node.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  pop.style.width = `${width}px`;
+  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
+  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
 }
 
 function drawChoices() {
