@@ -95,3 +95,23 @@ def test_info_explains_terms_and_abbreviations_in_the_rulebooks_words():
     child.expect(r"\(y/n\)")
     child.sendline("y")
     finish(child)
+
+
+def test_why_names_the_engines_reason_the_moment_and_the_rule():
+    child = spawn("play", "spirit-link", "--seed", "1", "--no-save")
+    child.expect(r"your choice: ")
+    screen = " ".join(plain(child.before).split())
+    assert "2. Preparation phase (rulebook: 2. Preperation phase)" in screen
+    child.sendline("why play Foxfire")
+    child.expect(r"your choice: ")
+    shown = " ".join(plain(child.before).split())
+    assert "Not now: 'play Foxfire' is not legal now" in shown
+    assert "Now: 2. Preparation phase" in shown
+    assert "In addition, in the combat phase you can play ability cards" in shown      # the ability card's rule
+    child.sendline("why 1")
+    child.expect(r"your choice: ")
+    assert "is available now" in plain(child.before)
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    finish(child)

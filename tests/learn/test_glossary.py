@@ -36,9 +36,13 @@ NAMED = {
 }
 
 
+SECTION = re.compile(r"\(rulebook: [^)]*\)")      # a section's name is a reference, not a term
+
+
 def terms_on(lines, ignore):
     found = set()
     for line in lines:
+        line = SECTION.sub("", line)
         found.update(a for a in ABBREVIATION.findall(line) if a not in ignore)
         found.update(f"({letter})" for m in MARK.findall(line) if m != "s" for letter in m)   # not "hit(s)"
         for m in WORD.finditer(line):
@@ -98,3 +102,29 @@ def test_lookup_takes_exact_names_then_starts_then_words():
     game = tabletome.game("life-siphon")
     assert [t.name for t in lookup(game, "pm")] == ["Pain Maker (PM)"]
     assert lookup(game, "no such thing at all") == []
+
+
+@pytest.mark.parametrize("game_id", tabletome.games())
+def test_every_decision_names_its_moment_and_rulebook_section(game_id):
+    """"Every decision names its moment and its rulebook section on screen" (the heading above the
+    choices; a response window names its own moment instead)."""
+    from tabletome.cli.rule import moment_term
+
+    game = tabletome.game(game_id)
+    state = game.new(seed=5)
+    bot = tabletome.agent("random", seed=5)
+    checked = 0
+    for _ in range(120):
+        if state.is_over:
+            break
+        info = state.decision_info()
+        if not (info and info["window"]):
+            term = moment_term(game, state.view(state.to_move))
+            assert term is not None, f"no moment for phase {state.view(state.to_move).get('phase')!r}"
+            lines, _ = screen(state, seen=len(state.log))
+            shown = " ".join(" ".join(lines).split())
+            assert term.moment.split(" - ")[0] in shown, shown[-300:]
+            assert f"(rulebook: {term.section.split(' - ')[-1]})" in shown or f"(rulebook: {term.section})" in shown
+            checked += 1
+        state.apply(bot.choose(state))
+    assert checked >= 10

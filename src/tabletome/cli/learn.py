@@ -22,12 +22,14 @@ from tabletome import IllegalAction
 from tabletome.core.lessons import judge, lesson as lesson_number, lessons, same, Verdict
 
 from .play import Session
+from .rule import why
 
 HELP = """Type the number of a choice, or its text, to make your move. Other commands:
   goal     the lesson's goal and rule again, with the table
   show     the move this lesson wants (if you are stuck)
   info X   a card, a term or an abbreviation; info N: the cards of choice N
   rules    a short reference of the game
+  why X    why move X is not available now, with its rule
   skip     the next lesson; back: the lesson before
   list     the lessons
   quit     leave the tutorial"""
@@ -145,6 +147,9 @@ class Tutor:
                 continue
             if word == "rules" and not rest:
                 session.rules()
+                continue
+            if word == "why":
+                why(session, rest)
                 continue
             if same(answer, les.illegal.move):
                 # the whole text of the move the lesson forbids, never taken as the start of another

@@ -26,6 +26,7 @@ from tabletome import IllegalAction
 
 from .glossary import explain
 from .replay import result_line
+from .rule import why, with_moment
 from .tables import HUMAN, make_agents, parse_options, seat_specs
 from .terminal import CLEAR_ALL, Keyboard
 from .undo import undo_point
@@ -35,6 +36,7 @@ choice begins that way). Other commands:
   info NAME | info N   the whole card NAME, or the cards of choice N; info TERM: a game
                        term or abbreviation (info PM, info Trauma), in the rulebook's words
   rules    a short reference of a turn and of the mode you play, with the rulings
+  why TEXT why a move is not available now: the engine's reason and the rule, with its section
   hint     the computer's best few choices for you (does not change the game)
   undo     take back your last decision (not once a card was revealed or chance used)
   autopass pass every response window for the rest of the game (autopass off: ask again)
@@ -233,6 +235,9 @@ class Session:
                 continue
             if word == "rules" and not rest:
                 self.rules()
+                continue
+            if word == "why":
+                why(self, rest)
                 continue
             if word == "more" and not rest:
                 legal = state.legal_actions()
@@ -503,6 +508,8 @@ class Session:
                 text.append(" · a: auto-pass the rest of this turn", style="dim")
         elif info and info["asks"]:
             text.append(info["asks"][0].upper() + info["asks"][1:], style="bold")
+        if not (info and info["window"]):
+            text = with_moment(self.game, state.view(state.to_move), text, self.console.size.width)   # cli/rule.py
         plain = text.plain
         key = (plain, tuple(str(a) for a in state.legal_actions()))
         if self.last_prompt.get(seat) == key:

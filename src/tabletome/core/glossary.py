@@ -7,6 +7,7 @@ the section, read from ``glossary.toml`` in the game's folder::
     section = "Phase Details - Phase 2: World - Wander"
     text = "Success: The Player places the card in their Legend Area without uncovering it. It is a Completed Wander."
     ours = ""                               # what tabletome's screen adds or abbreviates (marked as ours)
+    moment = ""                             # a phase's one line on screen at each decision in it
 
 ``lookup(game, words)`` finds the entries a player means: an exact name or ``also`` first, then
 names that start with the words, then entries one of whose names holds them as whole words.
@@ -29,6 +30,7 @@ class Term(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True
     text: str
     also: list[str] = []
     ours: str = ""
+    moment: str = ""         # for a phase: the line a decision in it shows ("Phase 2: World - draw, ...")
 
     @property
     def names(self) -> list[str]:
