@@ -115,3 +115,27 @@ def test_why_names_the_engines_reason_the_moment_and_the_rule():
     child.expect(r"\(y/n\)")
     child.sendline("y")
     finish(child)
+
+
+def test_rules_and_a_long_info_open_in_the_pager_then_the_table_is_drawn_again(tmp_path):
+    import sys
+
+    paged = tmp_path / "paged.txt"
+    pager = f"{sys.executable} -c \"import sys; open(r'{paged}', 'a').write(sys.stdin.read())\""
+    child = spawn("play", "life-siphon", "--option", "mode=madness", "--seed", "3", "--no-save",
+                  env_extra={"PAGER": pager})
+    child.expect(r"your choice: ")
+    child.sendline("rules")
+    child.expect(r"your choice: ")
+    after = plain(child.before)
+    text = paged.read_text()
+    assert "A turn:" in text and "Our rulings that apply" in text       # the rules went to $PAGER
+    assert "Our rulings that apply" not in after                         # not onto the screen
+    assert "Life Siphon (madness)" in after and "North, " not in after.split("Life Siphon (madness)")[0][-5:]
+    child.sendline("info Lich")                                           # a short info is printed
+    child.expect(r"your choice: ")
+    assert "attack 2, defense 2" in " ".join(plain(child.before).split()) and paged.read_text() == text
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    finish(child)

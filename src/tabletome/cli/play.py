@@ -25,6 +25,7 @@ import tabletome
 from tabletome import IllegalAction
 
 from .glossary import explain
+from .pager import show_long
 from .replay import result_line
 from .rule import why, with_moment
 from .tables import HUMAN, make_agents, parse_options, seat_specs
@@ -622,8 +623,8 @@ class Session:
             if len(infos) > 1:
                 self.console.print(f"'{what}' could be: " + ", ".join(i["name"] for i in infos), markup=False)
                 return
-        for info in infos:
-            self.console.print(card_panel(info))
+        if show_long(self.console, [card_panel(info) for info in infos]) and self.state.to_move is not None:
+            self.show_table(self.state.to_move)      # paged (cli/pager.py): the table again
 
     def rules(self):
         state = self.state
@@ -631,7 +632,8 @@ class Session:
         if not text:
             self.console.print(f"No rules reference for {self.game.name} yet.")
             return
-        self.console.print(Text(text))
+        if show_long(self.console, [Text(text)]) and state.to_move is not None:
+            self.show_table(state.to_move)           # paged (cli/pager.py): the table again
 
     def set_autopass(self, seat, rest):
         if rest in ("off", "no", "stop"):
