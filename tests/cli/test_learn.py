@@ -139,3 +139,55 @@ def test_rules_and_a_long_info_open_in_the_pager_then_the_table_is_drawn_again(t
     child.expect(r"\(y/n\)")
     child.sendline("y")
     finish(child)
+
+
+def test_resume_with_no_file_lists_the_unfinished_games_newest_first(tmp_path):
+    import os
+    import time as clock
+
+    import tabletome
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    game = tabletome.game("spirit-link")
+    bot = tabletome.agent("heuristic", seed=1)
+    for name, moves, age in (("old.json", 2, 300), ("new.json", 4, 100)):
+        state = game.new(seed=7)
+        for _ in range(moves):
+            state.apply(bot.choose(state))
+        path = folder / name
+        tabletome.save_record({**state.record(), "seats": ["human", "heuristic"]}, path)
+        os.utime(path, (clock.time() - age, clock.time() - age))
+    state = game.new(seed=8)
+    while not state.is_over:
+        state.apply(bot.choose(state))
+    tabletome.save_record(state.record(), folder / "over.json")
+    (folder / "broken.json").write_text("{not a record")
+    src = {"PYTHONPATH": str(__import__("pathlib").Path(tabletome.__file__).resolve().parents[1])}
+    child = spawn("play", "--resume", "--no-save", cwd=str(tmp_path), env_extra=src)
+    child.expect(r"Which game \(1-2, Enter: none\)\? ")
+    listed = plain(child.before)
+    assert listed.index("records/new.json") < listed.index("records/old.json")
+    assert "over.json" not in listed and "broken.json" not in listed and "4 moves" in listed
+    child.sendline("1")
+    child.expect(r"your choice: ")
+    assert "resumed records/new.json" in plain(child.before)
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    finish(child, 0)
+    child = spawn("play", "--resume", cwd=str(tmp_path / "records"), env_extra=src)   # nothing saved there
+    assert "No unfinished game in records/" in plain(finish(child, 0))
+
+
+def test_difficulty_levels_choose_the_computer_seats():
+    child = spawn("play", "spirit-link", "--vs", "hard", "--seed", "1", "--no-save")
+    child.expect(r"your choice: ")
+    assert "North: human, South: ismcts" in plain(child.before)
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    finish(child, 0)
+    child = spawn("play", "spirit-link", "--vs", "brutal")
+    out = plain(finish(child, 2))
+    assert "invalid choice: 'brutal'" in out and "'easy', 'normal', 'hard'" in out

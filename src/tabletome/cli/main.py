@@ -2,7 +2,7 @@
 
     tabletome games
     tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
-    tabletome play --resume RECORD
+    tabletome play --resume [RECORD]        (no RECORD: pick an unfinished game in records/)
     tabletome replay FILE
     tabletome learn GAME [N] [--list]       (the game's tutorial, lesson by lesson)
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
@@ -29,7 +29,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", nargs="?", help="game id (see: tabletome games)")
     add_table_arguments(play)
-    play.add_argument("--resume", metavar="RECORD", help="go on with a saved, unfinished game (its record file)")
+    from tabletome.agents.levels import LEVELS, STRENGTH
+    play.add_argument("--vs", choices=list(LEVELS), metavar="LEVEL",
+                      help="how strong the computer seats are (default normal): "
+                           + "; ".join(f"{name}: {STRENGTH[name]}".replace("%", "%%") for name in LEVELS)
+                           + " (benchmarks/README.md, 'Difficulty levels')")
+    play.add_argument("--resume", metavar="RECORD", nargs="?", const="",
+                      help="go on with a saved, unfinished game (its record file); with no file, pick one "
+                           "of the unfinished games in records/, newest first")
     play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
     play.add_argument("--no-save", action="store_true", help="do not save the game record")
 

@@ -61,6 +61,11 @@ def run(args) -> int:
     import signal
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if args.resume == "":
+        from .resume import pick
+        args.resume = pick(console, lambda prompt: console.input(prompt))
+        if args.resume is None:
+            return 0
     if args.resume:
         record = tabletome.load_record(args.resume)
         if args.game and args.game != record["game"]:
@@ -70,7 +75,7 @@ def run(args) -> int:
         if state.is_over:
             raise IllegalAction(f"the game in {args.resume} is over; replay it with: tabletome replay {args.resume}")
         players = state.players
-        specs = seat_specs(game, players, args.seat or record.get("seats"), HUMAN, "heuristic")
+        specs = seat_specs(game, players, args.seat or record.get("seats"), HUMAN, computer(args))
         path = None if args.no_save else Path(args.save or args.resume)
     else:
         if not args.game:
@@ -78,7 +83,7 @@ def run(args) -> int:
         game = tabletome.game(args.game)
         options = parse_options(args.option)
         players, options = game.resolve_options(args.players, options)
-        specs = seat_specs(game, players, args.seat, HUMAN, "heuristic")
+        specs = seat_specs(game, players, args.seat, HUMAN, computer(args))
         state = game.new(players=players, seed=args.seed, cards=args.cards, **options)
         path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
     agents = make_agents(specs, state.seed)
@@ -100,6 +105,12 @@ def run(args) -> int:
     finally:
         session.save()
     return code
+
+
+def computer(args) -> str:
+    """The agent spec of the computer seats not named by --seat: --vs LEVEL, else the heuristic."""
+    from tabletome.agents.levels import level_spec
+    return level_spec(getattr(args, "vs", None) or "normal")
 
 
 def default_record_path(game_id, seed):
