@@ -72,3 +72,21 @@ def test_a_tap_on_a_term_shows_the_rulebooks_words(server, browser):  # noqa: F8
     page.locator('#board .term[data-term="Battleground"]').first.click()
     assert "Only Familiars in the Battleground are able to attack and block." in page.locator("#popover").inner_text()
     assert page.errors == []
+
+
+def test_the_start_page_offers_difficulty_levels(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "spirit-link")
+    who = page.locator("[data-seat='1']")
+    assert who.input_value() == "level:normal"
+    assert "Computer: hard (ISMCTS search" in who.inner_text()
+    page.select_option("[data-seat='0']", "you")
+    page.select_option("[data-seat='1']", "level:hard")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.locator("#status").wait_for()
+    table_id = page.url.split("/table/")[1].split("#")[0]
+    seats = server.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["agent"] == "ismcts" and seats[0]["agent"] is None
+    assert page.errors == []

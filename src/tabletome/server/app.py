@@ -146,7 +146,9 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                         "player_counts": list(game.player_counts),
                         "options": {k: list(v) for k, v in game.options.items()},
                         "option_help": dict(game.option_help)})
-        return {"games": out, "agents": tabletome.agent_specs()}
+        from tabletome.agents.levels import LEVELS, STRENGTH
+        levels = [{"name": name, "spec": spec, "strength": STRENGTH[name]} for name, spec in LEVELS.items()]
+        return {"games": out, "agents": tabletome.agent_specs(), "levels": levels}
 
     def table_setup(data: dict):
         """The game, player count and options a request names, checked as a new table's are."""
