@@ -191,3 +191,47 @@ def test_difficulty_levels_choose_the_computer_seats():
     child = spawn("play", "spirit-link", "--vs", "brutal")
     out = plain(finish(child, 2))
     assert "invalid choice: 'brutal'" in out and "'easy', 'normal', 'hard'" in out
+
+
+def test_replay_step_draws_the_table_at_each_step_forward_back_and_jump(tmp_path):
+    import tabletome
+
+    game = tabletome.game("spirit-link")
+    bot = tabletome.agent("heuristic", seed=3)
+    state = game.new(seed=11)
+    while not state.is_over:
+        state.apply(bot.choose(state))
+    done = tmp_path / "done.json"
+    tabletome.save_record(state.record(), done)
+    steps = len(state.record()["actions"])
+    child = spawn("replay", str(done), "--step")
+    child.expect(rf"Step 0 of {steps} ")
+    child.sendline("")
+    child.expect(rf"Step 1 of {steps} ")
+    first = plain(child.before)
+    assert f"step 1 of {steps} · as North saw it" in first and state.record()["actions"][0] in first
+    assert "Spirit Link · turn 1" in first                                  # the table, drawn
+    child.sendline(str(steps))
+    child.expect(rf"Step {steps} of {steps} ")
+    assert "the game is a draw" in plain(child.before) or " wins" in plain(child.before)   # the last step
+    child.sendline("b")
+    child.expect(rf"Step {steps - 1} of {steps} ")
+    child.sendline("999")
+    child.expect("Not a step")
+    child.sendline("q")
+    finish(child, 0)
+
+    unfinished = game.new(seed=12)
+    for _ in range(3):
+        unfinished.apply(bot.choose(unfinished))
+    part = tmp_path / "part.json"
+    tabletome.save_record(unfinished.record(), part)
+    child = spawn("replay", str(part), "--step")
+    child.expect("Step 0 of 3 ")
+    child.sendline("1")
+    child.expect("Step 1 of 3 ")
+    shown = plain(child.before)
+    assert "spectator's view" in shown and "North: a move" in shown
+    assert unfinished.record()["actions"][0] not in shown          # North's face-down choice stays hidden
+    child.sendline("q")
+    finish(child, 0)

@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a saved game record and print its log")
     replay.add_argument("file", help="a record saved by tabletome play, selfplay or arena")
     replay.add_argument("--board", action="store_true", help="also draw the final table")
+    replay.add_argument("--step", action="store_true",
+                        help="step through the record with the table drawn at each step (forward, back, jump)")
 
     selfplay = sub.add_parser("selfplay", help="play AI-only games and count the wins")
     selfplay.add_argument("game", help="game id")

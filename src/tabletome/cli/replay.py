@@ -7,6 +7,9 @@ import tabletome
 
 def run(args) -> int:
     record = tabletome.load_record(args.file)
+    if getattr(args, "step", False):
+        from .stepper import run_steps
+        return run_steps(record)
     state = tabletome.replay(record)
     console = Console()
     game = state.game
