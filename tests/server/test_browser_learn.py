@@ -90,3 +90,20 @@ def test_the_start_page_offers_difficulty_levels(server, browser):  # noqa: F811
     seats = server.get(f"/api/tables/{table_id}").json()["seats"]
     assert seats[1]["agent"] == "ismcts" and seats[0]["agent"] is None
     assert page.errors == []
+
+
+def test_why_not_at_a_live_table(server, browser):  # noqa: F811
+    table = server.create("spirit-link", seed=3, seats=[{"agent": None}, {"agent": "heuristic"}])
+    north = table["seats"][0]
+    page = new_page(browser)
+    page.goto(server.url + f"/table/{table['id']}#seat=0&token={north['token']}")
+    page.wait_for_function("document.body && document.body.dataset.mine === 'true'")
+    page.fill("#why-text", "play Foxfire")
+    page.click("#why-form button[type=submit]")
+    page.locator("#why-box.verdict-illegal").wait_for()
+    shown = page.locator("#why-box").inner_text()
+    assert "Not now: 'play Foxfire' is not legal now" in shown
+    assert "(rulebook: Game cards, Information, phases, etc. - 2. Preperation phase)" in shown
+    assert "The rule, ability card:" in shown
+    shot(page, "why-not")
+    assert page.errors == []

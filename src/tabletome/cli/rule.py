@@ -5,24 +5,15 @@ now, with the engine's refusal, the moment's section and the glossary's rule for
 
 from __future__ import annotations
 
-import re
-
 from rich.text import Text
 
-from tabletome import IllegalAction
-from tabletome.core.glossary import lookup
+from tabletome.core.glossary import moment_of, terms_in, why_not
 
 from .glossary import term_panel
 
-WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
-
-
 def moment_term(game, view):
     """The glossary entry of the phase ``view`` is in, when it has a ``moment`` line."""
-    phase = view.get("phase") if isinstance(view, dict) else None
-    if not isinstance(phase, str):
-        return None
-    return next((t for t in lookup(game, phase) if t.moment), None)
+    return moment_of(game, view)
 
 
 def with_moment(game, view, heading: Text, width: int = 80) -> Text:
@@ -49,37 +40,28 @@ def with_moment(game, view, heading: Text, width: int = 80) -> Text:
 
 
 def terms_for(game, text, most=2):
-    """Glossary entries the words of a move name exactly (its verb, its kind of card)."""
-    found = []
-    for word in WORD.findall(text):
-        for term in lookup(game, word):
-            if term not in found and word.lower() in {n.lower() for n in term.names}:
-                found.append(term)
-    return found[:most]
+    return terms_in(game, text, most)
 
 
 def why(session, text) -> None:
-    """``why TEXT``: is the move available now, and if not, the rule that says so."""
+    """``why TEXT``: is the move available now, and if not, the rule that says so
+    (core/glossary.py ``why_not``; a choice's number works too)."""
     console, state, game = session.console, session.state, session.game
     if not text:
         console.print("why TEXT: why a move is not available now (why transform Dragon, why 3)", markup=False)
         return
-    try:
-        action = session.pick(text, state.legal_actions())
-        state.clone().apply(action)
-    except IllegalAction as exc:
-        console.print(Text.assemble(("Not now: ", "bold red"), str(exc)))
-    else:
-        console.print(Text.assemble((f"'{action}' is available now", "bold green"), " (type it to make it)."))
+    if text.isdigit():
+        legal = state.legal_actions()
+        text = str(legal[int(text) - 1]) if 1 <= int(text) <= len(legal) else text
+    answer = why_not(game, state, text)
+    if answer["available"]:
+        console.print(Text.assemble((f"'{answer['action']}' is available now", "bold green"), " (type it to make it)."))
         return
-    view = state.view(state.to_move)
-    moment = moment_term(game, view)
+    console.print(Text.assemble(("Not now: ", "bold red"), answer["reason"]))
+    moment = answer["moment"]
     if moment is not None:
         console.print(Text.assemble(("Now: ", "bold"), moment.moment, (f" (rulebook: {moment.section})", "dim")))
-    said = ""
-    for info in session.cards_of(type("Named", (), {"cards": (), "__str__": lambda self: text})(), state.card_text):
-        said += " " + (info.get("short") or "")
+    for info in answer["cards"][:2]:
         console.print(Text.assemble((f"{info['name']}: ", "bold"), info.get("short") or info.get("text") or ""))
-    for term in terms_for(game, text + said):
-        if term is not moment:
-            console.print(term_panel(game, term))
+    for term in answer["terms"]:
+        console.print(term_panel(game, term))

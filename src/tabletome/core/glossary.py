@@ -90,3 +90,48 @@ def lookup(game, words: str) -> list[Term]:
         return starts
     pattern = re.compile(r"(^|[^a-z0-9])(" + "|".join(re.escape(f) for f in forms) + r")($|[^a-z0-9])")
     return [t for t in terms if any(pattern.search(_key(n)) for n in t.names)]
+
+
+WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+
+
+def moment_of(game, view):
+    """The glossary entry of the phase ``view`` is in (its ``phase``), when it has a ``moment``."""
+    phase = view.get("phase") if isinstance(view, dict) else None
+    if not isinstance(phase, str):
+        return None
+    return next((t for t in lookup(game, phase) if t.moment), None)
+
+
+def terms_in(game, text, most=2) -> list[Term]:
+    """Entries a move's words name exactly (its verb, its kind of card): the rule for ``why``."""
+    found = []
+    for word in WORD.findall(str(text)):
+        for term in lookup(game, word):
+            if term not in found and word.lower() in {n.lower() for n in term.names}:
+                found.append(term)
+    return found[:most]
+
+
+def why_not(game, state, text, card_words: str = "") -> dict:
+    """Why the seat to move cannot make the move ``text`` now: the engine's refusal, the moment
+    and its section, and the glossary's rule for the move's words (``card_words``: what the cards
+    it names are, e.g. "slow, 2 life"). Ask it only for the seat to move: the refusal lists its
+    legal actions."""
+    from .errors import IllegalAction
+
+    try:
+        action = state.parse_action(str(text)[:200])
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        reason = str(exc)
+    else:
+        return {"available": True, "action": str(action), "reason": "", "moment": None, "terms": [], "cards": []}
+    moment = moment_of(game, state.view(state.to_move))
+    said = str(text).lower()
+    cards = [info for info in game.cards_info(state.card_text)
+             if re.search(r"(?<![a-z'\-])" + re.escape(info["name"].lower()) + r"(?![a-z'\-])", said)]
+    card_words += " ".join(f" {info.get('kind') or ''} {info.get('short') or ''}" for info in cards)
+    terms = [t for t in terms_in(game, f"{text} {card_words}") if t is not moment]
+    return {"available": False, "action": str(text)[:200], "reason": reason, "moment": moment, "terms": terms,
+            "cards": cards}

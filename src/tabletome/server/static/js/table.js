@@ -80,6 +80,8 @@ function receive(msg) {
     }
     showBanner(msg.message);
     if (page.state) drawChoices();
+  } else if (msg.type === "why") {
+    drawWhy(msg);
   } else if (msg.type === "hint") {
     page.hint = msg;
     drawHint();
@@ -211,6 +213,20 @@ function draw() {
   glossaryFor(page.info ? page.info.game : view.game).then((g) => markTerms(board, g, showTerm));
 }
 
+// "Why not?": the engine's refusal of a move, the moment's section and the rule (tables.py why).
+function drawWhy(msg) {
+  const box = clear($("why-box"));
+  box.hidden = false;
+  box.className = `verdict verdict-${msg.available ? "right" : "illegal"}`;
+  if (msg.available) { box.append(el("p", { text: `'${msg.action}' is available now.` })); return; }
+  box.append(el("p", { class: "verdict-message", text: `Not now: ${msg.reason}` }));
+  if (msg.moment) box.append(el("p", { text: `Now: ${msg.moment.moment} (rulebook: ${msg.moment.section})` }));
+  for (const t of msg.terms) {
+    box.append(el("p", { class: "verdict-rule", text: `The rule, ${t.name}: “${t.text}” (rulebook: ${t.section})` }));
+    if (t.ours) box.append(el("p", { class: "term-ours", text: `Ours: ${t.ours}` }));
+  }
+}
+
 function showTerm(node, term) {
   const pop = $("popover");
   fillTerm(pop, term, page.info ? page.info.game_name : "");
@@ -225,6 +241,7 @@ function showTerm(node, term) {
 
 function drawChoices() {
   const st = page.state;
+  $("why-form").hidden = !(page.seat !== null && st.to_move === page.seat && !st.over && !page.replay);
   const legal = page.replay ? [] : st.legal || [];
   const box = clear($("legal"));
   const prompt = $("prompt");
@@ -426,6 +443,11 @@ function start() {
     if (send({ type: "hint", id: page.request })) { page.hint = { pending: true }; drawHint(); }
   });
   $("seats-btn").addEventListener("click", () => { $("seats-panel").hidden = !$("seats-panel").hidden; });
+  $("why-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("why-text").value.trim();
+    if (text) send({ type: "why", id: ++page.request, text });
+  });
   $("rematch-btn").addEventListener("click", () => {
     if (page.state && page.state.rematch) goToRematch(page.state.rematch);
     else send({ type: "rematch", id: ++page.request });
