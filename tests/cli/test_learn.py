@@ -235,3 +235,33 @@ def test_replay_step_draws_the_table_at_each_step_forward_back_and_jump(tmp_path
     assert unfinished.record()["actions"][0] not in shown          # North's face-down choice stays hidden
     child.sendline("q")
     finish(child, 0)
+
+
+def test_a_crowded_table_keeps_the_lines_since_your_last_decision():
+    """Life Siphon at 4 players draws its tight table at 80x24; after the other seats' turns, at
+    least three of the lines since North's last decision stay on screen (the rest: log)."""
+    import tabletome
+
+    from .screen import screen
+
+    game = tabletome.game("life-siphon")
+    checked = 0
+    for seed in (4, 5, 6):
+        state = game.new(players=4, seed=seed)
+        bot = tabletome.agent("heuristic", seed=seed)
+        seen = None
+        for _ in range(400):
+            if state.is_over:
+                break
+            if state.to_move == 0:
+                new = state.visible_log(0)[seen:] if seen is not None else []
+                if len(new) >= 6:
+                    lines, _ = screen(state, seen=seen)
+                    text = " ".join(" ".join(lines).split())           # lines wrap at 80 columns
+                    assert sum(" ".join(line.split()) in text for line in new) >= 3, "\n".join(lines)
+                    checked += 1
+                state.apply(bot.choose(state))
+                seen = len(state.visible_log(0))
+            else:
+                state.apply(bot.choose(state))
+    assert checked >= 5

@@ -350,6 +350,10 @@ class Session:
         spare = height - head - 1 - (1 if self.notice else 0)      # the heading, notice, prompt
         full = self.choice_lines(legal)
         steps = [(0, n) for n in (8, 5, 3, 1, 0)] + [(1, n) for n in (3, 1, 0)] + [(2, 0)]
+        if len(lines) - self.seen.get(seat, len(lines)) >= 2:
+            # a crowded table after others' moves: a tighter table that keeps 3 of the lines since
+            # this seat's last decision comes before a full one that drops them (the rest: log)
+            steps = [(0, 8), (0, 5), (0, 3), (1, 3), (2, 3), (0, 1), (1, 1), (2, 1), (0, 0), (1, 0), (2, 0)]
         boards, bare_rows, log_rows = {}, {}, {}
 
         def board_at(step):
