@@ -106,4 +106,9 @@ def test_why_not_at_a_live_table(server, browser):  # noqa: F811
     assert "(rulebook: Game cards, Information, phases, etc. - 2. Preperation phase)" in shown
     assert "The rule, ability card:" in shown
     shot(page, "why-not")
+    page.locator('#board .card[data-card="Ice-Fangs"]').click()          # a greyed card: no action now
+    page.locator("#popover button.why").click()
+    page.wait_for_function("document.querySelector('#why-box').innerText.includes('Ice-Fangs')")
+    shown = page.locator("#why-box").inner_text()
+    assert "Not now: 'Ice-Fangs'" in shown and "The rule, ability card:" in shown
     assert page.errors == []

@@ -307,6 +307,12 @@ function showPopover(anchor, about, actions) {
   if (about && about.extra) pop.append(el("p", { class: "muted", text: about.extra }));
   for (const a of actions) pop.append(el("button", { type: "button", class: "action", "data-action-id": a.id, text: a.text, onclick: () => choose(a) }));
   if (!actions.length && !(about && about.text)) return;
+  const st = page.state;
+  if (!actions.length && about && about.name && page.seat !== null && st && st.to_move === page.seat && !st.over && !page.replay) {
+    // a greyed card at your turn: why can it not be played now? (the server's "why", drawWhy)
+    pop.append(el("button", { type: "button", class: "why", text: "Why not?",
+      onclick: () => { hidePopover(); send({ type: "why", id: ++page.request, text: about.name }); } }));
+  }
   pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
   pop.hidden = false;
   const r = anchor.getBoundingClientRect();
