@@ -104,7 +104,7 @@ function show(l) {
   drawChoices(l);
   glossaryFor(l.game).then((g) => {
     const tap = (node, term) => { fillTerm($("popover"), term, l.game_name); place(node); };
-    for (const id of ["board", "lesson-goal"]) markTerms($(id), g, tap);
+    for (const id of ["board", "lesson-goal", "lesson-quote"]) markTerms($(id), g, tap);
   });
 }
 

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 
 const cache = {};
-const SKIP = "button, input, select, textarea, a, .card, .playable, [tabindex], .term, .popover, pre";
+const SKIP = "button, input, select, textarea, a, footer, .card, .playable, [tabindex], .term, .popover, pre";
 
 export async function glossaryFor(gameId) {
   if (!cache[gameId]) {
