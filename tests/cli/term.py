@@ -13,10 +13,13 @@ CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\r")
 
 
-def spawn(*args, timeout=30, cwd=None, preexec_fn=None) -> pexpect.spawn:
-    """``tabletome ARGS`` on an 80x24 pseudo-terminal (``preexec_fn`` runs in the child first)."""
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS), PYTHONUNBUFFERED="1")
+def spawn(*args, timeout=30, cwd=None, preexec_fn=None, env_extra=None) -> pexpect.spawn:
+    """``tabletome ARGS`` on an 80x24 pseudo-terminal (``preexec_fn`` runs in the child first;
+    ``env_extra``: more environment variables)."""
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS), PYTHONUNBUFFERED="1",
+               PAGER="cat")   # long texts go through $PAGER (cli/pager.py); cat prints them in place
     env.pop("NO_COLOR", None)
+    env.update(env_extra or {})
     child = pexpect.spawn(sys.executable, ["-m", "tabletome.cli.main", *args], env=env, cwd=cwd,
                           dimensions=(ROWS, COLS), encoding="utf-8", codec_errors="replace", timeout=timeout,
                           preexec_fn=preexec_fn)

@@ -2,8 +2,9 @@
 
     tabletome games
     tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
-    tabletome play --resume RECORD
-    tabletome replay FILE [--seat N | --reveal] [--board]
+    tabletome play --resume [RECORD]        (no RECORD: pick an unfinished game in records/)
+    tabletome replay FILE [--seat N | --reveal] [--board] [--step]
+    tabletome learn GAME [N] [--list]       (the game's tutorial, lesson by lesson)
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
     tabletome lab run|report|compare ...   (studies in DuckDB: see docs/lab.md)
@@ -29,9 +30,21 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", nargs="?", help="game id (see: tabletome games)")
     add_table_arguments(play)
-    play.add_argument("--resume", metavar="RECORD", help="go on with a saved, unfinished game (its record file)")
+    from tabletome.agents.levels import LEVELS, STRENGTH
+    play.add_argument("--vs", choices=list(LEVELS), metavar="LEVEL",
+                      help="how strong the computer seats are (default normal): "
+                           + "; ".join(f"{name}: {STRENGTH[name]}".replace("%", "%%") for name in LEVELS)
+                           + " (benchmarks/README.md, 'Difficulty levels')")
+    play.add_argument("--resume", metavar="RECORD", nargs="?", const="",
+                      help="go on with a saved, unfinished game (its record file); with no file, pick one "
+                           "of the unfinished games in records/, newest first")
     play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
     play.add_argument("--no-save", action="store_true", help="do not save the game record")
+
+    learn = sub.add_parser("learn", help="learn a game: short lessons on real positions, each with its rule")
+    learn.add_argument("game", help="game id (see: tabletome games)")
+    learn.add_argument("number", nargs="?", help="start at lesson N (default 1)")
+    learn.add_argument("--list", action="store_true", help="list the lessons")
 
     replay = sub.add_parser("replay", help="replay a saved game record and print its log, as a seat saw it")
     replay.add_argument("file", help="a record saved by tabletome play, selfplay or arena")
@@ -39,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                        "(default: a spectator's view of an unfinished game)")
     replay.add_argument("--reveal", action="store_true", help="every seat's cards and draws, even of an unfinished game")
     replay.add_argument("--board", action="store_true", help="also draw the last table (as --seat sees it)")
+    replay.add_argument("--step", action="store_true",
+                        help="step through the record with the table drawn at each step (forward, back, jump)")
 
     selfplay = sub.add_parser("selfplay", help="play AI-only games and count the wins")
     selfplay.add_argument("game", help="game id")
@@ -100,6 +115,8 @@ def main(argv=None) -> int:
             from .play import run
         elif args.command == "replay":
             from .replay import run
+        elif args.command == "learn":
+            from .learn import run
         elif args.command == "selfplay":
             from .selfplay import run
         elif args.command == "arena":

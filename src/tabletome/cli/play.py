@@ -24,15 +24,20 @@ from rich.text import Text
 import tabletome
 from tabletome import IllegalAction
 
+from .glossary import explain
+from .pager import show_long
 from .replay import result_line
+from .rule import why, with_moment
 from .tables import HUMAN, make_agents, parse_options, seat_specs
 from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
 from .undo import undo_point
 
 HELP = """Type the number of a choice, or its text (the start of it is enough when only one
 choice begins that way). Other commands:
-  info NAME | info N   the whole card NAME, or the cards of choice N
+  info NAME | info N   the whole card NAME, or the cards of choice N; info TERM: a game
+                       term or abbreviation (info PM, info Trauma), in the rulebook's words
   rules    a short reference of a turn and of the mode you play, with the rulings
+  why TEXT why a move is not available now: the engine's reason and the rule, with its section
   hint     the computer's best few choices for you (does not change the game)
   undo     take back your last decision (not once a card was revealed or chance used)
   autopass pass every response window for the rest of the game (autopass off: ask again)
@@ -54,6 +59,11 @@ def run(args) -> int:
     import signal
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if args.resume == "":
+        from .resume import pick
+        args.resume = pick(console, lambda prompt: console.input(prompt))
+        if args.resume is None:
+            return 0
     if args.resume:
         record = tabletome.load_record(args.resume)
         if args.game and args.game != record["game"]:
@@ -63,7 +73,7 @@ def run(args) -> int:
         if state.is_over:
             raise IllegalAction(f"the game in {args.resume} is over; replay it with: tabletome replay {args.resume}")
         players = state.players
-        specs = seat_specs(game, players, args.seat or record.get("seats"), HUMAN, "heuristic")
+        specs = seat_specs(game, players, args.seat or record.get("seats"), HUMAN, computer(args))
         path = None if args.no_save else Path(args.save or args.resume)
     else:
         if not args.game:
@@ -71,7 +81,7 @@ def run(args) -> int:
         game = tabletome.game(args.game)
         options = parse_options(args.option)
         players, options = game.resolve_options(args.players, options)
-        specs = seat_specs(game, players, args.seat, HUMAN, "heuristic")
+        specs = seat_specs(game, players, args.seat, HUMAN, computer(args))
         state = game.new(players=players, seed=args.seed, cards=args.cards, **options)
         path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
     agents = make_agents(specs, state.seed)
@@ -93,6 +103,12 @@ def run(args) -> int:
     finally:
         session.save()
     return code
+
+
+def computer(args) -> str:
+    """The agent spec of the computer seats not named by --seat: --vs LEVEL, else the heuristic."""
+    from tabletome.agents.levels import level_spec
+    return level_spec(getattr(args, "vs", None) or "normal")
 
 
 def default_record_path(game_id, seed):
@@ -230,6 +246,9 @@ class Session:
             if word == "rules" and not rest:
                 self.rules()
                 continue
+            if word == "why":
+                why(self, rest)
+                continue
             if word == "more" and not rest:
                 legal = state.legal_actions()
                 self.page_start = self.page_end if self.page_end < len(legal) else 0
@@ -329,6 +348,10 @@ class Session:
         spare = height - head - 1 - (1 if self.notice else 0)      # the heading, notice, prompt
         full = self.choice_lines(legal)
         steps = [(0, n) for n in (8, 5, 3, 1, 0)] + [(1, n) for n in (3, 1, 0)] + [(2, 0)]
+        if len(lines) - self.seen.get(seat, len(lines)) >= 2:
+            # a crowded table after others' moves: a tighter table that keeps 3 of the lines since
+            # this seat's last decision comes before a full one that drops them (the rest: log)
+            steps = [(0, 8), (0, 5), (0, 3), (1, 3), (2, 3), (0, 1), (1, 1), (2, 1), (0, 0), (1, 0), (2, 0)]
         boards, bare_rows, log_rows = {}, {}, {}
 
         def board_at(step):
@@ -499,6 +522,8 @@ class Session:
                 text.append(" · a: auto-pass the rest of this turn", style="dim")
         elif info and info["asks"]:
             text.append(info["asks"][0].upper() + info["asks"][1:], style="bold")
+        if not (info and info["window"]):
+            text = with_moment(self.game, state.view(state.to_move), text, self.console.size.width)   # cli/rule.py
         plain = text.plain
         key = (plain, tuple(str(a) for a in state.legal_actions()))
         if self.last_prompt.get(seat) == key:
@@ -574,6 +599,8 @@ class Session:
         state = self.state
         card_text = state.card_text
         everything = self.game.cards_info(card_text)
+        if not everything and not what.isdigit() and explain(self.console, self.game, what):
+            return
         if not everything:
             self.console.print(f"{self.game.name} has no card texts to show.")
             return
@@ -598,14 +625,16 @@ class Session:
                 return
         else:
             infos = find_cards(everything, what)
+            if not infos and explain(self.console, self.game, what):     # a term or an abbreviation
+                return
             if not infos:
                 self.console.print(Text(f"No card is named {what!r}; type 'info' to list them.", style="red"))
                 return
             if len(infos) > 1:
                 self.console.print(f"'{what}' could be: " + ", ".join(i["name"] for i in infos), markup=False)
                 return
-        for info in infos:
-            self.console.print(card_panel(info))
+        if show_long(self.console, [card_panel(info) for info in infos]) and self.state.to_move is not None:
+            self.show_table(self.state.to_move)      # paged (cli/pager.py): the table again
 
     def rules(self):
         state = self.state
@@ -613,7 +642,8 @@ class Session:
         if not text:
             self.console.print(f"No rules reference for {self.game.name} yet.")
             return
-        self.console.print(Text(text))
+        if show_long(self.console, [Text(text)]) and state.to_move is not None:
+            self.show_table(state.to_move)           # paged (cli/pager.py): the table again
 
     def set_autopass(self, seat, rest):
         if rest in ("off", "no", "stop"):

@@ -16,6 +16,9 @@ from .terminal import SafeConsole
 
 def run(args) -> int:
     record = tabletome.load_record(args.file)
+    if getattr(args, "step", False):
+        from .stepper import run_steps
+        return run_steps(record)
     state = tabletome.replay(record)
     if args.seat is not None and args.reveal:
         raise IllegalAction("--seat shows what one seat saw and --reveal shows everything: give one of them")

@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import tabletome
 from tabletome import IllegalAction
 
+from . import learn
 from tabletome.core.records import check_record
 from tabletome.core.rng import check_seed
 
@@ -171,6 +172,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def index():
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/learn")
+    async def learn_page():
+        return FileResponse(STATIC / "learn.html")
+
     @app.get("/table/{table_id:path}")
     async def table_page(table_id: str):
         try:
@@ -193,7 +198,9 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                         "player_counts": list(game.player_counts),
                         "options": {k: list(v) for k, v in game.options.items()},
                         "option_help": dict(game.option_help), "combinations": combinations(game.id)})
-        return {"games": out, "agents": hub.limits.agents()}
+        from tabletome.agents.levels import LEVELS, STRENGTH
+        levels = [{"name": name, "spec": spec, "strength": STRENGTH[name]} for name, spec in LEVELS.items()]
+        return {"games": out, "agents": hub.limits.agents(), "levels": levels}
 
     def table_setup(data: dict):
         """The game, player count and options a request names, checked as a new table's are."""
@@ -215,6 +222,23 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                                f"not {shown(options[bad[0]])}")
         players, options = game.resolve_options(players, options)
         return game, players, options
+
+    @app.get("/api/learn")
+    async def learn_list():
+        return learn.catalogue()
+
+    @app.post("/api/learn/{game_id}/{number}")
+    async def learn_step(game_id: str, number: str, request: Request):
+        """One try at a lesson (server/learn.py): stateless, the page sends the moves taken."""
+        return learn.attempt(game_id, number, await body(request))
+
+    @app.get("/api/glossary/{game_id}")
+    async def glossary(game_id: str):
+        return learn.glossary_of(game_id)
+
+    @app.post("/api/learn/{game_id}/{number}/show")
+    async def learn_show(game_id: str, number: str, request: Request):
+        return learn.next_move(game_id, number, await body(request))
 
     @app.post("/api/seats")
     async def rule_seats(request: Request):

@@ -12,7 +12,7 @@ import re
 
 MAX_MESSAGE = 4096          # bytes a page may send in one message
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-CLIENT_TYPES = ("hello", "move", "hint", "rematch", "ping")
+CLIENT_TYPES = ("hello", "move", "hint", "why", "rematch", "ping")
 
 
 class BadMessage(Exception):
@@ -71,6 +71,10 @@ def parse_message(raw) -> dict:
         step = msg.get("step")
         if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
             raise BadMessage("bad-field", f"field 'step' must be the step number the move was chosen at, not {shown(step)}")
+    elif kind == "why":
+        text = msg.get("text")
+        if not isinstance(text, str) or not 0 < len(text) <= 200:
+            raise BadMessage("bad-field", "field 'text' must be a move's text, 1 to 200 characters")
     return msg
 
 

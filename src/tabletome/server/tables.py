@@ -404,6 +404,8 @@ class Hub:
                 await self.move(conn, msg)
             elif kind == "hint":
                 self.hint(conn, msg)
+            elif kind == "why":
+                self.why(conn, msg)
             elif kind == "rematch":
                 self.rematch(conn, msg)
         except BadMessage as exc:
@@ -543,6 +545,23 @@ class Hub:
         finally:
             table.thinking = None
             table.touch()
+
+    def why(self, conn: Connection, msg: dict) -> None:
+        """Why the seat to move cannot make a move now (core/glossary.py ``why_not``): only for
+        that seat at its turn, since the refusal lists its legal actions."""
+        from tabletome.core.glossary import why_not
+
+        table = self._seated(conn)
+        state = table.state
+        if state.is_over or state.to_move != conn.seat:
+            raise BadMessage("not-your-turn", "'why' is for the seat to move, at its turn")
+        answer = why_not(table.game, state, msg["text"])
+        term = lambda t: {"name": t.name, "text": t.text, "section": t.section, "ours": t.ours}  # noqa: E731
+        conn.push({"type": "why", "id": msg.get("id"), "step": table.step, "available": answer["available"],
+                   "action": answer["action"], "reason": answer["reason"],
+                   "moment": ({"moment": answer["moment"].moment, "section": answer["moment"].section}
+                              if answer["moment"] else None),
+                   "terms": [term(t) for t in answer["terms"]]})
 
     def hint(self, conn: Connection, msg: dict) -> None:
         """Work out a hint for this page; one it asked for before is cancelled (it asked again)."""

@@ -2,7 +2,7 @@
 import { api, hostToken, saveHost, saveTicket, seatLink, tickets } from "./api.js";
 import { clear, el } from "./dom.js";
 
-let catalogue = { games: [], agents: [] };
+let catalogue = { games: [], agents: [], levels: [] };
 const $ = (id) => document.getElementById(id);
 
 async function main() {
@@ -18,6 +18,16 @@ async function main() {
   $("record-file").addEventListener("change", upload);
   gameChanged();
   showMine();
+  showLessons();
+}
+
+async function showLessons() {
+  const list = clear($("learn-list"));
+  const answer = await api("/api/learn");
+  for (const g of answer.games) {
+    list.append(el("li", {}, el("a", { href: `/learn#game=${encodeURIComponent(g.id)}`, "data-learn": g.id, text: `Learn ${g.name}` }),
+      el("span", { class: "muted", text: ` · ${g.lessons.length} lessons` })));
+  }
 }
 
 function currentGame() {
@@ -77,8 +87,13 @@ function drawSeats() {
     const who = el("select", { name: `seat-${i}`, "data-seat": i, "aria-label": `who sits at ${name}` });
     who.append(el("option", { value: "you", text: "You" }));
     who.append(el("option", { value: "person", text: "A person (invite link)" }));
+    const levels = el("optgroup", { label: "Computer, by difficulty" });
+    for (const l of catalogue.levels || []) {
+      levels.append(el("option", { value: `level:${l.name}`, text: `Computer: ${l.name} (${l.strength})`, title: l.strength }));
+    }
+    who.append(levels);
     for (const a of catalogue.agents) who.append(el("option", { value: `agent:${a}`, text: `Computer: ${a}` }));
-    who.value = i === 0 ? "you" : "agent:heuristic";
+    who.value = i === 0 ? "you" : (catalogue.levels || []).length ? "level:normal" : "agent:heuristic";
     const nick = el("input", { type: "text", maxlength: 24, placeholder: "name (optional)", "data-name": i,
                                "aria-label": `${name}'s name` });
     box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label", text: name }), who, nick));
@@ -123,7 +138,8 @@ async function create(event) {
   for (let i = 0; i < n; i++) {
     const choice = document.querySelector(`[data-seat="${i}"]`).value;
     const name = document.querySelector(`[data-name="${i}"]`).value;
-    if (choice.startsWith("agent:")) seats.push({ agent: choice.slice(6), name });
+    if (choice.startsWith("level:")) seats.push({ agent: catalogue.levels.find((l) => l.name === choice.slice(6)).spec, name });
+    else if (choice.startsWith("agent:")) seats.push({ agent: choice.slice(6), name });
     else seats.push({ agent: null, name });
     if (choice === "you") mine.push(i);
   }

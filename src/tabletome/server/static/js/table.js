@@ -3,6 +3,7 @@
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, el } from "./dom.js";
+import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -87,6 +88,8 @@ function receive(msg) {
     }
     showBanner(msg.message);
     if (page.state) drawChoices();
+  } else if (msg.type === "why") {
+    drawWhy(msg);
   } else if (msg.type === "hint") {
     page.hint = msg;
     drawHint();
@@ -214,10 +217,39 @@ function draw() {
   }
   drawChoices();
   drawLog(page.log);
+  // game terms in the board's plain text explain themselves on a tap (terms.js)
+  glossaryFor(page.info ? page.info.game : view.game).then((g) => markTerms(board, g, showTerm));
+}
+
+// "Why not?": the engine's refusal of a move, the moment's section and the rule (tables.py why).
+function drawWhy(msg) {
+  const box = clear($("why-box"));
+  box.hidden = false;
+  box.className = `verdict verdict-${msg.available ? "right" : "illegal"}`;
+  if (msg.available) { box.append(el("p", { text: `'${msg.action}' is available now.` })); return; }
+  box.append(el("p", { class: "verdict-message", text: `Not now: ${msg.reason}` }));
+  if (msg.moment) box.append(el("p", { text: `Now: ${msg.moment.moment} (rulebook: ${msg.moment.section})` }));
+  for (const t of msg.terms) {
+    box.append(el("p", { class: "verdict-rule", text: `The rule, ${t.name}: “${t.text}” (rulebook: ${t.section})` }));
+    if (t.ours) box.append(el("p", { class: "term-ours", text: `Ours: ${t.ours}` }));
+  }
+}
+
+function showTerm(node, term) {
+  const pop = $("popover");
+  fillTerm(pop, term, page.info ? page.info.game_name : "");
+  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
+  pop.hidden = false;
+  const r = node.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  pop.style.width = `${width}px`;
+  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
+  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
 }
 
 function drawChoices() {
   const st = page.state;
+  $("why-form").hidden = !(page.seat !== null && st.to_move === page.seat && !st.over && !page.replay);
   const legal = page.replay ? [] : st.legal || [];
   const box = clear($("legal"));
   const prompt = $("prompt");
@@ -283,6 +315,12 @@ function showPopover(anchor, about, actions) {
   if (about && about.extra) pop.append(el("p", { class: "muted", text: about.extra }));
   for (const a of actions) pop.append(el("button", { type: "button", class: "action", "data-action-id": a.id, text: a.text, onclick: () => choose(a) }));
   if (!actions.length && !(about && about.text)) return;
+  const st = page.state;
+  if (!actions.length && about && about.name && page.seat !== null && st && st.to_move === page.seat && !st.over && !page.replay) {
+    // a greyed card at your turn: why can it not be played now? (the server's "why", drawWhy)
+    pop.append(el("button", { type: "button", class: "why", text: "Why not?",
+      onclick: () => { hidePopover(); send({ type: "why", id: ++page.request, text: about.name }); } }));
+  }
   pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
   pop.hidden = false;
   const r = anchor.getBoundingClientRect();
@@ -419,6 +457,11 @@ function start() {
     if (send({ type: "hint", id: page.request })) { page.hint = { pending: true }; drawHint(); }
   });
   $("seats-btn").addEventListener("click", () => { $("seats-panel").hidden = !$("seats-panel").hidden; });
+  $("why-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("why-text").value.trim();
+    if (text) send({ type: "why", id: ++page.request, text });
+  });
   $("rematch-btn").addEventListener("click", () => {
     if (page.state && page.state.rematch) goToRematch(page.state.rematch);
     else send({ type: "rematch", id: ++page.request });

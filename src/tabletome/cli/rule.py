@@ -1,0 +1,67 @@
+"""The rule behind a choice, in the terminal: each decision's moment and rulebook section (a
+phase's ``moment`` line from the game's glossary), and ``why TEXT``: why a move is not available
+now, with the engine's refusal, the moment's section and the glossary's rule for the move's words
+(what is ours - a ruling or our screen's word - marked as ours)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from tabletome.core.glossary import moment_of, terms_in, why_not
+
+from .glossary import term_panel
+
+def moment_term(game, view):
+    """The glossary entry of the phase ``view`` is in, when it has a ``moment`` line."""
+    return moment_of(game, view)
+
+
+def with_moment(game, view, heading: Text, width: int = 80) -> Text:
+    """The decision's heading with the moment first: "Phase 2: World - draw, uncover, wander or
+    attempt an Adventure (rulebook: ...) · What to do in this phase", on one line of ``width``
+    when it can be: else the moment's name alone with the section, then with the section's last
+    part ("2. Preperation phase"), which it keeps even on two lines."""
+    term = moment_term(game, view)
+    if term is None:
+        return heading
+    name = term.moment.split(" - ")[0]
+    short = term.section.split(" - ")[-1]
+    out = None
+    for moment, section in ((term.moment, term.section), (name, term.section), (name, short)):
+        out = Text(moment, style="bold")
+        if section:
+            out.append(f" (rulebook: {section})", style="dim")
+        if heading.plain:
+            out.append(" · ")
+            out.append_text(heading)
+        if len(out.plain) <= width:
+            break
+    return out
+
+
+def terms_for(game, text, most=2):
+    return terms_in(game, text, most)
+
+
+def why(session, text) -> None:
+    """``why TEXT``: is the move available now, and if not, the rule that says so
+    (core/glossary.py ``why_not``; a choice's number works too)."""
+    console, state, game = session.console, session.state, session.game
+    if not text:
+        console.print("why TEXT: why a move is not available now (why transform Dragon, why 3)", markup=False)
+        return
+    if text.isdigit():
+        legal = state.legal_actions()
+        text = str(legal[int(text) - 1]) if 1 <= int(text) <= len(legal) else text
+    answer = why_not(game, state, text)
+    if answer["available"]:
+        console.print(Text.assemble((f"'{answer['action']}' is available now", "bold green"), " (type it to make it)."))
+        return
+    console.print(Text.assemble(("Not now: ", "bold red"), answer["reason"]))
+    moment = answer["moment"]
+    if moment is not None:
+        console.print(Text.assemble(("Now: ", "bold"), moment.moment, (f" (rulebook: {moment.section})", "dim")))
+    for info in answer["cards"][:2]:
+        console.print(Text.assemble((f"{info['name']}: ", "bold"), info.get("short") or info.get("text") or ""))
+    for term in answer["terms"]:
+        console.print(term_panel(game, term))

@@ -1,0 +1,114 @@
+"""The Learn page in Chromium, for every game: from the start page's "Learn" entry to lesson 1, its
+wrong move explained, its illegal move answered with the rule, its moves to the end, then the next
+lesson; a screenshot of each game's lesson in tests/server/artifacts/ (git-ignored)."""
+
+import pytest
+
+import tabletome
+from tabletome.core.lessons import lessons
+
+from .test_browser import browser, new_page, shot  # noqa: F401  (browser is a fixture)
+
+GAMES = [g for g in tabletome.games() if lessons(tabletome.game(g))]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_in_the_browser(server, browser, game_id):  # noqa: F811
+    every = lessons(tabletome.game(game_id))
+    les = every[0]
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.locator(f'a[data-learn="{game_id}"]').click()
+    page.wait_for_function(f"document.body && document.body.dataset.lesson === '{game_id}-1'")
+    assert les.goal in page.locator("#lesson-goal").inner_text()
+    assert les.section in page.locator("#lesson-quote").inner_text()
+    assert page.locator("#board").inner_text().strip()          # the game's own board is drawn
+
+    page.locator("#legal .action", has_text=les.wrong.move).first.click()
+    page.locator("#verdict.verdict-wrong").wait_for()
+    assert les.wrong.why[:40] in page.locator("#verdict").inner_text()
+
+    page.fill("#typed-move", les.illegal.move)
+    page.click("#typed button[type=submit]")
+    page.locator("#verdict.verdict-illegal").wait_for()
+    assert "The rule:" in page.locator("#verdict").inner_text()
+    shot(page, f"learn-{game_id}")
+
+    for i, move in enumerate(les.moves):
+        page.locator(f'#legal .action[data-action="{move}"]').click()
+        page.wait_for_function(f"document.querySelectorAll('#legal .action').length === 0 || "
+                               f"document.querySelector('#verdict.verdict-right, #verdict.verdict-done') !== null")
+        page.locator("#verdict.verdict-right, #verdict.verdict-done").wait_for()
+    page.wait_for_function("document.body && document.body.dataset.done === 'true'")
+    assert les.done[:40] in page.locator("#verdict").inner_text()
+    shot(page, f"learn-{game_id}-done")
+
+    page.click("#next-btn")
+    page.wait_for_function(f"document.body && document.body.dataset.lesson === '{game_id}-2'")
+    assert every[1].title in page.locator("#lesson-title").inner_text()
+    assert page.errors == []
+
+
+def test_a_tap_on_a_term_shows_the_rulebooks_words(server, browser):  # noqa: F811
+    from tabletome.core.glossary import lookup
+
+    game = tabletome.game("life-and-legend")
+    page = new_page(browser)
+    page.goto(server.url + "/learn#game=life-and-legend&lesson=1")
+    page.wait_for_function("document.body && document.body.dataset.lesson === 'life-and-legend-1'")
+    page.locator("#board .term").first.wait_for()
+    names = set(page.eval_on_selector_all("#board .term", "ns => ns.map(n => n.dataset.term)"))
+    assert {"Trauma", "Completed Wander", "Life Story"} <= names, names
+    page.locator('#board .term[data-term="Trauma"]').first.click()
+    pop = page.locator("#popover")
+    pop.wait_for()
+    term = lookup(game, "Trauma")[0]
+    assert term.text[:50] in pop.inner_text() and f"rulebook: {term.section}" in pop.inner_text()
+    shot(page, "learn-term-popover")
+
+    table = server.create("life-siphon", players=2, seats=[{"agent": "heuristic"}, {"agent": "heuristic"}], seed=3)
+    page.goto(server.url + f"/table/{table['id']}#watch")
+    page.locator("#board .term").first.wait_for()
+    page.locator('#board .term[data-term="Battleground"]').first.click()
+    assert "Only Familiars in the Battleground are able to attack and block." in page.locator("#popover").inner_text()
+    assert page.errors == []
+
+
+def test_the_start_page_offers_difficulty_levels(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "spirit-link")
+    who = page.locator("[data-seat='1']")
+    assert who.input_value() == "level:normal"
+    assert "Computer: hard (ISMCTS search" in who.inner_text()
+    page.select_option("[data-seat='0']", "you")
+    page.select_option("[data-seat='1']", "level:hard")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.locator("#status").wait_for()
+    table_id = page.url.split("/table/")[1].split("#")[0]
+    seats = server.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["agent"] == "ismcts" and seats[0]["agent"] is None
+    assert page.errors == []
+
+
+def test_why_not_at_a_live_table(server, browser):  # noqa: F811
+    table = server.create("spirit-link", seed=3, seats=[{"agent": None}, {"agent": "heuristic"}])
+    north = table["seats"][0]
+    page = new_page(browser)
+    page.goto(server.url + f"/table/{table['id']}#seat=0&token={north['token']}")
+    page.wait_for_function("document.body && document.body.dataset.mine === 'true'")
+    page.fill("#why-text", "play Foxfire")
+    page.click("#why-form button[type=submit]")
+    page.locator("#why-box.verdict-illegal").wait_for()
+    shown = page.locator("#why-box").inner_text()
+    assert "Not now: 'play Foxfire' is not legal now" in shown
+    assert "(rulebook: Game cards, Information, phases, etc. - 2. Preperation phase)" in shown
+    assert "The rule, ability card:" in shown
+    shot(page, "why-not")
+    page.locator('#board .card[data-card="Ice-Fangs"]').click()          # a greyed card: no action now
+    page.locator("#popover button.why").click()
+    page.wait_for_function("document.querySelector('#why-box').innerText.includes('Ice-Fangs')")
+    shown = page.locator("#why-box").inner_text()
+    assert "Not now: 'Ice-Fangs'" in shown and "The rule, ability card:" in shown
+    assert page.errors == []
