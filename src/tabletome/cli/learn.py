@@ -13,7 +13,6 @@ the rule that forbids it.
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
@@ -23,6 +22,7 @@ from tabletome.core.lessons import judge, lesson as lesson_number, lessons, same
 
 from .play import Session
 from .rule import why
+from .terminal import SafeConsole
 
 HELP = """Type the number of a choice, or its text, to make your move. Other commands:
   goal     the lesson's goal and rule again, with the table
@@ -40,7 +40,7 @@ class Leave(Exception):
 
 
 def run(args) -> int:
-    console = Console(highlight=False)
+    console = SafeConsole(highlight=False)
     game = tabletome.game(args.game)
     every = lessons(game)
     if not every:
@@ -93,7 +93,7 @@ class Tutor:
 
     def session(self, state, rows_used):
         width, height = self.console.size
-        sub = Console(file=self.console.file, width=width, height=max(10, height - rows_used),
+        sub = SafeConsole(file=self.console.file, width=width, height=max(10, height - rows_used),
                       force_terminal=self.console.is_terminal, color_system=self.console.color_system,
                       highlight=False)
         agents = [None if i == state.to_move else object() for i in range(state.players)]

@@ -10,12 +10,13 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 import tabletome
+from .terminal import SafeConsole
 
 HELP = "Enter/n: next · b: back · N: go to step N · s: start · e: end · q: quit"
 
 
 def run_steps(record, console: Console | None = None) -> int:
-    console = console or Console(highlight=False)
+    console = console or SafeConsole(highlight=False)
     start = tabletome.replay({**record, "actions": []})
     states, movers = [start.clone()], []
     state = start
