@@ -17,7 +17,7 @@ from ...core import Game, IllegalAction, register
 from . import heuristics
 from . import ruleset as R
 from .actions import build_actions
-from .cards import cards_from_text, load_cards
+from .cards import cards_from_text, load_cards, RESPONSE_OPS
 from .interfere import interfere_op
 from .limits import ambient_table, ambient_by_op, ambient_where, lowest_hand, lowest_limits
 from .state import LifeAndLegendState
@@ -105,7 +105,7 @@ class LifeAndLegend(Game):
             C.turn_start = frozenset(i for i in range(C.n) if any(op == "mill-life" for op, _ in C.amb[i]))
             C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
-            C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in ("disrupt", "hex")}
+            C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in RESPONSE_OPS}
             C.lowest = lowest_limits(C, C.amb)
             C.lowest_hand = lowest_hand(C, C.amb)
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]

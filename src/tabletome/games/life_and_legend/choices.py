@@ -365,7 +365,7 @@ def run_roll_check(s, frame):
     elif what == R_GAMBLE:
         r = s.roll[0] + s.roll_mod
         if s.logging:
-            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Reward.")
+            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Reward" + (f" ({s.roll_mod:+d})" if s.roll_mod else "") + ".")
         if r <= a:
             s.lost_adventure = True
     s.roll = []

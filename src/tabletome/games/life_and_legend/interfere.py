@@ -8,7 +8,7 @@ from your hand with interfere effects."
 
 from __future__ import annotations
 
-from .cards import RELIC, EVENT, EXCEPTIONAL
+from .cards import RELIC, EVENT, EXCEPTIONAL, RESPONSE_OPS
 from .effects import depart
 from .names import ON_EFFECT, ON_ROLL
 
@@ -28,7 +28,7 @@ def interfere_op(C, card):
     else:
         return None, 0
     for e in effs:
-        if e.op in ("disrupt", "hex"):
+        if e.op in RESPONSE_OPS:
             return e.op, e.n
     return None, 0
 

@@ -1,0 +1,82 @@
+"""Issue 28, "Life & Legend as printed": rulebook scenarios where the game departed from its
+rulebook, each played through the public contract from a hand-written snapshot."""
+
+from .helpers import game, position, play, texts, rng_rolling
+
+
+def test_phase_4_over_the_hand_size_still_offers_events_and_effects():
+    """"During all Phases, the Player may play Events from their hand, or use Effects on cards in
+    their Play Area." and "Phase 4: Resolution. The Player discards down to their maximum hand size.\""""
+    s = position(hands=[["Windfall", "Caravan", "Fog", "Storm", "Dispel"], []], relics=[["Sage's Tome"], []],
+                 legend_deck=["Lucky Break", "Lost Compass", "Mirror of Truth"], phase=3)
+    assert s.view(0)["phase"] == "Resolution"
+    legal = texts(s)
+    assert "play Windfall" in legal and "use Sage's Tome" in legal
+    assert "discard Fog" in legal
+    assert "end phase" not in legal
+    play(s, "play Windfall")                      # draws 2: 6 cards in hand
+    assert s.view(0)["seats"][0]["hand_size"] == 6
+    assert "end phase" not in texts(s)
+    while "end phase" not in texts(s):
+        play(s, [t for t in texts(s) if t.startswith("discard ")][0])
+    assert s.view(0)["seats"][0]["hand_size"] == 4
+
+
+def test_a_life_story_pays_to_remove_a_perpetual_adventure():
+    """"Removing Perpetual Adventures: At any time during the Player's turn, they may discard a card
+    to remove a Perpetual Adventure from the World." A Life Story in the Play Area is a card the Player
+    possesses ("Discard: ... The Player must possess a card to discard it"; RULES.md, "Discard")."""
+    s = position(story=["The Wanderer", None], world=["The Haunted Road", "Heirloom Ring", "Truthstone", "Golden Chalice"],
+                 uncovered=[True, False, False, False], phase=0)
+    assert "remove The Haunted Road" in texts(s)
+    play(s, "remove The Haunted Road")
+    v = s.view(0)
+    assert v["seats"][0]["life_story"] is None
+    assert v["world"][0]["card"] == "empty"
+    assert "The Haunted Road" in v["legend_discard"]
+
+
+def test_the_exiles_spark_may_discard_a_background():
+    """The Exile: "Spark: Once per turn, discard a card, you may:" with nothing in hand, no Relic and no
+    Trait-Card: the Life Path is a card to discard (RULES.md, "Discard")."""
+    s = position(story=["The Exile", None], path=["Noble", None], phase=0, legend_deck=["Lost Compass", "Mirror of Truth"])
+    assert "use the Spark" in texts(s)
+    play(s, "use the Spark")
+    assert s.view(0)["asks"] == "which card to discard"
+    assert sorted(texts(s)) == ["discard Noble", "discard The Exile"]
+
+
+def test_interfere_only_events_are_not_offered_on_their_owners_turn():
+    """"Disrupt: The Effect doesn't take place." and Hex answer "an Effect another Player is using" or
+    "a roll another Player just made": on their owner's own turn there is none, so Change of Heart,
+    Curse, Dispel, Ill Omen and Sabotage are not offered to play there; they stay usable to Wander
+    ("Discard 1 Event card from Hand") and in an Interfere window on another Player's turn."""
+    only = ["Change of Heart", "Curse", "Dispel", "Ill Omen", "Sabotage"]
+    s = position(hands=[only, []], phase=0)
+    assert not [t for t in texts(s) if t.startswith("play ")]
+    world = position(hands=[only, []], phase=1)
+    play(world, "wander on space 1")
+    assert "wander by discarding Curse" in texts(world)
+    # on another Player's turn, Curse answers a roll
+    theirs = position(hands=[[], ["Curse"]], phase=1, rng=rng_rolling(5))
+    play(theirs, "wander on space 1")
+    assert theirs.to_move == 1 and texts(theirs) == ["interfere with Curse", "pass"]
+
+
+def test_the_reward_roll_takes_the_players_own_die_bonus():
+    """Haunted Manor's Reward: "Roll the die: on 1 or less this Adventure is removed instead of
+    completed." With Lucky Break's "+2 to your die rolls this turn" active, a roll of 1 counts as 3:
+    the Adventure is completed (RULES.md, "Die bonuses": one rule for every roll of the Player's)."""
+    world = ["Haunted Manor", "Heirloom Ring", "Truthstone", "Golden Chalice"]
+    s = position(world=world, uncovered=[True, False, False, False], traits=[["Inspiration", "Bravery"], []],
+                 roll_bonus=2, phase=1, rng=rng_rolling(2, 1))
+    play(s, "attempt Haunted Manor challenge I")
+    v = s.view(0)
+    assert v["seats"][0]["completed_adventures"] == ["Haunted Manor"]
+    assert any("rolls 1 for the Reward (+2)" in line for line in v["log"])
+    # without the bonus the same rolls lose it (2 + 0 fails the Challenge's 4+, so a roll of 4 here)
+    bare = position(world=world, uncovered=[True, False, False, False], traits=[["Inspiration", "Bravery"], []],
+                    phase=1, rng=rng_rolling(4, 1))
+    play(bare, "attempt Haunted Manor challenge I")
+    assert bare.view(0)["seats"][0]["completed_adventures"] == []
+    assert "Haunted Manor" in bare.view(0)["legend_discard"]
