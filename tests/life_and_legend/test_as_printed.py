@@ -80,3 +80,19 @@ def test_the_reward_roll_takes_the_players_own_die_bonus():
     play(bare, "attempt Haunted Manor challenge I")
     assert bare.view(0)["seats"][0]["completed_adventures"] == []
     assert "Haunted Manor" in bare.view(0)["legend_discard"]
+
+
+def test_a_covered_world_card_effect_takes_nothing_when_none_is_covered():
+    """Forgotten Path's Hand Effect: "Take a covered World card as a Completed Wander." With every World
+    card uncovered it takes nothing: not the top Legend Deck card, which only Wander's own rule
+    reaches ("If there are no covered cards in the World, the Player may Wander on the top Legend
+    Deck card")."""
+    world = ["Fog", "Haunted Manor", "The Haunted Road", "The Wandering Star"]
+    s = position(hands=[["Forgotten Path"], []], world=world, uncovered=[True] * 4,
+                 legend_deck=["Lost Compass", "Crown of Power"], phase=0)
+    before = s.view(0)["legend_deck"]
+    play(s, "play Forgotten Path")
+    v = s.view(0)
+    assert v["seats"][0]["completed_wanders"] == []
+    assert v["legend_deck"] == before               # Crown of Power is still on top of the deck
+    assert any("no World card fits the Effect" in line for line in v["log"])
