@@ -96,3 +96,40 @@ def test_a_covered_world_card_effect_takes_nothing_when_none_is_covered():
     assert v["seats"][0]["completed_wanders"] == []
     assert v["legend_deck"] == before               # Crown of Power is still on top of the deck
     assert any("no World card fits the Effect" in line for line in v["log"])
+
+
+def _slice(encoder, starts_with):
+    return next((a, b) for name, a, b in encoder.describe() if name.startswith(starts_with))
+
+
+def test_every_prompt_and_who_decides_encode_differently():
+    """The observation at 3-4 players: what is asked is one of the game's prompts, one-hot, and who is
+    to decide is encoded relative to the observer, so no two distinct prompts (e.g. "World phase" and
+    "accept or decline the Relic offer", "which World space" and "which opponent") and no two deciding
+    seats share an encoding. Every prompt is encoded from a real view and from the state directly."""
+    import numpy as np
+    g = game()
+    for players in (3, 4):
+        encoder = g.encoder(players)
+        asks, decider = _slice(encoder, "what the seat to move is asked"), _slice(encoder, "who is to move")
+        s = position(players=players, hands=[["Windfall"]] + [[] for _ in range(players - 1)], phase=0)
+        prompts = type(s).prompts()
+        assert {"World phase", "accept or decline the Relic offer", "which World space", "which opponent",
+                "Interfere? (a die is rolled)"} <= set(prompts)
+        assert len(set(prompts)) == len(prompts) == asks[1] - asks[0]
+        seen = {}
+        view = s.observation_view(1)
+        for prompt in prompts:
+            for to_move in range(players):
+                v = dict(view, asks=prompt, to_move=s.seat_name(to_move))
+                out = np.zeros(encoder.size, dtype=np.float32)
+                encoder.encode(v, 1, out)
+                key = (out[asks[0]:asks[1]].tobytes(), out[decider[0]:decider[1]].tobytes())
+                assert key not in seen, (prompt, to_move, seen.get(key))
+                seen[key] = (prompt, to_move)
+                assert out[decider[0] + (to_move - 1) % players] == 1.0
+        # and from a played position, the direct encoder writes what the view's encoding writes
+        play(s, "end phase")
+        for seat in range(players):
+            assert s.observation(seat)[asks[0] + prompts.index("World phase")] == 1.0
+            assert s.observation(seat)[decider[0] + (0 - seat) % players] == 1.0
