@@ -133,3 +133,30 @@ def test_every_prompt_and_who_decides_encode_differently():
         for seat in range(players):
             assert s.observation(seat)[asks[0] + prompts.index("World phase")] == 1.0
             assert s.observation(seat)[decider[0] + (0 - seat) % players] == 1.0
+
+
+def test_ambient_is_said_only_where_every_player_is_affected():
+    """"Ambient: This Effect is continuous and affects all Players." North holds Lantern of Seeking,
+    Finder's Charm and Pilgrim's Staff: their Effects are North's own ("While in play: +1 to your ..."),
+    so North has hand 5 and 6 Relic slots and South 4 and 4, and South's Wander roll of 3 fails; an
+    uncovered Atmosphere (Festival: "World Effect (Ambient): +1 hand size") raises every Player's.
+    Every card whose text says Ambient is one the engine applies to every Player."""
+    mine = ["Lantern of Seeking", "Finder's Charm", "Pilgrim's Staff"]
+    s = position(relics=[mine, []], active=1, phase=1, rng=rng_rolling(3))
+    north, south = (s.view(1)["seats"][t]["limits"] for t in (0, 1))
+    assert (north["hand"], north["relic_slots"]) == (5, 6)
+    assert (south["hand"], south["relic_slots"]) == (4, 4)
+    play(s, "wander on space 1")
+    assert s.view(1)["seats"][1]["completed_wanders"] == []          # 3, no +1: it fails
+    festival = position(world=["Festival", "Heirloom Ring", "Truthstone", "Golden Chalice"],
+                        uncovered=[True, False, False, False], phase=0)
+    assert [festival.view(0)["seats"][t]["limits"]["hand"] for t in (0, 1)] == [5, 5]
+    # the card file: "Ambient" only on World cards (Atmospheres, an Adventure's "While in the World"),
+    # and every Relic, Exceptional Trait and Trauma with a continuous Effect says whose it is
+    C = s.C
+    for i in range(C.n):
+        card, kind = C.cards[i], C.kind[i]
+        if kind in (0, 4, 5) and card.effect and getattr(card, "timing", "continuous") == "continuous":
+            assert "Ambient" not in card.text and ("your " in card.text or "You " in card.text), card.name
+        if "Ambient" in card.text:
+            assert (kind == 1 and card.atmosphere) or (kind == 2 and card.ambient), card.name

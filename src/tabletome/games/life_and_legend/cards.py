@@ -36,7 +36,11 @@ Word = Literal["I", "You", "And", "Hide", "Seek", "Lost", "Found", "Truth", "Pow
 Spark = Literal["reveal-events", "reveal-relics", "reveal-adventures", "discard-card", "discard-wander",
                 "roll", "traumas", "traits", "small-hand", "after-adventure", "after-wander", "relics"]
 RESPONSE_OPS = ("disrupt", "hex")   # Interfere ops that answer another Player's Effect or roll
-Timing = Literal["none", "ambient", "turn", "interfere"]
+# "continuous": the Effect holds for its holder while the card is in play ("Relics can add Life Words,
+# Legends, or grant Effects to the Player"). The rulebook's "Ambient: This Effect is continuous and
+# affects all Players" is for cards in the World: an Atmosphere's World Effect, an Adventure's
+# ``ambient`` (RULES.md, "Ambient and continuous Effects").
+Timing = Literal["none", "continuous", "turn", "interfere"]
 
 
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -87,7 +91,7 @@ class Trait(Card, frozen=True, kw_only=True):
 
 class Exceptional(Card, frozen=True, kw_only=True):
     effect: list[Effect]
-    timing: Timing = "ambient"
+    timing: Timing = "continuous"
 
 
 class Trauma(Card, frozen=True, kw_only=True):
