@@ -160,3 +160,14 @@ def test_ambient_is_said_only_where_every_player_is_affected():
             assert "Ambient" not in card.text and ("your " in card.text or "You " in card.text), card.name
         if "Ambient" in card.text:
             assert (kind == 1 and card.atmosphere) or (kind == 2 and card.ambient), card.name
+
+
+def test_the_roller_never_hexes_their_own_roll():
+    """RULES.md, "Interfere": "the seat whose Effect or roll it is is not asked", also when the window
+    opens again after another seat's Hex ("After a response every other seat may answer again")."""
+    s = position(relics=[["Cloak of Shadows"], ["Hidden Blade"]], phase=1, rng=rng_rolling(5))
+    play(s, "wander on space 1")
+    assert s.to_move == 1 and texts(s) == ["interfere with Hidden Blade", "pass"]
+    play(s, "interfere with Hidden Blade")
+    assert s.to_move == 0 and s.view(0)["asks"] == "World phase"     # North is not asked to Hex itself
+    assert len(s.view(0)["seats"][0]["completed_wanders"]) == 1   # 5 - 1 = 4 succeeds

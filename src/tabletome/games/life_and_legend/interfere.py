@@ -60,7 +60,9 @@ def can_respond(s, seat, moment) -> bool:
         if disrupted or who == seat or foolproof(s, card):
             return False
     else:
-        if not s.roll:
+        # every roll a window answers is the active Player's (Wander, Challenge, Spark, Reward): they
+        # do not Hex it, even when the window opens again after another seat's answer
+        if not s.roll or seat == s.active:
             return False
     if s.ai.get(seat) is not None:
         from .opponents import interferes
