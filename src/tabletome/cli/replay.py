@@ -30,6 +30,9 @@ def result_line(state) -> str:
         return f"The record stops before the end; {names[state.to_move]} was to move."
     label = state.game.score_label(state.players, state.options)
     scores = state.scores
+    if state.ended_by_length:     # no rule ended it: a length limit did (the log says which)
+        return ("Lost" if state.players == 1 else "A draw") + " at a length limit, not by the rules" + (
+            f"; {label}: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores)) if scores else "") + "."
     if state.players == 1:
         head = "Won" if state.winners else "Lost"
         tail = f"; {label}: {scores[0]}" if scores else ""

@@ -52,6 +52,14 @@ class LifeAndLegend(Game):
         "lore": "Lore mode: draw the three Backgrounds at random, or choose them",
     }
     state_class = LifeAndLegendState
+    # Eternal lasts up to ten Ages (RULES.md, "Eternal's end"): an AI card that Wanders every turn
+    # against a random player plays about 1,200 turns and 2,700 decisions (benchmarks/ll_endings.py)
+    ETERNAL_DECISIONS = 20000
+
+    def _max_decisions(self, players, options):
+        if options.get("mode") == "eternal":
+            return self.ETERNAL_DECISIONS
+        return super()._max_decisions(players, options)
 
     def __init__(self):
         self.cards = load_cards()

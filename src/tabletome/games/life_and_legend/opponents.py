@@ -140,12 +140,18 @@ def world_choice(s, seat, kind, by_kind, legal):
             return by_kind["draw"][0]
         return by_kind.get("uncover", by_kind.get("draw", legal))[0]
     if kind == "golden-horse":
-        if "adventure" in by_kind:
-            return max(by_kind["adventure"], key=lambda a: C.cards[a.args[0]].legends)
+        # a Trait or Life Challenge he qualifies for, on an Adventure worth Legends (not Perpetual)
+        adventures = [a for a in by_kind.get("adventure", []) if not C.perpetual[a.args[0]]]
+        earned = [a for a in adventures if C.cards[a.args[0]].challenges[a.args[1]].level != "III"]
+        if earned:
+            return max(earned, key=lambda a: C.cards[a.args[0]].legends)
+        fate = [a for a in adventures if C.cards[a.args[0]].challenges[a.args[1]].level == "III"]
         r = roll(s)
+        if r == 1 and fate:
+            return max(fate, key=lambda a: C.cards[a.args[0]].legends)
         if r <= 4 and "uncover" in by_kind:
             return by_kind["uncover"][0]
-        return by_kind.get("draw", by_kind.get("uncover", legal))[0]
+        return by_kind.get("draw", by_kind.get("uncover", by_kind.get("wander", legal)))[0]
     # Geoffrey
     r = roll(s)
     if r <= 3 and "draw" in by_kind:
