@@ -1,7 +1,7 @@
 """How Life & Legend games end, by mode and table: by the rules (which rule) or by a safety net.
 
     python benchmarks/ll_endings.py [--games 200] [--mode eternal] [--players 2]
-                                    [--seats heuristic,heuristic] [--ai golden-horse] [--seed 20000]
+                                    [--seats heuristic,heuristic] [--ai golden-horse] [--seed 20000] [--each]
 
 Plays ``--games`` games (seeds ``--seed`` onwards) with the given seats (``random``, ``heuristic``
 or any agent spec, one per seat the players fill; an AI card named by ``--ai`` takes the last seat)
@@ -65,6 +65,7 @@ def main():
                     help="comma-separated agent specs, one per seat the players fill (not the AI card's)")
     ap.add_argument("--ai", default="none", help="an AI opponent card for the last seat (or cards joined by +)")
     ap.add_argument("--seed", type=int, default=20000)
+    ap.add_argument("--each", action="store_true", help="also print one JSON line per game as it ends")
     args = ap.parse_args()
     game = tabletome.game("life-and-legend")
     options = {"mode": args.mode, "ai": args.ai}
@@ -81,6 +82,9 @@ def main():
         ages.append(snap.get("age", 1))
         turns.append(snap["turn"])
         longest = max(longest, len(snap["history"]))
+        if args.each:
+            print(json.dumps({"game": g, "seed": args.seed + g, "ending": kind, "age": ages[-1], "turn": turns[-1],
+                              "winners": state.winners}), flush=True)
     turns.sort()
     n = args.games
     k = counts.get("conditions", 0)

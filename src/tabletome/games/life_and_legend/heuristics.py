@@ -324,6 +324,11 @@ def standing(s, seat) -> float:
     v += in_hand
     v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
     v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
+    if s.mode == "eternal":
+        # Eternal is won by its victory conditions: Legends count up to the total asked, and each of
+        # the Life Story, the Life Path and an Exceptional Trait counts as much as a good Adventure
+        v = min(v, R.ETERNAL_LEGENDS.get(s.players, 12)) + 3.0 * (
+            (s.story[seat] >= 0) + (s.path[seat] >= 0) + (not C.exceptionals.isdisjoint(s.traits[seat])))
     return v
 
 

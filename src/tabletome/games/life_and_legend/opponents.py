@@ -133,12 +133,14 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
 def world_choice(s, seat, kind, by_kind, legal):
     C = s.C
     if kind == "matathias":
-        if "wander" in by_kind:
-            return by_kind["wander"][0]
+        # 1-4: Wander if he may, else uncover; 5-6: draw (so that a Wanderer who keeps failing, with
+        # Doubt or Fog on his rolls, still runs the Legend Deck down)
         r = roll(s)
-        if r <= 3 and "draw" in by_kind:
-            return by_kind["draw"][0]
-        return by_kind.get("uncover", by_kind.get("draw", legal))[0]
+        order = ("wander", "uncover", "draw") if r <= 4 else ("draw", "uncover", "wander")
+        for k in order:
+            if k in by_kind:
+                return by_kind[k][0]
+        return legal[0]
     if kind == "golden-horse":
         # a Trait or Life Challenge he qualifies for, on an Adventure worth Legends (not Perpetual)
         adventures = [a for a in by_kind.get("adventure", []) if not C.perpetual[a.args[0]]]
