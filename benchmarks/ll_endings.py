@@ -19,7 +19,6 @@ import math
 import time
 
 import tabletome
-from tabletome.core import Rng
 
 ENDINGS = (("no Player meets every Eternal victory condition", "last age"),
            ("A Player meets every Eternal victory condition", "conditions"),
