@@ -139,3 +139,14 @@ def test_a_loaded_card_file_is_the_one_the_table_shows(tmp_path):
     first = " ".join(plain(child.before).split())
     assert "Your hand:" in first and "Warhorn† Slots 1. Legends 1. Loudly: each opponent" in first
     quit_game(child)
+
+
+def test_the_banner_names_the_ai_card_that_plays_a_seat():
+    """A seat an AI opponent card plays is named by its card in the opening line, not by the agent
+    spec the seat would have had ("South: heuristic" before)."""
+    child = spawn("play", "life-and-legend", "--seed", "3", "--option", "ai=golden-horse", "--no-save")
+    child.expect(PROMPT)
+    opening = plain(child.before)
+    assert "South: the AI card Golden Horse The Brave" in opening
+    assert "South: heuristic" not in opening
+    quit_game(child)

@@ -216,7 +216,7 @@ def test_perpetual_adventures_stay_and_are_removed_by_discarding_a_card():
 def test_resolution_discards_down_to_the_hand_size():
     """"Phase 4: Resolution. The Player discards down to their maximum hand size.\""""
     s = position(hands=[["Windfall", "Caravan", "Fog", "Storm", "Dispel", "Curse"], []], phase=3)
-    assert all(t.startswith("discard ") for t in texts(s))
+    assert {"discard Fog", "discard Storm"} <= set(texts(s))
     assert "end phase" not in texts(s)
     play(s, "discard Fog", "discard Storm")
     assert s.view(0)["seats"][0]["hand_size"] == 4

@@ -208,3 +208,11 @@ def test_an_ai_card_seat_is_shown_taken_and_no_person_or_agent_sits_there(server
     assert server.post("/api/seats", {"game": GAME, "options": "x"}).status_code == 400
     info = server.get(f"/api/tables/{table['id']}").json()
     assert info["seats"][2]["agent"] == "card" and not info["seats"][2]["open"]
+    # the table page names the AI card that plays the seat (not an agent spec)
+    page = new_page(browser)
+    open_seat(server, page, table, 0)
+    page.click("#seats-btn")
+    page.wait_for_selector("#seats-panel strong")
+    shot(page, "ll-ai-card-seat")
+    assert "South\nplayed by the AI card Golden Horse The Brave" in page.inner_text("#seats-panel")
+    page.context.close()

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rich.console import Group
 from rich.pretty import Pretty
+from rich.markup import escape
 from rich.text import Text
 
 import tabletome
@@ -87,8 +88,9 @@ def run(args) -> int:
     agents = make_agents(specs, state.seed)
     session = Session(console, game, state, specs, agents, path)
     verb = "resumed" if args.resume else "seed"
+    by_rules = game.rule_seats(state.players, state.options)    # seats the game plays itself (an AI card)
     console.print(Text.assemble((game.name, "bold"), f" — {verb} {args.resume if args.resume else state.seed}. "
-                                + ", ".join(f"{state.seat_name(i)}: {spec}" for i, spec in enumerate(specs))
+                                + ", ".join(f"{state.seat_name(i)}: {by_rules.get(i, spec)}" for i, spec in enumerate(specs))
                                 + "   (help: commands)"))
     code = 0
     try:

@@ -65,6 +65,8 @@ def result_line(state) -> str:
         return f"The record stops before the end; {names[state.to_move]} was to move."
     words = state.game.score_words(state)
     tail = f"; {words}" if words else ""
+    if state.ended_by_length:     # no rule ended it: a length limit did (the log says which)
+        return ("Lost" if state.players == 1 else "A draw") + " at a length limit, not by the rules" + tail + "."
     if state.players == 1:
         return ("Won" if state.winners else "Lost") + tail + "."
     if state.winners:

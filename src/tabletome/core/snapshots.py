@@ -23,7 +23,8 @@ import msgspec
 from .errors import IllegalAction
 
 # Written by core.state.State.snapshot for every game.
-COMMON = frozenset({"game", "players", "options", "seed", "rng", "history", "log", "cards", "stack", "decision"})
+COMMON = frozenset({"game", "players", "options", "seed", "rng", "history", "log", "cards", "stack", "decision",
+                    "ended_by_length"})
 
 
 class SnapshotFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -37,7 +37,7 @@ def as_rng(rng) -> Rng:
 class State:
     __slots__ = ("game", "players", "options", "seed", "rng", "to_move", "winners", "table",
                  "card_text", "stack", "decision", "triggers", "logging",
-                 "_history", "_log", "_log_owned", "_log_seat", "_log_done", "_legal", "length_cap", "_capped_seat", "_driver",
+                 "_history", "_log", "_log_owned", "_log_seat", "_log_done", "_legal", "length_cap", "_capped_seat", "_limit", "_driver",
                  "__weakref__")
 
     # The game's frames (core.stack.FrameSet): with them, the core drives the turn (``run``) and
@@ -95,6 +95,7 @@ class State:
         self._legal = None
         self.length_cap = game._max_decisions(players, options)
         self._capped_seat = None
+        self._limit = None
         self._driver = type(self)._class_driver or _NO_DRIVER
 
     def _copy_common(self, other: "State") -> None:
@@ -123,6 +124,7 @@ class State:
         other._legal = self._legal
         other.length_cap = self.length_cap
         other._capped_seat = self._capped_seat
+        other._limit = self._limit
         other._driver = self._driver
 
     def setup(self) -> None:
@@ -251,13 +253,24 @@ class State:
         self.to_move = None
         self.winners = []
         self._legal = None
+        self._limit = f"The game reaches its limit of {self.length_cap} decisions and ends as a draw."
         if say:
-            self.say(f"The game reaches its limit of {self.length_cap} decisions and ends as a draw.")
+            self.say(self._limit)
+
+    def end_by_limit(self, why: str) -> None:
+        """A game's own safety net (a limit that is none of its rules, such as a number of turns)
+        ends the game as a draw: ``why`` is said in the log, and ``ended_by_length`` is True; the
+        view, the snapshot and the record carry ``why`` as ``ended_by_length``."""
+        self.end_game([])
+        self._legal = None
+        self._limit = why
+        self.say(why)
 
     @property
     def ended_by_length(self) -> bool:
-        """True when the game ended as a draw at its length limit rather than by its rules."""
-        return self._capped_seat is not None
+        """True when the game ended as a draw at a length limit (the core's decisions, or a game's
+        own safety net: ``end_by_limit``) rather than by its rules."""
+        return self._limit is not None
     def _apply(self, action: Action) -> None:
         """The decision frame resolves the choice; then the stack runs on to the next decision."""
         frame = self.decision
@@ -487,8 +500,9 @@ class State:
         self.check_seat(seat)
         view = self._view(seat)
         view["log"] = self.visible_log(seat)
-        if self._capped_seat is not None:
+        if self._limit is not None:
             view["over"], view["winners"], view["to_move"] = True, [], None
+            view["ended_by_length"] = self._limit     # (the observation reads none of it)
         return view
 
     # --- learning tools (docs/rl.md) -------------------------------------------------------------
@@ -607,6 +621,8 @@ class State:
                 self.to_move, self.winners = None, winners
         else:
             data.update(self._snapshot())
+            if self._limit is not None:   # a game's own safety net (the length cap follows from the history)
+                data["ended_by_length"] = self._limit
         return data
 
     def _snapshot(self) -> dict:
@@ -683,6 +699,13 @@ class State:
             raise IllegalAction(f"impossible {game.name} position in snapshot: {exc}") from None
         if state.to_move is not None and len(state._history) >= state.length_cap:
             state._end_by_length(say=False)  # its log already says so
+        limit = data.get("ended_by_length")
+        if limit is not None:
+            if not isinstance(limit, str) or len(limit) > 500:
+                raise IllegalAction("snapshot field 'ended_by_length' must be the sentence that ended the game (up to 500 characters)")
+            if state.to_move is not None:
+                raise IllegalAction("snapshot field 'ended_by_length' is for a game that is over")
+            state._limit = limit
         return state
 
     def _restore(self, data) -> None:
@@ -711,6 +734,8 @@ class State:
         }
         if self.card_text is not None:
             record["cards"] = self.card_text
+        if self._limit is not None:
+            record["ended_by_length"] = self._limit   # (replaying the actions ends it the same way)
         return record
 
     def __repr__(self) -> str:

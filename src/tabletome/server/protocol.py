@@ -100,6 +100,8 @@ def unicode_ok(value) -> bool:
 def result_text(state) -> str:
     """The finished game's result in one sentence, from public facts only."""
     names = state.seat_names
+    if state.ended_by_length:     # no rule ended the game: a length limit did (its log says which)
+        return "A draw at a length limit, not by the rules." if state.players > 1 else "Over at a length limit, not by the rules."
     if state.winners:
         who = " and ".join(names[w] for w in state.winners)
         return f"{who} win{'s' if len(state.winners) == 1 else ''}."

@@ -17,7 +17,7 @@ from ...core import Game, IllegalAction, register
 from . import heuristics
 from . import ruleset as R
 from .actions import build_actions
-from .cards import cards_from_text, load_cards
+from .cards import cards_from_text, load_cards, RESPONSE_OPS
 from .interfere import interfere_op
 from .limits import ambient_table, ambient_by_op, ambient_where, lowest_hand, lowest_limits
 from .state import LifeAndLegendState
@@ -52,6 +52,14 @@ class LifeAndLegend(Game):
         "lore": "Lore mode: draw the three Backgrounds at random, or choose them",
     }
     state_class = LifeAndLegendState
+    # Eternal lasts up to ten Ages (RULES.md, "Eternal's end"): an AI card that Wanders every turn
+    # against a random player plays about 1,200 turns and 2,700 decisions (benchmarks/ll_endings.py)
+    ETERNAL_DECISIONS = 20000
+
+    def _max_decisions(self, players, options):
+        if options.get("mode") == "eternal":
+            return self.ETERNAL_DECISIONS
+        return super()._max_decisions(players, options)
 
     def __init__(self):
         self.cards = load_cards()
@@ -105,7 +113,7 @@ class LifeAndLegend(Game):
             C.turn_start = frozenset(i for i in range(C.n) if any(op == "mill-life" for op, _ in C.amb[i]))
             C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
-            C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in ("disrupt", "hex")}
+            C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in RESPONSE_OPS}
             C.lowest = lowest_limits(C, C.amb)
             C.lowest_hand = lowest_hand(C, C.amb)
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]

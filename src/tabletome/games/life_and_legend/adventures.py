@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT, TRAIT, RELIC
-from .effects import depart, roll, run_effects
-from .limits import mod
+from .effects import depart, roll, roll_modifier, run_effects
 from .names import REWARD, PENALTY, COMPLETE, WINDOW, ON_ROLL, ROLL_CHECK, R_ADVENTURE
 from .backgrounds import words_in_play
 
@@ -91,8 +90,7 @@ def attempt(s, seat, card, level):
     k = s.world.index(card)
     ch = s.C.cards[card].challenges[level]
     s.roll = [roll(s) for _ in ch.dice]
-    s.roll_mod = mod(s, seat, "die-bonus") + s.roll_bonus + s.roll_once
-    s.roll_once = 0
+    s.roll_mod = roll_modifier(s, seat, "die-bonus")
     if s.logging:
         s.say(f"{s.seat_name(seat)} attempts {s.C.names[card]}, Challenge {ch.level}"
               + (f": rolls {', '.join(map(str, s.roll))}" + (f" ({s.roll_mod:+d} each)" if s.roll_mod else "") if s.roll else "") + ".")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, STORY, PATH, ACHIEVEMENT
-from .effects import publish, use, roll, depart
+from .effects import publish, use, roll, roll_modifier, depart, may_discard_a_card
 from .limits import mod
 from .names import LIFE, SPARK, USE, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, WINDOW, ON_ROLL, ROLL_CHECK, R_SPARK, SPARK_EFFECT
 
@@ -120,7 +120,7 @@ def spark_ready(s, seat) -> bool:
     if spark == "reveal-adventures":
         return sum(kind[c] == ADVENTURE for c in hand) >= 2
     if spark == "discard-card":
-        return bool(hand or s.relics[seat] or s.traits[seat])
+        return may_discard_a_card(s, seat)
     if spark == "discard-wander":
         return bool(s.wanders[seat])
     if spark == "roll":
@@ -155,8 +155,7 @@ def use_spark(s, seat):
             s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
     if spark == "roll":
         s.roll = [roll(s)]
-        s.roll_mod = s.roll_bonus + s.roll_once
-        s.roll_once = 0
+        s.roll_mod = roll_modifier(s, seat)
         if s.logging:
             s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Spark.")
         s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_SPARK, 5, 0))

@@ -35,7 +35,12 @@ Op = Literal[
 Word = Literal["I", "You", "And", "Hide", "Seek", "Lost", "Found", "Truth", "Power", "Justice"]
 Spark = Literal["reveal-events", "reveal-relics", "reveal-adventures", "discard-card", "discard-wander",
                 "roll", "traumas", "traits", "small-hand", "after-adventure", "after-wander", "relics"]
-Timing = Literal["none", "ambient", "turn", "interfere"]
+RESPONSE_OPS = ("disrupt", "hex")   # Interfere ops that answer another Player's Effect or roll
+# "continuous": the Effect holds for its holder while the card is in play ("Relics can add Life Words,
+# Legends, or grant Effects to the Player"). The rulebook's "Ambient: This Effect is continuous and
+# affects all Players" is for cards in the World: an Atmosphere's World Effect, an Adventure's
+# ``ambient`` (RULES.md, "Ambient and continuous Effects").
+Timing = Literal["none", "continuous", "turn", "interfere"]
 
 
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -86,7 +91,7 @@ class Trait(Card, frozen=True, kw_only=True):
 
 class Exceptional(Card, frozen=True, kw_only=True):
     effect: list[Effect]
-    timing: Timing = "ambient"
+    timing: Timing = "continuous"
 
 
 class Trauma(Card, frozen=True, kw_only=True):
@@ -173,8 +178,11 @@ class CardList:
         self.turn_effect = [K[i] in (RELIC, EXCEPTIONAL) and self.cards[i].timing == "turn" and bool(self.cards[i].effect)
                             for i in range(self.n)]
         self.perpetuals = frozenset(i for i in range(self.n) if self.perpetual[i])
-        # Events played from hand for their Hand Effect (not Atmospheres, which go over the current one)
+        # Events played from hand for their Hand Effect on the Player's own turn (not Atmospheres,
+        # which go over the current one; not a Hand Effect that only answers another Player's Effect
+        # or roll, Disrupt or Hex: it is played in the Interfere window, RULES.md "Interfere-only Events")
         self.hand_effect = [K[i] == EVENT and not self.cards[i].atmosphere and bool(self.cards[i].hand)
+                            and not all(e.op in RESPONSE_OPS for e in self.cards[i].hand)
                             for i in range(self.n)]
         # per Trait-Card: 0 bravery, 1 charisma, 2 inspiration, 3 an Exceptional Trait (Challenges count them)
         self.trait_of = [("bravery", "charisma", "inspiration").index(self.cards[i].trait) if K[i] == TRAIT

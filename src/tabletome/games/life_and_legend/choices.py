@@ -13,7 +13,7 @@ from .backgrounds import spark_effect
 from .limits import over_limit, wander_limit, exceptionals
 from .trading import answer
 from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
-                    R_SPARK, R_GAMBLE, SPARK_EFFECT, TOP, D_EFFECT)
+                    R_SPARK, R_GAMBLE, SPARK_EFFECT, D_EFFECT)
 from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succeeds, wander_by_roll,
                     contest, no_contest, may_wander, uncover as uncover_world_card)
 
@@ -89,23 +89,23 @@ def space_choices(s, seat, op):
     if name == "wander-free":
         if len(s.wanders[seat]) >= wander_limit(s, seat):
             return []
-        covered = world_covered(s)
-        return covered if covered else ([TOP] if s.legend_deck else [])
+        # "Take a covered World card": with none covered the Effect takes nothing (RULES.md, "A
+        # covered World card"; Wander's "the top Legend Deck card" is a World Action's rule, not the card's)
+        return world_covered(s)
     return []
 
 
 def run_choose_space(s, frame):
     _, seat, op, card = frame
     spaces = space_choices(s, seat, op)
-    if spaces == [TOP]:
-        wander_succeeds(s, seat, TOP)
-        return False
+    if not spaces and s.logging and card >= 0:
+        s.say(f"{s.C.names[card]}: no World card fits the Effect; it does nothing.")
     space = s.table.space
     return ask_or_auto(s, seat, frame, [space[k] for k in spaces])
 
 
 def legal_choose_space(s, frame):
-    return [s.table.get("space", k) for k in space_choices(s, frame[1], frame[2]) if k != TOP]
+    return [s.table.get("space", k) for k in space_choices(s, frame[1], frame[2])]
 
 
 def resolve_choose_space(s, frame, action):
@@ -365,7 +365,7 @@ def run_roll_check(s, frame):
     elif what == R_GAMBLE:
         r = s.roll[0] + s.roll_mod
         if s.logging:
-            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Reward.")
+            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Reward" + (f" ({s.roll_mod:+d})" if s.roll_mod else "") + ".")
         if r <= a:
             s.lost_adventure = True
     s.roll = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .limits import mod
 from .names import (CHOOSE_SPACE, CHOOSE_SEAT, DISCARD, DEFEAT, HAND_DISCARD, DRAW_LIFE, REMOVE_TRAUMA,
                     CHOOSE_WANDER, SEEK, SEEK_WORD, SEEK_TRAUMA, D_EFFECT, EFFECTS, HAND, WINDOW, RESOLVE,
                     ON_EFFECT, ROLL_CHECK, R_GAMBLE, TOP)
@@ -47,6 +48,12 @@ def discard(s, seat, card):
     depart(s, card)
     if s.logging:
         s.say_fmt(None, "{} discards {}.", s.seat_name(seat), s.C.names[card])
+
+
+def may_discard_a_card(s, seat) -> bool:
+    """Whether ``seat`` has a card to "discard a card" with: one in hand or in its Play Area (Relics,
+    Trait-Cards, Life Story, Life Path; RULES.md, "Discard")."""
+    return bool(s.hand[seat] or s.relics[seat] or s.traits[seat]) or s.story[seat] >= 0 or s.path[seat] >= 0
 
 
 def publish(s, card):
@@ -173,9 +180,11 @@ def op_remove_trauma(s, seat, n, card):
 
 
 def op_gamble(s, seat, n, card):
+    """"In some cases, rewards are random": the Player rolls the die, with their own die bonuses
+    (``roll_modifier``); at or below ``n`` the Adventure departs (RULES.md, "Random rewards")."""
     s.stack.append((ROLL_CHECK, seat, R_GAMBLE, n, 0))
     s.roll = [roll(s)]
-    s.roll_mod = 0
+    s.roll_mod = roll_modifier(s, seat)
     s.stack.append((WINDOW, 1, (seat + 1) % s.players, 0, seat))
 
 
@@ -232,7 +241,7 @@ def op_next_roll_bonus(s, seat, n, card):
 
 
 def op_next_roll_once(s, seat, n, card):
-    """"+n to your next die roll": added to the next roll of the turn (Wander, Challenge or Spark), then gone."""
+    """"+n to your next die roll": added to the next roll of the turn (Wander, Challenge, Spark or Reward), then gone."""
     s.roll_once += n
     if s.logging:
         s.say(f"{s.seat_name(seat)} has +{s.roll_once} to their next die roll.")
@@ -255,6 +264,18 @@ def op_mill_life(s, seat, n, card):
 
 def op_none(s, seat, n, card):
     """Continuous and Interfere effects do nothing when run as a one-shot effect."""
+
+
+def roll_modifier(s, seat, op=None) -> int:
+    """What the Player adds to each die of a roll of theirs (RULES.md, "Die bonuses"): "+n to your die
+    rolls this turn" and "+n to your next die roll" (spent by this roll) on every roll, Wander, Challenge,
+    Spark or Reward, plus the continuous ``op`` the roll's kind names ("wander-bonus" for "to Wander
+    rolls", "die-bonus" for "to Adventure die rolls"). A Hex then lowers it in the Interfere window."""
+    n = s.roll_bonus + s.roll_once
+    s.roll_once = 0
+    if op is not None:
+        n += mod(s, seat, op)
+    return n
 
 
 def roll(s) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .backgrounds import activatable
 from .limits import mod, hand_limit, wander_limit
 from .modes import legends, solo_progress
 from .names import PHASE, WORLD, RESOLUTION, LIFE_CARD, TRADE_ANSWER, CONTEST, METHOD, WINDOW
@@ -16,8 +17,10 @@ DIE = R.DIE_FACES
 # spends the Legend Deck that is their clock, and a Wander's Completed Wander buys the Life draw
 # that Trait Challenges need (measured, benchmarks/README.md: with 1.0 and 0.9 the heuristic won
 # The Campaign 0 games of 30; with these 22% and The Legacy 20% of 60).
-DRAW = {"campaign": 0.4, "legacy": 0.4}
-WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9}
+# Eternal likewise: Completed Wanders are its Legends and its Life draws (for the Exceptional Trait
+# and the Traits its Challenges need), and "victory is more difficult to achieve"
+DRAW = {"campaign": 0.4, "legacy": 0.4, "eternal": 0.4}
+WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9, "eternal": 1.6}
 
 
 def p_at_least(need, bonus=0) -> float:
@@ -63,9 +66,10 @@ def card_value(s, card) -> float:
     if kind == EVENT:
         return 1.5 if rec.timing == "interfere" else 1
     if kind in (TRAIT, EXCEPTIONAL):
-        return 2.5 + (1 if C.word[card] else 0) + (1 if kind == EXCEPTIONAL else 0)
+        # Eternal: "Trait Total: 1 Exceptional Trait" is a victory condition
+        return 2.5 + (1 if C.word[card] else 0) + ((6 if s.mode == "eternal" else 1) if kind == EXCEPTIONAL else 0)
     if kind in (STORY, PATH):
-        return 5
+        return 9 if s.mode == "eternal" else 5   # Eternal: "Background Total: 1 Life Story, 1 Life Path"
     return 1
 
 
@@ -76,13 +80,23 @@ GOOD_OPS = {"draw-legend": 1.0, "draw-life": 1.2, "wander-free": 1.5, "remove-tr
 
 
 ARBITER_OPS = dict(GOOD_OPS, **{"trauma": 2.0, "seek-trauma": 2.0, "remove-trauma": -1.5})
+# Eternal: Defeat takes a Background first ("1. Background"), and a Life Story and a Life Path are
+# victory conditions there
+ETERNAL_OPS = dict(GOOD_OPS, **{"defeat": -3.0})
 WAR_OPS = dict(GOOD_OPS, **{"draw-legend": 1.5, "draw-life": -0.8, "seek-word": -1.5, "seek-trauma": -1.5,
                             "trauma": -1.5, "wander-free": 1.5})
 
 
-def effect_score(s, effects) -> float:
-    table = ARBITER_OPS if s.mode == "arbiter" else WAR_OPS if s.mode == "war" else GOOD_OPS
-    return sum(table.get(e.op, 0) * e.n for e in effects)
+NEEDS_COVERED = ("wander-free", "uncover-world", "examine-world")   # "a covered World card"
+
+
+def effect_score(s, effects, now=False) -> float:
+    """What ``effects`` are worth; ``now``: in this position (an Effect that takes "a covered World
+    card" is worth nothing while no World card is covered: RULES.md, "A covered World card")."""
+    mode = s.mode
+    table = ARBITER_OPS if mode == "arbiter" else WAR_OPS if mode == "war" else ETERNAL_OPS if mode == "eternal" else GOOD_OPS
+    covered = not now or any(c >= 0 and not u for c, u in zip(s.world, s.up))
+    return sum(table.get(e.op, 0) * e.n for e in effects if covered or e.op not in NEEDS_COVERED)
 
 
 def choose(s, rng):
@@ -108,7 +122,7 @@ def choose(s, rng):
 # the card, but for a drawn Life card: see ``score``)
 FIXED = {"end": 0.0, "pass": 0.0, "interfere": 0.5, "keep": 1.0, "decline": 0.0,
          "contest": 0.5, "no_contest": 0.0, "offer": -1.0, "offer_for": -1.0, "spark": 2.0, "over": -0.5,
-         "fill": 0.5, "perpetual": -2.0, "farwander": 0.5, "fw_word": -0.2, "fw_story": -0.2, "fw_trauma": -0.2,
+         "fill": 0.5, "perpetual": -2.0, "farwander": 0.5,
          "space": 0.1, "seat": 0.1, "pick_wander": 0.1, "remove_trauma": 0.1, "discard_wander": 0.1,
          "set_aside": 0.1, "done": 0.0}
 
@@ -186,7 +200,8 @@ def score(s, seat, frame, a) -> float:
         k = C.kind[args[0]]
         rec = C.cards[args[0]]
         if k == STORY:
-            return effect_score(s, rec.discard) - 4
+            # (discarded for its Effect; in Eternal a Life Story is a victory condition)
+            return effect_score(s, rec.discard) - (9 if s.mode == "eternal" else 4)
         if k == ACHIEVEMENT:
             return effect_score(s, rec.effect) - 5
         return effect_score(s, rec.effect) + 0.2
@@ -233,6 +248,8 @@ def turn_in_score(s, seat, a) -> float:
         return 0.8 if len(s.traits[seat]) < 4 else -0.2
     if len(s.wanders[seat]) >= wander_limit(s, seat):
         return 0.6
+    if mode == "eternal" and s.C.exceptionals.isdisjoint(s.traits[seat]):
+        return 0.8     # a Life draw looks for the Exceptional Trait Eternal's victory needs
     return 0.5 if len(s.traits[seat]) < 3 else -0.5
 
 
@@ -244,7 +261,7 @@ def wander_score(s, seat, a) -> float:
         if kind[c] == EVENT:
             p = max(p, 0.8)
             break
-    worth = WANDER.get(mode, 0.9) if mode in ("campaign", "lore", "legacy") else 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
+    worth = WANDER.get(mode, 0.9) if mode in ("campaign", "lore", "legacy", "eternal") else 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
     if mode == "war":
         worth = 1.4 if a.args[0] == 4 else 0.8
     return 0.1 + p * worth
@@ -260,14 +277,39 @@ def adventure_score(s, seat, a) -> float:
     penalty = effect_score(s, rec.penalty)
     if s.mode == "arbiter":
         penalty = abs(penalty)      # Traumas are what The Arbiter wants
-    return p * (worth + effect_score(s, rec.reward) + 0.5) + (1 - p) * penalty
+    return p * (worth + effect_score(s, rec.reward, now=True) + 0.5) + (1 - p) * penalty
 
 
 def roll_score(s, seat, a) -> float:
     return p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
 
 
-BY_POSITION = {"turn_in": turn_in_score, "wander": wander_score, "adventure": adventure_score, "roll": roll_score}
+def fw_word_score(s, seat, a) -> float:
+    """Eternal: a word bought with Completed Wanders is worth it when it lets a Life Story or Life
+    Path (victory conditions there) be activated this phase."""
+    if s.mode != "eternal" or seat is None:
+        return -0.2
+    s.words_bought.append(a.args[0])
+    try:
+        kinds = {s.C.kind[c] for c in activatable(s, seat)}
+    finally:
+        s.words_bought.pop()
+    return 2.5 if kinds & {STORY, PATH} else -0.2
+
+
+def fw_story_score(s, seat, a) -> float:
+    return 3.0 if s.mode == "eternal" else -0.2     # Eternal: "Background Total: 1 Life Story"
+
+
+def fw_trauma_score(s, seat, a) -> float:
+    if s.mode != "eternal":
+        return -0.2
+    # Apathy ("You cannot activate Backgrounds") stands between a seat and Eternal's Backgrounds
+    return 3.0 if any(e.op == "no-background" for e in s.C.cards[a.args[0]].effect) else 0.3
+
+
+BY_POSITION = {"turn_in": turn_in_score, "wander": wander_score, "adventure": adventure_score, "roll": roll_score,
+               "fw_word": fw_word_score, "fw_story": fw_story_score, "fw_trauma": fw_trauma_score}
 
 
 def standing(s, seat) -> float:
@@ -282,6 +324,11 @@ def standing(s, seat) -> float:
     v += in_hand
     v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
     v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
+    if s.mode == "eternal":
+        # Eternal is won by its victory conditions: Legends count up to the total asked, and each of
+        # the Life Story, the Life Path and an Exceptional Trait counts as much as a good Adventure
+        v = min(v, R.ETERNAL_LEGENDS.get(s.players, 12)) + 3.0 * (
+            (s.story[seat] >= 0) + (s.path[seat] >= 0) + (not C.exceptionals.isdisjoint(s.traits[seat])))
     return v
 
 

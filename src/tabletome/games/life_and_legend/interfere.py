@@ -8,7 +8,7 @@ from your hand with interfere effects."
 
 from __future__ import annotations
 
-from .cards import RELIC, EVENT, EXCEPTIONAL
+from .cards import RELIC, EVENT, EXCEPTIONAL, RESPONSE_OPS
 from .effects import depart
 from .names import ON_EFFECT, ON_ROLL
 
@@ -28,7 +28,7 @@ def interfere_op(C, card):
     else:
         return None, 0
     for e in effs:
-        if e.op in ("disrupt", "hex"):
+        if e.op in RESPONSE_OPS:
             return e.op, e.n
     return None, 0
 
@@ -60,7 +60,9 @@ def can_respond(s, seat, moment) -> bool:
         if disrupted or who == seat or foolproof(s, card):
             return False
     else:
-        if not s.roll:
+        # every roll a window answers is the active Player's (Wander, Challenge, Spark, Reward): they
+        # do not Hex it, even when the window opens again after another seat's answer
+        if not s.roll or seat == s.active:
             return False
     if s.ai.get(seat) is not None:
         from .opponents import interferes

@@ -1,9 +1,10 @@
-"""Limits: The Rule of Four, and every continuous (Ambient) number an effect changes.
+"""Limits: The Rule of Four, and every continuous number an effect changes.
 
 "All Player card limits start out at 4. This may go up and down during a game. The exceptions are
-Traumas and Completed Adventures, which have no limit." A seat's numbers are 4 plus what its Relics
-and Exceptional Trait in play (Ambient), its Traumas, and the uncovered Atmospheres and Adventures in
-the World (Ambient, affecting all Players) add. "Effects on cards in a Legend Area are disregarded."
+Traumas and Completed Adventures, which have no limit." A seat's numbers are 4 plus what its own
+Relics and Exceptional Trait in play and its own Traumas add (continuous Effects: "+1 to your ..."),
+and what the uncovered Atmospheres and Adventures in the World add ("Ambient: This Effect is
+continuous and affects all Players"). "Effects on cards in a Legend Area are disregarded."
 """
 
 from itertools import compress
@@ -21,7 +22,7 @@ def ambient_table(C):
     for i in range(C.n):
         card, kind = C.cards[i], C.kind[i]
         if kind == RELIC or kind == EXCEPTIONAL:
-            effs = card.effect if card.timing == "ambient" else ()
+            effs = card.effect if card.timing == "continuous" else ()
         elif kind == TRAUMA:
             effs = card.effect
         elif kind == EVENT:

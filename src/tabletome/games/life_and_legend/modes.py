@@ -95,28 +95,35 @@ def end_of_turn(s, seat) -> bool:
         if solo_won(s):
             finish(s, [0], "The Player wins!")
             return True
-        lost = s.legend_emptied or (mode in ("war", "arbiter") and s.life_emptied) or s.turn >= R.MAX_TURNS
+        lost = s.legend_emptied or (mode in ("war", "arbiter") and s.life_emptied)
         if lost:
             finish(s, [], "Time runs out: the Player loses.")
             return True
         s.life_emptied = False
-        return False
+        return safety_net(s)
     if mode == "eternal":
+        # "These additional Victory Conditions must be met." (RULES.md, "Eternal's end")
         qualified = [t for t in range(s.players) if eternal_qualifies(s, t)]
         if qualified:
             finish(s, most_legends(s, qualified), "A Player meets every Eternal victory condition.")
             return True
-        if s.legend_emptied and s.age < R.ETERNAL_AGES and s.turn < R.MAX_TURNS:
-            # RULES.md, "Eternal's end": the Legend discard pile becomes a new Legend Deck
-            s.age += 1
-            s.legend_deck = s.legend_discard
-            s.legend_discard = []
-            s.rng.shuffle(s.legend_deck)
-            s.legend_emptied = not s.legend_deck
-            if s.logging:
-                s.say(f"The Legend Deck is rebuilt from its discard pile: Age {s.age} of {R.ETERNAL_AGES}.")
-            return False
-    if s.legend_emptied or s.turn >= R.MAX_TURNS:
+        if s.legend_emptied:
+            if s.age < R.ETERNAL_AGES:
+                # the Legend discard pile becomes a new Legend Deck: a new Age
+                s.age += 1
+                s.legend_deck = s.legend_discard
+                s.legend_discard = []
+                s.rng.shuffle(s.legend_deck)
+                s.legend_emptied = not s.legend_deck
+                if s.logging:
+                    s.say(f"The Legend Deck is rebuilt from its discard pile: Age {s.age} of {R.ETERNAL_AGES}.")
+                return False
+            # "Ties result in a stalemate between tied Players": nobody met the conditions
+            finish(s, list(range(s.players)), f"Age {R.ETERNAL_AGES} ends and no Player meets every Eternal "
+                                              "victory condition: a stalemate between all Players.")
+            return True
+        return safety_net(s)
+    if s.legend_emptied:
         if mode == "coop":
             team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
             foe = [t for t in range(s.players) if s.ai.get(t) == "emptiness"]
@@ -130,7 +137,16 @@ def end_of_turn(s, seat) -> bool:
         # "Determine the winner by highest Legends. Ties result in a stalemate between tied Players."
         finish(s, most_legends(s, range(s.players)), "The Legend Deck is empty: the game is over.")
         return True
-    return False
+    return safety_net(s)
+
+
+def safety_net(s) -> bool:
+    """RULES.md, "Endless games": after R.MAX_TURNS turns a game no rule has ended ends as a draw,
+    and says so (``state.ended_by_length``)."""
+    if s.turn < R.MAX_TURNS:
+        return False
+    s.end_by_limit(f"The game reaches the safety net of {R.MAX_TURNS} turns and ends as a draw: no rule ended it.")
+    return True
 
 
 def coop_won(s, ours, theirs) -> bool:

@@ -40,11 +40,13 @@ class LifeAndLegendEncoder(Encoder):
         N = len(self.names)
         lay = Layout()
         self.g = lay.add("turn / 50, I am active, I am to move, nobody is to move (over), roll modifier / 5, "
-                         "roll bonus / 5, Legend deck / 60, Life deck / 40, world action taken, Background "
+                         "(roll bonus this turn + bonus to the next roll) / 5, Legend deck / 60, Life deck / 40, world action taken, Background "
                          "activated, spark used, age / 10", 12)
         self.mode = lay.add("mode one-hot: " + ", ".join(self.modes), len(self.modes))
         self.phase = lay.add("phase one-hot: " + ", ".join(PHASE_NAMES), len(PHASE_NAMES))
-        self.asks = lay.add("what the seat to move is asked, hashed (16)", 16)
+        self.prompts = vocabulary(type(sample).prompts())
+        self.asks = lay.add("what the seat to move is asked, one-hot: " + "; ".join(self.prompts), len(self.prompts))
+        self.decider = lay.add(f"who is to move, one-hot: me, then each seat after me ({SEATS})", SEATS)
         self.roll = lay.add("the dice rolled, hashed (8)", 8)
         self.world_width = N + 3 + SEATS
         self.world = lay.add(f"{SPACES} World spaces, each: the card by name if shown ({N}), empty, uncovered, "
@@ -78,7 +80,7 @@ class LifeAndLegendEncoder(Encoder):
         self._by_cards = {}
         self._last_ix = (None, None, 0)  # the last card set seen, its index and its limit cards
         self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends, limits, Play Area bag
-        self._blocks = {}  # ("asks" or "roll", its value) -> its hashed slice
+        self._blocks = {}  # ("roll", its value) -> its hashed slice
         self._piles = {}  # a long pile's cards -> its count of each name
         self._decks = {}  # the Legend Deck's cards -> them as bits
 
@@ -112,7 +114,10 @@ class LifeAndLegendEncoder(Encoder):
             out[self.mode + mode] = 1.0
         if view["phase"] in PHASE_NAMES:
             out[self.phase + PHASE_NAMES.index(view["phase"])] = 1.0
-        hasher.walk(view["asks"], out, self.asks, 16, "asks")
+        if view["asks"] in self.prompts:
+            out[self.asks + self.prompts[view["asks"]]] = 1.0
+        if view["to_move"] in rel:
+            out[self.decider + rel[view["to_move"]]] = 1.0
         hasher.walk(view["roll"], out, self.roll, 8, "roll")
         width = self.world_width
         for space in view["world"]:
@@ -285,10 +290,10 @@ class LifeAndLegendEncoder(Encoder):
         out[self.phase + st.phase] = 1.0
         # what is asked and the roll, each into its own zero slice: kept whole by its value
         asks = st.asks()
-        block = self._blocks.get(("asks", asks))
-        if block is None:
-            block = self._block(("asks", asks), asks, 16, "asks")
-        out[self.asks:self.asks + 16] = block
+        if asks is not None:
+            out[self.asks + self.prompts[asks]] = 1.0
+        if st.to_move is not None:
+            out[self.decider + (st.to_move - me) % n] = 1.0
         roll = tuple(st.roll)
         block = self._blocks.get(("roll", roll))
         if block is None:

@@ -133,19 +133,27 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
 def world_choice(s, seat, kind, by_kind, legal):
     C = s.C
     if kind == "matathias":
-        if "wander" in by_kind:
-            return by_kind["wander"][0]
+        # 1-4: Wander if he may, else uncover; 5-6: draw (so that a Wanderer who keeps failing, with
+        # Doubt or Fog on his rolls, still runs the Legend Deck down)
         r = roll(s)
-        if r <= 3 and "draw" in by_kind:
-            return by_kind["draw"][0]
-        return by_kind.get("uncover", by_kind.get("draw", legal))[0]
+        order = ("wander", "uncover", "draw") if r <= 4 else ("draw", "uncover", "wander")
+        for k in order:
+            if k in by_kind:
+                return by_kind[k][0]
+        return legal[0]
     if kind == "golden-horse":
-        if "adventure" in by_kind:
-            return max(by_kind["adventure"], key=lambda a: C.cards[a.args[0]].legends)
+        # a Trait or Life Challenge he qualifies for, on an Adventure worth Legends (not Perpetual)
+        adventures = [a for a in by_kind.get("adventure", []) if not C.perpetual[a.args[0]]]
+        earned = [a for a in adventures if C.cards[a.args[0]].challenges[a.args[1]].level != "III"]
+        if earned:
+            return max(earned, key=lambda a: C.cards[a.args[0]].legends)
+        fate = [a for a in adventures if C.cards[a.args[0]].challenges[a.args[1]].level == "III"]
         r = roll(s)
+        if r == 1 and fate:
+            return max(fate, key=lambda a: C.cards[a.args[0]].legends)
         if r <= 4 and "uncover" in by_kind:
             return by_kind["uncover"][0]
-        return by_kind.get("draw", by_kind.get("uncover", legal))[0]
+        return by_kind.get("draw", by_kind.get("uncover", by_kind.get("wander", legal)))[0]
     # Geoffrey
     r = roll(s)
     if r <= 3 and "draw" in by_kind:

@@ -23,14 +23,14 @@ FW_STORY_PRICE = 4     # "Discard 4 Completed Wanders to purchase any one Life S
 # Eternal Mode
 ETERNAL_ADVENTURES = {2: 6, 3: 5, 4: 4}   # "2 Player Game: 6 Adventures / 3 Player Game: 5 / 4 Player Game: 4"
 ETERNAL_LEGENDS = {2: 20, 3: 16, 4: 12}   # "2 Player Game: 20 Legends. 3 Player Game: 16 Legends. 4 Player Game: 12 Legends."
-ETERNAL_AGES = 3       # ruling: how many times the Legend Deck is rebuilt (RULES.md, "Eternal's end")
+ETERNAL_AGES = 10      # ruling: the Ages (Legend Decks) an Eternal game may last (RULES.md, "Eternal's end")
 
 # Solitaire
 TREASURY_GOAL = 10     # "Have 10 Legends total"
 CAMPAIGN_GOAL = 35     # "Have 35+ Legends total"
 LEGACY_GOAL = 40       # "Have 40+ Legends total"
 
-MAX_TURNS = 400        # ruling: a safety net against endless games (RULES.md, "Endless games")
+MAX_TURNS = 5000       # ruling: a safety net against endless games (RULES.md, "Endless games")
 
 SMALL_WORDS = ("Hide", "Seek", "Lost", "Found")   # "Hide, Seek, Lost, Found: ... found on Relics"
 GREAT_WORDS = ("Truth", "Power", "Justice")        # "Truth, Power, Justice: The most powerful Life Words."

@@ -13,7 +13,7 @@ from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .choices import discard_by_name
-from .effects import depart, use, draw_legend, next_life, run_op, publish, op_mill_life, remove_from_world
+from .effects import depart, may_discard_a_card, use, draw_legend, next_life, run_op, publish, op_mill_life, remove_from_world
 from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
 from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, PHASE_NAMES,
@@ -103,10 +103,14 @@ def phase_legal(s, frame, free=None):
     A = s.table
     C = s.C
     out = []
+    over_hand = False
     if phase == RESOLUTION:
-        # "During this Phase, the Player must discard down to their maximum hand size."
+        # "During this Phase, the Player must discard down to their maximum hand size." Until then
+        # the phase cannot end; "During all Phases, the Player may play Events from their hand, or
+        # use Effects on cards in their Play Area" still holds (RULES.md, "Phase 4 over the hand size").
         held = len(s.hand[seat])
         if held > C.lowest_hand and held > hand_limit(s, seat):
+            over_hand = True
             seen = set()
             discard, canon = A.discard, C.canon
             for c in s.hand[seat]:
@@ -114,7 +118,6 @@ def phase_legal(s, frame, free=None):
                 if a.id not in seen:
                     seen.add(a.id)
                     out.append(a)
-            return out
     if phase == CONTEMPLATION:
         # "The Player may bring Relics from hand into play."
         kind, slots, relic = C.kind, C.slots, A.relic
@@ -139,7 +142,8 @@ def phase_legal(s, frame, free=None):
     # "Empty spaces must be filled before the current Phase ends"; "must draw the top Legend Deck
     # card if no other World Action is taken" (so World ends only after a World Action, unless none
     # is possible)
-    if (-1 not in s.world or not can_fill(s, seat)) and not (phase == WORLD and not s.acted and world_actions):
+    if (not over_hand and (-1 not in s.world or not can_fill(s, seat))
+            and not (phase == WORLD and not s.acted and world_actions)):
         out.append(A.end)
     if not out:
         out.append(A.end)
@@ -226,7 +230,7 @@ def free_legal(s, seat):
         out += A.turn_in[:min(len(wanders), 10)]
     world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
-    if (hand or relics or traits) and not C.perpetuals.isdisjoint(world):
+    if not C.perpetuals.isdisjoint(world) and may_discard_a_card(s, seat):
         perpetual = C.perpetual
         for c, uncovered in zip(world, s.up):
             if uncovered and c >= 0 and perpetual[c]:

@@ -124,6 +124,19 @@ class ViewMixin:
         return {"hand": hand_limit(self, t), "relic_slots": slot_limit(self, t), "slots_used": slots_used(self, t),
                 "traits": trait_limit(self, t), "completed_wanders": wander_limit(self, t)}
 
+    @classmethod
+    def prompts(cls) -> tuple:
+        """Every prompt ``asks`` can give (an observation encodes the one asked as one of them)."""
+        out = []
+        for spec in cls.frames.frames:
+            if spec.name == "window":
+                out += [f"Interfere? ({m})" for m in MOMENTS]
+            elif spec.name == "phase":
+                out += [f"{p} phase" for p in PHASE_NAMES]
+            elif spec.asks:
+                out.append(spec.asks)
+        return tuple(out)
+
     def asks(self):
         if self.decision is None:
             return None

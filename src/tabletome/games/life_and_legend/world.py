@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
-from .effects import depart, draw_legend, publish, use, remove_from_world, world_covered, next_life, roll
+from .effects import depart, draw_legend, publish, use, remove_from_world, world_covered, next_life, roll, roll_modifier
 from .limits import mod, wander_limit
 from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, R_WANDER, R_FARWANDER, METHOD, TOP, CONTEST,
                     LIFE_CARD, NO_CONTEST)
@@ -147,8 +147,7 @@ def start_wander(s, seat, target, index):
 def wander_by_roll(s, seat, what, a, b):
     """"Roll a 4, 5, or 6 on a Regular Die." (Wander bonuses apply; RULES.md, "Die bonuses".)"""
     s.roll = [roll(s)]
-    s.roll_mod = mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once
-    s.roll_once = 0
+    s.roll_mod = roll_modifier(s, seat, "wander-bonus")
     if s.logging:
         s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} to Wander" + (f" ({s.roll_mod:+d})" if s.roll_mod else "") + ".")
     s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, what, a, b))

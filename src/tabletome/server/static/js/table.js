@@ -139,7 +139,7 @@ function onState(msg) {
 // --- drawing -------------------------------------------------------------------------------------
 function seatLabel(s) {
   if (!s) return "";
-  const who = s.agent === "card" ? "played by its card" : s.agent ? `computer: ${s.agent}` : s.player || (s.open ? "open seat" : "person");
+  const who = s.agent === "card" ? `played by ${s.player || "its card"}` : s.agent ? `computer: ${s.agent}` : s.player || (s.open ? "open seat" : "person");
   return `${s.name} (${who})`;
 }
 
@@ -355,7 +355,7 @@ function drawSeats() {
   for (const s of page.state.seats) {
     const row = el("div", { class: "seat-line", "data-seat": s.seat },
       el("span", { class: `dot ${s.agent || s.online ? "on" : "off"}`, title: s.online ? "connected" : "not connected" }),
-      el("strong", { text: s.name }), " ", el("span", { text: s.agent === "card" ? "played by its card" : s.agent ? `computer: ${s.agent}` : s.player || (s.open ? "open seat" : "person") }),
+      el("strong", { text: s.name }), " ", el("span", { text: s.agent === "card" ? `played by ${s.player || "its card"}` : s.agent ? `computer: ${s.agent}` : s.player || (s.open ? "open seat" : "person") }),
       s.seat === page.seat ? el("span", { class: "tag", text: "you" }) : null);
     const ticket = known.find((t) => t.seat === s.seat);
     if (!s.agent && ticket && s.seat !== page.seat) {
