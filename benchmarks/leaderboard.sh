@@ -2,7 +2,7 @@
 # The leaderboard of docs/rl.md for one game: each agent against random, the heuristic and the
 # shipped reference policy (ppo) in `tabletome arena` (seats rotated, 95% intervals), one JSON
 # line per pairing into OUT. ISMCTS plays fewer games (it is slow).
-#   PYTHON=python bash benchmarks/leaderboard.sh spirit-link benchmarks/leaderboard-spirit-link.jsonl [GAMES] [ISMCTS_GAMES]
+#   PYTHONPATH=src PYTHON=python bash benchmarks/leaderboard.sh spirit-link benchmarks/leaderboard-spirit-link.jsonl [GAMES] [ISMCTS_GAMES]
 set -euo pipefail
 game=$1; out=$2; games=${3:-200}; slow=${4:-40}
 : > "$out"
