@@ -25,6 +25,15 @@ GAMES = ("spirit-link", "life-siphon", "bad-baby-lich-lords")
 FIRST = 5
 
 
+def games_part(gid: str, games: int = 10) -> tuple[str, int]:
+    """The "games" part of a game's hash (its rules, heuristic and views) and the decisions played:
+    ``tabletome.rl.versions`` records it per env version."""
+    game = tabletome.game(gid)
+    h = hashlib.sha256()
+    decisions = play_games(game, games, h, game.configurations(), spectator=True, log=True)
+    return h.hexdigest()[:16], decisions
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=GAMES, help="default: all three")
@@ -37,10 +46,8 @@ def main(argv=None):
         game = tabletome.game(gid)
         started = time.process_time()
         parts = {}
-        h = hashlib.sha256()
         configs = game.configurations()
-        decisions = play_games(game, args.games, h, configs, spectator=True, log=True)
-        parts["games"] = h.hexdigest()[:16]
+        parts["games"], decisions = games_part(gid, args.games)
         h = hashlib.sha256()
         determinizations(game, h, 30, configs, FIRST, play_on=20)
         parts["determinize"] = h.hexdigest()[:16]

@@ -109,6 +109,14 @@ def searches(game, count, iterations, h, configs=None, first=10):
         h.update(_dump(state.snapshot()))   # the search left the state as it was
 
 
+def games_part(games: int = 10) -> tuple[str, int]:
+    """The "games" part of the hash (the rules, heuristic and views) and the decisions played:
+    ``tabletome.rl.versions`` records it per env version."""
+    h = hashlib.sha256()
+    decisions = play_games(tabletome.game("life-and-legend"), games, h)
+    return h.hexdigest()[:16], decisions
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="games per configuration (default 10)")
@@ -119,9 +127,7 @@ def main(argv=None):
     started = time.process_time()
     parts = {}
     whole = hashlib.sha256()
-    h = hashlib.sha256()
-    decisions = play_games(game, args.games, h)
-    parts["games"] = h.hexdigest()[:16]
+    parts["games"], decisions = games_part(args.games)
     h = hashlib.sha256()
     determinizations(game, h)
     parts["determinize"] = h.hexdigest()[:16]

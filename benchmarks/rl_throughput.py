@@ -3,7 +3,7 @@ VectorEnv batch, side by side with PettingZoo's own classic leduc_holdem_v4 and 
 (they need rlcard and pygame: pip install '.[bench]') measured in the same run.
 
     python benchmarks/rl_throughput.py [--seconds 1] [--rounds 5] [--batch 64] [--game spirit-link] [--clock cpu|wall]
-                                       [--workers 2] [--only batch] [--pick sample|mask] [--src old=/path/to/old/src --src new=src]
+                                       [--workers 2] [--only batch|gym_vector] [--pick sample|mask] [--src old=/path/to/old/src --src new=src]
 
 One step is one action applied, with the next observation and mask produced, as a learner loop
 would use them: PettingZoo ``last()`` + ``step()``; Gymnasium ``step()`` (opponents random, their
@@ -12,7 +12,10 @@ moves not counted); the batch counts one step per game per ``step()`` (its rando
 lookup, as a policy that scores only the legal actions reads them; ``--pick mask`` picks from the
 batch's mask instead, scanning all of it, as the runs before s24 did). Actions are random legal ones.
 ``--workers k`` also measures ``VectorEnv(workers=k)``, whose games step in k processes: measure
-it with ``--clock wall`` (CPU seconds of this process miss the workers' time).
+it with ``--clock wall`` (CPU seconds of this process miss the workers' time). ``gym_vector``
+measures Gymnasium's ``make_vec`` (``TabletomeVectorEnv``) beside the ``VectorEnv`` it wraps, both a
+learner at seat 0 against random opponents (only the learner's steps counted, the same ids picked):
+``gym_vector_vs_learner_batch`` is its speed as a fraction of the batch's.
 Every env is measured in short slices, interleaved round after round, and the median slice is
 reported, so a busy machine slows them all alike; slices are timed in CPU seconds of this process
 (``time.process_time``; ``--clock wall`` for wall time), steps per CPU second being what a shared
@@ -128,6 +131,34 @@ class BatchLoop:
         return steps / (clock() - t0)
 
 
+class LearnerBatchLoop:
+    """``--only gym_vector``: the learner's steps in a batch against random opponents (their moves
+    not counted), through ``VectorEnv(seat=0, opponent="random")`` itself or through Gymnasium's
+    ``make_vec`` of it (``TabletomeVectorEnv``, copying its arrays each step as it does by
+    default); the same random legal ids (``VectorEnv.sample``) in both."""
+
+    def __init__(self, game_id, n, gym):
+        from tabletome.rl import VectorEnv
+        if gym:
+            import gymnasium
+            from tabletome.rl import gym_id
+            import tabletome.rl.gymnasium  # noqa: F401 (registers the ids)
+            self.env = gymnasium.make_vec(gym_id(game_id), num_envs=n, opponent="random")
+            self.env.reset(seed=1)
+            self.batch = self.env.unwrapped.batch
+        else:
+            self.env = self.batch = VectorEnv(game_id, n, seed=1, seat=0, opponent="random")
+        self.rng = np.random.default_rng(0)
+
+    def run(self, seconds):
+        env, batch, rng = self.env, self.batch, self.rng
+        steps, t0 = 0, clock()
+        while clock() - t0 < seconds:
+            env.step(batch.sample(rng.random(batch.n)))
+            steps += batch.n
+        return steps / (clock() - t0)
+
+
 def build_loops(args):
     """Every env to measure, by a name: ``leduc_holdem_v4``, ``texas_holdem_v4``, ``GAME|KIND``."""
     from tabletome.rl.pettingzoo import env as tt_env
@@ -138,7 +169,7 @@ def build_loops(args):
         loops["texas_holdem_v4"] = PettingZooLoop(texas_holdem_v4.env)
     except ImportError as exc:
         print(json.dumps({"env": "pettingzoo.classic", "error": f"not installed: {exc}"}), flush=True)
-    only = set(args.only or ("pettingzoo", "gymnasium", "batch"))
+    only = set(args.only or ("pettingzoo", "gymnasium", "batch", "gym_vector"))
     for game_id in games_of(args):
         if "pettingzoo" in only:
             loops[f"{game_id}|pettingzoo"] = PettingZooLoop(lambda g=game_id: tt_env(g))
@@ -150,6 +181,9 @@ def build_loops(args):
             if args.workers > 1:
                 loops[f"{game_id}|batch{args.batch}_workers{args.workers}"] = BatchLoop(game_id, args.batch, args.workers,
                                                                                         from_mask)
+        if "gym_vector" in only:
+            loops[f"{game_id}|learner_batch{args.batch}"] = LearnerBatchLoop(game_id, args.batch, gym=False)
+            loops[f"{game_id}|gym_vector{args.batch}"] = LearnerBatchLoop(game_id, args.batch, gym=True)
     return loops
 
 
@@ -159,7 +193,7 @@ def games_of(args):
 
 def close(loops):
     for loop in loops.values():
-        if isinstance(loop, BatchLoop) and hasattr(loop.env, "close"):
+        if isinstance(loop, (BatchLoop, LearnerBatchLoop)) and hasattr(loop.env, "close"):
             loop.env.close()
 
 
@@ -179,6 +213,10 @@ def report(median, args, src=None):
                 row[f"{kind}_steps_per_s"] = round(rate)
                 if leduc and kind != "gymnasium":
                     row[f"{'batch' if kind == batch else kind}_vs_leduc"] = round(rate / leduc, 2)
+        learner, gym = median.get(f"{game_id}|learner_{batch}"), median.get(f"{game_id}|gym_vector{args.batch}")
+        if learner and gym:
+            row.update({f"learner_{batch}_steps_per_s": round(learner), f"gym_vector{args.batch}_steps_per_s": round(gym),
+                        "gym_vector_vs_learner_batch": round(gym / learner, 3)})
         print(json.dumps(row), flush=True)
 
 
@@ -234,8 +272,9 @@ def main():
     ap.add_argument("--workers", type=int, default=1, help="also measure VectorEnv(workers=k)")
     ap.add_argument("--pick", choices=["sample", "mask"], default="sample",
                     help="the batch's random agent: VectorEnv.sample (default) or a pick from the whole mask")
-    ap.add_argument("--only", choices=["pettingzoo", "gymnasium", "batch"], action="append",
-                    help="measure only these tabletome envs (leduc and texas always)")
+    ap.add_argument("--only", choices=["pettingzoo", "gymnasium", "batch", "gym_vector"], action="append",
+                    help="measure only these tabletome envs (leduc and texas always); gym_vector: Gymnasium's "
+                         "make_vec beside the VectorEnv it wraps, a learner against random opponents")
     ap.add_argument("--src", action="append", help="LABEL=PATH: compare versions of tabletome (see above)")
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -130,3 +130,20 @@ def test_observation_seats_are_checked():
     for bad in (True, 2, -1, "0", 1.0):
         with pytest.raises(IllegalAction, match="no seat"):
             state.observation(bad)
+
+
+@pytest.mark.parametrize("game_id", tabletome.games())
+def test_determinize_takes_a_numpy_generator(game_id):
+    """A numpy Generator is a random source like the numpy seeds and ids above: the same draws give
+    the same re-deal, the generator moves on, and anything else is refused by name."""
+    state = tabletome.game(game_id).new(seed=3)
+    a = state.determinize(0, np.random.default_rng(9))
+    b = state.determinize(0, np.random.default_rng(9))
+    assert as_json(a.snapshot()) == as_json(b.snapshot())
+    assert (a.observation(0) == state.observation(0)).all()
+    g = np.random.default_rng(9)
+    first = state.determinize(0, g)
+    assert as_json(first.snapshot()) == as_json(a.snapshot())
+    assert g.bit_generator.state != np.random.default_rng(9).bit_generator.state
+    with pytest.raises(IllegalAction, match="numpy Generator"):
+        state.determinize(0, 1.5)

@@ -15,7 +15,10 @@ from .helpers import CONFIGS, IDS
 
 def test_every_game_is_registered():
     assert sorted(ENV_IDS) == sorted(gym_id(g) for g in tabletome.games())
-    assert "tabletome/SpiritLink-v0" in ENV_IDS
+    assert "tabletome/SpiritLink-v1" in ENV_IDS
+    # v0 (before versions were tied to the games' behaviour) is gone: Gymnasium names the new id
+    with pytest.raises(gymnasium.error.DeprecatedEnv, match="tabletome/SpiritLink-v1"):
+        gymnasium.make("tabletome/SpiritLink-v0")
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

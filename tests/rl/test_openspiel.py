@@ -4,7 +4,7 @@ count, and OpenSpiel's ISMCTSBot and outcome-sampling MCCFR running on a tableto
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
 
 import tabletome
 from tabletome.rl.openspiel import GAME_NAMES, HISTORY_BUCKETS, resampler, short_name
@@ -15,6 +15,17 @@ from .helpers import CONFIGS, IDS
 def load(game_id, players, options, **extra):
     params = {"players": players, **{k: v if isinstance(v, (int, str)) else str(v) for k, v in options.items()}, **extra}
     return pyspiel.load_game(short_name(game_id), params)
+
+
+def deal(state, seed):
+    """Apply the chance outcomes that deal ``seed`` (one per chance node, most significant first)."""
+    widths = state.get_game().chance_widths
+    digits = []
+    for width in reversed(widths):
+        seed, digit = divmod(seed, width)
+        digits.append(digit)
+    for digit in reversed(digits):
+        state.apply_action(digit)
 
 
 def test_every_game_is_registered():
@@ -39,8 +50,9 @@ def test_random_sim_test_with_serialization(config, slow):
 def test_strings_and_tensors_show_only_the_seats_view():
     game = load("spirit-link", 2, {})
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 1000
-    state.apply_action(7)
+    for byte in (0, 0, 0, 7):
+        assert state.is_chance_node() and len(state.chance_outcomes()) == 256
+        state.apply_action(byte)
     tt = state.tt
     assert tt.seed == 7
     assert np.array_equal(np.asarray(state.observation_tensor(1), np.float32), tt.observation(1))
@@ -54,6 +66,55 @@ def test_strings_and_tensors_show_only_the_seats_view():
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert state.tt.snapshot() == tt.snapshot() != clone.tt.snapshot()
+
+
+def test_two_to_the_32_deals_each_reset_as_cheap_as_any():
+    """Four chance nodes of 256 outcomes pick a seed among 2^32 (their bytes, most significant
+    first): the largest deal costs what the first does. seeds=N keeps one node of N outcomes."""
+    game = load("spirit-link", 2, {})
+    assert game.max_chance_outcomes() == 256 and game.max_chance_nodes_in_history() == 4
+    seeds = []
+    for top in ((0, 0, 0, 0), (0, 0, 1, 0), (127, 255, 255, 255), (255, 255, 255, 255)):
+        state = game.new_initial_state()
+        for byte in top:
+            assert state.chance_outcomes() == [(i, 1 / 256) for i in range(256)]
+            state.apply_action(byte)
+        assert not state.is_chance_node()
+        seeds.append(state.tt.seed)
+        assert state.tt.snapshot() == tabletome.game("spirit-link").new(seed=seeds[-1]).snapshot()
+    assert seeds == [0, 256, 2**31 - 1, 2**32 - 1]
+    assert load("spirit-link", 2, {}, deal_bytes=8).max_chance_nodes_in_history() == 8
+    small = load("spirit-link", 2, {}, seeds=50)
+    state = small.new_initial_state()
+    assert small.max_chance_outcomes() == 50 and len(state.chance_outcomes()) == 50
+    state.apply_action(49)
+    assert state.tt.seed == 49
+    for bad in ({"seeds": -1}, {"seeds": 1 << 17}, {"deal_bytes": 0}, {"deal_bytes": 9}):
+        with pytest.raises(Exception, match="seeds must be|deal_bytes must be"):
+            load("spirit-link", 2, {}, **bad)
+
+
+class RestartableISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ISMCTSBot with ``restart_at``, which ``evaluate_bots`` calls first (the
+    bot has none: "RestartAt(state) not implemented"): a fresh search tree."""
+
+    def restart_at(self, state):
+        self.reset()
+
+
+def test_evaluate_bots_with_ismcts_and_the_restart_at_limit():
+    game = load("spirit-link", 2, {})
+    def bot(seed, cls=RestartableISMCTSBot):
+        b = cls(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed)),
+                uct_c=2.0, max_simulations=3, random_state=np.random.RandomState(seed))
+        b.set_resampler(resampler(seed))
+        return b
+    rng = np.random.RandomState(4)
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [bot(1), pyspiel.make_uniform_random_bot(1, 5)],
+                                          rng)
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [bot(1, ismcts.ISMCTSBot), bot(2)], rng)
 
 
 def test_ismcts_bot_plays_a_game():
@@ -93,7 +154,7 @@ def same_observation_other_history(game, seed, depth=3, width=6):
     """Two histories from the same deal after which some player has the same observation but a
     different information state string (it can tell them apart): ``(player, state_a, state_b)``."""
     root = game.new_initial_state()
-    root.apply_action(seed)
+    deal(root, seed)
     seen = {}
     stack = [(root, 0)]
     while stack:
@@ -142,7 +203,7 @@ def test_information_state_tensor_hides_what_the_player_cannot_see(config):
     redealt = 0
     for seed in range(2):
         state = game.new_initial_state()
-        state.apply_action(seed)
+        deal(state, seed)
         resample = resampler(seed)
         step = 0
         while not state.is_terminal() and step < 120:

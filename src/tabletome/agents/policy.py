@@ -14,6 +14,7 @@ or samples from the softmax with its seeded rng.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from ..core import IllegalAction
 from .base import Agent, register_agent
@@ -133,3 +134,45 @@ class PolicyAgent(Agent):
         p /= p.sum()
         u = self.rng.random()
         return legal[min(int(np.searchsorted(np.cumsum(p), u)), len(legal) - 1)]
+
+
+# The reference policies shipped with tabletome: ``policies/<game id>-<players>p.npz``, each trained
+# by examples/train_ppo.py (docs/rl.md's leaderboard says how, and how strong).
+SHIPPED = Path(__file__).with_name("policies")
+
+
+def shipped_policies() -> list[str]:
+    """The ``<game id>-<players>p`` names of the shipped reference policies."""
+    return sorted(p.stem for p in SHIPPED.glob("*.npz"))
+
+
+@register_agent
+class ReferencePolicyAgent(PolicyAgent):
+    """``ppo``: the shipped reference policy for the game being played and its player count
+    (``tabletome arena spirit-link --seat ppo --seat heuristic``); ``greedy`` as ``policy``."""
+
+    name = "ppo"
+    positional = None
+    settings = {"greedy": boolean}
+
+    def __init__(self, seed=None, greedy: bool = True):
+        Agent.__init__(self, seed)
+        self.greedy = greedy
+        self.path = None
+        self.layers = self.meta = None
+
+    @property
+    def spec(self):
+        return "ppo" if self.greedy else "ppo:greedy=false"
+
+    def choose(self, state):
+        name = f"{state.game.id}-{state.players}p"
+        path = str(SHIPPED / f"{name}.npz")
+        if path != self.path:
+            if name not in shipped_policies():
+                raise IllegalAction(f"there is no reference policy for {state.game.id} with {state.players} players; "
+                                    f"shipped: {', '.join(shipped_policies()) or 'none'} (or train one: "
+                                    f"examples/train_ppo.py, and play it as policy:PATH)")
+            self.layers, self.meta = load_policy(path)
+            self.path = path
+        return super().choose(state)

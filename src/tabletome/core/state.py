@@ -24,14 +24,18 @@ from .seats import SEAT_NAMES, seat_names
 
 
 def as_rng(rng) -> Rng:
-    """Accept a tabletome ``Rng``, a ``random.Random`` or an int seed, and give an ``Rng``."""
+    """Accept a tabletome ``Rng``, a ``random.Random``, a numpy ``Generator`` or an int seed, and
+    give an ``Rng`` (seeded from the next 64 bits of a generator given)."""
     if isinstance(rng, Rng):
         return rng
     if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
         return Rng(int(rng))  # numpy integers too
     if hasattr(rng, "getrandbits"):
         return Rng(rng.getrandbits(64))
-    raise IllegalAction(f"a random source is an Rng, a random.Random or an int, not {type(rng).__name__}")
+    if type(rng).__name__ == "Generator" and hasattr(rng, "bit_generator"):  # numpy.random.Generator
+        return Rng(int(rng.bit_generator.random_raw()))
+    raise IllegalAction(f"a random source is an Rng, a random.Random, a numpy Generator or an int, "
+                        f"not {type(rng).__name__}")
 
 
 class State:

@@ -5,9 +5,12 @@
     game = pyspiel.load_game("tabletome_life_siphon", {"players": 3, "vials": "on"})
 
 What is declared, honestly:
-- chance: one explicit chance node at the start picks the game's seed among ``seeds`` equally
-  likely outcomes (a parameter, default 1000); every later shuffle and coin flip follows from that
-  seed inside the state, as if the whole deal were made at the start. No player observes it.
+- chance: explicit chance nodes at the start pick the game's seed, every later shuffle and coin
+  flip following from it inside the state, as if the whole deal were made at the start; no player
+  observes them. By default ``deal_bytes`` (4; 1 to 8) chance nodes each pick one byte of the seed
+  among 256 equally likely outcomes: 2^32 distinct deals, each reset as cheap as any other (four
+  lists of 256). ``seeds=N`` (1 to 65,536) instead makes one chance node of N outcomes (the seed is
+  the outcome), for a small game tree (MCCFR, exact solvers).
 - utility: ``game.utility(players)`` of tabletome: zero-sum for two seats, general-sum for three or
   four and for a solo mode (returns in [-1, 1]); ``utility_sum`` 0 where it is constant.
 - information: imperfect; ``max_game_length`` is the game's declared length limit (past it, a draw).
@@ -39,7 +42,9 @@ import pyspiel
 import tabletome
 from tabletome.core import Rng
 
-DEFAULT_SEEDS = 1000
+DEAL_BYTES = 4          # chance nodes of 256 outcomes each: 256 ** 4 = 2^32 deals
+BYTE = 256
+MAX_SEEDS = 1 << 16    # seeds=N: one chance node of N outcomes, listed whole each time it is asked
 # The information-state tensor's history part: hashed buckets for the player's own actions (by
 # turn number, and as a bag) and for the log lines it may read (by place, and as a bag).
 HISTORY_BUCKETS = (("my actions, each by its number among mine (hashed)", 256),
@@ -104,7 +109,7 @@ def _game_type(game, players_utility=None):
     U = pyspiel.GameType.Utility
     kinds = {game.utility(p, **o)["kind"] for p, o in game.configurations()}
     utility = players_utility or (U.ZERO_SUM if kinds == {"zero-sum"} else U.GENERAL_SUM)
-    params = {"players": game.default_players(), "seeds": DEFAULT_SEEDS}
+    params = {"players": game.default_players(), "seeds": 0, "deal_bytes": DEAL_BYTES}
     for name, values in game.options.items():
         params[name] = values[0] if isinstance(values[0], (int, str)) and not isinstance(values[0], bool) else str(values[0])
     return pyspiel.GameType(
@@ -133,9 +138,17 @@ class SpielGame(pyspiel.Game):
     def __init__(self, params=None):
         params = dict(params or {})
         game = self.tt_game = tabletome.game(self.tabletome_id)
-        self.seeds = int(params.pop("seeds", DEFAULT_SEEDS))
-        if self.seeds < 1:
-            raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        self.seeds = int(params.pop("seeds", 0))
+        deal_bytes = int(params.pop("deal_bytes", DEAL_BYTES))
+        if not 0 <= self.seeds <= MAX_SEEDS:
+            raise ValueError(f"seeds must be 1 to {MAX_SEEDS} (one chance node of that many deals), or 0 for "
+                             f"deal_bytes chance nodes of 256 (more deals); not {self.seeds}")
+        if not 1 <= deal_bytes <= 8:
+            raise ValueError(f"deal_bytes must be 1 to 8 (256 ** deal_bytes deals), not {deal_bytes}")
+        # the chance nodes: (outcomes of each) - one of `seeds`, or deal_bytes of 256
+        self.chance_widths = (self.seeds,) if self.seeds else (BYTE,) * deal_bytes
+        self.deals = self.seeds or BYTE ** deal_bytes
+        self.uniform = {w: [(i, 1.0 / w) for i in range(w)] for w in set(self.chance_widths)}
         players = int(params.pop("players", game.default_players()))
         self.players, self.tt_options = game.resolve_options(players, params)
         utility = game.utility(self.players, **self.tt_options)
@@ -145,13 +158,13 @@ class SpielGame(pyspiel.Game):
         self.history_cache = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions_for(self.players, **self.tt_options),
-            max_chance_outcomes=self.seeds,
+            max_chance_outcomes=max(self.chance_widths),
             num_players=self.players,
             min_utility=float(utility["min"]),
             max_utility=float(utility["max"]),
             utility_sum=utility["sum"],
             max_game_length=game.max_game_length(self.players, **self.tt_options))
-        full = {"players": self.players, "seeds": self.seeds}
+        full = {"players": self.players, "seeds": self.seeds, "deal_bytes": deal_bytes}
         full.update({k: v if isinstance(v, (int, str)) else str(v) for k, v in self.tt_options.items()})
         super().__init__(_game_type(game, _utility_enum(utility["kind"])), info, full)
 
@@ -164,7 +177,7 @@ class SpielGame(pyspiel.Game):
         return Observer(self, iig_obs_type)
 
     def max_chance_nodes_in_history(self):
-        return 1
+        return len(self.chance_widths)
 
 
 class SpielState(pyspiel.State):
@@ -173,6 +186,7 @@ class SpielState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
         self.tt = None
+        self.drawn = []  # the chance outcomes drawn so far (the seed's digits, most significant first)
         self.mine = [Mine() for _ in range(game.players)]  # each player's own action ids, in order
 
     def _game(self) -> SpielGame:
@@ -190,14 +204,19 @@ class SpielState(pyspiel.State):
         return sorted(a.id for a in self.tt.legal_actions())
 
     def chance_outcomes(self):
-        n = self._game().seeds
-        p = 1.0 / n
-        return [(i, p) for i in range(n)]
+        g = self._game()
+        return list(g.uniform[g.chance_widths[len(self.drawn)]])
 
     def _apply_action(self, action):
         if self.tt is None:
             g = self._game()
-            self.tt = g.tt_game.new(players=g.players, seed=int(action), **g.tt_options)
+            self.drawn.append(int(action))
+            if len(self.drawn) < len(g.chance_widths):
+                return
+            seed = 0
+            for width, digit in zip(g.chance_widths, self.drawn):
+                seed = seed * width + digit
+            self.tt = g.tt_game.new(players=g.players, seed=seed, **g.tt_options)
         else:
             player = self.tt.to_move
             self.tt.apply(int(action))
@@ -205,7 +224,8 @@ class SpielState(pyspiel.State):
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            g = self._game()
+            return f"seed {action}" if g.seeds else f"deal byte {action}"
         tt = self.tt
         table = tt.table if tt is not None else self._game().tt_game.actions
         return table[action].text
@@ -281,6 +301,7 @@ def resampler(seed: int = 0):
     def resample(state, player):
         copy = state.get_game().new_initial_state()
         copy.tt = state.tt.determinize(player, rng.spawn())
+        copy.drawn = list(state.drawn)
         copy.mine = [Mine(m) for m in state.mine]
         return copy
 

@@ -13,7 +13,10 @@ Self-play (no ``opponent``): each step takes one action per game for the seat to
 (an agent spec, or one per other seat) the other seats play themselves; ``rewards`` is ``(n,)``,
 the learner's return. A game that ends is started again at once (``dones[i]`` is True, and
 ``obs[i]`` is the new game's first observation); ``env.finished`` counts the games played and
-``env.last_returns[i]`` holds game i's last returns. The arrays are reused from step to step: copy
+``env.last_returns[i]`` holds game i's last returns; ``env.truncated[i]`` is True where the game
+that ended was stopped by the game's length limit (a draw), not by its rules; with ``final_obs=True``
+(and an opponent) ``env.final_obs[i]`` holds the learner's last observation of the game that ended
+(``tabletome.rl.gymnasium.TabletomeVectorEnv`` hands it out). The arrays are reused from step to step: copy
 what you keep. An illegal action anywhere in a batch raises ``IllegalAction`` before any game moves.
 
 Beside the mask, each game's legal ids are listed: ``env.legal[i, :env.legal_count[i]]`` (int32),
@@ -47,15 +50,15 @@ import numpy as np
 import tabletome
 from tabletome.core import IllegalAction, Rng
 
-from .common import resolve_game
+from .common import learner_seat, other_seats, resolve_game
 
 _ID = attrgetter("id")
 
 
 class VectorEnv:
     def __init__(self, game, n: int, players: int | None = None, seed: int | None = 0, seat: int | None = None,
-                 opponent=None, workers: int = 1, start_method: str = "spawn", log: bool = False, _arrays=None,
-                 **options):
+                 opponent=None, workers: int = 1, start_method: str = "spawn", log: bool = False,
+                 final_obs: bool = False, _arrays=None, **options):
         self.game, self.players, self.options, self.card_text = resolve_game(game, players, options)
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise IllegalAction(f"n, the number of games, must be a whole number of at least 1, not {n!r}")
@@ -64,6 +67,9 @@ class VectorEnv:
                                 f"not {workers!r}")
         if not isinstance(log, bool):
             raise IllegalAction(f"log must be True (keep each game's log) or False (no log, faster), not {log!r}")
+        if not isinstance(final_obs, bool):
+            raise IllegalAction(f"final_obs must be True (keep the learner's last observation of each game that "
+                                f"ends) or False, not {final_obs!r}")
         self.n = int(n)
         self.workers = int(workers)
         self.log = log
@@ -73,30 +79,28 @@ class VectorEnv:
         self.learner = None
         self.opponent_specs = {}
         if opponent is not None:
-            self.learner = 0 if seat is None else int(seat)
-            if not 0 <= self.learner < self.players:
-                raise IllegalAction(f"seat must be 0 to {self.players - 1}, not {seat!r}")
-            others = [s for s in range(self.players) if s != self.learner]
+            self.learner = learner_seat(self.game, self.players, self.options, 0 if seat is None else seat)
+            others = other_seats(self.game, self.players, self.options, self.learner)
             specs = [opponent] * len(others) if isinstance(opponent, str) else list(opponent)
             if len(specs) != len(others):
-                raise IllegalAction(f"opponent must be one agent spec or a list of {len(others)}; got {opponent!r}")
+                raise IllegalAction(f"opponent must be one agent spec or a list of {len(others)}, one per other "
+                                    f"seat that decides ({', '.join(map(str, others))}); got {opponent!r}")
             self.opponent_specs = dict(zip(others, specs))
         elif seat is not None:
             raise IllegalAction("seat is the learner's seat against an opponent: name the opponent too")
+        elif final_obs:
+            raise IllegalAction("final_obs keeps the learner's last observation: name the opponent (and seat) too")
+        self.keep_final = final_obs
         shape = (self.n,) if self.learner is not None else (self.n, self.players)
-        if _arrays is not None:  # a worker's share of a batch: its rows of the shared arrays
-            self.obs, self.mask, self.seat, self.rewards, self.dones, self.legal, self.legal_count = _arrays
-        elif self.workers > 1:
+        if _arrays is None and self.workers > 1:
             self._pool = _Pool(self, shape, start_method)
-            self.obs, self.mask, self.seat, self.rewards, self.dones, self.legal, self.legal_count = self._pool.arrays
+            _arrays = self._pool.arrays
+        if _arrays is not None:  # shared arrays: a batch's in worker processes, or a worker's share of them
+            (self.obs, self.mask, self.seat, self.rewards, self.dones, self.legal, self.legal_count, self.truncated,
+             self.final_obs) = _arrays
         else:
-            self.obs = np.zeros((self.n, self.encoder.size), np.float32)
-            self.mask = np.zeros((self.n, self.n_actions), bool)
-            self.seat = np.zeros(self.n, np.int64)
-            self.dones = np.zeros(self.n, bool)
-            self.rewards = np.zeros(shape, np.float32)
-            self.legal = np.zeros((self.n, self.n_actions), np.int32)
-            self.legal_count = np.zeros(self.n, np.int64)
+            self.obs, self.mask, self.seat, self.rewards, self.dones, self.legal, self.legal_count, self.truncated, \
+                self.final_obs = [np.zeros(shape_, dtype) for dtype, shape_ in self.array_specs(shape)]
         self._ids = [()] * self.n  # the ids set in each game's mask row
         self._legal_rows = [memoryview(row) for row in self.legal]
         self._count_items = memoryview(self.legal_count)
@@ -118,6 +122,14 @@ class VectorEnv:
             self.states = self.opponents = None  # they live in the worker processes
         if seed is not None:
             self.reset(seed)
+
+    def array_specs(self, reward_shape):
+        """The batch's arrays as ``(dtype, shape)``: obs, mask, seat, rewards, dones, legal,
+        legal_count, truncated, final_obs (no columns without ``final_obs=True``)."""
+        n = self.n
+        return [(np.float32, (n, self.encoder.size)), (np.bool_, (n, self.n_actions)), (np.int64, (n,)),
+                (np.float32, reward_shape), (np.bool_, (n,)), (np.int32, (n, self.n_actions)), (np.int64, (n,)),
+                (np.bool_, (n,)), (np.float32, (n, self.encoder.size if self.keep_final else 0))]
 
     def _new_game(self, i):
         rng = self._rng
@@ -217,9 +229,10 @@ class VectorEnv:
 
     def _step_checked(self, actions):
         """Step every game with legal actions (a list of ints)."""
-        rewards, dones = self.rewards, self.dones
+        rewards, dones, truncated = self.rewards, self.dones, self.truncated
         rewards.fill(0.0)
         dones.fill(False)
+        truncated.fill(False)
         learner = self.learner
         for i in range(self.n):
             state = self.states[i]
@@ -234,6 +247,10 @@ class VectorEnv:
                 else:
                     rewards[i] = returns[learner]
                 dones[i] = True
+                if state.ended_by_length:
+                    truncated[i] = True
+                if self.keep_final:
+                    state.observation(learner, out=self.final_obs[i])
                 self._new_game(i)
                 while self.states[i].is_over:
                     self._new_game(i)
@@ -291,9 +308,7 @@ class _Pool:
         ctx = mp.get_context(start_method)
         n, k = env.n, env.workers
         self.cuts = [n * p // k for p in range(k + 1)]
-        rows = [(np.float32, (n, env.encoder.size)), (np.bool_, (n, env.n_actions)), (np.int64, (n,)),
-                (np.float32, reward_shape), (np.bool_, (n,)), (np.int32, (n, env.n_actions)), (np.int64, (n,)),
-                (np.int64, (n,)), (np.float64, (n, env.players))]
+        rows = env.array_specs(reward_shape) + [(np.int64, (n,)), (np.float64, (n, env.players))]
         specs = rows + [(np.int64, (k,)), (np.int64, (k,))]
         made = [_shared(ctx, dtype, shape) for dtype, shape in specs]
         self.raws = [raw for raw, _ in made]
@@ -304,7 +319,8 @@ class _Pool:
         self.table = env.game.table_for(env.card_text)
         lo, hi = self.cuts[0], self.cuts[1]
         game_id = env.game.id
-        kwargs = dict(players=env.players, seat=env.learner, card_text=env.card_text, log=env.log, **env.options)
+        kwargs = dict(players=env.players, seat=env.learner, card_text=env.card_text, log=env.log,
+                      final_obs=env.keep_final, **env.options)
         if env.learner is not None:
             kwargs["opponent"] = [env.opponent_specs[s] for s in sorted(env.opponent_specs)]
         self.local = VectorEnv(game_id, hi - lo, seed=None, _arrays=[a[lo:hi] for a in self.arrays], **kwargs)

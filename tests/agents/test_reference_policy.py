@@ -1,0 +1,54 @@
+"""``ppo``: the reference policy shipped for a game (``src/tabletome/agents/policies``), by name,
+in the agent factory and the arena; a game with none is refused naming those shipped."""
+
+import json
+
+import pytest
+
+import tabletome
+from tabletome import IllegalAction
+from tabletome.agents.policy import SHIPPED, load_policy, shipped_policies
+from tabletome.cli.main import main
+from tabletome.core import Rng
+
+
+def test_every_shipped_policy_fits_its_game_as_it_is_now():
+    """A shipped file names its game and player count and still fits that game's observation and
+    action table (an encoder change that breaks it fails here: retrain, docs/rl.md's leaderboard)."""
+    assert "spirit-link-2p" in shipped_policies()
+    for name in shipped_policies():
+        layers, meta = load_policy(str(SHIPPED / f"{name}.npz"))
+        game = tabletome.game(meta["game"])
+        assert name == f"{meta['game']}-{meta['players']}p"
+        assert meta["obs_size"] == game.observation_shape(players=meta["players"])[0]
+        assert meta["num_actions"] == game.num_actions_for(players=meta["players"])
+        assert sum(w.size + b.size for w, b in layers) < 200_000  # small: numpy-only, shipped in the wheel
+
+
+def test_ppo_plays_legal_moves_and_beats_random(capsys):
+    agent = tabletome.agent("ppo", seed=1)
+    assert agent.spec == "ppo" and tabletome.agent("ppo:greedy=false").spec == "ppo:greedy=false"
+    state = tabletome.game("spirit-link").new(seed=4)
+    rng = Rng(2)
+    while not state.is_over:
+        if state.to_move == 0:
+            action = agent.choose(state)
+            assert action in state.legal_actions()
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.below(len(legal))]
+        state.apply(action)
+    code = main(["arena", "spirit-link", "--seat", "ppo", "--seat", "random", "--games", "20", "--seed", "3",
+                 "--workers", "1", "--json"])
+    assert code in (0, None)
+    report = json.loads(capsys.readouterr().out)
+    ppo = report["agents"][0]
+    assert ppo["spec"] == "ppo" and ppo["games"] == 20 and ppo["wins"] >= 15
+
+
+def test_a_game_without_a_shipped_policy_is_refused_by_name():
+    state = tabletome.game("life-siphon").new(players=3, seed=1)
+    with pytest.raises(IllegalAction, match=r"no reference policy for life-siphon with 3 players; shipped: .*spirit-link-2p"):
+        tabletome.agent("ppo").choose(state)
+    with pytest.raises(IllegalAction, match="has no setting 'path'"):
+        tabletome.agent("ppo:path=x.npz")
