@@ -23,7 +23,7 @@ HISTORY = [
     ("spirit-link",             1, "de77da89936f7e78", "826ba901a7043e91"),
     ("life-siphon",             1, "23881bf5ed6e9acd", "c9a79cbba1660512"),
     ("bad-baby-lich-lords",     1, "79764a33060c5f8e", "5b1bfd51e5742921"),
-    ("life-and-legend",         1, "01537e6ca86c3607", "942a575ae64541b2"),
+    ("life-and-legend",         1, "7d94cf41f19cfb4e", "79aac96095df0db1"),
 ]
 
 # The newest line of each game: game id -> (version, rules hash, observations hash).
