@@ -116,7 +116,8 @@ def test_ctrl_c_before_any_game_finished_says_so():
 # --- counting ----------------------------------------------------------------------------------------
 def test_selfplay_and_the_arena_count_shared_wins_alike_and_say_so():
     """A Life & Legend tie for first is a win for each tied seat, in selfplay as in the arena, and
-    both say how many wins were shared (10 seeded heuristic games hold at least one tie)."""
+    both say how many wins were shared (the 10 heuristic games from seed 10 hold a tie: the seed is
+    chosen for that, and moves when the game's rules change)."""
     import subprocess
     import sys
 
@@ -127,7 +128,7 @@ def test_selfplay_and_the_arena_count_shared_wins_alike_and_say_so():
         return out.stdout
 
     table = ["life-and-legend", "--players", "2", "--seat", "heuristic", "--seat", "heuristic", "--games", "10",
-             "--seed", "0"]
+             "--seed", "10"]
     result = json.loads(run("selfplay", *table, "--json"))
     assert result["shared_wins"] >= 1
     assert sum(result["wins"]) == result["games"] - result["draws"] + result["shared_wins"]
