@@ -7,6 +7,12 @@ def run(args) -> int:
     except ImportError as exc:
         print(f"tabletome serve needs the server extra: pip install 'tabletome[server]' ({exc})")
         return 2
-    serve(host=args.host, port=args.port, db=args.db, ai_workers=args.ai_workers, ai_delay=args.ai_delay,
-          rate=args.rate)
+    from tabletome.server.storage import StorageUnavailable
+
+    try:
+        serve(host=args.host, port=args.port, db=args.db, ai_workers=args.ai_workers, ai_delay=args.ai_delay,
+              rate=args.rate)
+    except StorageUnavailable as exc:
+        print(f"tabletome serve: {exc}")
+        return 2
     return 0

@@ -1,7 +1,7 @@
 """The ASGI app: the web pages, the HTTP API and the WebSocket, on FastAPI.
 
     from tabletome.server import create_app
-    app = create_app("tables.sqlite3")
+    app = create_app("tables.sqlite3")            # or "postgresql://user@host/db"
 
 HTTP (JSON): the games and their options, creating tables, re-inviting or vacating a seat, looking
 up the tables a browser sits at, downloading a finished table's record, uploading a record to
@@ -29,7 +29,7 @@ from . import workers
 from tabletome.core.records import check_record
 
 from .protocol import BadMessage, parse_message, result_text, shown
-from .storage import Storage, token_hash
+from .storage import open_storage, token_hash
 from .tables import CLOSE_RATE, RULE_SEAT, Hub
 
 STATIC = Path(__file__).with_name("static")
@@ -75,7 +75,7 @@ class Refused(Exception):
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
                burst: int = 60) -> FastAPI:
-    storage = Storage(db)
+    storage = open_storage(db)
     hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst)
 
     @asynccontextmanager

@@ -30,7 +30,7 @@ from tabletome import IllegalAction
 
 from . import workers
 from .protocol import BadMessage, seat_payload, shown
-from .storage import SeatRow, Storage, TableRow, token_hash
+from .storage import SeatRow, StepTaken, Storage, TableRow, token_hash
 
 log = logging.getLogger("tabletome.server")
 
@@ -148,6 +148,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
         self.thinking: int | None = None
+        self.thinking_here = False       # the seat thinking is thinking in this process
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
@@ -281,6 +282,8 @@ class Hub:
         self.burst = burst
         self._pool = None
         self._tasks: set[asyncio.Task] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._job_wake: asyncio.Event | None = None
 
     # --- lifecycle -----------------------------------------------------------------------------
     def pool(self):
@@ -289,11 +292,29 @@ class Hub:
         return self._pool
 
     async def start(self) -> None:
-        """Resume the agents of every unfinished table (after a restart they carry on)."""
+        """Resume the agents of every unfinished table (after a restart they carry on). With
+        storage other processes share, listen to their changes and take agents' turns."""
+        self._loop = asyncio.get_running_loop()
+        if self.storage.shared:
+            self._job_wake = asyncio.Event()
+            self.storage.listen(self._heard)
+            self._spawn(self._take_jobs())
         for table_id in self.storage.unfinished_with_agents():
-            table = self.get(table_id)
-            if table is not None:
+            try:
+                table = self.get(table_id)
+            except BadMessage:
+                continue
+            if table is not None and self.storage.shared:
+                if self._agent_to_move(table):
+                    self.storage.add_job(table.id, table.step)
+            elif table is not None:
                 self.schedule_ai(table)
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     async def stop(self) -> None:
         for task in list(self._tasks):
@@ -350,7 +371,7 @@ class Hub:
                        rows, list(actions or []))
         table = LiveTable(row)           # replays the actions: refuses a broken record
         row.over = table.state.is_over
-        self.storage.create_table(row)
+        self.storage.create_table(row, job_step=table.step if self._agent_to_move(table) else None)
         self.tables[row.id] = table
         if kind == "live":
             self.schedule_ai(table)
@@ -384,9 +405,13 @@ class Hub:
     def _set_token(self, table, seat, new_hash, why):
         self.storage.set_seat(table.id, seat, new_hash)
         table.row.seats[seat].token_hash = new_hash
+        self._drop_revoked(table, why)
+
+    def _drop_revoked(self, table, why):
+        """Tell and disconnect every page whose seat token no longer works."""
         for conn in list(table.conns):
-            if conn.seat == seat and not table.token_ok(conn):
-                conn.error("revoked", f"your token for seat {seat} no longer works: {why}")
+            if conn.seat is not None and not table.token_ok(conn):
+                conn.error("revoked", f"your token for seat {conn.seat} no longer works: {why}")
                 conn.close_after_send(CLOSE_REVOKED, "token revoked")
                 table.conns.discard(conn)
         table.touch()
@@ -415,6 +440,7 @@ class Hub:
         table = self.get(msg["table"])
         if table is None:
             raise BadMessage("unknown-table", f"there is no table {shown(msg['table'])}; check the link")
+        self._catch_up(table)
         seat = msg.get("seat")
         hashed = None
         if seat is not None:
@@ -454,93 +480,238 @@ class Hub:
     async def move(self, conn: Connection, msg: dict) -> None:
         table = self._seated(conn)
         async with table.lock:
-            state = table.state
-            if table.row.kind != "live":
-                raise BadMessage("replay", "this table replays a record; nobody plays at it")
-            if state.is_over:
-                raise BadMessage("over", "the game is over: no move is legal (ask for a rematch)")
-            step = msg.get("step")
-            if step is not None and step != table.step:
-                raise BadMessage("stale", f"that move was chosen at step {step}, but the table is at step "
-                                          f"{table.step}; choose again from the new position")
-            if state.to_move != conn.seat:
-                raise BadMessage("not-your-turn", f"it is {table.seat_name(state.to_move)}'s turn, not "
-                                                  f"{table.seat_name(conn.seat)}'s; wait for yours")
-            wanted = msg["action"]
-            if isinstance(wanted, int):
-                legal = state.legal_actions()
-                found = [a for a in legal if a.id == wanted]
-                if not found:
-                    ids = ", ".join(f"{a.id} ({a.text})" for a in legal)
-                    raise IllegalAction(f"no legal action has id {wanted}; yours are: {ids}")
-                action = found[0]
-            else:
-                if len(wanted) > 200:
-                    raise BadMessage("bad-field", "an action text is at most 200 characters")
-                action = state.parse_action(wanted)
+            try:
+                action = self._checked_move(table, conn, msg)
+            except (BadMessage, IllegalAction):
+                # another process may have moved on: refuse only what is refused at the latest step
+                if not self._catch_up(table):
+                    raise
+                action = self._checked_move(table, conn, msg)
             self._commit(table, conn.seat, action)
             conn.ack = msg.get("id", True) if msg.get("id") is not None else True
         self.schedule_ai(table)
+
+    def _checked_move(self, table: LiveTable, conn: Connection, msg: dict):
+        """The action ``msg`` asks for, checked against the table's position; refused otherwise."""
+        state = table.state
+        if table.row.kind != "live":
+            raise BadMessage("replay", "this table replays a record; nobody plays at it")
+        if state.is_over:
+            raise BadMessage("over", "the game is over: no move is legal (ask for a rematch)")
+        step = msg.get("step")
+        if step is not None and step != table.step:
+            raise BadMessage("stale", f"that move was chosen at step {step}, but the table is at step "
+                                      f"{table.step}; choose again from the new position")
+        if state.to_move != conn.seat:
+            raise BadMessage("not-your-turn", f"it is {table.seat_name(state.to_move)}'s turn, not "
+                                              f"{table.seat_name(conn.seat)}'s; wait for yours")
+        wanted = msg["action"]
+        if isinstance(wanted, int):
+            legal = state.legal_actions()
+            found = [a for a in legal if a.id == wanted]
+            if not found:
+                ids = ", ".join(f"{a.id} ({a.text})" for a in legal)
+                raise IllegalAction(f"no legal action has id {wanted}; yours are: {ids}")
+            return found[0]
+        if len(wanted) > 200:
+            raise BadMessage("bad-field", "an action text is at most 200 characters")
+        return state.parse_action(wanted)
 
     def _commit(self, table: LiveTable, seat: int, action) -> None:
         """Apply ``action`` to the true state and store it; committed before anyone hears of it."""
         state = table.state
         state.apply(action)
         try:
-            self.storage.add_action(table.id, table.step, seat, action.text, state.is_over)
-        except Exception:
-            log.exception("could not store a move at table %s; rebuilding it from storage", table.id)
+            self.storage.add_action(table.id, table.step, seat, action.text, state.is_over,
+                                    job=self._agent_to_move(table))
+        except Exception as exc:
+            taken = isinstance(exc, StepTaken)
+            if not taken:
+                log.exception("could not store a move at table %s; rebuilding it from storage", table.id)
             table.state = tabletome.replay(table.record())     # the stored actions, without this one
             table.invalidate()
+            self._catch_up(table)
             table.touch()
-            raise BadMessage("storage", "the move could not be saved, so it was not made; try again")
+            if taken:
+                raise BadMessage("stale", f"another move was made at step {table.step - 1} first; "
+                                          "choose again from the new position") from None
+            raise BadMessage("storage", "the move could not be saved, so it was not made; try again") from None
         table.row.actions.append(action.text)
         table.step += 1
         table.row.over = state.is_over
         table.invalidate()
         table.touch()
 
+    # --- other processes (storage they share) ---------------------------------------------------
+    def _heard(self, payload) -> None:
+        """A notification from another process (called from the storage's listening thread)."""
+        try:
+            self._loop.call_soon_threadsafe(self._notified, payload)
+        except RuntimeError:             # the loop has closed: the server is stopping
+            pass
+
+    def _notified(self, payload) -> None:
+        if payload is None:              # (re)connected: anything may have been missed
+            for table in list(self.tables.values()):
+                self._catch_up(table)
+                self._reload_seats(table)
+            self._job_wake.set()
+            return
+        try:
+            _, table_id, kind, detail = payload.split(" ", 3)
+        except ValueError:
+            log.error("a notification this server does not know: %r", payload[:100])
+            return
+        if kind == "j":
+            self._job_wake.set()
+            return
+        table = self.tables.get(table_id)
+        if table is None:                # not loaded here: it is read whole when a page asks for it
+            return
+        try:
+            if kind == "a":
+                self._catch_up(table)
+            elif kind == "s":
+                self._reload_seats(table)
+            elif kind == "k" and not table.thinking_here:
+                table.thinking = int(detail) if detail.isdigit() else None
+                table.touch()
+        except Exception:
+            log.exception("could not follow a change to table %s made by another process", table_id)
+
+    def _catch_up(self, table: LiveTable) -> bool:
+        """Apply the actions other processes stored since this table's step; True if any."""
+        if not self.storage.shared or table.row.kind != "live":
+            return False
+        texts = self.storage.actions_from(table.id, table.step)
+        if not texts:
+            return False
+        for text in texts:
+            table.state.apply(text)
+            table.row.actions.append(text)
+            table.step += 1
+        table.row.over = table.state.is_over
+        if not table.thinking_here:
+            table.thinking = None
+        table.invalidate()
+        table.touch()
+        return True
+
+    def _reload_seats(self, table: LiveTable) -> None:
+        """Seat tokens and the rematch as another process left them."""
+        for s in self.storage.load_seats(table.id):
+            if 0 <= s.seat < len(table.row.seats):
+                table.row.seats[s.seat].token_hash = s.token_hash
+        table.row.rematch = self.storage.load_rematch(table.id)
+        self._drop_revoked(table, "the seat was re-invited or vacated")
+        table.touch()
+
     # --- agents ----------------------------------------------------------------------------------
+    @staticmethod
+    def _agent_to_move(table: LiveTable) -> bool:
+        """Whether an agent (not a seat the game plays by its rules) decides the next move."""
+        state = table.state
+        if table.row.kind != "live" or state.is_over:
+            return False
+        spec = table.row.seats[state.to_move].agent
+        return spec is not None and spec != RULE_SEAT
+
     def schedule_ai(self, table: LiveTable) -> None:
+        if self.storage.shared:
+            # the agent's turn is a job stored with the move that made it (any process takes it)
+            if self._agent_to_move(table):
+                self._job_wake.set()
+            return
         if table.row.kind != "live" or (table.ai_task is not None and not table.ai_task.done()):
             return
         state = table.state
         if state.is_over or table.row.seats[state.to_move].agent is None:
             return
-        task = asyncio.get_running_loop().create_task(self._run_ai(table))
-        table.ai_task = task
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        table.ai_task = self._spawn(self._run_ai(table))
 
     async def _run_ai(self, table: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
+        """One process on its own storage: the table's agents move one after the other."""
+        while await self._agent_turn(table):
+            pass
+
+    async def _take_jobs(self) -> None:
+        """Storage shared by several processes: take agents' turns (jobs) that no other process
+        holds, at most ``ai_workers`` at once, until the server stops."""
+        slots = asyncio.Semaphore(max(1, self.ai_workers))
+        while True:
+            self._job_wake.clear()
+            while not slots.locked():
+                job = self.storage.claim_job()
+                if job is None:
+                    break
+                await slots.acquire()
+                self._spawn(self._do_job(job, slots))
+            try:
+                # also look again now and then: a job whose process died is free again
+                await asyncio.wait_for(self._job_wake.wait(), 1.0)
+            except asyncio.TimeoutError:
+                pass
+
+    async def _do_job(self, job, slots: asyncio.Semaphore) -> None:
+        done = True
         try:
-            while not table.state.is_over:
-                seat = table.state.to_move
-                spec = table.row.seats[seat].agent
-                if spec is None or spec == RULE_SEAT:    # a seat played by the rules never decides
-                    break
-                step = table.step
-                table.thinking = seat
-                table.touch()
-                if self.ai_delay:
-                    await asyncio.sleep(self.ai_delay)
-                seed = int.from_bytes(hashlib.sha256(f"{table.row.seed}:{step}".encode()).digest()[:7], "big")
-                snapshot = table.state.snapshot()
-                try:
-                    text = await loop.run_in_executor(self.pool(), workers.choose, table.game.id, snapshot, spec, seed)
-                except Exception as exc:
-                    log.exception("agent %s failed at table %s", spec, table.id)
-                    table.ai_error = f"the agent {spec!r} failed: {type(exc).__name__}: {exc}"
-                    break
-                async with table.lock:
-                    if table.step != step:
-                        continue
-                    table.ai_error = None
-                    self._commit(table, seat, table.state.parse_action(text))
+            table = self.get(job.table_id)
+            if table is not None:
+                self._catch_up(table)
+                if table.step == job.step:
+                    await self._agent_turn(table)
+        except asyncio.CancelledError:
+            done = False                 # stopping: another process takes it
+            raise
+        except Exception:
+            log.exception("an agent's turn at table %s failed", job.table_id)
         finally:
-            table.thinking = None
+            self.storage.finish_job(job, done)
+            slots.release()
+            if self._job_wake is not None:
+                self._job_wake.set()
+
+    async def _agent_turn(self, table: LiveTable) -> bool:
+        """The agent to move at ``table`` decides and its move is made; False when no agent is to
+        move or it failed (the table shows why)."""
+        if not self._agent_to_move(table):
+            return False
+        seat = table.state.to_move
+        spec = table.row.seats[seat].agent
+        step = table.step
+        table.thinking, table.thinking_here = seat, True
+        table.touch()
+        if self.storage.shared:
+            self.storage.notify(table.id, "k", seat)
+        try:
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            seed = int.from_bytes(hashlib.sha256(f"{table.row.seed}:{step}".encode()).digest()[:7], "big")
+            try:
+                text = await self._think(table.game.id, table.state.snapshot(), spec, seed)
+            except Exception as exc:
+                log.exception("agent %s failed at table %s", spec, table.id)
+                table.ai_error = f"the agent {spec!r} failed: {type(exc).__name__}: {exc}"
+                if self.storage.shared:
+                    self.storage.notify(table.id, "k", "-")
+                return False
+            async with table.lock:
+                self._catch_up(table)
+                if table.step == step:
+                    table.ai_error = None
+                    try:
+                        self._commit(table, seat, table.state.parse_action(text))
+                    except BadMessage:       # another process moved first: look again
+                        pass
+            return True
+        finally:
+            table.thinking, table.thinking_here = None, False
             table.touch()
+
+    async def _think(self, game_id: str, snapshot: dict, spec: str, seed: int) -> str:
+        """The action text agent ``spec`` picks in ``snapshot``, worked out in a worker process."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.pool(), workers.choose, game_id, snapshot, spec, seed)
 
     def hint(self, conn: Connection, msg: dict) -> None:
         table = self._seated(conn)
@@ -578,7 +749,9 @@ class Hub:
                                     [{"agent": s.agent, "name": s.name} for s in row.seats],
                                     cards=row.cards, host_hash=row.host_hash,
                                     token_hashes=[s.token_hash for s in row.seats])
-            row.rematch = new.id
-            self.storage.set_rematch(row.id, new.id)
+            row.rematch = self.storage.set_rematch(row.id, new.id)
+            if row.rematch != new.id:    # another process made the rematch first
+                self.storage.delete_table(new.id)
+                self.tables.pop(new.id, None)
             table.touch()
         conn.push({"type": "rematch", "id": msg.get("id"), "table": table.row.rematch})
