@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ai-delay", type=float, default=0.3, help="seconds an agent waits before each move, so "
                                                                    "people can follow (default 0.3)")
     serve.add_argument("--rate", type=float, default=30.0, help="messages a second one page may send (default 30)")
+    serve.add_argument("--cleanup-after", type=float, default=3600.0, metavar="SECONDS",
+                       help="delete a public table, not over, that nobody has been at for this long (default 3600)")
     return parser
 
 

@@ -24,7 +24,8 @@ def default_db() -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_workers: int = 1,
-          ai_delay: float = 0.3, rate: float = 30.0, log_level: str = "warning") -> None:
+          ai_delay: float = 0.3, rate: float = 30.0, log_level: str = "warning",
+          cleanup_after: float = 3600.0) -> None:
     """Run the server until interrupted."""
     import uvicorn
 
@@ -32,7 +33,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_w
     from .storage import shown_db
 
     db = db or default_db()
-    app = create_app(db, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=max(2 * int(rate), 1))
+    app = create_app(db, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=max(2 * int(rate), 1),
+                     cleanup_after=cleanup_after)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {shown_db(db)}; Ctrl-C stops)", flush=True)
     warm_pool(app)

@@ -74,9 +74,10 @@ class Refused(Exception):
 
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
-               burst: int = 60) -> FastAPI:
+               burst: int = 60, cleanup_after: float = 3600.0) -> FastAPI:
     storage = open_storage(db)
-    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst)
+    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst,
+              cleanup_after=cleanup_after)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -100,7 +101,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
 
     @app.exception_handler(BadMessage)
     async def bad(request, exc: BadMessage):
-        status = 403 if exc.code == "forbidden" else 400
+        status = {"forbidden": 403, "taken": 409}.get(exc.code, 400)
         return JSONResponse({"error": exc.message, "code": exc.code}, status_code=status)
 
     async def body(request: Request) -> dict:
@@ -143,6 +144,16 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                         "options": {k: list(v) for k, v in game.options.items()},
                         "option_help": dict(game.option_help)})
         return {"games": out, "agents": tabletome.agent_specs()}
+
+    def clean_name(value, what: str) -> str:
+        """A person's name as typed: text, printable characters only, at most MAX_NAME of them."""
+        name = value or ""
+        if not isinstance(name, str):
+            raise Refused(400, f"{what}: 'name' must be text")
+        name = "".join(ch for ch in name if ch.isprintable()).strip()
+        if len(name) > MAX_NAME:
+            raise Refused(400, f"{what}: a name is at most {MAX_NAME} characters")
+        return name
 
     def table_setup(data: dict):
         """The game, player count and options a request names, checked as a new table's are."""
@@ -187,20 +198,37 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                 if not isinstance(spec, str) or len(spec) > 100:
                     raise Refused(400, f"seat {i}: 'agent' must be an agent spec such as 'heuristic', or null for a person")
                 tabletome.agent(spec, seed=0)      # refuses a bad spec with a clear message
-            name = seat.get("name") or ""
-            if not isinstance(name, str):
-                raise Refused(400, f"seat {i}: 'name' must be text")
-            name = "".join(ch for ch in name if ch.isprintable()).strip()
-            if len(name) > MAX_NAME:
-                raise Refused(400, f"seat {i}: a name is at most {MAX_NAME} characters")
-            clean.append({"agent": spec, "name": name})
+            name = clean_name(seat.get("name"), f"seat {i}")
+            open_seat = seat.get("open", False)
+            if not isinstance(open_seat, bool) or (open_seat and spec is not None):
+                raise Refused(400, f"seat {i}: 'open' must be true (a person's seat nobody holds yet, for "
+                                   "whoever joins from the lobby) or false, and only for a person's seat")
+            clean.append({"agent": spec, "name": name, "open": open_seat})
+        public = data.get("public", False)
+        if not isinstance(public, bool):
+            raise Refused(400, "field 'public' must be true (listed in the lobby) or false (invite only, the default)")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
             raise Refused(400, "field 'seed' must be a whole number from 0 to 2**63-1, or left out")
-        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed)
+        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed, public=public)
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
-                "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i]}
-                          for i in range(players)]}
+                "public": public,
+                "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i],
+                           "open": bool(clean[i].get("open"))} for i in range(players)]}
+
+    @app.get("/api/lobby")
+    async def lobby():
+        """Public tables with a seat open for anyone, the longest waiting first."""
+        return {"tables": hub.lobby(), "cleanup_after": hub.cleanup_after}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/join")
+    async def join(table_id: str, seat: int, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        name = clean_name(data.get("name"), "joining")
+        token = hub.join(table, seat, name)
+        return {"table": table.id, "seat": seat, "seat_name": table.seat_name(seat), "token": token,
+                "game": table.game.id, "game_name": table.game.name}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):

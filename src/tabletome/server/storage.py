@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2          # 2: tables.public and tables.seen (the lobby)
 CHANNEL = "tabletome"          # the LISTEN/NOTIFY channel every process of one database shares
 
 SQLITE_SCHEMA = """
@@ -52,7 +52,9 @@ CREATE TABLE IF NOT EXISTS tables (
     host_hash TEXT NOT NULL,
     created REAL NOT NULL,
     over INTEGER NOT NULL DEFAULT 0,
-    rematch TEXT
+    rematch TEXT,
+    public INTEGER NOT NULL DEFAULT 0,
+    seen REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -85,8 +87,13 @@ POSTGRES_SCHEMA = [
         host_hash TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
         over INTEGER NOT NULL DEFAULT 0,
-        rematch TEXT
+        rematch TEXT,
+        public INTEGER NOT NULL DEFAULT 0,
+        seen DOUBLE PRECISION
     )""",
+    # schema 1 had neither (a database written by an older tabletome)
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS public INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS seen DOUBLE PRECISION",
     """CREATE TABLE IF NOT EXISTS seats (
         table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
         seat INTEGER NOT NULL,
@@ -174,6 +181,7 @@ class TableRow:
     rematch: str | None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    public: bool = False       # listed in the lobby while a seat is open
 
 
 @dataclass
@@ -213,10 +221,10 @@ class Storage:
         """Store a new table (its start, seats and any actions); ``job_step``: an agent is to move."""
         now = time.time()
         statements = [
-            ("INSERT INTO tables (id, game, players, options, seed, cards, kind, host_hash, created, over)"
-             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ("INSERT INTO tables (id, game, players, options, seed, cards, kind, host_hash, created, over, public, seen)"
+             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
              [(row.id, row.game, row.players, json.dumps(row.options), row.seed, row.cards,
-               row.kind, row.host_hash, row.created or now, int(row.over))]),
+               row.kind, row.host_hash, row.created or now, int(row.over), int(row.public), now)]),
             ("INSERT INTO seats (table_id, seat, name, agent, token_hash) VALUES (?, ?, ?, ?, ?)",
              [(row.id, s.seat, s.name, s.agent, s.token_hash) for s in row.seats]),
             ("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, NULL, ?, ?)",
@@ -226,12 +234,13 @@ class Storage:
         self._transaction(statements)
 
     def load_table(self, table_id: str) -> TableRow | None:
-        rows = self._query("SELECT id, game, players, options, seed, cards, kind, host_hash, created, over, rematch"
-                           " FROM tables WHERE id=?", (table_id,))
+        rows = self._query("SELECT id, game, players, options, seed, cards, kind, host_hash, created, over, rematch,"
+                           " public FROM tables WHERE id=?", (table_id,))
         if not rows:
             return None
         r = rows[0]
-        row = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], r[8], bool(r[9]), r[10])
+        row = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], r[8], bool(r[9]), r[10],
+                       public=bool(r[11]))
         row.seats = self.load_seats(table_id)
         row.actions = self.actions_from(table_id, 0)
         return row
@@ -262,8 +271,7 @@ class Storage:
         action for the same step raises ``StepTaken``. ``job``: an agent is to move next."""
         statements = [("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, ?, ?, ?)",
                        [(table_id, step, seat, text, time.time())])]
-        if over:
-            statements.append(("UPDATE tables SET over=1 WHERE id=?", [(table_id,)]))
+        statements.append(("UPDATE tables SET over=?, seen=? WHERE id=?", [(int(over), time.time(), table_id)]))
         statements += self._job(table_id, step + 1 if job else None)
         statements += self._notice(table_id, "a", step)
         self._transaction(statements)
@@ -277,6 +285,34 @@ class Storage:
         self._transaction([("UPDATE tables SET rematch=? WHERE id=? AND rematch IS NULL",
                             [(rematch_id, table_id)])] + self._notice(table_id, "s"))
         return self.load_rematch(table_id)
+
+    # --- the lobby -----------------------------------------------------------------------------
+    def lobby(self, limit: int = 100) -> list[str]:
+        """Ids of public live tables, not over, with a seat nobody holds: the oldest first."""
+        rows = self._query("SELECT t.id FROM tables t WHERE t.public=1 AND t.kind='live' AND t.over=0 AND EXISTS"
+                           " (SELECT 1 FROM seats s WHERE s.table_id=t.id AND s.agent IS NULL AND s.token_hash IS NULL)"
+                           " ORDER BY t.created, t.id LIMIT ?", (limit,))
+        return [r[0] for r in rows]
+
+    def take_seat(self, table_id: str, seat: int, token_hash_value: str, name: str) -> bool:
+        """Give an open seat (a person's, nobody holding it) to whoever asked first; False if it
+        was not open any more."""
+        rows = self._query("UPDATE seats SET token_hash=?, name=? WHERE table_id=? AND seat=? AND agent IS NULL"
+                           " AND token_hash IS NULL RETURNING seat", (token_hash_value, name, table_id, seat))
+        if rows:
+            self._transaction([("UPDATE tables SET seen=? WHERE id=?", [(time.time(), table_id)])]
+                              + self._notice(table_id, "s"))
+        return bool(rows)
+
+    def seen(self, table_ids: list[str]) -> None:
+        """Somebody is at these tables now (their pages are open)."""
+        now = time.time()
+        self._transaction([("UPDATE tables SET seen=? WHERE id=?", [(now, t) for t in table_ids])])
+
+    def abandoned(self, before: float) -> list[str]:
+        """Ids of public tables, not over, that nobody has been at since ``before``."""
+        return [r[0] for r in self._query("SELECT id FROM tables WHERE public=1 AND over=0 AND kind='live'"
+                                          " AND seen < ? ORDER BY id", (before,))]
 
     def delete_table(self, table_id: str) -> None:
         self._transaction([("DELETE FROM actions WHERE table_id=?", [(table_id,)]),
@@ -319,10 +355,13 @@ class SQLiteStorage(Storage):
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SQLITE_SCHEMA)
         row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        if row is None:
-            self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        elif int(row[0]) > SCHEMA_VERSION:
+        if row is not None and int(row[0]) > SCHEMA_VERSION:
             raise RuntimeError(f"{self.path} was written by a newer tabletome (schema {row[0]})")
+        columns = {c[1] for c in self._db.execute("PRAGMA table_info(tables)")}
+        for column, kind in (("public", "INTEGER NOT NULL DEFAULT 0"), ("seen", "REAL")):
+            if column not in columns:          # a file written by an older tabletome
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
         with self._lock:
@@ -380,10 +419,10 @@ class PostgresStorage(Storage):
                 for sql in POSTGRES_SCHEMA:
                     db.execute(sql)
                 row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-                if row is None:
-                    db.execute("INSERT INTO meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
-                elif int(row[0]) > SCHEMA_VERSION:
+                if row is not None and int(row[0]) > SCHEMA_VERSION:
                     raise RuntimeError(f"{shown_db(url)} was written by a newer tabletome (schema {row[0]})")
+                db.execute("INSERT INTO meta VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE SET value=%s",
+                           (str(SCHEMA_VERSION), str(SCHEMA_VERSION)))
 
     def _connect(self, autocommit=True):
         return self._psycopg.connect(self.url, autocommit=autocommit, connect_timeout=10)

@@ -190,7 +190,7 @@ class LiveTable:
         return {"id": self.id, "game": self.game.id, "game_name": self.game.name, "players": self.row.players,
                 "options": self.row.options, "kind": self.row.kind, "seats": self.public_seats(),
                 "step": self.step, "over": self.state.is_over, "to_move": self.state.to_move,
-                "rematch": self.row.rematch}
+                "rematch": self.row.rematch, "public": self.row.public, "created": self.row.created}
 
     # --- what a page receives ------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -273,8 +273,9 @@ class Hub:
     """Every live table, the connections to them, and the agents' worker pool."""
 
     def __init__(self, storage: Storage, ai_workers: int = 1, ai_delay: float = 0.3,
-                 rate: float = 30.0, burst: int = 60):
+                 rate: float = 30.0, burst: int = 60, cleanup_after: float = 3600.0):
         self.storage = storage
+        self.cleanup_after = cleanup_after     # seconds a public table nobody is at is kept
         self.tables: dict[str, LiveTable] = {}
         self.ai_workers = ai_workers
         self.ai_delay = ai_delay
@@ -299,6 +300,7 @@ class Hub:
             self._job_wake = asyncio.Event()
             self.storage.listen(self._heard)
             self._spawn(self._take_jobs())
+        self._spawn(self._tidy())
         for table_id in self.storage.unfinished_with_agents():
             try:
                 table = self.get(table_id)
@@ -342,9 +344,11 @@ class Hub:
         return table
 
     def create(self, game_id, players, options, seats: list[dict], seed=None, kind="live",
-               actions=None, cards=None, host_hash=None, token_hashes=None) -> tuple[LiveTable, str, list]:
-        """Start a table. ``seats``: [{"agent": spec or None, "name": str}]. Returns the table, the
-        host token and each person's seat token (None for agents)."""
+               actions=None, cards=None, host_hash=None, token_hashes=None,
+               public=False) -> tuple[LiveTable, str, list]:
+        """Start a table. ``seats``: [{"agent": spec or None, "name": str, "open": bool}]. Returns
+        the table, the host token and each person's seat token (None for agents and open seats,
+        which nobody holds until someone joins from the lobby or the host invites)."""
         game = tabletome.game(game_id)
         players, options = game.resolve_options(players, options or {})
         if seed is None:
@@ -356,7 +360,7 @@ class Hub:
         tokens, rows = [], []
         for i, seat in enumerate(seats):
             agent_spec = seat.get("agent")
-            if kind != "live" or agent_spec is not None:
+            if kind != "live" or agent_spec is not None or seat.get("open"):
                 tokens.append(None)
                 h = None
             elif token_hashes is not None:
@@ -368,7 +372,7 @@ class Hub:
                 h = token_hash(t)
             rows.append(SeatRow(i, seat.get("name") or "", agent_spec, h))
         row = TableRow(new_id(), game.id, players, options, seed, cards, kind, host_hash, time.time(), False, None,
-                       rows, list(actions or []))
+                       rows, list(actions or []), public=bool(public) and kind == "live")
         table = LiveTable(row)           # replays the actions: refuses a broken record
         row.over = table.state.is_over
         self.storage.create_table(row, job_step=table.step if self._agent_to_move(table) else None)
@@ -388,6 +392,67 @@ class Hub:
         token = new_token()
         self._set_token(table, seat, token_hash(token), "the seat was re-invited")
         return token
+
+    # --- the lobby -------------------------------------------------------------------------------
+    def lobby(self) -> list[dict]:
+        """Public tables with an open seat, the longest waiting first: their public facts."""
+        out = []
+        for table_id in self.storage.lobby():
+            try:
+                table = self.get(table_id)
+            except BadMessage:
+                continue
+            if table is not None:
+                self._catch_up(table)
+                out.append(table.info())
+        return out
+
+    def join(self, table: LiveTable, seat, name: str) -> str:
+        """Take an open seat of a public table: its new token, or refused if it is not open."""
+        self._check_person_seat(table, seat)
+        if not table.row.public:
+            raise BadMessage("forbidden", "this table is private: only its host can invite someone to a seat")
+        self._catch_up(table)
+        if table.state.is_over:
+            raise BadMessage("over", "the game at this table is over")
+        token = new_token()
+        if not self.storage.take_seat(table.id, seat, token_hash(token), name):
+            self._reload_seats(table)
+            raise BadMessage("taken", f"seat {seat} ({table.seat_name(seat)}) is not open any more: "
+                                      "someone else sat down first")
+        table.row.seats[seat].token_hash = token_hash(token)
+        table.row.seats[seat].name = name
+        table.touch()
+        return token
+
+    async def _tidy(self) -> None:
+        """Now and then: mark the tables whose pages are open here as seen, and delete the public
+        tables, not over, that nobody has been at for ``cleanup_after`` seconds."""
+        period = min(60.0, max(0.5, self.cleanup_after / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                here = [t.id for t in self.tables.values() if t.conns]
+                if here:
+                    self.storage.seen(here)
+                for table_id in self.storage.abandoned(time.time() - self.cleanup_after):
+                    table = self.tables.get(table_id)
+                    if table is not None and table.conns:
+                        continue
+                    self.storage.delete_table(table_id)
+                    self._forget(table_id)
+            except Exception:
+                log.exception("could not tidy the tables")
+
+    def _forget(self, table_id: str) -> None:
+        """A table deleted (here or by another process): its pages are told and closed."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        for conn in list(table.conns):
+            conn.error("deleted", "this table was deleted")
+            conn.close_after_send(CLOSE_REVOKED, "table deleted")
+        table.conns.clear()
 
     def vacate(self, table: LiveTable, seat: int, host) -> None:
         self.check_host(table, host)
@@ -573,6 +638,8 @@ class Hub:
                 self._catch_up(table)
             elif kind == "s":
                 self._reload_seats(table)
+            elif kind == "d":
+                self._forget(table_id)
             elif kind == "k" and not table.thinking_here:
                 table.thinking = int(detail) if detail.isdigit() else None
                 table.touch()
@@ -602,6 +669,7 @@ class Hub:
         for s in self.storage.load_seats(table.id):
             if 0 <= s.seat < len(table.row.seats):
                 table.row.seats[s.seat].token_hash = s.token_hash
+                table.row.seats[s.seat].name = s.name
         table.row.rematch = self.storage.load_rematch(table.id)
         self._drop_revoked(table, "the seat was re-invited or vacated")
         table.touch()
