@@ -5,6 +5,8 @@ after the configured time."""
 import threading
 import time
 
+import pytest
+
 from .helpers import Client
 
 
@@ -26,8 +28,8 @@ def test_public_tables_with_open_seats_are_listed_and_joined_with_one_click(fres
     server = fresh_server()
     table = public_table(server)
     assert table["seats"][1]["token"] is None and table["seats"][1]["open"]
-    private = server.create("spirit-link", options={"starting_hand": 3},
-                            seats=[{"agent": None}, {"agent": None}])
+    private = server.create("spirit-link", options={"starting_hand": 3},      # an open seat, but invite only
+                            seats=[{"agent": None}, {"agent": None, "open": True}])
     full = public_table(server, seats=[{"agent": None}, {"agent": "heuristic"}])
     lobby = listed(server)
     assert table["id"] in lobby and private["id"] not in lobby and full["id"] not in lobby
@@ -101,12 +103,23 @@ def test_an_open_seat_goes_to_exactly_one_of_two_processes(pg_servers):
         assert table["id"] not in listed(a) and table["id"] not in listed(b)
 
 
-def test_public_tables_nobody_is_at_are_deleted_after_the_configured_time(fresh_server):
-    server = fresh_server("--cleanup-after", "1.5")
+@pytest.fixture(params=["one-process", "two-processes"])
+def tidy_servers(request, fresh_server):
+    """The server Ann's page is on and the one the test asks: one process on SQLite, or two on
+    PostgreSQL (where the other process, which has no page open, must see that Ann is there)."""
+    if request.param == "one-process":
+        server = fresh_server("--cleanup-after", "1.5")
+        return server, server
+    make = request.getfixturevalue("pg_servers")
+    return make("--cleanup-after", "1.5"), make("--cleanup-after", "1.5")
+
+
+def test_public_tables_nobody_is_at_are_deleted_after_the_configured_time(tidy_servers):
+    ann_server, server = tidy_servers
     left = public_table(server)
     kept = public_table(server)
     private = server.create("spirit-link", seats=[{"agent": None}, {"agent": None}])
-    ann = Client(server)
+    ann = Client(ann_server)
     assert ann.hello(kept["id"], 0, kept["seats"][0]["token"])["type"] == "state"
     deadline = time.time() + 30
     while time.time() < deadline and server.get(f"/api/tables/{left['id']}").status_code == 200:

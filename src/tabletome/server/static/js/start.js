@@ -1,4 +1,5 @@
-// The start page: your tables, a new table (game, players, options, who sits where), watch a record.
+// The start page: your tables, the lobby (public tables with open seats), a new table (game,
+// players, options, who sits where, public or not), watch a record.
 import { api, hostToken, saveHost, saveTicket, seatLink, tickets } from "./api.js";
 import { clear, el } from "./dom.js";
 
@@ -18,6 +19,8 @@ async function main() {
   $("record-file").addEventListener("change", upload);
   gameChanged();
   showMine();
+  showLobby();
+  setInterval(showLobby, 10000);
 }
 
 function currentGame() {
@@ -97,16 +100,17 @@ async function create(event) {
   for (const select of $("options").querySelectorAll("select")) options[select.dataset.option] = select.value;
   const seats = [];
   const mine = [];
+  const isPublic = $("public").checked;
   for (let i = 0; i < n; i++) {
     const choice = document.querySelector(`[data-seat="${i}"]`).value;
     const name = document.querySelector(`[data-name="${i}"]`).value;
     if (choice.startsWith("agent:")) seats.push({ agent: choice.slice(6), name });
-    else seats.push({ agent: null, name });
+    else seats.push({ agent: null, name, open: isPublic && choice === "person" });
     if (choice === "you") mine.push(i);
   }
   $("create").disabled = true;
   try {
-    const table = await api("/api/tables", { body: { game: game.id, players: n, options, seats } });
+    const table = await api("/api/tables", { body: { game: game.id, players: n, options, seats, public: isPublic } });
     saveHost(table.id, table.host);
     // This browser keeps every person's seat token, so the host can hand out invite links later.
     for (const s of table.seats) {
@@ -141,6 +145,55 @@ async function showMine() {
       el("a", { href: seatLink(t.table, t.seat, ticket.token), text: `${t.game_name} — ${t.seat_name}` }),
       el("span", { class: "muted", text: ` · ${state}` }),
       hostToken(t.table) ? el("span", { class: "tag", text: "host" }) : null));
+  }
+}
+
+function since(seconds) {
+  const s = Math.max(0, Math.round(Date.now() / 1000 - seconds));
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86400) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} days`;
+}
+
+async function showLobby() {
+  let answer;
+  try {
+    answer = await api("/api/lobby");
+  } catch (err) {
+    $("lobby-error").textContent = `The lobby cannot be shown: ${err.message}`;
+    return;
+  }
+  $("lobby-error").textContent = "";
+  const list = clear($("lobby-list"));
+  $("lobby-empty").hidden = answer.tables.length > 0;
+  $("lobby-name-field").hidden = answer.tables.length === 0;
+  for (const t of answer.tables) {
+    const options = Object.entries(t.options).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
+    const who = t.seats.map((s) => s.open ? null
+      : `${s.name}: ${s.agent ? `computer (${s.agent})` : s.player || "a person"}`).filter(Boolean).join(" · ");
+    const joins = t.seats.filter((s) => s.open).map((s) =>
+      el("button", { type: "button", class: "join", "data-table": t.id, "data-seat": s.seat,
+                     text: `Sit at ${s.name}`, onclick: () => join(t, s) }));
+    list.append(el("li", { class: "lobby-table" },
+      el("strong", { text: t.game_name }),
+      el("span", { class: "muted", text: ` · waiting ${since(t.created)}` }),
+      el("div", { class: "muted small", text: who }),
+      options ? el("details", { class: "small" }, el("summary", { text: "options" }), el("span", { text: options })) : null,
+      el("div", { class: "joins" }, joins)));
+  }
+}
+
+async function join(table, seat) {
+  $("lobby-error").textContent = "";
+  try {
+    const got = await api(`/api/tables/${encodeURIComponent(table.id)}/seats/${seat.seat}/join`,
+                          { body: { name: $("lobby-name").value } });
+    saveTicket({ table: table.id, seat: seat.seat, token: got.token, game: table.game_name, mine: true });
+    location.href = seatLink(table.id, seat.seat, got.token);
+  } catch (err) {
+    $("lobby-error").textContent = err.message;
+    showLobby();
   }
 }
 

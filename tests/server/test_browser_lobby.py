@@ -1,0 +1,70 @@
+"""The lobby in a real browser (Playwright, Debian's Chromium): Ann creates a public Spirit Link
+table on the start page with one seat left to "a person"; Bob, in another browser, finds it in the
+start page's lobby, types his name and takes the seat with one click; they play each other live
+(twice on the same server, and on two server processes sharing PostgreSQL, Ann on one and Bob on
+the other). Screenshots in tests/server/artifacts/."""
+
+import random
+
+import pytest
+
+from .test_browser import browser, click_once, new_page, shot, step_of  # noqa: F401 (the fixture)
+
+CLICKS = 8
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def two_servers(request, server):
+    """Ann's server and Bob's: one process, or two processes on one PostgreSQL database."""
+    if request.param == "sqlite":
+        return server, server
+    make = request.getfixturevalue("pg_servers")
+    return make(), make()
+
+
+def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request):
+    ann_server, bob_server = two_servers
+    ann = new_page(browser)
+    ann.goto(ann_server.url + "/?game=spirit-link")
+    ann.select_option("select[data-option=starting_hand]", "3")
+    ann.select_option("[data-seat='0']", "you")
+    ann.select_option("[data-seat='1']", "person")
+    ann.fill("[data-name='0']", "Ann")
+    ann.check("#public")
+    ann.click("#create")
+    ann.wait_for_function("document.body.dataset.step === '0'")
+    table_id = ann.url.split("/table/")[1].split("#")[0]
+
+    bob = new_page(browser)
+    bob.goto(bob_server.url + "/")
+    join = bob.locator(f"button.join[data-table='{table_id}']")
+    join.wait_for()
+    assert "Ann" in bob.locator("#lobby-list li", has=join).inner_text()
+    shot(bob, f"lobby-{request.node.callspec.id}")
+    bob.fill("#lobby-name", "Bob")
+    join.click()
+    bob.wait_for_function("document.body.dataset.step !== undefined && document.body.dataset.step !== ''")
+    assert f"/table/{table_id}#seat=1&token=" in bob.url
+    # Ann's page shows Bob sitting (and online), whichever process each is on
+    ann.wait_for_function("document.querySelector(\".seat-line[data-seat='1'] .dot.on\") !== null")
+    # the seat is taken: the lobby no longer offers it
+    carol = new_page(browser)
+    carol.goto(bob_server.url + "/")
+    carol.wait_for_function("document.getElementById('lobby-list') !== null")
+    carol.wait_for_timeout(500)
+    assert carol.locator(f"button.join[data-table='{table_id}']").count() == 0
+
+    rng = random.Random(3)
+    pages = [ann, bob]
+    clicks = 0
+    while clicks < CLICKS:
+        mover = next((p for p in pages if p.evaluate("document.body.dataset.mine") == "true"), None)
+        if mover is None:
+            pages[0].wait_for_timeout(50)
+            continue
+        click_once(mover, rng)
+        clicks += 1
+        for p in pages:             # both pages follow live
+            p.wait_for_function(f"Number(document.body.dataset.step) >= {step_of(mover)}")
+    assert step_of(ann) == step_of(bob) == CLICKS
+    assert ann.errors == [] and bob.errors == [] and carol.errors == []
