@@ -362,8 +362,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             pass
         finally:
             if conn.table is not None:
-                conn.table.conns.discard(conn)
-                conn.table.touch()
+                hub.leave(conn)
             if not sender.done():
                 if conn.closing is not None:        # let it send the last error and close
                     try:

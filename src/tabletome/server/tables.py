@@ -37,6 +37,7 @@ log = logging.getLogger("tabletome.server")
 CLOSE_REVOKED = 4401      # WebSocket close code: this seat's token no longer works
 CLOSE_RATE = 1008         # policy violation: far too many messages
 RULE_SEAT = "card"        # the 'agent' of a seat the game plays by its own rules (game.rule_seats)
+PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
@@ -149,6 +150,8 @@ class LiveTable:
         self.conns: set[Connection] = set()
         self.thinking: int | None = None
         self.thinking_here = False       # the seat thinking is thinking in this process
+        self.online_here: frozenset = frozenset()      # seats with a page open here, as last told
+        self.online_elsewhere: dict = {}  # another process -> (its seats with a page open, when told)
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
@@ -177,8 +180,15 @@ class LiveTable:
         current = self.row.seats[conn.seat].token_hash
         return current is not None and conn.token_hash is not None and hmac.compare_digest(current, conn.token_hash)
 
+    def seats_online_here(self) -> frozenset:
+        return frozenset(c.seat for c in self.conns if c.seat is not None and self.token_ok(c))
+
     def public_seats(self) -> list[dict]:
-        online = {c.seat for c in self.conns if c.seat is not None and self.token_ok(c)}
+        online = set(self.seats_online_here())
+        fresh = time.monotonic() - PRESENCE_TTL
+        for seats, when in self.online_elsewhere.values():
+            if when > fresh:
+                online |= seats
         out = []
         for s in self.row.seats:
             out.append({"seat": s.seat, "name": self.seat_name(s.seat), "player": s.name, "agent": s.agent,
@@ -428,10 +438,12 @@ class Hub:
     async def _tidy(self) -> None:
         """Now and then: mark the tables whose pages are open here as seen, and delete the public
         tables, not over, that nobody has been at for ``cleanup_after`` seconds."""
-        period = min(60.0, max(0.5, self.cleanup_after / 4))
+        period = min(PRESENCE_TTL / 3, max(0.5, self.cleanup_after / 4))
         while True:
             await asyncio.sleep(period)
             try:
+                for table in list(self.tables.values()):
+                    self.presence(table, again=True)
                 here = [t.id for t in self.tables.values() if t.conns]
                 if here:
                     self.storage.seen(here)
@@ -479,7 +491,25 @@ class Hub:
                 conn.error("revoked", f"your token for seat {conn.seat} no longer works: {why}")
                 conn.close_after_send(CLOSE_REVOKED, "token revoked")
                 table.conns.discard(conn)
+        self.presence(table)
         table.touch()
+
+    def leave(self, conn: Connection) -> None:
+        """A page left its table (closed, or said hello to another)."""
+        table = conn.table
+        table.conns.discard(conn)
+        self.presence(table)
+        table.touch()
+
+    def presence(self, table: LiveTable, again: bool = False) -> None:
+        """Tell the other processes which seats have a page open here, when that changed (or
+        ``again``, to keep their word fresh)."""
+        if not self.storage.shared:
+            return
+        here = table.seats_online_here()
+        if here != table.online_here or (again and here):
+            table.online_here = here
+            self.storage.notify(table.id, "p", ",".join(map(str, sorted(here))))
 
     # --- messages from pages -------------------------------------------------------------------
     async def handle(self, conn: Connection, msg: dict) -> None:
@@ -522,11 +552,11 @@ class Hub:
                 raise BadMessage("bad-token", f"that token does not open seat {seat} ({table.seat_name(seat)}): "
                                               "the link may be old (the seat re-invited) or mistyped")
         if conn.table is not None:
-            conn.table.conns.discard(conn)
-            conn.table.touch()
+            self.leave(conn)
         conn.table, conn.seat, conn.token_hash, conn.log_sent = table, seat, hashed, 0
         conn.view = conn.sent_step = None        # the next state carries the whole view
         table.conns.add(conn)
+        self.presence(table)
         conn.push({"type": "welcome", "id": msg.get("id"), "table": table.info(), "seat": seat,
                    "seat_name": table.seat_name(seat) if seat is not None else None,
                    "cards": table.cards, "option_help": dict(table.game.option_help)})
@@ -623,7 +653,7 @@ class Hub:
             self._job_wake.set()
             return
         try:
-            _, table_id, kind, detail = payload.split(" ", 3)
+            origin, table_id, kind, detail = payload.split(" ", 3)
         except ValueError:
             log.error("a notification this server does not know: %r", payload[:100])
             return
@@ -640,6 +670,10 @@ class Hub:
                 self._reload_seats(table)
             elif kind == "d":
                 self._forget(table_id)
+            elif kind == "p":
+                seats = frozenset(int(x) for x in detail.split(",") if x.isdigit())
+                table.online_elsewhere[origin] = (seats, time.monotonic())
+                table.touch()
             elif kind == "k" and not table.thinking_here:
                 table.thinking = int(detail) if detail.isdigit() else None
                 table.touch()
