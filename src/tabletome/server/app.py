@@ -248,6 +248,31 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         hub.vacate(table, seat, data.get("host"))
         return {"table": table.id, "seat": seat, "vacated": True}
 
+    @app.post("/api/tables/{table_id}/settings")
+    async def settings(table_id: str, request: Request):
+        """The host's: ``public`` (listed in the lobby) and ``spectators`` (anyone may watch)."""
+        table = table_or_404(table_id)
+        data = await body(request)
+        for key in ("public", "spectators"):
+            if data.get(key) is not None and not isinstance(data[key], bool):
+                raise Refused(400, f"field {key!r} must be true or false (or left out: unchanged)")
+        hub.settle(table, data.get("host"), public=data.get("public"), spectators=data.get("spectators"))
+        return {"table": table.id, "public": table.row.public, "spectators": table.row.settings.get("spectators", True)}
+
+    @app.post("/api/tables/{table_id}/spectators/{watch_id}/remove")
+    async def remove_spectator(table_id: str, watch_id: str, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        hub.remove_spectator(table, data.get("host"), watch_id)
+        return {"table": table.id, "removed": watch_id}
+
+    @app.post("/api/tables/{table_id}/delete")
+    async def delete(table_id: str, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        hub.delete(table, data.get("host"))
+        return {"table": table_id, "deleted": True}
+
     @app.post("/api/lookup")
     async def lookup(request: Request):
         """The tables a browser sits at: it sends the tickets it keeps; each valid one is described."""
@@ -274,16 +299,16 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                     entry["valid"] = current is not None and current == token_hash(t["token"])
                 if entry["valid"]:
                     entry.update(game=table.game.id, game_name=table.game.name, step=table.step,
-                                 over=table.state.is_over, kind=table.row.kind,
+                                 over=table.over, kind=table.row.kind,
                                  seat_name=table.seat_name(seat) if seat is not None else None,
                                  your_turn=seat is not None and table.state.to_move == seat,
-                                 result=result_text(table.state) if table.state.is_over else None,
+                                 result=table.result_text() if table.over else None,
                                  rematch=table.row.rematch)
             out.append(entry)
         return {"tables": out}
 
     def finished(table):
-        if table.row.kind == "live" and not table.state.is_over:
+        if table.row.kind == "live" and not table.over:
             raise Refused(403, "the record names every hidden choice, so it is shown once the game is over")
 
     @app.get("/api/tables/{table_id}/record")
@@ -311,9 +336,11 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             raise Refused(400, f"seat must be 0 to {table.row.players - 1} or none, not {shown(seat)}")
         state = tabletome.replay(table.record(), upto=step)
         view = state.view(who)
+        ended = table.row.ended if step == len(actions) else None
         return {"table": table.id, "step": step, "steps": len(actions), "seat": who,
                 "action": actions[step - 1] if step else None, "to_move": state.to_move,
-                "over": state.is_over, "result": result_text(state) if state.is_over else None,
+                "over": state.is_over or ended is not None,
+                "result": ended["text"] if ended is not None else result_text(state) if state.is_over else None,
                 "view": view, "actions": actions}
 
     @app.post("/api/records")
@@ -324,9 +351,18 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         game = tabletome.game(data["game"])
         players, options = game.resolve_options(data["players"], data["options"])
         cards = data.get("cards")
+        resigned = None
+        if data.get("result") is not None:       # a game that ended by a resignation
+            result = data["result"]
+            resigned = result.get("resigned") if isinstance(result, dict) else None
+            if isinstance(resigned, bool) or not isinstance(resigned, int) or not 0 <= resigned < players \
+                    or result.get("step") != len(data["actions"]):
+                raise Refused(400, "record field 'result' must be {\"resigned\": SEAT, \"step\": the number of "
+                                   f"actions}} (a seat 0 to {players - 1} resigned after the last action), or left out")
         table, _, _ = hub.create(game.id, players, options, [{"agent": None, "name": ""}] * players,
-                                 seed=data["seed"], kind="replay", actions=data["actions"], cards=cards)
-        return {"id": table.id, "steps": table.step, "over": table.state.is_over}
+                                 seed=data["seed"], kind="replay", actions=data["actions"], cards=cards,
+                                 resigned=resigned)
+        return {"id": table.id, "steps": table.step, "over": table.over}
 
     # --- live play ---------------------------------------------------------------------------------
     @app.websocket("/ws")

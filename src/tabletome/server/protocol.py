@@ -12,7 +12,7 @@ import re
 
 MAX_MESSAGE = 4096          # bytes a page may send in one message
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-CLIENT_TYPES = ("hello", "move", "hint", "rematch", "ping")
+CLIENT_TYPES = ("hello", "move", "hint", "rematch", "resign", "ping")
 
 
 class BadMessage(Exception):

@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SCHEMA_VERSION = 2          # 2: tables.public and tables.seen (the lobby)
+SCHEMA_VERSION = 2          # 2: tables.public, seen (the lobby), ended (resigned), steps, settings
 CHANNEL = "tabletome"          # the LISTEN/NOTIFY channel every process of one database shares
 
 SQLITE_SCHEMA = """
@@ -54,7 +54,10 @@ CREATE TABLE IF NOT EXISTS tables (
     over INTEGER NOT NULL DEFAULT 0,
     rematch TEXT,
     public INTEGER NOT NULL DEFAULT 0,
-    seen REAL
+    seen REAL,
+    ended TEXT,
+    steps INTEGER NOT NULL DEFAULT 0,
+    settings TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -89,11 +92,11 @@ POSTGRES_SCHEMA = [
         over INTEGER NOT NULL DEFAULT 0,
         rematch TEXT,
         public INTEGER NOT NULL DEFAULT 0,
-        seen DOUBLE PRECISION
+        seen DOUBLE PRECISION,
+        ended TEXT,
+        steps INTEGER NOT NULL DEFAULT 0,
+        settings TEXT
     )""",
-    # schema 1 had neither (a database written by an older tabletome)
-    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS public INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS seen DOUBLE PRECISION",
     """CREATE TABLE IF NOT EXISTS seats (
         table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
         seat INTEGER NOT NULL,
@@ -111,6 +114,14 @@ POSTGRES_SCHEMA = [
         PRIMARY KEY (table_id, step)
     )""",
     # an agent is to move at this table and step; taken by any process (FOR UPDATE SKIP LOCKED)
+    # schema 1 had none of these (a database written by an older tabletome)
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS public INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS seen DOUBLE PRECISION",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS ended TEXT",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS settings TEXT",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS steps INTEGER",
+    "UPDATE tables SET steps=(SELECT count(*) FROM actions a WHERE a.table_id=tables.id) WHERE steps IS NULL",
+    "ALTER TABLE tables ALTER COLUMN steps SET NOT NULL",
     """CREATE TABLE IF NOT EXISTS jobs (
         table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
         step INTEGER NOT NULL,
@@ -154,6 +165,14 @@ class StorageUnavailable(Exception):
     """The database cannot be opened: the message says which and why."""
 
 
+class TableEnded(Exception):
+    """The table ended (a resignation) before this action could be stored."""
+
+
+class NotChanged(Exception):
+    """A guarded update found nothing to change (someone else changed it first)."""
+
+
 class StepTaken(Exception):
     """Another action is already stored for this table and step (another page or process won)."""
 
@@ -182,6 +201,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     public: bool = False       # listed in the lobby while a seat is open
+    ended: dict | None = None  # how the table ended other than by the rules (a resignation)
+    settings: dict = field(default_factory=dict)   # the host's: {"spectators": bool}
 
 
 @dataclass
@@ -221,10 +242,11 @@ class Storage:
         """Store a new table (its start, seats and any actions); ``job_step``: an agent is to move."""
         now = time.time()
         statements = [
-            ("INSERT INTO tables (id, game, players, options, seed, cards, kind, host_hash, created, over, public, seen)"
-             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ("INSERT INTO tables (id, game, players, options, seed, cards, kind, host_hash, created, over, public, seen,"
+             " steps, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
              [(row.id, row.game, row.players, json.dumps(row.options), row.seed, row.cards,
-               row.kind, row.host_hash, row.created or now, int(row.over), int(row.public), now)]),
+               row.kind, row.host_hash, row.created or now, int(row.over), int(row.public), now, len(row.actions),
+               json.dumps(row.ended) if row.ended is not None else None)]),
             ("INSERT INTO seats (table_id, seat, name, agent, token_hash) VALUES (?, ?, ?, ?, ?)",
              [(row.id, s.seat, s.name, s.agent, s.token_hash) for s in row.seats]),
             ("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, NULL, ?, ?)",
@@ -235,12 +257,13 @@ class Storage:
 
     def load_table(self, table_id: str) -> TableRow | None:
         rows = self._query("SELECT id, game, players, options, seed, cards, kind, host_hash, created, over, rematch,"
-                           " public FROM tables WHERE id=?", (table_id,))
+                           " public, ended, settings FROM tables WHERE id=?", (table_id,))
         if not rows:
             return None
         r = rows[0]
         row = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], r[8], bool(r[9]), r[10],
-                       public=bool(r[11]))
+                       public=bool(r[11]), ended=json.loads(r[12]) if r[12] else None,
+                       settings=json.loads(r[13]) if r[13] else {})
         row.seats = self.load_seats(table_id)
         row.actions = self.actions_from(table_id, 0)
         return row
@@ -252,6 +275,14 @@ class Storage:
     def load_rematch(self, table_id: str) -> str | None:
         rows = self._query("SELECT rematch FROM tables WHERE id=?", (table_id,))
         return rows[0][0] if rows else None
+
+    def load_facts(self, table_id: str) -> tuple | None:
+        """What another process may change besides actions and seats: (rematch, public, ended, settings)."""
+        rows = self._query("SELECT rematch, public, ended, settings FROM tables WHERE id=?", (table_id,))
+        if not rows:
+            return None
+        r = rows[0]
+        return r[0], bool(r[1]), json.loads(r[2]) if r[2] else None, json.loads(r[3]) if r[3] else {}
 
     def actions_from(self, table_id: str, step: int) -> list[str]:
         """The texts of the stored actions from number ``step`` on, in order."""
@@ -271,7 +302,9 @@ class Storage:
         action for the same step raises ``StepTaken``. ``job``: an agent is to move next."""
         statements = [("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, ?, ?, ?)",
                        [(table_id, step, seat, text, time.time())])]
-        statements.append(("UPDATE tables SET over=?, seen=? WHERE id=?", [(int(over), time.time(), table_id)]))
+        # locks the table's row: a resignation and a move are stored one after the other
+        statements.append(("UPDATE tables SET over=?, seen=?, steps=? WHERE id=? AND ended IS NULL",
+                            [(int(over), time.time(), step + 1, table_id)], TableEnded))
         statements += self._job(table_id, step + 1 if job else None)
         statements += self._notice(table_id, "a", step)
         self._transaction(statements)
@@ -279,6 +312,19 @@ class Storage:
     def set_seat(self, table_id: str, seat: int, token_hash_value: str | None) -> None:
         self._transaction([("UPDATE seats SET token_hash=? WHERE table_id=? AND seat=?",
                             [(token_hash_value, table_id, seat)])] + self._notice(table_id, "s"))
+
+    def end_table(self, table_id: str, step: int, ended: dict) -> bool:
+        """End the table at ``step`` (a resignation) unless it is over or has moved on; True if done."""
+        try:
+            self._transaction([("UPDATE tables SET ended=?, over=1 WHERE id=? AND ended IS NULL AND over=0 AND steps=?",
+                                [(json.dumps(ended), table_id, step)], NotChanged)] + self._notice(table_id, "s"))
+        except NotChanged:
+            return False
+        return True
+
+    def set_settings(self, table_id: str, public: bool, settings: dict) -> None:
+        self._transaction([("UPDATE tables SET public=?, settings=? WHERE id=?",
+                            [(int(public), json.dumps(settings), table_id)])] + self._notice(table_id, "s"))
 
     def set_rematch(self, table_id: str, rematch_id: str) -> str:
         """Record the rematch table unless one is recorded already; the one recorded."""
@@ -358,9 +404,13 @@ class SQLiteStorage(Storage):
         if row is not None and int(row[0]) > SCHEMA_VERSION:
             raise RuntimeError(f"{self.path} was written by a newer tabletome (schema {row[0]})")
         columns = {c[1] for c in self._db.execute("PRAGMA table_info(tables)")}
-        for column, kind in (("public", "INTEGER NOT NULL DEFAULT 0"), ("seen", "REAL")):
+        for column, kind in (("public", "INTEGER NOT NULL DEFAULT 0"), ("seen", "REAL"), ("ended", "TEXT"),
+                             ("steps", "INTEGER NOT NULL DEFAULT 0"), ("settings", "TEXT")):
             if column not in columns:          # a file written by an older tabletome
                 self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+                if column == "steps":
+                    self._db.execute("UPDATE tables SET steps=(SELECT count(*) FROM actions a"
+                                     " WHERE a.table_id=tables.id)")
         self._db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
@@ -376,9 +426,11 @@ class SQLiteStorage(Storage):
             db = self._db
             db.execute("BEGIN")
             try:
-                for sql, rows in statements:
+                for sql, rows, *unchanged in statements:
                     if rows:
-                        db.executemany(sql, rows)
+                        cur = db.executemany(sql, rows)
+                        if unchanged and cur.rowcount == 0:
+                            raise unchanged[0](sql)
                 db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
                 db.execute("ROLLBACK")
@@ -458,9 +510,11 @@ class PostgresStorage(Storage):
             try:
                 with db.transaction():
                     with db.cursor() as cur:
-                        for sql, rows in statements:
+                        for sql, rows, *unchanged in statements:
                             if rows:
                                 cur.executemany(self._sql(sql), rows)
+                                if unchanged and cur.rowcount == 0:
+                                    raise unchanged[0](sql)
             except errors.UniqueViolation as exc:
                 if exc.diag.table_name == "actions":
                     raise StepTaken(str(exc)) from None

@@ -29,8 +29,8 @@ import tabletome
 from tabletome import IllegalAction
 
 from . import workers
-from .protocol import BadMessage, seat_payload, shown
-from .storage import SeatRow, StepTaken, Storage, TableRow, token_hash
+from .protocol import BadMessage, result_text, seat_payload, shown
+from .storage import SeatRow, StepTaken, Storage, TableEnded, TableRow, token_hash
 
 log = logging.getLogger("tabletome.server")
 
@@ -68,6 +68,15 @@ def card_info(game, card_text):
         return {}
 
 
+def resignation(state, seat: int, step: int) -> dict:
+    """How a table ends when ``seat`` resigns at ``step``: every other seat wins."""
+    winners = [s for s in range(state.players) if s != seat]
+    names = [state.seat_name(s) for s in winners]
+    text = (f"{state.seat_name(seat)} resigned"
+            + (f": {' and '.join(names)} win{'s' if len(names) == 1 else ''}." if names else "."))
+    return {"resigned": seat, "step": step, "winners": winners, "text": text}
+
+
 class Connection:
     """One open page: its WebSocket, its seat, and what it has been sent."""
 
@@ -90,6 +99,7 @@ class Connection:
         self.refused_in_a_row = 0
         self.hinting = False
         self.closing: tuple[int, str] | None = None
+        self.watch_id = secrets.token_urlsafe(6)   # names this page while it watches (the host may remove it)
 
     def allow(self) -> bool:
         """Token bucket: ``rate`` messages a second, bursts of ``burst``."""
@@ -150,8 +160,8 @@ class LiveTable:
         self.conns: set[Connection] = set()
         self.thinking: int | None = None
         self.thinking_here = False       # the seat thinking is thinking in this process
-        self.online_here: frozenset = frozenset()      # seats with a page open here, as last told
-        self.online_elsewhere: dict = {}  # another process -> (its seats with a page open, when told)
+        self.online_here: tuple = (frozenset(), frozenset())   # here(), as last told the others
+        self.online_elsewhere: dict = {}  # another process -> ((its seats, its spectators), when told)
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
@@ -165,7 +175,17 @@ class LiveTable:
                   "actions": list(row.actions)}
         if row.cards is not None:
             record["cards"] = row.cards
+        if row.ended is not None:
+            record["result"] = row.ended        # how it ended other than by the rules (a resignation)
         return record
+
+    def result_text(self) -> str:
+        return self.row.ended["text"] if self.row.ended is not None else result_text(self.state)
+
+    @property
+    def over(self) -> bool:
+        """The game is over by its rules, or the table ended (a resignation)."""
+        return self.state.is_over or self.row.ended is not None
 
     def record(self) -> dict:
         return self.record_of(self.row)
@@ -183,12 +203,22 @@ class LiveTable:
     def seats_online_here(self) -> frozenset:
         return frozenset(c.seat for c in self.conns if c.seat is not None and self.token_ok(c))
 
-    def public_seats(self) -> list[dict]:
-        online = set(self.seats_online_here())
+    def here(self) -> tuple:
+        """Who has a page open in this process: (the seats, the spectators' ids)."""
+        return (self.seats_online_here(), frozenset(c.watch_id for c in self.conns if c.seat is None))
+
+    def everywhere(self) -> tuple[set, set]:
+        """Who has a page open in any process: (the seats, the spectators' ids)."""
+        seats, watchers = (set(x) for x in self.here())
         fresh = time.monotonic() - PRESENCE_TTL
-        for seats, when in self.online_elsewhere.values():
+        for (s, w), when in self.online_elsewhere.values():
             if when > fresh:
-                online |= seats
+                seats |= s
+                watchers |= w
+        return seats, watchers
+
+    def public_seats(self) -> list[dict]:
+        online = self.everywhere()[0]
         out = []
         for s in self.row.seats:
             out.append({"seat": s.seat, "name": self.seat_name(s.seat), "player": s.name, "agent": s.agent,
@@ -199,8 +229,10 @@ class LiveTable:
         """The table's public facts: what any page may know."""
         return {"id": self.id, "game": self.game.id, "game_name": self.game.name, "players": self.row.players,
                 "options": self.row.options, "kind": self.row.kind, "seats": self.public_seats(),
-                "step": self.step, "over": self.state.is_over, "to_move": self.state.to_move,
-                "rematch": self.row.rematch, "public": self.row.public, "created": self.row.created}
+                "step": self.step, "over": self.over, "to_move": self.state.to_move,
+                "rematch": self.row.rematch, "public": self.row.public, "created": self.row.created,
+                "spectators": sorted(self.everywhere()[1]),
+                "allow_spectators": self.row.settings.get("spectators", True)}
 
     # --- what a page receives ------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -213,6 +245,9 @@ class LiveTable:
         if cached is None:
             cached = seat_payload(self.state, seat)
             cached["step"] = self.step
+            if self.row.ended is not None and not self.state.is_over:
+                cached.update(over=True, legal=[], winners=list(self.row.ended["winners"]), scores=[],
+                              result=self.row.ended["text"])
             raw = _encode(cached["view"])
             cached["view_json"] = raw.decode()
             # a private copy (never shared with the game's state), whose values are the very
@@ -355,7 +390,7 @@ class Hub:
 
     def create(self, game_id, players, options, seats: list[dict], seed=None, kind="live",
                actions=None, cards=None, host_hash=None, token_hashes=None,
-               public=False) -> tuple[LiveTable, str, list]:
+               public=False, resigned=None) -> tuple[LiveTable, str, list]:
         """Start a table. ``seats``: [{"agent": spec or None, "name": str, "open": bool}]. Returns
         the table, the host token and each person's seat token (None for agents and open seats,
         which nobody holds until someone joins from the lobby or the host invites)."""
@@ -384,7 +419,9 @@ class Hub:
         row = TableRow(new_id(), game.id, players, options, seed, cards, kind, host_hash, time.time(), False, None,
                        rows, list(actions or []), public=bool(public) and kind == "live")
         table = LiveTable(row)           # replays the actions: refuses a broken record
-        row.over = table.state.is_over
+        if resigned is not None and not table.state.is_over:
+            row.ended = resignation(table.state, resigned, table.step)
+        row.over = table.over
         self.storage.create_table(row, job_step=table.step if self._agent_to_move(table) else None)
         self.tables[row.id] = table
         if kind == "live":
@@ -423,7 +460,7 @@ class Hub:
         if not table.row.public:
             raise BadMessage("forbidden", "this table is private: only its host can invite someone to a seat")
         self._catch_up(table)
-        if table.state.is_over:
+        if table.over:
             raise BadMessage("over", "the game at this table is over")
         token = new_token()
         if not self.storage.take_seat(table.id, seat, token_hash(token), name):
@@ -466,6 +503,44 @@ class Hub:
             conn.close_after_send(CLOSE_REVOKED, "table deleted")
         table.conns.clear()
 
+    # --- the host's moderation ----------------------------------------------------------------
+    def settle(self, table: LiveTable, host, public=None, spectators=None) -> None:
+        """The host makes the table public or private, lets spectators watch or not (closing
+        every spectator's page)."""
+        self.check_host(table, host)
+        settings = dict(table.row.settings)
+        if spectators is not None:
+            settings["spectators"] = spectators
+        public = table.row.public if public is None else public
+        self.storage.set_settings(table.id, public, settings)
+        table.row.public, table.row.settings = public, settings
+        if not settings.get("spectators", True):
+            self._remove_watcher(table, None)
+        table.touch()
+
+    def remove_spectator(self, table: LiveTable, host, watch_id: str) -> None:
+        self.check_host(table, host)
+        if watch_id not in table.everywhere()[1]:
+            raise BadMessage("bad-field", f"no spectator {shown(watch_id)} is watching this table")
+        self._remove_watcher(table, watch_id)
+        if self.storage.shared:
+            self.storage.notify(table.id, "x", watch_id)
+
+    def _remove_watcher(self, table: LiveTable, watch_id) -> None:
+        """Close the page of spectator ``watch_id`` (None: of every spectator) in this process."""
+        for conn in list(table.conns):
+            if conn.seat is None and (watch_id is None or conn.watch_id == watch_id):
+                conn.error("removed", "the host closed this table to you as a spectator")
+                conn.close_after_send(CLOSE_REVOKED, "removed by the host")
+                table.conns.discard(conn)
+        self.presence(table)
+        table.touch()
+
+    def delete(self, table: LiveTable, host) -> None:
+        self.check_host(table, host)
+        self.storage.delete_table(table.id)
+        self._forget(table.id)
+
     def vacate(self, table: LiveTable, seat: int, host) -> None:
         self.check_host(table, host)
         self._check_person_seat(table, seat)
@@ -506,10 +581,10 @@ class Hub:
         ``again``, to keep their word fresh)."""
         if not self.storage.shared:
             return
-        here = table.seats_online_here()
-        if here != table.online_here or (again and here):
+        here = table.here()
+        if here != table.online_here or (again and (here[0] or here[1])):
             table.online_here = here
-            self.storage.notify(table.id, "p", ",".join(map(str, sorted(here))))
+            self.storage.notify(table.id, "p", ",".join(map(str, sorted(here[0]))) + "|" + ",".join(sorted(here[1])))
 
     # --- messages from pages -------------------------------------------------------------------
     async def handle(self, conn: Connection, msg: dict) -> None:
@@ -526,6 +601,8 @@ class Hub:
                 self.hint(conn, msg)
             elif kind == "rematch":
                 self.rematch(conn, msg)
+            elif kind == "resign":
+                self.resign(conn, msg)
         except BadMessage as exc:
             conn.error(exc.code, exc.message, request)
         except IllegalAction as exc:
@@ -538,6 +615,8 @@ class Hub:
         self._catch_up(table)
         seat = msg.get("seat")
         hashed = None
+        if seat is None and not table.row.settings.get("spectators", True):
+            raise BadMessage("no-spectators", "the host does not let anyone watch this table")
         if seat is not None:
             if not 0 <= seat < table.row.players:
                 raise BadMessage("bad-seat", f"there is no seat {seat} at this table; seats are 0 to "
@@ -591,7 +670,7 @@ class Hub:
         state = table.state
         if table.row.kind != "live":
             raise BadMessage("replay", "this table replays a record; nobody plays at it")
-        if state.is_over:
+        if table.over:
             raise BadMessage("over", "the game is over: no move is legal (ask for a rematch)")
         step = msg.get("step")
         if step is not None and step != table.step:
@@ -621,12 +700,17 @@ class Hub:
                                     job=self._agent_to_move(table))
         except Exception as exc:
             taken = isinstance(exc, StepTaken)
-            if not taken:
+            ended = isinstance(exc, TableEnded)
+            if not (taken or ended):
                 log.exception("could not store a move at table %s; rebuilding it from storage", table.id)
             table.state = tabletome.replay(table.record())     # the stored actions, without this one
             table.invalidate()
             self._catch_up(table)
+            if ended:
+                self._reload_facts(table)
             table.touch()
+            if ended:
+                raise BadMessage("over", "the table ended before this move (a resignation)") from None
             if taken:
                 raise BadMessage("stale", f"another move was made at step {table.step - 1} first; "
                                           "choose again from the new position") from None
@@ -671,9 +755,13 @@ class Hub:
             elif kind == "d":
                 self._forget(table_id)
             elif kind == "p":
-                seats = frozenset(int(x) for x in detail.split(",") if x.isdigit())
-                table.online_elsewhere[origin] = (seats, time.monotonic())
+                seats, _, watchers = detail.partition("|")
+                seats = frozenset(int(x) for x in seats.split(",") if x.isdigit())
+                watchers = frozenset(x for x in watchers.split(",") if x)
+                table.online_elsewhere[origin] = ((seats, watchers), time.monotonic())
                 table.touch()
+            elif kind == "x":
+                self._remove_watcher(table, detail)
             elif kind == "k" and not table.thinking_here:
                 table.thinking = int(detail) if detail.isdigit() else None
                 table.touch()
@@ -704,16 +792,31 @@ class Hub:
             if 0 <= s.seat < len(table.row.seats):
                 table.row.seats[s.seat].token_hash = s.token_hash
                 table.row.seats[s.seat].name = s.name
-        table.row.rematch = self.storage.load_rematch(table.id)
+        self._reload_facts(table)
         self._drop_revoked(table, "the seat was re-invited or vacated")
         table.touch()
+
+    def _reload_facts(self, table: LiveTable) -> None:
+        """The rematch, public and ended as another process left them."""
+        facts = self.storage.load_facts(table.id)
+        if facts is None:
+            return
+        rematch, public, ended, settings = facts
+        table.row.settings = settings
+        if not settings.get("spectators", True):
+            self._remove_watcher(table, None)
+        if ended != table.row.ended:
+            table.row.ended = ended
+            table.row.over = table.over
+            table.invalidate()
+        table.row.rematch, table.row.public = rematch, public
 
     # --- agents ----------------------------------------------------------------------------------
     @staticmethod
     def _agent_to_move(table: LiveTable) -> bool:
         """Whether an agent (not a seat the game plays by its rules) decides the next move."""
         state = table.state
-        if table.row.kind != "live" or state.is_over:
+        if table.row.kind != "live" or table.over:
             return False
         spec = table.row.seats[state.to_move].agent
         return spec is not None and spec != RULE_SEAT
@@ -727,7 +830,7 @@ class Hub:
         if table.row.kind != "live" or (table.ai_task is not None and not table.ai_task.done()):
             return
         state = table.state
-        if state.is_over or table.row.seats[state.to_move].agent is None:
+        if table.over or table.row.seats[state.to_move].agent is None:
             return
         table.ai_task = self._spawn(self._run_ai(table))
 
@@ -818,7 +921,7 @@ class Hub:
     def hint(self, conn: Connection, msg: dict) -> None:
         table = self._seated(conn)
         state = table.state
-        if state.is_over or state.to_move != conn.seat:
+        if table.over or state.to_move != conn.seat:
             raise BadMessage("not-your-turn", "a hint is for the seat to move, at its turn")
         if conn.hinting:
             raise BadMessage("busy", "a hint is already being worked out for you")
@@ -841,9 +944,30 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def resign(self, conn: Connection, msg: dict) -> None:
+        """The seat gives up: the table ends now, every other seat winning (the record says so)."""
+        table = self._seated(conn)
+        if table.row.kind != "live":
+            raise BadMessage("replay", "this table replays a record; nobody plays at it")
+        for _ in range(5):       # another process may store a move first: resign after it
+            self._catch_up(table)
+            if table.over:
+                raise BadMessage("over", "the game is over already")
+            ended = resignation(table.state, conn.seat, table.step)
+            if self.storage.end_table(table.id, table.step, ended):
+                break
+            self._reload_facts(table)
+        else:
+            raise BadMessage("busy", "the table kept moving on; resign again")
+        table.row.ended = ended
+        table.row.over = True
+        table.invalidate()
+        table.touch()
+        conn.ack = msg.get("id", True) if msg.get("id") is not None else True
+
     def rematch(self, conn: Connection, msg: dict) -> None:
         table = self._seated(conn)
-        if not table.state.is_over:
+        if not table.over:
             raise BadMessage("not-over", "a rematch is offered once the game is over")
         if table.row.rematch is None:
             row = table.row
