@@ -2,7 +2,8 @@
 table on the start page with one seat left to "a person"; Bob, in another browser, finds it in the
 start page's lobby, types his name and takes the seat with one click; they play each other live
 (twice on the same server, and on two server processes sharing PostgreSQL, Ann on one and Bob on
-the other). Screenshots in tests/server/artifacts/."""
+the other). Ann, the host, removes a spectator from the seats panel; Bob resigns; Ann deletes the
+table. Screenshots in tests/server/artifacts/."""
 
 import random
 
@@ -67,4 +68,36 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
         for p in pages:             # both pages follow live
             p.wait_for_function(f"Number(document.body.dataset.step) >= {step_of(mover)}")
     assert step_of(ann) == step_of(bob) == CLICKS
+
+    # the host removes a spectator (watching on Bob's process) from the seats panel
+    carol.goto(f"{bob_server.url}/table/{table_id}#watch")
+    carol.wait_for_function(f"document.body.dataset.step === '{CLICKS}'")
+    ann.click("#seats-btn")
+    remove = ann.locator("button[data-spectator]")
+    for _ in range(40):                       # the other process tells Ann's that Carol watches
+        if remove.count() == 1:
+            break
+        ann.wait_for_timeout(250)
+        ann.click("#seats-btn")
+        ann.click("#seats-btn")
+    assert remove.count() == 1
+    shot(ann, f"host-tools-{request.node.callspec.id}")
+    remove.click()
+    carol.wait_for_function("document.getElementById('status').textContent.includes('host closed')")
+
+    # Bob resigns (two clicks): both pages show the result
+    bob.click("#resign-btn")
+    assert bob.inner_text("#resign-btn") == "Really resign?"
+    bob.click("#resign-btn")
+    for p in pages:
+        p.wait_for_function("document.body.dataset.over === 'true'")
+        assert "South resigned: North wins." in p.inner_text("#status")
+    assert ann.locator("#resign-btn").is_hidden()
+
+    # and deletes the table (two clicks): Bob's page is told
+    ann.click("#delete-btn")
+    ann.click("#delete-btn")
+    ann.wait_for_url(ann_server.url + "/")
+    bob.wait_for_function("document.getElementById('status').textContent.includes('deleted')")
+    assert bob_server.get(f"/api/tables/{table_id}").status_code == 404
     assert ann.errors == [] and bob.errors == [] and carol.errors == []

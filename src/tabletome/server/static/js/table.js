@@ -1,5 +1,6 @@
 // The table page: one WebSocket, the board as this seat sees it, its choices, the log, hints,
-// seats and invite links, rematch, and a replay slider once the game is over.
+// seats and invite links, resign, the host's tools (lobby, spectators, delete), rematch, and a
+// replay slider once the game is over.
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, el } from "./dom.js";
@@ -39,6 +40,7 @@ function connect() {
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", (event) => {
+    if (page.gone) { setStatus(page.gone, "bad"); return; }
     if (event.code === 4401 || page.revoked) {
       page.revoked = true;
       setStatus("This seat's link no longer works (the seat was vacated or re-invited).", "bad");
@@ -70,6 +72,7 @@ function receive(msg) {
   } else if (msg.type === "error") {
     page.waiting = false;
     if (msg.code === "revoked") page.revoked = true;
+    if (msg.code === "removed" || msg.code === "deleted" || msg.code === "no-spectators") page.gone = msg.message;
     if (msg.code === "bad-token" || msg.code === "bad-seat") {
       forgetTicket(tableId, page.seat);
       showBanner(`${msg.message} You are watching instead.`);
@@ -148,6 +151,7 @@ function drawHeader() {
   link.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("rematch-btn").hidden = !(st.over && page.seat !== null && page.info && page.info.kind === "live");
   $("rematch-btn").textContent = st.rematch ? "Go to the rematch" : "Rematch";
+  $("resign-btn").hidden = !(!st.over && page.seat !== null && page.info && page.info.kind === "live");
   $("replay").hidden = !done;
   if (done) setupReplay();
 }
@@ -330,8 +334,73 @@ function drawSeats() {
   }
   const watch = el("input", { class: "invite", readonly: true, value: watchLink(tableId), "aria-label": "spectator link" });
   box.append(el("div", { class: "invite-row" }, el("span", { text: "Spectators: " }), watch));
+  if (host && page.info.kind === "live") box.append(hostTools(host));
   const opts = Object.entries(page.info.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${v}`).join(" · ");
   box.append(el("p", { class: "muted", text: opts }));
+}
+
+// The host's tools: list the table in the lobby or not, let spectators watch or not, remove one
+// spectator, delete the table. A click that cannot be undone asks for a second click.
+function hostTools(host) {
+  const info = page.info;
+  const box = el("div", { class: "host-tools" }, el("h3", { text: "Host" }));
+  const toggle = (label, id, checked, key) => {
+    const input = el("input", { type: "checkbox", id, checked });
+    input.addEventListener("change", () => settle(host, { [key]: input.checked }));
+    return el("label", { class: "field check" }, input, label);
+  };
+  box.append(toggle("Listed in the lobby (public)", "host-public", info.public, "public"));
+  box.append(toggle("Spectators may watch", "host-spectators", info.allow_spectators !== false, "spectators"));
+  const watching = info.spectators || [];
+  box.append(el("p", { class: "muted small", text: `${watching.length} watching` }));
+  for (const w of watching) {
+    box.append(el("div", { class: "spectator-line" }, el("span", { text: `spectator ${w}` }),
+      el("button", { type: "button", class: "small", text: "remove", "data-spectator": w,
+                     onclick: () => removeSpectator(host, w) })));
+  }
+  box.append(confirmButton("Delete the table", "Really delete it?", "delete-btn", () => deleteTable(host)));
+  return box;
+}
+
+function confirmButton(text, again, id, action) {
+  const button = el("button", { type: "button", class: "small danger", id, text });
+  let armed = null;
+  button.addEventListener("click", () => {
+    if (armed) { clearTimeout(armed); armed = null; button.textContent = text; action(); return; }
+    button.textContent = again;
+    armed = setTimeout(() => { armed = null; button.textContent = text; }, 4000);
+  });
+  return button;
+}
+
+async function refreshInfo() {
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    page.info = { ...page.info, ...info };
+    drawSeats();
+  } catch (err) { showBanner(err.message); }
+}
+
+async function settle(host, change) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/settings`, { body: { host, ...change } });
+  } catch (err) { showBanner(err.message); }
+  refreshInfo();
+}
+
+async function removeSpectator(host, watcher) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/spectators/${encodeURIComponent(watcher)}/remove`, { body: { host } });
+  } catch (err) { showBanner(err.message); }
+  refreshInfo();
+}
+
+async function deleteTable(host) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/delete`, { body: { host } });
+    page.gone = "This table was deleted.";
+    location.href = "/";
+  } catch (err) { showBanner(err.message); }
 }
 
 async function reinvite(seat, host) {
@@ -410,7 +479,21 @@ function start() {
     page.request += 1;
     if (send({ type: "hint", id: page.request })) { page.hint = { pending: true }; drawHint(); }
   });
-  $("seats-btn").addEventListener("click", () => { $("seats-panel").hidden = !$("seats-panel").hidden; });
+  $("seats-btn").addEventListener("click", () => {
+    $("seats-panel").hidden = !$("seats-panel").hidden;
+    if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
+  });
+  let resignArmed = null;
+  $("resign-btn").addEventListener("click", () => {
+    const button = $("resign-btn");
+    if (resignArmed) {
+      clearTimeout(resignArmed); resignArmed = null; button.textContent = "Resign";
+      send({ type: "resign", id: ++page.request });
+      return;
+    }
+    button.textContent = "Really resign?";
+    resignArmed = setTimeout(() => { resignArmed = null; button.textContent = "Resign"; }, 4000);
+  });
   $("rematch-btn").addEventListener("click", () => {
     if (page.state && page.state.rematch) goToRematch(page.state.rematch);
     else send({ type: "rematch", id: ++page.request });
