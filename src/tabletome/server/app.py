@@ -250,14 +250,17 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
 
     @app.post("/api/tables/{table_id}/settings")
     async def settings(table_id: str, request: Request):
-        """The host's: ``public`` (listed in the lobby) and ``spectators`` (anyone may watch)."""
+        """The host's: ``public`` (listed in the lobby), ``spectators`` (anyone may watch) and
+        ``spectator_chat`` (spectators may write in the chat)."""
         table = table_or_404(table_id)
         data = await body(request)
-        for key in ("public", "spectators"):
+        for key in ("public", "spectators", "spectator_chat"):
             if data.get(key) is not None and not isinstance(data[key], bool):
                 raise Refused(400, f"field {key!r} must be true or false (or left out: unchanged)")
-        hub.settle(table, data.get("host"), public=data.get("public"), spectators=data.get("spectators"))
-        return {"table": table.id, "public": table.row.public, "spectators": table.row.settings.get("spectators", True)}
+        hub.settle(table, data.get("host"), public=data.get("public"), spectators=data.get("spectators"),
+                   spectator_chat=data.get("spectator_chat"))
+        return {"table": table.id, "public": table.row.public, "spectators": table.row.settings.get("spectators", True),
+                "spectator_chat": table.row.settings.get("spectator_chat", False)}
 
     @app.post("/api/tables/{table_id}/spectators/{watch_id}/remove")
     async def remove_spectator(table_id: str, watch_id: str, request: Request):

@@ -75,6 +75,15 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, step)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    seat INTEGER,
+    who TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id, id);
 """
 
 POSTGRES_SCHEMA = [
@@ -114,6 +123,15 @@ POSTGRES_SCHEMA = [
         PRIMARY KEY (table_id, step)
     )""",
     # an agent is to move at this table and step; taken by any process (FOR UPDATE SKIP LOCKED)
+    """CREATE TABLE IF NOT EXISTS chat (
+        id BIGSERIAL PRIMARY KEY,
+        table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat INTEGER,
+        who TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id, id)",
     # schema 1 had none of these (a database written by an older tabletome)
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS public INTEGER NOT NULL DEFAULT 0",
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS seen DOUBLE PRECISION",
@@ -360,8 +378,20 @@ class Storage:
         return [r[0] for r in self._query("SELECT id FROM tables WHERE public=1 AND over=0 AND kind='live'"
                                           " AND seen < ? ORDER BY id", (before,))]
 
+    # --- chat ------------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: int | None, who: str, text: str) -> None:
+        self._transaction([("INSERT INTO chat (table_id, seat, who, text, at) VALUES (?, ?, ?, ?, ?)",
+                            [(table_id, seat, who, text, time.time())])] + self._notice(table_id, "c"))
+
+    def chat_after(self, table_id: str, after: int, limit: int = 50) -> list[dict]:
+        """The table's chat messages after id ``after``: the last ``limit`` of them, oldest first."""
+        rows = self._query("SELECT id, seat, who, text, at FROM chat WHERE table_id=? AND id>? ORDER BY id DESC LIMIT ?",
+                           (table_id, after, limit))
+        return [{"id": r[0], "seat": r[1], "who": r[2], "text": r[3], "at": r[4]} for r in reversed(rows)]
+
     def delete_table(self, table_id: str) -> None:
         self._transaction([("DELETE FROM actions WHERE table_id=?", [(table_id,)]),
+                           ("DELETE FROM chat WHERE table_id=?", [(table_id,)]),
                            ("DELETE FROM seats WHERE table_id=?", [(table_id,)]),
                            ("DELETE FROM tables WHERE id=?", [(table_id,)])])
 

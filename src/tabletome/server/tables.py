@@ -37,6 +37,9 @@ log = logging.getLogger("tabletome.server")
 CLOSE_REVOKED = 4401      # WebSocket close code: this seat's token no longer works
 CLOSE_RATE = 1008         # policy violation: far too many messages
 RULE_SEAT = "card"        # the 'agent' of a seat the game plays by its own rules (game.rule_seats)
+CHAT_MAX = 300            # characters in one chat message
+CHAT_KEPT = 50            # chat messages a page gets when it opens the table
+CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, and in a burst
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
 
 _encode = msgspec.json.Encoder().encode
@@ -100,6 +103,17 @@ class Connection:
         self.hinting = False
         self.closing: tuple[int, str] | None = None
         self.watch_id = secrets.token_urlsafe(6)   # names this page while it watches (the host may remove it)
+        self.chat_allowance = float(CHAT_BURST)
+        self.chat_last = time.monotonic()
+
+    def allow_chat(self) -> bool:
+        now = time.monotonic()
+        self.chat_allowance = min(CHAT_BURST, self.chat_allowance + (now - self.chat_last) * CHAT_RATE)
+        self.chat_last = now
+        if self.chat_allowance < 1:
+            return False
+        self.chat_allowance -= 1
+        return True
 
     def allow(self) -> bool:
         """Token bucket: ``rate`` messages a second, bursts of ``burst``."""
@@ -162,6 +176,7 @@ class LiveTable:
         self.thinking_here = False       # the seat thinking is thinking in this process
         self.online_here: tuple = (frozenset(), frozenset())   # here(), as last told the others
         self.online_elsewhere: dict = {}  # another process -> ((its seats, its spectators), when told)
+        self.chat: list[dict] | None = None    # the last CHAT_KEPT chat messages (read on first use)
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
@@ -232,7 +247,8 @@ class LiveTable:
                 "step": self.step, "over": self.over, "to_move": self.state.to_move,
                 "rematch": self.row.rematch, "public": self.row.public, "created": self.row.created,
                 "spectators": sorted(self.everywhere()[1]),
-                "allow_spectators": self.row.settings.get("spectators", True)}
+                "allow_spectators": self.row.settings.get("spectators", True),
+                "spectator_chat": self.row.settings.get("spectator_chat", False)}
 
     # --- what a page receives ------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -504,13 +520,15 @@ class Hub:
         table.conns.clear()
 
     # --- the host's moderation ----------------------------------------------------------------
-    def settle(self, table: LiveTable, host, public=None, spectators=None) -> None:
+    def settle(self, table: LiveTable, host, public=None, spectators=None, spectator_chat=None) -> None:
         """The host makes the table public or private, lets spectators watch or not (closing
-        every spectator's page)."""
+        every spectator's page), lets spectators write in the chat or not."""
         self.check_host(table, host)
         settings = dict(table.row.settings)
         if spectators is not None:
             settings["spectators"] = spectators
+        if spectator_chat is not None:
+            settings["spectator_chat"] = spectator_chat
         public = table.row.public if public is None else public
         self.storage.set_settings(table.id, public, settings)
         table.row.public, table.row.settings = public, settings
@@ -601,6 +619,8 @@ class Hub:
                 self.hint(conn, msg)
             elif kind == "rematch":
                 self.rematch(conn, msg)
+            elif kind == "chat":
+                self.say(conn, msg)
             elif kind == "resign":
                 self.resign(conn, msg)
         except BadMessage as exc:
@@ -638,7 +658,8 @@ class Hub:
         self.presence(table)
         conn.push({"type": "welcome", "id": msg.get("id"), "table": table.info(), "seat": seat,
                    "seat_name": table.seat_name(seat) if seat is not None else None,
-                   "cards": table.cards, "option_help": dict(table.game.option_help)})
+                   "cards": table.cards, "option_help": dict(table.game.option_help),
+                   "chat": self._chat_of(table)})
         table.touch()
 
     def _seated(self, conn: Connection) -> LiveTable:
@@ -762,6 +783,8 @@ class Hub:
                 table.touch()
             elif kind == "x":
                 self._remove_watcher(table, detail)
+            elif kind == "c":
+                self._chat_news(table)
             elif kind == "k" and not table.thinking_here:
                 table.thinking = int(detail) if detail.isdigit() else None
                 table.touch()
@@ -943,6 +966,47 @@ class Hub:
         task = asyncio.get_running_loop().create_task(work())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    # --- chat --------------------------------------------------------------------------------------
+    def _chat_of(self, table: LiveTable) -> list[dict]:
+        if table.chat is None:
+            table.chat = self.storage.chat_after(table.id, 0, CHAT_KEPT)
+        return table.chat
+
+    def say(self, conn: Connection, msg: dict) -> None:
+        """A chat message to the table: plain text, kept with the table, sent to every page."""
+        table = conn.table
+        if table is None:
+            raise BadMessage("no-table", 'say hello first: {"type": "hello", "table": ID, "seat": N, "token": T}')
+        if conn.seat is None:
+            if not table.row.settings.get("spectator_chat", False):
+                raise BadMessage("spectator", "spectators read the chat; the host may let them write too")
+            who = "a spectator"
+        else:
+            self._seated(conn)
+            player = table.row.seats[conn.seat].name
+            who = table.seat_name(conn.seat) + (f" ({player})" if player else "")
+        text = "".join(ch if ch.isprintable() else " " for ch in msg["text"]).strip()
+        if not text:
+            raise BadMessage("bad-field", "a chat message needs some text")
+        if len(text) > CHAT_MAX:
+            raise BadMessage("bad-field", f"a chat message is at most {CHAT_MAX} characters; this one has {len(text)}")
+        if not conn.allow_chat():
+            raise BadMessage("rate", f"too many chat messages: at most {CHAT_BURST} at once, then one every "
+                                     f"{1 / CHAT_RATE:g} seconds")
+        self.storage.add_chat(table.id, conn.seat, who, text)
+        self._chat_news(table)
+
+    def _chat_news(self, table: LiveTable) -> None:
+        """Send every page the chat messages stored since the last one this process knows."""
+        kept = self._chat_of(table)
+        new = self.storage.chat_after(table.id, kept[-1]["id"] if kept else 0, CHAT_KEPT)
+        if not new:
+            return
+        kept.extend(new)
+        del kept[:-CHAT_KEPT]
+        for conn in table.conns:
+            conn.push({"type": "chat", "messages": new})
 
     def resign(self, conn: Connection, msg: dict) -> None:
         """The seat gives up: the table ends now, every other seat winning (the record says so)."""
