@@ -2,8 +2,8 @@
 table on the start page with one seat left to "a person"; Bob, in another browser, finds it in the
 start page's lobby, types his name and takes the seat with one click; they play each other live
 (twice on the same server, and on two server processes sharing PostgreSQL, Ann on one and Bob on
-the other). Ann, the host, removes a spectator from the seats panel; Bob resigns; Ann deletes the
-table. Screenshots in tests/server/artifacts/."""
+the other), chat, and Ann's tab in the background signals her turn in its title. Ann, the host,
+removes a spectator from the seats panel; Bob resigns; Ann deletes the table. Screenshots in tests/server/artifacts/."""
 
 import random
 
@@ -55,10 +55,22 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     carol.wait_for_timeout(500)
     assert carol.locator(f"button.join[data-table='{table_id}']").count() == 0
 
+    # chat: text, never markup, on both pages (on either process)
+    bob.fill("#chat-text", "hi Ann <img src=x onerror=alert(1)>")
+    bob.press("#chat-text", "Enter")
+    ann.wait_for_function("document.getElementById('chat-log').textContent.includes('hi Ann')")
+    assert "South (Bob): hi Ann <img src=x onerror=alert(1)>" in ann.inner_text("#chat-log")
+    assert ann.locator("#chat-log img").count() == 0
+
+    # Ann's tab goes to the background: when it becomes her turn, its title says so
+    ann.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true})")
     rng = random.Random(3)
     pages = [ann, bob]
     clicks = 0
-    while clicks < CLICKS:
+    def signalled():
+        return int(ann.evaluate("document.body.dataset.signalled || '0'"))
+
+    while clicks < CLICKS or (not signalled() and clicks < 80):   # until a turn came back to Ann
         mover = next((p for p in pages if p.evaluate("document.body.dataset.mine") == "true"), None)
         if mover is None:
             pages[0].wait_for_timeout(50)
@@ -67,11 +79,16 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
         clicks += 1
         for p in pages:             # both pages follow live
             p.wait_for_function(f"Number(document.body.dataset.step) >= {step_of(mover)}")
-    assert step_of(ann) == step_of(bob) == CLICKS
+    assert step_of(ann) == step_of(bob) == clicks
+    assert signalled() >= 1
+    assert ann.evaluate("document.title").startswith("▶ Your turn — Spirit Link")
+    ann.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+                 "document.dispatchEvent(new Event('visibilitychange'))")
+    assert not ann.evaluate("document.title").startswith("▶")
 
     # the host removes a spectator (watching on Bob's process) from the seats panel
     carol.goto(f"{bob_server.url}/table/{table_id}#watch")
-    carol.wait_for_function(f"document.body.dataset.step === '{CLICKS}'")
+    carol.wait_for_function(f"document.body.dataset.step === '{clicks}'")
     ann.click("#seats-btn")
     remove = ann.locator("button[data-spectator]")
     for _ in range(40):                       # the other process tells Ann's that Carol watches

@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the board as this seat sees it, its choices, the log, hints,
-// seats and invite links, resign, the host's tools (lobby, spectators, delete), rematch, and a
-// replay slider once the game is over.
+// seats and invite links, chat, a "your turn" signal in a background tab, resign, the host's tools
+// (lobby, spectators, delete), rematch, and a replay slider once the game is over.
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, el } from "./dom.js";
@@ -67,6 +67,12 @@ function receive(msg) {
     page.optionHelp = msg.option_help || {};
     document.title = `${msg.table.game_name} — tabletome`;
     $("title").textContent = `${msg.table.game_name}` + (msg.seat_name ? ` · you are ${msg.seat_name}` : " · watching");
+    page.title = document.title;
+    page.chat = msg.chat || [];
+    const canChat = page.seat !== null || msg.table.spectator_chat;
+    $("chat-form").hidden = !canChat;
+    $("chat-note").hidden = canChat;
+    drawChat();
   } else if (msg.type === "state") {
     onState(msg);
   } else if (msg.type === "error") {
@@ -82,6 +88,9 @@ function receive(msg) {
     }
     showBanner(msg.message);
     if (page.state) drawChoices();
+  } else if (msg.type === "chat") {
+    page.chat = page.chat.concat(msg.messages).slice(-200);
+    drawChat();
   } else if (msg.type === "hint") {
     page.hint = msg;
     drawHint();
@@ -121,7 +130,9 @@ function onState(msg) {
   document.body.dataset.step = String(msg.step);
   document.body.dataset.over = String(msg.over);
   document.body.dataset.toMove = msg.to_move === null ? "" : String(msg.to_move);
-  document.body.dataset.mine = String(page.seat !== null && msg.to_move === page.seat && !msg.over);
+  const mine = page.seat !== null && msg.to_move === page.seat && !msg.over;
+  if (mine && document.body.dataset.mine !== "true" && page.state) signalTurn();
+  document.body.dataset.mine = String(mine);
   if (page.info) { page.info.seats = msg.seats; page.info.rematch = msg.rematch; }
   if (!page.replay) draw();
   drawHeader();
@@ -301,6 +312,63 @@ function drawHint() {
   for (const r of h.rows) box.append(el("div", { class: "hint-row" },
     el("span", { text: r.text }), el("span", { class: "chance", text: `${Math.round(r.chance * 100)}%` })));
   drawChoices();
+}
+
+// --- chat and the "your turn" signal ----------------------------------------------------------------
+function drawChat() {
+  const list = clear($("chat-log"));
+  for (const m of page.chat) {
+    list.append(el("li", { class: m.seat === page.seat && m.seat !== null ? "chat-mine" : "" },
+      el("strong", { text: `${m.who}: ` }), el("span", { text: m.text })));
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  if (send({ type: "chat", text, id: ++page.request })) input.value = "";
+}
+
+const ALERTS = "tabletome.alerts";
+function alertsOn() { return localStorage.getItem(ALERTS) === "on"; }
+
+function drawAlertButton() {
+  $("alert-btn").textContent = alertsOn() ? "Alerts on" : "Alert me";
+  $("alert-btn").setAttribute("aria-pressed", String(alertsOn()));
+}
+
+async function toggleAlerts() {
+  if (alertsOn()) { localStorage.setItem(ALERTS, "off"); drawAlertButton(); return; }
+  localStorage.setItem(ALERTS, "on");
+  if ("Notification" in window && Notification.permission === "default") {
+    try { await Notification.requestPermission(); } catch (e) { /* the sound and the title still work */ }
+  }
+  drawAlertButton();
+}
+
+// It became this seat's turn: when the tab is in the background, its title says so; with alerts
+// on, a short sound and (if the person allowed it) a notification.
+function signalTurn() {
+  if (!document.hidden) return;
+  document.title = `▶ Your turn — ${page.title || "tabletome"}`;
+  document.body.dataset.signalled = String(Number(document.body.dataset.signalled || 0) + 1);
+  if (!alertsOn()) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.18);
+  } catch (e) { /* no sound here */ }
+  if ("Notification" in window && Notification.permission === "granted") {
+    try { new Notification("Your turn", { body: page.title || "tabletome", tag: `tabletome-${tableId}` }); } catch (e) { /* none */ }
+  }
 }
 
 // --- seats, invite links, rematch --------------------------------------------------------------
@@ -483,6 +551,10 @@ function start() {
     $("seats-panel").hidden = !$("seats-panel").hidden;
     if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
   });
+  $("chat-form").addEventListener("submit", sendChat);
+  $("alert-btn").addEventListener("click", toggleAlerts);
+  drawAlertButton();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && page.title) document.title = page.title; });
   let resignArmed = null;
   $("resign-btn").addEventListener("click", () => {
     const button = $("resign-btn");
