@@ -12,7 +12,7 @@ import re
 
 MAX_MESSAGE = 4096          # bytes a page may send in one message
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-CLIENT_TYPES = ("hello", "move", "hint", "rematch", "resign", "chat", "ping")
+CLIENT_TYPES = ("hello", "move", "hint", "rematch", "resign", "chat", "undo", "undo-reply", "ping")
 
 
 class BadMessage(Exception):
@@ -68,6 +68,9 @@ def parse_message(raw) -> dict:
         step = msg.get("step")
         if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
             raise BadMessage("bad-field", f"field 'step' must be the step number the move was chosen at, not {shown(step)}")
+    elif kind == "undo-reply":
+        if not isinstance(msg.get("accept"), bool):
+            raise BadMessage("bad-field", "field 'accept' must be true (take it back) or false (decline)")
     elif kind == "chat":
         if not isinstance(msg.get("text"), str):
             raise BadMessage("bad-field", f"field 'text' must be the chat message's text, not {shown(msg.get('text'))}")

@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SCHEMA_VERSION = 2          # 2: tables.public, seen (the lobby), ended (resigned), steps, settings
+SCHEMA_VERSION = 2          # 2: tables.public, seen (the lobby), ended (resigned), steps, settings, undo
 CHANNEL = "tabletome"          # the LISTEN/NOTIFY channel every process of one database shares
 
 SQLITE_SCHEMA = """
@@ -57,7 +57,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seen REAL,
     ended TEXT,
     steps INTEGER NOT NULL DEFAULT 0,
-    settings TEXT
+    settings TEXT,
+    undo TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -104,7 +105,8 @@ POSTGRES_SCHEMA = [
         seen DOUBLE PRECISION,
         ended TEXT,
         steps INTEGER NOT NULL DEFAULT 0,
-        settings TEXT
+        settings TEXT,
+        undo TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS seats (
         table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
@@ -137,6 +139,7 @@ POSTGRES_SCHEMA = [
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS seen DOUBLE PRECISION",
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS ended TEXT",
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS settings TEXT",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS undo TEXT",
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS steps INTEGER",
     "UPDATE tables SET steps=(SELECT count(*) FROM actions a WHERE a.table_id=tables.id) WHERE steps IS NULL",
     "ALTER TABLE tables ALTER COLUMN steps SET NOT NULL",
@@ -221,6 +224,7 @@ class TableRow:
     public: bool = False       # listed in the lobby while a seat is open
     ended: dict | None = None  # how the table ended other than by the rules (a resignation)
     settings: dict = field(default_factory=dict)   # the host's: {"spectators": bool}
+    undo: dict | None = None   # a seat's request to take back its decisions, awaiting the others
 
 
 @dataclass
@@ -275,13 +279,13 @@ class Storage:
 
     def load_table(self, table_id: str) -> TableRow | None:
         rows = self._query("SELECT id, game, players, options, seed, cards, kind, host_hash, created, over, rematch,"
-                           " public, ended, settings FROM tables WHERE id=?", (table_id,))
+                           " public, ended, settings, undo FROM tables WHERE id=?", (table_id,))
         if not rows:
             return None
         r = rows[0]
         row = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], r[8], bool(r[9]), r[10],
                        public=bool(r[11]), ended=json.loads(r[12]) if r[12] else None,
-                       settings=json.loads(r[13]) if r[13] else {})
+                       settings=json.loads(r[13]) if r[13] else {}, undo=json.loads(r[14]) if r[14] else None)
         row.seats = self.load_seats(table_id)
         row.actions = self.actions_from(table_id, 0)
         return row
@@ -295,12 +299,14 @@ class Storage:
         return rows[0][0] if rows else None
 
     def load_facts(self, table_id: str) -> tuple | None:
-        """What another process may change besides actions and seats: (rematch, public, ended, settings)."""
-        rows = self._query("SELECT rematch, public, ended, settings FROM tables WHERE id=?", (table_id,))
+        """What another process may change besides actions and seats: (rematch, public, ended,
+        settings, undo)."""
+        rows = self._query("SELECT rematch, public, ended, settings, undo FROM tables WHERE id=?", (table_id,))
         if not rows:
             return None
         r = rows[0]
-        return r[0], bool(r[1]), json.loads(r[2]) if r[2] else None, json.loads(r[3]) if r[3] else {}
+        return (r[0], bool(r[1]), json.loads(r[2]) if r[2] else None, json.loads(r[3]) if r[3] else {},
+                json.loads(r[4]) if r[4] else None)
 
     def actions_from(self, table_id: str, step: int) -> list[str]:
         """The texts of the stored actions from number ``step`` on, in order."""
@@ -320,9 +326,10 @@ class Storage:
         action for the same step raises ``StepTaken``. ``job``: an agent is to move next."""
         statements = [("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, ?, ?, ?)",
                        [(table_id, step, seat, text, time.time())])]
-        # locks the table's row: a resignation and a move are stored one after the other
-        statements.append(("UPDATE tables SET over=?, seen=?, steps=? WHERE id=? AND ended IS NULL",
-                            [(int(over), time.time(), step + 1, table_id)], TableEnded))
+        # locks the table's row: a move, a resignation and an undo are stored one after the other,
+        # each only at the step it was decided at; a move ends any undo request
+        statements.append(("UPDATE tables SET over=?, seen=?, steps=?, undo=NULL WHERE id=? AND ended IS NULL"
+                           " AND steps=?", [(int(over), time.time(), step + 1, table_id, step)], TableEnded))
         statements += self._job(table_id, step + 1 if job else None)
         statements += self._notice(table_id, "a", step)
         self._transaction(statements)
@@ -336,6 +343,27 @@ class Storage:
         try:
             self._transaction([("UPDATE tables SET ended=?, over=1 WHERE id=? AND ended IS NULL AND over=0 AND steps=?",
                                 [(json.dumps(ended), table_id, step)], NotChanged)] + self._notice(table_id, "s"))
+        except NotChanged:
+            return False
+        return True
+
+    def set_undo(self, table_id: str, step: int, request: dict | None) -> bool:
+        """Record (or with None, clear) an undo request while the table is at ``step``."""
+        try:
+            self._transaction([("UPDATE tables SET undo=? WHERE id=? AND steps=? AND ended IS NULL",
+                                [(json.dumps(request) if request is not None else None, table_id, step)], NotChanged)]
+                              + self._notice(table_id, "s"))
+        except NotChanged:
+            return False
+        return True
+
+    def undo_to(self, table_id: str, step: int, to: int) -> bool:
+        """Take back the actions from number ``to`` on, if the table is still at ``step``."""
+        try:
+            self._transaction([("UPDATE tables SET steps=?, over=0, undo=NULL WHERE id=? AND steps=? AND ended IS NULL",
+                                [(to, table_id, step)], NotChanged),
+                               ("DELETE FROM actions WHERE table_id=? AND step>=?", [(table_id, to)])]
+                              + self._notice(table_id, "u", to))
         except NotChanged:
             return False
         return True
@@ -435,7 +463,7 @@ class SQLiteStorage(Storage):
             raise RuntimeError(f"{self.path} was written by a newer tabletome (schema {row[0]})")
         columns = {c[1] for c in self._db.execute("PRAGMA table_info(tables)")}
         for column, kind in (("public", "INTEGER NOT NULL DEFAULT 0"), ("seen", "REAL"), ("ended", "TEXT"),
-                             ("steps", "INTEGER NOT NULL DEFAULT 0"), ("settings", "TEXT")):
+                             ("steps", "INTEGER NOT NULL DEFAULT 0"), ("settings", "TEXT"), ("undo", "TEXT")):
             if column not in columns:          # a file written by an older tabletome
                 self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
                 if column == "steps":

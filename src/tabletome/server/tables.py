@@ -308,7 +308,9 @@ class LiveTable:
         start = min(conn.log_sent, len(lines))
         message = {"type": "state", "table": self.id, "seat": conn.seat, "step": p["step"], "to_move": p["to_move"],
                    "over": p["over"], "log": {"from": start, "lines": lines[start:]},
-                   "thinking": self.thinking, "ai_error": self.ai_error, "rematch": self.row.rematch}
+                   "thinking": self.thinking, "ai_error": self.ai_error, "rematch": self.row.rematch,
+                   "undo": ({"seat": self.row.undo["seat"], "accepted": self.row.undo["accepted"]}
+                            if self.row.undo is not None else None)}
         for key in ("winners", "scores", "result"):
             if key in p:
                 message[key] = p[key]
@@ -621,6 +623,10 @@ class Hub:
                 self.rematch(conn, msg)
             elif kind == "chat":
                 self.say(conn, msg)
+            elif kind == "undo":
+                self.undo(conn, msg)
+            elif kind == "undo-reply":
+                self.undo_reply(conn, msg)
             elif kind == "resign":
                 self.resign(conn, msg)
         except BadMessage as exc:
@@ -720,17 +726,15 @@ class Hub:
             self.storage.add_action(table.id, table.step, seat, action.text, state.is_over,
                                     job=self._agent_to_move(table))
         except Exception as exc:
-            taken = isinstance(exc, StepTaken)
-            ended = isinstance(exc, TableEnded)
-            if not (taken or ended):
+            taken = isinstance(exc, (StepTaken, TableEnded))
+            if not taken:
                 log.exception("could not store a move at table %s; rebuilding it from storage", table.id)
             table.state = tabletome.replay(table.record())     # the stored actions, without this one
             table.invalidate()
-            self._catch_up(table)
-            if ended:
-                self._reload_facts(table)
+            if taken:
+                self._rebuild(table)
             table.touch()
-            if ended:
+            if taken and table.over:
                 raise BadMessage("over", "the table ended before this move (a resignation)") from None
             if taken:
                 raise BadMessage("stale", f"another move was made at step {table.step - 1} first; "
@@ -739,6 +743,7 @@ class Hub:
         table.row.actions.append(action.text)
         table.step += 1
         table.row.over = state.is_over
+        table.row.undo = None
         table.invalidate()
         table.touch()
 
@@ -785,6 +790,8 @@ class Hub:
                 self._remove_watcher(table, detail)
             elif kind == "c":
                 self._chat_news(table)
+            elif kind == "u":
+                self._rebuild(table)
             elif kind == "k" and not table.thinking_here:
                 table.thinking = int(detail) if detail.isdigit() else None
                 table.touch()
@@ -803,6 +810,7 @@ class Hub:
             table.row.actions.append(text)
             table.step += 1
         table.row.over = table.state.is_over
+        table.row.undo = None
         if not table.thinking_here:
             table.thinking = None
         table.invalidate()
@@ -824,7 +832,8 @@ class Hub:
         facts = self.storage.load_facts(table.id)
         if facts is None:
             return
-        rematch, public, ended, settings = facts
+        rematch, public, ended, settings, undo = facts
+        table.row.undo = undo
         table.row.settings = settings
         if not settings.get("spectators", True):
             self._remove_watcher(table, None)
@@ -1007,6 +1016,86 @@ class Hub:
         del kept[:-CHAT_KEPT]
         for conn in table.conns:
             conn.push({"type": "chat", "messages": new})
+
+    # --- undo ----------------------------------------------------------------------------------------
+    def undo(self, conn: Connection, msg: dict) -> None:
+        """Take back this seat's last decision (and the agents' replies since) when nothing since
+        revealed anything to it or used chance (the terminal's rule): at once when no other person
+        sits at the table, else once every other person accepts."""
+        from tabletome.cli.undo import undo_point
+
+        table = self._seated(conn)
+        self._catch_up(table)
+        if table.row.kind != "live" or table.over:
+            raise BadMessage("over", "the game is over: nothing can be taken back")
+        if table.row.undo is not None:
+            raise BadMessage("busy", f"{table.seat_name(table.row.undo['seat'])} has asked to undo; "
+                                     "wait for the answer")
+        seats = table.row.seats
+        people = [s.seat for s in seats if s.agent is None and s.seat != conn.seat]
+        agents = [s.seat for s in seats if s.agent is not None]
+        point = undo_point(table.state, conn.seat, people, agents)
+        if point.reason:
+            raise BadMessage("cannot-undo", f"cannot undo: {point.reason}")
+        to = len(point.state.record()["actions"])
+        if not people:
+            self._undo_now(table, to, conn)
+        else:
+            request = {"seat": conn.seat, "step": table.step, "to": to, "accepted": []}
+            if not self.storage.set_undo(table.id, table.step, request):
+                self._rebuild(table)
+                raise BadMessage("stale", "the table moved on meanwhile; ask again if you still want to")
+            table.row.undo = request
+            table.touch()
+        conn.ack = msg.get("id", True) if msg.get("id") is not None else True
+
+    def undo_reply(self, conn: Connection, msg: dict) -> None:
+        """Another person accepts or declines the pending undo request."""
+        table = self._seated(conn)
+        self._catch_up(table)
+        request = table.row.undo
+        if request is None or request["seat"] == conn.seat:
+            raise BadMessage("no-undo", "nobody else has asked to undo at this table now")
+        if msg.get("accept") is True:
+            accepted = sorted(set(request["accepted"]) | {conn.seat})
+            people = {s.seat for s in table.row.seats if s.agent is None and s.seat != request["seat"]}
+            if people <= set(accepted):
+                self._undo_now(table, request["to"], conn)
+            else:
+                request = {**request, "accepted": accepted}
+                if not self.storage.set_undo(table.id, table.step, request):
+                    self._rebuild(table)
+                    raise BadMessage("stale", "the table moved on meanwhile")
+                table.row.undo = request
+        else:
+            self.storage.set_undo(table.id, table.step, None)
+            table.row.undo = None
+        table.touch()
+        conn.ack = msg.get("id", True) if msg.get("id") is not None else True
+
+    def _undo_now(self, table: LiveTable, to: int, conn: Connection) -> None:
+        if not self.storage.undo_to(table.id, table.step, to):
+            self._rebuild(table)
+            raise BadMessage("stale", "the table moved on meanwhile; ask again if you still want to")
+        del table.row.actions[to:]
+        table.row.undo = None
+        self._rebuild(table, reload=False)
+
+    def _rebuild(self, table: LiveTable, reload: bool = True) -> None:
+        """The table's true state replayed from its actions (read again from storage when
+        ``reload``), after an undo or a move another process refused."""
+        if reload:
+            row = self.storage.load_table(table.id)
+            if row is None:
+                self._forget(table.id)
+                return
+            table.row.actions = row.actions
+            table.row.ended, table.row.undo, table.row.rematch = row.ended, row.undo, row.rematch
+        table.state = tabletome.replay(LiveTable.record_of(table.row))
+        table.step = len(table.row.actions)
+        table.row.over = table.over
+        table.invalidate()
+        table.touch()
 
     def resign(self, conn: Connection, msg: dict) -> None:
         """The seat gives up: the table ends now, every other seat winning (the record says so)."""
