@@ -2,7 +2,8 @@
 table on the start page with one seat left to "a person"; Bob, in another browser, finds it in the
 start page's lobby, types his name and takes the seat with one click; they play each other live
 (twice on the same server, and on two server processes sharing PostgreSQL, Ann on one and Bob on
-the other), chat, and Ann's tab in the background signals her turn in its title. Ann, the host,
+the other), chat, Ann asks to undo a move and Bob accepts, and Ann's tab in the background signals
+her turn in its title. Ann, the host,
 removes a spectator from the seats panel; Bob resigns; Ann deletes the table. Screenshots in tests/server/artifacts/."""
 
 import random
@@ -70,15 +71,34 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     def signalled():
         return int(ann.evaluate("document.body.dataset.signalled || '0'"))
 
-    while clicks < CLICKS or (not signalled() and clicks < 80):   # until a turn came back to Ann
+    undone = False
+    while clicks < CLICKS or not undone or (not signalled() and clicks < 80):
         mover = next((p for p in pages if p.evaluate("document.body.dataset.mine") == "true"), None)
         if mover is None:
             pages[0].wait_for_timeout(50)
             continue
+        before = step_of(mover)
         click_once(mover, rng)
         clicks += 1
         for p in pages:             # both pages follow live
             p.wait_for_function(f"Number(document.body.dataset.step) >= {step_of(mover)}")
+        if mover is ann and not undone and clicks < 60:
+            # Ann asks to take her move back; Bob accepts (when the rule allows it: nothing revealed)
+            ann.click("#undo-btn")
+            ann.wait_for_function("!document.getElementById('banner').hidden"
+                                  " || document.getElementById('status').textContent.includes('accept your undo')")
+            if "accept your undo" in ann.inner_text("#status"):
+                bob.locator("#undo-ask").wait_for(state="visible")
+                assert "North asks to take back their last decision." in bob.inner_text("#undo-ask")
+                bob.click("#undo-yes")
+                for p in pages:
+                    p.wait_for_function(f"document.body.dataset.step === '{before}'")
+                clicks -= 1
+                undone = True
+            else:
+                assert "cannot undo" in ann.inner_text("#banner").lower()
+                ann.evaluate("document.getElementById('banner').hidden = true")
+    assert undone
     assert step_of(ann) == step_of(bob) == clicks
     assert signalled() >= 1
     assert ann.evaluate("document.title").startswith("▶ Your turn — Spirit Link")

@@ -163,6 +163,8 @@ function drawHeader() {
   $("rematch-btn").hidden = !(st.over && page.seat !== null && page.info && page.info.kind === "live");
   $("rematch-btn").textContent = st.rematch ? "Go to the rematch" : "Rematch";
   $("resign-btn").hidden = !(!st.over && page.seat !== null && page.info && page.info.kind === "live");
+  $("undo-btn").hidden = $("resign-btn").hidden || !!st.undo;
+  drawUndo(st);
   $("replay").hidden = !done;
   if (done) setupReplay();
 }
@@ -312,6 +314,32 @@ function drawHint() {
   for (const r of h.rows) box.append(el("div", { class: "hint-row" },
     el("span", { text: r.text }), el("span", { class: "chance", text: `${Math.round(r.chance * 100)}%` })));
   drawChoices();
+}
+
+// --- undo: a request the other people at the table accept or decline --------------------------------
+function drawUndo(st) {
+  const ask = st.undo;
+  const box = $("undo-ask");
+  if (!ask || page.seat === null) {
+    if (page.undoAsked && !ask && st.step === page.undoAsked) showBanner("Your undo was declined.");
+    page.undoAsked = null;
+    box.hidden = true;
+    return;
+  }
+  if (ask.seat === page.seat) {
+    page.undoAsked = st.step;
+    box.hidden = true;
+    setStatus("Waiting for the others to accept your undo…", "wait");
+    return;
+  }
+  const name = st.seats[ask.seat] ? st.seats[ask.seat].name : "Another player";
+  $("undo-text").textContent = `${name} asks to take back their last decision.`;
+  box.hidden = ask.accepted.includes(page.seat);
+}
+
+function answerUndo(accept) {
+  $("undo-ask").hidden = true;
+  send({ type: "undo-reply", accept, id: ++page.request });
 }
 
 // --- chat and the "your turn" signal ----------------------------------------------------------------
@@ -552,6 +580,9 @@ function start() {
     if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
   });
   $("chat-form").addEventListener("submit", sendChat);
+  $("undo-btn").addEventListener("click", () => send({ type: "undo", id: ++page.request }));
+  $("undo-yes").addEventListener("click", () => answerUndo(true));
+  $("undo-no").addEventListener("click", () => answerUndo(false));
   $("alert-btn").addEventListener("click", toggleAlerts);
   drawAlertButton();
   document.addEventListener("visibilitychange", () => { if (!document.hidden && page.title) document.title = page.title; });
