@@ -301,14 +301,70 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                     current = table.row.seats[seat].token_hash
                     entry["valid"] = current is not None and current == token_hash(t["token"])
                 if entry["valid"]:
-                    entry.update(game=table.game.id, game_name=table.game.name, step=table.step,
-                                 over=table.over, kind=table.row.kind,
-                                 seat_name=table.seat_name(seat) if seat is not None else None,
-                                 your_turn=seat is not None and table.state.to_move == seat,
-                                 result=table.result_text() if table.over else None,
-                                 rematch=table.row.rematch)
+                    entry.update(described(table, seat))
             out.append(entry)
         return {"tables": out}
+
+    def described(table, seat) -> dict:
+        """What a list of someone's tables shows of one of them."""
+        return dict(game=table.game.id, game_name=table.game.name, step=table.step,
+                    over=table.over, kind=table.row.kind,
+                    seat_name=table.seat_name(seat) if seat is not None else None,
+                    your_turn=seat is not None and table.state.to_move == seat and not table.over,
+                    result=table.result_text() if table.over else None,
+                    rematch=table.row.rematch)
+
+    # --- "my tables": a personal secret link holding all of a person's seats ------------------------
+    def person(data: dict) -> str:
+        """The hash of the my-tables key a request carries, refused unless it works."""
+        key = data.get("key")
+        if not isinstance(key, str) or not 0 < len(key) <= 128:
+            raise Refused(400, "field 'key' must be the secret of your my-tables link")
+        hashed = token_hash(key)
+        if not hub.storage.person_exists(hashed):
+            raise Refused(403, "that my-tables link does not work: it was re-issued (the old one stops "
+                               "working) or mistyped")
+        return hashed
+
+    @app.post("/api/me")
+    async def new_person(request: Request):
+        """A new my-tables link: its secret key, shown once (only its hash is stored)."""
+        await body(request)
+        key = hub.new_person()
+        return {"key": key}
+
+    @app.post("/api/me/seats")
+    async def add_seats(request: Request):
+        """Add seats to a my-tables link: each ticket whose token opens its seat now."""
+        data = await body(request)
+        hashed = person(data)
+        tickets = data.get("tickets")
+        if not isinstance(tickets, list) or len(tickets) > MAX_TICKETS:
+            raise Refused(400, f"field 'tickets' must be a list of at most {MAX_TICKETS} {{table, seat, token}}")
+        added = 0
+        for t in tickets:
+            if isinstance(t, dict) and hub.add_person_seat(hashed, t.get("table"), t.get("seat"), t.get("token")):
+                added += 1
+        return {"added": added, "refused": len(tickets) - added}
+
+    @app.post("/api/me/tables")
+    async def my_tables(request: Request):
+        """Every seat a my-tables link holds that still opens: the tables, to list and resume."""
+        data = await body(request)
+        out = []
+        for table, seat in hub.person_tables(person(data)):
+            out.append({"table": table.id, "seat": seat, **described(table, seat)})
+        return {"tables": out}
+
+    @app.post("/api/me/reissue")
+    async def reissue(request: Request):
+        """A new key for the same link; the old one stops working at once."""
+        data = await body(request)
+        hashed = person(data)
+        key = hub.reissue_person(hashed)
+        if key is None:
+            raise Refused(403, "that my-tables link was re-issued meanwhile")
+        return {"key": key}
 
     def finished(table):
         if table.row.kind == "live" and not table.over:

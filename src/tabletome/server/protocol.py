@@ -58,9 +58,12 @@ def parse_message(raw) -> dict:
         seat = msg.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise BadMessage("bad-field", f"field 'seat' must be a seat number or null for a spectator, not {shown(seat)}")
-        token = msg.get("token")
-        if seat is not None and (not isinstance(token, str) or not 0 < len(token) <= 128):
-            raise BadMessage("bad-field", "a seat needs field 'token', the secret from its invite link")
+        token, me = msg.get("token"), msg.get("me")
+        if me is not None and (not isinstance(me, str) or not 0 < len(me) <= 128):
+            raise BadMessage("bad-field", "field 'me' must be the secret of your my-tables link")
+        if seat is not None and me is None and (not isinstance(token, str) or not 0 < len(token) <= 128):
+            raise BadMessage("bad-field", "a seat needs field 'token', the secret from its invite link "
+                                          "(or 'me', the secret of your my-tables link)")
     elif kind == "move":
         action = msg.get("action")
         if isinstance(action, bool) or not isinstance(action, (str, int)):

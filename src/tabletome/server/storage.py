@@ -85,6 +85,15 @@ CREATE TABLE IF NOT EXISTS chat (
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id, id);
+CREATE TABLE IF NOT EXISTS people (key_hash TEXT PRIMARY KEY, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS person_seats (
+    key_hash TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    added REAL NOT NULL,
+    PRIMARY KEY (key_hash, table_id, seat)
+) WITHOUT ROWID;
 """
 
 POSTGRES_SCHEMA = [
@@ -134,6 +143,17 @@ POSTGRES_SCHEMA = [
         at DOUBLE PRECISION NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id, id)",
+    # a person's "my tables" link: its key's hash, and the seats it holds (the seat's token hash when
+    # it was added: a seat re-invited since is no longer theirs)
+    "CREATE TABLE IF NOT EXISTS people (key_hash TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS person_seats (
+        key_hash TEXT NOT NULL REFERENCES people (key_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+        table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL,
+        added DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (key_hash, table_id, seat)
+    )""",
     # schema 1 had none of these (a database written by an older tabletome)
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS public INTEGER NOT NULL DEFAULT 0",
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS seen DOUBLE PRECISION",
@@ -406,6 +426,35 @@ class Storage:
         return [r[0] for r in self._query("SELECT id FROM tables WHERE public=1 AND over=0 AND kind='live'"
                                           " AND seen < ? ORDER BY id", (before,))]
 
+    # --- a person's "my tables" link ------------------------------------------------------------------
+    def add_person(self, key_hash: str) -> None:
+        self._transaction([("INSERT INTO people (key_hash, created) VALUES (?, ?)", [(key_hash, time.time())])])
+
+    def person_exists(self, key_hash: str) -> bool:
+        return bool(self._query("SELECT 1 FROM people WHERE key_hash=?", (key_hash,)))
+
+    def add_person_seat(self, key_hash: str, table_id: str, seat: int, token_hash_value: str) -> None:
+        self._transaction([("DELETE FROM person_seats WHERE key_hash=? AND table_id=? AND seat=?",
+                            [(key_hash, table_id, seat)]),
+                           ("INSERT INTO person_seats (key_hash, table_id, seat, token_hash, added) VALUES (?, ?, ?, ?, ?)",
+                            [(key_hash, table_id, seat, token_hash_value, time.time())])])
+
+    def person_seats(self, key_hash: str, limit: int = 500) -> list[tuple]:
+        """(table id, seat, the seat's token hash when added) for each seat the person holds, newest first."""
+        return [tuple(r) for r in self._query("SELECT table_id, seat, token_hash FROM person_seats WHERE key_hash=?"
+                                              " ORDER BY added DESC LIMIT ?", (key_hash, limit))]
+
+    def rekey_person(self, old_hash: str, new_hash: str) -> bool:
+        """Move a person's seats to a new key; the old one stops working. False if there was none."""
+        try:
+            self._transaction([("INSERT INTO people (key_hash, created) SELECT ?, created FROM people WHERE key_hash=?",
+                                [(new_hash, old_hash)], NotChanged),
+                               ("UPDATE person_seats SET key_hash=? WHERE key_hash=?", [(new_hash, old_hash)]),
+                               ("DELETE FROM people WHERE key_hash=?", [(old_hash,)])])
+        except NotChanged:
+            return False
+        return True
+
     # --- chat ------------------------------------------------------------------------------------
     def add_chat(self, table_id: str, seat: int | None, who: str, text: str) -> None:
         self._transaction([("INSERT INTO chat (table_id, seat, who, text, at) VALUES (?, ?, ?, ?, ?)",
@@ -420,6 +469,7 @@ class Storage:
     def delete_table(self, table_id: str) -> None:
         self._transaction([("DELETE FROM actions WHERE table_id=?", [(table_id,)]),
                            ("DELETE FROM chat WHERE table_id=?", [(table_id,)]),
+                           ("DELETE FROM person_seats WHERE table_id=?", [(table_id,)]),
                            ("DELETE FROM seats WHERE table_id=?", [(table_id,)]),
                            ("DELETE FROM tables WHERE id=?", [(table_id,)])])
 

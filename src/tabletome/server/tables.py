@@ -458,6 +458,56 @@ class Hub:
         self._set_token(table, seat, token_hash(token), "the seat was re-invited")
         return token
 
+    # --- "my tables" ------------------------------------------------------------------------------
+    def new_person(self) -> str:
+        key = new_token()
+        self.storage.add_person(token_hash(key))
+        return key
+
+    def reissue_person(self, key_hash: str) -> str | None:
+        key = new_token()
+        return key if self.storage.rekey_person(key_hash, token_hash(key)) else None
+
+    def add_person_seat(self, key_hash: str, table_id, seat, token) -> bool:
+        """Add a seat to a my-tables link if ``token`` opens it now."""
+        if not isinstance(table_id, str) or len(table_id) > 40 or not isinstance(token, str) or len(token) > 128:
+            return False
+        try:
+            table = self.get(table_id)
+        except BadMessage:
+            return False
+        if table is None or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.row.players:
+            return False
+        current = table.row.seats[seat].token_hash
+        if current is None or not hmac.compare_digest(current, token_hash(token)):
+            return False
+        self.storage.add_person_seat(key_hash, table.id, seat, current)
+        return True
+
+    def person_tables(self, key_hash: str) -> list[tuple]:
+        """(table, seat) for each seat of a my-tables link whose token has not changed since."""
+        out = []
+        for table_id, seat, held in self.storage.person_seats(key_hash):
+            try:
+                table = self.get(table_id)
+            except BadMessage:
+                continue
+            if table is not None and 0 <= seat < table.row.players:
+                current = table.row.seats[seat].token_hash
+                if current is not None and hmac.compare_digest(current, held):
+                    out.append((table, seat))
+        return out
+
+    def _person_holds(self, key, table: LiveTable, seat: int) -> str | None:
+        """The seat's token hash if the my-tables link ``key`` holds that seat now, else None."""
+        if not isinstance(key, str) or not 0 < len(key) <= 128:
+            return None
+        current = table.row.seats[seat].token_hash
+        for table_id, s, held in self.storage.person_seats(token_hash(key)):
+            if table_id == table.id and s == seat and current is not None and hmac.compare_digest(current, held):
+                return current
+        return None
+
     # --- the lobby -------------------------------------------------------------------------------
     def lobby(self) -> list[dict]:
         """Public tables with an open seat, the longest waiting first: their public facts."""
@@ -652,7 +702,9 @@ class Hub:
                 raise BadMessage("bad-seat", f"seat {seat} ({table.seat_name(seat)}) is played by the agent {s.agent!r}")
             if s.token_hash is None:
                 raise BadMessage("bad-token", f"seat {seat} ({table.seat_name(seat)}) is vacant: ask the host for a new invite link")
-            hashed = token_hash(msg["token"])
+            hashed = self._person_holds(msg.get("me"), table, seat) if msg.get("me") is not None else None
+            if hashed is None:
+                hashed = token_hash(msg["token"] if isinstance(msg.get("token"), str) else "")
             if not hmac.compare_digest(hashed, s.token_hash):
                 raise BadMessage("bad-token", f"that token does not open seat {seat} ({table.seat_name(seat)}): "
                                               "the link may be old (the seat re-invited) or mistyped")
