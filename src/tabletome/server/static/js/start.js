@@ -1,6 +1,6 @@
 // The start page: your tables, the lobby (public tables with open seats), a new table (game,
 // players, options, who sits where, public or not), watch a record.
-import { api, hostToken, saveHost, saveTicket, seatLink, tickets } from "./api.js";
+import { api, hostToken, myKey, myLink, saveHost, saveMyKey, saveTicket, seatLink, tickets } from "./api.js";
 import { clear, el } from "./dom.js";
 
 let catalogue = { games: [], agents: [] };
@@ -18,6 +18,10 @@ async function main() {
   $("new-form").addEventListener("submit", create);
   $("record-file").addEventListener("change", upload);
   gameChanged();
+  takeMyLink();
+  $("my-link-make").addEventListener("click", makeMyLink);
+  $("my-link-reissue").addEventListener("click", reissueMyLink);
+  drawMyLink();
   showMine();
   showLobby();
   setInterval(showLobby, 10000);
@@ -125,24 +129,69 @@ async function create(event) {
   }
 }
 
+// --- my tables: this browser's tickets, and the seats the person's my-tables link holds ------------
+function takeMyLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.get("me")) return;
+  saveMyKey(params.get("me"));
+  history.replaceState(null, "", location.pathname);     // the secret leaves the address bar
+}
+
+function drawMyLink() {
+  const key = myKey();
+  $("my-link-make").hidden = !!key;
+  $("my-link-show").hidden = !key;
+  if (key) $("my-link").value = myLink(key);
+}
+
+async function makeMyLink() {
+  $("my-link-error").textContent = "";
+  try {
+    const { key } = await api("/api/me", { body: {} });
+    const mine = tickets().filter((t) => t.mine !== false && t.token);
+    await api("/api/me/seats", { body: { key, tickets: mine.map(({ table, seat, token }) => ({ table, seat, token })) } });
+    saveMyKey(key);
+    drawMyLink();
+  } catch (err) { $("my-link-error").textContent = err.message; }
+}
+
+async function reissueMyLink() {
+  $("my-link-error").textContent = "";
+  try {
+    const { key } = await api("/api/me/reissue", { body: { key: myKey() } });
+    saveMyKey(key);
+    drawMyLink();
+  } catch (err) { $("my-link-error").textContent = err.message; }
+}
+
 async function showMine() {
   const list = clear($("mine-list"));
   const mine = tickets().filter((t) => t.mine !== false);
-  if (!mine.length) return;
-  let answer;
+  const rows = [];
   try {
-    answer = await api("/api/lookup", { body: { tickets: mine.map(({ table, seat, token }) => ({ table, seat, token })) } });
+    if (mine.length) {
+      const answer = await api("/api/lookup", { body: { tickets: mine.map(({ table, seat, token }) => ({ table, seat, token })) } });
+      for (const t of answer.tables.filter((x) => x.valid)) {
+        const ticket = mine.find((m) => m.table === t.table && m.seat === t.seat);
+        rows.push({ ...t, href: seatLink(t.table, t.seat, ticket.token) });
+      }
+    }
+    const key = myKey();
+    if (key) {
+      const answer = await api("/api/me/tables", { body: { key } });
+      for (const t of answer.tables) {
+        if (rows.some((r) => r.table === t.table && r.seat === t.seat)) continue;
+        rows.push({ ...t, href: `/table/${encodeURIComponent(t.table)}#seat=${t.seat}&me=${encodeURIComponent(key)}` });
+      }
+    }
   } catch (err) {
     list.append(el("li", { class: "error", text: err.message }));
-    return;
   }
-  const valid = answer.tables.filter((t) => t.valid);
-  $("mine-empty").hidden = valid.length > 0;
-  for (const t of valid) {
-    const ticket = mine.find((m) => m.table === t.table && m.seat === t.seat);
+  $("mine-empty").hidden = rows.length > 0;
+  for (const t of rows) {
     const state = t.over ? (t.result || "finished") : t.your_turn ? "your turn" : `step ${t.step}`;
     list.append(el("li", { class: t.your_turn ? "your-turn" : "" },
-      el("a", { href: seatLink(t.table, t.seat, ticket.token), text: `${t.game_name} — ${t.seat_name}` }),
+      el("a", { href: t.href, text: `${t.game_name} — ${t.seat_name}` }),
       el("span", { class: "muted", text: ` · ${state}` }),
       hostToken(t.table) ? el("span", { class: "tag", text: "host" }) : null));
   }

@@ -16,6 +16,10 @@ const page = {
 // --- who am I at this table --------------------------------------------------------------------
 function identity() {
   const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("me") && params.has("seat")) {
+    // a seat opened from the person's my-tables link: the link's secret is the credential
+    return { seat: Number(params.get("seat")), token: null, me: params.get("me") };
+  }
   if (params.has("token") && params.has("seat")) {
     const seat = Number(params.get("seat"));
     const token = params.get("token");
@@ -36,7 +40,7 @@ function connect() {
   ws.addEventListener("open", () => {
     page.retry = 0;
     page.resyncing = false;
-    send({ type: "hello", table: tableId, seat: page.seat, token: page.token });
+    send(hello());
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", (event) => {
@@ -50,6 +54,12 @@ function connect() {
     setStatus("Connection lost; reconnecting…", "bad");
     setTimeout(connect, wait);
   });
+}
+
+function hello() {
+  const message = { type: "hello", table: tableId, seat: page.seat, token: page.token };
+  if (page.me) message.me = page.me;
+  return message;
 }
 
 function send(message) {
@@ -116,7 +126,7 @@ function onState(msg) {
   const view = viewOf(msg);
   if (view === null) {
     // out of step with the server (should not happen): say hello again for the whole state
-    if (!page.resyncing) { page.resyncing = true; send({ type: "hello", table: tableId, seat: page.seat, token: page.token }); }
+    if (!page.resyncing) { page.resyncing = true; send(hello()); }
     return;
   }
   page.resyncing = false;
@@ -571,6 +581,7 @@ function start() {
   const me = identity();
   page.seat = me.seat;
   page.token = me.token;
+  page.me = me.me || null;
   $("hint-btn").addEventListener("click", () => {
     page.request += 1;
     if (send({ type: "hint", id: page.request })) { page.hint = { pending: true }; drawHint(); }
