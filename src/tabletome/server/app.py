@@ -155,6 +155,30 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             raise Refused(400, f"{what}: a name is at most {MAX_NAME} characters")
         return name
 
+    def clock_setup(clock, on_timeout) -> dict:
+        """A table's time control as asked for, checked: real-time or turn-based, and what a timeout does."""
+        usage = ('field \'clock\' must be {"minutes": M, "increment": S} (a real-time clock: M minutes a '
+                 'game, 0.05 to 1440, plus S seconds a move, 0 to 3600) or {"per_move": S} (turn-based: S '
+                 'seconds a move, 1 to 2592000, i.e. up to 30 days)')
+        number = (int, float)
+        if not isinstance(clock, dict):
+            raise Refused(400, usage)
+        if on_timeout not in ("lose", "agent"):
+            raise Refused(400, "field 'on_timeout' must be 'lose' (the seat whose time runs out loses) or "
+                               "'agent' (an agent plays that move)")
+        if set(clock) <= {"minutes", "increment"} and "minutes" in clock:
+            m, inc = clock["minutes"], clock.get("increment", 0)
+            if isinstance(m, bool) or isinstance(inc, bool) or not isinstance(m, number) or not isinstance(inc, number) \
+                    or not 0.05 <= m <= 1440 or not 0 <= inc <= 3600:
+                raise Refused(400, usage)
+            return {"kind": "realtime", "minutes": float(m), "increment": float(inc), "on_timeout": on_timeout}
+        if set(clock) == {"per_move"}:
+            per = clock["per_move"]
+            if isinstance(per, bool) or not isinstance(per, number) or not 1 <= per <= 2_592_000:
+                raise Refused(400, usage)
+            return {"kind": "turn", "per_move": float(per), "on_timeout": on_timeout}
+        raise Refused(400, usage)
+
     def table_setup(data: dict):
         """The game, player count and options a request names, checked as a new table's are."""
         game_id = data.get("game")
@@ -204,13 +228,18 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                 raise Refused(400, f"seat {i}: 'open' must be true (a person's seat nobody holds yet, for "
                                    "whoever joins from the lobby) or false, and only for a person's seat")
             clean.append({"agent": spec, "name": name, "open": open_seat})
+        settings = {}
+        clock = data.get("clock")
+        if clock is not None:
+            settings["clock"] = clock_setup(clock, data.get("on_timeout", "lose"))
         public = data.get("public", False)
         if not isinstance(public, bool):
             raise Refused(400, "field 'public' must be true (listed in the lobby) or false (invite only, the default)")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
             raise Refused(400, "field 'seed' must be a whole number from 0 to 2**63-1, or left out")
-        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed, public=public)
+        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed, public=public,
+                                         settings=settings)
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
                 "public": public,
                 "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i],
@@ -413,7 +442,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         resigned = None
         if data.get("result") is not None:       # a game that ended by a resignation
             result = data["result"]
-            resigned = result.get("resigned") if isinstance(result, dict) else None
+            resigned = (result.get("resigned", result.get("timeout")) if isinstance(result, dict) else None)
             if isinstance(resigned, bool) or not isinstance(resigned, int) or not 0 <= resigned < players \
                     or result.get("step") != len(data["actions"]):
                 raise Refused(400, "record field 'result' must be {\"resigned\": SEAT, \"step\": the number of "

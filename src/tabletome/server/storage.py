@@ -285,10 +285,11 @@ class Storage:
         now = time.time()
         statements = [
             ("INSERT INTO tables (id, game, players, options, seed, cards, kind, host_hash, created, over, public, seen,"
-             " steps, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             " steps, ended, settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
              [(row.id, row.game, row.players, json.dumps(row.options), row.seed, row.cards,
                row.kind, row.host_hash, row.created or now, int(row.over), int(row.public), now, len(row.actions),
-               json.dumps(row.ended) if row.ended is not None else None)]),
+               json.dumps(row.ended) if row.ended is not None else None,
+               json.dumps(row.settings) if row.settings else None)]),
             ("INSERT INTO seats (table_id, seat, name, agent, token_hash) VALUES (?, ?, ?, ?, ?)",
              [(row.id, s.seat, s.name, s.agent, s.token_hash) for s in row.seats]),
             ("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, NULL, ?, ?)",
@@ -332,6 +333,15 @@ class Storage:
         """The texts of the stored actions from number ``step`` on, in order."""
         return [a[0] for a in self._query(
             "SELECT text FROM actions WHERE table_id=? AND step>=? ORDER BY step", (table_id, step))]
+
+    def action_times(self, table_id: str) -> list[tuple]:
+        """(the seat that moved, when) for each stored action, in order: what the clocks count."""
+        return [tuple(r) for r in self._query("SELECT seat, at FROM actions WHERE table_id=? ORDER BY step", (table_id,))]
+
+    def unfinished_with_clocks(self) -> list[str]:
+        """Ids of live tables not over yet that have a clock (it keeps running after a restart)."""
+        rows = self._query("SELECT id FROM tables WHERE kind='live' AND over=0 AND settings LIKE ?", ('%"clock"%',))
+        return [r[0] for r in rows]
 
     def unfinished_with_agents(self) -> list[str]:
         """Ids of live tables not over yet at which an agent sits (they resume after a restart)."""

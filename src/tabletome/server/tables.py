@@ -71,13 +71,15 @@ def card_info(game, card_text):
         return {}
 
 
-def resignation(state, seat: int, step: int) -> dict:
-    """How a table ends when ``seat`` resigns at ``step``: every other seat wins."""
+def resignation(state, seat: int, step: int, why: str = "resigned") -> dict:
+    """How a table ends when ``seat`` resigns (or runs out of time: ``why`` "timeout") at
+    ``step``: every other seat wins."""
     winners = [s for s in range(state.players) if s != seat]
     names = [state.seat_name(s) for s in winners]
-    text = (f"{state.seat_name(seat)} resigned"
+    said = "resigned" if why == "resigned" else "ran out of time"
+    text = (f"{state.seat_name(seat)} {said}"
             + (f": {' and '.join(names)} win{'s' if len(names) == 1 else ''}." if names else "."))
-    return {"resigned": seat, "step": step, "winners": winners, "text": text}
+    return {why: seat, "step": step, "winners": winners, "text": text}
 
 
 class Connection:
@@ -177,12 +179,15 @@ class LiveTable:
         self.online_here: tuple = (frozenset(), frozenset())   # here(), as last told the others
         self.online_elsewhere: dict = {}  # another process -> ((its seats, its spectators), when told)
         self.chat: list[dict] | None = None    # the last CHAT_KEPT chat messages (read on first use)
+        self.times: list[tuple] | None = None   # (seat, when) of each action, for the clock (read on first use)
+        self.timing_out = False                 # an agent is playing a timed-out seat's move
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
         self._last_view: dict = {}       # seat -> the view copy of the last position shown
         self._seats_json: str | None = None
         self.cards = card_info(self.game, row.cards)
+        self.clock_now: dict | None = None       # the clock as pages were last told (the hub sets it)
 
     @staticmethod
     def record_of(row: TableRow) -> dict:
@@ -193,6 +198,37 @@ class LiveTable:
         if row.ended is not None:
             record["result"] = row.ended        # how it ended other than by the rules (a resignation)
         return record
+
+    def clock(self, storage) -> dict | None:
+        """The table's clock now, or None: real-time (``left``: seconds each seat has) or turn-based;
+        ``deadline``: when the person to move runs out (epoch seconds). Counted from the stored
+        actions' times, so it survives a restart and is the same in every process."""
+        c = self.row.settings.get("clock")
+        if not c or self.row.kind != "live":
+            return None
+        if self.times is None or len(self.times) != self.step:
+            self.times = storage.action_times(self.id)
+        now = time.time()
+        players = self.row.players
+        prev = self.row.created
+        spent, moves = [0.0] * players, [0] * players
+        for seat, at in self.times:
+            if seat is not None and 0 <= seat < players:
+                spent[seat] += at - prev
+                moves[seat] += 1
+            prev = at
+        out = {"kind": c["kind"], "on_timeout": c["on_timeout"], "now": now, "deadline": None, "left": None}
+        to_move = self.state.to_move
+        person = not self.over and self.row.seats[to_move].agent is None
+        if c["kind"] == "realtime":
+            left = [c["minutes"] * 60 + c["increment"] * moves[s] - spent[s] for s in range(players)]
+            if person:
+                left[to_move] -= now - prev
+                out["deadline"] = now + left[to_move]
+            out["left"] = [round(x, 1) for x in left]
+        elif person:
+            out["deadline"] = prev + c["per_move"]
+        return out
 
     def result_text(self) -> str:
         return self.row.ended["text"] if self.row.ended is not None else result_text(self.state)
@@ -310,7 +346,8 @@ class LiveTable:
                    "over": p["over"], "log": {"from": start, "lines": lines[start:]},
                    "thinking": self.thinking, "ai_error": self.ai_error, "rematch": self.row.rematch,
                    "undo": ({"seat": self.row.undo["seat"], "accepted": self.row.undo["accepted"]}
-                            if self.row.undo is not None else None)}
+                            if self.row.undo is not None else None),
+                   "clock": self.clock_now}
         for key in ("winners", "scores", "result"):
             if key in p:
                 message[key] = p[key]
@@ -364,6 +401,12 @@ class Hub:
             self.storage.listen(self._heard)
             self._spawn(self._take_jobs())
         self._spawn(self._tidy())
+        self._spawn(self._clocks())
+        for table_id in self.storage.unfinished_with_clocks():
+            try:
+                self.get(table_id)
+            except BadMessage:
+                continue
         for table_id in self.storage.unfinished_with_agents():
             try:
                 table = self.get(table_id)
@@ -408,7 +451,7 @@ class Hub:
 
     def create(self, game_id, players, options, seats: list[dict], seed=None, kind="live",
                actions=None, cards=None, host_hash=None, token_hashes=None,
-               public=False, resigned=None) -> tuple[LiveTable, str, list]:
+               public=False, resigned=None, settings=None) -> tuple[LiveTable, str, list]:
         """Start a table. ``seats``: [{"agent": spec or None, "name": str, "open": bool}]. Returns
         the table, the host token and each person's seat token (None for agents and open seats,
         which nobody holds until someone joins from the lobby or the host invites)."""
@@ -435,7 +478,7 @@ class Hub:
                 h = token_hash(t)
             rows.append(SeatRow(i, seat.get("name") or "", agent_spec, h))
         row = TableRow(new_id(), game.id, players, options, seed, cards, kind, host_hash, time.time(), False, None,
-                       rows, list(actions or []), public=bool(public) and kind == "live")
+                       rows, list(actions or []), public=bool(public) and kind == "live", settings=dict(settings or {}))
         table = LiveTable(row)           # replays the actions: refuses a broken record
         if resigned is not None and not table.state.is_over:
             row.ended = resignation(table.state, resigned, table.step)
@@ -507,6 +550,61 @@ class Hub:
             if table_id == table.id and s == seat and current is not None and hmac.compare_digest(current, held):
                 return current
         return None
+
+    # --- clocks ------------------------------------------------------------------------------------
+    async def _clocks(self) -> None:
+        """Twice a second: the clock of each table here with one; a person whose time ran out
+        loses, or an agent plays their move, as the table was created to do."""
+        while True:
+            await asyncio.sleep(0.5)
+            for table in list(self.tables.values()):
+                if not table.row.settings.get("clock"):
+                    continue
+                try:
+                    self._tick(table)
+                except Exception:
+                    log.exception("the clock of table %s failed", table.id)
+
+    def _tick(self, table: LiveTable) -> None:
+        self._catch_up(table)
+        clock = table.clock(self.storage)
+        if clock is not None and (table.clock_now is None or clock["deadline"] != table.clock_now["deadline"]
+                                  or table.over != table.row.over):
+            table.clock_now = clock
+            table.touch()
+        if clock is None or clock["deadline"] is None or time.time() < clock["deadline"] or table.timing_out:
+            return
+        if any(s.agent is None and s.token_hash is None for s in table.row.seats):
+            return                     # a seat is still open: nobody runs out of time before it is taken
+        seat, step = table.state.to_move, table.step
+        if clock["on_timeout"] == "lose":
+            ended = resignation(table.state, seat, step, why="timeout")
+            if self.storage.end_table(table.id, step, ended):
+                table.row.ended = ended
+                table.row.over = True
+                table.invalidate()
+            else:
+                self._reload_facts(table)
+            table.clock_now = table.clock(self.storage)
+            table.touch()
+        else:
+            table.timing_out = True
+            self._spawn(self._play_for(table, seat, step))
+
+    async def _play_for(self, table: LiveTable, seat: int, step: int) -> None:
+        """A person ran out of time: the heuristic agent makes their move."""
+        try:
+            seed = int.from_bytes(hashlib.sha256(f"{table.row.seed}:{step}:timeout".encode()).digest()[:7], "big")
+            text = await self._think(table.game.id, table.state.snapshot(), "heuristic", seed)
+            async with table.lock:
+                self._catch_up(table)
+                if table.step == step and not table.over and table.state.to_move == seat:
+                    self._commit(table, seat, table.state.parse_action(text))
+        except BadMessage:
+            pass                       # another process moved first
+        finally:
+            table.timing_out = False
+        self.schedule_ai(table)
 
     # --- the lobby -------------------------------------------------------------------------------
     def lobby(self) -> list[dict]:
@@ -714,6 +812,8 @@ class Hub:
         conn.view = conn.sent_step = None        # the next state carries the whole view
         table.conns.add(conn)
         self.presence(table)
+        if table.row.settings.get("clock"):
+            table.clock_now = table.clock(self.storage)
         conn.push({"type": "welcome", "id": msg.get("id"), "table": table.info(), "seat": seat,
                    "seat_name": table.seat_name(seat) if seat is not None else None,
                    "cards": table.cards, "option_help": dict(table.game.option_help),
@@ -796,6 +896,8 @@ class Hub:
         table.step += 1
         table.row.over = state.is_over
         table.row.undo = None
+        if table.row.settings.get("clock"):
+            table.clock_now = table.clock(self.storage)
         table.invalidate()
         table.touch()
 
