@@ -114,7 +114,12 @@ async function create(event) {
   }
   $("create").disabled = true;
   try {
-    const table = await api("/api/tables", { body: { game: game.id, players: n, options, seats, public: isPublic } });
+    const body = { game: game.id, players: n, options, seats, public: isPublic };
+    const clock = $("clock").value.split(":");
+    if (clock[0] === "rt") Object.assign(body, { clock: { minutes: Number(clock[1]), increment: Number(clock[2]) } });
+    if (clock[0] === "turn") Object.assign(body, { clock: { per_move: Number(clock[1]) } });
+    if (body.clock) body.on_timeout = $("on-timeout").value;
+    const table = await api("/api/tables", { body });
     saveHost(table.id, table.host);
     // This browser keeps every person's seat token, so the host can hand out invite links later.
     for (const s of table.seats) {

@@ -174,6 +174,8 @@ function drawHeader() {
   $("rematch-btn").textContent = st.rematch ? "Go to the rematch" : "Rematch";
   $("resign-btn").hidden = !(!st.over && page.seat !== null && page.info && page.info.kind === "live");
   $("undo-btn").hidden = $("resign-btn").hidden || !!st.undo;
+  page.clockOffset = st.clock ? st.clock.now - Date.now() / 1000 : 0;
+  drawClock();
   drawUndo(st);
   $("replay").hidden = !done;
   if (done) setupReplay();
@@ -324,6 +326,37 @@ function drawHint() {
   for (const r of h.rows) box.append(el("div", { class: "hint-row" },
     el("span", { text: r.text }), el("span", { class: "chance", text: `${Math.round(r.chance * 100)}%` })));
   drawChoices();
+}
+
+// --- the clock: the server's, counted down here between states ----------------------------------------
+function timeText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function drawClock() {
+  const st = page.state;
+  const node = $("clock");
+  const c = st && st.clock;
+  node.hidden = !c;
+  if (!c) return;
+  const now = Date.now() / 1000 + (page.clockOffset || 0);
+  const running = c.deadline !== null && !st.over ? st.to_move : null;
+  const parts = [];
+  st.seats.forEach((s, i) => {
+    let left = c.left ? c.left[i] : null;
+    if (i === running) left = c.deadline - now;
+    if (left === null) return;
+    parts.push(el("span", { class: i === running ? "clock-seat running" : "clock-seat", "data-clock": i,
+                            text: `${s.name} ${timeText(left)}` }));
+  });
+  clear(node).append(...parts);
+  if (!c.left && running !== null) {
+    node.append(el("span", { class: "clock-seat running", "data-clock": running,
+                             text: `${st.seats[running].name}: ${timeText(c.deadline - now)} to move` }));
+  }
 }
 
 // --- undo: a request the other people at the table accept or decline --------------------------------
@@ -591,6 +624,7 @@ function start() {
     if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
   });
   $("chat-form").addEventListener("submit", sendChat);
+  setInterval(drawClock, 1000);
   $("undo-btn").addEventListener("click", () => send({ type: "undo", id: ++page.request }));
   $("undo-yes").addEventListener("click", () => answerUndo(true));
   $("undo-no").addEventListener("click", () => answerUndo(false));
