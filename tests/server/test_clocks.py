@@ -3,6 +3,8 @@ turn-based one (seconds a move), kept by the server from the stored moves' times
 after a restart; a person whose time runs out loses, or an agent plays their move, as chosen when
 the table was created."""
 
+import json
+import sqlite3
 import time
 
 from .helpers import Client, seat
@@ -54,9 +56,16 @@ def test_a_clock_survives_a_restart(fresh_server, tmp_path):
     server.kill()
     time.sleep(3.5)                                        # the time runs out while no server runs
     again = fresh_server(db=db)
+
+    def stored_over():           # read the file itself: nobody asks the server about the table
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT over, ended FROM tables WHERE id=?", (table["id"],)).fetchone()
+
     deadline = time.time() + 30
-    while time.time() < deadline and not again.get(f"/api/tables/{table['id']}").json()["over"]:
+    while time.time() < deadline and not stored_over()[0]:
         time.sleep(0.3)
+    over, ended = stored_over()
+    assert over and json.loads(ended)["timeout"] == 0
     info = again.get(f"/api/tables/{table['id']}").json()
     assert info["over"] and info["step"] == 0
 
