@@ -45,7 +45,7 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     shot(bob, f"lobby-{request.node.callspec.id}")
     bob.fill("#lobby-name", "Bob")
     join.click()
-    bob.wait_for_function("document.body.dataset.step !== undefined && document.body.dataset.step !== ''")
+    bob.wait_for_function("document.body && document.body.dataset.step !== undefined && document.body.dataset.step !== ''")
     assert f"/table/{table_id}#seat=1&token=" in bob.url
     # Ann's page shows Bob sitting (and online), whichever process each is on
     ann.wait_for_function("document.querySelector(\".seat-line[data-seat='1'] .dot.on\") !== null")

@@ -11,7 +11,7 @@ def test_my_tables_link_resumes_a_seat_in_another_browser(server, browser):
     first.select_option("[data-seat='0']", "you")
     first.select_option("[data-seat='1']", "agent:heuristic")
     first.click("#create")
-    first.wait_for_function("document.body.dataset.step !== undefined && document.body.dataset.step !== ''")
+    first.wait_for_function("document.body && document.body.dataset.step !== undefined && document.body.dataset.step !== ''")
     table_id = first.url.split("/table/")[1].split("#")[0]
     first.goto(server.url + "/")
     first.click("#my-link-make")
@@ -27,7 +27,8 @@ def test_my_tables_link_resumes_a_seat_in_another_browser(server, browser):
     entry.wait_for()
     assert "#me=" not in other.url            # the secret leaves the address bar
     entry.click()
-    other.wait_for_function("document.body.dataset.step !== undefined && document.body.dataset.step !== ''")
+    other.wait_for_url(f"**/table/{table_id}#*")
+    other.wait_for_function("document.body && document.body.dataset.step !== undefined && document.body.dataset.step !== ''")
     assert "you are North" in other.inner_text("#title")
     other.wait_for_function("document.body.dataset.mine === 'true' || document.body.dataset.over === 'true'")
     assert other.errors == [] and first.errors == []
