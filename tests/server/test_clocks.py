@@ -34,6 +34,11 @@ def test_a_real_time_clock_runs_out_and_the_seat_loses(fresh_server):
     record = server.get(f"/api/tables/{table['id']}/record").json()
     assert record["result"]["timeout"] == loser and record["result"]["step"] == len(record["actions"])
     assert north.error({"type": "move", "action": "pass"})["code"] == "over"
+    north.send({"type": "rematch", "id": 2})
+    rematch = north.until(lambda m: m["type"] == "rematch")["table"]
+    again = Client(server)
+    again.hello(rematch, 0, table["seats"][0]["token"])
+    assert again.state["clock"]["kind"] == "realtime" and again.state["clock"]["left"][1] == 3.0   # same clock
 
 
 def test_on_timeout_an_agent_plays_the_move(fresh_server):

@@ -1281,7 +1281,8 @@ class Hub:
             new, _, _ = self.create(row.game, row.players, row.options,
                                     [{"agent": s.agent, "name": s.name} for s in row.seats],
                                     cards=row.cards, host_hash=row.host_hash,
-                                    token_hashes=[s.token_hash for s in row.seats])
+                                    token_hashes=[s.token_hash for s in row.seats],
+                                    settings=row.settings)     # the same clock and spectator rules
             row.rematch = self.storage.set_rematch(row.id, new.id)
             if row.rematch != new.id:    # another process made the rematch first
                 self.storage.delete_table(new.id)
