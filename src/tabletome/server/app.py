@@ -131,6 +131,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def table_page(table_id: str):
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/favicon.ico")
+    async def favicon():
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # --- API -------------------------------------------------------------------------------------

@@ -162,6 +162,7 @@ function drawHeader() {
   const seats = st.seats;
   if (st.over) setStatus(`Game over: ${st.result || ""}`, "over");
   else if (st.thinking !== null && st.thinking !== undefined) setStatus(`${seatLabel(seats[st.thinking])} is thinking…`, "thinking");
+  else if (page.info && page.info.kind === "replay") setStatus(`An unfinished game's record: ${seats[st.to_move].name} was to move`, "wait");
   else if (st.to_move === page.seat && page.seat !== null) setStatus("Your turn", "yours");
   else setStatus(`Waiting for ${seatLabel(seats[st.to_move])}`, "wait");
   if (st.ai_error) showBanner(st.ai_error);
