@@ -75,6 +75,22 @@ def test_a_clock_survives_a_restart(fresh_server, tmp_path):
     assert info["over"] and info["step"] == 0
 
 
+def test_a_clock_starts_when_the_last_open_seat_is_taken(fresh_server):
+    """A public table waits in the lobby with its clock stopped; it starts when someone sits down."""
+    server = fresh_server()
+    r = server.post("/api/tables", {"game": "spirit-link", "public": True, "clock": {"minutes": 0.1},
+                                    "seats": [{"agent": None}, {"agent": None, "open": True}]})
+    table = r.json()
+    time.sleep(7)                                          # longer than North's 6 seconds
+    token = server.post(f"/api/tables/{table['id']}/seats/1/join", {}).json()["token"]
+    south = Client(server)
+    south.hello(table["id"], 1, token)
+    clock = south.state["clock"]
+    assert not south.state["over"] and clock["deadline"] - clock["now"] > 5, clock
+    over = south.until(lambda m: m["type"] == "state" and m["over"], timeout=30)
+    assert over["result"] == "North ran out of time: South wins."
+
+
 def test_bad_clocks_are_refused_clearly(server):
     for clock, words in [({"minutes": 0}, "'clock'"), ({"minutes": "5"}, "'clock'"), ({"per_move": 0.5}, "'clock'"),
                          ({"per_move": 60, "minutes": 5}, "'clock'"), ("fast", "'clock'")]:

@@ -210,7 +210,7 @@ class LiveTable:
             self.times = storage.action_times(self.id)
         now = time.time()
         players = self.row.players
-        prev = self.row.created
+        prev = c.get("from", self.row.created)       # when the last open seat was taken, if one was
         spent, moves = [0.0] * players, [0] * players
         for seat, at in self.times:
             if seat is not None and 0 <= seat < players:
@@ -635,8 +635,20 @@ class Hub:
                                       "someone else sat down first")
         table.row.seats[seat].token_hash = token_hash(token)
         table.row.seats[seat].name = name
+        self._start_clock(table)
         table.touch()
         return token
+
+    def _start_clock(self, table: LiveTable) -> None:
+        """A clock starts when the game can: once no seat is open, if nobody has moved yet."""
+        clock = table.row.settings.get("clock")
+        if not clock or table.step or any(s.agent is None and s.token_hash is None for s in table.row.seats):
+            return
+        settings = {**table.row.settings, "clock": {**clock, "from": time.time()}}
+        self.storage.set_settings(table.id, table.row.public, settings)
+        table.row.settings = settings
+        table.times = None
+        table.clock_now = table.clock(self.storage)
 
     async def _tidy(self) -> None:
         """Now and then: mark the tables whose pages are open here as seen, and delete the public
@@ -725,6 +737,7 @@ class Hub:
     def _set_token(self, table, seat, new_hash, why):
         self.storage.set_seat(table.id, seat, new_hash)
         table.row.seats[seat].token_hash = new_hash
+        self._start_clock(table)
         self._drop_revoked(table, why)
 
     def _drop_revoked(self, table, why):
