@@ -1,6 +1,6 @@
-"""Clocks in a real browser (Playwright, Debian's Chromium): a table created on the start page with
-a clock shows each seat's time, the running one counting down; a clock that runs out ends the game
-on the page ("ran out of time")."""
+"""Clocks and resigning in a real browser (Playwright, Debian's Chromium): a table created on the
+start page with a clock shows each seat's time, the running one counting down, until the person
+resigns (two clicks); a clock that runs out ends the game on the page ("ran out of time")."""
 
 from .helpers import seat
 from .test_browser import browser, new_page, shot  # noqa: F401 (the fixture)
@@ -20,6 +20,12 @@ def test_the_clock_counts_down_and_runs_out(server, browser):
     page.wait_for_function(f"document.querySelector('.clock-seat.running').textContent !== {first!r}")
     assert page.locator(".clock-seat[data-clock='1']").inner_text() == "South 5:00"
     shot(page, "clock")
+    page.click("#resign-btn")                             # resigning takes two clicks
+    assert page.inner_text("#resign-btn") == "Really resign?"
+    page.click("#resign-btn")
+    page.wait_for_function("document.body.dataset.over === 'true'")
+    assert "North resigned: South wins." in page.inner_text("#status")
+    assert page.locator("#resign-btn").is_hidden() and page.locator("#clock .running").count() == 0
 
     r = server.post("/api/tables", {"game": "spirit-link", "seats": [{"agent": None}, {"agent": None}],
                                     "clock": {"minutes": 0.05}, "on_timeout": "lose"})

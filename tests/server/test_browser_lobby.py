@@ -3,8 +3,9 @@ table on the start page with one seat left to "a person"; Bob, in another browse
 start page's lobby, types his name and takes the seat with one click; they play each other live
 (twice on the same server, and on two server processes sharing PostgreSQL, Ann on one and Bob on
 the other), chat, Ann asks to undo a move and Bob accepts, and Ann's tab in the background signals
-her turn in its title. Ann, the host,
-removes a spectator from the seats panel; Bob resigns; Ann deletes the table. Screenshots in tests/server/artifacts/."""
+her turn in its title. Ann, the host, removes a spectator from the seats panel; the table's clock
+(20 seconds a move) runs out and the game is over; Ann deletes the table. Screenshots in
+tests/server/artifacts/."""
 
 import random
 
@@ -33,6 +34,10 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     ann.select_option("[data-seat='1']", "person")
     ann.fill("[data-name='0']", "Ann")
     ann.check("#public")
+    # a turn-based clock of 20 seconds a move (the form offers days; a test cannot wait that long)
+    ann.evaluate("document.getElementById('clock').add(new Option('20 s a move', 'turn:20'))")
+    ann.select_option("#clock", "turn:20")
+    ann.select_option("#on-timeout", "lose")
     ann.click("#create")
     ann.wait_for_function("document.body.dataset.step === '0'")
     table_id = ann.url.split("/table/")[1].split("#")[0]
@@ -122,13 +127,12 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     remove.click()
     carol.wait_for_function("document.getElementById('status').textContent.includes('host closed')")
 
-    # Bob resigns (two clicks): both pages show the result
-    bob.click("#resign-btn")
-    assert bob.inner_text("#resign-btn") == "Really resign?"
-    bob.click("#resign-btn")
+    # nobody moves: the clock of the seat to move runs out, and the game is over on both pages
+    late = "North" if ann.evaluate("document.body.dataset.mine") == "true" else "South"
+    assert ann.locator(".clock-seat.running").inner_text().startswith(late)
     for p in pages:
-        p.wait_for_function("document.body.dataset.over === 'true'")
-        assert "South resigned: North wins." in p.inner_text("#status")
+        p.wait_for_function("document.body.dataset.over === 'true'", timeout=60000)
+        assert f"{late} ran out of time" in p.inner_text("#status")
     assert ann.locator("#resign-btn").is_hidden()
 
     # and deletes the table (two clicks): Bob's page is told

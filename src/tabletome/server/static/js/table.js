@@ -347,9 +347,9 @@ function drawClock() {
   const running = c.deadline !== null && !st.over ? st.to_move : null;
   const parts = [];
   st.seats.forEach((s, i) => {
-    let left = c.left ? c.left[i] : null;
+    if (!c.left) return;                   // turn-based: only the time the seat to move has left
+    let left = c.left[i];
     if (i === running) left = c.deadline - now;
-    if (left === null) return;
     parts.push(el("span", { class: i === running ? "clock-seat running" : "clock-seat", "data-clock": i,
                             text: `${s.name} ${timeText(left)}` }));
   });
