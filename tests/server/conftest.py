@@ -1,9 +1,14 @@
 """Fixtures for the server tests: one real server for the session, fresh ones where a test needs
-its own (restart, rate limit)."""
+its own (restart, rate limit), and a throwaway PostgreSQL cluster (``postgres``) with a fresh
+database for each test that asks for ``pg_db``."""
+
+import os
+import signal
 
 import pytest
 
 from .helpers import ServerProcess
+from .postgres import PostgresCluster
 
 
 @pytest.fixture(scope="session")
@@ -24,6 +29,41 @@ def fresh_server(tmp_path):
 
     yield make
     for proc in started:
+        proc.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL cluster of our own (initdb + pg_ctl, as the postgres user when we are root) on a
+    free loopback port, for the whole session (each xdist worker starts its own); removed at the end."""
+    cluster = PostgresCluster().start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_db(postgres):
+    """The URL of a new, empty database in the session's cluster."""
+    return postgres.new_database()
+
+
+@pytest.fixture
+def pg_servers(pg_db, tmp_path):
+    """``make(*extra)``: a `tabletome serve` process on the test's PostgreSQL database; call it
+    again for another process on the same database. All are stopped after the test."""
+    started = []
+
+    def make(*extra):
+        proc = ServerProcess(pg_db, *extra, log=tmp_path / f"server{len(started)}.log").start()
+        started.append(proc)
+        return proc
+
+    yield make
+    for proc in started:
+        try:
+            os.killpg(proc.proc.pid, signal.SIGCONT)      # a paused one must be able to stop
+        except (ProcessLookupError, AttributeError):
+            pass
         proc.stop()
 
 

@@ -1,5 +1,6 @@
 """Helpers for the server tests: a real `tabletome serve` process on a free loopback port with its
-own SQLite file, and a WebSocket client that keeps every message it receives."""
+own SQLite file (or a PostgreSQL database, see postgres.py), and a WebSocket client that keeps every
+message it receives."""
 
 from __future__ import annotations
 
@@ -26,12 +27,13 @@ def free_port() -> int:
 class ServerProcess:
     """`tabletome serve` in a subprocess (the real uvicorn server, the real SQLite file)."""
 
-    def __init__(self, db: Path, *extra: str):
-        self.db = Path(db)
+    def __init__(self, db, *extra: str, log: Path | None = None):
+        """``db``: a SQLite file, or a postgresql:// URL (then ``log`` names the server's log file)."""
+        self.db = db if isinstance(db, str) and db.startswith("postgresql://") else Path(db)
         self.extra = list(extra)
         self.port = None
         self.proc = None
-        self.log = self.db.with_suffix(".log")
+        self.log = Path(log) if log is not None else self.db.with_suffix(".log")
 
     @property
     def url(self) -> str:
@@ -59,6 +61,10 @@ class ServerProcess:
             time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"the server did not answer within {timeout}s: {self.log.read_text()[-2000:]}")
+
+    def pause(self) -> None:
+        """SIGSTOP the server and its workers: alive (its connections open) but doing nothing."""
+        os.killpg(self.proc.pid, signal.SIGSTOP)
 
     def kill(self) -> None:
         """SIGKILL the server and everything it started (its agents' worker processes)."""

@@ -8,7 +8,7 @@
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
     tabletome arena GAME --seat SPEC ... --games N [--workers K] [--json] [--save-dir DIR]
     tabletome lab run|report|compare ...   (studies in DuckDB: see docs/lab.md)
-    tabletome serve [--host 127.0.0.1] [--port 8000] [--db PATH]
+    tabletome serve [--host 127.0.0.1] [--port 8000] [--db PATH|postgresql://...]
 """
 
 from __future__ import annotations
@@ -75,8 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="play in the browser: tables, invite links, agents (needs tabletome[server])")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    serve.add_argument("--db", metavar="PATH", help="SQLite file holding the tables, created on first start "
-                                                    "(default ~/.local/share/tabletome/tables.sqlite3)")
+    serve.add_argument("--db", metavar="PATH|URL", help="SQLite file holding the tables, created on first start "
+                                                        "(default ~/.local/share/tabletome/tables.sqlite3), or a "
+                                                        "postgresql://user@host/dbname URL that several serve "
+                                                        "processes may share")
     serve.add_argument("--ai-workers", type=int, default=1, help="processes the agents think in (default 1)")
     serve.add_argument("--ai-delay", type=float, default=0.3, help="seconds an agent waits before each move, so "
                                                                    "people can follow (default 0.3)")
@@ -89,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="most rollout actions an agent spec may name as its depth (default 2000)")
     serve.add_argument("--policy-dir", metavar="DIR",
                        help="policy files (.npz) tables may name as policy:FILE (default: no policy agent)")
+    serve.add_argument("--cleanup-after", type=float, default=3600.0, metavar="SECONDS",
+                       help="delete a public table, not over, that nobody has been at for this long (default 3600)")
     return parser
 
 

@@ -10,6 +10,8 @@ def run(args) -> int:
     except ImportError as exc:
         print(f"tabletome serve needs the server extra: pip install 'tabletome[server]' ({exc})")
         return 2
+    from tabletome.server.storage import StorageUnavailable
+
     limits = AgentLimits(seconds=args.max_agent_seconds, iterations=args.max_agent_iterations,
                          depth=args.max_agent_depth, policy_dir=args.policy_dir)   # refuses a bad limit
     if args.ai_workers < 1:
@@ -18,6 +20,13 @@ def run(args) -> int:
     if args.policy_dir is not None and not os.path.isdir(args.policy_dir):
         print(f"tabletome: --policy-dir {args.policy_dir!r} is not a directory")
         return 2
-    serve(host=args.host, port=args.port, db=args.db, ai_workers=args.ai_workers, ai_delay=args.ai_delay,
-          rate=args.rate, limits=limits)
+    if not args.cleanup_after > 0:
+        print(f"tabletome serve: --cleanup-after must be a number of seconds above 0, not {args.cleanup_after}")
+        return 2
+    try:
+        serve(host=args.host, port=args.port, db=args.db, ai_workers=args.ai_workers, ai_delay=args.ai_delay,
+              rate=args.rate, limits=limits, cleanup_after=args.cleanup_after)
+    except StorageUnavailable as exc:
+        print(f"tabletome serve: {exc}")
+        return 2
     return 0

@@ -3,7 +3,7 @@
 - app.py: the ASGI app (FastAPI): pages, HTTP API, the WebSocket.
 - tables.py: live tables (the true state, connections, agents thinking in workers).
 - protocol.py: checking incoming messages, building what each seat may receive.
-- storage.py: SQLite storage (the one module that knows the database).
+- storage.py: SQLite or PostgreSQL storage (the one module that knows the database).
 - workers.py: agents and hints, run in worker processes in time slices, fair between tables.
 - limits.py: the most an agent from a request may cost (``--max-agent-*``).
 - static/: the front end (plain HTML, CSS and JavaScript modules; no build step).
@@ -25,17 +25,19 @@ def default_db() -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_workers: int = 1,
-          ai_delay: float = 0.3, rate: float = 30.0, log_level: str = "warning", limits=None) -> None:
+          ai_delay: float = 0.3, rate: float = 30.0, log_level: str = "warning", limits=None,
+          cleanup_after: float = 3600.0) -> None:
     """Run the server until interrupted. ``limits``: the ``AgentLimits`` of agents from requests."""
     import uvicorn
 
     from .app import warm_pool
+    from .storage import shown_db
 
     db = db or default_db()
     app = create_app(db, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=max(2 * int(rate), 1),
-                     limits=limits)
+                     limits=limits, cleanup_after=cleanup_after)
     shown_host = f"[{host}]" if ":" in host else host
-    print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {db}; Ctrl-C stops)", flush=True)
+    print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {shown_db(db)}; Ctrl-C stops)", flush=True)
     warm_pool(app)
     # no per-message deflate: compressing every state costs more CPU than it saves on a loopback or LAN
     uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False, log_level=log_level,

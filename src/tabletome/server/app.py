@@ -1,7 +1,7 @@
 """The ASGI app: the web pages, the HTTP API and the WebSocket, on FastAPI.
 
     from tabletome.server import create_app
-    app = create_app("tables.sqlite3")
+    app = create_app("tables.sqlite3")            # or "postgresql://user@host/db"
 
 HTTP (JSON): the games and their options, creating tables, re-inviting or vacating a seat, looking
 up the tables a browser sits at, downloading a finished table's record, uploading a record to
@@ -34,7 +34,7 @@ from tabletome.core.rng import check_seed
 
 from .limits import AgentLimits
 from .protocol import TABLE_ID, BadMessage, parse_message, result_text, shown, unicode_ok
-from .storage import Storage, token_hash
+from .storage import open_storage, token_hash
 from .tables import CLOSE_RATE, RULE_SEAT, Hub
 
 STATIC = Path(__file__).with_name("static")
@@ -115,9 +115,10 @@ class Refused(Exception):
 
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
-               burst: int = 60, limits: AgentLimits | None = None) -> FastAPI:
-    storage = Storage(db)
-    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits)
+               burst: int = 60, limits: AgentLimits | None = None, cleanup_after: float = 3600.0) -> FastAPI:
+    storage = open_storage(db)
+    hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits,
+              cleanup_after=cleanup_after)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -141,7 +142,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
 
     @app.exception_handler(BadMessage)
     async def bad(request, exc: BadMessage):
-        status = 403 if exc.code == "forbidden" else 400
+        status = {"forbidden": 403, "taken": 409}.get(exc.code, 400)
         return JSONResponse({"error": exc.message, "code": exc.code}, status_code=status)
 
     async def body(request: Request) -> dict:
@@ -186,6 +187,10 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             return HTMLResponse(MISSING_TABLE.format(id=html.escape(table_id)), status_code=404)
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/favicon.ico")
+    async def favicon():
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # --- API -------------------------------------------------------------------------------------
@@ -201,6 +206,40 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         from tabletome.agents.levels import LEVELS, STRENGTH
         levels = [{"name": name, "spec": spec, "strength": STRENGTH[name]} for name, spec in LEVELS.items()]
         return {"games": out, "agents": hub.limits.agents(), "levels": levels}
+
+    def clean_name(value, what: str) -> str:
+        """A person's name as typed: text, printable characters only, at most MAX_NAME of them."""
+        name = value or ""
+        if not isinstance(name, str):
+            raise Refused(400, f"{what}: 'name' must be text")
+        name = "".join(ch for ch in name if ch.isprintable()).strip()
+        if len(name) > MAX_NAME:
+            raise Refused(400, f"{what}: a name is at most {MAX_NAME} characters")
+        return name
+
+    def clock_setup(clock, on_timeout) -> dict:
+        """A table's time control as asked for, checked: real-time or turn-based, and what a timeout does."""
+        usage = ('field \'clock\' must be {"minutes": M, "increment": S} (a real-time clock: M minutes a '
+                 'game, 0.05 to 1440, plus S seconds a move, 0 to 3600) or {"per_move": S} (turn-based: S '
+                 'seconds a move, 1 to 2592000, i.e. up to 30 days)')
+        number = (int, float)
+        if not isinstance(clock, dict):
+            raise Refused(400, usage)
+        if on_timeout not in ("lose", "agent"):
+            raise Refused(400, "field 'on_timeout' must be 'lose' (the seat whose time runs out loses) or "
+                               "'agent' (an agent plays that move)")
+        if set(clock) <= {"minutes", "increment"} and "minutes" in clock:
+            m, inc = clock["minutes"], clock.get("increment", 0)
+            if isinstance(m, bool) or isinstance(inc, bool) or not isinstance(m, number) or not isinstance(inc, number) \
+                    or not 0.05 <= m <= 1440 or not 0 <= inc <= 3600:
+                raise Refused(400, usage)
+            return {"kind": "realtime", "minutes": float(m), "increment": float(inc), "on_timeout": on_timeout}
+        if set(clock) == {"per_move"}:
+            per = clock["per_move"]
+            if isinstance(per, bool) or not isinstance(per, number) or not 1 <= per <= 2_592_000:
+                raise Refused(400, usage)
+            return {"kind": "turn", "per_move": float(per), "on_timeout": on_timeout}
+        raise Refused(400, usage)
 
     def table_setup(data: dict):
         """The game, player count and options a request names, checked as a new table's are."""
@@ -274,20 +313,42 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                     hub.limits.check(spec)         # a bad spec, or one over the server's limits
                 except IllegalAction as exc:
                     raise Refused(400, f"seat {i}: {exc}") from None
-            name = seat.get("name") or ""
-            if not isinstance(name, str):
-                raise Refused(400, f"seat {i}: 'name' must be text")
-            name = "".join(ch for ch in name if ch.isprintable()).strip()
-            if len(name) > MAX_NAME:
-                raise Refused(400, f"seat {i}: a name is at most {MAX_NAME} characters")
-            clean.append({"agent": spec, "name": name})
+            name = clean_name(seat.get("name"), f"seat {i}")
+            open_seat = seat.get("open", False)
+            if not isinstance(open_seat, bool) or (open_seat and spec is not None):
+                raise Refused(400, f"seat {i}: 'open' must be true (a person's seat nobody holds yet, for "
+                                   "whoever joins from the lobby) or false, and only for a person's seat")
+            clean.append({"agent": spec, "name": name, "open": open_seat})
+        settings = {}
+        clock = data.get("clock")
+        if clock is not None:
+            settings["clock"] = clock_setup(clock, data.get("on_timeout", "lose"))
+        public = data.get("public", False)
+        if not isinstance(public, bool):
+            raise Refused(400, "field 'public' must be true (listed in the lobby) or false (invite only, the default)")
         seed = data.get("seed")
         if seed is not None:
             seed = check_seed(seed, "field 'seed' (or left out)")     # the one rule for seeds (core.rng)
-        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed)
+        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed, public=public,
+                                         settings=settings)
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
-                "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i]}
-                          for i in range(players)]}
+                "public": public,
+                "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i],
+                           "open": bool(clean[i].get("open"))} for i in range(players)]}
+
+    @app.get("/api/lobby")
+    async def lobby():
+        """Public tables with a seat open for anyone, the longest waiting first."""
+        return {"tables": hub.lobby(), "cleanup_after": hub.cleanup_after}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/join")
+    async def join(table_id: str, seat: int, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        name = clean_name(data.get("name"), "joining")
+        token = hub.join(table, seat, name)
+        return {"table": table.id, "seat": seat, "seat_name": table.seat_name(seat), "token": token,
+                "game": table.game.id, "game_name": table.game.name}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
@@ -306,6 +367,34 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         data = await body(request)
         hub.vacate(table, seat, data.get("host"))
         return {"table": table.id, "seat": seat, "vacated": True}
+
+    @app.post("/api/tables/{table_id}/settings")
+    async def settings(table_id: str, request: Request):
+        """The host's: ``public`` (listed in the lobby), ``spectators`` (anyone may watch) and
+        ``spectator_chat`` (spectators may write in the chat)."""
+        table = table_or_404(table_id)
+        data = await body(request)
+        for key in ("public", "spectators", "spectator_chat"):
+            if data.get(key) is not None and not isinstance(data[key], bool):
+                raise Refused(400, f"field {key!r} must be true or false (or left out: unchanged)")
+        hub.settle(table, data.get("host"), public=data.get("public"), spectators=data.get("spectators"),
+                   spectator_chat=data.get("spectator_chat"))
+        return {"table": table.id, "public": table.row.public, "spectators": table.row.settings.get("spectators", True),
+                "spectator_chat": table.row.settings.get("spectator_chat", False)}
+
+    @app.post("/api/tables/{table_id}/spectators/{watch_id}/remove")
+    async def remove_spectator(table_id: str, watch_id: str, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        hub.remove_spectator(table, data.get("host"), watch_id)
+        return {"table": table.id, "removed": watch_id}
+
+    @app.post("/api/tables/{table_id}/delete")
+    async def delete(table_id: str, request: Request):
+        table = table_or_404(table_id)
+        data = await body(request)
+        hub.delete(table, data.get("host"))
+        return {"table": table_id, "deleted": True}
 
     @app.post("/api/lookup")
     async def lookup(request: Request):
@@ -332,17 +421,73 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                     current = table.row.seats[seat].token_hash
                     entry["valid"] = current is not None and current == token_hash(t["token"])
                 if entry["valid"]:
-                    entry.update(game=table.game.id, game_name=table.game.name, step=table.step,
-                                 over=table.state.is_over, kind=table.row.kind,
-                                 seat_name=table.seat_name(seat) if seat is not None else None,
-                                 your_turn=seat is not None and table.state.to_move == seat,
-                                 result=result_text(table.state) if table.state.is_over else None,
-                                 rematch=table.row.rematch)
+                    entry.update(described(table, seat))
             out.append(entry)
         return {"tables": out}
 
+    def described(table, seat) -> dict:
+        """What a list of someone's tables shows of one of them."""
+        return dict(game=table.game.id, game_name=table.game.name, step=table.step,
+                    over=table.over, kind=table.row.kind,
+                    seat_name=table.seat_name(seat) if seat is not None else None,
+                    your_turn=seat is not None and table.state.to_move == seat and not table.over,
+                    result=table.result_text() if table.over else None,
+                    rematch=table.row.rematch)
+
+    # --- "my tables": a personal secret link holding all of a person's seats ------------------------
+    def person(data: dict) -> str:
+        """The hash of the my-tables key a request carries, refused unless it works."""
+        key = data.get("key")
+        if not isinstance(key, str) or not 0 < len(key) <= 128:
+            raise Refused(400, "field 'key' must be the secret of your my-tables link")
+        hashed = token_hash(key)
+        if not hub.storage.person_exists(hashed):
+            raise Refused(403, "that my-tables link does not work: it was re-issued (the old one stops "
+                               "working) or mistyped")
+        return hashed
+
+    @app.post("/api/me")
+    async def new_person(request: Request):
+        """A new my-tables link: its secret key, shown once (only its hash is stored)."""
+        await body(request)
+        key = hub.new_person()
+        return {"key": key}
+
+    @app.post("/api/me/seats")
+    async def add_seats(request: Request):
+        """Add seats to a my-tables link: each ticket whose token opens its seat now."""
+        data = await body(request)
+        hashed = person(data)
+        tickets = data.get("tickets")
+        if not isinstance(tickets, list) or len(tickets) > MAX_TICKETS:
+            raise Refused(400, f"field 'tickets' must be a list of at most {MAX_TICKETS} {{table, seat, token}}")
+        added = 0
+        for t in tickets:
+            if isinstance(t, dict) and hub.add_person_seat(hashed, t.get("table"), t.get("seat"), t.get("token")):
+                added += 1
+        return {"added": added, "refused": len(tickets) - added}
+
+    @app.post("/api/me/tables")
+    async def my_tables(request: Request):
+        """Every seat a my-tables link holds that still opens: the tables, to list and resume."""
+        data = await body(request)
+        out = []
+        for table, seat in hub.person_tables(person(data)):
+            out.append({"table": table.id, "seat": seat, **described(table, seat)})
+        return {"tables": out}
+
+    @app.post("/api/me/reissue")
+    async def reissue(request: Request):
+        """A new key for the same link; the old one stops working at once."""
+        data = await body(request)
+        hashed = person(data)
+        key = hub.reissue_person(hashed)
+        if key is None:
+            raise Refused(403, "that my-tables link was re-issued meanwhile")
+        return {"key": key}
+
     def finished(table):
-        if table.row.kind == "live" and not table.state.is_over:
+        if table.row.kind == "live" and not table.over:
             raise Refused(403, "the record names every hidden choice, so it is shown once the game is over")
 
     @app.get("/api/tables/{table_id}/record")
@@ -370,9 +515,11 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             raise Refused(400, f"seat must be 0 to {table.row.players - 1} or none, not {shown(seat)}")
         state = tabletome.replay(table.record(), upto=step)
         view = state.view(who)
+        ended = table.row.ended if step == len(actions) else None
         return {"table": table.id, "step": step, "steps": len(actions), "seat": who,
                 "action": actions[step - 1] if step else None, "to_move": state.to_move,
-                "over": state.is_over, "result": result_text(state) if state.is_over else None,
+                "over": state.is_over or ended is not None,
+                "result": ended["text"] if ended is not None else result_text(state) if state.is_over else None,
                 "view": view, "actions": actions}
 
     @app.post("/api/records")
@@ -383,9 +530,18 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         game = tabletome.game(data["game"])
         players, options = game.resolve_options(data["players"], data["options"])
         cards = data.get("cards")
+        resigned = None
+        if data.get("result") is not None:       # a game that ended by a resignation
+            result = data["result"]
+            resigned = (result.get("resigned", result.get("timeout")) if isinstance(result, dict) else None)
+            if isinstance(resigned, bool) or not isinstance(resigned, int) or not 0 <= resigned < players \
+                    or result.get("step") != len(data["actions"]):
+                raise Refused(400, "record field 'result' must be {\"resigned\": SEAT, \"step\": the number of "
+                                   f"actions}} (a seat 0 to {players - 1} resigned after the last action), or left out")
         table, _, _ = hub.create(game.id, players, options, [{"agent": None, "name": ""}] * players,
-                                 seed=data["seed"], kind="replay", actions=data["actions"], cards=cards)
-        return {"id": table.id, "steps": table.step, "over": table.state.is_over}
+                                 seed=data["seed"], kind="replay", actions=data["actions"], cards=cards,
+                                 resigned=resigned)
+        return {"id": table.id, "steps": table.step, "over": table.over}
 
     # --- live play ---------------------------------------------------------------------------------
     @app.websocket("/ws")
@@ -422,8 +578,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         finally:
             conn.cancel_hint()                      # the page left: its hint is of no use
             if conn.table is not None:
-                conn.table.conns.discard(conn)
-                conn.table.touch()
+                hub.leave(conn)
             if not sender.done():
                 if conn.closing is not None:        # let it send the last error and close
                     try:

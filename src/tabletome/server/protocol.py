@@ -12,7 +12,7 @@ import re
 
 MAX_MESSAGE = 4096          # bytes a page may send in one message
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-CLIENT_TYPES = ("hello", "move", "hint", "why", "rematch", "ping")
+CLIENT_TYPES = ("hello", "move", "hint", "why", "rematch", "resign", "chat", "undo", "undo-reply", "ping")
 
 
 class BadMessage(Exception):
@@ -61,9 +61,12 @@ def parse_message(raw) -> dict:
         seat = msg.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise BadMessage("bad-field", f"field 'seat' must be a seat number or null for a spectator, not {shown(seat)}")
-        token = msg.get("token")
-        if seat is not None and (not isinstance(token, str) or not 0 < len(token) <= 128):
-            raise BadMessage("bad-field", "a seat needs field 'token', the secret from its invite link")
+        token, me = msg.get("token"), msg.get("me")
+        if me is not None and (not isinstance(me, str) or not 0 < len(me) <= 128):
+            raise BadMessage("bad-field", "field 'me' must be the secret of your my-tables link")
+        if seat is not None and me is None and (not isinstance(token, str) or not 0 < len(token) <= 128):
+            raise BadMessage("bad-field", "a seat needs field 'token', the secret from its invite link "
+                                          "(or 'me', the secret of your my-tables link)")
     elif kind == "move":
         action = msg.get("action")
         if isinstance(action, bool) or not isinstance(action, (str, int)):
@@ -75,6 +78,12 @@ def parse_message(raw) -> dict:
         text = msg.get("text")
         if not isinstance(text, str) or not 0 < len(text) <= 200:
             raise BadMessage("bad-field", "field 'text' must be a move's text, 1 to 200 characters")
+    elif kind == "undo-reply":
+        if not isinstance(msg.get("accept"), bool):
+            raise BadMessage("bad-field", "field 'accept' must be true (take it back) or false (decline)")
+    elif kind == "chat":
+        if not isinstance(msg.get("text"), str):
+            raise BadMessage("bad-field", f"field 'text' must be the chat message's text, not {shown(msg.get('text'))}")
     return msg
 
 

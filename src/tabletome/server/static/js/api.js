@@ -3,6 +3,7 @@
 
 const TICKETS = "tabletome.tickets";
 const HOSTS = "tabletome.hosts";
+const ME = "tabletome.me";          // the secret of this person's my-tables link, if they made one
 
 export async function api(path, options = {}) {
   const init = { method: options.method || "GET", headers: {} };
@@ -34,6 +35,25 @@ export function saveTicket(ticket) {
   const list = tickets().filter((t) => !(t.table === ticket.table && t.seat === ticket.seat));
   list.unshift({ ...ticket, saved: Date.now() });
   localStorage.setItem(TICKETS, JSON.stringify(list.slice(0, 200)));
+  const key = myKey();
+  if (key && ticket.mine !== false && ticket.token) {
+    // the my-tables link holds this seat too (a failure changes nothing here)
+    api("/api/me/seats", { body: { key, tickets: [{ table: ticket.table, seat: ticket.seat, token: ticket.token }] } })
+      .catch(() => {});
+  }
+}
+
+export function myKey() {
+  const key = localStorage.getItem(ME);
+  return typeof key === "string" && key ? key : null;
+}
+
+export function saveMyKey(key) {
+  if (key) localStorage.setItem(ME, key); else localStorage.removeItem(ME);
+}
+
+export function myLink(key) {
+  return `${location.origin}/#me=${encodeURIComponent(key)}`;
 }
 
 export function forgetTicket(table, seat) {

@@ -1,5 +1,6 @@
-// The start page: your tables, a new table (game, players, options, who sits where), watch a record.
-import { api, hostToken, saveHost, saveTicket, seatLink, tickets } from "./api.js";
+// The start page: your tables, the lobby (public tables with open seats), a new table (game,
+// players, options, who sits where, public or not), watch a record.
+import { api, hostToken, myKey, myLink, saveHost, saveMyKey, saveTicket, seatLink, tickets } from "./api.js";
 import { clear, el } from "./dom.js";
 
 let catalogue = { games: [], agents: [], levels: [] };
@@ -17,8 +18,14 @@ async function main() {
   $("new-form").addEventListener("submit", create);
   $("record-file").addEventListener("change", upload);
   gameChanged();
+  takeMyLink();
+  $("my-link-make").addEventListener("click", makeMyLink);
+  $("my-link-reissue").addEventListener("click", reissueMyLink);
+  drawMyLink();
   showMine();
   showLessons();
+  showLobby();
+  setInterval(showLobby, 10000);
 }
 
 async function showLessons() {
@@ -135,17 +142,23 @@ async function create(event) {
   for (const select of $("options").querySelectorAll("select")) options[select.dataset.option] = select.value;
   const seats = [];
   const mine = [];
+  const isPublic = $("public").checked;
   for (let i = 0; i < n; i++) {
     const choice = document.querySelector(`[data-seat="${i}"]`).value;
     const name = document.querySelector(`[data-name="${i}"]`).value;
     if (choice.startsWith("level:")) seats.push({ agent: catalogue.levels.find((l) => l.name === choice.slice(6)).spec, name });
     else if (choice.startsWith("agent:")) seats.push({ agent: choice.slice(6), name });
-    else seats.push({ agent: null, name });
+    else seats.push({ agent: null, name, open: isPublic && choice === "person" });
     if (choice === "you") mine.push(i);
   }
   $("create").disabled = true;
   try {
-    const table = await api("/api/tables", { body: { game: game.id, players: n, options, seats } });
+    const body = { game: game.id, players: n, options, seats, public: isPublic };
+    const clock = $("clock").value.split(":");
+    if (clock[0] === "rt") Object.assign(body, { clock: { minutes: Number(clock[1]), increment: Number(clock[2]) } });
+    if (clock[0] === "turn") Object.assign(body, { clock: { per_move: Number(clock[1]) } });
+    if (body.clock) body.on_timeout = $("on-timeout").value;
+    const table = await api("/api/tables", { body });
     saveHost(table.id, table.host);
     // This browser keeps every person's seat token, so the host can hand out invite links later.
     for (const s of table.seats) {
@@ -160,26 +173,120 @@ async function create(event) {
   }
 }
 
+// --- my tables: this browser's tickets, and the seats the person's my-tables link holds ------------
+function takeMyLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.get("me")) return;
+  saveMyKey(params.get("me"));
+  history.replaceState(null, "", location.pathname);     // the secret leaves the address bar
+}
+
+function drawMyLink() {
+  const key = myKey();
+  $("my-link-make").hidden = !!key;
+  $("my-link-show").hidden = !key;
+  if (key) $("my-link").value = myLink(key);
+}
+
+async function makeMyLink() {
+  $("my-link-error").textContent = "";
+  try {
+    const { key } = await api("/api/me", { body: {} });
+    const mine = tickets().filter((t) => t.mine !== false && t.token);
+    await api("/api/me/seats", { body: { key, tickets: mine.map(({ table, seat, token }) => ({ table, seat, token })) } });
+    saveMyKey(key);
+    drawMyLink();
+  } catch (err) { $("my-link-error").textContent = err.message; }
+}
+
+async function reissueMyLink() {
+  $("my-link-error").textContent = "";
+  try {
+    const { key } = await api("/api/me/reissue", { body: { key: myKey() } });
+    saveMyKey(key);
+    drawMyLink();
+  } catch (err) { $("my-link-error").textContent = err.message; }
+}
+
 async function showMine() {
   const list = clear($("mine-list"));
   const mine = tickets().filter((t) => t.mine !== false);
-  if (!mine.length) return;
-  let answer;
+  const rows = [];
   try {
-    answer = await api("/api/lookup", { body: { tickets: mine.map(({ table, seat, token }) => ({ table, seat, token })) } });
+    if (mine.length) {
+      const answer = await api("/api/lookup", { body: { tickets: mine.map(({ table, seat, token }) => ({ table, seat, token })) } });
+      for (const t of answer.tables.filter((x) => x.valid)) {
+        const ticket = mine.find((m) => m.table === t.table && m.seat === t.seat);
+        rows.push({ ...t, href: seatLink(t.table, t.seat, ticket.token) });
+      }
+    }
+    const key = myKey();
+    if (key) {
+      const answer = await api("/api/me/tables", { body: { key } });
+      for (const t of answer.tables) {
+        if (rows.some((r) => r.table === t.table && r.seat === t.seat)) continue;
+        rows.push({ ...t, href: `/table/${encodeURIComponent(t.table)}#seat=${t.seat}&me=${encodeURIComponent(key)}` });
+      }
+    }
   } catch (err) {
     list.append(el("li", { class: "error", text: err.message }));
-    return;
   }
-  const valid = answer.tables.filter((t) => t.valid);
-  $("mine-empty").hidden = valid.length > 0;
-  for (const t of valid) {
-    const ticket = mine.find((m) => m.table === t.table && m.seat === t.seat);
+  $("mine-empty").hidden = rows.length > 0;
+  for (const t of rows) {
     const state = t.over ? (t.result || "finished") : t.your_turn ? "your turn" : `step ${t.step}`;
     list.append(el("li", { class: t.your_turn ? "your-turn" : "" },
-      el("a", { href: seatLink(t.table, t.seat, ticket.token), text: `${t.game_name} — ${t.seat_name}` }),
+      el("a", { href: t.href, text: `${t.game_name} — ${t.seat_name}` }),
       el("span", { class: "muted", text: ` · ${state}` }),
       hostToken(t.table) ? el("span", { class: "tag", text: "host" }) : null));
+  }
+}
+
+function since(seconds) {
+  const s = Math.max(0, Math.round(Date.now() / 1000 - seconds));
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86400) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} days`;
+}
+
+async function showLobby() {
+  let answer;
+  try {
+    answer = await api("/api/lobby");
+  } catch (err) {
+    $("lobby-error").textContent = `The lobby cannot be shown: ${err.message}`;
+    return;
+  }
+  $("lobby-error").textContent = "";
+  const list = clear($("lobby-list"));
+  $("lobby-empty").hidden = answer.tables.length > 0;
+  $("lobby-name-field").hidden = answer.tables.length === 0;
+  for (const t of answer.tables) {
+    const options = Object.entries(t.options).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
+    const who = t.seats.map((s) => s.open ? null
+      : `${s.name}: ${s.agent ? `computer (${s.agent})` : s.player || "a person"}`).filter(Boolean).join(" · ");
+    const joins = t.seats.filter((s) => s.open).map((s) =>
+      el("button", { type: "button", class: "join", "data-table": t.id, "data-seat": s.seat,
+                     text: `Sit at ${s.name}`, onclick: () => join(t, s) }));
+    list.append(el("li", { class: "lobby-table" },
+      el("strong", { text: t.game_name }),
+      el("span", { class: "muted", text: ` · waiting ${since(t.created)}` }),
+      el("div", { class: "muted small", text: who }),
+      options ? el("details", { class: "small" }, el("summary", { text: "options" }), el("span", { text: options })) : null,
+      el("div", { class: "joins" }, joins)));
+  }
+}
+
+async function join(table, seat) {
+  $("lobby-error").textContent = "";
+  try {
+    const got = await api(`/api/tables/${encodeURIComponent(table.id)}/seats/${seat.seat}/join`,
+                          { body: { name: $("lobby-name").value } });
+    saveTicket({ table: table.id, seat: seat.seat, token: got.token, game: table.game_name, mine: true });
+    location.href = seatLink(table.id, seat.seat, got.token);
+  } catch (err) {
+    $("lobby-error").textContent = err.message;
+    showLobby();
   }
 }
 

@@ -1,5 +1,6 @@
 // The table page: one WebSocket, the board as this seat sees it, its choices, the log, hints,
-// seats and invite links, rematch, and a replay slider once the game is over.
+// seats and invite links, chat, a "your turn" signal in a background tab, resign, the host's tools
+// (lobby, spectators, delete), rematch, and a replay slider once the game is over.
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, el } from "./dom.js";
@@ -16,6 +17,10 @@ const page = {
 // --- who am I at this table --------------------------------------------------------------------
 function identity() {
   const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("me") && params.has("seat")) {
+    // a seat opened from the person's my-tables link: the link's secret is the credential
+    return { seat: Number(params.get("seat")), token: null, me: params.get("me") };
+  }
   if (params.has("token") && params.has("seat")) {
     const seat = Number(params.get("seat"));
     const token = params.get("token");
@@ -36,11 +41,12 @@ function connect() {
   ws.addEventListener("open", () => {
     page.retry = 0;
     page.resyncing = false;
-    send({ type: "hello", table: tableId, seat: page.seat, token: page.token });
+    send(hello());
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", (event) => {
     if (page.missing) return;          // no such table: nothing to reconnect to
+    if (page.gone) { setStatus(page.gone, "bad"); return; }
     if (event.code === 4401 || page.revoked) {
       page.revoked = true;
       setStatus("This seat's link no longer works (the seat was vacated or re-invited).", "bad");
@@ -50,6 +56,12 @@ function connect() {
     setStatus("Connection lost; reconnecting…", "bad");
     setTimeout(connect, wait);
   });
+}
+
+function hello() {
+  const message = { type: "hello", table: tableId, seat: page.seat, token: page.token };
+  if (page.me) message.me = page.me;
+  return message;
 }
 
 function send(message) {
@@ -67,6 +79,12 @@ function receive(msg) {
     page.optionHelp = msg.option_help || {};
     document.title = `${msg.table.game_name} — tabletome`;
     $("title").textContent = `${msg.table.game_name}` + (msg.seat_name ? ` · you are ${msg.seat_name}` : " · watching");
+    page.title = document.title;
+    page.chat = msg.chat || [];
+    const canChat = page.seat !== null || msg.table.spectator_chat;
+    $("chat-form").hidden = !canChat;
+    $("chat-note").hidden = canChat;
+    drawChat();
   } else if (msg.type === "state") {
     onState(msg);
   } else if (msg.type === "error") {
@@ -79,6 +97,7 @@ function receive(msg) {
       return;
     }
     if (msg.code === "revoked") page.revoked = true;
+    if (msg.code === "removed" || msg.code === "deleted" || msg.code === "no-spectators") page.gone = msg.message;
     if (msg.code === "bad-token" || msg.code === "bad-seat") {
       forgetTicket(tableId, page.seat);
       showBanner(`${msg.message} You are watching instead.`);
@@ -90,6 +109,9 @@ function receive(msg) {
     if (page.state) drawChoices();
   } else if (msg.type === "why") {
     drawWhy(msg);
+  } else if (msg.type === "chat") {
+    page.chat = page.chat.concat(msg.messages).slice(-200);
+    drawChat();
   } else if (msg.type === "hint") {
     page.hint = msg;
     drawHint();
@@ -115,7 +137,7 @@ function onState(msg) {
   const view = viewOf(msg);
   if (view === null) {
     // out of step with the server (should not happen): say hello again for the whole state
-    if (!page.resyncing) { page.resyncing = true; send({ type: "hello", table: tableId, seat: page.seat, token: page.token }); }
+    if (!page.resyncing) { page.resyncing = true; send(hello()); }
     return;
   }
   page.resyncing = false;
@@ -129,7 +151,9 @@ function onState(msg) {
   document.body.dataset.step = String(msg.step);
   document.body.dataset.over = String(msg.over);
   document.body.dataset.toMove = msg.to_move === null ? "" : String(msg.to_move);
-  document.body.dataset.mine = String(page.seat !== null && msg.to_move === page.seat && !msg.over);
+  const mine = page.seat !== null && msg.to_move === page.seat && !msg.over;
+  if (mine && document.body.dataset.mine !== "true" && page.state) signalTurn();
+  document.body.dataset.mine = String(mine);
   if (page.info) { page.info.seats = msg.seats; page.info.rematch = msg.rematch; }
   if (!page.replay) draw();
   drawHeader();
@@ -149,6 +173,7 @@ function drawHeader() {
   const seats = st.seats;
   if (st.over) setStatus(`Game over: ${st.result || ""}`, "over");
   else if (st.thinking !== null && st.thinking !== undefined) setStatus(`${seatLabel(seats[st.thinking])} is thinking…`, "thinking");
+  else if (page.info && page.info.kind === "replay") setStatus(`An unfinished game's record: ${seats[st.to_move].name} was to move`, "wait");
   else if (st.to_move === page.seat && page.seat !== null) setStatus("Your turn", "yours");
   else setStatus(`Waiting for ${seatLabel(seats[st.to_move])}`, "wait");
   if (st.ai_error) showBanner(st.ai_error);
@@ -159,6 +184,11 @@ function drawHeader() {
   link.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("rematch-btn").hidden = !(st.over && page.seat !== null && page.info && page.info.kind === "live");
   $("rematch-btn").textContent = st.rematch ? "Go to the rematch" : "Rematch";
+  $("resign-btn").hidden = !(!st.over && page.seat !== null && page.info && page.info.kind === "live");
+  $("undo-btn").hidden = $("resign-btn").hidden || !!st.undo;
+  page.clockOffset = st.clock ? st.clock.now - Date.now() / 1000 : 0;
+  drawClock();
+  drawUndo(st);
   $("replay").hidden = !done;
   if (done) setupReplay();
 }
@@ -345,6 +375,120 @@ function drawHint() {
   drawChoices();
 }
 
+// --- the clock: the server's, counted down here between states ----------------------------------------
+function timeText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function drawClock() {
+  const st = page.state;
+  const node = $("clock");
+  const c = st && st.clock;
+  node.hidden = !c;
+  if (!c) return;
+  const now = Date.now() / 1000 + (page.clockOffset || 0);
+  const running = c.deadline !== null && !st.over ? st.to_move : null;
+  const parts = [];
+  st.seats.forEach((s, i) => {
+    if (!c.left) return;                   // turn-based: only the time the seat to move has left
+    let left = c.left[i];
+    if (i === running) left = c.deadline - now;
+    parts.push(el("span", { class: i === running ? "clock-seat running" : "clock-seat", "data-clock": i,
+                            text: `${s.name} ${timeText(left)}` }));
+  });
+  clear(node).append(...parts);
+  if (!c.left && running !== null) {
+    node.append(el("span", { class: "clock-seat running", "data-clock": running,
+                             text: `${st.seats[running].name}: ${timeText(c.deadline - now)} to move` }));
+  }
+}
+
+// --- undo: a request the other people at the table accept or decline --------------------------------
+function drawUndo(st) {
+  const ask = st.undo;
+  const box = $("undo-ask");
+  if (!ask || page.seat === null) {
+    if (page.undoAsked && !ask && st.step === page.undoAsked) showBanner("Your undo was declined.");
+    page.undoAsked = null;
+    box.hidden = true;
+    return;
+  }
+  if (ask.seat === page.seat) {
+    page.undoAsked = st.step;
+    box.hidden = true;
+    setStatus("Waiting for the others to accept your undo…", "wait");
+    return;
+  }
+  const name = st.seats[ask.seat] ? st.seats[ask.seat].name : "Another player";
+  $("undo-text").textContent = `${name} asks to take back their last decision.`;
+  box.hidden = ask.accepted.includes(page.seat);
+}
+
+function answerUndo(accept) {
+  $("undo-ask").hidden = true;
+  send({ type: "undo-reply", accept, id: ++page.request });
+}
+
+// --- chat and the "your turn" signal ----------------------------------------------------------------
+function drawChat() {
+  const list = clear($("chat-log"));
+  for (const m of page.chat) {
+    list.append(el("li", { class: m.seat === page.seat && m.seat !== null ? "chat-mine" : "" },
+      el("strong", { text: `${m.who}: ` }), el("span", { text: m.text })));
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  if (send({ type: "chat", text, id: ++page.request })) input.value = "";
+}
+
+const ALERTS = "tabletome.alerts";
+function alertsOn() { return localStorage.getItem(ALERTS) === "on"; }
+
+function drawAlertButton() {
+  $("alert-btn").textContent = alertsOn() ? "Alerts on" : "Alert me";
+  $("alert-btn").setAttribute("aria-pressed", String(alertsOn()));
+}
+
+async function toggleAlerts() {
+  if (alertsOn()) { localStorage.setItem(ALERTS, "off"); drawAlertButton(); return; }
+  localStorage.setItem(ALERTS, "on");
+  if ("Notification" in window && Notification.permission === "default") {
+    try { await Notification.requestPermission(); } catch (e) { /* the sound and the title still work */ }
+  }
+  drawAlertButton();
+}
+
+// It became this seat's turn: when the tab is in the background, its title says so; with alerts
+// on, a short sound and (if the person allowed it) a notification.
+function signalTurn() {
+  if (!document.hidden) return;
+  document.title = `▶ Your turn — ${page.title || "tabletome"}`;
+  document.body.dataset.signalled = String(Number(document.body.dataset.signalled || 0) + 1);
+  if (!alertsOn()) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.18);
+  } catch (e) { /* no sound here */ }
+  if ("Notification" in window && Notification.permission === "granted") {
+    try { new Notification("Your turn", { body: page.title || "tabletome", tag: `tabletome-${tableId}` }); } catch (e) { /* none */ }
+  }
+}
+
 // --- seats, invite links, rematch --------------------------------------------------------------
 function drawSeats() {
   const box = clear($("seats-panel"));
@@ -376,8 +520,73 @@ function drawSeats() {
   }
   const watch = el("input", { class: "invite", readonly: true, value: watchLink(tableId), "aria-label": "spectator link" });
   box.append(el("div", { class: "invite-row" }, el("span", { text: "Spectators: " }), watch));
+  if (host && page.info.kind === "live") box.append(hostTools(host));
   const opts = Object.entries(page.info.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${v}`).join(" · ");
   box.append(el("p", { class: "muted", text: opts }));
+}
+
+// The host's tools: list the table in the lobby or not, let spectators watch or not, remove one
+// spectator, delete the table. A click that cannot be undone asks for a second click.
+function hostTools(host) {
+  const info = page.info;
+  const box = el("div", { class: "host-tools" }, el("h3", { text: "Host" }));
+  const toggle = (label, id, checked, key) => {
+    const input = el("input", { type: "checkbox", id, checked });
+    input.addEventListener("change", () => settle(host, { [key]: input.checked }));
+    return el("label", { class: "field check" }, input, label);
+  };
+  box.append(toggle("Listed in the lobby (public)", "host-public", info.public, "public"));
+  box.append(toggle("Spectators may watch", "host-spectators", info.allow_spectators !== false, "spectators"));
+  const watching = info.spectators || [];
+  box.append(el("p", { class: "muted small", text: `${watching.length} watching` }));
+  for (const w of watching) {
+    box.append(el("div", { class: "spectator-line" }, el("span", { text: `spectator ${w}` }),
+      el("button", { type: "button", class: "small", text: "remove", "data-spectator": w,
+                     onclick: () => removeSpectator(host, w) })));
+  }
+  box.append(confirmButton("Delete the table", "Really delete it?", "delete-btn", () => deleteTable(host)));
+  return box;
+}
+
+function confirmButton(text, again, id, action) {
+  const button = el("button", { type: "button", class: "small danger", id, text });
+  let armed = null;
+  button.addEventListener("click", () => {
+    if (armed) { clearTimeout(armed); armed = null; button.textContent = text; action(); return; }
+    button.textContent = again;
+    armed = setTimeout(() => { armed = null; button.textContent = text; }, 4000);
+  });
+  return button;
+}
+
+async function refreshInfo() {
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    page.info = { ...page.info, ...info };
+    drawSeats();
+  } catch (err) { showBanner(err.message); }
+}
+
+async function settle(host, change) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/settings`, { body: { host, ...change } });
+  } catch (err) { showBanner(err.message); }
+  refreshInfo();
+}
+
+async function removeSpectator(host, watcher) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/spectators/${encodeURIComponent(watcher)}/remove`, { body: { host } });
+  } catch (err) { showBanner(err.message); }
+  refreshInfo();
+}
+
+async function deleteTable(host) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/delete`, { body: { host } });
+    page.gone = "This table was deleted.";
+    location.href = "/";
+  } catch (err) { showBanner(err.message); }
 }
 
 async function reinvite(seat, host) {
@@ -452,15 +661,38 @@ function start() {
   const me = identity();
   page.seat = me.seat;
   page.token = me.token;
+  page.me = me.me || null;
   $("hint-btn").addEventListener("click", () => {
     page.request += 1;
     if (send({ type: "hint", id: page.request })) { page.hint = { pending: true }; drawHint(); }
   });
-  $("seats-btn").addEventListener("click", () => { $("seats-panel").hidden = !$("seats-panel").hidden; });
   $("why-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("why-text").value.trim();
     if (text) send({ type: "why", id: ++page.request, text });
+  });
+  $("seats-btn").addEventListener("click", () => {
+    $("seats-panel").hidden = !$("seats-panel").hidden;
+    if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
+  });
+  $("chat-form").addEventListener("submit", sendChat);
+  setInterval(drawClock, 1000);
+  $("undo-btn").addEventListener("click", () => send({ type: "undo", id: ++page.request }));
+  $("undo-yes").addEventListener("click", () => answerUndo(true));
+  $("undo-no").addEventListener("click", () => answerUndo(false));
+  $("alert-btn").addEventListener("click", toggleAlerts);
+  drawAlertButton();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && page.title) document.title = page.title; });
+  let resignArmed = null;
+  $("resign-btn").addEventListener("click", () => {
+    const button = $("resign-btn");
+    if (resignArmed) {
+      clearTimeout(resignArmed); resignArmed = null; button.textContent = "Resign";
+      send({ type: "resign", id: ++page.request });
+      return;
+    }
+    button.textContent = "Really resign?";
+    resignArmed = setTimeout(() => { resignArmed = null; button.textContent = "Resign"; }, 4000);
   });
   $("rematch-btn").addEventListener("click", () => {
     if (page.state && page.state.rematch) goToRematch(page.state.rematch);

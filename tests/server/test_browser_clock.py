@@ -1,0 +1,41 @@
+"""Clocks and resigning in a real browser (Playwright, Debian's Chromium): a table created on the
+start page with a clock shows each seat's time, the running one counting down, until the person
+resigns (two clicks); a clock that runs out ends the game on the page ("ran out of time")."""
+
+from .helpers import seat
+from .test_browser import browser, new_page, shot  # noqa: F401 (the fixture)
+
+
+def test_the_clock_counts_down_and_runs_out(server, browser):
+    page = new_page(browser)
+    page.goto(server.url + "/?game=spirit-link")
+    page.select_option("[data-seat='0']", "you")
+    page.select_option("[data-seat='1']", "agent:heuristic")
+    page.select_option("#clock", "rt:5:5")
+    page.click("#create")
+    running = page.locator(".clock-seat.running")
+    running.wait_for()
+    first = running.inner_text()
+    assert first.startswith("North 4:5") or first.startswith("North 5:00"), first
+    page.wait_for_function(f"document.querySelector('.clock-seat.running').textContent !== {first!r}")
+    assert page.locator(".clock-seat[data-clock='1']").inner_text() == "South 5:00"
+    shot(page, "clock")
+    page.click("#resign-btn")                             # resigning takes two clicks
+    assert page.inner_text("#resign-btn") == "Really resign?"
+    page.click("#resign-btn")
+    page.wait_for_function("document.body.dataset.over === 'true'")
+    assert "North resigned: South wins." in page.inner_text("#status")
+    assert page.locator("#resign-btn").is_hidden() and page.locator("#clock .running").count() == 0
+
+    r = server.post("/api/tables", {"game": "spirit-link", "seats": [{"agent": None}, {"agent": None}],
+                                    "clock": {"minutes": 0.05}, "on_timeout": "lose"})
+    table = r.json()
+    other = new_page(browser)
+    tid, s, token = seat(table, 1)
+    other.goto(f"{server.url}/table/{tid}#seat={s}&token={token}")
+    short = new_page(browser)
+    tid, s, token = seat(table, 0)
+    short.goto(f"{server.url}/table/{tid}#seat={s}&token={token}")
+    short.wait_for_function("document.body.dataset.over === 'true'", timeout=30000)
+    assert "North ran out of time: South wins." in short.inner_text("#status")
+    assert page.errors == [] and short.errors == [] and other.errors == []

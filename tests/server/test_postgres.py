@@ -1,0 +1,201 @@
+"""PostgreSQL and several server processes: real `tabletome serve` processes sharing one database of
+a throwaway PostgreSQL cluster (the ``postgres`` fixture). A move made on one process reaches the
+pages of another; two processes never both accept a move for one step; agents' turns are taken by
+whichever process is free, and one killed with SIGKILL loses nothing."""
+
+import random
+import subprocess
+import sys
+import threading
+import time
+
+import psycopg
+import pytest
+
+import tabletome
+from tabletome.server.storage import SeatRow, StepTaken, TableRow, open_storage
+
+from .helpers import Client, seat
+
+
+def opened(server, table, i):
+    c = Client(server)
+    assert c.hello(*seat(table, i))["type"] == "state"
+    return c
+
+
+def watcher(server, table_id):
+    c = Client(server)
+    assert c.hello(table_id)["type"] == "state"
+    return c
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_both_backends_store_the_same_way(backend, tmp_path, request):
+    """The storage module behind either database: a table and its actions read back as written, a
+    second action for one step refused, the rematch recorded once."""
+    db = request.getfixturevalue("pg_db") if backend == "postgres" else str(tmp_path / "t.sqlite3")
+    storage = open_storage(db)
+    assert storage.shared == (backend == "postgres")
+    row = TableRow("t1", "spirit-link", 2, {"starting_hand": 3}, 2 ** 62 + 5, None, "live", "h" * 64, 1.5, False,
+                   None, [SeatRow(0, "Ann", None, "a" * 64), SeatRow(1, "", "heuristic", None)], ["x"])
+    storage.create_table(row)
+    storage.add_action("t1", 1, 0, "pass", False)
+    with pytest.raises(StepTaken):
+        storage.add_action("t1", 1, 1, "something else", False)
+    storage.add_action("t1", 2, 1, "end", True)
+    back = storage.load_table("t1")
+    assert back.actions == ["x", "pass", "end"] and back.over and back.seed == 2 ** 62 + 5
+    assert back.options == {"starting_hand": 3} and back.seats == row.seats
+    assert storage.actions_from("t1", 1) == ["pass", "end"]
+    storage.set_seat("t1", 0, None)
+    assert storage.load_seats("t1")[0].token_hash is None
+    assert storage.set_rematch("t1", "r1") == "r1"
+    assert storage.set_rematch("t1", "r2") == "r1"           # the first rematch stays
+    storage.delete_table("t1")
+    assert storage.load_table("t1") is None
+    storage.close()
+
+
+def test_jobs_are_taken_once_and_freed_when_their_process_dies(pg_db):
+    """An agent's turn is held by one process at a time (SKIP LOCKED), and free again the moment
+    the connection holding it is gone."""
+    a, b = open_storage(pg_db), open_storage(pg_db)
+    row = TableRow("t1", "spirit-link", 2, {}, 1, None, "live", "h" * 64, 1.0, False, None,
+                   [SeatRow(0, "", "heuristic", None), SeatRow(1, "", "heuristic", None)], [])
+    a.create_table(row, job_step=0)
+    job = a.claim_job()
+    assert (job.table_id, job.step) == ("t1", 0)
+    assert b.claim_job() is None                              # held by a: b skips it
+    job.conn.close()                                          # a's connection dies
+    deadline = time.time() + 10                               # (its backend lets go as it ends)
+    while (again := b.claim_job()) is None and time.time() < deadline:
+        time.sleep(0.05)
+    assert again is not None and (again.table_id, again.step) == ("t1", 0)
+    b.finish_job(again)
+    assert a.claim_job() is None and b.claim_job() is None    # done: gone for everyone
+    a.close()
+    b.close()
+
+
+def test_a_game_across_two_processes_survives_one_killed(pg_servers):
+    """Seat 0 plays on process A, seat 1 on process B: each move reaches the other seat's page on
+    the other process. A is killed with SIGKILL mid-game; seat 0 goes on on B, and the game
+    finishes there with every acknowledged move in its record, in order."""
+    a, b = pg_servers(), pg_servers()
+    rng = random.Random(7)
+    table = a.create("spirit-link", options={"starting_hand": 3}, seed=25,
+                     seats=[{"agent": None}, {"agent": None}])
+    tid = table["id"]
+    tabs = {0: opened(a, table, 0), 1: opened(b, table, 1)}
+    spectators = [watcher(a, tid), watcher(b, tid)]
+    acked = []
+
+    def play(moves):
+        for _ in range(moves):
+            step = len(acked)
+            for t in tabs.values():
+                t.at_step(step, timeout=20)    # the move made on the other process reached this page
+            mover = [t for t in tabs.values() if t.state["legal"]]
+            if not mover:
+                assert all(t.state["over"] for t in tabs.values())
+                return
+            action = rng.choice(mover[0].state["legal"])
+            mover[0].send({"type": "move", "action": action["id"], "step": step, "id": step})
+            mover[0].until(lambda m: m.get("ack") == step or m["type"] == "error")
+            assert mover[0].messages[-1].get("ack") == step, mover[0].messages[-1]
+            acked.append(action["text"])
+
+    play(12)
+    assert len(acked) == 12
+    for s in spectators:
+        s.at_step(12, timeout=20)
+    a.kill()                                                   # mid-game, with seat 0 connected to it
+    tabs[0] = opened(b, table, 0)
+    assert tabs[0].state["step"] == 12
+    play(10_000)
+    assert tabs[1].state["over"]
+    record = b.get(f"/api/tables/{tid}/record").json()
+    assert record["actions"] == acked                         # nothing lost, nothing twice
+    assert tabletome.replay(record).is_over
+    spectators[1].at_step(len(acked))
+
+
+def test_two_processes_never_both_accept_a_move_for_one_step(pg_servers, pg_db):
+    """Two pages of the seat to move, on two processes, send different moves for the same position
+    at the same moment: one is applied, the other refused as stale, one action stored."""
+    a, b = pg_servers(), pg_servers()
+    for attempt in range(4):
+        table = a.create("spirit-link", options={"starting_hand": 3}, seed=40 + attempt,
+                         seats=[{"agent": None}, {"agent": None}])
+        tabs = [opened(a, table, 0), opened(b, table, 0)]
+        legal = tabs[0].state["legal"]
+        go = threading.Barrier(2)
+
+        def fire(tab, action):
+            go.wait()
+            tab.send({"type": "move", "action": action["id"], "step": 0, "id": "m"})
+
+        threads = [threading.Thread(target=fire, args=(tabs[i], legal[i % len(legal)])) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        outcomes = []
+        for tab in tabs:
+            m = tab.until(lambda m: m.get("ack") is not None or m["type"] == "error")
+            outcomes.append("ok" if m["type"] == "state" else m["code"])
+        assert sorted(outcomes) == ["ok", "stale"], outcomes
+        for tab in tabs:
+            tab.at_step(1, timeout=20)
+            assert tab.drain(0.3) == [] or tab.state["step"] == 1
+        with psycopg.connect(pg_db) as conn:
+            stored = conn.execute("SELECT step FROM actions WHERE table_id=%s", (table["id"],)).fetchall()
+        assert stored == [(0,)]
+        assert a.get(f"/api/tables/{table['id']}").json()["step"] == 1
+        assert b.get(f"/api/tables/{table['id']}").json()["step"] == 1
+
+
+def test_agents_turns_are_taken_by_any_process(pg_servers):
+    """Tables of agents created on process A go on while A is frozen (SIGSTOP): process B takes
+    their turns from the job table. Then A is killed, and B finishes every table, the one whose
+    turn A held too."""
+    a = pg_servers("--ai-delay", "0.1")
+    b = pg_servers("--ai-delay", "0.1", "--ai-workers", "2")
+    tables = [a.create("spirit-link", options={"starting_hand": 3}, seed=60 + i,
+                       seats=[{"agent": "heuristic"}, {"agent": "random"}])["id"] for i in range(3)]
+    a.pause()
+    watchers = {tid: watcher(b, tid) for tid in tables}
+    frozen_at = {tid: w.state["step"] for tid, w in watchers.items()}
+
+    def wait_until(done, seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline and not done():
+            for w in watchers.values():          # read every page, so none falls behind
+                w.drain(0.05)
+        return done()
+
+    # A holds at most one turn (one worker): B's workers move the others on
+    def moved():
+        return [tid for tid, w in watchers.items() if w.state["over"] or w.state["step"] >= frozen_at[tid] + 3]
+
+    assert wait_until(lambda: len(moved()) >= 2, 60), {
+        tid: (frozen_at[tid], w.state["step"]) for tid, w in watchers.items()}
+    a.kill()
+    assert wait_until(lambda: all(w.state["over"] for w in watchers.values()), 150), {
+        tid: w.state["step"] for tid, w in watchers.items()}
+    for tid in tables:
+        record = b.get(f"/api/tables/{tid}/record").json()
+        assert tabletome.replay(record).is_over
+
+
+def test_serve_says_clearly_when_postgresql_cannot_be_reached(tmp_path):
+    from .helpers import free_port
+
+    port = free_port()       # nothing listens there
+    r = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "serve", "--port", str(free_port()),
+                        "--db", f"postgresql://someone:secret@127.0.0.1:{port}/tables"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"cannot reach PostgreSQL someone@127.0.0.1:{port}/tables" in r.stdout
+    assert "secret" not in r.stdout + r.stderr and "Traceback" not in r.stderr
