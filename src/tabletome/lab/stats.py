@@ -150,7 +150,7 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
         out["solo"] = {"score": summary(scores), "outcome": summary([r[4][0] for r in rows]),
                        "win": rate(seat_wins[0], n)}
     out["cards"] = card_stats(store, point, non_play_kinds(study))
-    out["tempo"] = tempo_stats(store, point, players)
+    out["tempo"] = tempo_stats(store, point, players, study)
     out["lengths"] = [r[5] for r in rows]
     if players == 1:
         out["scores"] = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
@@ -160,7 +160,15 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
 TEMPO_TURNS = 0.9          # the tempo figures run to the turn this share of the games reaches
 
 
-def tempo_stats(store, point, players) -> dict | None:
+def tempo_order(study, point) -> list[str]:
+    """The watched numbers in the order the game declares them (``State.tempo``: the first says who
+    leads), from a fresh game of the study's options and card file."""
+    options = study.points[point or 0]["options"] if study.points else study.options
+    state = find_game(study.game).new(players=study.players, seed=0, card_text=study.card_text, **options)
+    return list(state.tempo())
+
+
+def tempo_stats(store, point, players, study=None) -> dict | None:
     """The course of the game's watched numbers (``State.tempo``) over its turns: the mean of each
     per seat and for the eventual winner against the other seats (a finished game's last values
     carried on, so every turn averages every game), and when games are decided: the turn after
@@ -173,6 +181,9 @@ def tempo_stats(store, point, players) -> dict | None:
     if not rows:
         return None
     names = list(dict.fromkeys(r[2] for r in rows))
+    if study is not None:
+        declared = tempo_order(study, point)
+        names.sort(key=lambda n: declared.index(n) if n in declared else len(declared))
     games: dict = {}
     for idx, turn, name, values, winners, unfinished in rows:
         g = games.setdefault(idx, {"winners": winners, "unfinished": unfinished, "series": {n: [] for n in names}})

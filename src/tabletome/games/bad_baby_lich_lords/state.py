@@ -190,6 +190,13 @@ class LichLordsState(State):
             return [self.bone_pile_cards() if self.winners else 0]
         return list(map(self.noise.__getitem__, L.seat_side))    # (seat_side: each seat's side)
 
+    def tempo(self):
+        """What a designer watches over a game: each seat's noise (its side's; who leads) and the
+        realms its side has won (scored into its score pile)."""
+        L = self.L
+        return {"noise": [float(self.noise[side]) for side in L.seat_side],
+                "realms won": [float(len(self.scored[side])) for side in L.seat_side]}
+
     def bone_pile_cards(self) -> int:
         return bone_pile_cards(self)
 
