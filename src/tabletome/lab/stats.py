@@ -227,10 +227,21 @@ def tempo_stats(store, point, players, study=None) -> dict | None:
     return out
 
 
+# (card, kind) of every action each seat could take: the legal actions' cards from the action table,
+# or, in a game that names the cards its actions play from its state (State.action_cards), the ones
+# stored with each decision
+LEGAL_PAIRS = """legal_pairs AS (
+  SELECT l.point, l.idx, l.seat, ak.card, ak.kind
+  FROM (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions
+        WHERE ($1 IS NULL OR point = $1) AND legal_cards IS NULL) l
+  JOIN (SELECT id, kind, unnest(cards) AS card FROM actions) ak USING (id)
+  UNION ALL
+  SELECT point, idx, seat, unnest(legal_cards) AS card, unnest(legal_kinds) AS kind FROM decisions
+  WHERE ($1 IS NULL OR point = $1) AND legal_cards IS NOT NULL)"""
+
 CARD_SQL = """
-WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card FROM legal_pairs WHERE NOT list_contains($2, kind)),
 played AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card FROM decisions
            WHERE ($1 IS NULL OR point = $1) AND NOT list_contains($2, kind)),
 g AS (SELECT point, idx, winners FROM games WHERE $1 IS NULL OR point = $1)
@@ -244,9 +255,8 @@ GROUP BY l.card ORDER BY l.card
 """
 
 USES_SQL = """
-WITH ak AS (SELECT id, kind, unnest(cards) AS card FROM actions),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ak.card, ak.kind FROM legal_ids l JOIN ak USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card, kind FROM legal_pairs),
 chosen AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card, kind FROM decisions WHERE $1 IS NULL OR point = $1),
 g AS (SELECT point, idx, winners FROM games WHERE $1 IS NULL OR point = $1)
 SELECT l.card, l.kind,
@@ -259,9 +269,8 @@ GROUP BY l.card, l.kind ORDER BY l.card, count(c.card) DESC, l.kind
 """
 
 WITHIN_SQL = """
-WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card FROM legal_pairs WHERE NOT list_contains($2, kind)),
 g AS (SELECT point, idx, winners, len(outcomes) AS n FROM games WHERE $1 IS NULL OR point = $1),
 per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
                count(*) FILTER (WHERE list_contains(g.winners, l.seat)) AS a
@@ -273,9 +282,8 @@ GROUP BY ALL ORDER BY ALL
 
 # per card and game: how many seats could play it (n1) and how many of those won (a), of n seats and w winners
 CARD_GAMES_SQL = """
-WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card FROM legal_pairs WHERE NOT list_contains($2, kind)),
 g AS (SELECT point, idx, winners, len(outcomes) AS n FROM games WHERE $1 IS NULL OR point = $1),
 per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
                count(*) FILTER (WHERE list_contains(g.winners, l.seat)) AS a
