@@ -69,3 +69,19 @@ def test_the_report_ranks_minions_realm_cards_spells_and_factions(study, tmp_pat
     assert cards <= minions | realm_cards | {c for c in cards if c.endswith(" spell")}
     assert not any(c.startswith(("realm ", "bone pile ")) for c in cards)     # no places, no skills
     assert not cards & {"Raise", "Dig", "Fight", "Teach", "Leave"}
+
+
+def test_a_study_stored_before_the_played_cards_reads_as_before(tmp_path):
+    """A study file without ``decisions.legal_cards`` (stored before ``State.action_cards``) still gives
+    its report, read-only, and reads its cards from the action table."""
+    import duckdb
+    path = tmp_path / "sl.duckdb"
+    cli("lab", "run", "spirit-link", "--seat", "heuristic", "--seat", "heuristic", "--games", "8", "--seed", "1",
+        "--workers", "1", "--out", str(path))
+    new = json.loads(cli("lab", "report", str(path), "--json"))
+    con = duckdb.connect(str(path))
+    con.execute("ALTER TABLE decisions DROP COLUMN legal_kinds")
+    con.execute("ALTER TABLE decisions DROP COLUMN legal_cards")
+    con.close()
+    old = json.loads(cli("lab", "report", str(path), "--json"))
+    assert old["points"][0]["cards"] == new["points"][0]["cards"] and new["points"][0]["cards"]

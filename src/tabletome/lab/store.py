@@ -88,6 +88,13 @@ class Store:
             self.con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS facts VARCHAR")
             for column in ("legal_cards", "legal_kinds"):        # (likewise decisions before State.action_cards)
                 self.con.execute(f"ALTER TABLE decisions ADD COLUMN IF NOT EXISTS {column} VARCHAR[]")
+        elif self.con.execute("SELECT count(*) FROM information_schema.columns WHERE table_name = 'decisions' "
+                              "AND column_name = 'legal_cards'").fetchone()[0] == 0 and self.con.execute(
+                "SELECT count(*) FROM information_schema.tables WHERE table_name = 'decisions'").fetchone()[0]:
+            # a study stored before State.action_cards, opened read-only: read it as if it had the columns
+            db = self.con.execute("SELECT current_database()").fetchone()[0].replace('"', '""')
+            self.con.execute(f'CREATE TEMP VIEW decisions AS SELECT *, NULL::VARCHAR[] AS legal_cards, '
+                             f'NULL::VARCHAR[] AS legal_kinds FROM "{db}".main.decisions')
         self._point_options = None
 
     def close(self):
