@@ -85,3 +85,39 @@ def test_a_study_stored_before_the_played_cards_reads_as_before(tmp_path):
     con.close()
     old = json.loads(cli("lab", "report", str(path), "--json"))
     assert old["points"][0]["cards"] == new["points"][0]["cards"] and new["points"][0]["cards"]
+
+
+def test_the_factions_drawn_are_reported_with_who_won(study, tmp_path):
+    """factions=random: each faction dealt is a row of its own, with each seat's win rate in the games
+    it was dealt in and in the others (counted here from the stored games)."""
+    report = json.loads(cli("lab", "report", str(study), "--json"))
+    html = tmp_path / "r.html"
+    cli("lab", "report", str(study), "--html", str(html))
+    with Store(study, create=False, read_only=True) as store:
+        games = [(json.loads(f)["factions"].split("-"), w) for f, w in store.query(
+            "SELECT facts, winners FROM games ORDER BY idx")]
+    facts = report["points"][0]["facts"]
+    dealt = sorted({f for fs, _ in games for f in fs})
+    assert [f["value"] for f in facts] == dealt and all(f["fact"] == "factions" for f in facts)
+    for f in facts:
+        having = [w for fs, w in games if f["value"] in fs]
+        assert f["games"] == len(having) and f["other_games"] == len(games) - len(having)
+        assert [s["wins"] for s in f["seats"]] == [sum(1 for w in having if s in w) for s in (0, 1)]
+    assert "What the games drew" in html.read_text()
+
+
+def test_the_teams_mode_reports_team_results(tmp_path):
+    path = tmp_path / "teams.duckdb"
+    cli("lab", "run", "bad-baby-lich-lords", "--players", "4", "--option", "mode=teams", "--seat", "heuristic",
+        "--games", "5", "--seed", "1", "--workers", "1", "--out", str(path))
+    report = json.loads(cli("lab", "report", str(path), "--json"))
+    html = tmp_path / "teams.html"
+    cli("lab", "report", str(path), "--html", str(html))
+    with Store(path, create=False, read_only=True) as store:
+        winners = [w for (w,) in store.query("SELECT winners FROM games ORDER BY idx")]
+    view = tabletome.game("bad-baby-lich-lords").new(players=4, seed=0, mode="teams").view(None)
+    sides = [tuple(s["seats"]) for s in view["sides"]]
+    teams = report["points"][0]["teams"]["teams"]
+    assert [tuple(t["seats"]) for t in teams] == sides and all(len(t) == 2 for t in sides)
+    assert [t["wins"] for t in teams] == [sum(1 for w in winners if set(side) <= set(w)) for side in sides]
+    assert "Win rate by team" in html.read_text()

@@ -389,6 +389,11 @@ class State:
         there names the card from its own state."""
         return tuple(action.cards)
 
+    def teams(self) -> list[tuple[int, ...]]:
+        """The seats that win and lose together (teammates), each team a tuple of seats; by default
+        every seat plays for itself."""
+        return [(s,) for s in range(self.players)]
+
     def lab_facts(self) -> dict:
         """What a game drew at random that its options do not say (the lab stores it beside the
         result, so a study can be split by it), e.g. the factions dealt when they are random.

@@ -202,6 +202,11 @@ class LichLordsState(State):
             return (C.realms[top[-1]].name,) if top else ()
         return ()
 
+    def teams(self):
+        """The Teams mode's two sides ("2 players vs 2 players", each side scores together); otherwise
+        every seat (every side) alone."""
+        return [tuple(seats) for seats in self.L.side_seats]
+
     def lab_facts(self):
         """The factions dealt to the realms (Lich Law 1.4), as the `factions` option writes them."""
         return {"factions": "-".join(FACTION_IDS[f] for f in self.order)}
