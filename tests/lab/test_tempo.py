@@ -1,6 +1,7 @@
 """Tempo: each game's watched numbers stored turn by turn, their course in the report, and when
 games are decided (checked by replaying the stored games, not against copied numbers)."""
 
+import json
 import statistics
 
 import pytest
@@ -77,13 +78,68 @@ def test_the_report_draws_the_course_and_says_when_games_are_decided(study):
     assert "tempo" in [name for name, *_ in report["figures"]]
 
 
-def test_a_game_without_its_own_tempo_watches_its_scores(tmp_path):
-    game = tabletome.game("life-siphon")
-    path = tmp_path / "ls.duckdb"
-    with Store(path) as store:
-        run_study(make_study("life-siphon", ["random", "random"], 2, seed=1), store, workers=1)
-        names = {n for (n,) in store.query("SELECT DISTINCT name FROM tempo")}
-        last = store.query("SELECT t.seat_values, g.scores FROM tempo t JOIN games g USING (point, idx) "
-                           "WHERE t.turn = (SELECT max(turn) FROM tempo u WHERE u.idx = t.idx)")
-    assert names == {game.score_label(2, game.resolve_options(2, {})[1])}
-    assert all(values == scores for values, scores in last)
+def _cli(*args, timeout=300):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "tabletome.cli.main", *args], capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _from_view(game, view):
+    """Each game's watched numbers as its public view shows them (not through ``State.tempo``)."""
+    if game == "life-siphon":
+        quads = [q for q in view["quadrants"] if q.get("seat") is not None]
+        quads.sort(key=lambda q: q["seat"])
+        return {"life": [float(q["life"]) for q in quads],
+                "familiars": [float(sum(f is not None for area in q["areas"].values() for f in area)) for q in quads]}
+    if game == "bad-baby-lich-lords":
+        side = {s["side"]: s for s in view["sides"]}
+        return {"noise": [float(side[w]["noise"]) for w in view["seat_sides"]],
+                "realms won": [float(len(side[w]["score_pile"])) for w in view["seat_sides"]]}
+    limits = [s["limits"] for s in view["seats"]]
+    return {"legends": [float(s["legends"]) for s in view["seats"]],
+            "limits": [float(m["hand"] + m["relic_slots"] + m["traits"] + m["completed_wanders"]) for m in limits]}
+
+
+@pytest.mark.parametrize("game, seats, lead", [
+    ("life-siphon", ["heuristic", "heuristic"], "life"),
+    ("bad-baby-lich-lords", ["heuristic", "heuristic"], "noise"),
+    ("life-and-legend", ["random", "random"], "legends"),
+])
+def test_each_game_watches_its_own_numbers(tmp_path, game, seats, lead):
+    """Life Siphon: life and familiars; Bad Baby Lich Lords: noise and realms won; Life & Legend:
+    Legends and limits. Stored at every turn (checked against the game's public view at the stored
+    step of the replayed game), the first one leading, plotted by seat and by winner."""
+    path = tmp_path / "t.duckdb"
+    args = [a for s in seats for a in ("--seat", s)]
+    _cli("lab", "run", game, *args, "--games", "4", "--seed", "5", "--workers", "1", "--out", str(path))
+    html = tmp_path / "t.html"
+    report = json.loads(_cli("lab", "report", str(path), "--json"))
+    _cli("lab", "report", str(path), "--html", str(html))
+    with Store(path, create=False, read_only=True) as store:
+        games = store.games()
+        tempo = store.query("SELECT idx, step, name, seat_values FROM tempo ORDER BY idx, turn, name")
+        decisions = store.query("SELECT idx, action FROM decisions ORDER BY idx, step")
+    names = list(_from_view(game, tabletome.game(game).new(players=2, seed=0).view(None)))
+    assert {r[2] for r in tempo} == set(names)
+    for g in games:
+        state = tabletome.game(game).new(players=2, seed=g["seed"], **json.loads(g["options"]))
+        actions = [a for i, a in decisions if i == g["idx"]]
+        done = 0
+        for idx, step, name, values in tempo:
+            if idx != g["idx"]:
+                continue
+            while done < step:
+                state.apply(actions[done])
+                done += 1
+            assert values == _from_view(game, state.view(None))[name], (g["idx"], step, name)
+        last = [v for i, s, n, v in tempo if i == g["idx"] and n == lead][-1]
+        assert last == [float(x) for x in g["scores"]]
+    t = report["points"][0]["tempo"]
+    assert t["measures"] == names and t["lead"] == lead
+    assert set(t["by_seat"]) == set(names) and all(len(t["by_seat"][n]) == 2 for n in names)
+    if t["by_result"]:
+        assert set(t["by_result"]) == set(names)
+    assert "Over the game" in html.read_text()

@@ -382,6 +382,18 @@ class State:
             return {}
         return {self.game.score_label(self.players, self.options): [float(x) for x in scores]}
 
+    def action_cards(self, action) -> tuple[str, ...]:
+        """The cards ``action`` plays from this state (named before it is applied): what the lab
+        counts as a card played, and as playable by the seat to move. By default the action's own
+        structured ``cards``; a game whose actions name places (a realm, a pile) rather than the card
+        there names the card from its own state."""
+        return tuple(action.cards)
+
+    def teams(self) -> list[tuple[int, ...]]:
+        """The seats that win and lose together (teammates), each team a tuple of seats; by default
+        every seat plays for itself."""
+        return [(s,) for s in range(self.players)]
+
     def lab_facts(self) -> dict:
         """What a game drew at random that its options do not say (the lab stores it beside the
         result, so a study can be split by it), e.g. the factions dealt when they are random.

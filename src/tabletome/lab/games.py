@@ -55,7 +55,7 @@ def example_games(store, study, data) -> dict:
     """Example games for the report: per point the longest games, upsets (the agent that wins least
     often overall beating the one that wins most) and, per flagged card, games where a seat that
     had it to play won (dominant) or lost (dead)."""
-    from .stats import non_play_kinds
+    from .stats import LEGAL_PAIRS, non_play_kinds
     path = store.path
     out = []
     for k, pt in enumerate(data["points"]):
@@ -76,9 +76,9 @@ def example_games(store, study, data) -> dict:
         if flagged:
             discards = non_play_kinds(study) or [""]
             rows = store.query(
-                "WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)), "
-                "l AS (SELECT DISTINCT d.idx, d.seat, ac.card FROM (SELECT idx, seat, unnest(legal_ids) AS id "
-                "FROM decisions WHERE point = $1) d JOIN ac USING (id) WHERE list_contains($3, ac.card)) "
+                "WITH " + LEGAL_PAIRS + ", "
+                "l AS (SELECT DISTINCT idx, seat, card FROM legal_pairs WHERE NOT list_contains($2, kind) "
+                "AND list_contains($3, card)) "
                 "SELECT l.card, l.idx, list_contains(g.winners, l.seat) FROM l JOIN games g "
                 "ON g.point = $1 AND g.idx = l.idx ORDER BY l.card, l.idx, l.seat", [k, discards, flagged])
             flags = {c["card"]: c["flag"] for c in pt["cards"] if c["flag"]}

@@ -69,6 +69,13 @@ def figures(data) -> list[tuple]:
                     _bars(plt, [[s["name"] for s in p["seats"]] for p in points], [p["seats"] for p in points],
                           [p["fair_share"] for p in points], [_point_label(p, multi) for p in points],
                           sweep_name)))
+        if points[0].get("teams"):
+            out.append(("teams", "Win rate by team",
+                        "Teammates win and lose together: each bar is how often that team won, with its 95% "
+                        "interval; the dashed line is the fair share.",
+                        _bars(plt, [[t["name"] for t in p["teams"]["teams"]] for p in points],
+                              [p["teams"]["teams"] for p in points], [p["teams"]["fair_share"] for p in points],
+                              [_point_label(p, multi) for p in points], sweep_name)))
         if len(set(data["study"]["specs"])) > 1:
             out.append(("agents", "Win rate by agent",
                         "How often each agent won over every seat it sat in, with 95% intervals.",
@@ -513,6 +520,7 @@ def html_page(report) -> str:
         parts.append(f"<figure><div>{fig_svg}</div><figcaption><b>{esc(title)}.</b> {esc(caption)}</figcaption></figure>")
         if name == "agents" or (name == "seats" and len(set(d["study"]["specs"])) == 1):
             parts.append(_tables(d))
+            parts.append(_facts_table(d))
         if name.startswith("cards"):
             k = int(name[5:]) if name[5:] else 0
             label = d["points"][k]["label"]
@@ -564,13 +572,35 @@ def _tables(d) -> str:
     rows = []
     for p in d["points"]:
         same = len(set(d["study"]["specs"])) == 1
-        for kind, items in (("seat", p["seats"]), ("agent", [] if same else p["agents"])):
+        teams = p["teams"]["teams"] if p.get("teams") else []
+        for kind, items in (("seat", p["seats"]), ("team", teams), ("agent", [] if same else p["agents"])):
             for r in items:
                 rows.append(f"<tr><td>{html.escape((p['label'] + ' · ') if multi else '')}{kind} "
                             f"{html.escape(r.get('name') or r.get('label'))}</td><td>{r['wins']:,}</td>"
                             f"<td>{r['games']:,}</td><td>{_pct(r['rate'])}</td><td>{_ci(r)}</td></tr>")
     return ("<table><tr><th></th><th>wins</th><th>games</th><th>win rate</th><th>95% interval</th></tr>"
             + "".join(rows) + "</table>")
+
+
+def _facts_table(d) -> str:
+    """What the games drew that their options do not say (e.g. the factions dealt): each seat's win
+    rate in the games with it and in the others, and whether who wins depends on it."""
+    multi = len(d["points"]) > 1
+    rows = []
+    for p in d["points"]:
+        for f in p.get("facts") or []:
+            def rates(seats):
+                return " · ".join(f"{html.escape(s['name'])} {_pct(s['rate'])}" for s in seats)
+            q = "–" if f["p_adjusted"] is None else f"{f['p_adjusted']:.2g}"
+            rows.append(f"<tr><td>{html.escape((p['label'] + ' · ') if multi else '')}{html.escape(f['fact'])} "
+                        f"{html.escape(f['value'])}</td><td>{f['games']:,}</td><td>{rates(f['seats'])}</td>"
+                        f"<td>{f['other_games']:,}</td><td>{rates(f['other_seats'])}</td><td>{q}</td></tr>")
+    if not rows:
+        return ""
+    return ("<h3>What the games drew</h3><p class='meta'>Drawn at random, not set by an option (e.g. the factions "
+            "dealt): who won in the games with each, and in the others; adjusted p of a chi-square test of who wins "
+            "(Benjamini–Hochberg across the rows).</p><table><tr><th></th><th>games</th><th>win rate with it</th>"
+            "<th>other games</th><th>win rate without</th><th>adjusted p</th></tr>" + "".join(rows) + "</table>")
 
 
 def _card_table(p) -> str:

@@ -17,7 +17,7 @@ import time
 from collections import deque
 
 from ..arena import _context, default_workers
-from ..core import IllegalAction
+from ..core import IllegalAction, State
 from ..core import game as find_game
 from .store import Store
 from .study import Study
@@ -52,14 +52,22 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
             turn[1] += 1
             for name, values in state.tempo().items():
                 tempo.append((point, index, turn[1], step, name, [float(v) for v in values]))
+    # a game that names the cards its actions play from its state (State.action_cards) gets them
+    # stored with each decision, for every legal action (its action table names places, not cards)
+    own_cards = type(state).action_cards is not State.action_cards
+    legal_cards = legal_kinds = None
     while not state.is_over and step < limit:
         sample()
         seat = state.to_move
-        legal_ids = [a.id for a in state.legal_actions()]
+        legal = state.legal_actions()
+        legal_ids = [a.id for a in legal]
+        if own_cards:
+            pairs = [(c, a.kind) for a in legal for c in state.action_cards(a)]
+            legal_cards, legal_kinds = [c for c, _ in pairs], [k for _, k in pairs]
         action = agents[seat].choose(state)
         target = getattr(action, "target", None)
         decisions.append((point, index, step, seat, str(action), action.id, action.kind,
-                          list(getattr(action, "cards", ()) or ()), target, legal_ids))
+                          list(state.action_cards(action)), target, legal_ids, legal_cards, legal_kinds))
         state.apply(action)
         step += 1
     sample(final=True)

@@ -149,8 +149,13 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
         scores = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
         out["solo"] = {"score": summary(scores), "outcome": summary([r[4][0] for r in rows]),
                        "win": rate(seat_wins[0], n)}
+    fresh = fresh_state(study, point)
+    teams = fresh.teams()
+    if players > 1 and any(len(t) > 1 for t in teams):
+        out["teams"] = team_stats(rows, teams, names)
+    out["facts"] = fact_stats(store, point, players, names)
     out["cards"] = card_stats(store, point, non_play_kinds(study))
-    out["tempo"] = tempo_stats(store, point, players)
+    out["tempo"] = tempo_stats(store, point, players, study)
     out["lengths"] = [r[5] for r in rows]
     if players == 1:
         out["scores"] = [r[3][0] for r in rows if r[3] and r[3][0] is not None]
@@ -160,7 +165,74 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
 TEMPO_TURNS = 0.9          # the tempo figures run to the turn this share of the games reaches
 
 
-def tempo_stats(store, point, players) -> dict | None:
+def fresh_state(study, point):
+    """A new game of the study's options (at ``point``) and card file: what the game declares about
+    itself (its teams, its watched numbers)."""
+    options = study.points[point or 0]["options"] if study.points else study.options
+    return find_game(study.game).new(players=study.players, seed=0, card_text=study.card_text, **options)
+
+
+def tempo_order(study, point) -> list[str]:
+    """The watched numbers in the order the game declares them (``State.tempo``: the first says who
+    leads)."""
+    return list(fresh_state(study, point).tempo())
+
+
+def team_stats(rows, teams, names) -> dict:
+    """Teams (``State.teams``): how often each team won, with its 95% interval, against the fair
+    share (the mean number of winning teams per game divided by the teams)."""
+    n = len(rows)
+    wins = [sum(1 for r in rows if any(s in r[0] for s in team)) for team in teams]
+    fair = sum(wins) / (n * len(teams)) if n else 0.0
+    return {"fair_share": fair,
+            "teams": [dict(rate(w, n), seats=list(team), name=" & ".join(names[s] for s in team))
+                      for team, w in zip(teams, wins)]}
+
+
+def fact_stats(store, point, players, names) -> list[dict]:
+    """What the games drew that their options do not say (``games.facts``, ``State.lab_facts``): for
+    each fact and each part of its value (a value written as parts joined by '-', like the factions
+    dealt, counts each part: "with Ghoulie in play"), the games that had it, each seat's win rate in
+    them and in the others, and a chi-square test of whether who wins (the winning seats, a draw)
+    depends on it; p adjusted by Benjamini-Hochberg across the parts."""
+    import json as _json
+    from scipy.stats import chi2_contingency, false_discovery_control
+    try:
+        rows = store.query("SELECT facts, winners FROM games WHERE ($1 IS NULL OR point = $1) AND facts IS NOT NULL "
+                           "ORDER BY point, idx", [point])
+    except Exception:            # (a study stored before games had facts, opened read-only)
+        return []
+    if not rows:
+        return []
+    games = [(_json.loads(f), tuple(sorted(w))) for f, w in rows]
+    out = []
+    for name in sorted({k for f, _ in games for k in f}):
+        parts = sorted({p for f, _ in games if name in f for p in str(f[name]).split("-")})
+        if len(parts) < 2 or all(all(p in str(f.get(name, "")).split("-") for p in parts) for f, _ in games):
+            continue          # the same in every game: nothing to compare
+        for part in parts:
+            has = [w for f, w in games if part in str(f.get(name, "")).split("-")]
+            hasnt = [w for f, w in games if part not in str(f.get(name, "")).split("-")]
+            outcomes = sorted(set(has) | set(hasnt))
+            p = None
+            if has and hasnt and len(outcomes) > 1:
+                table = [[sum(1 for w in group if w == o) for o in outcomes] for group in (has, hasnt)]
+                p = float(chi2_contingency(table)[1])
+            out.append({"fact": name, "value": part, "games": len(has), "other_games": len(hasnt),
+                        "seats": [dict(rate(sum(1 for w in has if s in w), len(has)), name=names[s])
+                                  for s in range(players)],
+                        "other_seats": [dict(rate(sum(1 for w in hasnt if s in w), len(hasnt)), name=names[s])
+                                        for s in range(players)],
+                        "draws": sum(1 for w in has if not w), "test": "chi-square (who wins: with / without)",
+                        "p": p, "p_adjusted": None})
+    tested = [f for f in out if f["p"] is not None]
+    if tested:
+        for f, q in zip(tested, false_discovery_control([f["p"] for f in tested])):
+            f["p_adjusted"] = float(q)
+    return out
+
+
+def tempo_stats(store, point, players, study=None) -> dict | None:
     """The course of the game's watched numbers (``State.tempo``) over its turns: the mean of each
     per seat and for the eventual winner against the other seats (a finished game's last values
     carried on, so every turn averages every game), and when games are decided: the turn after
@@ -173,6 +245,9 @@ def tempo_stats(store, point, players) -> dict | None:
     if not rows:
         return None
     names = list(dict.fromkeys(r[2] for r in rows))
+    if study is not None:
+        declared = tempo_order(study, point)
+        names.sort(key=lambda n: declared.index(n) if n in declared else len(declared))
     games: dict = {}
     for idx, turn, name, values, winners, unfinished in rows:
         g = games.setdefault(idx, {"winners": winners, "unfinished": unfinished, "series": {n: [] for n in names}})
@@ -216,10 +291,21 @@ def tempo_stats(store, point, players) -> dict | None:
     return out
 
 
+# (card, kind) of every action each seat could take: the legal actions' cards from the action table,
+# or, in a game that names the cards its actions play from its state (State.action_cards), the ones
+# stored with each decision
+LEGAL_PAIRS = """legal_pairs AS (
+  SELECT l.point, l.idx, l.seat, ak.card, ak.kind
+  FROM (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions
+        WHERE ($1 IS NULL OR point = $1) AND legal_cards IS NULL) l
+  JOIN (SELECT id, kind, unnest(cards) AS card FROM actions) ak USING (id)
+  UNION ALL
+  SELECT point, idx, seat, unnest(legal_cards) AS card, unnest(legal_kinds) AS kind FROM decisions
+  WHERE ($1 IS NULL OR point = $1) AND legal_cards IS NOT NULL)"""
+
 CARD_SQL = """
-WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card FROM legal_pairs WHERE NOT list_contains($2, kind)),
 played AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card FROM decisions
            WHERE ($1 IS NULL OR point = $1) AND NOT list_contains($2, kind)),
 g AS (SELECT point, idx, winners FROM games WHERE $1 IS NULL OR point = $1)
@@ -233,9 +319,8 @@ GROUP BY l.card ORDER BY l.card
 """
 
 USES_SQL = """
-WITH ak AS (SELECT id, kind, unnest(cards) AS card FROM actions),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ak.card, ak.kind FROM legal_ids l JOIN ak USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card, kind FROM legal_pairs),
 chosen AS (SELECT DISTINCT point, idx, seat, unnest(cards) AS card, kind FROM decisions WHERE $1 IS NULL OR point = $1),
 g AS (SELECT point, idx, winners FROM games WHERE $1 IS NULL OR point = $1)
 SELECT l.card, l.kind,
@@ -248,9 +333,8 @@ GROUP BY l.card, l.kind ORDER BY l.card, count(c.card) DESC, l.kind
 """
 
 WITHIN_SQL = """
-WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card FROM legal_pairs WHERE NOT list_contains($2, kind)),
 g AS (SELECT point, idx, winners, len(outcomes) AS n FROM games WHERE $1 IS NULL OR point = $1),
 per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
                count(*) FILTER (WHERE list_contains(g.winners, l.seat)) AS a
@@ -262,9 +346,8 @@ GROUP BY ALL ORDER BY ALL
 
 # per card and game: how many seats could play it (n1) and how many of those won (a), of n seats and w winners
 CARD_GAMES_SQL = """
-WITH ac AS (SELECT id, unnest(cards) AS card FROM actions WHERE NOT list_contains($2, kind)),
-legal_ids AS (SELECT point, idx, seat, unnest(legal_ids) AS id FROM decisions WHERE $1 IS NULL OR point = $1),
-legal AS (SELECT DISTINCT l.point, l.idx, l.seat, ac.card FROM legal_ids l JOIN ac USING (id)),
+WITH """ + LEGAL_PAIRS + """,
+legal AS (SELECT DISTINCT point, idx, seat, card FROM legal_pairs WHERE NOT list_contains($2, kind)),
 g AS (SELECT point, idx, winners, len(outcomes) AS n FROM games WHERE $1 IS NULL OR point = $1),
 per AS (SELECT l.card, l.point, l.idx, count(*) AS n1,
                count(*) FILTER (WHERE list_contains(g.winners, l.seat)) AS a
@@ -510,6 +593,28 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                 found.append(f"Solo{at}: score {s['score']['mean']:.2f} ± {s['score']['stdev']:.2f} "
                              f"(mean ± sd, median {s['score']['median']}), won {_pct(s['win']['rate'])} "
                              f"({_ci(s['win']['ci95'])}) of {n:,} games.")
+        if pt.get("teams"):
+            t = pt["teams"]
+            line = ", ".join(f"{team['name']} {_pct(team['rate'])} ({_ci(team['ci95'])})" for team in t["teams"])
+            fair_t = t["fair_share"]
+            if any(not (team["ci95"][0] <= fair_t <= team["ci95"][1]) for team in t["teams"]):
+                found.append(f"Teams{at} (teammates win together) win: {line} of {n:,} games, against a fair share "
+                             f"of {_pct(fair_t)} each.")
+            else:
+                cannot.append(f"Whether a team{at} is favoured (teammates win together): {line} of {n:,} games, "
+                              f"every interval containing the fair share {_pct(fair_t)}.")
+        for f in pt.get("facts") or []:
+            with_ = ", ".join(f"{s['name']} {_pct(s['rate'])}" for s in f["seats"])
+            without = ", ".join(f"{s['name']} {_pct(s['rate'])}" for s in f["other_seats"])
+            if f["p_adjusted"] is not None and f["p_adjusted"] < ALPHA:
+                found.append(f"Who wins{at} changes with {f['fact']} {f['value']}: {with_} in its {f['games']:,} games, "
+                             f"{without} in the other {f['other_games']:,} ({f['test']}, adjusted p = "
+                             f"{f['p_adjusted']:.2g}).")
+        tested = [f for f in pt.get("facts") or [] if f["p_adjusted"] is not None]
+        if tested and all(f["p_adjusted"] >= ALPHA for f in tested):
+            cannot.append(f"Whether the {tested[0]['fact']} drawn{at} change who wins: none does detectably ("
+                          + ", ".join(f"{f['value']} in {f['games']:,} games, adjusted p = {f['p_adjusted']:.2g}"
+                                      for f in tested) + ").")
         tempo = pt.get("tempo") or {}
         if tempo.get("decided"):
             dec = tempo["decided"]

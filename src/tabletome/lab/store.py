@@ -13,9 +13,12 @@ number at that point); read them ``ORDER BY point, idx[, step]``):
   in each seat), ``agent_seeds``, ``winners`` (seats; empty for a draw), ``scores``, ``outcomes``
   (each seat's reward in [0, 1]), ``length`` (decisions), ``unfinished`` (stopped at the limit), ``facts`` (JSON: what the
   game drew that its options do not say, ``State.lab_facts``: e.g. the factions dealt; NULL: none).
-- ``decisions``: ``point, idx, step, seat, action, action_id, kind, cards, target, legal_ids``: one
-  row per decision; ``legal_ids`` are the ids of the legal actions at that decision, so which
-  cards were playable is ``actions.cards`` of those ids.
+- ``decisions``: ``point, idx, step, seat, action, action_id, kind, cards, target, legal_ids,
+  legal_cards, legal_kinds``: one row per decision; ``cards`` are the cards the action played
+  (``State.action_cards``); ``legal_ids`` are the ids of the legal actions at that decision, so which
+  cards were playable is ``actions.cards`` of those ids; a game that names the cards its actions
+  play from its state (Bad Baby Lich Lords: the skeleton on top of a pile) stores them instead,
+  ``legal_cards`` with each one's action kind in ``legal_kinds`` (NULL for every other game).
 - ``tempo``: ``point, idx, turn, step, name, seat_values``: at the start of each turn (a run
   of decisions by one seat) and at the end, each number the game watches (``State.tempo``:
   health, mana...) for every seat.
@@ -43,7 +46,8 @@ CREATE TABLE IF NOT EXISTS games (point INTEGER, idx INTEGER, seed BIGINT, optio
     seats VARCHAR[], agents INTEGER[], agent_seeds BIGINT[], winners INTEGER[], scores DOUBLE[],
     outcomes DOUBLE[], length INTEGER, unfinished BOOLEAN, facts VARCHAR, PRIMARY KEY (point, idx));
 CREATE TABLE IF NOT EXISTS decisions (point INTEGER, idx INTEGER, step INTEGER, seat INTEGER, action VARCHAR,
-    action_id INTEGER, kind VARCHAR, cards VARCHAR[], target INTEGER, legal_ids INTEGER[]);
+    action_id INTEGER, kind VARCHAR, cards VARCHAR[], target INTEGER, legal_ids INTEGER[], legal_cards VARCHAR[],
+    legal_kinds VARCHAR[]);
 CREATE TABLE IF NOT EXISTS tempo (point INTEGER, idx INTEGER, turn INTEGER, step INTEGER, name VARCHAR,
     seat_values DOUBLE[]);
 CREATE TABLE IF NOT EXISTS runs (started TIMESTAMP DEFAULT current_timestamp, backend VARCHAR, workers INTEGER,
@@ -51,7 +55,7 @@ CREATE TABLE IF NOT EXISTS runs (started TIMESTAMP DEFAULT current_timestamp, ba
 """
 
 GAME_COLUMNS = "point, idx, seed, seats, agents, agent_seeds, winners, scores, outcomes, length, unfinished"
-DECISION_COLUMNS = "point, idx, step, seat, action, action_id, kind, cards, target, legal_ids"
+DECISION_COLUMNS = "point, idx, step, seat, action, action_id, kind, cards, target, legal_ids, legal_cards, legal_kinds"
 
 
 def _duckdb():
@@ -82,6 +86,15 @@ class Store:
             self.con.execute(SCHEMA)
             # (a study stored before games had facts gets the column; its old games keep NULL)
             self.con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS facts VARCHAR")
+            for column in ("legal_cards", "legal_kinds"):        # (likewise decisions before State.action_cards)
+                self.con.execute(f"ALTER TABLE decisions ADD COLUMN IF NOT EXISTS {column} VARCHAR[]")
+        elif self.con.execute("SELECT count(*) FROM information_schema.columns WHERE table_name = 'decisions' "
+                              "AND column_name = 'legal_cards'").fetchone()[0] == 0 and self.con.execute(
+                "SELECT count(*) FROM information_schema.tables WHERE table_name = 'decisions'").fetchone()[0]:
+            # a study stored before State.action_cards, opened read-only: read it as if it had the columns
+            db = self.con.execute("SELECT current_database()").fetchone()[0].replace('"', '""')
+            self.con.execute(f'CREATE TEMP VIEW decisions AS SELECT *, NULL::VARCHAR[] AS legal_cards, '
+                             f'NULL::VARCHAR[] AS legal_kinds FROM "{db}".main.decisions')
         self._point_options = None
 
     def close(self):

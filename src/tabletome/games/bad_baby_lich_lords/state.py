@@ -20,6 +20,7 @@ from .frames import DECISIONS, FRAMES, PERFORM, PLACE, TURN  # first: the frames
 from . import hidden, snapshots, views
 from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS
 from .places import BONE, BURNED, HELD, OUT
+from .skills import target_card
 from .ruleset import FREEPLE, NOISE_TO_WIN
 from .solitaire import bone_pile_cards
 from .turn import BEFORE, end_turn
@@ -177,6 +178,35 @@ class LichLordsState(State):
         end_turn(self)
 
     # --- outcome ----------------------------------------------------------------------------------------------
+    def action_cards(self, action):
+        """The cards an action plays (the lab's units), named from the table: the actions name realms
+        and bone piles, not the card there. At the turn menu, "Draw and Raise a Skeleton" plays the
+        skeleton on top of the pile ("1. Draw a skeleton card from the top of any realm's bone pile"),
+        "Raise a Skeleton in Place" the skeleton it raises; placing the drawn skeleton plays the realm
+        card of the realm it goes to ("2. Then place the skeleton on your side of any realm"); Possess
+        on a bone pile plays the skeleton on top, whose skills it performs; a spell or a combo plays its
+        spell cards ("Fight spell": the spells share their names with skills). Choosing a skill, a skill's or spell's target, moving a card, digging to a side and
+        ending the turn play no card (the minion or spell behind them was counted when it was played)."""
+        kind = action.kind
+        C = self.R.cards
+        at_menu = self.decision is not None and self.decision[0] == TURN
+        if kind == "cast" or kind == "combo":
+            return tuple(f"{spell} spell" for spell in action.cards)
+        if kind == "draw" or kind == "possess-pile":
+            pile = self.bone[action.args[0]]
+            return (C.name[pile[-1]],) if pile else ()
+        if kind == "target" and at_menu:
+            return (C.name[target_card(self, action)],)
+        if kind == "place":
+            top = self.rpile[action.args[0]]
+            return (C.realms[top[-1]].name,) if top else ()
+        return ()
+
+    def teams(self):
+        """The Teams mode's two sides ("2 players vs 2 players", each side scores together); otherwise
+        every seat (every side) alone."""
+        return [tuple(seats) for seats in self.L.side_seats]
+
     def lab_facts(self):
         """The factions dealt to the realms (Lich Law 1.4), as the `factions` option writes them."""
         return {"factions": "-".join(FACTION_IDS[f] for f in self.order)}
@@ -189,6 +219,13 @@ class LichLordsState(State):
         if L.solitaire:
             return [self.bone_pile_cards() if self.winners else 0]
         return list(map(self.noise.__getitem__, L.seat_side))    # (seat_side: each seat's side)
+
+    def tempo(self):
+        """What a designer watches over a game: each seat's noise (its side's; who leads) and the
+        realms its side has won (scored into its score pile)."""
+        L = self.L
+        return {"noise": [float(self.noise[side]) for side in L.seat_side],
+                "realms won": [float(len(self.scored[side])) for side in L.seat_side]}
 
     def bone_pile_cards(self) -> int:
         return bone_pile_cards(self)

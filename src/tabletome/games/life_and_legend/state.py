@@ -10,7 +10,7 @@ window), trading.py (Relic trading), modes.py (victory in every mode), opponents
 from __future__ import annotations
 
 from ...core import State
-from . import modes
+from . import limits, modes
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .frames import FRAMES
@@ -183,6 +183,14 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
     @property
     def scores(self):
         return modes.scores(self)
+
+    def tempo(self):
+        """What a designer watches over a game: each seat's Legends (who leads) and its limits, the
+        four card limits added up ("All Player card limits start out at 4. This may go up and down
+        during a game", Limits: The Rule of Four): hand size, Relic slots, Trait cards, Wanders."""
+        return {"legends": [float(self.legends(t)) for t in range(self.players)],
+                "limits": [float(limits.hand_limit(self, t) + limits.slot_limit(self, t) + limits.trait_limit(self, t)
+                                 + limits.wander_limit(self, t)) for t in range(self.players)]}
 
     def outcome(self, seat):
         if self.to_move is not None:

@@ -150,6 +150,13 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
             return [self.final[0] if self.final is not None else self.round]
         return [self.life[q] for q in self.R.seat_q]
 
+    def tempo(self):
+        """What a designer watches over a game: each seat's life (who leads) and the familiars it has
+        on the board (in its quadrant). Madness Mode: the one seat's life and familiars."""
+        seat_q = self.R.seat_q
+        return {"life": [float(self.life[q]) for q in seat_q],
+                "familiars": [float(sum(k >= 0 for k in self.kind[q * SLOTS:(q + 1) * SLOTS])) for q in seat_q]}
+
     def outcome(self, seat):
         """Madness Mode maps the score to [0, 1]: (round - 1 + 1 / (1 + |final life|)) / 40, capped
         at 1, so a later round always beats an earlier one, and within a round a final life closer to
