@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tabletome.core.glossary import moment_of, terms_in, why_not
+from tabletome.core.rulings import applying
 
 from .glossary import term_panel
 
@@ -39,6 +40,39 @@ def with_moment(game, view, heading: Text, width: int = 80) -> Text:
     return out
 
 
+def short_title(ruling) -> str:
+    return ruling.title.split(":")[0].split(" (")[0]
+
+
+def with_rulings(game, view, legal, heading: Text, width: int = 80) -> Text:
+    """The heading with the rulings of ours (RULES.md, core/rulings.py) that apply to this
+    decision, marked as ours: "· ours: Windows sl-6" on its line when it fits, else a line of
+    its own with their names and ids, or their ids alone ("rules" quotes them), cut to ``width``."""
+    found = applying(game, moment_of(game, view), legal)
+    if not found:
+        return heading
+    named = ", ".join(f"{short_title(r)} {r.id}" for r in found)
+    out = heading.copy()
+    if len(out.plain) + len(" · ours: ") + len(named) <= width:
+        out.append(" · ours: " + named, style="magenta")
+        return out
+    line = "Ours (RULES.md, not printed): " + named
+    if len(line) > width:
+        line = "Ours (RULES.md, not printed; rules quotes them): " + ", ".join(r.id for r in found)
+    if len(line) > width:
+        line = line[:width - 1] + "…"
+    if out.plain:
+        out.append("\n")
+    out.append(line, style="magenta")
+    return out
+
+
+def ruling_lines(rulings) -> list[Text]:
+    """Each ruling marked as ours, with its id and where it is written: never as the rulebook."""
+    return [Text.assemble(("Ours: ", "magenta"), (f"{r.title} ", "bold"), (f"(our ruling {r.id}, RULES.md — not printed) ", "dim"),
+                          r.text) for r in rulings]
+
+
 def terms_for(game, text, most=2):
     return terms_in(game, text, most)
 
@@ -65,3 +99,5 @@ def why(session, text) -> None:
         console.print(Text.assemble((f"{info['name']}: ", "bold"), info.get("short") or info.get("text") or ""))
     for term in answer["terms"]:
         console.print(term_panel(game, term))
+    for line in ruling_lines(answer["rulings"]):
+        console.print(line)
