@@ -234,6 +234,7 @@ function drawWhy(msg) {
     if (t.ours) box.append(el("p", { class: "term-ours", text: `Ours: ${t.ours}` }));
   }
   for (const r of msg.rulings || []) box.append(rulingLine(r));
+  box.scrollIntoView({ block: "nearest" });
 }
 
 // A ruling of ours (RULES.md, core/rulings.py): always marked as ours, never as the rulebook's.
@@ -271,7 +272,7 @@ function drawChoices() {
   if (d && d.moment) prompt.prepend(el("span", { class: "moment", text: `${d.moment} (rulebook: ${d.section}) · ` }));
   if (d && d.rulings.length) {
     const ours = el("details", { class: "rulings-ours" });
-    ours.append(el("summary", { text: `Ours: ${d.rulings.map((r) => r.title.split(/:| \(/)[0]).join(", ")}` }));
+    ours.append(el("summary", { text: `Ours (RULES.md, not printed): ${d.rulings.map((r) => r.id).join(", ")}` }));
     for (const r of d.rulings) ours.append(rulingLine(r));
     box.append(ours);
   }
