@@ -40,25 +40,20 @@ def with_moment(game, view, heading: Text, width: int = 80) -> Text:
     return out
 
 
-def short_title(ruling) -> str:
-    return ruling.title.split(":")[0].split(" (")[0]
-
-
 def with_rulings(game, view, legal, heading: Text, width: int = 80) -> Text:
-    """The heading with the rulings of ours (RULES.md, core/rulings.py) that apply to this
-    decision, marked as ours: "· ours: Windows sl-6" on its line when it fits, else a line of
-    its own with their names and ids, or their ids alone ("rules" quotes them), cut to ``width``."""
+    """The heading with the ids of the rulings of ours (RULES.md, core/rulings.py) that apply to
+    this decision, marked as ours: "· ours: ls-river" on its line when it fits, else on a line
+    of its own, cut to ``width``; ``rules`` and ``why`` quote them. Ids only: a ruling's title
+    may name cards (Sheep and Wolf) a seat at a shared screen should not see named for nothing."""
     found = applying(game, moment_of(game, view), legal)
     if not found:
         return heading
-    named = ", ".join(f"{short_title(r)} {r.id}" for r in found)
+    ids = ", ".join(r.id for r in found)
     out = heading.copy()
-    if len(out.plain) + len(" · ours: ") + len(named) <= width:
-        out.append(" · ours: " + named, style="magenta")
+    if len(out.plain) + len(" · ours: ") + len(ids) <= width:
+        out.append(" · ours: " + ids, style="magenta")
         return out
-    line = "Ours (RULES.md, not printed): " + named
-    if len(line) > width:
-        line = "Ours (RULES.md, not printed; rules quotes them): " + ", ".join(r.id for r in found)
+    line = "Ours (RULES.md, not printed; rules quotes them): " + ids
     if len(line) > width:
         line = line[:width - 1] + "…"
     if out.plain:
