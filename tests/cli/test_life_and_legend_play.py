@@ -86,7 +86,9 @@ def test_a_solitaire_mode_fits_and_rules_name_the_mode_and_rulings():
     shown = plain(child.before)
     assert "Life & Legend (lore, 1 player) — quick reference" in shown
     assert "Solitaire Lore: acquire (activate) the three Backgrounds set aside." in shown
-    assert "Our rulings that apply (RULES.md):" in shown and "Interfere: Windows open at two moments" in shown
+    assert "Our rulings that apply (RULES.md, not the rulebook):" in shown
+    assert "Interfere (our ruling ll-interfere, RULES.md — not printed) Windows open at two moments" \
+        in " ".join(shown.split())
     assert "Lore:" in shown
     quit_game(child)
 

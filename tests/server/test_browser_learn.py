@@ -108,7 +108,36 @@ def test_why_not_at_a_live_table(server, browser):  # noqa: F811
     shot(page, "why-not")
     page.locator('#board .card[data-card="Ice-Fangs"]').click()          # a greyed card: no action now
     page.locator("#popover button.why").click()
-    page.wait_for_function("document.querySelector('#why-box').innerText.includes('Ice-Fangs')")
+    page.wait_for_function("document.querySelector('#why-box').innerText.includes(\"Not now: 'Ice-Fangs'\")")
     shown = page.locator("#why-box").inner_text()
     assert "Not now: 'Ice-Fangs'" in shown and "The rule, ability card:" in shown
+    assert page.errors == []
+
+
+def test_our_rulings_in_the_decision_heading_and_why_not(server, browser):  # noqa: F811
+    """The decision heading names the moment and its section, then the rulings of ours that apply
+    (folded, each marked as ours with its id); "why not?" quotes the ruling on the move as ours."""
+    table = server.create("spirit-link", seed=3, seats=[{"agent": None}, {"agent": "heuristic"}])
+    north = table["seats"][0]
+    page = new_page(browser)
+    page.goto(server.url + f"/table/{table['id']}#seat=0&token={north['token']}")
+    page.wait_for_function("document.body && document.body.dataset.mine === 'true'")
+    page.locator("#choices details.rulings-ours").wait_for()
+    prompt = page.locator("#prompt").inner_text()
+    assert "2. Preparation phase" in prompt and "(rulebook: Game cards, Information, phases, etc. - 2. Preperation phase)" in prompt
+    assert page.locator("#choices details.rulings-ours summary").inner_text().startswith("Ours (RULES.md, not printed): sl-2")
+    page.locator("#choices details.rulings-ours summary").click()
+    shown = page.locator("#choices details.rulings-ours").inner_text()
+    assert "(our ruling sl-4, RULES.md — not printed)" in shown and "Must you transform?" in shown
+    shot(page, "rulings-heading")
+    page.locator("#choices details.rulings-ours summary").click()          # folded again
+    page.fill("#why-text", "play Ice-Fangs")
+    page.click("#why-form button[type=submit]")
+    page.locator("#why-box .ruling-ours").first.wait_for()
+    rulings = page.locator("#why-box .ruling-ours").all_inner_texts()
+    assert [r.split("(our ruling ")[1].split(",")[0] for r in rulings] == ["sl-5", "sl-6"]
+    assert all(r.startswith("Ours: ") and "not printed" in r for r in rulings)
+    rulebook = " ".join(page.locator("#why-box .verdict-rule").all_inner_texts())
+    assert "Nothing can be paid with mana you do not have" not in rulebook
+    shot(page, "rulings-why-not")
     assert page.errors == []

@@ -28,7 +28,7 @@ from tabletome import IllegalAction
 from .glossary import explain
 from .pager import show_long
 from .replay import result_line
-from .rule import why, with_moment
+from .rule import ruling_lines, why, with_moment, with_rulings
 from .tables import HUMAN, make_agents, parse_options, seat_specs
 from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
 from .undo import undo_point
@@ -331,6 +331,10 @@ class Session:
                 board = self.game.render(view, seat)
         return Pretty(view) if board is None else board
 
+    def notice_rows(self) -> int:
+        """The rows the notice above the table takes (a long one wraps)."""
+        return self.rows_of(Text(self.notice, style="italic")) if self.notice else 0
+
     def rows_of(self, renderable) -> int:
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
@@ -347,7 +351,7 @@ class Session:
         heading = self.heading_text or Text()
         width, height = self.console.size
         head = self.rows_of(heading) if heading.plain else 0
-        spare = height - head - 1 - (1 if self.notice else 0)      # the heading, notice, prompt
+        spare = height - head - 1 - self.notice_rows()      # the heading, notice, prompt
         full = self.choice_lines(legal)
         steps = [(0, n) for n in (8, 5, 3, 1, 0)] + [(1, n) for n in (3, 1, 0)] + [(2, 0)]
         if len(lines) - self.seen.get(seat, len(lines)) >= 2:
@@ -405,10 +409,10 @@ class Session:
         width, height = self.console.size
         earlier = new[:len(new) - log_shown] if len(new) > log_shown else []
         used = self.board_rows + len(choices) + (self.rows_of(heading) if heading.plain else 0) \
-            + 1 + (1 if self.notice else 0)
+            + 1 + self.notice_rows()
         if earlier:
             # what happened since this seat's last decision, as much as the screen holds above the
-            # table (the rest: the log command)
+            # table, under one line that folds the rest ("… 12 earlier lines: log")
             spare = height - used - 1
             shown = []
             for line in reversed(earlier):
@@ -417,9 +421,13 @@ class Session:
                     break
                 shown.insert(0, line)
                 spare -= need
-            if shown:
-                more = len(earlier) - len(shown)
-                self.console.rule("Since your last decision" + (f" ({more} more: log)" if more else ""))
+            more = len(earlier) - len(shown)
+            if spare >= 0:
+                fold = f"… {more} earlier line{'s' if more != 1 else ''}: log" if more else ""
+                if shown:
+                    self.console.rule("Since your last decision" + (f" ({fold})" if fold else ""))
+                else:
+                    self.console.print(Text(f"Since your last decision: {fold}", style="dim"))
                 for line in shown:
                     self.console.print(line, markup=False)
         self.console.print(board)
@@ -526,6 +534,7 @@ class Session:
             text.append(info["asks"][0].upper() + info["asks"][1:], style="bold")
         if not (info and info["window"]):
             text = with_moment(self.game, state.view(state.to_move), text, self.console.size.width)   # cli/rule.py
+        text = with_rulings(self.game, state.view(state.to_move), state.legal_actions(), text, self.console.size.width)
         plain = text.plain
         key = (plain, tuple(str(a) for a in state.legal_actions()))
         if self.last_prompt.get(seat) == key:
@@ -644,7 +653,16 @@ class Session:
         if not text:
             self.console.print(f"No rules reference for {self.game.name} yet.")
             return
-        if show_long(self.console, [Text(text)]) and state.to_move is not None:
+        parts = [Text(text)]
+        if state.to_move is not None and not state.is_over:
+            from tabletome.core.glossary import moment_of
+            from tabletome.core.rulings import applying
+            now = applying(self.game, moment_of(self.game, state.view(state.to_move)),
+                           state.legal_actions())
+            if now:
+                parts.append(Text("Our rulings on this decision (RULES.md, not the rulebook):", style="bold"))
+                parts.extend(ruling_lines(now))
+        if show_long(self.console, parts) and state.to_move is not None:
             self.show_table(state.to_move)           # paged (cli/pager.py): the table again
 
     def set_autopass(self, seat, rest):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tabletome.core.glossary import moment_of, terms_in, why_not
+from tabletome.core.rulings import applying
 
 from .glossary import term_panel
 
@@ -39,6 +40,34 @@ def with_moment(game, view, heading: Text, width: int = 80) -> Text:
     return out
 
 
+def with_rulings(game, view, legal, heading: Text, width: int = 80) -> Text:
+    """The heading with the ids of the rulings of ours (RULES.md, core/rulings.py) that apply to
+    this decision, marked as ours: "· ours: ls-river" on its line when it fits, else on a line
+    of its own, cut to ``width``; ``rules`` and ``why`` quote them. Ids only: a ruling's title
+    may name cards (Sheep and Wolf) a seat at a shared screen should not see named for nothing."""
+    found = applying(game, moment_of(game, view), legal)
+    if not found:
+        return heading
+    ids = ", ".join(r.id for r in found)
+    out = heading.copy()
+    if len(out.plain) + len(" · ours: ") + len(ids) <= width:
+        out.append(" · ours: " + ids, style="magenta")
+        return out
+    line = "Ours (RULES.md, not printed; rules quotes them): " + ids
+    if len(line) > width:
+        line = line[:width - 1] + "…"
+    if out.plain:
+        out.append("\n")
+    out.append(line, style="magenta")
+    return out
+
+
+def ruling_lines(rulings) -> list[Text]:
+    """Each ruling marked as ours, with its id and where it is written: never as the rulebook."""
+    return [Text.assemble(("Ours: ", "magenta"), (f"{r.title} ", "bold"), (f"(our ruling {r.id}, RULES.md — not printed) ", "dim"),
+                          r.text) for r in rulings]
+
+
 def terms_for(game, text, most=2):
     return terms_in(game, text, most)
 
@@ -65,3 +94,5 @@ def why(session, text) -> None:
         console.print(Text.assemble((f"{info['name']}: ", "bold"), info.get("short") or info.get("text") or ""))
     for term in answer["terms"]:
         console.print(term_panel(game, term))
+    for line in ruling_lines(answer["rulings"]):
+        console.print(line)

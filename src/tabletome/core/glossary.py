@@ -116,9 +116,12 @@ def terms_in(game, text, most=2) -> list[Term]:
 def why_not(game, state, text, card_words: str = "") -> dict:
     """Why the seat to move cannot make the move ``text`` now: the engine's refusal, the moment
     and its section, and the glossary's rule for the move's words (``card_words``: what the cards
-    it names are, e.g. "slow, 2 life"). Ask it only for the seat to move: the refusal lists its
+    it names are, e.g. "slow, 2 life"), and the rulings of ours (core/rulings.py) on that move at
+    this moment. Ask it only for the seat to move: the refusal lists its
     legal actions."""
     from .errors import IllegalAction
+
+    from .rulings import applying
 
     try:
         action = state.parse_action(str(text)[:200])
@@ -126,7 +129,8 @@ def why_not(game, state, text, card_words: str = "") -> dict:
     except IllegalAction as exc:
         reason = str(exc)
     else:
-        return {"available": True, "action": str(action), "reason": "", "moment": None, "terms": [], "cards": []}
+        return {"available": True, "action": str(action), "reason": "", "moment": None, "terms": [], "cards": [],
+                "rulings": []}
     moment = moment_of(game, state.view(state.to_move))
     said = str(text).lower()
     cards = [info for info in game.cards_info(state.card_text)
@@ -134,4 +138,4 @@ def why_not(game, state, text, card_words: str = "") -> dict:
     card_words += " ".join(f" {info.get('kind') or ''} {info.get('short') or ''}" for info in cards)
     terms = [t for t in terms_in(game, f"{text} {card_words}") if t is not moment]
     return {"available": False, "action": str(text)[:200], "reason": reason, "moment": moment, "terms": terms,
-            "cards": cards}
+            "cards": cards, "rulings": applying(game, moment, [text])[:2]}

@@ -56,10 +56,10 @@ def ruling(path, heading: str, sentences: int = 2) -> tuple[str, str]:
     return "", ""
 
 
-def summary(title: str, turn: str, mode: str, rulings: list[tuple[str, str]], options: list[str],
+def summary(title: str, turn: str, mode: str, rulings: list[tuple[str, str, str]], options: list[str],
             width: int = 78) -> str:
     """The reference as plain text: the turn, the mode, the options in play, then each ruling
-    (its name and text) — wrapped to ``width``."""
+    (its name, its id in rulings.toml and its text, marked as ours: core/rulings.py) — wrapped to ``width``."""
     out = [title, ""]
     for head, body in (("A turn", turn), ("This mode", mode)):
         if body:
@@ -69,8 +69,9 @@ def summary(title: str, turn: str, mode: str, rulings: list[tuple[str, str]], op
     if options:
         out.extend(textwrap.wrap("Options in play: " + ", ".join(options), width, subsequent_indent="  "))
     if rulings:
-        out.append("Our rulings that apply (RULES.md):")
-        for name, text in rulings:
+        out.append("Our rulings that apply (RULES.md, not the rulebook):")
+        for name, text, rid in rulings:
             if text:
-                out.extend(textwrap.wrap(f"{name}: {text}", width, initial_indent="  ", subsequent_indent="    "))
+                out.extend(textwrap.wrap(f"{name} (our ruling {rid}, RULES.md — not printed) {text}", width,
+                                         initial_indent="  ", subsequent_indent="    "))
     return "\n".join(out)

@@ -119,6 +119,22 @@ def result_text(state) -> str:
     return "A draw: nobody won."
 
 
+def decision_for(state, seat) -> dict | None:
+    """For the seat to move only: the moment being decided and its rulebook section (glossary.toml
+    ``moment``), and the rulings of ours (rulings.toml, RULES.md) that apply to its choices,
+    marked as ours (core/rulings.py)."""
+    from tabletome.core.glossary import moment_of
+    from tabletome.core.rulings import applying, as_dict
+
+    if seat is None or state.is_over or state.to_move != seat:
+        return None
+    game = state.game
+    term = moment_of(game, state.view(seat))
+    found = applying(game, term, state.legal_actions())
+    return {"moment": term.moment if term else None, "section": term.section if term else None,
+            "rulings": [as_dict(r) for r in found]}
+
+
 def seat_payload(state, seat: int | None) -> dict:
     """What ``seat`` (None: a spectator) may receive about ``state`` now, log as a full list.
 
@@ -135,6 +151,7 @@ def seat_payload(state, seat: int | None) -> dict:
         "legal": ([{"id": a.id, "text": a.text} for a in state.legal_actions()]
                   if seat is not None and state.to_move == seat else []),
         "log_all": log,
+        "decision": decision_for(state, seat),
     }
     if over:
         payload["winners"] = list(state.winners)

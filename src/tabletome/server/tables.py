@@ -354,7 +354,8 @@ class LiveTable:
                    "thinking": self.thinking, "ai_error": self.ai_error, "rematch": self.row.rematch,
                    "undo": ({"seat": self.row.undo["seat"], "accepted": self.row.undo["accepted"]}
                             if self.row.undo is not None else None),
-                   "clock": self.clock_now}
+                   "clock": self.clock_now,
+                   "decision": p["decision"]}
         for key in ("winners", "scores", "result"):
             if key in p:
                 message[key] = p[key]
@@ -1127,6 +1128,7 @@ class Hub:
         """Why the seat to move cannot make a move now (core/glossary.py ``why_not``): only for
         that seat at its turn, since the refusal lists its legal actions."""
         from tabletome.core.glossary import why_not
+        from tabletome.core.rulings import as_dict
 
         table = self._seated(conn)
         state = table.state
@@ -1138,7 +1140,8 @@ class Hub:
                    "action": answer["action"], "reason": answer["reason"],
                    "moment": ({"moment": answer["moment"].moment, "section": answer["moment"].section}
                               if answer["moment"] else None),
-                   "terms": [term(t) for t in answer["terms"]]})
+                   "terms": [term(t) for t in answer["terms"]],
+                   "rulings": [as_dict(r) for r in answer["rulings"]]})
 
     def hint(self, conn: Connection, msg: dict) -> None:
         """Work out a hint for this page; one it asked for before is cancelled (it asked again)."""

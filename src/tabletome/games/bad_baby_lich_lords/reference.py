@@ -1,10 +1,7 @@
 """Bad Baby Lich Lords' short rules reference for the table (``rules`` in terminal play)."""
 
-from pathlib import Path
-
-from ...core.reference import ruling, summary
-
-RULES = Path(__file__).with_name("RULES.md")
+from ...core.reference import summary
+from ...core.rulings import named
 
 TURN = """One action: draw a skeleton from the top of a realm's bone pile, place it on your side \
 of any realm and raise it (flip it minion-side up and perform all its skills, left to right); or \
@@ -37,6 +34,6 @@ RULINGS = {
 def rules_summary(game, players, options) -> str:
     mode = options.get("mode", "two-player")
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode"]
-    found = [ruling(RULES, h) for h in RULINGS.get(mode, RULINGS["two-player"])]
+    found = named(game, RULINGS.get(mode, RULINGS["two-player"]))
     return summary(f"Bad Baby Lich Lords ({mode}) — quick reference (info NAME shows a card)",
                    TURN, MODES.get(mode, ""), found, shown)

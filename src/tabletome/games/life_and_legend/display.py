@@ -11,15 +11,12 @@ cards in your hand are listed with their text and an AI opponent's card is shown
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from pathlib import Path
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 DESIGNED = "†"
-RULES = Path(__file__).with_name("RULES.md")
 
 
 def _line(*parts) -> Text:
@@ -312,30 +309,11 @@ MODE_RULINGS = {"farwander": ["Farwander Mode"], "eternal": ["Eternal's end"], "
                 "lore": ["Lore"], "arbiter": ["The Arbiter"], "coop": ["Co-op against The Emptiness"]}
 
 
-@lru_cache(maxsize=None)
-def _bullets() -> dict:
-    """RULES.md's rulings by their bold names ("**Interfere.**" -> its text), and its sections."""
-    text = RULES.read_text(encoding="utf-8")
-    found = {}
-    for m in re.finditer(r"(?ms)^(?:- )?\*\*(.+?)\*\*(.*?)(?=^- |^#|^\*\*|\Z)", text):
-        name = m.group(1).strip().rstrip(".")
-        body = " ".join(m.group(2).split())
-        found.setdefault(name, body.lstrip(" (").strip())
-    for m in re.finditer(r"(?ms)^## (.+?)\n(.*?)(?=^## |\Z)", text):
-        found.setdefault(m.group(1).strip(), " ".join(m.group(2).split()))
-    return found
-
-
-def _ruling(name, sentences=2) -> tuple[str, str]:
-    body = _bullets().get(name, "")
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z(`\"])", body)
-    return name, " ".join(parts[:sentences])
-
-
 def rules_summary(game, players, options) -> str:
     from ...core.reference import summary
     mode = options.get("mode", "standard")
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode" and value not in ("none", "random")]
-    found = [_ruling(h) for h in RULINGS + MODE_RULINGS.get(mode, [])]
+    from ...core.rulings import named
+    found = named(game, RULINGS + MODE_RULINGS.get(mode, []))
     return summary(f"Life & Legend ({mode}, {players} player{'s' if players != 1 else ''}) — quick reference "
                    "(info NAME shows a card)", TURN, MODES.get(mode, ""), found, shown)

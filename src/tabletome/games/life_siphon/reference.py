@@ -1,10 +1,7 @@
 """Life Siphon's short rules reference for the table (``rules`` in terminal play)."""
 
-from pathlib import Path
-
-from ...core.reference import ruling, summary
-
-RULES = Path(__file__).with_name("RULES.md")
+from ...core.reference import summary
+from ...core.rulings import named
 
 TURN = """Regenerate: gain 1 life (20 at most), +1 per Familiar in your River; then, with no \
 Familiar in your Battleground, you may take a River card (refilled from the deck). \
@@ -44,6 +41,6 @@ def rules_summary(game, players, options) -> str:
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode"]
     headings = list(RULINGS.get(mode, RULINGS["standard"]))
     headings += [MODULES[m] for m in MODULES if options.get(m) == "on"]
-    found = [ruling(RULES, h) for h in headings]
+    found = named(game, headings)
     return summary(f"Life Siphon ({mode}, {players} player{'s' if players != 1 else ''}) — quick reference "
                    "(info NAME shows a card)", TURN, MODES.get(mode, ""), found, shown)

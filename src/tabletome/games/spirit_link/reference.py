@@ -1,10 +1,7 @@
 """Spirit Link's short rules reference for the table (``rules`` in terminal play)."""
 
-from pathlib import Path
-
-from ...core.reference import ruling, summary
-
-RULES = Path(__file__).with_name("RULES.md")
+from ...core.reference import summary
+from ...core.rulings import named
 
 TURN = """Both players play each turn together: 1. regeneration: draw 2 cards, regenerate 2 mana. \
 2. preparation: put 1 transformation face down (its mana is paid when it is revealed). \
@@ -22,5 +19,5 @@ RULINGS = ["2. The turn", "3. Face-down", "4. Must you transform", "6. Windows",
 
 def rules_summary(game, players, options) -> str:
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode"]
-    found = [ruling(RULES, h) for h in RULINGS]
+    found = named(game, RULINGS)
     return summary("Spirit Link — quick reference (info NAME shows a card)", TURN, MODE, found, shown)

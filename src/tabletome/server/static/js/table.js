@@ -263,6 +263,14 @@ function drawWhy(msg) {
     box.append(el("p", { class: "verdict-rule", text: `The rule, ${t.name}: “${t.text}” (rulebook: ${t.section})` }));
     if (t.ours) box.append(el("p", { class: "term-ours", text: `Ours: ${t.ours}` }));
   }
+  for (const r of msg.rulings || []) box.append(rulingLine(r));
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// A ruling of ours (RULES.md, core/rulings.py): always marked as ours, never as the rulebook's.
+function rulingLine(r) {
+  return el("p", { class: "ruling-ours", "data-ruling": r.id,
+    text: `Ours: ${r.title} (our ruling ${r.id}, RULES.md — not printed): ${r.text}` });
 }
 
 function showTerm(node, term) {
@@ -290,6 +298,14 @@ function drawChoices() {
     return;
   }
   prompt.textContent = decisionText(st.view) || "Your choices";
+  const d = st.decision;
+  if (d && d.moment) prompt.prepend(el("span", { class: "moment", text: `${d.moment} (rulebook: ${d.section}) · ` }));
+  if (d && d.rulings.length) {
+    const ours = el("details", { class: "rulings-ours" });
+    ours.append(el("summary", { text: `Ours (RULES.md, not printed): ${d.rulings.map((r) => r.id).join(", ")}` }));
+    for (const r of d.rulings) ours.append(rulingLine(r));
+    box.append(ours);
+  }
   let filter = null;
   if (legal.length > 12) {
     filter = el("input", { type: "search", class: "filter", placeholder: `filter ${legal.length} choices`, "aria-label": "filter choices" });
