@@ -52,19 +52,90 @@ class Encoder:
         """The named slices ``(name, start, stop)`` of the vector."""
         return list(self.slices)
 
+    # Each float's bounds: ``limits`` lists ``(start, stop, low, high)`` (``low``/``high`` a number
+    # for the whole slice or one per float), as ``Layout.add`` records them from the encoder's own
+    # description (the rules' and the card file's limits, or a stated cap the encoder clips to).
+    limits: list = ()
+
+    def bounds(self):
+        """``(low, high)``: float32 vectors of ``size``, every observation lies within them
+        (tests/rl/test_bounds.py plays random games of every configuration to check it); None
+        for an encoder that declares none (the adapters then use (-inf, inf))."""
+        if not self.limits:
+            return None
+        np = numpy()
+        low = np.zeros(self.size, np.float32)
+        high = np.zeros(self.size, np.float32)
+        covered = np.zeros(self.size, bool)
+        for start, stop, lo, hi in self.limits:
+            low[start:stop] = lo
+            high[start:stop] = hi
+            covered[start:stop] = True
+        if not covered.all():
+            raise ValueError(f"{type(self).__name__}: floats {np.flatnonzero(~covered)[:8].tolist()}... have no bounds")
+        # a count made of float32 adds (thirds, fifths...) may round a few units past the exact
+        # bound: widen each non-zero bound by a millionth of it
+        low -= np.abs(low) * np.float32(1e-6)
+        high += np.abs(high) * np.float32(1e-6)
+        return low, high
+
+    def clip(self, out) -> None:
+        """Clip the slices laid out with ``clip=True`` (hashed slices, counts with a stated cap) to
+        their bounds, in place: every path that writes a vector calls it last."""
+        np = numpy()
+        ranges = self.__dict__.get("_clip_ranges")
+        if ranges is None:
+            low, high = self.bounds()
+            ranges = self._clip_ranges = [(a, b, low[a:b], high[a:b]) for a, b in _merge(self.clipped)]
+        arr = out if out.__class__ is np.ndarray else np.asarray(out)
+        for a, b, lo, hi in ranges:
+            part = arr[a:b]
+            np.clip(part, lo, hi, out=part)
+
+    clipped: list = ()  # (start, stop) of the slices ``clip`` clips
+
+
+def _merge(spans):
+    """Adjacent ``(start, stop)`` spans joined (one clip for a run of hashed slices)."""
+    merged = []
+    for a, b in sorted(spans):
+        if merged and merged[-1][1] == a:
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return merged
+
 
 class Layout:
-    """Helps an encoder lay its vector out as named slices: ``s = layout.add("health", 1)``."""
+    """Helps an encoder lay its vector out as named slices with their bounds:
+    ``s = layout.add("health / 30", 1, low=-1, high=1)``. ``low``/``high``: a number for every
+    float of the slice or a sequence of ``width``; ``clip=True`` marks a slice whose values the
+    encoder clips to them (``Encoder.clip``): a hashed slice, or a count with a stated cap."""
 
     def __init__(self):
         self.size = 0
         self.slices: list[tuple[str, int, int]] = []
+        self.limits: list = []
+        self.clipped: list[tuple[int, int]] = []
 
-    def add(self, name: str, width: int) -> int:
+    def add(self, name: str, width: int, low=0.0, high=1.0, clip: bool = False) -> int:
         start = self.size
         self.size += width
         self.slices.append((name, start, self.size))
+        for bound in (low, high):
+            if not isinstance(bound, (int, float)) and len(bound) != width:
+                raise ValueError(f"slice {name!r}: {len(bound)} bounds for {width} floats")
+        self.limits.append((start, self.size, low, high))
+        if clip and width:
+            self.clipped.append((start, self.size))
         return start
+
+    def done(self, encoder) -> None:
+        """Hand the layout to ``encoder``: its size, slices, bounds and clipped slices."""
+        encoder.size = self.size
+        encoder.slices = self.slices
+        encoder.limits = self.limits
+        encoder.clipped = self.clipped
 
 
 class Hasher:
@@ -209,20 +280,28 @@ def _freeze(node):
     return (cls.__name__, node)
 
 
+# A hashed slot sums what lands in it (1 a string, a number / scale, a list's length / scale):
+# nothing bounds it, so every hashed slice is clipped to [-HASH_CAP, HASH_CAP] (``Encoder.clip``).
+HASH_CAP = 4.0
+
+
 class ViewHashEncoder(Encoder):
     """The encoding any game gets from its view without writing an encoder: the whole view
-    hashed by ``Hasher`` into ``size`` slots. The log (free text) is not encoded, nor the keys in
-    ``skip`` (static text such as a card catalogue)."""
+    hashed by ``Hasher`` into ``size`` slots, each clipped to [-HASH_CAP, HASH_CAP]. The log
+    (free text) is not encoded, nor the keys in ``skip`` (static text such as a card catalogue)."""
 
     def __init__(self, game, players, options, card_text=None, size: int = 1024, scale: float = 10.0,
                  max_items: int = 8, skip: tuple = ("log", "catalogue")):
         super().__init__(game, players, options, card_text)
-        self.size = size
         self.hasher = Hasher(scale, max_items, skip)
-        self.slices = [("hashed view features (core.observation.Hasher)", 0, size)]
+        lay = Layout()
+        lay.add(f"hashed view features (core.observation.Hasher), clipped to +-{HASH_CAP:g}", size,
+                -HASH_CAP, HASH_CAP, clip=True)
+        lay.done(self)
 
     def encode(self, view, seat, out):
         self.hasher.walk(view, out, 0, self.size)
+        self.clip(out)
 
 
 # --- small helpers for hand-written encoders ----------------------------------------------------

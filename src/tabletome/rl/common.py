@@ -72,9 +72,10 @@ def observation_bounds(encoder):
     declares them, else unbounded."""
     import numpy as np
     bounds = getattr(encoder, "bounds", None)
+    bounds = bounds() if bounds is not None else None
     if bounds is None:
         return np.full(encoder.size, -np.inf, np.float32), np.full(encoder.size, np.inf, np.float32)
-    low, high = bounds()
+    low, high = bounds
     return np.asarray(low, np.float32), np.asarray(high, np.float32)
 
 

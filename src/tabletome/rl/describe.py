@@ -31,12 +31,25 @@ def markdown(game_ids=None) -> str:
                          f"in [{utility['min']:g}, {utility['max']:g}]; at most "
                          f"{game.max_game_length(players, **options)} decisions")
             lines.append("")
-            lines.append("| slice | what |")
-            lines.append("|---|---|")
+            bounds = enc.bounds()
+            lines.append("| slice | what | bounds |")
+            lines.append("|---|---|---|")
             for name, start, stop in enc.describe():
-                lines.append(f"| `{start}:{stop}` | {name} |")
+                lines.append(f"| `{start}:{stop}` | {name} | {_range(bounds, start, stop)} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def _range(bounds, start: int, stop: int) -> str:
+    """The slice's bounds as ``[low, high]`` (the widest of its floats' when they differ)."""
+    if bounds is None:
+        return "unbounded"
+    if start == stop:
+        return ""
+    low, high = bounds[0][start:stop], bounds[1][start:stop]
+    same = (low == low[0]).all() and (high == high[0]).all()
+    text = f"[{low.min():.4g}, {high.max():.4g}]"
+    return text if same else text + " (per float, within)"
 
 
 if __name__ == "__main__":

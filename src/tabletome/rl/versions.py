@@ -24,6 +24,7 @@ HISTORY = [
     ("life-siphon",             1, "23881bf5ed6e9acd", "c9a79cbba1660512"),
     ("bad-baby-lich-lords",     1, "79764a33060c5f8e", "5b1bfd51e5742921"),
     ("life-and-legend",         1, "7d94cf41f19cfb4e", "79aac96095df0db1"),
+    ("bad-baby-lich-lords",     2, "79764a33060c5f8e", "30ba5e1d40c65349"),
 ]
 
 # The newest line of each game: game id -> (version, rules hash, observations hash).

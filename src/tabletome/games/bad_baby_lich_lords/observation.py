@@ -9,7 +9,7 @@ acted, and the count of each card name. View keys without a slice are hashed int
 
 from operator import itemgetter
 
-from ...core.observation import Encoder, Hasher, Layout, Recorder, numpy, vocabulary
+from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, Recorder, numpy, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
 from .places import BONE, HELD
@@ -22,6 +22,10 @@ DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pi
 FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
 SKILLS = ("Dig", "Fight", "Teach", "Raise", "Leave", "Possess", "Cast", "Boss", "Friendship")
 REALMS, SIDES, SEATS = 4, 4, 4
+# stated caps (nothing in the rules bounds them): a later turn reads as this turn, a longer chain
+# as this long
+TURN_CAP = 200
+CHAIN_CAP = 10
 # The decisions whose view names a card (its place and name stand for it in the memo key: views.decision_view).
 CARD_DECISIONS = frozenset((OR, SKILL, SPELL_DIRECTION, PLACE))
 HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "to_move", "phase", "noise_to_win",
@@ -59,30 +63,58 @@ class LichLordsEncoder(Encoder):
         self.group_width = 3 + len(FACTIONS) + len(SKILLS) + 2 + N
         group = (f"a group of cards: count / 5, minions / 5, skeletons / 5, each faction / 5, each skill / 5 "
                  f"({', '.join(SKILLS)}), total fight / 5, acted / 5, then each card name's count ({N})")
+        # bounds (docs/rl.md), from the card file: a group holds at most every minion card, a skill
+        # at most every skill slot, a name its copies; noise at most every realm's; the rest at
+        # the stated caps the encoder clips to (turn, chain) or hashed (clipped to +-HASH_CAP)
+        cards_n = float(cards.n)
+        copies = [0.0] * N
+        for name in cards.name:
+            copies[self.names[name]] += 1.0
+        spells = float(sum(cards.spell_copies))
+        realms_n = float(len(cards.realms))
+        noise = float(sum(r.noise for r in cards.realms))
+        max_noise = float(max((r.noise for r in cards.realms), default=0))
+        group_high = ([cards_n / 5.0] * (3 + len(FACTIONS)) + [sum(map(len, cards.slots)) / 5.0] * len(SKILLS)
+                      + [sum(cards.fight) / 5.0, cards_n / 5.0] + copies)
+        F = len(FACTIONS)
+        head_low = [0.0] * (6 + F) + [-HASH_CAP] * 16
+        head_high = [1.0, 1.0, max_noise / 3.0, realms_n / 6.0, cards_n / 20.0, 1.0] + [1.0] * F + [HASH_CAP] * 16
         lay = Layout()
-        self.g = lay.add("turn / 100, I am active, I am to move, game over, I won, spell deck / 30, "
-                         "a card is held, chain length / 5", 8)
+        self.g = lay.add(f"turn / 100 (at most {TURN_CAP / 100:g}: later turns read as turn {TURN_CAP}), I am active, "
+                         f"I am to move, game over, I won, spell deck / 30, a card is held, chain length / 5 (at most "
+                         f"{CHAIN_CAP / 5:g}: a longer chain reads as {CHAIN_CAP})", 8, 0.0,
+                         [TURN_CAP / 100.0, 1.0, 1.0, 1.0, 1.0, spells / 30.0, 1.0, CHAIN_CAP / 5.0])
         self.mode = lay.add("mode one-hot: " + ", ".join(MODES), len(MODES))
         self.phase = lay.add("phase one-hot: " + ", ".join(PHASES), len(PHASES))
         self.decision = lay.add("decision type one-hot: " + ", ".join(DECISIONS), len(DECISIONS))
-        self.decision_hash = lay.add("the decision's details (card, skill, realm...) and the chain, hashed (32)", 32)
+        self.decision_hash = lay.add(f"the decision's details (card, skill, realm...) and the chain, hashed (32), "
+                                     f"clipped to +-{HASH_CAP:g}", 32, -HASH_CAP, HASH_CAP, clip=True)
         self.sides = lay.add(f"{SIDES} sides from mine: present, noise / 5, realms scored / 3, mine, the Cursed "
-                             "Artifact's", SIDES * 5)
-        self.scored = lay.add(f"{SIDES} sides from mine: the realms in their score pile, hashed (8 each)", SIDES * 8)
-        self.seats = lay.add(f"{SEATS} seats from me: present, spells in hand / 5, score / 5, on my side", SEATS * 4)
-        self.spells = lay.add("my spells in hand: count of each skill", len(SKILLS))
-        self.burn = lay.add("burned: cards / 10, then each spell's count / 3", 1 + len(SKILLS))
-        self.held = lay.add("the held card: " + group, self.group_width)
-        self.artifact = lay.add("the Cursed Artifact's realm one-hot (4), other artifact details hashed (8)", 12)
+                             "Artifact's", SIDES * 5, 0.0, [1.0, noise / 5.0, realms_n / 3.0, 1.0, 1.0] * SIDES)
+        self.scored = lay.add(f"{SIDES} sides from mine: the realms in their score pile, hashed (8 each), clipped to "
+                              f"+-{HASH_CAP:g}", SIDES * 8, -HASH_CAP, HASH_CAP, clip=True)
+        self.seats = lay.add(f"{SEATS} seats from me: present, spells in hand / 5, score / 5, on my side", SEATS * 4,
+                             0.0, [1.0, spells / 5.0, max(noise, cards_n) / 5.0, 1.0] * SEATS)
+        self.spells = lay.add("my spells in hand: count of each skill", len(SKILLS), 0.0, spells)
+        self.burn = lay.add("burned: cards / 10, then each spell's count / 3", 1 + len(SKILLS), 0.0,
+                            [(cards_n + spells + realms_n) / 10.0] + [spells / 3.0] * len(SKILLS))
+        self.held = lay.add("the held card: " + group, self.group_width, 0.0, group_high)
+        self.artifact = lay.add(f"the Cursed Artifact's realm one-hot (4), other artifact details hashed (8), clipped "
+                                f"to +-{HASH_CAP:g}", 12, [0.0] * 4 + [-HASH_CAP] * 8, [1.0] * 4 + [HASH_CAP] * 8)
         self.realm_head = 6 + len(FACTIONS) + 16
+        per_realm = self.realm_head + (1 + SIDES) * self.group_width
         self.realms = lay.add(f"{REALMS} realms by number, each: present, mine to score, noise / 3, realm pile / 6, "
                               f"bone pile size / 20, adjacent realms / 3, faction one-hot, its requirements and "
-                              f"bans hashed (16); the known top of its bone pile as a group; then the cards on "
-                              f"each of {SIDES} sides from mine as groups. " + group,
-                              REALMS * (self.realm_head + (1 + SIDES) * self.group_width))
-        self.rest = lay.add("every other view key, hashed (32)", 32)
-        self.size = lay.size
-        self.slices = lay.slices
+                              f"bans hashed (16, clipped to +-{HASH_CAP:g}); the known top of its bone pile as a "
+                              f"group; then the cards on each of {SIDES} sides from mine as groups. " + group,
+                              REALMS * per_realm, (head_low + [0.0] * (1 + SIDES) * self.group_width) * REALMS,
+                              (head_high + group_high * (1 + SIDES)) * REALMS)
+        self.rest = lay.add(f"every other view key, hashed (32), clipped to +-{HASH_CAP:g}", 32, -HASH_CAP, HASH_CAP,
+                            clip=True)
+        lay.done(self)
+        # the hashed parts inside mixed slices, clipped too
+        self.clipped = self.clipped + [(self.artifact + 4, self.artifact + 12)] + [
+            (self.realms + r * per_realm + 6 + F, self.realms + r * per_realm + 6 + F + 16) for r in range(REALMS)]
         self.hasher = Hasher()
         # the bytes slices (of ``memoryview.cast("B")``) encode_state copies kept slices into
         self._decision_bytes = _bytes(self.decision_hash, 32)
@@ -215,14 +247,14 @@ class LichLordsEncoder(Encoder):
         first = side_names.index(my_side) if my_side in side_names else 0
         order = side_names[first:] + side_names[:first]
         g = self.g
-        out[g] = view["turn"] / 100.0
+        out[g] = min(view["turn"], TURN_CAP) / 100.0
         out[g + 1] = seat is not None and view["active"] == seat
         out[g + 2] = seat is not None and view["to_move"] == seat
         out[g + 3] = view["over"]
         out[g + 4] = seat is not None and seat in view["winners"]
         out[g + 5] = view["spell_deck"] / 30.0
         out[g + 6] = view["held"] is not None
-        out[g + 7] = len(view["chain"]) / 5.0
+        out[g + 7] = min(len(view["chain"]), CHAIN_CAP) / 5.0
         if view["mode"] in MODES:
             out[self.mode + MODES.index(view["mode"])] = 1.0
         if view["phase"] in PHASES:
@@ -308,6 +340,7 @@ class LichLordsEncoder(Encoder):
             if key not in HANDLED:
                 hasher.walk(value, out, self.rest, 32, key)
         self._emit(arr, groups)
+        self.clip(arr)
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _face_rows(self, faces):
@@ -553,7 +586,7 @@ class LichLordsEncoder(Encoder):
         chain = [f for f in stack if f[0] != TURN] if stack else stack
         g = self.g
         # (the row is zero: only the ones and the nonzero values are written)
-        out[g] = st.turn / 100.0
+        out[g] = min(st.turn, TURN_CAP) / 100.0
         if seat is not None:
             if st.active == seat:
                 out[g + 1] = 1.0
@@ -567,7 +600,7 @@ class LichLordsEncoder(Encoder):
         if st.held >= 0:
             out[g + 6] = 1.0
         if chain:
-            out[g + 7] = len(chain) / 5.0
+            out[g + 7] = min(len(chain), CHAIN_CAP) / 5.0
         if L.mode in MODES:
             out[self.mode + MODES.index(L.mode)] = 1.0
         phase = self._phase_at.get(phase_name(st))
@@ -695,6 +728,7 @@ class LichLordsEncoder(Encoder):
                         total = groups[key] = self._group_sum(
                             tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
                     raw[place] = total
+        self.clip(arr)
 
     def _group_sum(self, rows):
         """What ``_emit`` writes for a group of cards with these rows (the row, or the rows' sum),

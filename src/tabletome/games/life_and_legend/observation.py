@@ -9,10 +9,11 @@ hashed into the last slice, so nothing the view shows is dropped.
 """
 
 
-from ...core.observation import Encoder, Hasher, Layout, vocabulary
+from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .cards import ACHIEVEMENT
 from .modes import lore_held
 from .names import PHASE_NAMES
+from .ruleset import CW_LEGENDS, ETERNAL_AGES
 from .snapshots import bits
 
 SEATS = 4
@@ -27,6 +28,11 @@ PILES = (("legend_discard", "the Legend discard pile"), ("life_discard", "the Li
          ("lore", "Lore Mode's targets"), ("acquired", "Lore Mode's targets held now"))
 LIMITS = ("hand", "relic_slots", "slots_used", "traits", "completed_wanders")
 LIMIT_OPS = ("hand-size", "relic-slots", "trait-limit", "wander-limit")   # what changes them (limits.py)
+# stated caps (nothing in the rules bounds them; Eternal games pass 10,000 turns): a later turn
+# reads as this turn, a roll modifier beyond +-ROLL_CAP as +-ROLL_CAP, a limit above LIMIT_CAP as it
+TURN_CAP = 500
+ROLL_CAP = 10
+LIMIT_CAP = 20
 
 
 class LifeAndLegendEncoder(Encoder):
@@ -38,16 +44,31 @@ class LifeAndLegendEncoder(Encoder):
         self.names = vocabulary(sorted(set(sample.C.names)))
         self.modes = vocabulary(game.options["mode"])
         N = len(self.names)
+        # bounds (docs/rl.md), from the card list: a name's count at most its copies, a hand or a
+        # pile at most every card, Legends at most every card's and every Wander's, the Ages
+        # the rules' 10; the rest at the stated caps the encoder clips to, hashed slices +-HASH_CAP
+        C = sample.C
+        total = float(len(C.names))
+        copies = [0.0] * N
+        for name in C.names:
+            copies[self.names[name]] += 1.0
+        legends = sum(max(0, getattr(card, "legends", 0)) for card in C.cards) + total * CW_LEGENDS
+        H = HASH_CAP
         lay = Layout()
-        self.g = lay.add("turn / 50, I am active, I am to move, nobody is to move (over), roll modifier / 5, "
-                         "(roll bonus this turn + bonus to the next roll) / 5, Legend deck / 60, Life deck / 40, world action taken, Background "
-                         "activated, spark used, age / 10", 12)
+        self.g = lay.add(f"turn / 50 (at most {TURN_CAP / 50:g}: later turns read as turn {TURN_CAP}), I am active, "
+                         "I am to move, nobody is to move (over), roll modifier / 5, (roll bonus this turn + bonus to "
+                         f"the next roll) / 5 (each at most +-{ROLL_CAP / 5:g}: beyond +-{ROLL_CAP} reads as +-{ROLL_CAP}), "
+                         "Legend deck / 60, Life deck / 40, world action taken, Background "
+                         f"activated, spark used, age / {ETERNAL_AGES}", 12,
+                         [0.0] * 4 + [-ROLL_CAP / 5.0] * 2 + [0.0] * 6,
+                         [TURN_CAP / 50.0, 1.0, 1.0, 1.0, ROLL_CAP / 5.0, ROLL_CAP / 5.0, total / 60.0, total / 40.0,
+                          1.0, 1.0, 1.0, 1.0])
         self.mode = lay.add("mode one-hot: " + ", ".join(self.modes), len(self.modes))
         self.phase = lay.add("phase one-hot: " + ", ".join(PHASE_NAMES), len(PHASE_NAMES))
         self.prompts = vocabulary(type(sample).prompts())
         self.asks = lay.add("what the seat to move is asked, one-hot: " + "; ".join(self.prompts), len(self.prompts))
         self.decider = lay.add(f"who is to move, one-hot: me, then each seat after me ({SEATS})", SEATS)
-        self.roll = lay.add("the dice rolled, hashed (8)", 8)
+        self.roll = lay.add(f"the dice rolled, hashed (8), clipped to +-{H:g}", 8, -H, H, clip=True)
         self.world_width = N + 3 + SEATS
         self.world = lay.add(f"{SPACES} World spaces, each: the card by name if shown ({N}), empty, uncovered, "
                              f"covered, examined by each seat from me ({SEATS})", SPACES * self.world_width)
@@ -55,27 +76,32 @@ class LifeAndLegendEncoder(Encoder):
         for k in range(SEATS):
             who = "me" if k == 0 else f"seat {k} after me"
             self.seats.append({
-                "head": lay.add(f"{who}: present, Legends / 10, hand size / 5, AI card hashed (4), covered cards "
-                                f"in hand, cards in {'my' if k == 0 else 'its'} hand examined by each seat from me ({SEATS})", 7 + 1 + SEATS),
-                "hand": lay.add(f"{who}: cards in hand shown by name, count of each", N),
+                "head": lay.add(f"{who}: present, Legends / 10, hand size / 5, AI card hashed (4, clipped to +-{H:g}), "
+                                f"covered cards in hand, cards in {'my' if k == 0 else 'its'} hand examined by each "
+                                f"seat from me ({SEATS})", 7 + 1 + SEATS,
+                                [0.0, 0.0, 0.0] + [-H] * 4 + [0.0] * (1 + SEATS),
+                                [1.0, legends / 10.0, total / 5.0] + [H] * 4 + [total] * (1 + SEATS), clip=True),
+                "hand": lay.add(f"{who}: cards in hand shown by name, count of each", N, 0.0, copies),
                 "play": lay.add(f"{who}: Relics, Traits, Traumas, Life Story, Life Path and Completed Adventures, "
-                                "count of each", N),
-                "wanders": lay.add(f"{who}: Completed Wanders: count, shown by name, hashed (8)", 10),
-                "limits": lay.add(f"{who}: limits / 5: " + ", ".join(LIMITS), len(LIMITS)),
+                                "count of each", N, 0.0, copies),
+                "wanders": lay.add(f"{who}: Completed Wanders: count, shown by name, hashed (8, clipped to +-{H:g})", 10,
+                                   [0.0, 0.0] + [-H] * 8, [total, total] + [H] * 8, clip=True),
+                "limits": lay.add(f"{who}: limits / 5 (each at most {LIMIT_CAP / 5:g}: more reads as {LIMIT_CAP}): "
+                                  + ", ".join(LIMITS), len(LIMITS), 0.0, LIMIT_CAP / 5.0, clip=True),
             })
-        self.piles = {key: lay.add(f"{what}: count of each card", N) for key, what in PILES}
+        self.piles = {key: lay.add(f"{what}: count of each card", N, 0.0, copies) for key, what in PILES}
         # encode_state's places: each World space's, each seat's (head, hand, play bytes, wanders,
         # limits bytes), and the piles' in PILES's order (the order it reads them from the state)
         self._world_at = tuple(self.world + k * self.world_width for k in range(SPACES))
         self._seat_at = [(s["head"], s["hand"], 4 * s["play"], s["wanders"], 4 * s["limits"]) for s in self.seats]
         self._pile_at = tuple(self.piles[key] for key, _ in PILES)
-        self.examined = lay.add("Legend deck cards examined: count / 5, then hashed (16)", 17)
-        self.words = lay.add("words bought, hashed (8)", 8)
-        self.pending = lay.add("effects pending, hashed (16)", 16)
-        self.contest = lay.add("a contest in progress, hashed (16)", 16)
-        self.rest = lay.add("every other view key, hashed (32)", 32)
-        self.size = lay.size
-        self.slices = lay.slices
+        self.examined = lay.add(f"Legend deck cards examined: count / 5, then hashed (16, clipped to +-{H:g})", 17,
+                                [0.0] + [-H] * 16, [total / 5.0] + [H] * 16, clip=True)
+        self.words = lay.add(f"words bought, hashed (8), clipped to +-{H:g}", 8, -H, H, clip=True)
+        self.pending = lay.add(f"effects pending, hashed (16), clipped to +-{H:g}", 16, -H, H, clip=True)
+        self.contest = lay.add(f"a contest in progress, hashed (16), clipped to +-{H:g}", 16, -H, H, clip=True)
+        self.rest = lay.add(f"every other view key, hashed (32), clipped to +-{H:g}", 32, -H, H, clip=True)
+        lay.done(self)
         self.hasher = Hasher()
         self._by_cards = {}
         self._last_ix = (None, None, 0)  # the last card set seen, its index and its limit cards
@@ -85,7 +111,7 @@ class LifeAndLegendEncoder(Encoder):
         self._decks = {}  # the Legend Deck's cards -> them as bits
 
     def encode(self, view, seat, out):
-        out = memoryview(out)  # (element writes through a memoryview are faster than numpy's)
+        arr, out = out, memoryview(out)  # (element writes through a memoryview are faster than numpy's)
         hasher, names = self.hasher, self.names
         N = len(names)
         seats = view["seats"]
@@ -95,12 +121,12 @@ class LifeAndLegendEncoder(Encoder):
         rel = {name: (i - me) % n for i, name in enumerate(seat_names)}
         my_name = seat_names[me] if seat is not None else None
         g = self.g
-        out[g] = view["turn"] / 50.0
+        out[g] = min(view["turn"], TURN_CAP) / 50.0
         out[g + 1] = my_name is not None and view["active"] == my_name
         out[g + 2] = my_name is not None and view["to_move"] == my_name
         out[g + 3] = view["to_move"] is None
-        out[g + 4] = view["roll_modifier"] / 5.0
-        out[g + 5] = (view["roll_bonus"] + view["roll_once"]) / 5.0
+        out[g + 4] = max(-ROLL_CAP, min(view["roll_modifier"], ROLL_CAP)) / 5.0
+        out[g + 5] = max(-ROLL_CAP, min(view["roll_bonus"] + view["roll_once"], ROLL_CAP)) / 5.0
         out[g + 6] = view["legend_deck"] / 60.0
         out[g + 7] = view["life_deck"] / 40.0
         turn = view["this_turn"]
@@ -189,6 +215,7 @@ class LifeAndLegendEncoder(Encoder):
         for key, value in view.items():
             if key not in HANDLED:
                 hasher.walk(value, out, self.rest, 32, key)
+        self.clip(arr)
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _index(self, C):
@@ -271,12 +298,12 @@ class LifeAndLegendEncoder(Encoder):
         me = 0 if seat is None else seat
         known = st.known
         g = self.g
-        out[g] = st.turn / 50.0
+        out[g] = min(st.turn, TURN_CAP) / 50.0
         out[g + 1] = seat is not None and st.active == seat
         out[g + 2] = seat is not None and st.to_move == seat
         out[g + 3] = st.to_move is None
-        out[g + 4] = st.roll_mod / 5.0
-        out[g + 5] = (st.roll_bonus + st.roll_once) / 5.0
+        out[g + 4] = max(-ROLL_CAP, min(st.roll_mod, ROLL_CAP)) / 5.0
+        out[g + 5] = max(-ROLL_CAP, min(st.roll_bonus + st.roll_once, ROLL_CAP)) / 5.0
         out[g + 6] = len(st.legend_deck) / 60.0
         out[g + 7] = len(st.life_deck) / 40.0
         out[g + 8] = st.acted
@@ -400,3 +427,4 @@ class LifeAndLegendEncoder(Encoder):
             hasher.walk_memo(st.contest_view(seat), out, self.contest, 16, "contest")
         for i in bag:  # those places hold nothing else: whole counts, exact in float32
             out[i] += 1.0
+        self.clip(arr)

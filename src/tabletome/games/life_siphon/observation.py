@@ -7,10 +7,10 @@ the view's own catalogue, so a card file's names are used as they are. View keys
 last slices, so nothing the view shows is dropped.
 """
 
-from ...core.observation import Encoder, Hasher, Layout, vocabulary
+from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .board import SLOTS
 from .effects import POOL_PERSONAL
-from .ruleset import BREATH, ATTACKED, BLOCKED, MOVED, P_OVER, PHASE_NAMES
+from .ruleset import BREATH, ATTACKED, BLOCKED, MADNESS_ROUNDS_SCALE, MAX_LIFE, MOVED, P_OVER, PHASE_NAMES
 
 MODES = ("standard", "madness", "two-player-variant")
 PHASES = ("regenerate", "attack", "main", "end", "movement", "over")
@@ -19,6 +19,10 @@ AREAS = (("summoning", 3), ("movement", 4), ("river", 3), ("battleground", 3))
 SLOT_FIELDS = ("attack", "defense", "damage")
 SLOT_FLAGS = ("moved", "attacked", "blocked", "breath")
 QUADRANTS = 4
+# stated caps (the card file allows a Familiar of attack 99, spells stack bonuses and damage, and
+# life may fall far below 0): a later round reads as this round, a bigger number as the cap
+ROUND_CAP = MADNESS_ROUNDS_SCALE   # 40, where a Madness score is worth 1 already
+SLOT_CAP = 20
 HANDLED = {"game", "mode", "seat", "round", "turn", "phase", "to_move", "decision", "quadrants", "players",
            "river", "deck_size", "discard", "supply", "summons_this_turn", "aspects_used_this_turn",
            "aspects_aside", "attack", "modules", "over", "winners", "catalogue", "log"}
@@ -29,54 +33,72 @@ class LifeSiphonEncoder(Encoder):
 
     def __init__(self, game, players, options, card_text=None):
         super().__init__(game, players, options, card_text)
-        catalogue = game.new(players=players, seed=0, card_text=card_text, **options)._view(None)["catalogue"]
+        sample = game.new(players=players, seed=0, card_text=card_text, **options)
+        catalogue = sample._view(None)["catalogue"]
         self.cards = vocabulary(catalogue["cards"])
         self.aspects = vocabulary(catalogue["aspects"])
         self.familiars = vocabulary(catalogue["familiars"])
         C, A, F = len(self.cards), len(self.aspects), len(self.familiars)
         self.slot_width = F + 1 + len(SLOT_FIELDS) + len(SLOT_FLAGS)
+        # bounds (docs/rl.md): a spell card's count is at most its copies in the deck (the card
+        # file's), a hand or the deck at most the deck, a Familiar's supply at most 12 (the card
+        # file's limit), a slot's numbers and life at the stated caps the encoder clips to
+        R = sample.R
+        copies = [0.0] * C
+        for k, card in enumerate(R.cards.cards):
+            if card.name in self.cards:
+                copies[self.cards[card.name]] = float(R.copies[k])
+        deck = float(len(R.deck))
+        vials = float(len(R.cards.vial_names))
         lay = Layout()
-        self.g = lay.add("round / 40, summons this turn / 3, deck size / 40, game over, I won, I am to move, "
-                         "an attack is in progress, my quadrant's turn", 8)
+        self.g = lay.add(f"round / {ROUND_CAP} (at most 1: later rounds read as round {ROUND_CAP}), summons this turn / 3, "
+                         "deck size / 40, game over, I won, I am to move, an attack is in progress, my quadrant's turn", 8,
+                         0.0, [1.0, 1.0, deck / 40.0, 1.0, 1.0, 1.0, 1.0, 1.0])
         self.mode = lay.add("mode one-hot: " + ", ".join(MODES), len(MODES))
         self.phase = lay.add("phase one-hot: " + ", ".join(PHASES), len(PHASES))
         self.turn = lay.add("whose turn, by quadrant from mine (one-hot)", QUADRANTS)
-        self.hand = lay.add("my hand: count of each spell card", C)
-        self.river = lay.add("the River: count of each spell card", C)
-        self.discard = lay.add("discard pile: count of each spell card / 3", C)
+        self.hand = lay.add("my hand: count of each spell card", C, 0.0, copies)
+        self.river = lay.add("the River: count of each spell card", C, 0.0, copies)
+        self.discard = lay.add("discard pile: count of each spell card / 3", C, 0.0, [c / 3.0 for c in copies])
         self.supply = lay.add("supply: count of each Familiar / 12", F)
         self.aside = lay.add("Aspects set aside, and Aspects used this turn (two blocks of each Aspect)", 2 * A)
         self.modules = lay.add("modules on: familiars, vials, fearsome", 3)
         self.quads = []
+        cell = [1.0] * (F + 1) + [SLOT_CAP / 5.0] * len(SLOT_FIELDS) + [1.0] * len(SLOT_FLAGS)
         for q in range(QUADRANTS):
             who = "my quadrant" if q == 0 else f"quadrant {q} clockwise from mine"
             self.quads.append({
-                "head": lay.add(f"{who}: present, life / 20, role one-hot ({', '.join(ROLES)}), controlled by me, "
-                                "attacks controlled by me, a seat's own", 3 + len(ROLES) + 3),
+                "head": lay.add(f"{who}: present, life / {MAX_LIFE} (at least -1: life below -{MAX_LIFE} reads as "
+                                f"-{MAX_LIFE}), role one-hot ({', '.join(ROLES)}), controlled by me, "
+                                "attacks controlled by me, a seat's own", 3 + len(ROLES) + 3,
+                                [0.0, -1.0] + [0.0] * (1 + len(ROLES) + 3), 1.0),
                 "pool": lay.add(f"{who}: Familiar pool, count of each", F),
                 "slots": lay.add(f"{who}: 13 area slots (summoning 3, movement 4, river 3, battleground 3), each: "
-                                 f"a Familiar one-hot ({F}), present, attack / 5, defense / 5, damage / 5, moved, "
-                                 "attacked, blocked, breath", 13 * self.slot_width),
+                                 f"a Familiar one-hot ({F}), present, attack / 5, defense / 5, damage / 5 (each at "
+                                 f"most {SLOT_CAP / 5:g}: {SLOT_CAP} or more read as {SLOT_CAP}), moved, "
+                                 "attacked, blocked, breath", 13 * self.slot_width, 0.0, cell * 13),
             })
         self.seats = []
         for p in range(QUADRANTS):
             who = "me" if p == 0 else f"seat {p} after me"
             self.seats.append({
-                "head": lay.add(f"{who}: present, hand size / 10", 2),
-                "known": lay.add(f"{who}: cards known to be in hand, count of each", C),
+                "head": lay.add(f"{who}: present, hand size / 10", 2, 0.0, [1.0, deck / 10.0]),
+                "known": lay.add(f"{who}: cards known to be in hand, count of each", C, 0.0, copies),
                 "aspect": lay.add(f"{who}: equipped Aspect one-hot", A),
-                "vials": lay.add(f"{who}: Essence Vials held, hashed (16)", 16),
+                "vials": lay.add(f"{who}: Essence Vials held, hashed (16): each held Vial adds 1", 16, 0.0, vials),
             })
-        self.decision = lay.add("the decision in progress (its choice, source, details), hashed (32)", 32)
-        self.attack = lay.add("the attack in progress (attacker, defender, target, blockers), hashed (32)", 32)
-        self.rest = lay.add("every other view key (Madness Mode's tracker...), hashed (32)", 32)
-        self.size = lay.size
-        self.slices = lay.slices
+        self.decision = lay.add(f"the decision in progress (its choice, source, details), hashed (32), "
+                                f"clipped to +-{HASH_CAP:g}", 32, -HASH_CAP, HASH_CAP, clip=True)
+        self.attack = lay.add(f"the attack in progress (attacker, defender, target, blockers), hashed (32), "
+                              f"clipped to +-{HASH_CAP:g}", 32, -HASH_CAP, HASH_CAP, clip=True)
+        self.rest = lay.add(f"every other view key (Madness Mode's tracker...), hashed (32), clipped to +-{HASH_CAP:g}",
+                            32, -HASH_CAP, HASH_CAP, clip=True)
+        lay.done(self)
         self.hasher = Hasher()
         self._by_ruleset = {}
 
     def encode(self, view, seat, out):
-        out = memoryview(out)  # (element writes through a memoryview are 2-3x faster than numpy's)
+        arr, out = out, memoryview(out)  # (element writes through a memoryview are 2-3x faster than numpy's)
         cards, familiars, aspects = self.cards, self.familiars, self.aspects
         players = view["players"]
         n = len(players)
@@ -86,7 +108,7 @@ class LifeSiphonEncoder(Encoder):
         names = [q["name"] for q in quads]
         mine = next((i for i, q in enumerate(quads) if q["seat"] == seat), 0) if seat is not None else 0
         g = self.g
-        out[g] = view["round"] / 40.0
+        out[g] = min(view["round"], ROUND_CAP) / ROUND_CAP
         out[g + 1] = view["summons_this_turn"] / 3.0
         out[g + 2] = view["deck_size"] / 40.0
         out[g + 3] = view["over"]
@@ -128,7 +150,7 @@ class LifeSiphonEncoder(Encoder):
             h = slot["head"]
             out[h] = 1.0
             if q["life"] is not None:
-                out[h + 1] = q["life"] / 20.0
+                out[h + 1] = max(q["life"], -MAX_LIFE) / MAX_LIFE
             if q["role"] in ROLES:
                 out[h + 2 + ROLES.index(q["role"])] = 1.0
             out[h + 5] = my_name is not None and q["controller"] == my_name
@@ -142,9 +164,9 @@ class LifeSiphonEncoder(Encoder):
                     if fam is not None:
                         out[base + familiars[fam["familiar"]]] = 1.0
                         out[base + F] = 1.0
-                        out[base + F + 1] = fam["attack"] / 5.0
-                        out[base + F + 2] = fam["defense"] / 5.0
-                        out[base + F + 3] = fam["damage"] / 5.0
+                        out[base + F + 1] = min(fam["attack"], SLOT_CAP) / 5.0
+                        out[base + F + 2] = min(fam["defense"], SLOT_CAP) / 5.0
+                        out[base + F + 3] = min(fam["damage"], SLOT_CAP) / 5.0
                         out[base + F + 4] = fam["moved"]
                         out[base + F + 5] = fam["attacked"]
                         out[base + F + 6] = fam["blocked"]
@@ -169,6 +191,7 @@ class LifeSiphonEncoder(Encoder):
         for key, value in view.items():
             if key not in HANDLED:
                 hasher.walk(value, out, self.rest, 32, key)
+        self.clip(arr)
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _indices(self, R):
@@ -202,9 +225,9 @@ class LifeSiphonEncoder(Encoder):
         c = memoryview(cell)
         c[fam_ix[f]] = 1.0
         c[F] = 1.0
-        c[F + 1] = (f_attack[f] + abonus) / 5.0
-        c[F + 2] = (f_defense[f] + dbonus) / 5.0
-        c[F + 3] = damage / 5.0
+        c[F + 1] = min(f_attack[f] + abonus, SLOT_CAP) / 5.0
+        c[F + 2] = min(f_defense[f] + dbonus, SLOT_CAP) / 5.0
+        c[F + 3] = min(damage, SLOT_CAP) / 5.0
         c[F + 4] = bool(m & MOVED)
         c[F + 5] = bool(m & ATTACKED)
         c[F + 6] = bool(m & BLOCKED)
@@ -212,7 +235,7 @@ class LifeSiphonEncoder(Encoder):
         return c
 
     def encode_state(self, st, seat, out):
-        out = memoryview(out)
+        arr, out = out, memoryview(out)
         R = st.R
         ix = self._indices(R)
         card_ix, fam_ix, asp_ix = ix["card"], ix["fam"], ix["aspect"]
@@ -226,7 +249,7 @@ class LifeSiphonEncoder(Encoder):
             mine = next((q for q in range(Q) if q_seat[q] == seat), 0)
         attack_on = not (st.attacker < 0 and st.defender < 0)
         g = self.g
-        out[g] = st.round / 40.0
+        out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
         out[g + 1] = st.summons / 3.0
         out[g + 2] = len(st.deck) / 40.0
         out[g + 3] = st.phase == P_OVER
@@ -287,7 +310,7 @@ class LifeSiphonEncoder(Encoder):
             h = slot["head"]
             out[h] = 1.0
             if has_life[q]:
-                out[h + 1] = st.life[q] / 20.0
+                out[h + 1] = max(st.life[q], -MAX_LIFE) / MAX_LIFE
             out[h + 2 + role[q]] = 1.0
             out[h + 5] = seat is not None and ctrl[q] >= 0 and ctrl[q] == seat
             out[h + 6] = seat is not None and actrl[q] >= 0 and actrl[q] == seat
@@ -335,3 +358,4 @@ class LifeSiphonEncoder(Encoder):
             hasher.walk_memo(st._attack_view(), out, self.attack, 32)
         if R.madness:
             hasher.walk_memo(st._madness_view(), out, self.rest, 32, "madness")
+        self.clip(arr)

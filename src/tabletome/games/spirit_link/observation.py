@@ -6,11 +6,15 @@ It reads only the view, seen from ``seat`` ("me" first, then the rival; a specta
 
 from ...core.observation import Encoder, Layout, vocabulary
 from .frames import OVER, PHASES as PHASE_NAMES, phase_of
-from .ruleset import NO_FORM, NOT_PLACED
+from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED
 from .views import pending as pending_view
 
 PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
 PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
+# stated caps (nothing in the rules bounds them): a longer game reads as this round, a seat with
+# more Firebolts pending (a card file's free Firebolt) as this many
+ROUND_CAP = 50
+BOLT_CAP = 6
 
 
 class SpiritLinkEncoder(Encoder):
@@ -21,24 +25,31 @@ class SpiritLinkEncoder(Encoder):
         cards = game.check_cards(card_text, "card file") if card_text is not None else game.cards
         self.names = vocabulary(cards.names)
         n = self.n = len(cards.names)
+        # bounds (docs/rl.md): a card's count is at most its copies in the deck (cards.toml or the
+        # card file), a hand or a deck at most the deck; health and mana the rulebook's maxima
+        copies = [c / 3.0 for c in cards.copies]
+        deck = cards.deck_size
         lay = Layout()
-        self.g = lay.add("round / 50, I have priority, I am to move, game over, I won, rival won", 6)
+        self.g = lay.add(f"round / {ROUND_CAP} (at most 1: later rounds read as round {ROUND_CAP}), I have priority, "
+                         "I am to move, game over, I won, rival won", 6)
         self.phase = lay.add("phase one-hot: " + ", ".join(PHASES), len(PHASES))
-        self.pending = lay.add("pending choice one-hot: " + ", ".join(PENDING) + "; then discards left / 3", len(PENDING) + 1)
-        self.hand = lay.add("my hand: count of each card / 3", n)
+        self.pending = lay.add("pending choice one-hot: " + ", ".join(PENDING) + "; then discards left / 3",
+                               len(PENDING) + 1, 0.0, [1.0] * len(PENDING) + [max(3, deck) / 3.0])
+        self.hand = lay.add("my hand: count of each card / 3", n, 0.0, copies)
         self.seat_at = []
         for who in ("me", "rival"):
             base = {
-                "stats": lay.add(f"{who}: health / 30, mana / 12, hand size / 10, deck size / 45, "
-                                 "spell cast, firebolts pending / 3", 6),
-                "discard": lay.add(f"{who}: discard pile, count of each card / 3", n),
+                "stats": lay.add(f"{who}: health / {MAX_HEALTH} (at least -1: health below -{MAX_HEALTH} reads as "
+                                 f"-{MAX_HEALTH}), mana / {MAX_MANA}, hand size / 10, deck size / 45, spell cast, "
+                                 f"firebolts pending / 3 (at most {BOLT_CAP / 3:g}: {BOLT_CAP} or more read as {BOLT_CAP})", 6,
+                                 [-1.0, 0, 0, 0, 0, 0], [1.0, 1.0, deck / 10.0, deck / 45.0, 1.0, BOLT_CAP / 3.0]),
+                "discard": lay.add(f"{who}: discard pile, count of each card / 3", n, 0.0, copies),
                 "form": lay.add(f"{who}: transformation one-hot: each card, then 'none', 'face down', not placed", n + 3),
                 "ability": lay.add(f"{who}: ability in play one-hot: each card, then none", n + 1),
-                "known": lay.add(f"{who}: cards known to be in hand, count of each / 3", n),
+                "known": lay.add(f"{who}: cards known to be in hand, count of each / 3", n, 0.0, copies),
             }
             self.seat_at.append(base)
-        self.size = lay.size
-        self.slices = lay.slices
+        lay.done(self)
         self._by_cards = {}
 
     def encode(self, view, seat, out):
@@ -46,7 +57,7 @@ class SpiritLinkEncoder(Encoder):
         me = 0 if seat is None else seat
         names, n = self.names, self.n
         g = self.g
-        out[g] = view["round"] / 50.0
+        out[g] = min(view["round"], ROUND_CAP) / ROUND_CAP
         out[g + 1] = view["priority"] == me
         out[g + 2] = view["to_move"] == me
         out[g + 3] = view["over"]
@@ -64,12 +75,12 @@ class SpiritLinkEncoder(Encoder):
             out[self.hand + names[name]] += 1.0 / 3.0
         for slot, p in ((self.seat_at[0], players[me]), (self.seat_at[1], players[1 - me])):
             s = slot["stats"]
-            out[s] = p["health"] / 30.0
-            out[s + 1] = p["mana"] / 12.0
+            out[s] = max(p["health"], -MAX_HEALTH) / MAX_HEALTH
+            out[s + 1] = p["mana"] / MAX_MANA
             out[s + 2] = p["hand_size"] / 10.0
             out[s + 3] = p["deck_size"] / 45.0
             out[s + 4] = p["spell_cast"]
-            out[s + 5] = p["firebolts_pending"] / 3.0
+            out[s + 5] = min(p["firebolts_pending"], BOLT_CAP) / 3.0
             d = slot["discard"]
             for name, count in p["discard"].items():
                 out[d + names[name]] = count / 3.0
@@ -104,7 +115,7 @@ class SpiritLinkEncoder(Encoder):
         n = self.n
         g = self.g
         phase = phase_of(st)
-        out[g] = st.round / 50.0
+        out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
         out[g + 1] = st.priority == me
         out[g + 2] = st.to_move == me
         out[g + 3] = phase == OVER
@@ -125,12 +136,12 @@ class SpiritLinkEncoder(Encoder):
         bolt = R.firebolt_kind
         for slot, p in ((self.seat_at[0], me), (self.seat_at[1], 1 - me)):
             s = slot["stats"]
-            out[s] = st.health[p] / 30.0
-            out[s + 1] = st.mana[p] / 12.0
+            out[s] = max(st.health[p], -MAX_HEALTH) / MAX_HEALTH
+            out[s + 1] = st.mana[p] / MAX_MANA
             out[s + 2] = st.hand_size[p] / 10.0
             out[s + 3] = len(st.deck[p]) / 45.0
             out[s + 4] = st.spell_cast[p]
-            out[s + 5] = st.bolts[p] / 3.0
+            out[s + 5] = min(st.bolts[p], BOLT_CAP) / 3.0
             d = slot["discard"]
             discard = st.discard[p]
             for k in range(len(discard)):
