@@ -46,3 +46,19 @@ export function bar(value, maximum, kind, label) {
 export function plural(n, word, many = word + "s") {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+// A board's ``ctx.bind`` for one position: make ``node`` show what it is on tap (``about``: a card's
+// name and text) and offer the legal actions ``pred`` picks, through ``openPopover(node, about, actions)``.
+export function binder(legal, openPopover) {
+  return (node, pred, about) => {
+    const actions = pred ? legal.filter((a) => pred(a.text)) : [];
+    if (actions.length) node.classList.add("playable");
+    if (about && about.text) node.title = `${about.name ? about.name + ": " : ""}${about.text}`;
+    if (!actions.length && !(about && about.text)) return node;
+    node.tabIndex = 0;
+    const open = (event) => { event.stopPropagation(); openPopover(node, about, actions); };
+    node.addEventListener("click", open);
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(e); } });
+    return node;
+  };
+}

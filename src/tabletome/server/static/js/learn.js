@@ -3,7 +3,7 @@
 // one advances, a legal but wrong one is explained and may be retried, an illegal one gets its rule.
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { clear, el } from "./dom.js";
+import { binder, clear, el } from "./dom.js";
 import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
@@ -147,17 +147,7 @@ function context(l) {
     view: l.view, legal, seat: l.seat, live: true, info,
     seats: l.seat_names.map((name) => ({ name })),
     matching: (pred) => legal.filter((a) => pred(a.text)),
-    bind(node, pred, about) {
-      const actions = pred ? legal.filter((a) => pred(a.text)) : [];
-      if (actions.length) node.classList.add("playable");
-      if (about && about.text) node.title = `${about.name ? about.name + ": " : ""}${about.text}`;
-      if (!actions.length && !(about && about.text)) return node;
-      node.tabIndex = 0;
-      const open = (event) => { event.stopPropagation(); popover(node, about, actions); };
-      node.addEventListener("click", open);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(e); } });
-      return node;
-    },
+    bind: binder(legal, popover),     // what a tap on a node shows and offers
   };
 }
 

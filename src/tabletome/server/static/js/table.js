@@ -3,7 +3,7 @@
 // (lobby, spectators, delete), rematch, and a replay slider once the game is over.
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { clear, el } from "./dom.js";
+import { binder, clear, el } from "./dom.js";
 import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
@@ -218,18 +218,7 @@ function context(view, legal, seat) {
     live: !page.replay,
     info,
     matching: (pred) => legal.filter((a) => pred(a.text)),
-    // Make ``node`` show what it is on tap, and offer the legal actions ``pred`` picks.
-    bind(node, pred, about) {
-      const actions = pred ? legal.filter((a) => pred(a.text)) : [];
-      if (actions.length) node.classList.add("playable");
-      if (about && about.text) node.title = `${about.name ? about.name + ": " : ""}${about.text}`;
-      if (!actions.length && !(about && about.text)) return node;
-      node.tabIndex = 0;
-      const open = (event) => { event.stopPropagation(); showPopover(node, about, actions); };
-      node.addEventListener("click", open);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(e); } });
-      return node;
-    },
+    bind: binder(legal, showPopover),     // what a tap on a node shows and offers
   };
 }
 
