@@ -135,8 +135,14 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
         assert f"{late} ran out of time" in p.inner_text("#status")
     assert ann.locator("#resign-btn").is_hidden()
 
-    # and deletes the table (two clicks): Bob's page is told
+    # and deletes the table (two clicks, even with the panel drawn again between them): Bob's page is told
     ann.click("#delete-btn")
+    assert ann.inner_text("#delete-btn") == "Really delete it?"
+    ann.evaluate("document.getElementById('delete-btn').dataset.old = 'yes'")
+    ann.click("#seats-btn")
+    ann.click("#seats-btn")
+    ann.wait_for_function("!document.getElementById('delete-btn').dataset.old")   # drawn again
+    assert ann.inner_text("#delete-btn") == "Really delete it?"
     ann.click("#delete-btn")
     ann.wait_for_url(ann_server.url + "/")
     bob.wait_for_function("document.getElementById('status').textContent.includes('deleted')")

@@ -553,13 +553,18 @@ function hostTools(host) {
   return box;
 }
 
+// The armed state lives outside the button, so that a redraw of the panel (a spectator arrives,
+// the clock runs out) between the two clicks keeps the first one.
+const armedUntil = {};
 function confirmButton(text, again, id, action) {
   const button = el("button", { type: "button", class: "small danger", id, text });
-  let armed = null;
+  const armed = () => (armedUntil[id] || 0) > Date.now();
+  if (armed()) button.textContent = again;
   button.addEventListener("click", () => {
-    if (armed) { clearTimeout(armed); armed = null; button.textContent = text; action(); return; }
+    if (armed()) { delete armedUntil[id]; button.textContent = text; action(); return; }
+    armedUntil[id] = Date.now() + 4000;
     button.textContent = again;
-    armed = setTimeout(() => { armed = null; button.textContent = text; }, 4000);
+    setTimeout(() => { if (!armed() && button.isConnected) button.textContent = text; }, 4100);
   });
   return button;
 }
