@@ -31,7 +31,7 @@ from .replay import result_line
 from .rule import ruling_lines, why, with_moment, with_rulings
 from .tables import HUMAN, make_agents, parse_options, seat_specs
 from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
-from .undo import undo_point
+from tabletome.undo import undo_point
 
 HELP = """Type the number of a choice, or its text (the start of it is enough when only one
 choice begins that way). Other commands:

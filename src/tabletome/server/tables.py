@@ -27,6 +27,7 @@ import msgspec
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.undo import undo_point
 
 from .limits import AgentLimits
 from .protocol import BadMessage, result_text, seat_payload, shown
@@ -1212,8 +1213,6 @@ class Hub:
         """Take back this seat's last decision (and the agents' replies since) when nothing since
         revealed anything to it or used chance (the terminal's rule): at once when no other person
         sits at the table, else once every other person accepts."""
-        from tabletome.cli.undo import undo_point
-
         table = self._seated(conn)
         self._catch_up(table)
         if table.row.kind != "live" or table.over:

@@ -1,4 +1,4 @@
-"""Undo for terminal play, decided through the contract alone.
+"""Undo for every interface (the terminal and the server), decided through the contract alone.
 
 A seat may take back its last decision (and the computer's replies since) when nothing since
 then let it learn something it could not see, and no die, coin or shuffle was used:
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import tabletome
 from tabletome.core import IllegalAction, Rng
 
 SAMPLES = 6
@@ -32,8 +33,6 @@ class UndoPoint:
 
 def undo_point(state, seat: int, other_humans, agents) -> UndoPoint:
     """The state before ``seat``'s last decision, or the reason it cannot be taken back."""
-    import tabletome
-
     record = state.record()
     actions = record["actions"]
     replayed = tabletome.replay({**record, "actions": []})
