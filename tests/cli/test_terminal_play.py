@@ -337,8 +337,14 @@ def test_response_windows_name_their_moment_and_pass_for_the_turn_or_the_game(tm
     screen = plain(child.before)
     assert "Auto-passing response windows for the rest of this turn." in screen
     assert "Response window" not in screen.split("Auto-passing")[1]
-    child.sendline("autopass")    # and for the rest of the game
-    child.expect(r"Auto-passing every response window for the rest of the game")
+    child.sendline("autopass")    # and for the rest of the game: said once
+    child.expect(PROMPT)
+    said = plain(child.before)
+    child.sendline("1")
+    child.expect(PROMPT)
+    said += plain(child.before)
+    assert said.count("Auto-passing every response window for the rest of the game") == 1, said
+    child.sendline("1")
     for _ in range(45):
         child.expect([PROMPT, pexpect.EOF])
         if child.after is pexpect.EOF:

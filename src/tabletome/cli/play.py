@@ -265,9 +265,12 @@ class Session:
                 continue
             if word == "autopass":
                 self.set_autopass(seat, rest.lower())
-                if self.auto_pass(seat):
+                if self.auto_pass(seat):              # the notice shows above the next table
                     self.seen[seat] = len(self.state.visible_log(seat))
                     return
+                if self.notice:                       # nothing to pass now: say it here, once
+                    self.console.print(self.notice)
+                    self.notice = None
                 continue
             info = state.decision_info()
             if answer.lower() == "a" and info and info["window"]:
@@ -673,7 +676,6 @@ class Session:
         elif rest in ("", "on", "yes"):
             self.autopass_game.add(seat)
             self.notice = "Auto-passing every response window for the rest of the game ('autopass off' stops it)."
-            self.console.print(self.notice)
         else:
             self.console.print("[red]autopass takes 'on' (the default) or 'off'[/red]")
 
