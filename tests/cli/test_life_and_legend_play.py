@@ -152,3 +152,17 @@ def test_the_banner_names_the_ai_card_that_plays_a_seat():
     assert "South: the AI card Golden Horse The Brave" in opening
     assert "South: heuristic" not in opening
     quit_game(child)
+
+
+def test_the_setup_relic_step_is_headed_as_the_setup_not_as_phase_1():
+    # seed 0: North holds a Relic before the first turn ("6. Play Relics: Players may bring
+    # Relics into play now if they choose.")
+    child = spawn("play", "life-and-legend", "--seed", "0", "--no-save")
+    child.expect(PROMPT)
+    heading = next(line for line in plain(child.before).split("\n") if "Life & Legend (" in line)
+    assert "turn 0 · North: before the first turn" in heading and "Contemplation" not in heading
+    child.sendline("done")
+    child.expect(PROMPT)
+    heading = next(line for line in plain(child.before).split("\n") if "Life & Legend (" in line)
+    assert "turn 1 · " in heading
+    quit_game(child)

@@ -216,3 +216,23 @@ def test_an_ai_card_seat_is_shown_taken_and_no_person_or_agent_sits_there(server
     shot(page, "ll-ai-card-seat")
     assert "South\nplayed by the AI card Golden Horse The Brave" in page.inner_text("#seats-panel")
     page.context.close()
+
+
+def test_before_the_first_turn_the_board_shows_the_setup_relic_step_not_phase_1(server, browser):
+    # seed 0: North holds a Relic before the first turn ("6. Play Relics: Players may bring Relics
+    # into play now if they choose."), a step of the setup, not Phase 1 of a turn
+    table = server.create(GAME, players=2, seats=[{"agent": None}, {"agent": "heuristic"}], seed=0)
+    page = new_page(browser)
+    open_seat(server, page, table, 0)
+    assert "done" in legal_texts(page)
+    assert "before the first turn" in page.inner_text(".board-status")
+    assert "Contemplation Phase" not in page.inner_text(".board-status")
+    now = page.locator(".lal-phase.now")
+    assert now.count() == 1 and now.get_attribute("data-phase") == "Setup"
+    before = step_of(page)
+    now.click()
+    page.locator("#popover .action", has_text="done").click()
+    page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+    page.wait_for_function("document.querySelector('.lal-phase.now')?.dataset.phase !== 'Setup'")
+    assert "turn 1" in page.inner_text(".board-status")
+    page.context.close()

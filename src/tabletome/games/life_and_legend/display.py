@@ -115,7 +115,7 @@ def _seat_lines(info, you, active, compact) -> list[Text]:
 def render(view, seat, cards, compact=0):
     me = view["seats"][seat]["name"] if seat is not None else None
     status = _line((f"Life & Legend ({view['mode']}) · turn {view['turn']} · {view['active']}: "
-                    f"{view['phase']}", "bold"),
+                    f"{view['phase'] if view['turn'] else 'before the first turn'}", "bold"),
                    (f" · decks: Legend {view['legend_deck']}, Life {view['life_deck']}", "dim"))
     if view.get("age"):
         status.append(f" · Age {view['age']}", style="dim")

@@ -95,14 +95,22 @@ function worldSpace(ctx, v, space) {
     content);
 }
 
+// Before the first turn (turn 0) the setup's Relic step is current, not Phase 1.
 function phaseTrack(ctx, v) {
-  const current = v.phase;
-  return el("ol", { class: "lal-phases", "aria-label": "the Phases of the turn" }, PHASES.map((p, i) => {
-    const now = p === current;
+  const setup = !v.turn;
+  const items = PHASES.map((p, i) => {
+    const now = !setup && p === v.phase;
     const node = el("li", { class: `lal-phase${now ? " now" : ""}`, "data-phase": p, text: `${i + 1} ${p}` });
     if (now) ctx.bind(node, oneOf("end phase", "done"), { name: `Phase ${i + 1}: ${p}`, text: PHASE_HELP[i] });
     return node;
-  }));
+  });
+  if (setup) {
+    const node = el("li", { class: "lal-phase now", "data-phase": "Setup", text: "Setup" });
+    ctx.bind(node, oneOf("done"), { name: "Setup: Play Relics",
+      text: "Setup, step 6: \"Players may bring Relics into play now if they choose.\" Then the first turn begins." });
+    items.unshift(node);
+  }
+  return el("ol", { class: "lal-phases", "aria-label": "the Phases of the turn" }, items);
 }
 
 const PHASE_HELP = [
@@ -300,7 +308,8 @@ function inPlay(ctx, v) {
 
 function status(v) {
   const [mode] = MODES[v.mode] || [v.mode];
-  let text = `${mode} · turn ${v.turn} · ${v.active}'s ${v.phase} Phase`;
+  let text = v.turn ? `${mode} · turn ${v.turn} · ${v.active}'s ${v.phase} Phase`
+    : `${mode} · before the first turn: Relics may be brought into play`;
   if (v.age) text += ` · Age ${v.age}`;
   return text;
 }
