@@ -27,13 +27,13 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import tabletome
 from tabletome import IllegalAction
-
-from . import learn
 from tabletome.core.records import check_record
 from tabletome.core.rng import check_seed
+from tabletome.core.text import shown
 
+from . import learn
 from .limits import AgentLimits
-from .protocol import TABLE_ID, BadMessage, parse_message, result_text, shown, unicode_ok
+from .protocol import TABLE_ID, BadMessage, parse_message, result_text, unicode_ok
 from .storage import open_storage, token_hash
 from .tables import CLOSE_RATE, RULE_SEAT, Hub
 

@@ -13,8 +13,8 @@ import tabletome
 from tabletome import IllegalAction
 from tabletome.core.glossary import glossary
 from tabletome.core.lessons import MAX_ANSWER, judge, lesson, lessons, same
+from tabletome.core.text import shown
 
-from .protocol import shown
 
 MAX_MOVES = 20
 

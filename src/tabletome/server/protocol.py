@@ -10,6 +10,10 @@ from __future__ import annotations
 import json
 import re
 
+from tabletome.core.glossary import moment_of
+from tabletome.core.rulings import applying, as_dict
+from tabletome.core.text import shown
+
 MAX_MESSAGE = 4096          # bytes a page may send in one message
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 CLIENT_TYPES = ("hello", "move", "hint", "why", "rematch", "resign", "chat", "undo", "undo-reply", "ping")
@@ -22,12 +26,6 @@ class BadMessage(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def shown(value, limit: int = 40) -> str:
-    """A short, quoted echo of something a user sent (pages render it as text, never as HTML)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def parse_message(raw) -> dict:
@@ -123,9 +121,6 @@ def decision_for(state, seat) -> dict | None:
     """For the seat to move only: the moment being decided and its rulebook section (glossary.toml
     ``moment``), and the rulings of ours (rulings.toml, RULES.md) that apply to its choices,
     marked as ours (core/rulings.py)."""
-    from tabletome.core.glossary import moment_of
-    from tabletome.core.rulings import applying, as_dict
-
     if seat is None or state.is_over or state.to_move != seat:
         return None
     game = state.game

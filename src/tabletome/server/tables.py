@@ -27,10 +27,11 @@ import msgspec
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.core.text import shown
 from tabletome.undo import undo_point
 
 from .limits import AgentLimits
-from .protocol import BadMessage, result_text, seat_payload, shown
+from .protocol import BadMessage, result_text, seat_payload
 from .storage import SeatRow, StepTaken, Storage, TableEnded, TableRow, token_hash
 from .workers import Scheduler
 
