@@ -112,7 +112,7 @@ def play_one(task: dict) -> dict:
         thinking[seat] += clock() - started
         decisions[seat] += 1
         state.apply(action)
-    scores = state.scores
+    scores = state.game.result_scores(state)
     finished = state.is_over
     return {
         "index": task["index"],

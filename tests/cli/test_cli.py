@@ -160,3 +160,19 @@ def test_hint_shows_choices_with_win_chances_and_changes_nothing(capsys, monkeyp
     assert "%" in out and "hint" in out.lower()
     record = json.loads(path.read_text())
     assert record["actions"] == []
+
+
+def test_selfplay_solo_scores_count_only_the_games_that_have_one(capsys):
+    # Bad Baby Lich Lords' Solitaire: "Once you score 5 noise, stop and count the number of cards
+    # left in each realm's bone pile ... That number is your score": a lost game has no score,
+    # so the mean is over the games won, not pulled down by a 0 for each loss
+    code, out, _ = run(capsys, "selfplay", "bad-baby-lich-lords", "--players", "1", "--games", "20",
+                       "--seed", "0", "--json")
+    result = json.loads(out)
+    assert code == 0
+    assert result["losses"] >= 1 and result["wins"][0] >= 1, "the seed must give both ends"
+    assert result["scored_games"] == result["wins"][0]
+    assert result["score_min"] > 0
+    code, out, _ = run(capsys, "selfplay", "bad-baby-lich-lords", "--players", "1", "--games", "20",
+                       "--seed", "0")
+    assert f"over the {result['wins'][0]} games with a score" in out

@@ -53,7 +53,7 @@ def selfplay(game, players, options, specs, games, base_seed=0, cards=None, save
             while not state.is_over and steps < MAX_DECISIONS:
                 state.apply(agents[state.to_move].choose(state))
                 steps += 1
-            finished.append((list(state.winners), state.scores, steps, state.is_over))
+            finished.append((list(state.winners), game.result_scores(state), steps, state.is_over))
             if save_dir:
                 tabletome.save_record(state.record(), Path(save_dir) / f"{game.id}-{seed}.json")
     except KeyboardInterrupt:
@@ -88,14 +88,17 @@ def count(game, players, options, specs, finished, elapsed) -> dict:
         "games_per_s": games / elapsed if elapsed > 0 else float("inf"),
     }
     if scores and all(scores):
-        result["mean_scores"] = [sum(s[i] for s in scores) / games for i in range(len(scores[0]))]
-        result["score_label"] = game.score_label(players, options)
+        # per seat, over the games whose end gives a score (``Game.result_scores``: None elsewhere)
+        counted = [[s[i] for s in scores if s[i] is not None] for i in range(len(scores[0]))]
+        if all(counted):
+            result["mean_scores"] = [sum(v) / len(v) for v in counted]
+            result["score_label"] = game.score_label(players, options)
+            result["scored_games"] = len(counted[0])
     if players == 1:
         # a solo game is won or lost, never drawn: the same words as the end of tabletome play
         result["losses"] = games - wins[0] - result["unfinished"]
-        if scores and all(scores):
-            values = [s[0] for s in scores]
-            result["score_min"], result["score_max"] = min(values), max(values)
+        if "mean_scores" in result:
+            result["score_min"], result["score_max"] = min(counted[0]), max(counted[0])
     return result
 
 
@@ -137,6 +140,7 @@ def show_solo(console, result, specs, game):
     console.print(Text(head) + f"; won {won} ({won / games:.1%}), "
                   f"lost {result['losses']}" + (f", unfinished {result['unfinished']}" if result["unfinished"] else ""))
     if "mean_scores" in result:
-        console.print(f"{result['score_label']}: mean {result['mean_scores'][0]:.2f} "
+        over = "" if result["scored_games"] == games else f" over the {result['scored_games']} games with a score"
+        console.print(f"{result['score_label']}: mean {result['mean_scores'][0]:.2f}{over} "
                       f"(from {result['score_min']} to {result['score_max']})")
     console.print(f"mean length: {result['mean_length']:.1f} decisions   {result['games_per_s']:.1f} games/s")

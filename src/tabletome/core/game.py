@@ -261,6 +261,11 @@ class Game:
         """What ``state.scores`` count, in words ("health", "rounds survived"), for result lines."""
         return "scores"
 
+    def result_scores(self, state) -> list:
+        """The final scores a result counts (selfplay's means, the lab, the arena): ``state.scores``,
+        with None where the game gives no score for how it ended (a game overrides it)."""
+        return list(state.scores)
+
     def score_words(self, state) -> str:
         """The numbers of a finished game's result line, from public facts: "health: North 1,
         South 4"; a solo game "round reached: 6". By default ``score_label`` and ``state.scores``

@@ -72,7 +72,7 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
         step += 1
     sample(final=True)
     finished = state.is_over
-    scores = state.scores
+    scores = state.game.result_scores(state)
     row = (point, index, seed, [specs[e] for e in seating], list(seating), list(agent_seeds),
            list(state.winners) if finished else [],
            [_number(x) for x in scores] if isinstance(scores, (list, tuple)) else [],

@@ -172,6 +172,13 @@ class BadBabyLichLords(Game):
     def score_label(self, players, options):
         return "cards left in the bone piles" if players == 1 else "noise"
 
+    def result_scores(self, state):
+        """Solitaire: "Once you score 5 noise, stop and count ... That number is your score": a
+        lost game has no score (``state.scores`` keeps 0 there)."""
+        if state.players == 1 and not state.winners:
+            return [None]
+        return super().result_scores(state)
+
     def score_words(self, state):
         """Solitaire: "Once you score 5 noise, stop and count the number of cards left in each
         realm's bone pile and total their counts. That number is your score": a loss has no
