@@ -132,7 +132,7 @@ def remove_from_world(s, k):
 def removable(s, k) -> bool:
     """War mode: "War is always in the World and can never be removed.\""""
     card = s.world[k]
-    return card >= 0 and not (s.mode == "war" and s.up[k] and s.C.names[card] == "War")
+    return card >= 0 and not (s.mode == "war" and s.up[k] and card == s.C.war)
 
 
 # --- using an effect: the Interfere window, then the effect ------------------------------------

@@ -190,7 +190,7 @@ def score(s, seat, frame, a) -> float:
         if s.mode == "lore":
             return 8.0 if card in s.targets else -3.0
         if s.mode == "arbiter":
-            return 8.0 if C.names[card] == "Arbiter" else (2.0 if C.kind[card] != PATH else -3.0)
+            return 8.0 if card == C.arbiter else (2.0 if C.kind[card] != PATH else -3.0)
         return 6.0
     if kind == "spark":
         return 2.0

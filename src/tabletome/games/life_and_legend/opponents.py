@@ -184,7 +184,7 @@ def emptiness_turn(s, seat):
         s.say(f"The Emptiness rolls {r}.")
     covered = world_covered(s)
     uncovered = [k for k in range(R.WORLD_SPACES) if s.world[k] >= 0 and s.up[k]
-                 and not (s.mode == "war" and C.names[s.world[k]] == "War")]
+                 and not (s.mode == "war" and s.world[k] == C.war)]
     if r <= 2:
         if covered:
             devour(s, seat, covered[0])

@@ -82,7 +82,7 @@ def clear_other_atmospheres(s, keep):
     for k in range(R.WORLD_SPACES):
         c = s.world[k]
         if k != keep and c >= 0 and s.up[k] and C.is_atmosphere[c]:
-            if s.mode == "war" and C.names[c] == "War":
+            if s.mode == "war" and c == C.war:
                 # "War is always in the World and can never be removed": the newcomer goes instead
                 remove_from_world(s, keep)
                 return
