@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rl_throughput import legal_ids, pick   # the same picks as rl_throughput.py
+from rl_throughput import pick   # the same picks as rl_throughput.py
 
 HERE = Path(__file__).resolve()
 

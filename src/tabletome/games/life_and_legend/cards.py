@@ -175,7 +175,6 @@ class CardList:
         self.by_name = {}
         for i, name in enumerate(self.names):
             self.by_name.setdefault(name.lower(), i)
-        self.unique_names = list(dict.fromkeys(self.names))
         self.check()
         # the card id holding each role (ROLES): C.war, C.apathy, C.arbiter
         for role in ROLES:

@@ -4,7 +4,7 @@ The Emptiness; Legend totals, ``scores`` and ``outcome``."""
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT, TRAUMA
+from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
 
 
 def setup_mode(s):

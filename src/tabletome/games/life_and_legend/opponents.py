@@ -9,9 +9,9 @@ list for the decision at hand; The Emptiness has its own turn (``emptiness_turn`
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
-from .effects import depart, roll, world_covered, publish
-from .names import PHASE, CONTEMPLATION, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
+from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
+from .effects import roll, world_covered, publish
+from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
 
 
 def interferes(s, seat, moment) -> bool:

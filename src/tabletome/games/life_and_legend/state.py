@@ -18,9 +18,8 @@ from .hidden import HiddenInformation
 from .snapshots import SnapshotFields, SnapshotMixin
 from .views import ViewMixin
 
-# per-seat list fields, and the whole-game fields, copied by ``clone``
+# the per-seat list fields (one list a seat; snapshots name them)
 SEAT_LISTS = ("hand", "relics", "traits", "traumas", "wanders", "adventures")
-SEAT_INTS = ("story", "path", "known")
 
 
 class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):

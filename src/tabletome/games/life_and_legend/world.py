@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
-from .effects import depart, draw_legend, publish, use, remove_from_world, world_covered, next_life, roll, roll_modifier
+from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll, roll_modifier
 from .limits import mod, wander_limit
-from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, R_WANDER, R_FARWANDER, METHOD, TOP, CONTEST,
-                    LIFE_CARD, NO_CONTEST)
+from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, METHOD, TOP, CONTEST,
+                    NO_CONTEST)
 
 
 # --- empty World spaces --------------------------------------------------------------------------
