@@ -13,7 +13,6 @@ import json
 import time
 
 import tabletome
-from tabletome.core import Rng
 
 
 def main():
@@ -58,7 +57,7 @@ def main():
         rate = won[card] / played[card]
         rows.append({"card": card, "played": played[card], "win_rate": round(rate, 3),
                      "rest": round(rest, 3), "gap": round(rate - rest, 3)})
-    out = {"game": args.game, "cards": args.cards or "the game's own", "games": args.games, "players": args.players, "options": options,
+    out = {"game": args.game, "card_file": args.cards or "the game's own", "games": args.games, "players": args.players, "options": options,
            "seat_wins": wins, "seconds": round(time.time() - started, 1),
            "outliers": [r for r in rows if abs(r["gap"]) > 0.15 and r["played"] >= 30],
            "never_chosen_when_legal": sorted(legal_seen - chosen), "cards": rows}

@@ -3,7 +3,7 @@
 # shipped reference policy (ppo) in `tabletome arena` (seats rotated, 95% intervals), one JSON
 # line per pairing into OUT. ISMCTS plays fewer games (it is slow): ISMCTS_GAMES at 10 iterations,
 # ISMCTS50_GAMES (default the same) at 50. `python benchmarks/leaderboard_table.py OUT` prints the table.
-#   PYTHONPATH=src PYTHON=python bash benchmarks/leaderboard.sh spirit-link benchmarks/leaderboard-spirit-link.jsonl [GAMES] [ISMCTS_GAMES] [ISMCTS50_GAMES]
+#   PYTHONPATH=src PYTHON=python bash benchmarks/leaderboard.sh spirit-link benchmarks/results/leaderboard-spirit-link.jsonl [GAMES] [ISMCTS_GAMES] [ISMCTS50_GAMES]
 set -euo pipefail
 game=$1; out=$2; games=${3:-200}; slow=${4:-40}; slow50=${5:-$slow}
 : > "$out"

@@ -1,6 +1,6 @@
 """docs/rl.md's leaderboard table from a leaderboard.sh JSONL file (one arena report a line):
 
-    python benchmarks/leaderboard_table.py benchmarks/leaderboard-spirit-link.jsonl
+    python benchmarks/leaderboard_table.py benchmarks/results/leaderboard-spirit-link.jsonl
 
 Each row an agent, each column an opponent: the row agent's win rate with its Wilson 95% interval
 (the arena's), then wins-draws-losses of the games played.

@@ -6,7 +6,7 @@ per mode and agent the pooled wins with their 95% Wilson interval, the mean outc
 and every arena run. With ``--chunk N`` the games are played as arenas of N games, chunk k at seed
 ``--seed`` + k (so partial results exist on a loaded machine: the report is rewritten to ``--out``
 after every chunk, and the modes take turns chunk by chunk). Used to balance the designed cards
-(issue 11 item 11).
+(the game's DESIGN.md).
 
     python benchmarks/ll_solo_cards.py --mode campaign --mode treasury \
         --agent ismcts:iterations=100 --agent heuristic --games 10 --chunk 2 --seed 700 [--cards FILE]

@@ -13,7 +13,7 @@ of every game too (the encoder as the other adapters call it, with its caches wa
 ``count``: ``valgrind --tool=cachegrind`` ("I refs") of a batch of 64 stepped ``--warm`` (100) +
 ``--steps`` (100) times, less the same batch stepped ``--warm`` times, divided by the game steps in
 between (the encoders' caches filled as a running batch has them; the random ids picked from
-the whole mask, or with ``--pick sample`` by ``VectorEnv.sample`` as ``rl_throughput.py`` now does) (``PYTHONHASHSEED=0``; the load does
+the whole mask, or with ``--pick sample`` by ``VectorEnv.sample`` as ``rl_throughput.py`` does) (``PYTHONHASHSEED=0``; the load does
 not change the counts). Run with ``PYTHONPATH=<tree>/src`` to count another tree.
 """
 
@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rl_throughput import legal_ids, pick   # the same picks as rl_throughput.py
+from rl_throughput import pick   # the same picks as rl_throughput.py
 
 HERE = Path(__file__).resolve()
 
@@ -92,7 +92,7 @@ def main(argv=None):
     ap.add_argument("--steps", type=int)
     ap.add_argument("--warm", type=int, default=100, help="count: batch steps before the counted ones")
     ap.add_argument("--pick", choices=("mask", "sample"), default="mask",
-                    help="count: the random ids picked from the whole mask (default, as counted before s24) "
+                    help="count: the random ids picked from the whole mask (default: the cost of a policy that reads it) "
                          "or by VectorEnv.sample")
     args = ap.parse_args(argv)
     games = args.game or tabletome.games()

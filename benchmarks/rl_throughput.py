@@ -3,14 +3,15 @@ VectorEnv batch, side by side with PettingZoo's own classic leduc_holdem_v4 and 
 (they need rlcard and pygame: pip install '.[bench]') measured in the same run.
 
     python benchmarks/rl_throughput.py [--seconds 1] [--rounds 5] [--batch 64] [--game spirit-link] [--clock cpu|wall]
-                                       [--workers 2] [--only batch|gym_vector] [--pick sample|mask] [--src old=/path/to/old/src --src new=src]
+                                       [--workers 2] [--only batch|gym_vector] [--pick sample|mask]
+                                       [--src old=/path/to/old/src --src new=src]
 
 One step is one action applied, with the next observation and mask produced, as a learner loop
 would use them: PettingZoo ``last()`` + ``step()``; Gymnasium ``step()`` (opponents random, their
 moves not counted); the batch counts one step per game per ``step()`` (its random agent is
 ``VectorEnv.sample``, a random legal id per game read from the batch's legal-id lists in one numpy
 lookup, as a policy that scores only the legal actions reads them; ``--pick mask`` picks from the
-batch's mask instead, scanning all of it, as the runs before s24 did). Actions are random legal ones.
+batch's mask instead, scanning all of it, as a policy that scores every action does). Actions are random legal ones.
 ``--workers k`` also measures ``VectorEnv(workers=k)``, whose games step in k processes: measure
 it with ``--clock wall`` (CPU seconds of this process miss the workers' time). ``gym_vector``
 measures Gymnasium's ``make_vec`` (``TabletomeVectorEnv``) beside the ``VectorEnv`` it wraps, both a
@@ -33,14 +34,14 @@ import os
 import statistics
 import time
 
+import numpy as np
+
+import tabletome
+
 # Slices are timed in CPU seconds of this process (time.process_time) by default, so that a
 # machine shared with other jobs slows the measured envs little; --clock wall uses wall time.
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 clock = CLOCKS["cpu"]
-
-import numpy as np
-
-import tabletome
 
 
 class PettingZooLoop:

@@ -13,7 +13,7 @@ The contract lives in ``tabletome.core`` (see docs/contract.md); games in ``tabl
 agents in ``tabletome.agents``; the ``tabletome`` command in ``tabletome.cli``.
 """
 
-from . import games as _games  # declares every game in the registry
+from . import games as _games  # noqa: F401 (declares every game in the registry)
 from .agents import agent, agent_specs
 from .core import IllegalAction, game, games, load_record, replay, save_record
 

@@ -223,7 +223,6 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
 
 def summarise(game_id, players, options, specs, results) -> dict:
     """The arena's statistics over finished games (see ``run_arena``)."""
-    n = len(specs)
     agents = []
     for e, spec in enumerate(specs):
         wins = draws = decisions = 0

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import json
 import re
-import signal
 import time
 from pathlib import Path
 
-import pexpect
 import pytest
 
 import tabletome

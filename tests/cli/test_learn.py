@@ -4,7 +4,6 @@ moves, to the end of the tutorial."""
 
 import re
 
-import pexpect
 import pytest
 
 import tabletome

@@ -11,7 +11,7 @@ import pytest
 import tabletome
 from tabletome import IllegalAction
 
-from .helpers import CONFIGS, IDS, as_json, games_for, new_state, rng
+from .helpers import CONFIGS, IDS, as_json, games_for, rng
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

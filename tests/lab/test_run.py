@@ -2,7 +2,6 @@
 and bad input refused before anything is written."""
 
 import json
-import os
 import re
 import signal
 import subprocess

@@ -85,7 +85,7 @@ def test_every_term_on_a_screen_resolves_in_the_glossary(game_id):
             for lines in screens(game, players, options, seed):
                 for term in terms_on(lines, ignore):
                     if not lookup(game, term):
-                        missing.setdefault(term, next(l for l in lines if term.strip("()") in l))
+                        missing.setdefault(term, next(line for line in lines if term.strip("()") in line))
     assert missing == {}, "terms on screen with no glossary entry:\n" + "\n".join(
         f"  {t!r}  in: {line.strip()[:90]}" for t, line in sorted(missing.items()))
 

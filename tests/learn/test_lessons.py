@@ -9,7 +9,7 @@ from tabletome import IllegalAction
 from tabletome.core.lessons import judge, lesson, lessons, outcome_problems
 
 MINIMUM = {"spirit-link": 6, "bad-baby-lich-lords": 6, "life-siphon": 10, "life-and-legend": 10}
-EVERY = [(g, l.number) for g in tabletome.games() for l in lessons(tabletome.game(g))]
+EVERY = [(g, lesson.number) for g in tabletome.games() for lesson in lessons(tabletome.game(g))]
 
 
 @pytest.mark.parametrize("game_id", sorted(MINIMUM))

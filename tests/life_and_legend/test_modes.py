@@ -3,7 +3,6 @@
 import pytest
 
 from tabletome import IllegalAction
-from tabletome.core import Rng
 
 from .helpers import game, position, play, texts, rng_rolling
 

@@ -256,8 +256,6 @@ def test_the_life_deck_reshuffles_its_discard_pile_when_empty():
     life = ["Bravery", "Charisma"]
     s = position(wanders=[["Windfall"], []], life_deck=[], life_discard=life, phase=0,
                  traits=[[], []])
-    # every other Life card is placed somewhere so the deck is empty
-    rest = [c for c in s.C.names[s.C.life[0]:s.C.life[-1] + 1]]
     assert s.view(0)["life_deck"] > 0      # left-out cards went to the bottom of the deck
 
 

@@ -111,7 +111,8 @@ def test_ai_opponents_decide_from_their_seat_only():
 
 def test_a_hand_written_position_round_trips():
     import json
-    s = position(hands=[["Windfall"], ["Caravan"]], relics=[["Crown of Power"], []], traits=[["Bravery (I)", "Bravery (I) #2"], []], phase=0)
+    s = position(hands=[["Windfall"], ["Caravan"]], relics=[["Crown of Power"], []],
+                 traits=[["Bravery (I)", "Bravery (I) #2"], []], phase=0)
     snap = json.loads(json.dumps(s.snapshot()))
     again = game().restore(snap)
     assert again.snapshot() == snap

@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import tabletome
 from tabletome import IllegalAction
 from tabletome.rl.pettingzoo import env, raw_env
 

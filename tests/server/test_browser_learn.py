@@ -36,8 +36,8 @@ def test_a_lesson_in_the_browser(server, browser, game_id):  # noqa: F811
 
     for i, move in enumerate(les.moves):
         page.locator(f'#legal .action[data-action="{move}"]').click()
-        page.wait_for_function(f"document.querySelectorAll('#legal .action').length === 0 || "
-                               f"document.querySelector('#verdict.verdict-right, #verdict.verdict-done') !== null")
+        page.wait_for_function("document.querySelectorAll('#legal .action').length === 0 || "
+                               "document.querySelector('#verdict.verdict-right, #verdict.verdict-done') !== null")
         page.locator("#verdict.verdict-right, #verdict.verdict-done").wait_for()
     page.wait_for_function("document.body && document.body.dataset.done === 'true'")
     assert les.done[:40] in page.locator("#verdict").inner_text()

@@ -4,7 +4,6 @@ import json
 
 import pytest
 
-import tabletome
 from tabletome import IllegalAction
 
 from .positions import GAME, health, mana, position, seat

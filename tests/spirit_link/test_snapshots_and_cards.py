@@ -73,7 +73,8 @@ def test_a_players_own_card_file_is_loaded(tmp_path):
     (lambda t: t.replace('effect = "eats-sheep"', 'effect = "flies"'), "card 'Wolf'.*'effect'"),
     (lambda t: t.replace('for = "Fox"', 'for = "Unicorn"', 1), "card 'Foxfire'.*'for'"),
     (lambda t: t.replace('origin = "rulebook"', 'origin = "dream"', 1), "'origin'"),
-    (lambda t: t + '\n[[card]]\nname = "Wolf"\ntype = "spell"\ncopies = 1\ncost = 0\neffect = "gain-mana"\nmana = 1\norigin = "designed"\n', "listed twice"),
+    (lambda t: t + '\n[[card]]\nname = "Wolf"\ntype = "spell"\ncopies = 1\ncost = 0\neffect = "gain-mana"\nmana = 1\n'
+     'origin = "designed"\n', "listed twice"),
     (lambda t: "this is [not toml", "not valid TOML"),
 ])
 def test_broken_card_files_are_refused(tmp_path, change, message):

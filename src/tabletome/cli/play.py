@@ -292,7 +292,6 @@ class Session:
         return self.keyboard.input(self.console, prompt)
 
     def confirm_quit(self) -> bool:
-        from rich.markup import escape
         where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.path}."
                  if self.path is not None else "This game is not being saved (--no-save).")
         self.console.print(escape(where))

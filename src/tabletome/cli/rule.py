@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tabletome.core.glossary import moment_of, terms_in, why_not
+from tabletome.core.glossary import moment_of, why_not
 from tabletome.core.rulings import applying
 
 from .glossary import term_panel
@@ -66,10 +66,6 @@ def ruling_lines(rulings) -> list[Text]:
     """Each ruling marked as ours, with its id and where it is written: never as the rulebook."""
     return [Text.assemble(("Ours: ", "magenta"), (f"{r.title} ", "bold"), (f"(our ruling {r.id}, RULES.md — not printed) ", "dim"),
                           r.text) for r in rulings]
-
-
-def terms_for(game, text, most=2):
-    return terms_in(game, text, most)
 
 
 def why(session, text) -> None:

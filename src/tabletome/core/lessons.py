@@ -25,8 +25,9 @@ tests check::
     rule = "..."
 
 ``expect`` maps dotted paths in the lesson seat's view (``players.1.health``), or the contract's
-``over``, ``winners`` and ``scores``, to the values they hold after the moves and the ``replies`` (the moves that carry the turn on to that outcome: the
-passes of a response window, another seat's answer), which the lesson plays after the player's.
+``over``, ``winners`` and ``scores``, to the values they hold after the moves and the ``replies``
+(the moves that carry the turn on to that outcome: the passes of a response window, another seat's
+answer), which the lesson plays after the player's.
 """
 
 from __future__ import annotations

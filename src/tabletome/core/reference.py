@@ -36,23 +36,22 @@ def ruling(path, heading: str, sentences: int = 2) -> tuple[str, str]:
         [n for n in sections if n.lower().startswith(heading.lower())]
     for name in names[:1]:
         lines = sections[name]
-        if True:
-            title = re.sub(r"^\d+\.\s*", "", name)
-            title = re.sub(r"\s*\((option|`)[^)]*\)\s*$", "", title)
-            paragraph = []
-            for line in lines:
-                if line.startswith(">") or line.startswith("|"):
-                    if paragraph:
-                        break
-                    continue
-                if not line.strip():
-                    if paragraph:
-                        break
-                    continue
-                paragraph.append(line.strip())
-            text = " ".join(paragraph).replace("**", "").replace("*", "")
-            parts = re.split(r"(?<=[.!?])\s+(?=[A-Z(`\"])", text)
-            return title, " ".join(parts[:sentences])
+        title = re.sub(r"^\d+\.\s*", "", name)
+        title = re.sub(r"\s*\((option|`)[^)]*\)\s*$", "", title)
+        paragraph = []
+        for line in lines:
+            if line.startswith(">") or line.startswith("|"):
+                if paragraph:
+                    break
+                continue
+            if not line.strip():
+                if paragraph:
+                    break
+                continue
+            paragraph.append(line.strip())
+        text = " ".join(paragraph).replace("**", "").replace("*", "")
+        parts = re.split(r"(?<=[.!?])\s+(?=[A-Z(`\"])", text)
+        return title, " ".join(parts[:sentences])
     return "", ""
 
 

@@ -195,7 +195,7 @@ def _card_effects(store, point, study, cards) -> dict:
     shape = (len(keys), len(names))
     out = {"keys": keys, "cards": names, "solo": solo}
     if solo:
-        legal, wins = np.zeros(shape), np.zeros(shape)
+        legal = np.zeros(shape)
         won = np.array([bool(w) for (w,) in store.query(
             "SELECT len(winners) > 0 FROM games WHERE $1 IS NULL OR point = $1 ORDER BY point, idx", [point])],
             dtype=float)
@@ -391,7 +391,9 @@ def compare_studies(base, other) -> dict:
             "base_games": len(base.finished_keys()), "study_games": len(other.finished_keys()),
             "lines": lines,
             "summary": (f"{significant} of {len(tested)} changes are significant after Benjamini-Hochberg "
-                        f"correction at {ALPHA} ({'paired: the studies play the same deals' if all_paired else 'unpaired: the studies do not play the same deals'})."
+                        f"correction at {ALPHA} ("
+                        + ("paired: the studies play the same deals" if all_paired
+                           else "unpaired: the studies do not play the same deals") + ")."
                         if tested else "nothing could be tested")}
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 from pathlib import Path
 
 from .stats import ALPHA, DEAD_PLAY_RATE, EFFECT, MIN_SIDE, Z95, study_stats
@@ -115,7 +114,8 @@ def figures(data) -> list[tuple]:
                     "±10-point flag threshold); cards sorted by it. Middle: among the seats that could play it, "
                     "the win rate of those that did (filled) and those that did not (hollow). Right: how often "
                     "it was played when it could be (bar) and discarded when it could be (×, one per kind of "
-                    "action the game counts as not playing the card: a discard, taking it into hand). Green names are flagged dominant, red ones dead (also when it is almost never "
+                    "action the game counts as not playing the card: a discard, taking it into hand). Green "
+                    "names are flagged dominant, red ones dead (also when it is almost never "
                     "played: then its left square shows what its holders' other cards did). Rates over fewer "
                     f"than {MIN_SIDE} seat-games are not drawn.",
                     _cards(plt, p["cards"])))
@@ -443,7 +443,9 @@ figure { margin: 14px 0 22px; } figcaption { color: #444; font-size: 0.92em; mar
 figure svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 8px 0 16px; }
 td, th { border-bottom: 1px solid #e4e4e4; padding: 3px 9px; text-align: right; }
-table.cards { font-size: 0.8em; } table.cards td { white-space: nowrap; } table.cards td.uses { white-space: normal; min-width: 11em; } .ci { color: #666; font-size: 0.9em; } table.cards td.uses { font-size: 0.85em; color: #444; }
+table.cards { font-size: 0.8em; } table.cards td { white-space: nowrap; }
+table.cards td.uses { white-space: normal; min-width: 11em; } .ci { color: #666; font-size: 0.9em; }
+table.cards td.uses { font-size: 0.85em; color: #444; }
 .wide { overflow-x: auto; } ul.cardlines li { margin: 3px 0; } th.group { text-align: center; border-bottom: 2px solid #bbb; }
 td:first-child, th:first-child { text-align: left; }
 tr.dominant td:first-child { color: #1f8a3b; font-weight: bold; } tr.dead td:first-child { color: #b5443c; font-weight: bold; }
@@ -496,7 +498,8 @@ def html_page(report) -> str:
         elif name.startswith("cards") and (name == "cards" or name == card_figures[0][0]):
             parts.append("<h2>Cards</h2><p class='meta'>A seat-game is one seat in one game. A card is "
                          "<i>legal</i> there when an action naming it was among the seat's choices at least once, "
-                         f"<i>played</i> when the seat chose one; a discard (or what else the game counts as not playing it, e.g. taking it into hand) is neither. Flagged "
+                         "<i>played</i> when the seat chose one; a discard (or what else the game counts as not "
+                         "playing it, e.g. taking it into hand) is neither. Flagged "
                          f"<b style='color:#1f8a3b'>dominant</b>: seats that had it to play won at least "
                          f"{EFFECT * 100:.0f} points more often than the seats of the same games that never did "
                          f"(Mantel–Haenszel over the games where some seats had it and some did not, so a card seen "
@@ -629,7 +632,8 @@ def _card_table(p) -> str:
             "<th colspan='5' class='group'>playing it when it was legal</th><th></th></tr>"
             "<tr><th>card</th><th>legal in</th><th>games</th><th>win: had it</th><th>win: never</th>"
             "<th>change (pts), 95% interval</th><th>adj. p</th><th>played</th><th>win when played</th>"
-            "<th>win when not</th><th>change (pts)</th><th>adj. p</th><th>chosen as (share of the seat-games where it could be)</th></tr>" + "".join(rows) + "</table></div>")
+            "<th>win when not</th><th>change (pts)</th><th>adj. p</th>"
+            "<th>chosen as (share of the seat-games where it could be)</th></tr>" + "".join(rows) + "</table></div>")
 
 
 def write_html(report, path) -> Path:
@@ -637,7 +641,3 @@ def write_html(report, path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(html_page(report))
     return path
-
-
-def report_json(report) -> str:
-    return json.dumps(report["data"], indent=1)

@@ -54,7 +54,6 @@ CREATE TABLE IF NOT EXISTS runs (started TIMESTAMP DEFAULT current_timestamp, ba
     games INTEGER, seconds DOUBLE);
 """
 
-GAME_COLUMNS = "point, idx, seed, seats, agents, agent_seeds, winners, scores, outcomes, length, unfinished"
 DECISION_COLUMNS = "point, idx, step, seat, action, action_id, kind, cards, target, legal_ids, legal_cards, legal_kinds"
 
 

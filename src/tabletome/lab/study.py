@@ -60,10 +60,6 @@ class Study:
                    points=list(data["points"]), seed=data["seed"], card_text=data.get("card_text"),
                    cards_hash=data.get("cards_hash"), max_decisions=data["max_decisions"], games=data["games"])
 
-    @property
-    def swept(self) -> bool:
-        return bool(self.sweep)
-
     def seats_of(self, index: int) -> list[int]:
         """Which entry of ``specs`` sits in each seat of game ``index`` (the arena's rotation)."""
         return _seating(index, len(self.specs))

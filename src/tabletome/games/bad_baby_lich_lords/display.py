@@ -9,8 +9,6 @@ row of realm 2). Designed cards (not printed in the rulebook) carry a dagger: �
 from __future__ import annotations
 
 from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 DESIGNED = "†"
@@ -30,34 +28,6 @@ def _card_line(i, card, compact=0) -> Text:
     if card.get("acted"):
         line.append(" (acted)", style="yellow")
     return line
-
-
-def _realm_header(realm, view) -> Text:
-    t = Text()
-    t.append(f"Realm {realm['number']}", style="bold")
-    t.append(f" · {realm['faction']}\n", style="magenta")
-    card = realm["realm"]
-    if card is None:
-        t.append("no realm card left\n", style="dim")
-    else:
-        t.append(card["name"] + (DESIGNED if card["designed"] else ""), style="bold green")
-        t.append(f"  {card['noise']} noise\n", style="bold yellow")
-        t.append("needs: " + "; ".join(card["requires"]) + "\n")
-        if card["bans"]:
-            t.append("bans: " + "; ".join(card["bans"]) + "\n", style="red")
-    t.append(f"realm pile: {realm['realm_pile']} · next to {', '.join(str(a) for a in realm['adjacent'])}", style="dim")
-    if view.get("artifact") == realm["number"]:
-        t.append("\n☠ the Cursed Artifact is here", style="bold red")
-    return t
-
-
-def _bone_pile(realm) -> Text:
-    pile = realm["bone_pile"]
-    t = Text(f"bone pile {realm['number']}: {pile['size']} cards", style="dim")
-    for i, card in enumerate(pile["known"]):
-        t.append("\n" + ("top: " if i == 0 else "then: "))
-        t.append_text(_card_line(0, card))
-    return t
 
 
 def _side_cards(cards, compact=0) -> Text:

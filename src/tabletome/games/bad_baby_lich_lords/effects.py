@@ -23,43 +23,16 @@ import re
 DIG, FIGHT, TEACH, LEAVE, RAISE, BOSS, FRIENDSHIP, CAST, POSSESS = range(9)
 SKILLS = ("Dig", "Fight", "Teach", "Leave", "Raise", "Boss", "Friendship", "Cast", "Possess")
 NUM_SKILLS = len(SKILLS)
-CORE_SKILLS = (DIG, FIGHT, TEACH, LEAVE, RAISE)
-
-SKILL_TEXT = {
-    DIG: "Draw a skeleton from the top of this realm's bone pile and place it on either side of the "
-         "realm, skeleton-side up. Do not perform its skills.",
-    FIGHT: "Target a minion in this realm that has fewer fight skill icons and flip it skeleton-side "
-           "up. A minion with multiple fight skill icons performs the fight skill multiple times, "
-           "once for each action.",
-    TEACH: "Draw a spell card into your hand.",
-    LEAVE: "Move this minion to an adjacent realm. It does not change sides. The minion cannot "
-           "\"wrap\" around the edge of the play area to the realm on the opposite end.",
-    RAISE: "Target a skeleton in this realm (not on top of the bone pile), flip it minion-side up, "
-           "and perform its skills.",
-    BOSS: "Target a minion in this realm and perform its skills.",
-    FRIENDSHIP: "Target a minion in a different realm and move it to this realm. It does not change sides.",
-    CAST: "Draw a spell card and play it immediately in any realm you choose.",
-    POSSESS: "Target a skeleton in this realm OR on top of this realm's bone pile and perform its "
-             "skills without flipping it.",
-}
 
 # --- factions ("Components": four factions; "Faction Skills": each one's own skill) ---------------
 FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
 FACTION_IDS = ("zard", "noblins", "freeple", "ghoulies")   # as written in the `factions` option
 FACTION_SKILL = {"Zard": CAST, "Noblins": FRIENDSHIP, "Freeple": BOSS, "Ghoulies": POSSESS}
-FACTION_TEXT = {
-    "Zard": "Kid wizards and their pets studying obscure and absurd branches of magic.",
-    "Noblins": "Punk house elves partying in the woods with bugs.",
-    "Freeple": "DIY mutant trash swamp denizens. Spit runs downhill.",
-    "Ghoulies": "Poltergeist stowaways haunting statues and cemeteries.",
-}
 
 # --- spells ("Spell Cards") ---------------------------------------------------------------------
 S_LEAVE, S_RAISE, S_DIG, S_FIGHT, S_TEACH = range(5)
 SPELLS = ("Leave", "Raise", "Dig", "Fight", "Teach")
 NUM_SPELLS = len(SPELLS)
-COMBO_NAMES = ("Royal Summons!", "His Kiss of Life!", "The Lich King Stirs!", "His Fiery Gaze!",
-               "Fatherly Advice!")
 
 # --- spell effects (what a spell or a Combo Spell does, "Spell Cards") ---------------------------
 E_LEAVE, E_SUMMON, E_RAISE, E_KISS, E_DIG, E_STIRS, E_FIGHT, E_BURN, E_TEACH = range(9)

@@ -9,7 +9,7 @@ acted, and the count of each card name. View keys without a slice are hashed int
 
 from operator import itemgetter
 
-from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, Recorder, numpy, vocabulary
+from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, Recorder, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
 from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
 from .places import BONE, HELD
@@ -566,11 +566,9 @@ class LichLordsEncoder(Encoder):
         L = st.L
         C = st.R.cards
         ns = L.ns
-        n = L.players
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
-        width = self.group_width
         up, acted = st.up, st.acted
         side_names = L.side_names
         my = L.seat_side[me] if seat is not None else 0

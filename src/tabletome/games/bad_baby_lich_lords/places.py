@@ -2,7 +2,7 @@
 
 Each physical card has an id; ``loc[card]`` says where it is, ``up[card]`` which side is up (1 for
 a minion, 0 for a skeleton) and ``acted[card]`` whether it performed its skills this turn.
-A side of a realm is a *side slot* ``r * ns + s`` (realm r, side s; ``side_slot``): ``sides[slot]``
+A side of a realm is a *side slot* ``r * ns + s`` (realm r, side s): ``sides[slot]``
 lists its cards in order. A bone pile is a list, bottom first; ``known[r]`` counts its top cards
 whose identity is public (the top card always, and any card put back on it face up): the rest are
 hidden.
@@ -13,11 +13,6 @@ OUT = -1          # not in this game (a faction put away)
 BONE = 1000       # BONE + r: in realm r's bone pile
 HELD = 2000       # drawn, in the acting player's hand on its way to a realm
 BURNED = 3000     # in the burn pile
-
-
-def side_slot(state, r, s) -> int:
-    """The index in ``state.sides`` of side ``s`` of realm ``r``."""
-    return r * state.L.ns + s
 
 
 # --- names for the log ---------------------------------------------------------------------------

@@ -190,7 +190,8 @@ def score(state, r, s):
         state.sides[q] = []
     if not state.logging:
         return
-    state.say_fmt(None, "{} scores {} in realm {} for {} noise ({} in all); {} card{} burn.", L.side_label(s), realm.name, r + 1, realm.noise, state.noise[s], burned, 's' if burned != 1 else '')
+    state.say_fmt(None, "{} scores {} in realm {} for {} noise ({} in all); {} card{} burn.", L.side_label(s), realm.name,
+                  r + 1, realm.noise, state.noise[s], burned, 's' if burned != 1 else '')
     if state.rpile[r]:
         nxt = C.realms[state.rpile[r][-1]]
         state.say(f"Realm {r + 1} is now {nxt.name} ({nxt.noise} noise): requires "

@@ -205,7 +205,8 @@ def perform_skill(state, frame, action):
         put_side(state, d, r * L.ns + x)
         note = reveal(state, r)
         if talk:
-            state.say_fmt(None, "{} digs {} from bone pile {} to {}'s side of realm {}{}.", name, card_name(state, d), r + 1, L.side_label(x), r + 1, note)
+            state.say_fmt(None, "{} digs {} from bone pile {} to {}'s side of realm {}{}.", name, card_name(state, d), r + 1,
+                          L.side_label(x), r + 1, note)
         return
     if s == LEAVE:
         r2 = action.args[0]

@@ -24,7 +24,8 @@ def artifact_turn(state):
         state.up[c] = 1
         put_side(state, c, a * L.ns + s)
         note = reveal(state, a)
-        state.say_fmt(None, "The Cursed Artifact digs and raises {} in realm {}{}; it performs no skills.", card_name(state, c), a + 1, note)
+        state.say_fmt(None, "The Cursed Artifact digs and raises {} in realm {}{}; it performs no skills.",
+                      card_name(state, c), a + 1, note)
     else:
         state.say_fmt(None, "Bone pile {} is empty: the Cursed Artifact raises nothing.", a + 1)
     up = state.up

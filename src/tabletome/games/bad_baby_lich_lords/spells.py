@@ -254,7 +254,8 @@ def dig_to_side(state, frame, action):
     put_side(state, d, r * state.L.ns + x)
     note = reveal(state, r)
     if state.logging:
-        state.say_fmt(None, "{} is dug from bone pile {} to {}'s side of realm {}{}.", card_name(state, d), r + 1, state.L.side_label(x), r + 1, note)
+        state.say_fmt(None, "{} is dug from bone pile {} to {}'s side of realm {}{}.", card_name(state, d), r + 1,
+                      state.L.side_label(x), r + 1, note)
 
 
 def summon_to_realm(state, frame, action):

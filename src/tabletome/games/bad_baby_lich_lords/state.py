@@ -7,7 +7,7 @@ option is taken at once (and logged); a skill with no legal target is skipped (R
 choices").
 
 Fields (card ids, realm numbers 0-based): ``order`` the realms' factions; ``sides[r * ns + s]``
-the cards on side s of realm r (``places.side_slot``); ``up``/``acted``/``loc`` per card;
+the cards on side s of realm r; ``up``/``acted``/``loc`` per card;
 ``bone[r]`` (bottom first) and ``known[r]``; ``rpile[r]`` the realm pile (top last);
 ``scored``/``noise`` per side; ``burn``/``burn_spells``; ``deck`` (top last); ``hand[seat][spell]``
 counts; ``turn``, ``active``, ``phase`` (before or after the action); ``held`` the drawn card on
@@ -67,7 +67,8 @@ class LichLordsState(State):
         self.say_fmt(None, "The realms are laid out ({}).", names)
         for r in range(L.nr):
             realm = C.realms[self.rpile[r][-1]]
-            self.say_fmt(None, "Realm {} is {} ({} noise); bone pile {} shows {}.", r + 1, realm.name, realm.noise, r + 1, self.R.cards.name[self.bone[r][-1]])
+            self.say_fmt(None, "Realm {} is {} ({} noise); bone pile {} shows {}.", r + 1, realm.name, realm.noise, r + 1,
+                         self.R.cards.name[self.bone[r][-1]])
         self.say_fmt(None, "Turn 1: {}.", self.seat_name(self.active))
         self.stack.append((TURN,))
         self.run()
@@ -185,8 +186,9 @@ class LichLordsState(State):
         "Raise a Skeleton in Place" the skeleton it raises; placing the drawn skeleton plays the realm
         card of the realm it goes to ("2. Then place the skeleton on your side of any realm"); Possess
         on a bone pile plays the skeleton on top, whose skills it performs; a spell or a combo plays its
-        spell cards ("Fight spell": the spells share their names with skills). Choosing a skill, a skill's or spell's target, moving a card, digging to a side and
-        ending the turn play no card (the minion or spell behind them was counted when it was played)."""
+        spell cards ("Fight spell": the spells share their names with skills). Choosing a skill, a skill's
+        or spell's target, moving a card, digging to a side and ending the turn play no card (the minion
+        or spell behind them was counted when it was played)."""
         kind = action.kind
         C = self.R.cards
         at_menu = self.decision is not None and self.decision[0] == TURN

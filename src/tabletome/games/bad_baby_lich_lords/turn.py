@@ -77,7 +77,8 @@ def raise_in_place(state, frame, action):
     c = target_card(state, action)
     state.up[c] = 1
     if state.logging:
-        state.say_fmt(None, "{} raises {} in place in realm {}.", state.seat_name(state.active), card_name(state, c), realm_of(state, c) + 1)
+        state.say_fmt(None, "{} raises {} in place in realm {}.", state.seat_name(state.active), card_name(state, c),
+                      realm_of(state, c) + 1)
     perform(state, c)
 
 

@@ -2,7 +2,7 @@
 with every mode of its rulebook and its four AI opponents.
 
 Rulebook: ../shared/rules/life_and_legend.txt. Rulings where it is silent: RULES.md in this folder;
-how the designed cards were made: DESIGN.md. Modules: cards.toml / cards.py (the 144 cards and the
+the designed cards and why they are as they are: DESIGN.md. Modules: cards.toml / cards.py (the 144 cards and the
 AI cards), effects.py (the effect vocabulary), frames.py (the decision frames), turn.py (phases and
 free actions), world.py (World Actions, Wander, Farwandering), adventures.py (Challenges, Reward,
 Penalty, Defeat), backgrounds.py (Life Words, Backgrounds, Sparks), choices.py (choice frames),
@@ -65,7 +65,6 @@ class LifeAndLegend(Game):
         self.cards = load_cards()
         self._sets = {}
         self._tables = {}
-        self._derived = {}
         super().__init__()
 
     # --- cards and actions -------------------------------------------------------------------------
@@ -125,9 +124,6 @@ class LifeAndLegend(Game):
 
     def ambient(self, C):
         return C.amb
-
-    def interfere_table(self, C):
-        return C.itable
 
     def canon(self, C):
         return C.canon

@@ -43,11 +43,10 @@ class Actions(ActionTable):
         self.relic, self.play, self.over, self.use = by("relic"), by("play"), by("over"), by("use")
         self.activate, self.perpetual, self.discard, self.keep = (by("activate"), by("perpetual"),
                                                                   by("discard"), by("keep"))
-        self.interfere, self.by_event, self.fw_story, self.fw_trauma = (by("interfere"), by("by_event"),
-                                                                        by("fw_story"), by("fw_trauma"))
+        self.interfere, self.by_event, self.fw_trauma = by("interfere"), by("by_event"), by("fw_trauma")
         # by World space (wander: TOP too), Completed Wander position, seat
         self.fill, self.uncover, self.wander, self.space = by("fill"), by("uncover"), by("wander"), by("space")
-        self.turn_in, self.discard_wander, self.pick_wander = by("turn_in"), by("discard_wander"), by("pick_wander")
+        self.turn_in = by("turn_in")
         self.seat = by("seat")
         # two numbers: [card][space], [card][level], [seat][wander], [card][seat]; offer_for: [card][seat][card]
         self.place, self.adventure, self.farwander, self.offer, self.offer_for = {}, {}, {}, {}, {}

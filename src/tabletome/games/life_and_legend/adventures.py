@@ -8,13 +8,11 @@ Word combinations."
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT, TRAIT, RELIC
+from .cards import ACHIEVEMENT
 from .effects import depart, roll, roll_modifier, run_effects
 from .names import REWARD, PENALTY, COMPLETE, WINDOW, ON_ROLL, ROLL_CHECK, R_ADVENTURE
 from .backgrounds import words_in_play
 
-
-TRAIT_INDEX = {"bravery": 0, "charisma": 1, "inspiration": 2}
 
 
 def trait_counts(s, seat) -> list:

@@ -12,7 +12,7 @@ from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, STORY, PATH, ACHIEVEMENT
 from .effects import publish, use, roll, roll_modifier, depart, may_discard_a_card
 from .limits import mod
-from .names import LIFE, SPARK, USE, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, WINDOW, ON_ROLL, ROLL_CHECK, R_SPARK, SPARK_EFFECT
+from .names import SPARK, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, WINDOW, ON_ROLL, ROLL_CHECK, R_SPARK, SPARK_EFFECT
 
 
 def words_in_play(s, seat, phase3: bool) -> dict:

@@ -68,6 +68,7 @@ class Relic(Card, frozen=True, kw_only=True):
 
 
 class Event(Card, frozen=True, kw_only=True):
+    role: Literal["war"] | None = None   # ROLES
     atmosphere: bool = False
     world: list[Effect] = []       # "Events uncovered in the World use the World Effect."
     hand: list[Effect] = []        # "Events played from a hand use the Hand Effect"
@@ -95,6 +96,7 @@ class Exceptional(Card, frozen=True, kw_only=True):
 
 
 class Trauma(Card, frozen=True, kw_only=True):
+    role: Literal["apathy"] | None = None   # ROLES
     effect: list[Effect]
 
 
@@ -105,6 +107,7 @@ class Story(Card, frozen=True, kw_only=True):
 
 
 class Path_(Card, frozen=True, kw_only=True):
+    role: Literal["arbiter"] | None = None   # ROLES
     words: list[Word]
     effect: list[Effect]
     spark_effect: list[Effect]
@@ -138,6 +141,14 @@ RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT = 
 KIND_NAMES = ("Relic", "Event", "Adventure", "Trait-Card", "Exceptional Trait", "Trauma",
               "Life Story", "Life Path", "Life Achievement")
 TABLES = ("relic", "event", "adventure", "trait", "exceptional", "trauma", "story", "path", "achievement")
+# The cards the solitaire modes name, found by ``role`` rather than by name, so that a card file
+# which renames them (a printed set, a translation) keeps the modes working. Each role is held by
+# exactly one card of its kind: role -> (kind, the mode and the rulebook line that names the card).
+ROLES = {
+    "war": (EVENT, 'War mode: "The Event, War is placed uncovered somewhere in the World."'),
+    "apathy": (TRAUMA, 'Lore mode: "Remove the Trauma, Apathy from the game."'),
+    "arbiter": (PATH, 'The Arbiter: "The Player must acquire the Life Path, Arbiter, and all 8 Traumas."'),
+}
 
 
 class CardList:
@@ -164,8 +175,10 @@ class CardList:
         self.by_name = {}
         for i, name in enumerate(self.names):
             self.by_name.setdefault(name.lower(), i)
-        self.unique_names = list(dict.fromkeys(self.names))
         self.check()
+        # the card id holding each role (ROLES): C.war, C.apathy, C.arbiter
+        for role in ROLES:
+            setattr(self, role, next(i for i in range(self.n) if getattr(self.cards[i], "role", None) == role))
         K = self.kind
         self.is_atmosphere = [K[i] == EVENT and self.cards[i].atmosphere for i in range(self.n)]
         self.perpetual = [K[i] == ADVENTURE and self.cards[i].perpetual for i in range(self.n)]
@@ -219,6 +232,12 @@ class CardList:
                                      and self.cards[i] is self.cards[seen[name]]):
                 raise card_error(src, TABLES[self.kind[i]], self.names[i], "name", "two different cards share this name")
             seen.setdefault(name, i)
+        for role, (kind, line) in ROLES.items():
+            holders = [self.names[i] for i in self.of_kind[kind] if self.cards[i].role == role]
+            if len(holders) != 1:
+                held = "none does" if not holders else ", ".join(repr(h) for h in holders) + " do"
+                raise card_error(src, TABLES[kind], None, "role",
+                                 f'exactly one {KIND_NAMES[kind]} has role = "{role}" ({line}); {held}')
         for i in range(self.n):
             card = self.cards[i]
             if self.kind[i] == ADVENTURE:

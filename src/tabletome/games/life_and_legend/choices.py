@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .adventures import defeat_choices, resolve_attempt, complete
-from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT
 from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish,
                       world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
 from .backgrounds import spark_effect
@@ -15,7 +15,7 @@ from .trading import answer
 from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
                     R_SPARK, R_GAMBLE, SPARK_EFFECT, D_EFFECT)
 from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succeeds, wander_by_roll,
-                    contest, no_contest, may_wander, uncover as uncover_world_card)
+                    contest, no_contest, uncover as uncover_world_card)
 
 
 def ask_or_auto(s, seat, frame, legal):

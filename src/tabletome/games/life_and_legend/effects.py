@@ -8,11 +8,11 @@ every effect moves cards through them.
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .cards import EVENT, ADVENTURE, TRAUMA
 from .limits import mod
 from .names import (CHOOSE_SPACE, CHOOSE_SEAT, DISCARD, DEFEAT, HAND_DISCARD, DRAW_LIFE, REMOVE_TRAUMA,
                     CHOOSE_WANDER, SEEK, SEEK_WORD, SEEK_TRAUMA, D_EFFECT, EFFECTS, HAND, WINDOW, RESOLVE,
-                    ON_EFFECT, ROLL_CHECK, R_GAMBLE, TOP)
+                    ON_EFFECT, ROLL_CHECK, R_GAMBLE)
 
 
 # --- moving cards -----------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def remove_from_world(s, k):
 def removable(s, k) -> bool:
     """War mode: "War is always in the World and can never be removed.\""""
     card = s.world[k]
-    return card >= 0 and not (s.mode == "war" and s.up[k] and s.C.names[card] == "War")
+    return card >= 0 and not (s.mode == "war" and s.up[k] and card == s.C.war)
 
 
 # --- using an effect: the Interfere window, then the effect ------------------------------------
@@ -316,7 +316,6 @@ OPS_INDEX = {name: i for i, name in enumerate(OP_NAMES)}
 def effect_list(C, card, part):
     """The effects a card's ``part`` names (names.HAND, WORLD_FX, USE, ...)."""
     rec = C.cards[card]
-    kind = C.kind[card]
     if part == HAND:
         return rec.hand
     if part == 1:

@@ -8,15 +8,15 @@ from __future__ import annotations
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .backgrounds import activatable
-from .limits import mod, hand_limit, wander_limit
+from .limits import mod, wander_limit
 from .modes import legends, solo_progress
-from .names import PHASE, WORLD, RESOLUTION, LIFE_CARD, TRADE_ANSWER, CONTEST, METHOD, WINDOW
+from .names import LIFE_CARD
 
 DIE = R.DIE_FACES
 # The collector modes count Adventures (The Campaign) or every Legend (The Legacy): a draw there
 # spends the Legend Deck that is their clock, and a Wander's Completed Wander buys the Life draw
-# that Trait Challenges need (measured, benchmarks/README.md: with 1.0 and 0.9 the heuristic won
-# The Campaign 0 games of 30; with these 22% and The Legacy 20% of 60).
+# that Trait Challenges need (with a draw worth 1.0 and a Wander 0.9, as in the other modes, the
+# heuristic won The Campaign 0 games of 30).
 # Eternal likewise: Completed Wanders are its Legends and its Life draws (for the Exceptional Trait
 # and the Traits its Challenges need), and "victory is more difficult to achieve"
 DRAW = {"campaign": 0.4, "legacy": 0.4, "eternal": 0.4}
@@ -190,7 +190,7 @@ def score(s, seat, frame, a) -> float:
         if s.mode == "lore":
             return 8.0 if card in s.targets else -3.0
         if s.mode == "arbiter":
-            return 8.0 if C.names[card] == "Arbiter" else (2.0 if C.kind[card] != PATH else -3.0)
+            return 8.0 if card == C.arbiter else (2.0 if C.kind[card] != PATH else -3.0)
         return 6.0
     if kind == "spark":
         return 2.0
@@ -261,7 +261,10 @@ def wander_score(s, seat, a) -> float:
         if kind[c] == EVENT:
             p = max(p, 0.8)
             break
-    worth = WANDER.get(mode, 0.9) if mode in ("campaign", "lore", "legacy", "eternal") else 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
+    if mode in ("campaign", "lore", "legacy", "eternal"):
+        worth = WANDER.get(mode, 0.9)
+    else:
+        worth = 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
     if mode == "war":
         worth = 1.4 if a.args[0] == 4 else 0.8
     return 0.1 + p * worth

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import RELIC, EVENT, EXCEPTIONAL, RESPONSE_OPS
 from .effects import depart
-from .names import ON_EFFECT, ON_ROLL
+from .names import ON_EFFECT
 
 
 def interfere_op(C, card):

@@ -159,7 +159,7 @@ def first_over_limit(s) -> int:
 def over_limit(s, seat) -> str:
     """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
     slots, traits, wanders, widest = s.C.lowest
-    relics, held, cw = s.relics[seat], s.traits[seat], s.wanders[seat]
+    held, cw = s.traits[seat], s.wanders[seat]
     if slots_used(s, seat) <= slots and len(held) <= traits and len(cw) <= wanders:
         if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
             return "traits"

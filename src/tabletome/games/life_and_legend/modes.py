@@ -4,7 +4,7 @@ The Emptiness; Legend totals, ``scores`` and ``outcome``."""
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT, TRAUMA
+from .cards import ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
 
 
 def setup_mode(s):
@@ -72,7 +72,7 @@ def solo_progress(s) -> tuple[float, float]:
     if mode == "lore":
         return len(lore_held(s)), 3
     if mode == "arbiter":
-        has_arbiter = s.path[0] >= 0 and C.names[s.path[0]] == "Arbiter"
+        has_arbiter = s.path[0] == C.arbiter
         return len(s.traumas[0]) + has_arbiter, R.TRAUMAS + 1
     goal = {"treasury": R.TREASURY_GOAL, "campaign": R.CAMPAIGN_GOAL, "legacy": R.LEGACY_GOAL}[mode]
     return legends(s, 0), goal

@@ -9,9 +9,9 @@ list for the decision at hand; The Emptiness has its own turn (``emptiness_turn`
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
-from .effects import depart, roll, world_covered, publish
-from .names import PHASE, CONTEMPLATION, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
+from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
+from .effects import roll, world_covered, publish
+from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
 
 
 def interferes(s, seat, moment) -> bool:
@@ -184,7 +184,7 @@ def emptiness_turn(s, seat):
         s.say(f"The Emptiness rolls {r}.")
     covered = world_covered(s)
     uncovered = [k for k in range(R.WORLD_SPACES) if s.world[k] >= 0 and s.up[k]
-                 and not (s.mode == "war" and C.names[s.world[k]] == "War")]
+                 and not (s.mode == "war" and s.world[k] == C.war)]
     if r <= 2:
         if covered:
             devour(s, seat, covered[0])

@@ -34,9 +34,6 @@ MAX_TURNS = 5000       # ruling: a safety net against endless games (RULES.md, "
 
 SMALL_WORDS = ("Hide", "Seek", "Lost", "Found")   # "Hide, Seek, Lost, Found: ... found on Relics"
 GREAT_WORDS = ("Truth", "Power", "Justice")        # "Truth, Power, Justice: The most powerful Life Words."
-TRAIT_WORDS = ("I", "You", "And")                  # "I ... You ... And ... found on Trait-Cards."
-WORDS = TRAIT_WORDS + SMALL_WORDS + GREAT_WORDS
-TRAITS = ("bravery", "charisma", "inspiration")    # "B: Bravery, C: Charisma, I: Inspiration"
 
 MODES = ("standard", "farwander", "eternal", "war", "lore", "arbiter", "treasury", "campaign", "legacy", "coop")
 SOLO_MODES = ("war", "lore", "arbiter", "treasury", "campaign", "legacy")

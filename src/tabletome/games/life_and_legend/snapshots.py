@@ -82,7 +82,6 @@ class SnapshotMixin:
         L = self.C.labels
         lab = lambda ids: [L[c] for c in ids]
         opt = lambda c: L[c] if c >= 0 else None
-        n = self.C.n
         return {
             "hands": [lab(h) for h in self.hand],
             "relics": [lab(h) for h in self.relics],

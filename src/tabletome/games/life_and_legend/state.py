@@ -18,9 +18,8 @@ from .hidden import HiddenInformation
 from .snapshots import SnapshotFields, SnapshotMixin
 from .views import ViewMixin
 
-# per-seat list fields, and the whole-game fields, copied by ``clone``
+# the per-seat list fields (one list a seat; snapshots name them)
 SEAT_LISTS = ("hand", "relics", "traits", "traumas", "wanders", "adventures")
-SEAT_INTS = ("story", "path", "known")
 
 
 class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
@@ -74,17 +73,16 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         legend = list(C.legend)
         life = list(C.life)
         if self.mode == "war":    # "The Event, War is placed uncovered somewhere in the World."
-            war = C.find("War", "War mode")
-            legend.remove(war)
+            legend.remove(C.war)
         if self.mode == "lore":   # "Remove the Trauma, Apathy from the game."
-            life.remove(C.find("Apathy", "Lore mode"))
+            life.remove(C.apathy)
         rng.shuffle(legend)
         rng.shuffle(life)
         self.legend_deck, self.life_deck = legend, life
         # 2. Prepare World: "Draw four Legend cards keeping them covered."
         for space in range(R.WORLD_SPACES):
             if self.mode == "war" and space == 0:
-                self.world[0], self.up[0] = war, True
+                self.world[0], self.up[0] = C.war, True
             else:
                 self.world[space] = self.legend_deck.pop()
         # 4. 1st Player: RULES.md, "The first player"

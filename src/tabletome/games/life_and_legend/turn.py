@@ -11,13 +11,13 @@ from __future__ import annotations
 from . import ruleset as R
 from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
-from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
+from .cards import RELIC, ADVENTURE, STORY, ACHIEVEMENT
 from .choices import discard_by_name
-from .effects import depart, may_discard_a_card, use, draw_legend, next_life, run_op, publish, op_mill_life, remove_from_world
+from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
 from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
-from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, PHASE_NAMES,
-                    HAND, USE, DRAW_LIFE, DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, TOP, REMOVE_TRAUMA, EMPTINESS)
+from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
+                    DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
                     atmosphere_space, atmosphere_allowed, draw_action, uncover, may_wander, wander_targets,
                     start_wander, farwandering, start_farwander)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
 from .modes import lore_held
-from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used, mod
+from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used
 from .names import PHASE_NAMES, MOMENTS
 from .snapshots import bits
 

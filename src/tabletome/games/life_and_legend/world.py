@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
-from .effects import depart, draw_legend, publish, use, remove_from_world, world_covered, next_life, roll, roll_modifier
+from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll, roll_modifier
 from .limits import mod, wander_limit
-from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, R_WANDER, R_FARWANDER, METHOD, TOP, CONTEST,
-                    LIFE_CARD, NO_CONTEST)
+from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, METHOD, TOP, CONTEST,
+                    NO_CONTEST)
 
 
 # --- empty World spaces --------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def clear_other_atmospheres(s, keep):
     for k in range(R.WORLD_SPACES):
         c = s.world[k]
         if k != keep and c >= 0 and s.up[k] and C.is_atmosphere[c]:
-            if s.mode == "war" and C.names[c] == "War":
+            if s.mode == "war" and c == C.war:
                 # "War is always in the World and can never be removed": the newcomer goes instead
                 remove_from_world(s, keep)
                 return

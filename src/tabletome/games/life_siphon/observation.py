@@ -296,7 +296,6 @@ class LifeSiphonEncoder(Encoder):
         out[at] = R.familiars_on
         out[at + 1] = R.vials_on
         out[at + 2] = R.fearsome_on
-        F = len(self.familiars)
         width = self.slot_width
         kind, damage, abonus, dbonus, flags = st.kind, st.damage, st.attack_bonus, st.defense_bonus, st.flags
         f_attack, f_defense = R.f_attack, R.f_defense
