@@ -2,17 +2,18 @@
 played exactly as its rulebook says, with every mode and module.
 
 Rulebook: ../shared/rules/life_siphon.txt. Rulings where it is silent: RULES.md in this folder.
-Modules: board.py (the board's geometry, placing familiars), cards.toml / cards.py (familiars,
-vials, the 39-card deck, the Aspects), effects.py (the effect vocabulary), actions.py (every
-action's text), ruleset.py (the rulebook's numbers; seating, control and the rulings the options
-choose), frames.py (the decision frames by name, and the phase read from the stack), rules.py (each
-frame with the rule that runs it). The rules, as functions of the state: life.py (life, game end),
-deck.py (drawing, the River), familiars.py (summoning, moving, removal), modules.py (Essence
-Vials, the Fearsome), spells.py (casting, targets, response windows, Aspects), combat.py (attacks,
-blocks, Breath Weapon, damage), madness.py (the Lairs), turn.py (the phases of a turn). Then
-state.py (the fields, set-up, clone), views.py (views), snapshots.py (snapshots and old forms),
-hidden.py (determinize), heuristics.py (the AI's rules of thumb), display.py (the terminal board).
-Each module imports only the ones listed before it (no import circles).
+Modules, each importing only modules listed before it (no import circles): board.py (the board's
+geometry, placing familiars), effects.py (the effect vocabulary), ruleset.py (the rulebook's
+numbers; seating, control and the rulings the options choose), cards.toml / cards.py (familiars,
+vials, the 39-card deck, the Aspects), actions.py (every action's text), steps.py (the decision
+frames' names and numbers; the phase read from the stack). The rules, functions of the state:
+life.py (life, game end), deck.py (drawing, the River), familiars.py (summoning, moving, removal),
+modules.py (Essence Vials, the Fearsome), spells.py (casting, targets, response windows,
+Aspects), combat.py (attacks, blocks, Breath Weapon, damage), madness.py (the Lairs), turn.py (the
+phases of a turn). Then frames.py (each frame with the rule that runs it), views.py (views),
+snapshots.py (snapshots and their older forms), hidden.py (determinize), state.py (the fields,
+set-up, clone), heuristics.py (the AI's rules of thumb), observation.py (the RL encoder),
+display.py (the terminal board), reference.py (the rules summary).
 """
 
 from ...core import Game, IllegalAction, register

@@ -10,7 +10,7 @@ answer again, then the damage is dealt all at once.
 
 from .board import BATTLEGROUND, BG_SPACES, BG_START, NUM_AREAS, SLOTS, fam, qn, where
 from .familiars import remove
-from .frames import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, RESOLVE, WINDOW
+from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, RESOLVE, WINDOW
 from .life import gain, lose
 from .modules import fear
 from .ruleset import (ATTACKED, BLOCKED, BREATH, BREATH_DAMAGE, M_AFTER, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP,

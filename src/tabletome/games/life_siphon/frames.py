@@ -1,63 +1,93 @@
-"""Life Siphon's decision frames by name and number, and the phase of the turn read from them.
+"""Life Siphon's decision frames: every step of a turn (named and numbered in steps.py) declared
+once, each pointing at the rule that runs it in turn.py, combat.py, spells.py, modules.py or
+madness.py; the core decision stack runs them (the order of the turn is described in steps.py)."""
 
-The turn runs on the core decision stack (``core/stack.py``): a frame does its work and pushes what
-comes next, or asks one seat to decide; the choice goes to the frame's handler for that kind of
-action. A turn is ``turn`` (Regenerate Phase), then a ``window`` before attacks, ``attack`` (each
-attack pushes ``attack-target`` for a Lich, windows, ``block`` or ``breath``, and ``resolve``), a
-``window`` as the Main Phase begins, ``main``, ``end`` (the end-of-turn window) and ``cleanup`` (the
-draw), then the next ``turn``. Triggered abilities (a Shade's damage, a Fearsome's ability, the
-Essence Vials, a Plague Rat's discard) are queued with ``state.trigger`` and run before anything
-below them. The Lairs of Madness Mode take ``lair-attack`` and ``lair-move`` turns.
+from ...core.stack import Frame, FrameSet, ResponseWindow
+from . import combat, madness, modules, spells, turn
+from .steps import NAMES
+from .ruleset import M_MAIN, MOMENTS
 
-The rules push frames by the numbers below (``(MAIN, q)``); rules.py declares each frame with the
-rule that runs it, in this order; snapshots write frames by name.
-"""
 
-from .ruleset import M_END, M_MAIN, P_ATTACK, P_END, P_MAIN, P_OVER, P_REGEN
+class FastCastWindow(ResponseWindow):
+    """"Fast Cast spells can be played at any time during your turn or other players' turns": the
+    core response window, offered to each seat holding a Fast Cast card it can pay for with a
+    target (RULES.md, "Response windows"). The windows as the Main Phase begins and at the end of
+    the turn start with the next seat and leave out the active player (who casts freely in its own
+    Main Phase); after a cast the window opens again for everyone, the active player included
+    (the core ``reopen``): "everyone may answer a cast". Only as the Main Phase begins does the
+    active player stay out after a cast: its Main Phase follows at once, where it may cast the same
+    Fast Cast cards, so asking it in the window too would only add a pass."""
 
-NAMES = (
-    "turn", "river", "attack", "attack-target", "block", "breath", "resolve", "window", "main",
-    "end", "cleanup", "lair-attack", "lair-move", "target", "discard", "draft", "vial", "may-draw",
-    "extra-move",
+    __slots__ = ()
+
+    def reopen(self, state, frame):
+        if frame[1] == M_MAIN:
+            index, moment, seat, _, exclude = frame
+            return (index, moment, (seat + 1) % state.players, 0, exclude)
+        return ResponseWindow.reopen(self, state, frame)
+
+
+FRAMES = FrameSet(
+    # "Gameplay", "The Regenerate Phase": regenerate, then push the turn's phases
+    Frame("turn", ("quadrant",), run=turn.begin_turn),
+    # "you may choose to draw 1 face-up card from the River Cards"
+    Frame("river", ("quadrant",), run=turn.ask_river, legal=turn.river_choices,
+          on={"river": turn.take_river, "river-none": turn.take_river}, asks="draw a River card?"),
+    # "The Attack Phase": attack with one Familiar at a time, or end the phase
+    Frame("attack", ("quadrant",), run=combat.ask_attack, legal=combat.attack_choices,
+          on={"attack": combat.declare_attack, "flame": combat.use_flame, "end-attacks": combat.end_attacks},
+          asks="attack"),
+    # "Attacking with the Lich": "you decide who the Lich is attacking"; Madness: which Lair
+    Frame("attack-target", ("quadrant",), run=combat.ask_attack_target, legal=combat.attack_target_choices,
+          on={"target-player": combat.choose_attack_target, "target-familiar": combat.choose_attack_target},
+          asks="choose what to attack"),
+    # "Blocking": 1, 2 or 3 blockers, chosen one at a time
+    Frame("block", (), run=combat.ask_block, legal=combat.block_choices,
+          on={"block": combat.add_block, "no-block": combat.no_more_blocks,
+              "stop-blocking": combat.no_more_blocks},
+          asks="block"),
+    # Breath Weapon: "each assigned by the blocking player to their life and / or their Familiars"
+    Frame("breath", ("points",), run=combat.ask_breath, legal=combat.breath_choices,
+          on={"breath-player": combat.assign_breath, "breath-familiar": combat.assign_breath},
+          asks="assign Breath Weapon damage"),
+    # the damage of one attack, dealt at once
+    Frame("resolve", (), run=combat.deal_damage),
+    # Fast Cast response windows
+    # (no can_respond: a seat's Fast Casts are worked out once, and the window asks a seat that has any)
+    FastCastWindow("window", can_respond=None, responses=spells.fast_casts, pass_action=spells.pass_action,
+                   respond=spells.cast_response, moments=MOMENTS),
+    # "The Main Phase": summon, move, cast Slow Cast spells, use an Aspect, in any order
+    Frame("main", ("quadrant",), run=turn.begin_main, legal=turn.main_choices,
+          on={"summon": turn.summon_in_main, "move": turn.move_in_main, "cast": spells.cast_in_main,
+              "use-aspect": spells.use_aspect, "end-turn": turn.end_main}, asks="main phase"),
+    # the end of the turn: a last Fast Cast window before the draw
+    Frame("end", ("quadrant",), run=turn.end_of_turn),
+    # "end your turn by drawing 1 card"; end-of-turn Aspects; healing; the next player's turn
+    Frame("cleanup", ("quadrant",), run=turn.cleanup),
+    # Madness Mode: a Lair's Attack Phase and Movement Phase
+    Frame("lair-attack", ("quadrant",), run=madness.lair_attack),
+    Frame("lair-move", ("quadrant",), run=madness.lair_move),
+    # an effect's target (spells, Aspects, the Shade, the Fearsome, Essence of Shadow)
+    Frame("target", ("effect", "amount", "target_type", "source_quadrant", "chooser", "source"),
+          run=spells.ask_target, legal=spells.target_choices,
+          on={"target-player": spells.choose_target, "target-familiar": spells.choose_target},
+          asks="choose a target"),
+    # "discard a card of their choice"
+    Frame("discard", ("seat",), run=spells.ask_discard, legal=spells.discard_choices,
+          on={"discard": spells.discard_card}, asks="discard a card"),
+    # Equip Aspect: "Choose one Aspect to equip and pass the remaining Aspects to the player to your left"
+    Frame("draft", ("seat", "picks"), run=spells.ask_draft, legal=spells.draft_choices,
+          on={"equip": spells.equip}, asks="equip an Aspect"),
+    # Essence of Shadow / Mischief: "When a Familiar is removed from your Battleground during your Attack Phase"
+    Frame("vial", ("quadrant", "familiar"), run=modules.ask_vial, legal=modules.vial_choices,
+          on={"vial": modules.use_vial}, asks="use an Essence Vial?"),
+    # Spell Breaker: "you may draw a card"
+    Frame("may-draw", ("seat",), legal=modules.may_draw_choices, on={"may-draw": modules.may_draw},
+          asks="draw a card?"),
+    # Void Bringer, Unholy Haste, Aspect of Command: an extra move
+    Frame("extra-move", ("quadrant", "chooser", "source"), run=modules.ask_extra_move,
+          legal=modules.extra_move_choices, on={"move": modules.extra_move, "no-move": modules.no_move},
+          asks="move a Familiar"),
 )
-(TURN, RIVER_DRAW, ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, RESOLVE, WINDOW, MAIN, END, CLEANUP,
- LAIR_ATTACK, LAIR_MOVE, TARGET, DISCARD, DRAFT, VIAL, MAY_DRAW, EXTRA_MOVE) = range(len(NAMES))
+assert tuple(f.name for f in FRAMES.frames) == NAMES
 
-# The phase each step of a turn stands in; the other frames (a target, a block, a window inside an
-# attack...) sit on top of one of these and take its phase.
-_PHASE_OF_FRAME = {ATTACK: P_ATTACK, LAIR_ATTACK: P_ATTACK, LAIR_MOVE: P_ATTACK, RIVER_DRAW: P_REGEN,
-                   MAIN: P_MAIN, END: P_MAIN, CLEANUP: P_END}
-
-
-def phase_of(st) -> int:
-    """Where the turn stands ("Each turn is divided into 3 phases: Regenerate Phase, Attack Phase,
-    and Main Phase"; then the end of the turn), read from the decision and the stack below it, top
-    first: an ``attack`` frame (a Lair's ``lair-attack`` or ``lair-move``) means the Attack Phase;
-    the window as the Main Phase begins means the Main Phase after an Attack Phase, else the
-    Regenerate Phase still ("If you have no Familiars in your Battleground at the start of your
-    turn, you cannot attack": no Attack Phase); ``main`` the Main Phase; ``cleanup`` the end. An
-    empty stack with no decision: the game is over."""
-    decision = st.decision
-    stack = st.stack
-    if decision is None and not stack:
-        return P_OVER
-    phases = _PHASE_OF_FRAME
-    if decision is not None:
-        phase = _frame_phase(st, decision, phases)
-        if phase is not None:
-            return phase
-    for i in range(len(stack) - 1, -1, -1):
-        phase = _frame_phase(st, stack[i], phases)
-        if phase is not None:
-            return phase
-    return P_REGEN   # only the next ``turn`` frame: the turn is starting
-
-
-def _frame_phase(st, frame, phases):
-    kind = frame[0]
-    if kind == WINDOW:
-        moment = frame[1]
-        if moment == M_MAIN:
-            return P_MAIN if st.attack_phase else P_REGEN
-        return P_END if moment == M_END else None
-    return phases.get(kind)

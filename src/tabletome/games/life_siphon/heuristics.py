@@ -15,7 +15,7 @@ from .combat import blocker_candidates
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
                       T_BG_FAMILIAR)
 from .familiars import move_actions
-from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
+from .steps import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
                      NAMES as FRAME_NAMES, RIVER_DRAW, TARGET, VIAL, WINDOW)
 from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS
 
@@ -96,10 +96,6 @@ def life_reserve(st, q, mine: bool) -> int:
     if not THREAT_RESERVE or st.R.madness:
         return base
     return max(base, threat(st, q) + RESERVE_MARGIN)
-
-
-def _my_q(st, seat):
-    return st.R.seat_q[seat]
 
 
 def choose(st, rng):
@@ -195,7 +191,7 @@ def _main(st, seat, legal, rng):
             if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
                 return a
         elif eff == E_MOVE:
-            if _forward_moves(st, q, legal_moves=None):
+            if _forward_moves(st, q):
                 return a
     for a in by_kind.get("use-aspect", ()):
         if reserve is None:
@@ -256,7 +252,7 @@ def _madness_main(st, q, legal):
     return R.act.end_turn
 
 
-def _forward_moves(st, q, legal_moves):
+def _forward_moves(st, q):
     return any(a.args[2] == 1 for a in move_actions(st, q, False, []))
 
 

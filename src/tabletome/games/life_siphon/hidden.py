@@ -7,7 +7,7 @@ is seen to hold a Fast Cast card it can cast; the re-deal keeps that true when i
 """
 
 from ...core import as_rng
-from .frames import WINDOW
+from .steps import WINDOW
 from .spells import can_fast
 
 REDEAL_TRIES = 30  # re-deals tried for a seat seen answering a window before keeping the last one

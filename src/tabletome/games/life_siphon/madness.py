@@ -10,7 +10,7 @@ time then pass to the player to the left."
 from .board import BATTLEGROUND, BG_SPACES, BG_START, CAP, NUM_AREAS, SLOTS, START, SUMMONING, qn
 from .combat import declare
 from .familiars import heal_at_end_of_turn, move
-from .frames import LAIR_ATTACK, TURN
+from .steps import LAIR_ATTACK, TURN
 from .ruleset import ATTACKED
 
 

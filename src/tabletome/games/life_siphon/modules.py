@@ -5,7 +5,7 @@ from .board import CAP, MOVEMENT, NUM_AREAS, SLOTS, free_space, has_fearsome, pl
 from .deck import draw
 from .effects import E_DAMAGE, E_GAIN, E_LOSE, POOL_PERSONAL, POOL_SHARED, T_PLAYER, T_PLAYER_OR_BG
 from .familiars import move, move_actions
-from .frames import EXTRA_MOVE, MAY_DRAW, TARGET
+from .steps import EXTRA_MOVE, MAY_DRAW, TARGET
 from .ruleset import SRC_FAMILIAR, SRC_VIAL, SUMMONS_PER_TURN
 
 

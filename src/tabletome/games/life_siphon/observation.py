@@ -10,7 +10,7 @@ last slices, so nothing the view shows is dropped.
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .board import SLOTS
 from .effects import POOL_PERSONAL
-from .frames import phase_of
+from .steps import phase_of
 from .ruleset import BREATH, ATTACKED, BLOCKED, MADNESS_ROUNDS_SCALE, MAX_LIFE, MOVED, P_OVER, PHASE_NAMES
 from .views import attack_view, decision_view, madness_view
 
@@ -299,7 +299,6 @@ class LifeSiphonEncoder(Encoder):
         out[at] = R.familiars_on
         out[at + 1] = R.vials_on
         out[at + 2] = R.fearsome_on
-        F = len(self.familiars)
         width = self.slot_width
         kind, damage, abonus, dbonus, flags = st.kind, st.damage, st.attack_bonus, st.defense_bonus, st.flags
         f_attack, f_defense = R.f_attack, R.f_defense

@@ -16,8 +16,8 @@ from ...core.snapshots import SnapshotFields
 from .board import AREA_KEYS, AREA_OF, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, empty_board, qn
 from .combat import no_attack
 from .effects import POOL_PERSONAL
-from .frames import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, END, MAIN, NAMES, RESOLVE, TURN, WINDOW, phase_of
-from .rules import FRAMES
+from .frames import FRAMES
+from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, END, MAIN, NAMES, RESOLVE, TURN, WINDOW, phase_of
 from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, PHASE_NAMES
 
 UNSET = msgspec.UNSET

@@ -11,7 +11,7 @@ from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
 from .familiars import can_extra_move, remove
-from .frames import DISCARD, DRAFT, EXTRA_MOVE, TARGET
+from .steps import DISCARD, DRAFT, EXTRA_MOVE, TARGET
 from .life import gain, lose
 from .ruleset import (NEEDS_BATTLEGROUND_FAMILIAR, NEEDS_FAMILIAR, NEEDS_LOOKING, NEEDS_NOTHING, NO_TARGET,
                       SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant)

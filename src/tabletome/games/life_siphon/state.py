@@ -2,7 +2,7 @@
 set-up, clone and outcome.
 
 The rules are modules of functions (turn.py, combat.py, spells.py, familiars.py, modules.py,
-madness.py...), each frame of rules.py pointing at one; the core decision stack runs them. What a
+madness.py...), each frame of frames.py pointing at one; the core decision stack runs them. What a
 seat sees is views.py, snapshots snapshots.py, the re-deal for search hidden.py.
 """
 
@@ -12,8 +12,8 @@ from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, 
 from .combat import no_attack
 from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
-from .frames import TURN, phase_of
-from .rules import FRAMES
+from .frames import FRAMES
+from .steps import TURN, phase_of
 from .ruleset import MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
 from .snapshots import LifeSiphonSnapshot
 
@@ -32,7 +32,7 @@ class LifeSiphonState(State):
         "hand", "known", "deck", "discard", "river",
         # Aspects and vials per seat
         "aspect", "aspect_used", "vials",
-        # the turn (where it stands is read from the stack: frames.phase_of)
+        # the turn (where it stands is read from the stack: steps.phase_of)
         "turn", "round", "summons", "gained", "fear_used", "attack_phase",
         # the attack in progress (combat.py)
         "attacker", "attacker_kind", "target", "target_kind", "defender", "blockers", "breath_points",
