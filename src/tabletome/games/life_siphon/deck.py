@@ -4,6 +4,8 @@
 up ... These are the River Cards." Each seat's ``known`` cards are the ones everyone saw it take
 (from the face-up River): they leave ``known`` with the card.
 """
+
+
 def top_card(st):
     """The top card of the deck; an empty deck takes the shuffled discard pile (RULES.md)."""
     if not st.deck:

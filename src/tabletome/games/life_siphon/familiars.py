@@ -5,7 +5,7 @@ Lairs' "spawn" of 1 Player Madness Mode, "The Essence Vials").
 
 from .board import (AREA_OF, AREAS, BATTLEGROUND, CAP, NUM_AREAS, NUMBER_IN_AREA, SLOTS, SUMMONING, fam, free_space,
                     place, qn)
-from .effects import E_DAMAGE, POOL_PERSONAL, POOL_SHARED, T_PLAYER_OR_BG
+from .effects import E_DAMAGE, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, T_PLAYER_OR_BG
 from .steps import TARGET, VIAL, phase_of
 from .life import gain
 from .ruleset import MOVED, P_ATTACK, SPAWNS, SRC_FAMILIAR
@@ -13,19 +13,25 @@ from .ruleset import MOVED, P_ATTACK, SPAWNS, SRC_FAMILIAR
 
 def _a(n):
     return "an" if n[0] in "AEIOU" else "a"
+
+
+def take_from_supply(st, q, f):
+    """Familiar ``f`` leaves the shared supply, quadrant ``q``'s personal pool ("Each player has their
+    own personal pool"), or the one Fearsome of its kind, to be summoned."""
+    p = st.R.f_pool[f]
+    if p == POOL_SHARED:
+        st.supply[f] -= 1
+    elif p == POOL_PERSONAL:
+        st.pool[q] &= ~(1 << f)
+    else:
+        st.supply[f] = 0
+
+
 def summon(st, q, f):
     """"Place them in the Summoning Area of your quadrant." Paid with the summoning quadrant's life."""
     R = st.R
-    p = R.f_pool[f]
-    if p == POOL_SHARED:
-        st.supply[f] -= 1
-        cost = R.f_cost[f]
-    elif p == POOL_PERSONAL:
-        st.pool[q] &= ~(1 << f)
-        cost = R.f_cost[f]
-    else:
-        st.supply[f] = 0
-        cost = 0  # "you may Summon 1 Fearsome for free"
+    take_from_supply(st, q, f)
+    cost = 0 if R.f_pool[f] == POOL_FEARSOME else R.f_cost[f]  # "you may Summon 1 Fearsome for free"
     st.summons += 1
     slot = free_space(st, q, SUMMONING)
     place(st, slot, f)

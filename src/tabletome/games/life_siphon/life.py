@@ -7,6 +7,8 @@ of 20"). In Madness Mode a defeat lets the Lairs finish the round (madness.py).
 
 from .board import qn
 from .ruleset import MAX_LIFE, STANDARD
+
+
 def gain(st, q, n):
     """Quadrant ``q`` gains ``n`` life, up to the maximum of 20."""
     if not st.R.has_life[q] or n <= 0:

@@ -4,7 +4,7 @@
 from .board import CAP, MOVEMENT, NUM_AREAS, SLOTS, free_space, has_fearsome, place, qn
 from .deck import draw
 from .effects import E_DAMAGE, E_GAIN, E_LOSE, POOL_PERSONAL, POOL_SHARED, T_PLAYER, T_PLAYER_OR_BG
-from .familiars import move, move_actions
+from .familiars import move, move_actions, take_from_supply
 from .steps import EXTRA_MOVE, MAY_DRAW, TARGET
 from .ruleset import SRC_FAMILIAR, SRC_VIAL, SUMMONS_PER_TURN
 
@@ -51,10 +51,9 @@ def may_draw(st, frame, action):
 def ask_extra_move(st, frame):
     """"you may move 1 of your Familiars, even if it is not your turn ... That Familiar may move
     again during your Main Phase." (also Unholy Haste and Aspect of Command)"""
-    acts = move_actions(st, frame[1], False, [])
-    if not acts:
+    acts = extra_move_choices(st, frame)
+    if len(acts) == 1:   # only "move nothing"
         return False
-    acts.append(st.R.act.no_move)   # extra_move_choices, worked out once
     return st.ask_with(frame[2], frame, acts)
 
 
@@ -88,12 +87,12 @@ def mischief_ok(st, q, f):
 
 
 def ask_vial(st, frame):
-    _, q, f = frame
-    R = st.R
-    v = st.vials[R.q_seat[q]]
-    if (v >> R.v_shadow) & 1 or ((v >> R.v_mischief) & 1 and mischief_ok(st, q, f)):
-        return st.ask(R.q_seat[q], frame)
-    return False
+    """"When a Familiar is removed from your Battleground during your Attack Phase" (familiars.py
+    triggers this): asked only if a vial it may use is left."""
+    acts = vial_choices(st, frame)
+    if len(acts) == 1:   # only "keep the vials"
+        return False
+    return st.ask_with(st.R.q_seat[frame[1]], frame, acts)
 
 
 def vial_choices(st, frame):
@@ -127,13 +126,7 @@ def use_vial(st, frame, action):
     # Essence of Mischief: "place that Familiar in your Movement Row ... counts as 1 of your 3
     # Summons this turn."
     st.vials[seat] &= ~(1 << R.v_mischief)
-    p = R.f_pool[f]
-    if p == POOL_SHARED:
-        st.supply[f] -= 1
-    elif p == POOL_PERSONAL:
-        st.pool[q] &= ~(1 << f)
-    else:
-        st.supply[f] = 0
+    take_from_supply(st, q, f)
     st.summons += 1
     s = free_space(st, q, MOVEMENT)
     place(st, s, f)

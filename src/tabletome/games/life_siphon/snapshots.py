@@ -35,6 +35,7 @@ class Space(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     blocked: bool = False
     breath: bool = False
 
+
 Row = list[str | Space | None]  # an area's spaces: empty, a familiar's name, or a Space
 
 
