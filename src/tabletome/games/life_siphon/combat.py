@@ -10,11 +10,11 @@ answer again, then the damage is dealt all at once.
 
 from .board import BATTLEGROUND, BG_SPACES, BG_START, NUM_AREAS, SLOTS, fam, qn, where
 from .familiars import remove
-from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, RESOLVE, WINDOW
 from .life import gain, lose
 from .modules import fear
 from .ruleset import (ATTACKED, BLOCKED, BREATH, BREATH_DAMAGE, M_AFTER, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP,
                       MAX_BLOCKERS, TO_LIFE)
+from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, RESOLVE, WINDOW
 
 
 # The attack in progress: ``attacker`` (its slot) and ``attacker_kind``; a Lich's chosen
@@ -81,16 +81,19 @@ def use_flame(st, frame, action):
     seat = R.q_seat[q]
     st.vials[seat] &= ~(1 << R.v_flame)
     st.flags[s] |= BREATH
-    st.say_fmt(None, "{} turns over the Essence of Flame: {} has Breath Weapon until end of turn.", st.seat_name(seat), fam(st, s))
+    st.say_fmt(None, "{} turns over the Essence of Flame: {} has Breath Weapon until end of turn.",
+               st.seat_name(seat), fam(st, s))
     st.stack.append(frame)
 
 
 def first_seat(st):
+    """The seat whose turn it is (a Lair's turn: seat 0): the response windows of an attack start there."""
     s = st.R.q_seat[st.turn]
     return s if s >= 0 else 0
 
 
 def breathes(st, s):
+    """Whether the familiar at ``s`` attacks with Breath Weapon (a Dragon, or Essence of Flame)."""
     return st.flags[s] & BREATH or st.R.breath[st.kind[s]]
 
 
@@ -276,6 +279,7 @@ def assign_breath(st, frame, action):
 
 # --- damage ----------------------------------------------------------------------------------
 def deal_damage(st, frame):
+    """The attack's damage, dealt all at once when every choice of the attack is made."""
     R = st.R
     a = st.attacker
     kind = st.kind

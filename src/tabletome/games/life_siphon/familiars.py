@@ -6,9 +6,9 @@ Lairs' "spawn" of 1 Player Madness Mode, "The Essence Vials").
 from .board import (AREA_OF, AREAS, BATTLEGROUND, CAP, NUM_AREAS, NUMBER_IN_AREA, SLOTS, SUMMONING, fam, free_space,
                     place, qn)
 from .effects import E_DAMAGE, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, T_PLAYER_OR_BG
-from .steps import TARGET, VIAL, phase_of
 from .life import gain
 from .ruleset import MOVED, P_ATTACK, SPAWNS, SRC_FAMILIAR
+from .steps import TARGET, VIAL, phase_of
 
 
 def _a(n):

@@ -4,8 +4,8 @@ madness.py; the core decision stack runs them (the order of the turn is describe
 
 from ...core.stack import Frame, FrameSet, ResponseWindow
 from . import combat, madness, modules, spells, turn
-from .steps import NAMES
 from .ruleset import M_MAIN, MOMENTS
+from .steps import NAMES
 
 
 class FastCastWindow(ResponseWindow):

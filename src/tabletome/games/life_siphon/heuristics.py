@@ -15,9 +15,9 @@ from .combat import blocker_candidates
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
                       T_BG_FAMILIAR)
 from .familiars import move_actions
+from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS
 from .steps import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
                      NAMES as FRAME_NAMES, RIVER_DRAW, TARGET, VIAL, WINDOW)
-from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS
 
 BG0 = BG_START
 _KIND = attrgetter("kind")

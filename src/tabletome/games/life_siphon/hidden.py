@@ -7,13 +7,14 @@ is seen to hold a Fast Cast card it can cast; the re-deal keeps that true when i
 """
 
 from ...core import as_rng
-from .steps import WINDOW
 from .spells import can_fast
+from .steps import WINDOW
 
 REDEAL_TRIES = 30  # re-deals tried for a seat seen answering a window before keeping the last one
 
 
 def determinize(st, seat, rng):
+    """A copy with the deck and the hands ``seat`` cannot see re-dealt (see above)."""
     rng = as_rng(rng)
     c = st.determinized_copy(seat)
     others = [s for s in range(st.players) if s != seat]

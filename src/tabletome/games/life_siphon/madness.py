@@ -10,8 +10,8 @@ time then pass to the player to the left."
 from .board import BATTLEGROUND, BG_SPACES, BG_START, CAP, NUM_AREAS, SLOTS, START, SUMMONING, qn
 from .combat import declare
 from .familiars import heal_at_end_of_turn, move
-from .steps import LAIR_ATTACK, TURN
 from .ruleset import ATTACKED
+from .steps import LAIR_ATTACK, TURN
 
 
 def lair_attack(st, frame):
@@ -49,8 +49,11 @@ def lair_move(st, frame):
 
 
 def finish_madness(st):
+    """"Wherever the round tracker ends up when you die is your score": the game ends with the
+    round and the final life (the tie-break)."""
     life = st.life[0]
     st.final = (st.round, life)
     st.end_game([])
-    st.say_fmt(None, "Madness ends: {} was defeated in round {} with {} life. Score: round {}, final life {}.", qn(st, 0), st.round, life, st.round, life)
+    st.say_fmt(None, "Madness ends: {} was defeated in round {} with {} life. Score: round {}, final life {}.",
+               qn(st, 0), st.round, life, st.round, life)
 

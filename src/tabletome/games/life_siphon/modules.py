@@ -5,8 +5,8 @@ from .board import CAP, MOVEMENT, NUM_AREAS, SLOTS, free_space, has_fearsome, pl
 from .deck import draw
 from .effects import E_DAMAGE, E_GAIN, E_LOSE, POOL_PERSONAL, POOL_SHARED, T_PLAYER, T_PLAYER_OR_BG
 from .familiars import move, move_actions, take_from_supply
-from .steps import EXTRA_MOVE, MAY_DRAW, TARGET
 from .ruleset import SRC_FAMILIAR, SRC_VIAL, SUMMONS_PER_TURN
+from .steps import EXTRA_MOVE, MAY_DRAW, TARGET
 
 
 # --- the Fearsome -----------------------------------------------------------------------------
@@ -130,5 +130,6 @@ def use_vial(st, frame, action):
     st.summons += 1
     s = free_space(st, q, MOVEMENT)
     place(st, s, f)
-    st.say_fmt(None, "{} turns over the Essence of Mischief: the {} returns to the Movement Row (1 of this turn's 3 Summons).", st.seat_name(seat), R.cards.fam_names[f])
+    st.say_fmt(None, "{} turns over the Essence of Mischief: the {} returns to the Movement Row (1 of this turn's 3 "
+               "Summons).", st.seat_name(seat), R.cards.fam_names[f])
     st.stack.append(frame)

@@ -10,8 +10,8 @@ last slices, so nothing the view shows is dropped.
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .board import SLOTS
 from .effects import POOL_PERSONAL
-from .steps import phase_of
 from .ruleset import BREATH, ATTACKED, BLOCKED, MADNESS_ROUNDS_SCALE, MAX_LIFE, MOVED, P_OVER, PHASE_NAMES
+from .steps import phase_of
 from .views import attack_view, decision_view, madness_view
 
 MODES = ("standard", "madness", "two-player-variant")

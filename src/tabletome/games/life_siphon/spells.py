@@ -11,10 +11,10 @@ from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
 from .familiars import can_extra_move, remove
-from .steps import DISCARD, DRAFT, EXTRA_MOVE, TARGET
 from .life import gain, lose
 from .ruleset import (NEEDS_BATTLEGROUND_FAMILIAR, NEEDS_FAMILIAR, NEEDS_LOOKING, NEEDS_NOTHING, NO_TARGET,
                       SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant)
+from .steps import DISCARD, DRAFT, EXTRA_MOVE, TARGET
 
 
 # --- what a seat may cast -------------------------------------------------------------------
@@ -157,7 +157,8 @@ def cast_card(st, seat, k, slow):
     if st.logging:
         how = " as a Slow Cast" if slow else ""
         if cost:
-            st.say_fmt(None, "{} casts {}{}, paying {} life ({}).", st.seat_name(seat), R.names[k], how, cost, st.life[q])
+            st.say_fmt(None, "{} casts {}{}, paying {} life ({}).", st.seat_name(seat), R.names[k], how, cost,
+                       st.life[q])
         else:
             st.say_fmt(None, "{} casts {}{}.", st.seat_name(seat), R.names[k], how)
     st.stack.append((TARGET, eff, amount, ttype, q, seat, k))
@@ -213,6 +214,7 @@ def choose_target(st, frame, action):
 
 
 def source_name(st, src):
+    """The name of what an effect comes from: a card, an Aspect, a familiar or a vial (``SRC_...``)."""
     R = st.R
     if src >= SRC_VIAL:
         return R.cards.vial_names[src - SRC_VIAL]

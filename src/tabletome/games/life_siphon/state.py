@@ -13,9 +13,9 @@ from .combat import no_attack
 from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
-from .steps import TURN, phase_of
 from .ruleset import MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
 from .snapshots import LifeSiphonSnapshot
+from .steps import TURN, phase_of
 
 
 class LifeSiphonState(State):

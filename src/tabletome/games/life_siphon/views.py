@@ -3,9 +3,9 @@
 from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
 from .effects import POOL_PERSONAL
 from .frames import FRAMES
-from .steps import ATTACK, MAIN, NAMES, TARGET, WINDOW, phase_of
 from .ruleset import MARK_NAMES, MOMENTS, P_OVER, PHASE_NAMES
 from .spells import source_name
+from .steps import ATTACK, MAIN, NAMES, TARGET, WINDOW, phase_of
 
 WINDOW_ASKS = "Fast Cast response"
 
