@@ -95,7 +95,7 @@ def move_actions(st, q, consume, acts):
 
 
 def can_extra_move(st, q):
-    """Whether one of q's familiars could take an extra move (``_move_actions`` not consuming
+    """Whether one of q's familiars could take an extra move (``move_actions`` not consuming
     the turn's move): the first one found answers."""
     kind = st.kind
     life = st.life[q]

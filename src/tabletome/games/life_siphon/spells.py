@@ -84,7 +84,7 @@ def can_target(st, need, e, seat, cost):
 
 def target_exists(st, e, seat, cost):
     eff, amount, ttype = e
-    # (the targets _cast_actions asks about first: it answers the others itself)
+    # (the targets cast_actions asks about first: it answers the others itself)
     if ttype == T_OWN_FAMILIAR:
         return can_extra_move(st, st.R.seat_q[seat])
     if ttype == T_PLAYER_WITH_CARDS:
