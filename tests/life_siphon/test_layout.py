@@ -5,8 +5,8 @@ import ast
 import importlib
 from pathlib import Path
 
-from tabletome.games import life_siphon as package
 from tabletome.core import State
+from tabletome.games import life_siphon as package
 
 FOLDER = Path(package.__file__).parent
 
