@@ -2,21 +2,27 @@
 played exactly as its rulebook says, with every mode and module.
 
 Rulebook: ../shared/rules/life_siphon.txt. Rulings where it is silent: RULES.md in this folder.
-Modules: board.py (the board's geometry), cards.toml / cards.py (familiars, vials, the 39-card deck,
-the Aspects), effects.py (the effect vocabulary), actions.py (every action's text), ruleset.py
-(the rulebook's numbers; seating, control and the rulings the options choose), frames.py (the
-decision frames of a turn, each pointing at its rule), turn.py (phases, summoning, moving, life,
-game end), combat.py (attacks, blocks, Breath Weapon, damage), spells.py (casting, targets,
-response windows, Aspects), modules.py (Essence Vials, the Fearsome), madness.py (the Lairs),
-state.py (fields, set-up, clone), views.py (views), snapshots.py (snapshots and old forms),
-hidden.py (determinize), heuristics.py (the AI's rules of thumb), display.py (the terminal board).
+Modules, each importing only modules listed before it (no import circles): board.py (the board's
+geometry, placing familiars), effects.py (the effect vocabulary), ruleset.py (the rulebook's
+numbers; seating, control and the rulings the options choose), cards.toml / cards.py (familiars,
+vials, the 39-card deck, the Aspects), actions.py (every action's text), steps.py (the decision
+frames' names and numbers; the phase read from the stack). The rules, functions of the state:
+life.py (life, game end), deck.py (drawing, the River), familiars.py (summoning, moving, removal),
+modules.py (Essence Vials, the Fearsome), spells.py (casting, targets, response windows,
+Aspects), combat.py (attacks, blocks, Breath Weapon, damage), madness.py (the Lairs), turn.py (the
+phases of a turn). Then frames.py (each frame with the rule that runs it), views.py (views),
+snapshots.py (snapshots and their older forms), hidden.py (determinize), state.py (the fields,
+set-up, clone), heuristics.py (the AI's rules of thumb), observation.py (the RL encoder),
+display.py (the terminal board), reference.py (the rules summary).
 """
 
-from . import frames  # noqa: F401  (first: the rules import the frame indices it declares)
 from ...core import Game, IllegalAction, register
 from .actions import ActionIndex, build_actions
 from .cards import cards_from_text, load_cards
+from .display import cards_info, describe_moment, render
 from .heuristics import choose as _heuristic_choose, evaluate as _heuristic_evaluate
+from .observation import LifeSiphonEncoder
+from .reference import rules_summary
 from .ruleset import MADNESS, MODE_NAMES, STANDARD, VARIANT, RuleSet
 from .state import LifeSiphonState
 
@@ -140,28 +146,23 @@ class LifeSiphon(Game):
     non_play_kinds = ("discard", "river")
 
     def observation_encoder(self, players, options, card_text=None):
-        from .observation import LifeSiphonEncoder
         return LifeSiphonEncoder(self, players, options, card_text)
 
     def describe_cards(self, cards):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""
-        from .display import cards_info
         return cards_info(cards)
 
     def rules_summary(self, players, options):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
-        from .reference import rules_summary
         return rules_summary(self, players, options)
 
     def score_label(self, players, options):
         return "round reached" if options.get("mode") == "madness" else "life"
 
     def render(self, view, seat, compact=0, card_text=None):
-        from .display import render     # the view carries every card text it shows
-        return render(view, seat, compact=compact)
+        return render(view, seat, compact=compact)   # the view carries every card text it shows
 
     def describe_moment(self, view, moment):
-        from .display import describe_moment
         return describe_moment(view, moment)
 
 

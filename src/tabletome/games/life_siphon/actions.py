@@ -5,7 +5,7 @@ objects. ``ActionIndex`` finds them by what they do, as nested lists indexed by 
 """
 
 from ...core import ActionTable
-from .board import AREAS, AREA_OF, BATTLEGROUND, NUMBER_IN_AREA, QUADRANT_NAMES, SLOTS, START
+from .board import AREAS, AREA_OF, BATTLEGROUND, NUMBER_IN_AREA, QUADRANT_NAMES, SLOTS
 
 
 def build_actions(cards) -> ActionTable:
@@ -113,4 +113,3 @@ class ActionIndex:
         self.draw = t.get("may-draw", 1)
         self.no_draw = t.get("may-draw", 0)
         self.no_move = t.get("no-move")
-        self.bg0 = START[BATTLEGROUND]

@@ -5,7 +5,8 @@ Battleground (3). Slot ``q * SLOTS + i`` is space ``i`` of quadrant ``q``; the s
 carries no rule ("Familiars can move from one row into the next, even if they aren't directly
 adjacent to a particular space"), so a familiar arriving in an area takes its first free space.
 The state counts the familiars of each area in ``area_count[q * NUM_AREAS + area]``
-(``area_index(q, area)``).
+(``area_index(q, area)``). Below the geometry: an empty board, placing a familiar in an area's
+first free space, and the names of quadrants and of familiars on the board (for the log).
 """
 
 SUMMONING, MOVEMENT, RIVER, BATTLEGROUND = range(4)
@@ -36,3 +37,51 @@ def area_index(q: int, area: int) -> int:
 def where(slot: int) -> str:
     """'River 2': the space of a slot inside its quadrant."""
     return SPACE_NAMES[slot % SLOTS]
+
+
+def empty_board(st):
+    """The rule set of the state's options and an empty board: where set-up and snapshots start."""
+    R = st.R = st.game.ruleset(st.players, st.options, st.card_text)
+    n = R.Q * SLOTS
+    st.kind = [-1] * n
+    st.damage = [0] * n
+    st.attack_bonus = [0] * n
+    st.defense_bonus = [0] * n
+    st.flags = [0] * n
+    st.area_count = [0] * (R.Q * NUM_AREAS)
+    return R
+
+
+def qn(st, q):
+    """A quadrant's name: its seat's, a ghost's or a Lair's."""
+    return QUADRANT_NAMES[st.R.qname[q]]
+
+
+def has_fearsome(st, q):
+    """Whether quadrant ``q`` has a Fearsome on its board ("Only 1 Fearsome may be on your side of
+    the board at a time")."""
+    fearsome = st.R.is_fearsome
+    for f in st.kind[q * SLOTS:(q + 1) * SLOTS]:
+        if f >= 0 and fearsome[f]:
+            return True
+    return False
+
+
+def free_space(st, q, area):
+    """The first free space of ``area`` in quadrant ``q`` (the caller knows there is one)."""
+    kind = st.kind
+    s = q * SLOTS + START[area]
+    while kind[s] >= 0:
+        s += 1
+    return s
+
+
+def place(st, slot, f):
+    """Put familiar ``f`` on the empty ``slot``."""
+    st.kind[slot] = f
+    st.area_count[(slot // SLOTS) * NUM_AREAS + AREA_OF[slot % SLOTS]] += 1
+
+
+def fam(st, s):
+    """'South's Imp at Battleground 2'."""
+    return f"{qn(st, s // SLOTS)}'s {st.R.cards.fam_names[st.kind[s]]} at {where(s)}"

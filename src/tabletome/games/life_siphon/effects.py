@@ -34,27 +34,6 @@ TARGET_CODES = {name: i for i, name in enumerate(TARGETS)}
 # ``off_target_kill`` read them).
 LIFE_LOSS = (E_DAMAGE, E_LOSE, E_SIPHON)
 
-SPEEDS = ("fast", "slow", "fast/slow")
-
-# Aspects: when they act. Passive and on-equip effects take no target: "who" names whose life.
-ASPECT_TRIGGERS = ("start-of-turn", "end-of-turn", "slow-ability", "on-equip")
-ASPECT_EFFECTS = ("gain-life", "lose-life", "draw", "move-familiar")
-ASPECT_WHO = ("you", "left")
-
-# Familiars' special characteristics, each a sentence of the rulebook.
-SPECIALS = (
-    "gain-1-life-when-removed",        # Imp
-    "chooses-target",                  # Lich: "you decide who the Lich is attacking"
-    "only-blocked-by-its-kind",        # Lich: "An attacking Lich can only be blocked by another Lich"
-    "removes-familiars-it-damages",    # Plague Rat
-    "discard-when-unblocked",          # Plague Rat
-    "damage-1-when-removed",           # Shade
-    "breath-weapon",                   # Dragon
-    "on-damage-any-player-loses-1",    # Pain Maker
-    "on-damage-may-draw",              # Spell Breaker
-    "on-damage-any-player-gains-1",    # Life Giver
-    "on-damage-may-move",              # Void Bringer
-)
 POOLS = ("shared", "personal", "fearsome")
 POOL_SHARED, POOL_PERSONAL, POOL_FEARSOME = range(len(POOLS))
 

@@ -11,11 +11,13 @@ from itertools import combinations, groupby
 from operator import attrgetter
 
 from .board import AREA_OF, BATTLEGROUND, BG_START, NUM_AREAS, RIVER, SLOTS, START, SUMMONING
+from .combat import blocker_candidates
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE, E_SIPHON,
                       T_BG_FAMILIAR)
-from .frames import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
-                     NAMES as FRAME_NAMES, RIVER_DRAW, TARGET, VIAL, WINDOW)
+from .familiars import move_actions
 from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCKERS
+from .steps import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
+                     NAMES as FRAME_NAMES, RIVER_DRAW, TARGET, VIAL, WINDOW)
 
 BG0 = BG_START
 _KIND = attrgetter("kind")
@@ -94,10 +96,6 @@ def life_reserve(st, q, mine: bool) -> int:
     if not THREAT_RESERVE or st.R.madness:
         return base
     return max(base, threat(st, q) + RESERVE_MARGIN)
-
-
-def _my_q(st, seat):
-    return st.R.seat_q[seat]
 
 
 def choose(st, rng):
@@ -193,7 +191,7 @@ def _main(st, seat, legal, rng):
             if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
                 return a
         elif eff == E_MOVE:
-            if _forward_moves(st, q, legal_moves=None):
+            if _forward_moves(st, q):
                 return a
     for a in by_kind.get("use-aspect", ()):
         if reserve is None:
@@ -254,8 +252,8 @@ def _madness_main(st, q, legal):
     return R.act.end_turn
 
 
-def _forward_moves(st, q, legal_moves):
-    return any(a.args[2] == 1 for a in st._move_actions(q, False, []))
+def _forward_moves(st, q):
+    return any(a.args[2] == 1 for a in move_actions(st, q, False, []))
 
 
 def _kill_target(st, q, amount, battleground_only):
@@ -351,7 +349,7 @@ def _block(st, seat, legal, rng):
     A = _atk(a_s, st)
     D = _def_left(a_s, st)
     chosen = list(st.blockers)
-    cands = st._blocker_candidates()
+    cands = blocker_candidates(st)
     life = st.life[d] if R.has_life[d] else 99
     lethal = life - A < 1 and not chosen
     options = []

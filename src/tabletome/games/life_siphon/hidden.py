@@ -7,38 +7,37 @@ is seen to hold a Fast Cast card it can cast; the re-deal keeps that true when i
 """
 
 from ...core import as_rng
-from .frames import WINDOW
+from .spells import can_fast
+from .steps import WINDOW
 
 REDEAL_TRIES = 30  # re-deals tried for a seat seen answering a window before keeping the last one
 
 
-class HiddenInformation:
-    __slots__ = ()
-
-    def determinize(self, seat, rng):
-        rng = as_rng(rng)
-        c = self.determinized_copy(seat)
-        others = [s for s in range(self.players) if s != seat]
-        unseen = list(self.deck)
-        sizes = {}
+def determinize(st, seat, rng):
+    """A copy with the deck and the hands ``seat`` cannot see re-dealt (see above)."""
+    rng = as_rng(rng)
+    c = st.determinized_copy(seat)
+    others = [s for s in range(st.players) if s != seat]
+    unseen = list(st.deck)
+    sizes = {}
+    for o in others:
+        hand = list(st.hand[o])
+        for k in st.known[o]:
+            hand.remove(k)
+        unseen.extend(hand)
+        sizes[o] = len(hand)
+    unseen.sort()
+    decision = st.decision
+    must = st.to_move if (decision is not None and decision[0] == WINDOW and st.to_move != seat) else -1
+    for _ in range(REDEAL_TRIES):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        at = 0
         for o in others:
-            hand = list(self.hand[o])
-            for k in self.known[o]:
-                hand.remove(k)
-            unseen.extend(hand)
-            sizes[o] = len(hand)
-        unseen.sort()
-        decision = self.decision
-        must = self.to_move if (decision is not None and decision[0] == WINDOW and self.to_move != seat) else -1
-        for _ in range(REDEAL_TRIES):
-            pool = list(unseen)
-            rng.shuffle(pool)
-            at = 0
-            for o in others:
-                c.hand[o] = list(self.known[o]) + pool[at:at + sizes[o]]
-                at += sizes[o]
-            c.deck = pool[at:]
-            if must < 0 or c._can_fast(must):
-                break
-        c.rng = rng.spawn()
-        return c
+            c.hand[o] = list(st.known[o]) + pool[at:at + sizes[o]]
+            at += sizes[o]
+        c.deck = pool[at:]
+        if must < 0 or can_fast(c, must):
+            break
+    c.rng = rng.spawn()
+    return c

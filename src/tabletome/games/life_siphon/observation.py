@@ -11,6 +11,8 @@ from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .board import SLOTS
 from .effects import POOL_PERSONAL
 from .ruleset import BREATH, ATTACKED, BLOCKED, MADNESS_ROUNDS_SCALE, MAX_LIFE, MOVED, P_OVER, PHASE_NAMES
+from .steps import phase_of
+from .views import attack_view, decision_view, madness_view
 
 MODES = ("standard", "madness", "two-player-variant")
 PHASES = ("regenerate", "attack", "main", "end", "movement", "over")
@@ -252,7 +254,8 @@ class LifeSiphonEncoder(Encoder):
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
         out[g + 1] = st.summons / 3.0
         out[g + 2] = len(st.deck) / 40.0
-        out[g + 3] = st.phase == P_OVER
+        phase = phase_of(st)
+        out[g + 3] = phase == P_OVER
         out[g + 4] = seat is not None and seat in st.winners
         out[g + 5] = seat is not None and st.to_move == seat
         out[g + 6] = attack_on
@@ -260,7 +263,7 @@ class LifeSiphonEncoder(Encoder):
         out[g + 7] = turn == mine
         if ix["mode"] is not None:
             out[self.mode + ix["mode"]] = 1.0
-        phase = ix["phase"][st.phase]
+        phase = ix["phase"][phase]
         if phase is not None:
             out[self.phase + phase] = 1.0
         out[self.turn + (turn - mine) % Q] = 1.0
@@ -350,11 +353,11 @@ class LifeSiphonEncoder(Encoder):
                 for i, v in ix["vials"]:
                     if (held >> i) & 1:
                         hasher.add(out, slot["vials"], 16, v)
-        decision = st._decision()
+        decision = decision_view(st)
         if decision is not None:
             hasher.walk_memo(decision, out, self.decision, 32)
         if attack_on:
-            hasher.walk_memo(st._attack_view(), out, self.attack, 32)
+            hasher.walk_memo(attack_view(st), out, self.attack, 32)
         if R.madness:
-            hasher.walk_memo(st._madness_view(), out, self.rest, 32, "madness")
+            hasher.walk_memo(madness_view(st), out, self.rest, 32, "madness")
         self.clip(arr)

@@ -36,11 +36,12 @@ NO_LIFE_FLOOR = -1_000_000
 MODE_NAMES = ("standard", "madness", "two-player-variant")
 STANDARD, MADNESS, VARIANT = range(len(MODE_NAMES))
 
-# --- where a turn stands (views) ------------------------------------------------------------------
+# --- where a turn stands (views; read from the stack by steps.phase_of) ----------------------------
 # "Each turn is divided into 3 phases: Regenerate Phase, Attack Phase, and Main Phase"; the end of the
-# turn ("end your turn by drawing 1 card"); the Lairs' "Movement Phase"; and a finished game.
-PHASE_NAMES = ("regenerate", "attack", "main", "end", "movement", "over")
-P_REGEN, P_ATTACK, P_MAIN, P_END, P_MOVE, P_OVER = range(len(PHASE_NAMES))
+# turn ("end your turn by drawing 1 card"); and a finished game. (The Lairs' "Movement Phase" asks
+# nobody anything: a view shows a Lair's turn in its Attack Phase.)
+PHASE_NAMES = ("regenerate", "attack", "main", "end", "over")
+P_REGEN, P_ATTACK, P_MAIN, P_END, P_OVER = range(len(PHASE_NAMES))
 
 # Response windows: the moments Fast Cast spells are offered ("Fast Cast spells can be played at any
 # time during your turn or other players' turns"; "before or after attacking or blocking"; RULES.md).

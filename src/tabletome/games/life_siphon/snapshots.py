@@ -1,5 +1,6 @@
-"""Life Siphon snapshots: the declared fields (checked by core), ``_snapshot``, ``_restore`` and the
-migration of the older form (before the core decision stack: a ``flow`` object).
+"""Life Siphon snapshots: the declared fields (checked by core), ``snapshot``, ``restore`` and
+``migrate``, the one place where older forms are rewritten into today's (before the core decision
+stack: a ``flow`` object).
 
 The format, and how to write a position by hand, is described in RULES.md ("Snapshots"). The core
 writes and reads the decision stack (``stack``, ``decision``) by frame name (frames.py).
@@ -10,11 +11,14 @@ from __future__ import annotations
 import msgspec
 
 from ...core import IllegalAction
+from ...core.registry import game as registered_game
 from ...core.snapshots import SnapshotFields
-from .board import AREA_KEYS, AREA_OF, CAP, NUM_AREAS, SLOTS, START
+from .board import AREA_KEYS, AREA_OF, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, empty_board, qn
+from .combat import no_attack
 from .effects import POOL_PERSONAL
-from .frames import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, END, FRAMES, MAIN, NAMES, RESOLVE, TURN, WINDOW
-from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, P_ATTACK, P_MAIN, P_OVER, P_REGEN, PHASE_NAMES
+from .frames import FRAMES
+from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, PHASE_NAMES
+from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, END, MAIN, NAMES, RESOLVE, TURN, WINDOW, phase_of
 
 UNSET = msgspec.UNSET
 
@@ -89,337 +93,341 @@ def _whole(value, name, low, high, where="snapshot"):
     return value
 
 
-class SnapshotRules:
-    __slots__ = ()
+# --- writing ---------------------------------------------------------------------------------
+def slot_snapshot(st, s):
+    f = st.kind[s]
+    if f < 0:
+        return None
+    name = st.R.cards.fam_names[f]
+    extra = {}
+    if st.damage[s]:
+        extra["damage"] = st.damage[s]
+    if st.attack_bonus[s]:
+        extra["attack_bonus"] = st.attack_bonus[s]
+    if st.defense_bonus[s]:
+        extra["defense_bonus"] = st.defense_bonus[s]
+    for flag, bit in MARK_NAMES:
+        if st.flags[s] & bit:
+            extra[flag] = True
+    if not extra:
+        return name
+    return {"familiar": name, **extra}
 
-    # --- writing ---------------------------------------------------------------------------------
-    def _slot_snapshot(self, s):
-        f = self.kind[s]
-        if f < 0:
-            return None
-        name = self.R.cards.fam_names[f]
-        extra = {}
-        if self.damage[s]:
-            extra["damage"] = self.damage[s]
-        if self.attack_bonus[s]:
-            extra["attack_bonus"] = self.attack_bonus[s]
-        if self.defense_bonus[s]:
-            extra["defense_bonus"] = self.defense_bonus[s]
-        for flag, bit in MARK_NAMES:
-            if self.flags[s] & bit:
-                extra[flag] = True
-        if not extra:
-            return name
-        return {"familiar": name, **extra}
 
-    def _attack_snapshot(self):
-        if (self.attacker < 0 and self.attacker_kind < 0 and self.target < 0 and self.target_kind < 0
-                and self.defender < 0 and not self.blockers and not self.breath_points):
-            return None
-        fams = self.R.cards.fam_names
-        return {
-            "attacker": self.attacker,
-            "attacker_familiar": fams[self.attacker_kind] if self.attacker_kind >= 0 else None,
-            "target": self.target,
-            "target_familiar": fams[self.target_kind] if self.target_kind >= 0 else None,
-            "defender": self.qn(self.defender) if self.defender >= 0 else None,
-            "blockers": list(self.blockers),
-            "breath": list(self.breath_points),
-        }
+def attack_snapshot(st):
+    if (st.attacker < 0 and st.attacker_kind < 0 and st.target < 0 and st.target_kind < 0
+            and st.defender < 0 and not st.blockers and not st.breath_points):
+        return None
+    fams = st.R.cards.fam_names
+    return {
+        "attacker": st.attacker,
+        "attacker_familiar": fams[st.attacker_kind] if st.attacker_kind >= 0 else None,
+        "target": st.target,
+        "target_familiar": fams[st.target_kind] if st.target_kind >= 0 else None,
+        "defender": qn(st, st.defender) if st.defender >= 0 else None,
+        "blockers": list(st.blockers),
+        "breath": list(st.breath_points),
+    }
 
-    def _snapshot(self):
-        R = self.R
-        cards = R.cards
-        names = cards.names
-        quads = {}
-        for q in range(R.Q):
-            base = q * SLOTS
-            entry = {"life": self.life[q] if R.has_life[q] else None}
-            for a, key in enumerate(AREA_KEYS):
-                entry[key] = [self._slot_snapshot(base + i) for i in range(START[a], START[a] + CAP[a])]
-            entry["pool"] = [cards.fam_names[f] for f in range(R.nf) if (self.pool[q] >> f) & 1]
-            quads[self.qn(q)] = entry
-        seats = self.seat_names
-        return {
-            "round": self.round,
-            "turn": self.qn(self.turn),
-            "phase": PHASE_NAMES[self.phase],
-            "quadrants": quads,
-            "hands": {seats[s]: [names[k] for k in self.hand[s]] for s in range(self.players)},
-            "known": {seats[s]: [names[k] for k in self.known[s]] for s in range(self.players)},
-            "deck": [names[k] for k in reversed(self.deck)],
-            "river": [names[k] if k >= 0 else None for k in self.river],
-            "discard": [names[k] for k in self.discard],
-            "aspects": {seats[s]: cards.aspect_names[self.aspect[s]] if self.aspect[s] >= 0 else None
-                        for s in range(self.players)},
-            "aspects_used": [cards.aspect_names[a] for a in range(R.na) if (self.aspect_used >> a) & 1],
-            "vials": {seats[s]: [v for i, v in enumerate(cards.vial_names) if (self.vials[s] >> i) & 1]
-                      for s in range(self.players)},
-            "supply": {cards.fam_names[f]: self.supply[f] for f in range(R.nf)
-                       if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]},
-            "turn_state": {"summons": self.summons, "life_gained": self.gained,
-                           "fearsome_used": [cards.fam_names[f] for f in range(R.nf) if (self.fear_used >> f) & 1],
-                           "attack_phase": self.attack_phase},
-            "attack": self._attack_snapshot(),
-            "defeated": self.defeated,
-            "final": list(self.final) if self.final is not None else None,
-            "winners": list(self.winners),
-        }
 
-    # --- reading ---------------------------------------------------------------------------------
-    def _restore(self, data: LifeSiphonSnapshot):
-        R = self.empty_board()
-        cards = R.cards
-        Q = R.Q
-        self.life = [0] * Q
-        self.pool = [0] * Q
-        qnames = [self.qn(q) for q in range(Q)]
-        quads = data.quadrants
-        extra = sorted(set(quads) - set(qnames))
-        if extra:
-            raise IllegalAction(f"snapshot 'quadrants': no quadrant {extra[0]!r} in this game; quadrants are: {', '.join(qnames)}")
-        on_board = [0] * R.nf
-        for q, qname in enumerate(qnames):
-            entry = quads.get(qname) or Quadrant()
-            where = f"snapshot quadrant {qname!r}"
-            if R.has_life[q]:
-                life = MAX_LIFE if entry.life is UNSET else entry.life
-                self.life[q] = _whole(life, "life", -99, MAX_LIFE, where)
-            elif entry.life is not UNSET and entry.life is not None:
-                raise IllegalAction(f"{where}: the Lairs do not track life, so 'life' must be null")
-            for a, key in enumerate(AREA_KEYS):
-                row = getattr(entry, key)
-                if len(row) > CAP[a]:
-                    raise IllegalAction(f"{where} {key!r} must be a list of at most {CAP[a]} spaces")
-                for j, item in enumerate(row):
-                    if item is None:
-                        continue
-                    s = q * SLOTS + START[a] + j
-                    self._restore_slot(s, item, f"{where} {key} space {j + 1}")
-                    on_board[self.kind[s]] += 1
-            if entry.pool is not UNSET:
-                for name in entry.pool:
-                    f = cards.familiar_of(name, f"{where} pool")
-                    if R.f_pool[f] != POOL_PERSONAL or not R.in_game[f]:
-                        raise IllegalAction(f"{where} pool: {name!r} is not a personal familiar of this game")
-                    self.pool[q] |= 1 << f
-            else:
-                for f in R.summonable:
-                    if R.f_pool[f] == POOL_PERSONAL and not any(
-                            self.kind[q * SLOTS + i] == f for i in range(SLOTS)):
-                        self.pool[q] |= 1 << f
-        self.supply = [0] * R.nf
-        for f in range(R.nf):
-            if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
-                self.supply[f] = R.f_supply[f] - on_board[f]
-        for name, count in data.supply.items():
-            f = cards.familiar_of(name, "snapshot supply")
-            if not 0 <= count <= R.f_supply[f]:
-                raise IllegalAction(f"snapshot supply {name!r} must be a whole number from 0 to {R.f_supply[f]}")
-            self.supply[f] = count
-        # cards
-        seats = self.seat_names
-        for field in ("hands", "known"):
-            for name in getattr(data, field):
-                _seat_index(seats, name, f"snapshot {field}")
-        self.hand = [self._card_list(data.hands.get(seats[s], []), f"snapshot hands {seats[s]!r}")
-                     for s in range(self.players)]
-        self.known = [self._card_list(data.known.get(seats[s], []), f"snapshot known {seats[s]!r}")
-                      for s in range(self.players)]
-        self.discard = self._card_list(data.discard, "snapshot discard")
-        river = data.river
-        self.river = [-1, -1, -1]
-        if river is not None:
-            if len(river) != 3:
-                raise IllegalAction("snapshot 'river' must be a list of 3 card names or nulls")
-            self.river = [-1 if name is None else cards.kind_of(name, "snapshot river") for name in river]
-        used = [0] * R.n
-        for k in self.discard + [k for k in self.river if k >= 0] + [k for h in self.hand for k in h]:
-            used[k] += 1
-        if data.deck is not None:
-            self.deck = self._card_list(data.deck, "snapshot deck")[::-1]
+def snapshot(st):
+    R = st.R
+    cards = R.cards
+    names = cards.names
+    quads = {}
+    for q in range(R.Q):
+        base = q * SLOTS
+        entry = {"life": st.life[q] if R.has_life[q] else None}
+        for a, key in enumerate(AREA_KEYS):
+            entry[key] = [slot_snapshot(st, base + i) for i in range(START[a], START[a] + CAP[a])]
+        entry["pool"] = [cards.fam_names[f] for f in range(R.nf) if (st.pool[q] >> f) & 1]
+        quads[qn(st, q)] = entry
+    seats = st.seat_names
+    return {
+        "round": st.round,
+        "turn": qn(st, st.turn),
+        "phase": PHASE_NAMES[phase_of(st)],
+        "quadrants": quads,
+        "hands": {seats[s]: [names[k] for k in st.hand[s]] for s in range(st.players)},
+        "known": {seats[s]: [names[k] for k in st.known[s]] for s in range(st.players)},
+        "deck": [names[k] for k in reversed(st.deck)],
+        "river": [names[k] if k >= 0 else None for k in st.river],
+        "discard": [names[k] for k in st.discard],
+        "aspects": {seats[s]: cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None
+                    for s in range(st.players)},
+        "aspects_used": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1],
+        "vials": {seats[s]: [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1]
+                  for s in range(st.players)},
+        "supply": {cards.fam_names[f]: st.supply[f] for f in range(R.nf)
+                   if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]},
+        "turn_state": {"summons": st.summons, "life_gained": st.gained,
+                       "fearsome_used": [cards.fam_names[f] for f in range(R.nf) if (st.fear_used >> f) & 1],
+                       "attack_phase": st.attack_phase},
+        "attack": attack_snapshot(st),
+        "defeated": st.defeated,
+        "final": list(st.final) if st.final is not None else None,
+        "winners": list(st.winners),
+    }
+
+
+# --- reading ---------------------------------------------------------------------------------
+def restore(st, data: LifeSiphonSnapshot):
+    R = empty_board(st)
+    cards = R.cards
+    Q = R.Q
+    st.life = [0] * Q
+    st.pool = [0] * Q
+    qnames = [qn(st, q) for q in range(Q)]
+    quads = data.quadrants
+    extra = sorted(set(quads) - set(qnames))
+    if extra:
+        raise IllegalAction(f"snapshot 'quadrants': no quadrant {extra[0]!r} in this game; quadrants are: {', '.join(qnames)}")
+    on_board = [0] * R.nf
+    for q, qname in enumerate(qnames):
+        entry = quads.get(qname) or Quadrant()
+        where = f"snapshot quadrant {qname!r}"
+        if R.has_life[q]:
+            life = MAX_LIFE if entry.life is UNSET else entry.life
+            st.life[q] = _whole(life, "life", -99, MAX_LIFE, where)
+        elif entry.life is not UNSET and entry.life is not None:
+            raise IllegalAction(f"{where}: the Lairs do not track life, so 'life' must be null")
+        for a, key in enumerate(AREA_KEYS):
+            row = getattr(entry, key)
+            if len(row) > CAP[a]:
+                raise IllegalAction(f"{where} {key!r} must be a list of at most {CAP[a]} spaces")
+            for j, item in enumerate(row):
+                if item is None:
+                    continue
+                s = q * SLOTS + START[a] + j
+                restore_slot(st, s, item, f"{where} {key} space {j + 1}")
+                on_board[st.kind[s]] += 1
+        if entry.pool is not UNSET:
+            for name in entry.pool:
+                f = cards.familiar_of(name, f"{where} pool")
+                if R.f_pool[f] != POOL_PERSONAL or not R.in_game[f]:
+                    raise IllegalAction(f"{where} pool: {name!r} is not a personal familiar of this game")
+                st.pool[q] |= 1 << f
         else:
-            top = [k for k in range(R.n) for _ in range(max(0, R.copies[k] - used[k]))]
-            self.deck = top[::-1]
-        for k in self.deck:
-            used[k] += 1
-        for k in range(R.n):
-            if used[k] != R.copies[k]:
-                raise IllegalAction(f"snapshot cards: {used[k]} {cards.names[k]} placed, but this deck has {R.copies[k]}")
-        if river is None:
-            for i in range(3):
-                self.river[i] = self.deck.pop() if self.deck else -1
-        self.aspect = [-1] * self.players
-        for name, a in data.aspects.items():
-            s = _seat_index(seats, name, "snapshot aspects")
-            if a is not None:
-                self.aspect[s] = cards.aspect_of(a, "snapshot aspects")
-        self.aspect_used = 0
-        for a in data.aspects_used:
-            self.aspect_used |= 1 << cards.aspect_of(a, "snapshot aspects_used")
-        self.vials = [R.all_vials] * self.players
-        if data.vials is not None:
-            for name, vs in data.vials.items():
-                s = _seat_index(seats, name, "snapshot vials")
-                self.vials[s] = 0
-                for v in vs:
-                    self.vials[s] |= 1 << cards.vial_of(v, "snapshot vials")
-        # the turn
-        self.round = _whole(data.round, "round", 0, 10_000)
-        turn = qnames[0] if data.turn is None else data.turn
-        if turn not in qnames:
-            raise IllegalAction(f"snapshot 'turn' must be one of {', '.join(qnames)}, not {turn!r}")
-        self.turn = qnames.index(turn)
-        ts = data.turn_state
-        self.summons = _whole(ts.summons, "summons", 0, 3, "snapshot turn_state")
-        self.gained = _whole(ts.life_gained, "life_gained", 0, 3, "snapshot turn_state")
-        self.fear_used = 0
-        for name in ts.fearsome_used:
-            self.fear_used |= 1 << cards.familiar_of(name, "snapshot turn_state fearsome_used")
-        self.attack_phase = ts.attack_phase
-        self.defeated = data.defeated
-        self.final = tuple(data.final) if data.final is not None and len(data.final) == 2 else None
-        if any(w not in range(self.players) for w in data.winners):
-            raise IllegalAction("snapshot 'winners' must be a list of seats")
-        self.winners = list(data.winners)
-        self._no_attack()
-        if data.attack is not None:
-            self._restore_attack(data.attack)
-        phase = data.phase
-        if self.decision is None and (not self.stack or phase == "over"):
-            if phase == "over":
-                self.phase = P_OVER
-                self.stack = []
-                return
-            self._start_at(phase)
+            for f in R.summonable:
+                if R.f_pool[f] == POOL_PERSONAL and not any(
+                        st.kind[q * SLOTS + i] == f for i in range(SLOTS)):
+                    st.pool[q] |= 1 << f
+    st.supply = [0] * R.nf
+    for f in range(R.nf):
+        if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
+            st.supply[f] = R.f_supply[f] - on_board[f]
+    for name, count in data.supply.items():
+        f = cards.familiar_of(name, "snapshot supply")
+        if not 0 <= count <= R.f_supply[f]:
+            raise IllegalAction(f"snapshot supply {name!r} must be a whole number from 0 to {R.f_supply[f]}")
+        st.supply[f] = count
+    # cards
+    seats = st.seat_names
+    for field in ("hands", "known"):
+        for name in getattr(data, field):
+            _seat_index(seats, name, f"snapshot {field}")
+    st.hand = [card_list(st, data.hands.get(seats[s], []), f"snapshot hands {seats[s]!r}")
+                 for s in range(st.players)]
+    st.known = [card_list(st, data.known.get(seats[s], []), f"snapshot known {seats[s]!r}")
+                  for s in range(st.players)]
+    st.discard = card_list(st, data.discard, "snapshot discard")
+    river = data.river
+    st.river = [-1, -1, -1]
+    if river is not None:
+        if len(river) != 3:
+            raise IllegalAction("snapshot 'river' must be a list of 3 card names or nulls")
+        st.river = [-1 if name is None else cards.kind_of(name, "snapshot river") for name in river]
+    used = [0] * R.n
+    for k in st.discard + [k for k in st.river if k >= 0] + [k for h in st.hand for k in h]:
+        used[k] += 1
+    if data.deck is not None:
+        st.deck = card_list(st, data.deck, "snapshot deck")[::-1]
+    else:
+        top = [k for k in range(R.n) for _ in range(max(0, R.copies[k] - used[k]))]
+        st.deck = top[::-1]
+    for k in st.deck:
+        used[k] += 1
+    for k in range(R.n):
+        if used[k] != R.copies[k]:
+            raise IllegalAction(f"snapshot cards: {used[k]} {cards.names[k]} placed, but this deck has {R.copies[k]}")
+    if river is None:
+        for i in range(3):
+            st.river[i] = st.deck.pop() if st.deck else -1
+    st.aspect = [-1] * st.players
+    for name, a in data.aspects.items():
+        s = _seat_index(seats, name, "snapshot aspects")
+        if a is not None:
+            st.aspect[s] = cards.aspect_of(a, "snapshot aspects")
+    st.aspect_used = 0
+    for a in data.aspects_used:
+        st.aspect_used |= 1 << cards.aspect_of(a, "snapshot aspects_used")
+    st.vials = [R.all_vials] * st.players
+    if data.vials is not None:
+        for name, vs in data.vials.items():
+            s = _seat_index(seats, name, "snapshot vials")
+            st.vials[s] = 0
+            for v in vs:
+                st.vials[s] |= 1 << cards.vial_of(v, "snapshot vials")
+    # the turn
+    st.round = _whole(data.round, "round", 0, 10_000)
+    turn = qnames[0] if data.turn is None else data.turn
+    if turn not in qnames:
+        raise IllegalAction(f"snapshot 'turn' must be one of {', '.join(qnames)}, not {turn!r}")
+    st.turn = qnames.index(turn)
+    ts = data.turn_state
+    st.summons = _whole(ts.summons, "summons", 0, 3, "snapshot turn_state")
+    st.gained = _whole(ts.life_gained, "life_gained", 0, 3, "snapshot turn_state")
+    st.fear_used = 0
+    for name in ts.fearsome_used:
+        st.fear_used |= 1 << cards.familiar_of(name, "snapshot turn_state fearsome_used")
+    st.attack_phase = ts.attack_phase
+    st.defeated = data.defeated
+    st.final = tuple(data.final) if data.final is not None and len(data.final) == 2 else None
+    if any(w not in range(st.players) for w in data.winners):
+        raise IllegalAction("snapshot 'winners' must be a list of seats")
+    st.winners = list(data.winners)
+    no_attack(st)
+    if data.attack is not None:
+        restore_attack(st, data.attack)
+    phase = data.phase
+    if st.decision is None and (not st.stack or phase == "over"):
+        if phase == "over":
+            st.stack = []
             return
-        self._restore_decision(phase)
+        start_at(st, phase)
+        return
+    restore_decision(st, phase)
 
-    def _restore_slot(self, s, item, where):
-        R = self.R
-        if isinstance(item, str):
-            item = Space(familiar=item)
-        f = R.cards.familiar_of(item.familiar, where)
-        if not R.in_game[f] and not (R.madness and R.f_pool[f] == 0):
-            raise IllegalAction(f"{where}: {item.familiar} is not used in this game (check the module options)")
-        self.kind[s] = f
-        self.area_count[(s // SLOTS) * NUM_AREAS + AREA_OF[s % SLOTS]] += 1
-        self.damage[s] = _whole(item.damage, "damage", 0, 99, where)
-        self.attack_bonus[s] = _whole(item.attack_bonus, "attack_bonus", -99, 99, where)
-        self.defense_bonus[s] = _whole(item.defense_bonus, "defense_bonus", -99, 99, where)
-        for name, bit in MARK_NAMES:
-            if getattr(item, name):
-                self.flags[s] |= bit
 
-    def _card_list(self, names, where):
-        return [self.R.cards.kind_of(name, where) for name in names]
+def restore_slot(st, s, item, where):
+    R = st.R
+    if isinstance(item, str):
+        item = Space(familiar=item)
+    f = R.cards.familiar_of(item.familiar, where)
+    if not R.in_game[f] and not (R.madness and R.f_pool[f] == 0):
+        raise IllegalAction(f"{where}: {item.familiar} is not used in this game (check the module options)")
+    st.kind[s] = f
+    st.area_count[(s // SLOTS) * NUM_AREAS + AREA_OF[s % SLOTS]] += 1
+    st.damage[s] = _whole(item.damage, "damage", 0, 99, where)
+    st.attack_bonus[s] = _whole(item.attack_bonus, "attack_bonus", -99, 99, where)
+    st.defense_bonus[s] = _whole(item.defense_bonus, "defense_bonus", -99, 99, where)
+    for name, bit in MARK_NAMES:
+        if getattr(item, name):
+            st.flags[s] |= bit
 
-    def _restore_attack(self, attack: Attack):
-        R = self.R
-        cards = R.cards
-        n = R.Q * SLOTS
-        qnames = [self.qn(q) for q in range(R.Q)]
-        if (not -1 <= attack.attacker < n or not -1 <= attack.target < n
-                or any(not 0 <= b < n for b in attack.blockers) or any(not -1 <= b < n for b in attack.breath)):
-            raise IllegalAction("snapshot 'attack' names a space that is not on this board (slots are "
-                                f"quadrant x {SLOTS} + space, 0 to {n - 1})")
-        if attack.defender is not None and attack.defender not in qnames:
-            raise IllegalAction(f"snapshot 'attack' defender must be one of {', '.join(qnames)}, not {attack.defender!r}")
-        self.attacker = attack.attacker
-        self.attacker_kind = -1 if attack.attacker_familiar is None else cards.familiar_of(attack.attacker_familiar, "snapshot attack")
-        self.target = attack.target
-        self.target_kind = -1 if attack.target_familiar is None else cards.familiar_of(attack.target_familiar, "snapshot attack")
-        self.defender = -1 if attack.defender is None else qnames.index(attack.defender)
-        self.blockers = list(attack.blockers)
-        self.breath_points = list(attack.breath)
 
-    def _restore_decision(self, phase):
-        """A game in progress: the decision is asked again, so it must fit the position."""
-        if phase not in PHASE_NAMES:
-            raise IllegalAction(f"snapshot 'phase' must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
-        self.phase = PHASE_NAMES.index(phase)
-        decision = self.decision
-        shown = FRAMES.encode(decision) if decision is not None else None
-        if self.phase == P_OVER:
-            raise IllegalAction("snapshot: the game is over, so it has no 'decision' and an empty 'stack'")
-        if decision is None:
-            raise IllegalAction("snapshot: a game in progress needs a 'decision' (the frame a seat is asked)")
-        if decision[0] in (BLOCK, BREATH_WEAPON, ATTACK_TARGET, RESOLVE) \
-                and (self.attacker < 0 or self.defender < 0 and decision[0] != ATTACK_TARGET):
-            raise IllegalAction(f"snapshot decision {shown!r} needs an attack in progress ('attack')")
-        self.decision = None
-        try:
-            asked = FRAMES[decision[0]].run(self, decision) and self.decision == decision
-            legal = self.legal_actions() if asked else ()
-        except (IndexError, KeyError, TypeError, ValueError) as exc:
-            raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: {exc}") from None
-        if not asked:
-            raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: nobody is asked it")
-        if not legal:
-            raise IllegalAction(f"snapshot decision {shown!r} leaves no legal action")
+def card_list(st, names, where):
+    return [st.R.cards.kind_of(name, where) for name in names]
 
-    def _start_at(self, phase):
-        """A position written by hand: the start of a turn, of its Attack Phase or of its Main Phase."""
-        q = self.turn
-        R = self.R
-        seat = R.q_seat[q]
-        first = seat if seat >= 0 else 0
-        self.phase = P_REGEN
-        if phase in ("start", "regenerate"):
-            if q == 0:
-                self.round = max(0, self.round - 1)  # the turn's start moves the round tracker on
-            self.stack = [(TURN, q)]
-        elif phase == "attack" and not R.is_lair[q]:
-            self.phase = P_ATTACK
-            self.attack_phase = True
-            self.stack = [(END, q), (MAIN, q), (WINDOW, M_MAIN, (first + 1) % self.players, 0, seat),
-                          (ATTACK, q), (WINDOW, M_START, first, 0, -1)]
-        elif phase == "main" and not R.is_lair[q]:
-            self.phase = P_MAIN
-            self.stack = [(END, q), (MAIN, q)]
-        else:
-            raise IllegalAction("snapshot 'phase' of a position written by hand (no 'decision') must be start, "
-                                f"attack or main (start for a Lair's turn), not {phase!r}")
-        self.run()
 
-    # --- the older form --------------------------------------------------------------------------
-    @classmethod
-    def migrate_snapshot(cls, data):
-        """Snapshots written before the core decision stack kept it in ``flow``: ``{stack, decision,
-        to_move, attack: [attacker, kind, target, kind, defender, blockers, breath]}`` with tasks
-        named as frames are now. Rewrite that form into today's."""
-        if not isinstance(data, dict) or "flow" not in data:
-            return data
-        data = dict(data)
-        flow = data.pop("flow")
-        if flow is None:
-            return data
-        if not isinstance(flow, dict):
-            raise IllegalAction("snapshot 'flow' must be an object")
-        stack = flow.get("stack", [])
-        if not isinstance(stack, list):
-            raise IllegalAction("snapshot flow 'stack' must be a list")
-        for task in stack + [flow.get("decision")]:
-            if task is not None and (not isinstance(task, list) or not task or task[0] not in NAMES):
-                raise IllegalAction(f"snapshot flow: each task is [name, numbers...] with a name from {', '.join(NAMES)}")
-        to_move = flow.get("to_move")
-        players = data.get("players", 2)
-        if to_move is not None and (not isinstance(to_move, int) or isinstance(to_move, bool)
-                                    or not 0 <= to_move < (players if isinstance(players, int) else 4)):
-            raise IllegalAction(f"snapshot flow 'to_move' must be a seat number or null, not {to_move!r}")
-        if data.get("phase") == "over":
-            stack, decision = [], None   # the older form could keep queued triggers after the end
-        else:
-            decision = flow.get("decision")
-        data["stack"] = stack
-        data["decision"] = decision
-        att = flow.get("attack")
-        if att is not None:
-            if (not isinstance(att, list) or len(att) != 7 or not all(isinstance(x, int) for x in att[:5])
-                    or not isinstance(att[5], list) or not isinstance(att[6], list)):
-                raise IllegalAction("snapshot flow 'attack' must be [attacker, kind, target, kind, defender, blockers, breath]")
-            data["attack"] = _old_attack(data, att)
+def restore_attack(st, attack: Attack):
+    R = st.R
+    cards = R.cards
+    n = R.Q * SLOTS
+    qnames = [qn(st, q) for q in range(R.Q)]
+    if (not -1 <= attack.attacker < n or not -1 <= attack.target < n
+            or any(not 0 <= b < n for b in attack.blockers) or any(not -1 <= b < n for b in attack.breath)):
+        raise IllegalAction("snapshot 'attack' names a space that is not on this board (slots are "
+                            f"quadrant x {SLOTS} + space, 0 to {n - 1})")
+    if attack.defender is not None and attack.defender not in qnames:
+        raise IllegalAction(f"snapshot 'attack' defender must be one of {', '.join(qnames)}, not {attack.defender!r}")
+    st.attacker = attack.attacker
+    st.attacker_kind = -1 if attack.attacker_familiar is None else cards.familiar_of(attack.attacker_familiar, "snapshot attack")
+    st.target = attack.target
+    st.target_kind = -1 if attack.target_familiar is None else cards.familiar_of(attack.target_familiar, "snapshot attack")
+    st.defender = -1 if attack.defender is None else qnames.index(attack.defender)
+    st.blockers = list(attack.blockers)
+    st.breath_points = list(attack.breath)
+
+
+def restore_decision(st, phase):
+    """A game in progress: the decision is asked again, so it must fit the position."""
+    if phase not in PHASE_NAMES:
+        raise IllegalAction(f"snapshot 'phase' must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
+    decision = st.decision
+    shown = FRAMES.encode(decision) if decision is not None else None
+    if phase == "over":
+        raise IllegalAction("snapshot: the game is over, so it has no 'decision' and an empty 'stack'")
+    if decision is None:
+        raise IllegalAction("snapshot: a game in progress needs a 'decision' (the frame a seat is asked)")
+    stands = PHASE_NAMES[phase_of(st)]
+    if phase != stands:
+        raise IllegalAction(f"snapshot 'phase' is {phase!r}, but its stack and decision stand in the {stands!r} "
+                            "phase (the phase is read from them)")
+    if decision[0] in (BLOCK, BREATH_WEAPON, ATTACK_TARGET, RESOLVE) \
+            and (st.attacker < 0 or st.defender < 0 and decision[0] != ATTACK_TARGET):
+        raise IllegalAction(f"snapshot decision {shown!r} needs an attack in progress ('attack')")
+    st.decision = None
+    try:
+        asked = FRAMES[decision[0]].run(st, decision) and st.decision == decision
+        legal = st.legal_actions() if asked else ()
+    except (IndexError, KeyError, TypeError, ValueError) as exc:
+        raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: {exc}") from None
+    if not asked:
+        raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: nobody is asked it")
+    if not legal:
+        raise IllegalAction(f"snapshot decision {shown!r} leaves no legal action")
+
+
+def start_at(st, phase):
+    """A position written by hand: the start of a turn, of its Attack Phase or of its Main Phase."""
+    q = st.turn
+    R = st.R
+    seat = R.q_seat[q]
+    first = seat if seat >= 0 else 0
+    if phase in ("start", "regenerate"):
+        if q == 0:
+            st.round = max(0, st.round - 1)  # the turn's start moves the round tracker on
+        st.stack = [(TURN, q)]
+    elif phase == "attack" and not R.is_lair[q]:
+        st.attack_phase = True
+        st.stack = [(END, q), (MAIN, q), (WINDOW, M_MAIN, (first + 1) % st.players, 0, seat),
+                      (ATTACK, q), (WINDOW, M_START, first, 0, -1)]
+    elif phase == "main" and not R.is_lair[q]:
+        st.stack = [(END, q), (MAIN, q)]
+    else:
+        raise IllegalAction("snapshot 'phase' of a position written by hand (no 'decision') must be start, "
+                            f"attack or main (start for a Lair's turn), not {phase!r}")
+    st.run()
+
+
+# --- the older form --------------------------------------------------------------------------
+def migrate(data):
+    """Snapshots written before the core decision stack kept it in ``flow``: ``{stack, decision,
+    to_move, attack: [attacker, kind, target, kind, defender, blockers, breath]}`` with tasks
+    named as frames are now. Rewrite that form into today's."""
+    if not isinstance(data, dict) or "flow" not in data:
         return data
+    data = dict(data)
+    flow = data.pop("flow")
+    if flow is None:
+        return data
+    if not isinstance(flow, dict):
+        raise IllegalAction("snapshot 'flow' must be an object")
+    stack = flow.get("stack", [])
+    if not isinstance(stack, list):
+        raise IllegalAction("snapshot flow 'stack' must be a list")
+    for task in stack + [flow.get("decision")]:
+        if task is not None and (not isinstance(task, list) or not task or task[0] not in NAMES):
+            raise IllegalAction(f"snapshot flow: each task is [name, numbers...] with a name from {', '.join(NAMES)}")
+    to_move = flow.get("to_move")
+    players = data.get("players", 2)
+    if to_move is not None and (not isinstance(to_move, int) or isinstance(to_move, bool)
+                                or not 0 <= to_move < (players if isinstance(players, int) else 4)):
+        raise IllegalAction(f"snapshot flow 'to_move' must be a seat number or null, not {to_move!r}")
+    if data.get("phase") == "over":
+        stack, decision = [], None   # the older form could keep queued triggers after the end
+    else:
+        decision = flow.get("decision")
+    data["stack"] = stack
+    data["decision"] = decision
+    att = flow.get("attack")
+    if att is not None:
+        if (not isinstance(att, list) or len(att) != 7 or not all(isinstance(x, int) for x in att[:5])
+                or not isinstance(att[5], list) or not isinstance(att[6], list)):
+            raise IllegalAction("snapshot flow 'attack' must be [attacker, kind, target, kind, defender, blockers, breath]")
+        data["attack"] = _old_attack(data, att)
+    return data
 
 
 def _old_attack(data, att):
@@ -427,8 +435,8 @@ def _old_attack(data, att):
     attacker, attacker_kind, target, target_kind, defender, blockers, breath = att
     if attacker == attacker_kind == target == target_kind == defender == -1 and not blockers and not breath:
         return None
-    from . import GAME
-    cards = GAME.check_cards(data["cards"], "the snapshot's card file") if data.get("cards") else GAME.cards
+    game = registered_game("life-siphon")
+    cards = game.check_cards(data["cards"], "the snapshot's card file") if data.get("cards") else game.cards
     ruleset_names = _quadrant_names(data)
     fams = cards.fam_names
 
@@ -448,11 +456,10 @@ def _old_attack(data, att):
 
 
 def _quadrant_names(data):
-    from . import GAME
-    from .board import QUADRANT_NAMES
+    game = registered_game("life-siphon")
     options = data.get("options", {})
-    players, resolved = GAME.resolve_options(data.get("players"), options if isinstance(options, dict) else {})
-    R = GAME.ruleset(players, resolved, data.get("cards"))
+    players, resolved = game.resolve_options(data.get("players"), options if isinstance(options, dict) else {})
+    R = game.ruleset(players, resolved, data.get("cards"))
     return [QUADRANT_NAMES[R.qname[q]] for q in range(R.Q)]
 
 

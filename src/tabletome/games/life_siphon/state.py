@@ -1,28 +1,24 @@
-"""The Life Siphon state: the board, life, cards and the attack in progress; its set-up and clone.
+"""The Life Siphon state: the board, life, cards, the turn and the attack in progress, as data; its
+set-up, clone and outcome.
 
-The rules are the frames of frames.py (each pointing at a method of turn.py, combat.py, spells.py,
-modules.py or madness.py); the core decision stack runs them.
+The rules are modules of functions (turn.py, combat.py, spells.py, familiars.py, modules.py,
+madness.py...), each frame of frames.py pointing at one; the core decision stack runs them. What a
+seat sees is views.py, snapshots snapshots.py, the re-deal for search hidden.py.
 """
 
 from ...core import IllegalAction, State
-from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, QUADRANT_NAMES, RIVER, SLOTS, START
-from .combat import CombatRules
+from . import hidden, snapshots, views
+from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
+from .combat import no_attack
+from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
-from .frames import FRAMES, TURN
-from .hidden import HiddenInformation
-from .madness import MadnessRules
-from .modules import ModuleRules
+from .frames import FRAMES
 from .ruleset import MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
-from .snapshots import LifeSiphonSnapshot, SnapshotRules
-from .spells import SpellRules
-from .turn import TurnRules
-from .views import Views
+from .snapshots import LifeSiphonSnapshot
+from .steps import TURN, phase_of
 
 
-class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRules, Views, SnapshotRules,
-                      HiddenInformation, State):
-    frames = FRAMES
-    snapshot_schema = LifeSiphonSnapshot
+class LifeSiphonState(State):
     __slots__ = (
         "R",
         # the board: one entry per slot (quadrant * SLOTS + space): the familiar's kind (-1: empty),
@@ -36,28 +32,24 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         "hand", "known", "deck", "discard", "river",
         # Aspects and vials per seat
         "aspect", "aspect_used", "vials",
-        # the turn
-        "turn", "round", "phase", "summons", "gained", "fear_used", "attack_phase",
+        # the turn (where it stands is read from the stack: steps.phase_of)
+        "turn", "round", "summons", "gained", "fear_used", "attack_phase",
         # the attack in progress (combat.py)
         "attacker", "attacker_kind", "target", "target_kind", "defender", "blockers", "breath_points",
         # Madness Mode: defeated this round; the final (round, life)
         "defeated", "final",
     )
 
-    def empty_board(self):
-        """The rule set of these options and an empty board: where set-up and snapshots start."""
-        R = self.R = self.game.ruleset(self.players, self.options, self.card_text)
-        n = R.Q * SLOTS
-        self.kind = [-1] * n
-        self.damage = [0] * n
-        self.attack_bonus = [0] * n
-        self.defense_bonus = [0] * n
-        self.flags = [0] * n
-        self.area_count = [0] * (R.Q * NUM_AREAS)
-        return R
+    frames = FRAMES
+    snapshot_schema = LifeSiphonSnapshot
+    _view = views.view
+    _snapshot = snapshots.snapshot
+    _restore = snapshots.restore
+    migrate_snapshot = staticmethod(snapshots.migrate)
+    determinize = hidden.determinize
 
     def setup(self):
-        R = self.empty_board()
+        R = empty_board(self)
         Q = R.Q
         self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
         self.supply = [R.f_supply[f] if R.f_pool[f] != POOL_PERSONAL and R.in_game[f] else 0 for f in range(R.nf)]
@@ -71,33 +63,32 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         self.vials = [R.all_vials] * self.players
         self.turn = 0
         self.round = 0
-        self.phase = 0
         self.summons = 0
         self.gained = 0
         self.fear_used = 0
         self.attack_phase = False
-        self._no_attack()
+        no_attack(self)
         self.defeated = False
         self.final = None
-        names = ", ".join(self.qn(q) for q in range(Q))
+        names = ", ".join(qn(self, q) for q in range(Q))
         self.say_fmt(None, "Life Siphon ({}): {}.", self.options['mode'], names)
         # "Shuffle the remaining cards to form the Main Deck ... Deal 1 card to each player ...
         # Reveal 3 cards from the top of the deck face up ... These are the River Cards."
         self.deck = list(R.deck)
         self.rng.shuffle(self.deck)
         for s in range(self.players):
-            self._draw(s, R.start_hand)
+            draw(self, s, R.start_hand)
         self.river = [-1] * RIVER_CARDS
         for i in range(RIVER_CARDS):
-            self._refill(i)
+            refill_river(self, i)
         if R.madness:
             # "Place 1 Imp in the Battleground ... 1 Lich in the River ... 1 Dread Knight in the Movement Row"
             for q, area in ((1, BATTLEGROUND), (2, RIVER), (3, MOVEMENT)):
                 f = R.lair_kind[q]
                 self.supply[f] -= 1
-                self._place(q * SLOTS + START[area], f)
+                place(self, q * SLOTS + START[area], f)
                 name = R.cards.fam_names[f]
-                self.say_fmt(None, "The {} starts with {} {} in its {}.", self.qn(q), 'an' if name[0] in 'AEIOU' else 'a', name, AREAS[area])
+                self.say_fmt(None, "The {} starts with {} {} in its {}.", qn(self, q), 'an' if name[0] in 'AEIOU' else 'a', name, AREAS[area])
         self.stack = [(TURN, 0)]
         self.run()
 
@@ -124,7 +115,6 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
         c.vials = self.vials.copy()
         c.turn = self.turn
         c.round = self.round
-        c.phase = self.phase
         c.summons = self.summons
         c.gained = self.gained
         c.fear_used = self.fear_used
@@ -171,6 +161,7 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
     # --- invariants (tests only) ----------------------------------------------------------------
     def check_invariants(self):
         R = self.R
+        over = phase_of(self) == P_OVER
         Q = R.Q
         counts = [0] * R.n
         for k in self.deck + self.discard:
@@ -206,7 +197,7 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
             assert fears <= 1, "two Fearsome on one board"
             if R.has_life[q]:
                 assert self.life[q] <= MAX_LIFE, f"life above {MAX_LIFE}"
-                if self.phase != P_OVER and not (R.madness and self.defeated):
+                if not over and not (R.madness and self.defeated):
                     assert self.life[q] >= 1, f"quadrant {q} has {self.life[q]} life but the game goes on"
         for f in range(R.nf):
             if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
@@ -216,12 +207,8 @@ class LifeSiphonState(TurnRules, CombatRules, SpellRules, ModuleRules, MadnessRu
                 assert held + on_board[f] == Q, f"{R.cards.fam_names[f]} pools are wrong"
         assert len(self.blockers) <= MAX_BLOCKERS
         assert self.summons <= SUMMONS_PER_TURN
-        if self.phase == P_OVER:
+        if over:
             assert self.to_move is None
         else:
             assert self.to_move is not None and 0 <= self.to_move < self.players
             assert self.legal_actions(), "a seat is to move but has no legal action"
-
-    def qn(self, q):
-        """A quadrant's name: its seat's, a ghost's or a Lair's."""
-        return QUADRANT_NAMES[self.R.qname[q]]

@@ -1,141 +1,150 @@
 """What each seat sees: ``view(seat)``, a JSON-ready dict (snapshots are in snapshots.py)."""
 
-from .board import AREA_KEYS, CAP, SLOTS, START
+from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
 from .effects import POOL_PERSONAL
-from .frames import ATTACK, FRAMES, MAIN, NAMES, TARGET, WINDOW
+from .frames import FRAMES
 from .ruleset import MARK_NAMES, MOMENTS, P_OVER, PHASE_NAMES
+from .spells import source_name
+from .steps import ATTACK, MAIN, NAMES, TARGET, WINDOW, phase_of
 
 WINDOW_ASKS = "Fast Cast response"
 
 
-class Views:
-    __slots__ = ()
+# --- views ---------------------------------------------------------------------------------
+def slot_view(st, s):
+    f = st.kind[s]
+    if f < 0:
+        return None
+    R = st.R
+    info = {
+        "familiar": R.cards.fam_names[f],
+        "attack": R.f_attack[f] + st.attack_bonus[s],
+        "defense": R.f_defense[f] + st.defense_bonus[s],
+        "damage": st.damage[s],
+    }
+    for name, bit in MARK_NAMES:
+        info[name] = bool(st.flags[s] & bit)
+    return info
 
-    # --- views ---------------------------------------------------------------------------------
-    def _slot_view(self, s):
-        f = self.kind[s]
-        if f < 0:
-            return None
-        R = self.R
+
+def quadrant_view(st, q):
+    R = st.R
+    base = q * SLOTS
+    areas = {key: [slot_view(st, base + i) for i in range(START[a], START[a] + CAP[a])]
+             for a, key in enumerate(AREA_KEYS)}
+    kind = "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player"
+    seat = R.q_seat[q]
+    return {
+        "name": qn(st, q),
+        "role": kind,
+        "seat": seat if seat >= 0 else None,
+        "controller": st.seat_name(R.ctrl[q]) if R.ctrl[q] >= 0 else None,
+        "attack_controller": st.seat_name(R.actrl[q]) if R.actrl[q] >= 0 else None,
+        "life": st.life[q] if R.has_life[q] else None,
+        "areas": areas,
+        "pool": [R.cards.fam_names[f] for f in range(R.nf) if (st.pool[q] >> f) & 1],
+    }
+
+
+def decision_view(st):
+    frame = st.decision
+    if frame is None:
+        return None
+    asks = WINDOW_ASKS if frame[0] == WINDOW else FRAMES[frame[0]].asks
+    info = {"seat": st.to_move, "choice": asks or NAMES[frame[0]]}
+    if frame[0] == WINDOW:
+        info["moment"] = MOMENTS[frame[1]]
+    elif frame[0] == TARGET:
+        info["source"] = source_name(st, frame[6])
+    elif frame[0] in (MAIN, ATTACK):
+        info["quadrant"] = qn(st, frame[1])
+    return info
+
+
+def attack_view(st):
+    if st.attacker < 0 and st.defender < 0:
+        return None
+    return {
+        "attacker": fam(st, st.attacker) if st.attacker >= 0 else None,
+        "defender": qn(st, st.defender) if st.defender >= 0 else None,
+        "target": fam(st, st.target) if st.target >= 0 else None,
+        "blockers": [fam(st, b) for b in st.blockers if st.kind[b] >= 0],
+        "breath": ["life" if t < 0 else fam(st, t) for t in st.breath_points if t < 0 or st.kind[t] >= 0],
+    }
+
+
+def card_info(st, c):
+    return {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin,
+            "numbers_designed": c.origin == "rulebook" and "designed" in c.note}
+
+
+def view(st, seat):
+    """What ``seat`` sees (None: a spectator): its own hand, the others' hand sizes and the cards
+    everyone saw them take, the board, the River, the discard pile and where the turn stands."""
+    R = st.R
+    phase = phase_of(st)
+    cards = R.cards
+    names = cards.names
+    players = []
+    for s in range(st.players):
         info = {
-            "familiar": R.cards.fam_names[f],
-            "attack": R.f_attack[f] + self.attack_bonus[s],
-            "defense": R.f_defense[f] + self.defense_bonus[s],
-            "damage": self.damage[s],
+            "name": st.seat_name(s),
+            "quadrant": qn(st, R.seat_q[s]),
+            "hand_size": len(st.hand[s]),
+            "known_in_hand": [names[k] for k in st.known[s]],
+            "aspect": cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None,
+            "vials": [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1] if R.vials_on else None,
         }
-        for name, bit in MARK_NAMES:
-            info[name] = bool(self.flags[s] & bit)
-        return info
+        if seat == s:
+            info["hand"] = [names[k] for k in st.hand[s]]
+        players.append(info)
+    view = {
+        "game": "life-siphon",
+        "mode": st.options["mode"],
+        "seat": seat,
+        "round": st.round,
+        "turn": qn(st, st.turn),
+        "phase": PHASE_NAMES[phase],
+        "to_move": st.to_move,
+        "decision": decision_view(st),
+        "quadrants": [quadrant_view(st, q) for q in range(R.Q)],
+        "players": players,
+        "river": [names[k] if k >= 0 else None for k in st.river],
+        "deck_size": len(st.deck),
+        "discard": [names[k] for k in st.discard],
+        "supply": {cards.fam_names[f]: st.supply[f] for f in R.summonable if R.f_pool[f] != POOL_PERSONAL},
+        "summons_this_turn": st.summons,
+        "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1],
+        "aspects_aside": [cards.aspect_names[a] for a in range(R.na) if a not in st.aspect] if R.uses_aspects else [],
+        "attack": attack_view(st),
+        "modules": {"familiars": R.familiars_on, "vials": R.vials_on, "fearsome": R.fearsome_on},
+        "over": phase == P_OVER,
+        "winners": list(st.winners),
+        "catalogue": catalogue(st),
+    }
+    if R.madness:
+        view["madness"] = madness_view(st)
+    return view
 
-    def _quadrant_view(self, q):
-        R = self.R
-        base = q * SLOTS
-        areas = {key: [self._slot_view(base + i) for i in range(START[a], START[a] + CAP[a])]
-                 for a, key in enumerate(AREA_KEYS)}
-        kind = "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player"
-        seat = R.q_seat[q]
-        return {
-            "name": self.qn(q),
-            "role": kind,
-            "seat": seat if seat >= 0 else None,
-            "controller": self.seat_name(R.ctrl[q]) if R.ctrl[q] >= 0 else None,
-            "attack_controller": self.seat_name(R.actrl[q]) if R.actrl[q] >= 0 else None,
-            "life": self.life[q] if R.has_life[q] else None,
-            "areas": areas,
-            "pool": [R.cards.fam_names[f] for f in range(R.nf) if (self.pool[q] >> f) & 1],
-        }
 
-    def _decision(self):
-        frame = self.decision
-        if frame is None:
-            return None
-        asks = WINDOW_ASKS if frame[0] == WINDOW else FRAMES[frame[0]].asks
-        info = {"seat": self.to_move, "choice": asks or NAMES[frame[0]]}
-        if frame[0] == WINDOW:
-            info["moment"] = MOMENTS[frame[1]]
-        elif frame[0] == TARGET:
-            info["source"] = self._src_name(frame[6])
-        elif frame[0] in (MAIN, ATTACK):
-            info["quadrant"] = self.qn(frame[1])
-        return info
+def madness_view(st):
+    return {"round_tracker": st.round, "life_gained_this_turn": st.gained, "defeated": st.defeated,
+            "score": list(st.final) if st.final is not None else None}
 
-    def _attack_view(self):
-        if self.attacker < 0 and self.defender < 0:
-            return None
-        return {
-            "attacker": self.fam(self.attacker) if self.attacker >= 0 else None,
-            "defender": self.qn(self.defender) if self.defender >= 0 else None,
-            "target": self.fam(self.target) if self.target >= 0 else None,
-            "blockers": [self.fam(b) for b in self.blockers if self.kind[b] >= 0],
-            "breath": ["life" if t < 0 else self.fam(t) for t in self.breath_points if t < 0 or self.kind[t] >= 0],
-        }
 
-    def _card_info(self, c):
-        return {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin,
-                "numbers_designed": c.origin == "rulebook" and "designed" in c.note}
-
-    def _view(self, seat):
-        R = self.R
+def catalogue(st):
+    """The cards, Aspects and Familiars in play with their texts: the same for every view of a
+    ruleset, so made once and shared (do not modify a view's catalogue)."""
+    R = st.R
+    catalogue = R.__dict__.get("_view_catalogue")
+    if catalogue is None:
         cards = R.cards
-        names = cards.names
-        players = []
-        for s in range(self.players):
-            info = {
-                "name": self.seat_name(s),
-                "quadrant": self.qn(R.seat_q[s]),
-                "hand_size": len(self.hand[s]),
-                "known_in_hand": [names[k] for k in self.known[s]],
-                "aspect": cards.aspect_names[self.aspect[s]] if self.aspect[s] >= 0 else None,
-                "vials": [v for i, v in enumerate(cards.vial_names) if (self.vials[s] >> i) & 1] if R.vials_on else None,
-            }
-            if seat == s:
-                info["hand"] = [names[k] for k in self.hand[s]]
-            players.append(info)
-        view = {
-            "game": "life-siphon",
-            "mode": self.options["mode"],
-            "seat": seat,
-            "round": self.round,
-            "turn": self.qn(self.turn),
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.to_move,
-            "decision": self._decision(),
-            "quadrants": [self._quadrant_view(q) for q in range(R.Q)],
-            "players": players,
-            "river": [names[k] if k >= 0 else None for k in self.river],
-            "deck_size": len(self.deck),
-            "discard": [names[k] for k in self.discard],
-            "supply": {cards.fam_names[f]: self.supply[f] for f in R.summonable if R.f_pool[f] != POOL_PERSONAL},
-            "summons_this_turn": self.summons,
-            "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (self.aspect_used >> a) & 1],
-            "aspects_aside": [cards.aspect_names[a] for a in range(R.na) if a not in self.aspect] if R.uses_aspects else [],
-            "attack": self._attack_view(),
-            "modules": {"familiars": R.familiars_on, "vials": R.vials_on, "fearsome": R.fearsome_on},
-            "over": self.phase == P_OVER,
-            "winners": list(self.winners),
-            "catalogue": self._catalogue(),
+        catalogue = R._view_catalogue = {
+            "cards": {c.name: card_info(st, c) for k, c in enumerate(cards.cards) if R.copies[k]},
+            "aspects": {a.name: {"trigger": a.trigger, "cost": a.cost, "text": a.text, "origin": a.origin}
+                        for a in cards.aspects} if R.uses_aspects else {},
+            "familiars": {cards.fam_names[f]: {"cost": R.f_cost[f], "attack": R.f_attack[f],
+                                               "defense": R.f_defense[f], "origin": cards.familiars[f].origin}
+                          for f in R.summonable},
         }
-        if R.madness:
-            view["madness"] = self._madness_view()
-        return view
-
-    def _madness_view(self):
-        return {"round_tracker": self.round, "life_gained_this_turn": self.gained, "defeated": self.defeated,
-                "score": list(self.final) if self.final is not None else None}
-
-    def _catalogue(self):
-        """The cards, Aspects and Familiars in play with their texts: the same for every view of a
-        ruleset, so made once and shared (do not modify a view's catalogue)."""
-        R = self.R
-        catalogue = R.__dict__.get("_view_catalogue")
-        if catalogue is None:
-            cards = R.cards
-            catalogue = R._view_catalogue = {
-                "cards": {c.name: self._card_info(c) for k, c in enumerate(cards.cards) if R.copies[k]},
-                "aspects": {a.name: {"trigger": a.trigger, "cost": a.cost, "text": a.text, "origin": a.origin}
-                            for a in cards.aspects} if R.uses_aspects else {},
-                "familiars": {cards.fam_names[f]: {"cost": R.f_cost[f], "attack": R.f_attack[f],
-                                                   "defense": R.f_defense[f], "origin": cards.familiars[f].origin}
-                              for f in R.summonable},
-            }
-        return catalogue
+    return catalogue
