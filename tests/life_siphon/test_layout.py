@@ -57,7 +57,8 @@ def test_every_module_imports_and_the_state_holds_no_rules():
         importlib.import_module(f"{package.__name__}.{p.stem}" if p.stem != "__init__" else package.__name__)
     state_class = package.LifeSiphonState
     assert state_class.__bases__ == (State,)
-    rules = {name for name, value in vars(state_class).items() if callable(value) and not isinstance(value, type) and not name.startswith("__")}
+    rules = {name for name, value in vars(state_class).items()
+             if callable(value) and not isinstance(value, type) and not name.startswith("__")}
     # what core asks of a state, and nothing more
     assert rules <= {"setup", "clone", "outcome", "tempo", "check_invariants", "_view", "_snapshot", "_restore",
                      "migrate_snapshot", "determinize"}, rules
