@@ -101,17 +101,27 @@ def applying(game, moment, moves=()) -> list[Ruling]:
     name = moment.name if moment is not None else None
     texts = [" ".join(str(m).split()).lower() for m in moves]
     words = {t.split()[0] for t in texts if t}
+    every = "\n".join(texts)        # a card's name holds no newline: found in it iff in one move's text
     found = []
-    for r in rulings(game):
+    for r, actions, cards in _lowered(game):
         if r.scope != "decision" or (r.moments and name not in r.moments):
             continue
-        if r.actions or r.cards:
-            by_word = words & {a.lower() for a in r.actions}
-            by_card = any(c.lower() in t for c in r.cards for t in texts)
-            if not (by_word or by_card):
+        if actions or cards:
+            if words.isdisjoint(actions) and not (texts and any(c in every for c in cards)):
                 continue
         found.append(r)
     return found
+
+
+_LOWERED: dict[str, list] = {}
+
+
+def _lowered(game) -> list[tuple[Ruling, frozenset, tuple]]:
+    """Each ruling with its ``actions`` and ``cards`` in lower case, worked out once per game."""
+    if game.id not in _LOWERED:
+        _LOWERED[game.id] = [(r, frozenset(a.lower() for a in r.actions), tuple(c.lower() for c in r.cards))
+                             for r in rulings(game)]
+    return _LOWERED[game.id]
 
 
 def named(game, headings) -> list[tuple[str, str, str]]:

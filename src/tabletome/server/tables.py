@@ -44,8 +44,6 @@ CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, a
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
 
 _encode = msgspec.json.Encoder().encode
-_decode = msgspec.json.Decoder().decode
-_MISSING = object()
 
 
 def encode(value) -> str:
@@ -92,7 +90,7 @@ class Connection:
         self.seat: int | None = None
         self.token_hash: str | None = None
         self.log_sent = 0
-        self.view: dict | None = None      # the view this page has (the table's private copy)
+        self.view: dict | None = None      # the view this page has (its encoded parts, LiveTable.payload)
         self.sent_step: int | None = None  # the step of the last state sent
         self.ack = None
         self.dirty = False
@@ -191,7 +189,7 @@ class LiveTable:
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
-        self._last_view: dict = {}       # seat -> the view copy of the last position shown
+        self._last_parts: dict = {}      # seat -> the encoded view of the last position shown
         self._seats_json: str | None = None
         self.cards = card_info(self.game, row.cards)
         self.clock_now: dict | None = None       # the clock as pages were last told (the hub sets it)
@@ -299,7 +297,8 @@ class LiveTable:
         self._seats_json = None
 
     def payload(self, seat) -> dict:
-        """What ``seat`` may receive at this position, its view encoded once (cached)."""
+        """What ``seat`` may receive at this position, its view encoded once (cached): each of the
+        view's top-level values on its own (``parts``), so a diff compares encoded bytes."""
         cached = self._payloads.get(seat)
         if cached is None:
             cached = seat_payload(self.state, seat)
@@ -307,32 +306,32 @@ class LiveTable:
             if self.row.ended is not None and not self.state.is_over:
                 cached.update(over=True, legal=[], winners=list(self.row.ended["winners"]), scores=[],
                               result=self.row.ended["text"])
-            raw = _encode(cached["view"])
-            cached["view_json"] = raw.decode()
-            # a private copy (never shared with the game's state), whose values are the very
-            # objects of the previous position's copy where they are equal: a diff then finds
-            # the changed keys by identity, however many positions a page skipped
-            view = _decode(raw)
-            previous = self._last_view.get(seat)
+            # the JSON of each top-level value (bytes: nothing shared with the game's state), the
+            # previous position's very object where it is equal (the parts pages hold share memory)
+            parts = {key: _encode(value) for key, value in cached.pop("view").items()}
+            previous = self._last_parts.get(seat)
             if previous is not None:
-                for key, value in view.items():
-                    old = previous.get(key, _MISSING)
-                    if old is not _MISSING and old == value:
-                        view[key] = old
-            self._last_view[seat] = view
-            cached["view"] = view
-            cached["keys"] = tuple(view)
-            cached["diffs"] = {}         # id(the view a page has) -> (that view, the diff's JSON)
+                for key, raw in parts.items():
+                    old = previous.get(key)
+                    if old is not None and old == raw:
+                        parts[key] = old
+            self._last_parts[seat] = parts
+            cached["parts"] = parts
+            cached["view_json"] = encode({key: msgspec.Raw(raw) for key, raw in parts.items()})
+            cached["keys"] = tuple(parts)
+            cached["diffs"] = {}         # id(the parts a page has) -> (those parts, their step, the diff's JSON)
             cached["legal_json"] = encode(cached["legal"])
             self._payloads[seat] = cached
         return cached
 
     def diff_json(self, p: dict, have: dict, have_step) -> str:
-        """The diff from the view ``have`` (sent at ``have_step``) to this position's, as JSON."""
+        """The diff from the view whose parts are ``have`` (sent at ``have_step``) to this
+        position's, as JSON: the top-level values whose JSON changed."""
         hit = p["diffs"].get(id(have))
         if hit is not None and hit[0] is have and hit[1] == have_step:
             return hit[2]
-        diff = {"base": have_step, "set": {k: v for k, v in p["view"].items() if have.get(k, _MISSING) is not v}}
+        diff = {"base": have_step,
+                "set": {k: msgspec.Raw(raw) for k, raw in p["parts"].items() if have.get(k) != raw}}
         if p["keys"] != tuple(have):
             diff["keys"] = list(p["keys"])
         text = encode(diff)
@@ -367,7 +366,7 @@ class LiveTable:
             view = ', "view": ' + p["view_json"]
         else:
             view = ', "diff": ' + self.diff_json(p, conn.view, conn.sent_step)
-        conn.view, conn.sent_step = p["view"], p["step"]
+        conn.view, conn.sent_step = p["parts"], p["step"]
         return (encode(message)[:-1] + ', "seats": ' + self.seats_json() + view
                 + ', "legal": ' + p["legal_json"] + "}")
 
