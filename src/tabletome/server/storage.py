@@ -644,6 +644,38 @@ class PostgresStorage(Storage):
     def notify(self, table_id, kind, detail=""):
         self._transaction(self._notice(table_id, kind, detail))
 
+    # a move is one statement (one round trip, its own transaction): the guarded UPDATE of the
+    # table's row first (it locks the row; a second process's UPDATE waits, then finds the step
+    # taken), the action only if it matched, the agent's job and the notifications only if the
+    # action was stored
+    ADD_ACTION = """WITH moved AS (
+            UPDATE tables SET over=%(over)s, seen=%(now)s, steps=%(next)s, undo=NULL
+            WHERE id=%(table)s AND ended IS NULL AND steps=%(step)s RETURNING id),
+        stored AS (
+            INSERT INTO actions (table_id, step, seat, text, at)
+            SELECT id, %(step)s, %(seat)s, %(text)s, %(now)s FROM moved RETURNING step),
+        job AS (
+            INSERT INTO jobs (table_id, step, at) SELECT %(table)s, %(next)s, %(now)s FROM stored
+            WHERE %(job)s ON CONFLICT DO NOTHING)
+        SELECT pg_notify(%(channel)s, %(notice)s),
+               CASE WHEN %(job)s THEN pg_notify(%(channel)s, %(job_notice)s) END FROM stored"""
+
+    def add_action(self, table_id, step, seat, text, over, job=False):
+        prefix = f"{self.origin} {table_id}"
+        params = {"over": int(over), "now": time.time(), "next": step + 1, "table": table_id, "step": step,
+                  "seat": seat, "text": text, "job": bool(job), "channel": CHANNEL,
+                  "notice": f"{prefix} a {step}", "job_notice": f"{prefix} j {step + 1}"}
+        try:
+            with self._lock:
+                stored = self._connection().execute(self.ADD_ACTION, params).fetchall()
+        except self._psycopg.errors.UniqueViolation as exc:
+            raise StepTaken(str(exc)) from None
+        if not stored:                 # the table ended, or another process stored this step first
+            ended = self._query("SELECT ended FROM tables WHERE id=?", (table_id,))
+            if ended and ended[0][0] is not None:
+                raise TableEnded(table_id)
+            raise StepTaken(f"table {table_id} is past step {step}")
+
     def delete_table(self, table_id):
         self._transaction([("DELETE FROM tables WHERE id=?", [(table_id,)])] + self._notice(table_id, "d"))
 
