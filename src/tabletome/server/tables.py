@@ -10,7 +10,8 @@ Each page gets the state as its seat may see it (``protocol.seat_payload``), nev
 first state a page receives after its hello carries the whole view; later ones carry only the
 view's top-level keys whose value changed since that page's previous state (``diff``), so a
 catalogue that never changes is sent once per connection. Each view is encoded once per position
-and seat (msgspec), however many pages show it, and so is each diff.
+and seat (msgspec, each top-level value on its own: a diff compares their JSON), however many pages
+show it, and so is each diff.
 """
 
 from __future__ import annotations
@@ -189,7 +190,6 @@ class LiveTable:
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
-        self._last_parts: dict = {}      # seat -> the encoded view of the last position shown
         self._seats_json: str | None = None
         self.cards = card_info(self.game, row.cards)
         self.clock_now: dict | None = None       # the clock as pages were last told (the hub sets it)
@@ -306,16 +306,8 @@ class LiveTable:
             if self.row.ended is not None and not self.state.is_over:
                 cached.update(over=True, legal=[], winners=list(self.row.ended["winners"]), scores=[],
                               result=self.row.ended["text"])
-            # the JSON of each top-level value (bytes: nothing shared with the game's state), the
-            # previous position's very object where it is equal (the parts pages hold share memory)
+            # the JSON of each top-level value (bytes: nothing shared with the game's state)
             parts = {key: _encode(value) for key, value in cached.pop("view").items()}
-            previous = self._last_parts.get(seat)
-            if previous is not None:
-                for key, raw in parts.items():
-                    old = previous.get(key)
-                    if old is not None and old == raw:
-                        parts[key] = old
-            self._last_parts[seat] = parts
             cached["parts"] = parts
             cached["view_json"] = encode({key: msgspec.Raw(raw) for key, raw in parts.items()})
             cached["keys"] = tuple(parts)
