@@ -18,6 +18,8 @@ rulings for a moment (a glossary ``Term`` with a ``moment`` line, or None) and m
 
 from __future__ import annotations
 
+import functools
+
 import re
 import tomllib
 
@@ -99,8 +101,8 @@ def applying(game, moment, moves=()) -> list[Ruling]:
     one whose ``moments`` hold the moment (none listed: any moment), and whose ``actions`` hold
     a move's first word or whose ``cards`` a move names (neither listed: every move)."""
     name = moment.name if moment is not None else None
-    texts = [" ".join(str(m).split()).lower() for m in moves]
-    words = {t.split()[0] for t in texts if t}
+    texts = [_lower(str(m)) for m in moves]
+    words = {t.split(" ", 1)[0] for t in texts if t}
     every = "\n".join(texts)        # a card's name holds no newline: found in it iff in one move's text
     found = []
     for r, actions, cards in _lowered(game):
@@ -111,6 +113,12 @@ def applying(game, moment, moves=()) -> list[Ruling]:
                 continue
         found.append(r)
     return found
+
+
+@functools.lru_cache(maxsize=65536)
+def _lower(text: str) -> str:
+    """A move's text as rulings match it: lower case, runs of blanks as one space."""
+    return " ".join(text.split()).lower()
 
 
 _LOWERED: dict[str, list] = {}
