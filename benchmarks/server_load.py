@@ -362,6 +362,10 @@ def median(values):
     return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
 
 
+def rounded(value, digits):
+    return None if value is None else round(value, digits)
+
+
 def summary(runs: list[dict]) -> dict:
     """The medians of the server's and the echo's runs at one table count and mode, and their ratio."""
     out = {"summary": True, "tables": runs[0]["tables"], "mode": runs[0]["mode"], "storage": next(r["storage"] for r in runs if r["target"] == "server"),
@@ -369,11 +373,11 @@ def summary(runs: list[dict]) -> dict:
     for target in ("server", "echo"):
         mine = [r for r in runs if r["target"] == target]
         out[f"{target}_moves_per_s"] = [r["moves_per_s"] for r in mine]
-        out[f"{target}_moves_per_s_median"] = median(r["moves_per_s"] for r in mine)
-        out[f"{target}_cpu_ms_per_move_median"] = median(r["server_cpu_ms_per_move"] for r in mine)
-    if "database_cpu_ms_per_move" in runs[0]:
-        out["database_cpu_ms_per_move_median"] = median(r.get("database_cpu_ms_per_move")
-                                                        for r in runs if r["target"] == "server")
+        out[f"{target}_moves_per_s_median"] = rounded(median(r["moves_per_s"] for r in mine), 1)
+        out[f"{target}_cpu_ms_per_move_median"] = rounded(median(r["server_cpu_ms_per_move"] for r in mine), 3)
+    if any("database_cpu_ms_per_move" in r for r in runs):
+        out["database_cpu_ms_per_move_median"] = rounded(median(r.get("database_cpu_ms_per_move")
+                                                                for r in runs if r["target"] == "server"), 3)
     s, e = out["server_moves_per_s_median"], out["echo_moves_per_s_median"]
     out["ratio"] = round(s / e, 3) if s and e else None
     out["ratios_by_round"] = [round(a["moves_per_s"] / b["moves_per_s"], 3) if b["moves_per_s"] else None
