@@ -21,7 +21,7 @@ import secrets
 from fastapi import FastAPI, Request, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-LENGTH = 80            # moves a table lasts (random games of the three games last about this long)
+LENGTH = 140           # moves a table lasts (random games of the three games last about this long)
 PAD = 1500             # bytes of "view" in each state (real states: about 1 to 2.5 KB)
 LEGAL = [{"id": i, "text": f"action number {i}"} for i in range(6)]
 
