@@ -728,7 +728,7 @@ class PostgresStorage(Storage):
             if self._closing.is_set():
                 raise RuntimeError("the storage is closed")
             self._batch.append((loop, done, (table_id, step, seat, text, int(over), bool(job))))
-            if self._writer is None:
+            if self._writer is None or not self._writer.is_alive():
                 self._writer = threading.Thread(target=self._write, name="tabletome-write", daemon=True)
                 self._writer.start()
             self._batch_ready.notify()
