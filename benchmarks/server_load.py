@@ -3,8 +3,11 @@
     python benchmarks/server_load.py                     # 20 and 200 tables, paced and closed loop
     python benchmarks/server_load.py --tables 200 --mode paced --rate 550 --seconds 10
     python benchmarks/server_load.py --tables 200 --mode closed --profile server.prof
+    python benchmarks/server_load.py --tables 200 --mode closed --echo --rounds 3 --storage postgres
 
-Starts `tabletome serve` on a free loopback port with a fresh SQLite file for each run, and opens
+Starts `tabletome serve` on a free loopback port with a fresh SQLite file for each run (or, with
+`--storage postgres`, a fresh database in a throwaway PostgreSQL cluster the benchmark starts the
+way the tests do: tests/server/postgres.py, fsync off), and opens
 one WebSocket per seat for each table (loopback only; at most 500 tables and 120 s a run). The
 load generator is spread over `--procs` processes (default 3), each playing its share of the
 tables in one asyncio loop. Every seat answers each state in which it is to move with a random
@@ -22,7 +25,16 @@ Two load models (`--mode`, default both):
   always has one move in flight. This is the server's maximum throughput; by Little's law its
   latency is about tables / throughput, whatever the server.
 
-Prints one JSON object per run: the load model, committed moves/s, p50/p90/p99 move latency in
+**The echo reference** (`--echo`): benchmarks/_echo.py, a bare FastAPI WebSocket app under the
+same uvicorn settings that speaks the same protocol shape (creates tables, seats two WebSockets per
+table, answers each move at the table's step with a state of about a real one's size to both seats,
+acknowledging the mover) but plays no game and stores nothing: the least a server speaking this
+protocol costs on this machine. With `--echo` each round runs the server and the echo one after the
+other (the order alternating between rounds; `--rounds`, default 1), and after the rounds of each
+table count and mode one more JSON object, `"summary": true`, gives the medians of both and
+`ratio`, the server's median moves/s over the echo's.
+
+Prints one JSON object per run (`"target"`: `server` or `echo`; `"storage"`): the load model, committed moves/s, p50/p90/p99 move latency in
 milliseconds, the CPU the server and the load generator used in the measured window (in cores),
 and the machine's load average. The load generator decodes only the fields it needs (step,
 to_move, legal, ack; msgspec skips the view). `--profile FILE` runs the server under cProfile
@@ -59,9 +71,72 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, profile: str | None, server_src: str | None = None):
+def wait_until_up(proc, url: str, what: str) -> None:
     import httpx
 
+    for _ in range(300):
+        if proc.poll() is not None:
+            raise SystemExit(f"{what} exited with {proc.returncode} before answering")
+        try:
+            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise SystemExit(f"{what} did not start")
+
+
+def start_echo():
+    """The echo reference (benchmarks/_echo.py) on a free loopback port."""
+    port = free_port()
+    cmd = [sys.executable, str(Path(__file__).with_name("_echo.py")), "--port", str(port)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_up(proc, url, "the echo reference")
+    return proc, url
+
+
+def stop(proc) -> None:
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)      # the agents' worker, if left behind
+    except ProcessLookupError:
+        pass
+
+
+def postgres_cluster():
+    """A throwaway PostgreSQL cluster, started as the tests start theirs (tests/server/postgres.py)."""
+    root = str(Path(__file__).resolve().parents[1])
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from tests.server.postgres import PostgresCluster
+
+    return PostgresCluster().start()
+
+
+def cluster_cpu_seconds(cluster) -> float:
+    """CPU seconds of a PostgreSQL cluster: its postmaster (with its reaped backends) and every
+    live child of it."""
+    if cluster is None:
+        return 0.0
+    postmaster = int((cluster.dir / "data" / "postmaster.pid").read_text().split()[0])
+    total = cpu_seconds(postmaster)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == postmaster:
+                total += sum(int(x) for x in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def start_server(db: str, profile: str | None, server_src: str | None = None):
     port = free_port()
     env = dict(os.environ)
     if server_src:              # another tabletome source tree (an older commit, to compare)
@@ -74,14 +149,8 @@ def start_server(db: Path, profile: str | None, server_src: str | None = None):
     cmd += ["serve", "--port", str(port), "--db", str(db), "--ai-delay", "0", "--rate", "10000"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    os.killpg(proc.pid, signal.SIGKILL)
-    raise SystemExit("the server did not start")
+    wait_until_up(proc, url, "the server")
+    return proc, url
 
 
 def cpu_seconds(pid: int) -> float:
@@ -222,7 +291,7 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(url, server_pid, tables, seconds, mode, rate, procs, profile):
+def run(url, server_pid, tables, seconds, mode, rate, procs, profile, cluster=None):
     think = tables / rate if mode == "paced" else 0.0
     ctx = mp.get_context("spawn")
     procs = max(1, min(procs, tables))
@@ -245,11 +314,12 @@ def run(url, server_pid, tables, seconds, mode, rate, procs, profile):
         for pipe in pipes:
             pipe.send((t0, t1))
         time.sleep(max(0.0, t0 - time.time()))
-        load0, cpu0 = os.getloadavg()[0], cpu_seconds(server_pid)
+        load0, cpu0, db0 = os.getloadavg()[0], cpu_seconds(server_pid), cluster_cpu_seconds(cluster)
         if profile:
             os.kill(server_pid, signal.SIGUSR1)
         time.sleep(max(0.0, t1 - time.time()))
         server_cpu = cpu_seconds(server_pid) - cpu0
+        db_cpu = cluster_cpu_seconds(cluster) - db0
         if profile:
             os.kill(server_pid, signal.SIGUSR2)
         load1 = os.getloadavg()[0]
@@ -278,6 +348,41 @@ def run(url, server_pid, tables, seconds, mode, rate, procs, profile):
            "loadgen_cpu_ms_per_move": round(1000 * sum(r["cpu"] for r in results) / moves, 3) if moves else None,
            "loadgen_cores": round(sum(r["cpu"] for r in results) / seconds, 2), "loadgen_procs": procs,
            "load_avg_1min": [round(load0, 2), round(load1, 2)], "cpus": os.cpu_count()}
+    if cluster is not None:
+        out["database_cores"] = round(db_cpu / seconds, 2)
+        out["database_cpu_ms_per_move"] = round(1000 * db_cpu / moves, 3) if moves else None
+    return out
+
+
+def median(values):
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return None
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+
+
+def rounded(value, digits):
+    return None if value is None else round(value, digits)
+
+
+def summary(runs: list[dict]) -> dict:
+    """The medians of the server's and the echo's runs at one table count and mode, and their ratio."""
+    out = {"summary": True, "tables": runs[0]["tables"], "mode": runs[0]["mode"], "storage": next(r["storage"] for r in runs if r["target"] == "server"),
+           "rounds": sum(r["target"] == "server" for r in runs)}
+    for target in ("server", "echo"):
+        mine = [r for r in runs if r["target"] == target]
+        out[f"{target}_moves_per_s"] = [r["moves_per_s"] for r in mine]
+        out[f"{target}_moves_per_s_median"] = rounded(median(r["moves_per_s"] for r in mine), 1)
+        out[f"{target}_cpu_ms_per_move_median"] = rounded(median(r["server_cpu_ms_per_move"] for r in mine), 3)
+    if any("database_cpu_ms_per_move" in r for r in runs):
+        out["database_cpu_ms_per_move_median"] = rounded(median(r.get("database_cpu_ms_per_move")
+                                                                for r in runs if r["target"] == "server"), 3)
+    s, e = out["server_moves_per_s_median"], out["echo_moves_per_s_median"]
+    out["ratio"] = round(s / e, 3) if s and e else None
+    out["ratios_by_round"] = [round(a["moves_per_s"] / b["moves_per_s"], 3) if b["moves_per_s"] else None
+                              for a, b in zip([r for r in runs if r["target"] == "server"],
+                                              [r for r in runs if r["target"] == "echo"])]
     return out
 
 
@@ -293,6 +398,13 @@ def main(argv=None):
                                                             "(e.g. an older commit, to compare in one run)")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile in the measured window, "
                                                           "save to FILE, print the top")
+    parser.add_argument("--storage", choices=["sqlite", "postgres"], default="sqlite",
+                        help="the server's storage: a fresh SQLite file (default) or a fresh database in a "
+                             "throwaway PostgreSQL cluster, for each run")
+    parser.add_argument("--echo", action="store_true",
+                        help="also measure the echo reference (benchmarks/_echo.py), alternating with the server")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each (server, and echo) per table count "
+                                                              "and mode, alternating (default 1, at most 20)")
     args = parser.parse_args(argv)
     counts = args.tables or [20, 200]
     modes = args.mode or ["paced", "closed"]
@@ -300,33 +412,54 @@ def main(argv=None):
         raise SystemExit(f"tables 1 to {MAX_TABLES}, seconds up to {MAX_SECONDS}")
     if not 1 <= args.procs <= MAX_PROCS or args.rate <= 0:
         raise SystemExit(f"procs 1 to {MAX_PROCS}, rate above 0")
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in counts:
-            for mode in modes:
-                if args.profile:
-                    Path(args.profile).unlink(missing_ok=True)
-                proc, url = start_server(Path(tmp) / f"load-{n}-{mode}.sqlite3", args.profile, args.server_src)
-                try:
-                    result = run(url, proc.pid, n, args.seconds, mode, args.rate, args.procs, args.profile)
-                    result["server_src"] = args.server_src or "this tree"
-                    print(json.dumps(result), flush=True)
-                finally:
-                    proc.send_signal(signal.SIGINT)
-                    try:
-                        proc.wait(30)
-                    except subprocess.TimeoutExpired:
-                        pass
-                    try:
-                        os.killpg(proc.pid, signal.SIGKILL)      # the agents' worker, if left behind
-                    except ProcessLookupError:
-                        pass
-                if args.profile:
-                    import pstats
-                    for _ in range(50):
-                        if Path(args.profile).exists():
-                            break
-                        time.sleep(0.1)
-                    pstats.Stats(args.profile).sort_stats("tottime").print_stats(30)
+    if not 1 <= args.rounds <= 20:
+        raise SystemExit("rounds 1 to 20")
+    cluster = postgres_cluster() if args.storage == "postgres" else None
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for n in counts:
+                for mode in modes:
+                    runs = []
+                    for r in range(args.rounds):
+                        targets = ["server", "echo"] if args.echo else ["server"]
+                        if r % 2:
+                            targets.reverse()
+                        for target in targets:
+                            result = one_run(args, target, n, mode, cluster, Path(tmp) / f"load-{n}-{mode}-{r}.sqlite3")
+                            runs.append(result)
+                            print(json.dumps(result), flush=True)
+                    if args.echo:
+                        print(json.dumps(summary(runs)), flush=True)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def one_run(args, target, n, mode, cluster, sqlite_file: Path) -> dict:
+    profile = args.profile if target == "server" else None
+    if profile:
+        Path(profile).unlink(missing_ok=True)
+    if target == "echo":
+        proc, url = start_echo()
+    else:
+        db = cluster.new_database() if cluster is not None else str(sqlite_file)
+        proc, url = start_server(db, profile, args.server_src)
+    try:
+        result = run(url, proc.pid, n, args.seconds, mode, args.rate, args.procs, profile,
+                     cluster if target == "server" else None)
+    finally:
+        stop(proc)
+    result["target"] = target
+    result["storage"] = args.storage if target == "server" else None
+    result["server_src"] = (args.server_src or "this tree") if target == "server" else "benchmarks/_echo.py"
+    if profile:
+        import pstats
+        for _ in range(50):
+            if Path(profile).exists():
+                break
+            time.sleep(0.1)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(30)
+    return result
 
 
 if __name__ == "__main__":

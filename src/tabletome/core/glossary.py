@@ -71,36 +71,56 @@ def _plain(word: str) -> str:
     return w
 
 
+_KEYS: dict[str, list[tuple[Term, tuple[str, ...]]]] = {}
+
+
+def _keyed(game) -> list[tuple[Term, tuple[str, ...]]]:
+    """Each term of the game's glossary with the keys of its names, worked out once."""
+    if game.id not in _KEYS:
+        _KEYS[game.id] = [(t, tuple(_key(n) for n in t.names)) for t in glossary(game)]
+    return _KEYS[game.id]
+
+
 def lookup(game, words: str) -> list[Term]:
     """The entries ``words`` means (see the module docstring); [] when none."""
     key = _key(words)
     if not key:
         return []
-    terms = glossary(game)
+    terms = _keyed(game)
     forms = {key, _plain(key)}
     if key.endswith("s"):
         forms.add(key[:-1])
     if key.endswith("es"):
         forms.add(key[:-2])
-    exact = [t for t in terms if forms & {_key(n) for n in t.names}]
+    exact = [t for t, keys in terms if not forms.isdisjoint(keys)]
     if exact:
         return exact
-    starts = [t for t in terms if any(_key(n).startswith(key) for n in t.names)]
+    starts = [t for t, keys in terms if any(k.startswith(key) for k in keys)]
     if starts:
         return starts
     pattern = re.compile(r"(^|[^a-z0-9])(" + "|".join(re.escape(f) for f in forms) + r")($|[^a-z0-9])")
-    return [t for t in terms if any(pattern.search(_key(n)) for n in t.names)]
+    return [t for t, keys in terms if any(pattern.search(k) for k in keys)]
 
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 
 
+_MOMENTS: dict[tuple[str, str], Term | None] = {}
+MOMENTS_KEPT = 4096          # (game, phase) answers remembered before starting afresh
+
+
 def moment_of(game, view):
-    """The glossary entry of the phase ``view`` is in (its ``phase``), when it has a ``moment``."""
+    """The glossary entry of the phase ``view`` is in (its ``phase``), when it has a ``moment``.
+    A game has few phases and a server asks at every decision: each answer is remembered."""
     phase = view.get("phase") if isinstance(view, dict) else None
     if not isinstance(phase, str):
         return None
-    return next((t for t in lookup(game, phase) if t.moment), None)
+    found = _MOMENTS.get((game.id, phase), _MOMENTS)
+    if found is _MOMENTS:
+        if len(_MOMENTS) >= MOMENTS_KEPT:
+            _MOMENTS.clear()
+        found = _MOMENTS[game.id, phase] = next((t for t in lookup(game, phase) if t.moment), None)
+    return found
 
 
 def terms_in(game, text, most=2) -> list[Term]:

@@ -18,6 +18,8 @@ rulings for a moment (a glossary ``Term`` with a ``moment`` line, or None) and m
 
 from __future__ import annotations
 
+import functools
+
 import re
 import tomllib
 
@@ -99,19 +101,35 @@ def applying(game, moment, moves=()) -> list[Ruling]:
     one whose ``moments`` hold the moment (none listed: any moment), and whose ``actions`` hold
     a move's first word or whose ``cards`` a move names (neither listed: every move)."""
     name = moment.name if moment is not None else None
-    texts = [" ".join(str(m).split()).lower() for m in moves]
-    words = {t.split()[0] for t in texts if t}
+    texts = [_lower(str(m)) for m in moves]
+    words = {t.split(" ", 1)[0] for t in texts if t}
+    every = "\n".join(texts)        # a card's name holds no newline: found in it iff in one move's text
     found = []
-    for r in rulings(game):
+    for r, actions, cards in _lowered(game):
         if r.scope != "decision" or (r.moments and name not in r.moments):
             continue
-        if r.actions or r.cards:
-            by_word = words & {a.lower() for a in r.actions}
-            by_card = any(c.lower() in t for c in r.cards for t in texts)
-            if not (by_word or by_card):
+        if actions or cards:
+            if words.isdisjoint(actions) and not (texts and any(c in every for c in cards)):
                 continue
         found.append(r)
     return found
+
+
+@functools.lru_cache(maxsize=65536)
+def _lower(text: str) -> str:
+    """A move's text as rulings match it: lower case, runs of blanks as one space."""
+    return " ".join(text.split()).lower()
+
+
+_LOWERED: dict[str, list] = {}
+
+
+def _lowered(game) -> list[tuple[Ruling, frozenset, tuple]]:
+    """Each ruling with its ``actions`` and ``cards`` in lower case, worked out once per game."""
+    if game.id not in _LOWERED:
+        _LOWERED[game.id] = [(r, frozenset(a.lower() for a in r.actions), tuple(c.lower() for c in r.cards))
+                             for r in rulings(game)]
+    return _LOWERED[game.id]
 
 
 def named(game, headings) -> list[tuple[str, str, str]]:

@@ -15,6 +15,9 @@ from .app import create_app
 
 __all__ = ["create_app", "serve"]
 
+# no per-message deflate: compressing every state costs more CPU than it saves on a loopback or LAN
+UVICORN_SETTINGS = dict(ws_max_size=65536, ws_per_message_deflate=False, lifespan="on")
+
 
 def default_db() -> str:
     import os
@@ -39,6 +42,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_w
     shown_host = f"[{host}]" if ":" in host else host
     print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {shown_db(db)}; Ctrl-C stops)", flush=True)
     warm_pool(app)
-    # no per-message deflate: compressing every state costs more CPU than it saves on a loopback or LAN
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False, log_level=log_level,
-                lifespan="on")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN_SETTINGS)

@@ -117,17 +117,33 @@ def result_text(state) -> str:
     return "A draw: nobody won."
 
 
-def decision_for(state, seat) -> dict | None:
+def decision_for(state, seat, view: dict | None = None, legal=None) -> dict | None:
     """For the seat to move only: the moment being decided and its rulebook section (glossary.toml
     ``moment``), and the rulings of ours (rulings.toml, RULES.md) that apply to its choices,
-    marked as ours (core/rulings.py)."""
+    marked as ours (core/rulings.py). ``view`` and ``legal``: that seat's view and legal actions
+    now, when the caller has them already. The answer is remembered and shared: do not change it."""
     if seat is None or state.is_over or state.to_move != seat:
         return None
     game = state.game
-    term = moment_of(game, state.view(seat))
-    found = applying(game, term, state.legal_actions())
-    return {"moment": term.moment if term else None, "section": term.section if term else None,
-            "rulings": [as_dict(r) for r in found]}
+    if view is None:
+        view = state.view(seat)
+    if legal is None:
+        legal = state.legal_actions()
+    # the same phase and choices give the same answer (an action's id names its text in a game)
+    key = (game.id, view.get("phase") if isinstance(view.get("phase"), str) else None, tuple(a.id for a in legal))
+    found = _DECISIONS.get(key)
+    if found is None:
+        if len(_DECISIONS) >= DECISIONS_KEPT:
+            _DECISIONS.clear()
+        term = moment_of(game, view)
+        found = _DECISIONS[key] = {"moment": term.moment if term else None,
+                                   "section": term.section if term else None,
+                                   "rulings": [as_dict(r) for r in applying(game, term, legal)]}
+    return found
+
+
+_DECISIONS: dict[tuple, dict] = {}
+DECISIONS_KEPT = 20_000      # (game, phase, legal actions) answers remembered before starting afresh
 
 
 def seat_payload(state, seat: int | None) -> dict:
@@ -138,15 +154,16 @@ def seat_payload(state, seat: int | None) -> dict:
     view = state.view(seat)
     log = view.pop("log", [])
     over = state.is_over
+    mine = seat is not None and state.to_move == seat
+    legal = state.legal_actions() if mine else ()
     payload = {
         "step": None,          # filled in by the table
         "to_move": state.to_move,
         "over": over,
         "view": view,
-        "legal": ([{"id": a.id, "text": a.text} for a in state.legal_actions()]
-                  if seat is not None and state.to_move == seat else []),
+        "legal": [{"id": a.id, "text": a.text} for a in legal],
         "log_all": log,
-        "decision": decision_for(state, seat),
+        "decision": decision_for(state, seat, view, legal) if mine else None,
     }
     if over:
         payload["winners"] = list(state.winners)

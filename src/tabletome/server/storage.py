@@ -26,6 +26,7 @@ Seat tokens are stored as SHA-256 hashes, never in clear.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -560,6 +561,16 @@ class SQLiteStorage(Storage):
                 raise
 
 
+def _settle(done, outcome) -> None:
+    """On the event loop: tell a move waiting in ``add_action_soon`` how storing it went."""
+    if done.done():
+        return
+    if outcome is None:
+        done.set_result(None)
+    else:
+        done.set_exception(outcome)
+
+
 class PostgresStorage(Storage):
     """A PostgreSQL database (psycopg 3), shared by every server process pointed at it."""
 
@@ -578,6 +589,9 @@ class PostgresStorage(Storage):
         self._idle_jobs: list = []
         self._closing = threading.Event()
         self._listener: threading.Thread | None = None
+        self._batch: list = []                    # moves waiting for the writer thread
+        self._batch_ready = threading.Condition()
+        self._writer: threading.Thread | None = None
         with self._lock:
             try:
                 db = self._connection()
@@ -609,6 +623,10 @@ class PostgresStorage(Storage):
 
     def close(self) -> None:
         self._closing.set()
+        with self._batch_ready:
+            self._batch_ready.notify()
+        if self._writer is not None:
+            self._writer.join(10)
         with self._lock:
             for conn in [self._db, *self._idle_jobs]:
                 if conn is not None:
@@ -643,6 +661,123 @@ class PostgresStorage(Storage):
 
     def notify(self, table_id, kind, detail=""):
         self._transaction(self._notice(table_id, kind, detail))
+
+    # a move is one statement (one round trip, its own transaction): the guarded UPDATE of the
+    # table's row first (it locks the row; a second process's UPDATE waits, then finds the step
+    # taken), the action only if it matched, the agent's job and the notifications only if the
+    # action was stored
+    ADD_ACTION = """WITH moved AS (
+            UPDATE tables SET over=%(over)s, seen=%(now)s, steps=%(next)s, undo=NULL
+            WHERE id=%(table)s AND ended IS NULL AND steps=%(step)s RETURNING id),
+        stored AS (
+            INSERT INTO actions (table_id, step, seat, text, at)
+            SELECT id, %(step)s, %(seat)s, %(text)s, %(now)s FROM moved RETURNING step),
+        job AS (
+            INSERT INTO jobs (table_id, step, at) SELECT %(table)s, %(next)s, %(now)s FROM stored
+            WHERE %(job)s ON CONFLICT DO NOTHING)
+        SELECT pg_notify(%(channel)s, %(notice)s),
+               CASE WHEN %(job)s THEN pg_notify(%(channel)s, %(job_notice)s) END FROM stored"""
+
+    def add_action(self, table_id, step, seat, text, over, job=False):
+        prefix = f"{self.origin} {table_id}"
+        params = {"over": int(over), "now": time.time(), "next": step + 1, "table": table_id, "step": step,
+                  "seat": seat, "text": text, "job": bool(job), "channel": CHANNEL,
+                  "notice": f"{prefix} a {step}", "job_notice": f"{prefix} j {step + 1}"}
+        try:
+            with self._lock:
+                stored = self._connection().execute(self.ADD_ACTION, params).fetchall()
+        except self._psycopg.errors.UniqueViolation as exc:
+            raise StepTaken(str(exc)) from None
+        if not stored:
+            raise self._not_stored(table_id, step)
+
+    def _not_stored(self, table_id, step) -> Exception:
+        """Why a move's guarded UPDATE matched nothing: the table ended, or another process
+        stored this step first (or the table is gone)."""
+        ended = self._query("SELECT ended FROM tables WHERE id=?", (table_id,))
+        if ended and ended[0][0] is not None:
+            return TableEnded(table_id)
+        return StepTaken(f"table {table_id} is past step {step}")
+
+    # the moves of many tables that arrived while the last were being stored, in one statement
+    # (one round trip, one transaction), each guarded as ADD_ACTION guards one
+    ADD_ACTIONS = """WITH input AS (
+            SELECT * FROM unnest(%(tables)s::text[], %(steps)s::int[], %(seats)s::int[], %(texts)s::text[],
+                                 %(overs)s::int[], %(jobs)s::bool[]) AS i (table_id, step, seat, text, over, job)),
+        moved AS (
+            UPDATE tables t SET over=i.over, seen=%(now)s, steps=i.step + 1, undo=NULL FROM input i
+            WHERE t.id=i.table_id AND t.ended IS NULL AND t.steps=i.step
+            RETURNING i.table_id, i.step, i.seat, i.text, i.job),
+        stored AS (
+            INSERT INTO actions (table_id, step, seat, text, at)
+            SELECT table_id, step, seat, text, %(now)s FROM moved),
+        job AS (
+            INSERT INTO jobs (table_id, step, at) SELECT table_id, step + 1, %(now)s FROM moved WHERE job
+            ON CONFLICT DO NOTHING)
+        SELECT table_id, step, pg_notify(%(channel)s, %(origin)s || ' ' || table_id || ' a ' || step),
+               CASE WHEN job THEN pg_notify(%(channel)s, %(origin)s || ' ' || table_id || ' j ' || (step + 1)) END
+        FROM moved"""
+
+    async def add_action_soon(self, table_id, step, seat, text, over, job=False) -> None:
+        """``add_action``, from the event loop without blocking it: the writer thread stores this
+        move together with every other that arrives while it is storing, in one statement, and
+        this returns once the move is committed (or raises as ``add_action`` would)."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        with self._batch_ready:
+            if self._closing.is_set():
+                raise RuntimeError("the storage is closed")
+            self._batch.append((loop, done, (table_id, step, seat, text, int(over), bool(job))))
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(target=self._write, name="tabletome-write", daemon=True)
+                self._writer.start()
+            self._batch_ready.notify()
+        await done
+
+    def _write(self) -> None:
+        """The writer thread: store the waiting moves, all at once, until the storage closes."""
+        conn = None
+        while True:
+            with self._batch_ready:
+                while not self._batch and not self._closing.is_set():
+                    self._batch_ready.wait(1.0)
+                if not self._batch:
+                    break
+                batch, self._batch = self._batch, []
+            try:
+                if conn is None or conn.closed or conn.broken:
+                    conn = self._connect()
+                outcomes = self._store_batch(conn, [b[2] for b in batch])
+            except Exception as exc:          # the database is unreachable, say: every move fails
+                outcomes = [exc] * len(batch)
+            for (loop, done, _), outcome in zip(batch, outcomes):
+                try:
+                    loop.call_soon_threadsafe(_settle, done, outcome)
+                except RuntimeError:          # that loop has closed: nobody is waiting
+                    pass
+        if conn is not None:
+            conn.close()
+
+    def _store_batch(self, conn, moves: list[tuple]) -> list:
+        """Store ``moves`` (table, step, seat, text, over, job) in one statement; for each, None
+        (committed) or the exception ``add_action`` would have raised."""
+        try:
+            rows = conn.execute(self.ADD_ACTIONS, {
+                "tables": [m[0] for m in moves], "steps": [m[1] for m in moves], "seats": [m[2] for m in moves],
+                "texts": [m[3] for m in moves], "overs": [m[4] for m in moves], "jobs": [m[5] for m in moves],
+                "now": time.time(), "channel": CHANNEL, "origin": self.origin}).fetchall()
+        except self._psycopg.Error:
+            # one of them failed the statement (and so all): store each on its own to find it
+            outcomes = []
+            for m in moves:
+                try:
+                    self.add_action(m[0], m[1], m[2], m[3], bool(m[4]), job=m[5])
+                    outcomes.append(None)
+                except Exception as exc:
+                    outcomes.append(exc)
+            return outcomes
+        stored = {(r[0], r[1]) for r in rows}
+        return [None if (m[0], m[1]) in stored else self._not_stored(m[0], m[1]) for m in moves]
 
     def delete_table(self, table_id):
         self._transaction([("DELETE FROM tables WHERE id=?", [(table_id,)])] + self._notice(table_id, "d"))

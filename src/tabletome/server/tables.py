@@ -10,7 +10,8 @@ Each page gets the state as its seat may see it (``protocol.seat_payload``), nev
 first state a page receives after its hello carries the whole view; later ones carry only the
 view's top-level keys whose value changed since that page's previous state (``diff``), so a
 catalogue that never changes is sent once per connection. Each view is encoded once per position
-and seat (msgspec), however many pages show it, and so is each diff.
+and seat (msgspec, each top-level value on its own: a diff compares their JSON), however many pages
+show it, and so is each diff.
 """
 
 from __future__ import annotations
@@ -46,8 +47,6 @@ CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, a
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
 
 _encode = msgspec.json.Encoder().encode
-_decode = msgspec.json.Decoder().decode
-_MISSING = object()
 
 
 def encode(value) -> str:
@@ -94,7 +93,7 @@ class Connection:
         self.seat: int | None = None
         self.token_hash: str | None = None
         self.log_sent = 0
-        self.view: dict | None = None      # the view this page has (the table's private copy)
+        self.view: dict | None = None      # the view this page has (its encoded parts, LiveTable.payload)
         self.sent_step: int | None = None  # the step of the last state sent
         self.ack = None
         self.dirty = False
@@ -193,8 +192,8 @@ class LiveTable:
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
-        self._last_view: dict = {}       # seat -> the view copy of the last position shown
         self._seats_json: str | None = None
+        self._seats_until = float("inf")       # when an online word from another process grows old
         self.cards = card_info(self.game, row.cards)
         self.clock_now: dict | None = None       # the clock as pages were last told (the hub sets it)
 
@@ -297,11 +296,13 @@ class LiveTable:
 
     # --- what a page receives ------------------------------------------------------------------
     def invalidate(self) -> None:
+        """The position changed: every seat's payload is made again (the seats list is not: it
+        changes with the seats and who is online, and ``touch`` says when)."""
         self._payloads.clear()
-        self._seats_json = None
 
     def payload(self, seat) -> dict:
-        """What ``seat`` may receive at this position, its view encoded once (cached)."""
+        """What ``seat`` may receive at this position, its view encoded once (cached): each of the
+        view's top-level values on its own (``parts``), so a diff compares encoded bytes."""
         cached = self._payloads.get(seat)
         if cached is None:
             cached = seat_payload(self.state, seat)
@@ -309,32 +310,24 @@ class LiveTable:
             if self.row.ended is not None and not self.state.is_over:
                 cached.update(over=True, legal=[], winners=list(self.row.ended["winners"]), scores=[],
                               result=self.row.ended["text"])
-            raw = _encode(cached["view"])
-            cached["view_json"] = raw.decode()
-            # a private copy (never shared with the game's state), whose values are the very
-            # objects of the previous position's copy where they are equal: a diff then finds
-            # the changed keys by identity, however many positions a page skipped
-            view = _decode(raw)
-            previous = self._last_view.get(seat)
-            if previous is not None:
-                for key, value in view.items():
-                    old = previous.get(key, _MISSING)
-                    if old is not _MISSING and old == value:
-                        view[key] = old
-            self._last_view[seat] = view
-            cached["view"] = view
-            cached["keys"] = tuple(view)
-            cached["diffs"] = {}         # id(the view a page has) -> (that view, the diff's JSON)
+            # the JSON of each top-level value (bytes: nothing shared with the game's state)
+            parts = {key: _encode(value) for key, value in cached.pop("view").items()}
+            cached["parts"] = parts
+            cached["view_json"] = None   # the whole view, made when a page needs it (after its hello)
+            cached["keys"] = tuple(parts)
+            cached["diffs"] = {}         # id(the parts a page has) -> (those parts, their step, the diff's JSON)
             cached["legal_json"] = encode(cached["legal"])
             self._payloads[seat] = cached
         return cached
 
     def diff_json(self, p: dict, have: dict, have_step) -> str:
-        """The diff from the view ``have`` (sent at ``have_step``) to this position's, as JSON."""
+        """The diff from the view whose parts are ``have`` (sent at ``have_step``) to this
+        position's, as JSON: the top-level values whose JSON changed."""
         hit = p["diffs"].get(id(have))
         if hit is not None and hit[0] is have and hit[1] == have_step:
             return hit[2]
-        diff = {"base": have_step, "set": {k: v for k, v in p["view"].items() if have.get(k, _MISSING) is not v}}
+        diff = {"base": have_step,
+                "set": {k: msgspec.Raw(raw) for k, raw in p["parts"].items() if have.get(k) != raw}}
         if p["keys"] != tuple(have):
             diff["keys"] = list(p["keys"])
         text = encode(diff)
@@ -342,8 +335,13 @@ class LiveTable:
         return text
 
     def seats_json(self) -> str:
-        if self._seats_json is None:
+        """The public seats as JSON, made again after a ``touch`` that may change them, or once
+        another process's word that a seat is online has grown old."""
+        if self._seats_json is None or time.monotonic() >= self._seats_until:
             self._seats_json = encode(self.public_seats())
+            now = time.monotonic()
+            self._seats_until = min((when + PRESENCE_TTL for _, when in self.online_elsewhere.values()
+                                     if when + PRESENCE_TTL > now), default=float("inf"))
         return self._seats_json
 
     def message_for(self, conn: Connection) -> str:
@@ -366,15 +364,20 @@ class LiveTable:
             conn.ack = None
         conn.log_sent = len(lines)
         if conn.view is None:
+            if p["view_json"] is None:
+                p["view_json"] = encode({key: msgspec.Raw(raw) for key, raw in p["parts"].items()})
             view = ', "view": ' + p["view_json"]
         else:
             view = ', "diff": ' + self.diff_json(p, conn.view, conn.sent_step)
-        conn.view, conn.sent_step = p["view"], p["step"]
+        conn.view, conn.sent_step = p["parts"], p["step"]
         return (encode(message)[:-1] + ', "seats": ' + self.seats_json() + view
                 + ', "legal": ' + p["legal_json"] + "}")
 
-    def touch(self) -> None:
-        self._seats_json = None          # who is online may have changed
+    def touch(self, seats: bool = True) -> None:
+        """Send every page the table as it is now. ``seats``: the seats or who is online may have
+        changed (False after a move, which changes neither)."""
+        if seats:
+            self._seats_json = None
         for conn in self.conns:
             conn.mark()
 
@@ -604,7 +607,7 @@ class Hub:
             async with table.lock:
                 self._catch_up(table)
                 if table.step == step and not table.over and table.state.to_move == seat:
-                    self._commit(table, seat, table.state.parse_action(text))
+                    await self._commit(table, seat, table.state.parse_action(text))
         except BadMessage:
             pass                       # another process moved first
         finally:
@@ -860,7 +863,7 @@ class Hub:
                 if not self._catch_up(table):
                     raise
                 action = self._checked_move(table, conn, msg)
-            self._commit(table, conn.seat, action)
+            await self._commit(table, conn.seat, action)
             conn.ack = msg.get("id", True) if msg.get("id") is not None else True
         self.schedule_ai(table)
 
@@ -890,28 +893,62 @@ class Hub:
             raise BadMessage("bad-field", "an action text is at most 200 characters")
         return state.parse_action(wanted)
 
-    def _commit(self, table: LiveTable, seat: int, action) -> None:
-        """Apply ``action`` to the true state and store it; committed before anyone hears of it."""
+    async def _commit(self, table: LiveTable, seat: int, action) -> None:
+        """Apply ``action`` to the true state and store it; committed before anyone hears of it.
+
+        Storage several processes share is a round trip away: the move is stored with the other
+        tables' moves that arrive meanwhile (``add_action_soon``) while the loop serves them, and
+        until it is committed the table keeps, and shows, the position before it (the move is
+        applied to a copy). Call it holding the table's lock."""
+        if not self.storage.shared:
+            self._commit_here(table, seat, action)
+            return
+        step = table.step
+        state = table.state.clone()
+        state.apply(action)
+        spec = None if state.is_over else table.row.seats[state.to_move].agent
+        job = spec is not None and spec != RULE_SEAT and table.row.kind == "live"
+        try:
+            await self.storage.add_action_soon(table.id, step, seat, action.text, state.is_over, job=job)
+        except Exception as exc:
+            self._not_stored(table, exc)
+        if table.step != step:           # this process read the stored moves meanwhile (ours among them)
+            self._rebuild(table)
+            return
+        table.state = state
+        self._moved(table, action)
+
+    def _commit_here(self, table: LiveTable, seat: int, action) -> None:
+        """``_commit`` on storage of this process alone: applied in place, stored at once."""
         state = table.state
         state.apply(action)
         try:
             self.storage.add_action(table.id, table.step, seat, action.text, state.is_over,
                                     job=self._agent_to_move(table))
         except Exception as exc:
-            taken = isinstance(exc, (StepTaken, TableEnded))
-            if not taken:
-                log.exception("could not store a move at table %s; rebuilding it from storage", table.id)
             table.state = tabletome.replay(table.record())     # the stored actions, without this one
             table.invalidate()
-            if taken:
-                self._rebuild(table)
-            table.touch()
-            if taken and table.over:
-                raise BadMessage("over", "the table ended before this move (a resignation)") from None
-            if taken:
-                raise BadMessage("stale", f"another move was made at step {table.step - 1} first; "
-                                          "choose again from the new position") from None
-            raise BadMessage("storage", "the move could not be saved, so it was not made; try again") from None
+            self._not_stored(table, exc)
+        self._moved(table, action)
+
+    def _not_stored(self, table: LiveTable, exc: Exception) -> None:
+        """A move could not be stored (its table's state is the one before it): say why."""
+        taken = isinstance(exc, (StepTaken, TableEnded))
+        if not taken:
+            log.exception("could not store a move at table %s", table.id)
+        if taken:
+            self._rebuild(table)
+        table.touch()
+        if taken and table.over:
+            raise BadMessage("over", "the table ended before this move (a resignation)") from None
+        if taken:
+            raise BadMessage("stale", f"another move was made at step {table.step - 1} first; "
+                                      "choose again from the new position") from None
+        raise BadMessage("storage", "the move could not be saved, so it was not made; try again") from None
+
+    def _moved(self, table: LiveTable, action) -> None:
+        """The move is stored and ``table.state`` holds it: the table moves on, the pages hear."""
+        state = table.state
         table.row.actions.append(action.text)
         table.step += 1
         table.row.over = state.is_over
@@ -921,7 +958,7 @@ class Hub:
         table.invalidate()
         for conn in table.conns:         # a hint for the position before is of no use now
             conn.cancel_hint()
-        table.touch()
+        table.touch(seats=False)
 
     # --- other processes (storage they share) ---------------------------------------------------
     def _heard(self, payload) -> None:
@@ -990,7 +1027,7 @@ class Hub:
         if not table.thinking_here:
             table.thinking = None
         table.invalidate()
-        table.touch()
+        table.touch(seats=False)
         return True
 
     def _reload_seats(self, table: LiveTable) -> None:
@@ -1113,7 +1150,7 @@ class Hub:
                 if table.step == step:
                     table.ai_error = None
                     try:
-                        self._commit(table, seat, table.state.parse_action(text))
+                        await self._commit(table, seat, table.state.parse_action(text))
                     except BadMessage:       # another process moved first: look again
                         pass
             return True
