@@ -368,7 +368,8 @@ def rounded(value, digits):
 
 def summary(runs: list[dict]) -> dict:
     """The medians of the server's and the echo's runs at one table count and mode, and their ratio."""
-    out = {"summary": True, "tables": runs[0]["tables"], "mode": runs[0]["mode"], "storage": next(r["storage"] for r in runs if r["target"] == "server"),
+    out = {"summary": True, "tables": runs[0]["tables"], "mode": runs[0]["mode"],
+           "storage": next(r["storage"] for r in runs if r["target"] == "server"),
            "rounds": sum(r["target"] == "server" for r in runs)}
     for target in ("server", "echo"):
         mine = [r for r in runs if r["target"] == target]
