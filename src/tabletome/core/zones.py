@@ -550,6 +550,46 @@ class Zones:
         copy.rng = rng.spawn()
         return copy
 
+    def broken_promises(self, state, copy, seat) -> list[str]:
+        """What ``copy`` (``state.determinize(seat, ...)``) changed that the declaration says ``seat``
+        knows: a zone it sees, a size, a number, the cards of a pile it knows (in any order), a
+        known card no longer where it is known to be. Empty when the re-deal kept its promises
+        (the conformance suite checks it)."""
+        problems = []
+        names = self.cards(state).names
+        for z in self.zones:
+            owners = range(state.players) if z.seat else (None,)
+            for owner in owners:
+                mine = getattr(state, z.attr) if owner is None else getattr(state, z.attr)[owner]
+                theirs = getattr(copy, z.attr) if owner is None else getattr(copy, z.attr)[owner]
+                where = f"{z.attr}" + ("" if owner is None else f" of seat {owner}")
+                if isinstance(z, Pile):
+                    if len(mine) != len(theirs):
+                        problems.append(f"{where}: {len(theirs)} cards, not {len(mine)}")
+                    elif z.sees(state, owner, seat) and sorted(mine) != sorted(theirs):
+                        problems.append(f"{where}: seat {seat} knows what is in it, but the cards changed")
+                elif isinstance(z, Cards):
+                    if sum(mine) != sum(theirs):
+                        problems.append(f"{where}: {sum(theirs)} cards, not {sum(mine)}")
+                    elif z.sees(state, owner, seat) and mine != theirs:
+                        problems.append(f"{where}: seat {seat} sees it, but its cards changed")
+                elif isinstance(z, Slot):
+                    if (mine in z.marks or z.sees(state, owner, seat)) and mine != theirs:
+                        problems.append(f"{where}: seat {seat} sees it, but it changed")
+                elif mine != theirs:
+                    problems.append(f"{where}: {theirs!r}, not {mine!r}")
+                if isinstance(z, Known) and owner is not None:
+                    held = getattr(copy, z.of)[owner]
+                    if z.card is not None:
+                        k = z.card(state)
+                        if k >= 0 and held[k] < mine:
+                            problems.append(f"{z.of} of seat {owner}: {mine} {names[k]} known there, {held[k]} left")
+                    else:
+                        lost = [names[k] for k in range(len(mine)) if held[k] < mine[k]]
+                        if lost:
+                            problems.append(f"{z.of} of seat {owner}: known {', '.join(lost)} no longer there")
+        return problems
+
 
 def _names_of(names, counts) -> list[str]:
     return [names[k] for k in range(len(counts)) for _ in range(counts[k])]
