@@ -66,6 +66,8 @@ class State:
         if zones is not None:
             if "clone" not in cls.__dict__:
                 cls.clone = zones.make_clone()
+            if "determinize" not in cls.__dict__:
+                cls.determinize = zones.make_determinize()
             if "snapshot_schema" not in cls.__dict__:
                 cls.snapshot_schema = zones.schema(cls.__name__.removesuffix("State"))
         cls._class_driver = _Driver(cls)
@@ -348,7 +350,12 @@ class State:
             frames = self.frames
             frames.ons[index].get(action.kind, frames.resolves[index])(self, frame, action)
             return False
-        return self.ask_with(seat, frame, legal)
+        if not self._driver.plain_ask:
+            return self.ask(seat, frame)
+        self.decision = frame   # ``ask_with`` inlined
+        self.to_move = seat
+        self._legal = tuple(legal)
+        return True
 
     def push(self, *frames: tuple) -> None:
         """Push frames so that they run in the order given (the first runs first)."""

@@ -38,13 +38,14 @@ its owner knows what is in it (every card it owns that is nowhere else), the oth
 
 from __future__ import annotations
 
+from operator import add as _add, sub as _sub
 from typing import Annotated, Any
 
 import msgspec
 
 from .errors import IllegalAction
-from .rng import Rng
 from .snapshots import SnapshotFields
+from .state import as_rng
 
 EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"
 SEES = (EVERYONE, OWNER, NOBODY)
@@ -123,8 +124,8 @@ class Slot(Zone):
     one of ``marks`` ({value: its name in snapshots and views}, e.g. -1: None, "not placed yet").
     ``public``: the name of a table ``Number`` that, when true, shows it to everyone (the reveal).
     ``hidden``: what a seat that may not see the card reads. ``holds(cards)``: the card kinds it
-    may hold (``holds_word`` names them in errors); ``fits(state, owner, kind)``: which cards a
-    re-deal may put in it face down (what its owner could have placed)."""
+    may hold (``holds_word`` names them in errors); ``fits(state, owner)``: the card kinds, in
+    card-list order, a re-deal may put in it face down (what its owner could have placed; by default any)."""
 
     kind = "slot"
 
@@ -191,6 +192,18 @@ class Zones:
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
         self.attributes = tuple(z.attr for z in zones) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
+        # what a re-deal goes through: each seat's cards and piles in declaration order, its slots
+        # what a re-deal does with one owner's zones, for the seat itself (True) and for another:
+        # piles whose cards it knows, shuffled; cards it cannot see, pooled; slots that may be face down
+        self._plans = {}
+        for own in (True, False):
+            seen = (EVERYONE, OWNER) if own else (EVERYONE,)
+            shuffled = [z.attr for z in self.seat_zones if isinstance(z, Pile) and z.see in seen]
+            hidden = [z for z in self.seat_zones if isinstance(z, (Cards, Pile)) and z.see not in seen]
+            dealt = [(z.attr, isinstance(z, Pile), getattr(z, "size", None)) for z in hidden]
+            knowns = [(i, self.known_of[z.attr]) for i, z in enumerate(hidden) if z.attr in self.known_of]
+            slots = [(z.attr, z.public, z.fits) for z in self.seat_zones if isinstance(z, Slot) and z.see not in seen]
+            self._plans[own] = (shuffled, dealt, knowns, slots)
         self._names = {}
 
     # --- card names -------------------------------------------------------------------------------
@@ -474,81 +487,20 @@ class Zones:
         return counts
 
     # --- the re-deal -----------------------------------------------------------------------------
+    def make_determinize(self):
+        """The state's ``determinize`` (a function of the state, with this declaration's plans at
+        hand): see the module docstring."""
+        plans, cards_of = self._plans, self.cards
+
+        def determinize(state, seat, rng):
+            """A copy in which every card ``seat`` cannot see is re-drawn at random, consistent with
+            what it has seen (derived from the declared zones)."""
+            return _determinize(state, seat, rng, plans, cards_of)
+        return determinize
+
     def determinize(self, state, seat, rng):
         """A copy in which every card ``seat`` cannot see is re-drawn (see the module docstring)."""
-        rng = _as_rng(rng)
-        copy = state.determinized_copy(seat)
-        n = len(self.cards(state).names)
-        players = state.players
-        for owner in [*range(seat, players), *range(seat)]:
-            pool = None
-            slots = []
-            deal = []
-            for z in self.seat_zones:
-                if isinstance(z, Pile):
-                    if z.sees(state, owner, seat):   # its cards known, not their order
-                        mine = sorted(getattr(state, z.attr)[owner])
-                        rng.shuffle(mine)
-                        getattr(copy, z.attr)[owner] = mine
-                        continue
-                    if pool is None:
-                        pool = [0] * n
-                    for k in getattr(state, z.attr)[owner]:
-                        pool[k] += 1
-                    deal.append(z)
-                elif isinstance(z, Cards) and not z.sees(state, owner, seat):
-                    if pool is None:
-                        pool = [0] * n
-                    counts = getattr(state, z.attr)[owner]
-                    for k in range(n):
-                        pool[k] += counts[k]
-                    deal.append(z)
-                elif isinstance(z, Slot) and not z.sees(state, owner, seat) and getattr(state, z.attr)[owner] >= 0:
-                    slots.append(z)
-            if pool is None and not slots:
-                continue
-            if pool is None:
-                pool = [0] * n
-            kept = {}
-            for z in deal:   # what every seat knows stays where it is
-                known = self.known_of.get(z.attr)
-                if known is None:
-                    continue
-                have = [0] * n
-                if known.card is not None:
-                    k = known.card(state)
-                    if k >= 0:
-                        have[k] = min(getattr(state, known.attr)[owner], pool[k])
-                else:
-                    counts = getattr(state, known.attr)[owner]
-                    for k in range(n):
-                        have[k] = min(counts[k], pool[k])
-                for k in range(n):
-                    pool[k] -= have[k]
-                kept[z.attr] = have
-            for z in slots:   # a face-down card: any card of the pool its owner could have placed
-                pool[getattr(state, z.attr)[owner]] += 1
-                fits = z.fits
-                choices = [k for k in range(n) if pool[k] and fits(state, owner, k) for _ in range(pool[k])]
-                k = choices[rng.below(len(choices))]
-                pool[k] -= 1
-                getattr(copy, z.attr)[owner] = k
-            unseen = [k for k in range(n) for _ in range(pool[k])]
-            rng.shuffle(unseen)
-            at = 0
-            for z in deal:
-                if isinstance(z, Pile):
-                    size = len(getattr(state, z.attr)[owner])
-                    getattr(copy, z.attr)[owner] = unseen[at:at + size]
-                else:
-                    hand = kept.get(z.attr) or [0] * n
-                    size = (getattr(state, z.size)[owner] if z.size else sum(getattr(state, z.attr)[owner])) - sum(hand)
-                    for k in unseen[at:at + size]:
-                        hand[k] += 1
-                    getattr(copy, z.attr)[owner] = hand
-                at += size
-        copy.rng = rng.spawn()
-        return copy
+        return _determinize(state, seat, rng, self._plans, self.cards)
 
     def broken_promises(self, state, copy, seat) -> list[str]:
         """What ``copy`` (``state.determinize(seat, ...)``) changed that the declaration says ``seat``
@@ -587,14 +539,84 @@ class Zones:
                     else:
                         lost = [names[k] for k in range(len(mine)) if held[k] < mine[k]]
                         if lost:
-                            problems.append(f"{z.of} of seat {owner}: known {', '.join(lost)} no longer there")
+                            problems.append(f"{z.of} of seat {owner}: {', '.join(lost)} known there, gone")
         return problems
+
+
+def _determinize(state, seat, rng, plans, cards_of):
+    """``Zones.determinize``, with the declaration's plans (``Zones._plans``) given."""
+    rng = as_rng(rng)
+    copy = state.determinized_copy(seat)
+    n = len(cards_of(state).names)
+    players = state.players
+    for owner in ((seat, 1 - seat) if players == 2 else (*range(seat, players), *range(seat))):
+        shuffled, dealt, knowns, slots = plans[owner == seat]
+        for attr in shuffled:   # cards the seat knows, not their order
+            mine = sorted(getattr(state, attr)[owner])
+            rng.shuffle(mine)
+            getattr(copy, attr)[owner] = mine
+        pool = None
+        for attr, pile, size in dealt:
+            held = getattr(state, attr)[owner]
+            if pile:
+                if pool is None:
+                    pool = [0] * n
+                for k in held:
+                    pool[k] += 1
+            else:
+                pool = held.copy() if pool is None else list(map(_add, pool, held))
+        down = None
+        for attr, public, fits in slots:
+            k = getattr(state, attr)[owner]
+            if k >= 0 and (public is None or not getattr(state, public)):
+                if down is None:
+                    down = []
+                down.append((attr, fits, k))
+        if pool is None:
+            if down is None:
+                continue
+            pool = [0] * n
+        kept = {}
+        for at, known in knowns:   # what every seat knows stays where it is
+            if known.card is not None:
+                have = [0] * n
+                k = known.card(state)
+                if k >= 0:
+                    have[k] = min(getattr(state, known.attr)[owner], pool[k])
+                    pool[k] -= have[k]
+            else:
+                have = list(map(min, getattr(state, known.attr)[owner], pool))
+                pool = list(map(_sub, pool, have))
+            kept[at] = have
+        if down is not None:
+            for attr, fits, k in down:   # a face-down card: any card of the pool its owner could have placed
+                pool[k] += 1
+                kinds = fits(state, owner) if fits is not None else range(n)
+                choices = [k for k in kinds for _ in range(pool[k])]
+                k = choices[rng.below(len(choices))]
+                pool[k] -= 1
+                getattr(copy, attr)[owner] = k
+        unseen = [k for k in range(n) for _ in range(pool[k])]
+        rng.shuffle(unseen)
+        at = 0
+        for i, (attr, pile, size) in enumerate(dealt):
+            if pile:
+                size = len(getattr(state, attr)[owner])
+                getattr(copy, attr)[owner] = unseen[at:at + size]
+            else:
+                hand = kept.get(i)
+                if hand is None:
+                    hand = [0] * n
+                    size = getattr(state, size)[owner] if size else sum(getattr(state, attr)[owner])
+                else:
+                    size = (getattr(state, size)[owner] if size else sum(getattr(state, attr)[owner])) - sum(hand)
+                for k in unseen[at:at + size]:
+                    hand[k] += 1
+                getattr(copy, attr)[owner] = hand
+            at += size
+    copy.rng = rng.spawn()
+    return copy
 
 
 def _names_of(names, counts) -> list[str]:
     return [names[k] for k in range(len(counts)) for _ in range(counts[k])]
-
-
-def _as_rng(rng) -> Rng:
-    from .state import as_rng
-    return as_rng(rng)

@@ -21,10 +21,10 @@ from .views import IN_SETTLEMENT, phase_of
 Whole = Annotated[int, Meta(ge=0, le=99)]
 
 
-def _can_place(s, p, k) -> bool:
-    """A card a seat could have put face down: a transformation it can pay for."""
-    cards = s.R.cards
-    return cards.is_form[k] and cards.cost[k] <= s.mana[p]
+def _can_place(s, p) -> list[int]:
+    """The cards a seat could have put face down: the transformations it can pay for."""
+    cost, mana = s.R.cards.cost, s.mana[p]
+    return [k for k in s.R.cards.forms if cost[k] <= mana]
 
 
 ZONES = Zones(
