@@ -94,14 +94,17 @@ class Cards(Zone):
     """Cards whose order does not matter (a hand, a discard pile): a count per card kind.
     ``size``: a field kept beside it with the count of cards, public (a view shows it under that
     name). ``shown``: how a seat that sees it reads it in a view, a list of names or
-    ``"counts"`` ({name: count})."""
+    ``"counts"`` ({name: count}). ``most``: the most cards of one kind it can hold (Go Fish: a hand
+    lays four of a rank down at once), which a one-deck re-deal respects."""
 
     kind = "cards"
 
-    def __init__(self, attr, see=OWNER, *, size: str | None = None, shown: str = "list", **kw):
+    def __init__(self, attr, see=OWNER, *, size: str | None = None, shown: str = "list", most: int | None = None,
+                 **kw):
         super().__init__(attr, see=see, **kw)
         self.size = size
         self.shown = shown
+        self.most = most
 
 
 class Pile(Zone):
@@ -170,11 +173,14 @@ class Zones:
     play (``names``, and ``copies``: each kind's count in one seat's cards, for ``Pile.top_key``
     and for what an owner knows of its pile). ``shared``: fields copied by reference by ``clone``
     and set by ``State.attach`` (fixed facts such as the rule set). ``owned``: how errors name a
-    seat's whole set of cards ("a deck")."""
+    seat's whole set of cards ("a deck"). ``one_deck``: every card comes from one deck for the
+    whole table (cards pass between seats), so a re-deal pools what a seat cannot see across all
+    the other seats and the table's piles; by default each seat's cards are its own."""
 
     def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
-                 seats_key: str = "seats"):
+                 seats_key: str = "seats", one_deck: bool = False):
         self.zones = list(zones)
+        self.one_deck = one_deck
         self.cards = cards
         self.shared = tuple(shared)
         self.owned = owned
@@ -204,6 +210,10 @@ class Zones:
             knowns = [(i, self.known_of[z.attr]) for i, z in enumerate(hidden) if z.attr in self.known_of]
             slots = [(z.attr, z.public, z.fits) for z in self.seat_zones if isinstance(z, Slot) and z.see not in seen]
             self._plans[own] = (shuffled, dealt, knowns, slots)
+        self._most = {z.attr: z.most for z in self.zones if isinstance(z, Cards) and z.most is not None}
+        self._table_plan = ([z.attr for z in self.table_zones if isinstance(z, Pile) and z.see == EVERYONE],
+                            [(z.attr, isinstance(z, Pile)) for z in self.table_zones
+                             if isinstance(z, (Cards, Pile)) and z.see != EVERYONE])
         self._names = {}
 
     # --- card names -------------------------------------------------------------------------------
@@ -288,7 +298,9 @@ class Zones:
         names = self.cards(state).names
         view = {"game": state.game.id, "seat": seat}
         for z in self.table_zones:
-            if z.view is not None:
+            if isinstance(z, Pile) and z.size_view:
+                view[z.size_view] = len(getattr(state, z.attr))
+            if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, None, seat)):
                 view[z.view] = self._seen(state, z, None, seat, getattr(state, z.attr), names)
         players = []
         for p in range(state.players):
@@ -444,6 +456,8 @@ class Zones:
     def _read(self, state, z, value, where, cards):
         if isinstance(z, Number):
             return value
+        if isinstance(z, Pile):   # a table's pile, top card first
+            return [self.kind_of(state, name, where) for name in value or ()][::-1]
         if isinstance(z, Slot):
             if value in z.by_mark:
                 return z.by_mark[value]
@@ -492,15 +506,84 @@ class Zones:
         hand): see the module docstring."""
         plans, cards_of = self._plans, self.cards
 
+        zones = self
+
         def determinize(state, seat, rng):
             """A copy in which every card ``seat`` cannot see is re-drawn at random, consistent with
             what it has seen (derived from the declared zones)."""
             return _determinize(state, seat, rng, plans, cards_of)
-        return determinize
+
+        def determinize_one_deck(state, seat, rng):
+            return zones.determinize(state, seat, rng)
+        determinize_one_deck.__doc__ = determinize.__doc__
+        return determinize_one_deck if self.one_deck else determinize
 
     def determinize(self, state, seat, rng):
         """A copy in which every card ``seat`` cannot see is re-drawn (see the module docstring)."""
-        return _determinize(state, seat, rng, self._plans, self.cards)
+        if not self.one_deck:
+            return _determinize(state, seat, rng, self._plans, self.cards)
+        rng = as_rng(rng)
+        copy = state.determinized_copy(seat)
+        n = len(self.cards(state).names)
+        players = state.players
+        pool = [0] * n
+        dealt, kept, down = [], {}, []
+        for owner in (*range(seat, players), *range(seat)):
+            shuffled, hidden, knowns, slots = self._plans[owner == seat]
+            for attr in shuffled:
+                mine = sorted(getattr(state, attr)[owner])
+                rng.shuffle(mine)
+                getattr(copy, attr)[owner] = mine
+            for attr, pile, size in hidden:
+                held = getattr(state, attr)[owner]
+                for k in (held if pile else (k for k in range(n) for _ in range(held[k]))):
+                    pool[k] += 1
+                dealt.append((owner, attr, pile, size))
+            for i, known in knowns:
+                kept[(owner, hidden[i][0])] = known
+            for attr, public, fits in slots:
+                k = getattr(state, attr)[owner]
+                if k >= 0 and (public is None or not getattr(state, public)):
+                    down.append((owner, attr, fits, k))
+        shuffled, hidden = self._table_plan
+        for attr in shuffled:
+            mine = sorted(getattr(state, attr))
+            rng.shuffle(mine)
+            setattr(copy, attr, mine)
+        for attr, pile in hidden:
+            held = getattr(state, attr)
+            for k in (held if pile else (k for k in range(n) for _ in range(held[k]))):
+                pool[k] += 1
+            dealt.append((None, attr, pile, None))
+        for key, known in kept.items():   # what every seat knows stays where it is
+            counts = getattr(state, known.attr)[key[0]]
+            if known.card is not None:
+                k, counts = known.card(state), [0] * n
+                if k >= 0:
+                    counts[k] = getattr(state, known.attr)[key[0]]
+            have = list(map(min, counts, pool))
+            pool = list(map(_sub, pool, have))
+            kept[key] = have
+        for owner, attr, fits, k in down:
+            pool[k] += 1
+            kinds = fits(state, owner) if fits is not None else range(n)
+            choices = [k for k in kinds for _ in range(pool[k])]
+            k = choices[rng.below(len(choices))]
+            pool[k] -= 1
+            getattr(copy, attr)[owner] = k
+        unseen = [k for k in range(n) for _ in range(pool[k])]
+        for _ in range(100):   # a deal that breaks a zone's ``most`` is shuffled again
+            rng.shuffle(unseen)
+            values, kept_limits = _deal(self, state, dealt, kept, unseen.copy(), n)
+            if kept_limits:
+                break
+        for (owner, attr, pile, size), value in zip(dealt, values):
+            if owner is None:
+                setattr(copy, attr, value)
+            else:
+                getattr(copy, attr)[owner] = value
+        copy.rng = rng.spawn()
+        return copy
 
     def broken_promises(self, state, copy, seat) -> list[str]:
         """What ``copy`` (``state.determinize(seat, ...)``) changed that the declaration says ``seat``
@@ -541,6 +624,36 @@ class Zones:
                         if lost:
                             problems.append(f"{z.of} of seat {owner}: {', '.join(lost)} known there, gone")
         return problems
+
+
+def _deal(zones, state, dealt, kept, unseen, n):
+    """Deal ``unseen`` (shuffled) back to the ``dealt`` zones in order, each keeping its size and
+    its known cards: the values, and whether every zone's ``most`` held."""
+    values, ok = [], True
+    for owner, attr, pile, size in dealt:
+        held = getattr(state, attr) if owner is None else getattr(state, attr)[owner]
+        if pile:
+            values.append(unseen[:len(held)])
+            del unseen[:len(held)]
+            continue
+        value = (kept.get((owner, attr)) or [0] * n).copy()
+        size = sum(held) - sum(value)
+        most = zones._most.get(attr, size)
+        rest = []
+        for k in unseen:
+            if size and value[k] < most:
+                value[k] += 1
+                size -= 1
+            else:
+                rest.append(k)
+        if size:   # not enough cards fit under the limit
+            ok = False
+            for k in rest[:size]:
+                value[k] += 1
+            rest = rest[size:]
+        unseen[:] = rest
+        values.append(value)
+    return values, ok
 
 
 def _determinize(state, seat, rng, plans, cards_of):
