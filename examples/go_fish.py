@@ -235,6 +235,21 @@ class GoFish(Game):
     def score_label(self, players, options):
         return "books"
 
+    def render(self, view, seat, compact=0, card_text=None):
+        """The table for a person at ``seat``: each hand (its cards, or how many), what everyone
+        knows it holds, its books; the stock's size."""
+        from rich.table import Table
+
+        table = Table(title=f"Go Fish: the stock holds {view['stock_size']} cards", title_justify="left")
+        for column in ("seat", "hand", "known to all", "books"):
+            table.add_column(column)
+        for p, info in enumerate(view["players"]):
+            hand = " ".join(info["hand"]) if "hand" in info else f"{info['hand_size']} cards"
+            books = " ".join(dict.fromkeys(info["booked"])) or "-"
+            table.add_row(info["name"] + (" (you)" if p == seat else ""), hand,
+                          " ".join(info["known_in_hand"]) or "-", f"{info['books']}: {books}")
+        return table
+
     def rules_summary(self, players, options):
         return (f"Go Fish for {players}: ask another player for a rank you hold; they give you all "
                 f"of it and you ask again, or you go fish from the stock. Four of a rank make a book. "

@@ -114,6 +114,8 @@ def changed_copies(state, seat):
             copy = state.clone()
             value = getattr(copy, z.attr)
             if isinstance(z, Number):
+                if not isinstance(value if owner is None else value[owner], int):
+                    continue   # (a number that is a list or text: not changed here)
                 if owner is None:
                     setattr(copy, z.attr, (not value) if isinstance(value, bool) else value + 1)
                 else:
