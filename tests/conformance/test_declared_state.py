@@ -65,9 +65,13 @@ def test_determinize_keeps_what_each_seat_knows(config, slow):
 def test_the_known_check_fails_a_determinize_that_forgets_a_known_card(monkeypatch):
     """With the re-deal made to forget the cards every seat knows (a revealed Eternal-Firebolt back
     in its caster's hand), the check must fail."""
+    from tabletome.core.zones import Known, Zones
+
     config = next(c for c in ZONED if c[0] == "spirit-link")
-    zones = tabletome.game("spirit-link").state_class.zones
-    monkeypatch.setattr(zones, "known_of", {})
+    state_class = tabletome.game("spirit-link").state_class
+    zones = state_class.zones
+    forgetful = Zones(*[z for z in zones.zones if not isinstance(z, Known)], cards=zones.cards, shared=zones.shared)
+    monkeypatch.setattr(state_class, "determinize", forgetful.make_determinize())
     with pytest.raises(AssertionError, match="known there"):
         check_known_kept(config, 40, every=1)
 

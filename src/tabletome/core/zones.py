@@ -502,26 +502,88 @@ class Zones:
 
     # --- the re-deal -----------------------------------------------------------------------------
     def make_determinize(self):
-        """The state's ``determinize`` (a function of the state, with this declaration's plans at
-        hand): see the module docstring."""
-        plans, cards_of = self._plans, self.cards
-
+        """The state's ``determinize``: for seats that own their cards, code written once from the
+        plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
+        table-driven ``Zones.determinize``."""
         zones = self
 
-        def determinize(state, seat, rng):
+        def determinize_one_deck(state, seat, rng):
             """A copy in which every card ``seat`` cannot see is re-drawn at random, consistent with
             what it has seen (derived from the declared zones)."""
-            return _determinize(state, seat, rng, plans, cards_of)
-
-        def determinize_one_deck(state, seat, rng):
             return zones.determinize(state, seat, rng)
-        determinize_one_deck.__doc__ = determinize.__doc__
-        return determinize_one_deck if self.one_deck else determinize
+        if self.one_deck:
+            return determinize_one_deck
+        scope = {"_as_rng": as_rng, "_cards": self.cards, "_add": _add, "_sub": _sub}
+        lines = ["def determinize(state, seat, rng):",
+                 "    rng = _as_rng(rng)",
+                 "    copy = state.determinized_copy(seat)",
+                 "    n = len(_cards(state).names)",
+                 "    players = state.players",
+                 "    for owner in ((seat, 1 - seat) if players == 2 else (*range(seat, players), *range(seat))):"]
+        for own in (True, False):
+            lines.append(f"        {'if' if own else 'else'}{' owner == seat' if own else ''}:")
+            body = self._determinize_lines(own, scope)
+            lines += ["            " + line for line in body] or ["            pass"]
+        lines += ["    copy.rng = rng.spawn()", "    return copy"]
+        exec("\n".join(lines), scope)
+        determinize = scope["determinize"]
+        determinize.__doc__ = determinize_one_deck.__doc__
+        return determinize
+
+    def _determinize_lines(self, own: bool, scope: dict) -> list[str]:
+        """One owner's part of the generated ``determinize`` (``own``: the seat's own zones)."""
+        shuffled, dealt, knowns, slots = self._plans[own]
+        out = []
+        for attr in shuffled:   # cards the seat knows, not their order
+            out += [f"mine = sorted(state.{attr}[owner])", "rng.shuffle(mine)", f"copy.{attr}[owner] = mine"]
+        if not dealt and not slots:
+            return out
+        first = True
+        for attr, pile, size in dealt:
+            if pile:
+                out += ["pool = [0] * n"] if first else []
+                out += [f"for k in state.{attr}[owner]:", "    pool[k] += 1"]
+            else:
+                out.append(f"pool = state.{attr}[owner].copy()" if first else
+                           f"pool = list(map(_add, pool, state.{attr}[owner]))")
+            first = False
+        if first:
+            out.append("pool = [0] * n")
+        kept = {}
+        for i, known in knowns:   # what every seat knows stays where it is
+            name = kept[i] = f"kept{i}"
+            if known.card is not None:
+                scope[f"_card{i}"] = known.card
+                out += [f"{name} = [0] * n", f"k = _card{i}(state)", "if k >= 0:",
+                        f"    {name}[k] = min(state.{known.attr}[owner], pool[k])", f"    pool[k] -= {name}[k]"]
+            else:
+                out += [f"{name} = list(map(min, state.{known.attr}[owner], pool))",
+                        f"pool = list(map(_sub, pool, {name}))"]
+        for j, (attr, public, fits) in enumerate(slots):   # a face-down card: what its owner could have placed
+            test = f"k >= 0 and not state.{public}" if public is not None else "k >= 0"
+            scope[f"_fits{j}"] = fits
+            kinds = f"_fits{j}(state, owner)" if fits is not None else "range(n)"
+            out += [f"k = state.{attr}[owner]", f"if {test}:", "    pool[k] += 1",
+                    f"    choices = [k for k in {kinds} for _ in range(pool[k])]",
+                    "    k = choices[rng.below(len(choices))]", "    pool[k] -= 1", f"    copy.{attr}[owner] = k"]
+        out += ["unseen = [k for k in range(n) for _ in range(pool[k])]", "rng.shuffle(unseen)", "at = 0"]
+        for i, (attr, pile, size) in enumerate(dealt):
+            if pile:
+                out += [f"size = len(state.{attr}[owner])", f"copy.{attr}[owner] = unseen[at:at + size]"]
+            else:
+                count = f"state.{size}[owner]" if size else f"sum(state.{attr}[owner])"
+                if i in kept:
+                    out += [f"hand = {kept[i]}", f"size = {count} - sum(hand)"]
+                else:
+                    out += ["hand = [0] * n", f"size = {count}"]
+                out += ["for k in unseen[at:at + size]:", "    hand[k] += 1", f"copy.{attr}[owner] = hand"]
+            out.append("at += size")
+        return out
 
     def determinize(self, state, seat, rng):
         """A copy in which every card ``seat`` cannot see is re-drawn (see the module docstring)."""
         if not self.one_deck:
-            return _determinize(state, seat, rng, self._plans, self.cards)
+            return type(state).determinize(state, seat, rng)
         rng = as_rng(rng)
         copy = state.determinized_copy(seat)
         n = len(self.cards(state).names)
@@ -654,81 +716,6 @@ def _deal(zones, state, dealt, kept, unseen, n):
         unseen[:] = rest
         values.append(value)
     return values, ok
-
-
-def _determinize(state, seat, rng, plans, cards_of):
-    """``Zones.determinize``, with the declaration's plans (``Zones._plans``) given."""
-    rng = as_rng(rng)
-    copy = state.determinized_copy(seat)
-    n = len(cards_of(state).names)
-    players = state.players
-    for owner in ((seat, 1 - seat) if players == 2 else (*range(seat, players), *range(seat))):
-        shuffled, dealt, knowns, slots = plans[owner == seat]
-        for attr in shuffled:   # cards the seat knows, not their order
-            mine = sorted(getattr(state, attr)[owner])
-            rng.shuffle(mine)
-            getattr(copy, attr)[owner] = mine
-        pool = None
-        for attr, pile, size in dealt:
-            held = getattr(state, attr)[owner]
-            if pile:
-                if pool is None:
-                    pool = [0] * n
-                for k in held:
-                    pool[k] += 1
-            else:
-                pool = held.copy() if pool is None else list(map(_add, pool, held))
-        down = None
-        for attr, public, fits in slots:
-            k = getattr(state, attr)[owner]
-            if k >= 0 and (public is None or not getattr(state, public)):
-                if down is None:
-                    down = []
-                down.append((attr, fits, k))
-        if pool is None:
-            if down is None:
-                continue
-            pool = [0] * n
-        kept = {}
-        for at, known in knowns:   # what every seat knows stays where it is
-            if known.card is not None:
-                have = [0] * n
-                k = known.card(state)
-                if k >= 0:
-                    have[k] = min(getattr(state, known.attr)[owner], pool[k])
-                    pool[k] -= have[k]
-            else:
-                have = list(map(min, getattr(state, known.attr)[owner], pool))
-                pool = list(map(_sub, pool, have))
-            kept[at] = have
-        if down is not None:
-            for attr, fits, k in down:   # a face-down card: any card of the pool its owner could have placed
-                pool[k] += 1
-                kinds = fits(state, owner) if fits is not None else range(n)
-                choices = [k for k in kinds for _ in range(pool[k])]
-                k = choices[rng.below(len(choices))]
-                pool[k] -= 1
-                getattr(copy, attr)[owner] = k
-        unseen = [k for k in range(n) for _ in range(pool[k])]
-        rng.shuffle(unseen)
-        at = 0
-        for i, (attr, pile, size) in enumerate(dealt):
-            if pile:
-                size = len(getattr(state, attr)[owner])
-                getattr(copy, attr)[owner] = unseen[at:at + size]
-            else:
-                hand = kept.get(i)
-                if hand is None:
-                    hand = [0] * n
-                    size = getattr(state, size)[owner] if size else sum(getattr(state, attr)[owner])
-                else:
-                    size = (getattr(state, size)[owner] if size else sum(getattr(state, attr)[owner])) - sum(hand)
-                for k in unseen[at:at + size]:
-                    hand[k] += 1
-                getattr(copy, attr)[owner] = hand
-            at += size
-    copy.rng = rng.spawn()
-    return copy
 
 
 def _names_of(names, counts) -> list[str]:
