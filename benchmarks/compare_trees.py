@@ -1,7 +1,7 @@
 """Two source trees measured interleaved on the same machine in one run, printed as JSON.
 
     python benchmarks/compare_trees.py --old /work/corpus/old [--new .] [--rounds 5]
-        [--game ID] [--measure random|ismcts|solo|clone|determinize] [--choices] [--out FILE]
+        [--game ID] [--measure random|clone|determinize|ismcts|solo] [--choices] [--out FILE]
 
 Each tree is run with its own venv (``TREE/.venv/bin/python``), one measurement per process, the
 trees taking turns (old, new, then new, old, ...) for ``--rounds`` alternations, so that a change
@@ -14,11 +14,11 @@ Measures (the same work in both trees, through the public contract only):
 
 - ``random``: decisions per CPU-second of uniform random games (seeds 0, 1, ...; picks from one
   ``Rng(1)``), at the game's first multi-player count;
+- ``clone`` and ``determinize``: clones, and determinizations for the seat to move, per
+  CPU-second of 50 mid-game states (``throughput.mid_game_states``), for half ``--seconds``;
 - ``ismcts``: ISMCTS iterations per CPU-second at the game's play settings (its rollout policy,
   cut-off and opponents) but a fixed ``--iterations`` budget, ``analyse`` from mid-game positions;
-- ``solo``: the same in the game's first solo configuration (skipped for a game without one);
-- ``clone`` and ``determinize``: clones and determinizations (for the seat to move) per CPU-second
-  of 50 mid-game positions after 1 to 60 random decisions (``throughput.mid_game_states``).
+- ``solo``: the same in the game's first solo configuration (skipped for a game without one).
 
 ``--choices`` also plays fixed-seed games of ISMCTS (play settings, ``--choice-iterations``)
 against the heuristic in each tree and reports where the two trees' action lists first differ.
@@ -69,15 +69,20 @@ def measure_ismcts(game, iterations, positions, solo):
 
 def measure_copies(game, seconds, determinize):
     """Clones (or determinizations for the seat to move) per CPU-second of mid-game states."""
-    import throughput
-    from throughput import mid_game_states, rate
     from tabletome.core import Rng
-    throughput.CLOCK = time.process_time
+    from throughput import mid_game_states
     states = mid_game_states(game, _players(game, False))
-    if determinize:
-        rng = Rng(3)
-        return rate(lambda s: s.determinize(s.to_move, rng), states, seconds)
-    return rate(lambda s: s.clone(), states, seconds)
+    rng = Rng(3)
+    copy = (lambda s: s.determinize(s.to_move, rng)) if determinize else (lambda s: s.clone())
+    n = 0
+    started = time.process_time()
+    while True:
+        for state in states:
+            copy(state)
+        n += len(states)
+        elapsed = time.process_time() - started
+        if elapsed >= seconds:
+            return n / elapsed
 
 
 def play_choices(game, seed, iterations):
@@ -103,7 +108,7 @@ def worker(args):
     if measure == "random":
         value = measure_random(game, args.seconds)
     elif measure in ("clone", "determinize"):
-        value = measure_copies(game, args.seconds, measure == "determinize")
+        value = measure_copies(game, args.seconds / 2, measure == "determinize")
     elif measure in ("ismcts", "solo"):
         value = measure_ismcts(game, args.iterations, args.positions, measure == "solo")
     elif measure == "choices":
@@ -139,7 +144,8 @@ def main(argv=None):
     parser.add_argument("--new", type=Path, default=HERE.parent.parent, help="the other tree (default: this one)")
     parser.add_argument("--game", action="append", help="only this game (repeatable; default: the three engines'"
                         " games spirit-link, life-siphon, bad-baby-lich-lords)")
-    parser.add_argument("--measure", action="append", help="random, ismcts, solo, clone or determinize (repeatable; default: all)")
+    parser.add_argument("--measure", action="append", help="random, clone, determinize, ismcts or solo "
+                        "(repeatable; default: all)")
     parser.add_argument("--rounds", type=int, default=5, help="alternations of the two trees (default 5)")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds of random play per run (default 2)")
     parser.add_argument("--iterations", type=int, default=150, help="ISMCTS iterations per position (default 150)")
@@ -155,7 +161,7 @@ def main(argv=None):
         parser.error("--old TREE is required")
     trees = {"old": args.old.resolve(), "new": args.new.resolve()}
     games = args.game or ["spirit-link", "life-siphon", "bad-baby-lich-lords"]
-    measures = args.measure or ["random", "ismcts", "solo", "clone", "determinize"]
+    measures = args.measure or ["random", "clone", "determinize", "ismcts", "solo"]
     common = ["--seconds", str(args.seconds), "--iterations", str(args.iterations),
               "--positions", str(args.positions)]
     load_before = os.getloadavg()

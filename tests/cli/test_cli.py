@@ -176,3 +176,26 @@ def test_selfplay_solo_scores_count_only_the_games_that_have_one(capsys):
     code, out, _ = run(capsys, "selfplay", "bad-baby-lich-lords", "--players", "1", "--games", "20",
                        "--seed", "0")
     assert f"over the {result['wins'][0]} games with a score" in out
+
+
+def test_play_loads_a_game_from_a_file_with_game_module(tmp_path):
+    """``--game-module FILE`` imports a game that registers itself (the example Go Fish), then plays it;
+    a missing file is refused with its name. (A subprocess: the registry of this process is untouched.)"""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root / "src"))
+    cmd = [sys.executable, "-m", "tabletome.cli.main", "play", "go-fish", "--seat", "random", "--seat", "heuristic",
+           "--seed", "3", "--no-save"]
+    done = subprocess.run([*cmd, "--game-module", str(root / "examples" / "go_fish.py")], capture_output=True,
+                          text=True, env=env, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "South wins with 10 books." in done.stdout
+    missing = subprocess.run([*cmd, "--game-module", "nowhere/go_fish.py"], capture_output=True, text=True, env=env,
+                             cwd=tmp_path, timeout=120)
+    assert missing.returncode == 2 and "'nowhere/go_fish.py': no such Python file" in missing.stderr
+    unknown = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert unknown.returncode == 2 and "there is no game 'go-fish'" in unknown.stderr

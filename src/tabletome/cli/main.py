@@ -3,6 +3,7 @@
     tabletome games
     tabletome play spirit-link [--seat human|random|heuristic|SPEC ...] [--seed S] [--option name=value ...]
     tabletome play --resume [RECORD]        (no RECORD: pick an unfinished game in records/)
+    tabletome play go-fish --game-module examples/go_fish.py   (a game from a file or module)
     tabletome replay FILE [--seat N | --reveal] [--board] [--step]
     tabletome learn GAME [N] [--list]       (the game's tutorial, lesson by lesson)
     tabletome selfplay GAME --games N --seat A --seat B [--seed S] [--json]
@@ -40,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "of the unfinished games in records/, newest first")
     play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
     play.add_argument("--no-save", action="store_true", help="do not save the game record")
+    play.add_argument("--game-module", metavar="FILE|MODULE",
+                      help="first load a game from a Python file or an importable module that registers it "
+                           "when imported (e.g. examples/go_fish.py, then play go-fish); its code runs as "
+                           "with python FILE")
 
     learn = sub.add_parser("learn", help="learn a game: short lessons on real positions, each with its rule")
     learn.add_argument("game", help="game id (see: tabletome games)")
@@ -106,6 +111,33 @@ def add_table_arguments(p):
     p.add_argument("--cards", metavar="FILE", help="a card file to play with instead of the game's own cards")
 
 
+def load_game_module(where: str) -> None:
+    """Import a game's module (a ``.py`` file or a dotted module name), which registers its game."""
+    import importlib
+    import importlib.util
+    from pathlib import Path
+
+    from tabletome.core.text import shown
+
+    if where.endswith(".py") or "/" in where:
+        path = Path(where)
+        if not path.is_file():
+            raise IllegalAction(f"--game-module {shown(where)}: no such Python file")
+        spec = importlib.util.spec_from_file_location(f"tabletome_game_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            raise IllegalAction(f"--game-module {shown(where)} failed to load: {type(exc).__name__}: {exc}") from None
+        return
+    try:
+        importlib.import_module(where)
+    except ImportError as exc:
+        raise IllegalAction(f"--game-module {shown(where)}: no such module ({exc}); give a .py file or a "
+                            "module name on the Python path") from None
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -117,6 +149,8 @@ def main(argv=None) -> int:
             from .games_list import run
         elif args.command == "play":
             from .play import run
+            if args.game_module:
+                load_game_module(args.game_module)
         elif args.command == "replay":
             from .replay import run
         elif args.command == "learn":

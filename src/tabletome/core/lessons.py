@@ -102,8 +102,14 @@ class Verdict:
 
 
 def _folder(game):
-    """The game's own folder (the package its class is defined in)."""
-    return importlib.resources.files(sys.modules[type(game).__module__].__package__)
+    """The game's own folder (the package its class is defined in). A game in one file (an
+    example loaded with ``--game-module``) has none: a folder named after the file, which holds no
+    lessons or rulings unless someone makes it."""
+    module = sys.modules.get(type(game).__module__)
+    if module is None or not module.__package__:
+        from pathlib import Path
+        return Path(getattr(module, "__file__", None) or ".").with_suffix("") / "__no_folder__"
+    return importlib.resources.files(module.__package__)
 
 
 _CACHE: dict[str, list[Lesson]] = {}

@@ -178,11 +178,31 @@ class ResponseWindow(Frame):
         return self.moments[moment] if 0 <= moment < len(self.moments) else str(moment)
 
 
+class FrameIds:
+    """A game's frame names, declared before its rules so that the rules can push frames without
+    importing the frames that point at them: each name's index is an attribute (``ids.prepare``,
+    ``ids.hand_limit`` for "hand-limit"). ``FrameSet(..., ids=IDS)`` checks that its frames are
+    exactly these, in this order, so no index is ever kept by hand."""
+
+    def __init__(self, *names: str):
+        if len(set(names)) != len(names):
+            raise ValueError("two frames share a name")
+        self.names = tuple(names)
+        for i, name in enumerate(names):
+            setattr(self, name.replace("-", "_"), i)
+
+    def __getitem__(self, name: str) -> int:
+        return self.names.index(name)
+
+
 class FrameSet:
     """A game's frames, by name and by index. Frame instances on the stack are tuples whose first
-    item is ``frames[name].index``; the rest are whole numbers, one per declared field."""
+    item is ``frames[name].index``; the rest are whole numbers, one per declared field. ``ids``:
+    the game's ``FrameIds``, which the frames must follow name by name."""
 
-    def __init__(self, *frames: Frame):
+    def __init__(self, *frames: Frame, ids: FrameIds | None = None):
+        if ids is not None and tuple(f.name for f in frames) != ids.names:
+            raise ValueError(f"the frames {[f.name for f in frames]} are not the declared {list(ids.names)}")
         self.frames: list[Frame] = []
         self.by_name: dict[str, Frame] = {}
         for frame in frames:

@@ -5,9 +5,11 @@ A state says who decides now (``to_move``), lists that seat's ``legal_actions()`
 ``view(seat)`` (what a seat may see, JSON-ready), ``snapshot()`` / ``game.restore``, ``clone()``,
 ``determinize(seat, rng)``, ``is_over``, ``winners``, ``scores``, ``log`` and ``record()``.
 
-A game subclasses ``State`` and provides the rules: ``setup``, ``_legal_actions``, ``_apply``,
-``_view``, ``_snapshot`` / ``_restore``, ``clone`` and ``determinize``. The shared parts (checking
-input, history, log, records, snapshots' common fields) live here once.
+A game subclasses ``State`` and provides the rules: ``setup`` and its ``frames``
+(``core.stack``). A game that declares its ``zones`` (``core.zones``) gets ``clone``,
+``_snapshot`` / ``_restore`` with their schema, the zones' part of ``_view`` and ``determinize``
+derived from the declaration; it adds its derived public facts to a view in ``view_more``. The
+shared parts (checking input, history, log, records, snapshots' common fields) live here once.
 """
 
 from __future__ import annotations
@@ -51,12 +53,23 @@ class State:
     # the core refuses an unknown, missing or ill-typed field the same way in every game and hands
     # ``_restore`` the checked Struct.
     snapshot_schema = None
+    # The game's declared zones (core.zones.Zones): with them, the core derives ``clone``,
+    # ``_snapshot``/``_restore`` and their schema, the zones' part of ``_view`` and ``determinize``.
+    zones = None
     # How the core drives this class's stack (``_Driver``), made once per subclass; every state
     # holds it in a slot, so the hot path reads no class attribute.
     _class_driver = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        zones = cls.__dict__.get("zones")
+        if zones is not None:
+            if "clone" not in cls.__dict__:
+                cls.clone = zones.make_clone()
+            if "determinize" not in cls.__dict__:
+                cls.determinize = zones.make_determinize()
+            if "snapshot_schema" not in cls.__dict__:
+                cls.snapshot_schema = zones.schema(cls.__name__.removesuffix("State"))
         cls._class_driver = _Driver(cls)
 
     # --- construction ------------------------------------------------------------------------
@@ -328,6 +341,22 @@ class State:
         self._legal = tuple(legal)
         return True
 
+    def ask_or_take(self, seat: int, frame: tuple, legal) -> bool:
+        """Ask ``seat`` only a real choice: with one legal action, take it at once (the frame's
+        handler resolves it, no decision is recorded) and go on (False); else ``ask_with``."""
+        if len(legal) == 1:
+            action = legal[0]
+            index = frame[0]
+            frames = self.frames
+            frames.ons[index].get(action.kind, frames.resolves[index])(self, frame, action)
+            return False
+        if not self._driver.plain_ask:
+            return self.ask(seat, frame)
+        self.decision = frame   # ``ask_with`` inlined
+        self.to_move = seat
+        self._legal = tuple(legal)
+        return True
+
     def push(self, *frames: tuple) -> None:
         """Push frames so that they run in the order given (the first runs first)."""
         self.stack.extend(reversed(frames))
@@ -576,7 +605,21 @@ class State:
         return (_restore_state, (self.game.id, self.snapshot()))
 
     def _view(self, seat: int | None) -> dict:
-        raise NotImplementedError
+        """What ``seat`` may see (without the log): the declared zones as it sees them, then the
+        game's derived public facts (``view_more``)."""
+        zones = self.zones
+        if zones is None:
+            raise NotImplementedError
+        view = zones.view(self, seat)
+        self.view_more(seat, view)
+        return view
+
+    def view_more(self, seat: int | None, view: dict) -> None:
+        """Add the game's derived public facts (a phase, a pending choice) to ``view`` (override)."""
+
+    def attach(self) -> None:
+        """Set the fixed facts a state shares with its clones (a rule set from the options and the
+        card file) before a snapshot's zones are read (override; ``setup`` calls it too)."""
 
     def clone(self) -> "State":
         """An independent copy: changing one never changes the other."""
@@ -606,7 +649,10 @@ class State:
     def determinize(self, seat: int, rng) -> "State":
         """A copy in which everything ``seat`` cannot see is re-drawn at random, consistent with
         what it has seen. It depends only on ``view(seat)`` and ``rng``."""
-        raise NotImplementedError
+        zones = self.zones
+        if zones is None:
+            raise NotImplementedError
+        return zones.determinize(self, seat, rng)
 
     def check_invariants(self) -> None:
         """Raise AssertionError if the state breaks one of the game's invariants (override)."""
@@ -642,7 +688,11 @@ class State:
         return data
 
     def _snapshot(self) -> dict:
-        raise NotImplementedError
+        """The game's own fields: the declared zones, ``winners`` among them (override without zones)."""
+        zones = self.zones
+        if zones is None:
+            raise NotImplementedError
+        return zones.snapshot(self)
 
     @classmethod
     def from_snapshot(cls, game, data: Any) -> "State":
@@ -726,8 +776,18 @@ class State:
 
     def _restore(self, data) -> None:
         """Set the game's own fields from a snapshot: the checked ``snapshot_schema`` Struct when
-        the game declares one (the stack and decision are already set), else the raw dict."""
-        raise NotImplementedError
+        the game declares one (the stack and decision are already set), else the raw dict. With
+        zones: ``attach``, the zones, then the game's own checks (``restored``)."""
+        zones = self.zones
+        if zones is None:
+            raise NotImplementedError
+        self.attach()
+        zones.restore(self, data)
+        self.restored()
+
+    def restored(self) -> None:
+        """Check what a snapshot's zones cannot say alone (the stack against the position), once
+        they are read (override; raise IllegalAction)."""
 
     @classmethod
     def migrate_snapshot(cls, data: dict) -> dict:

@@ -2,11 +2,12 @@
 
 Rulebook: ../shared/rules/spirit_link.txt. Rulings where it is silent: RULES.md in this folder.
 Modules: cards.toml / cards.py (the printed deck), effects.py (the card effect vocabulary),
-ruleset.py (the rulebook's numbers, the options' rulings), actions.py, frames.py (the turn as
-decision frames), state.py (fields, setup, clone), turn.py (regeneration, preparation, player
+ruleset.py (the rulebook's numbers, the options' rulings, the turn's step names), actions.py,
+frames.py (the turn as decision frames), state.py (the declared zones and setup: core derives
+clone, snapshots, the zones' view and the re-deal), turn.py (regeneration, preparation, player
 abilities, hand limit), combat.py (reveal, ability cards, hits, settlement), spells.py, views.py
-(what a seat sees), snapshots.py (declared snapshot fields, old positions), hidden.py
-(determinize), heuristics.py (the AI's rules of thumb), display.py (the terminal table).
+(the phase and pending choice a seat sees), snapshots.py (the stack's checks, old positions),
+heuristics.py (the AI's rules of thumb), display.py (the terminal table).
 """
 
 from ...core import Game, register

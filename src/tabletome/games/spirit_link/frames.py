@@ -19,16 +19,9 @@ passing"), a seat with nothing it could do is passed for, and a window closes wh
 pass in a row (RULES.md, ruling 6).
 """
 
-# Frame indices, defined before the rules are imported: the rules push these tuples.
-TURN, PREPARE, TRADE, SPRING, REVEAL, WINDOW, SETTLE, LIMIT, END_TURN = range(9)
-# The window's moments.
-COMBAT, SETTLEMENT = 0, 1
-# The phases a view names.
-PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
-IN_PREPARATION, IN_COMBAT, IN_SETTLEMENT, IN_END, OVER = range(5)
-
-from ...core.stack import Frame, FrameSet, ResponseWindow  # noqa: E402
-from . import combat, spells, turn  # noqa: E402
+from ...core.stack import Frame, FrameSet, ResponseWindow
+from . import combat, spells, turn
+from .ruleset import SETTLEMENT, STEPS
 
 # What a response in a window does (``frame[2]`` is the responding seat, ``frame[1]`` the moment).
 RESPONSES = {
@@ -66,21 +59,5 @@ FRAMES = FrameSet(
     Frame("hand-limit", ("seat",), run=turn.hand_limit, legal=turn.discard_actions, resolve=turn.limit_discard,
           asks="discard down to the hand limit"),
     Frame("end-turn", run=turn.end_turn),
+    ids=STEPS,
 )
-assert [f.index for f in FRAMES.frames] == list(range(9)) and FRAMES["end-turn"].index == END_TURN
-
-
-def phase_of(state) -> int:
-    """The phase a view names: that of the decision (a discard choice: of the frame it sits on)."""
-    frame = state.decision
-    if frame is None:
-        return OVER
-    kind = frame[0]
-    if kind == TRADE or kind == SPRING:
-        frame = state.stack[-1]
-        kind = frame[0]
-    if kind == PREPARE:
-        return IN_PREPARATION
-    if kind == WINDOW:
-        return IN_COMBAT if frame[1] == COMBAT else IN_SETTLEMENT
-    return IN_END

@@ -6,7 +6,7 @@ the copy's fields is reading only what the seat knows plus a guess.
 
 import math
 
-from .frames import COMBAT, PREPARE, SPRING, TRADE, LIMIT, WINDOW
+from .ruleset import COMBAT, LIMIT, PREPARE, SPRING, TRADE, WINDOW
 
 EXPECTED_INCOMING = 5.0   # a rough guess of what the opponent deals in a turn
 

@@ -5,9 +5,8 @@ It reads only the view, seen from ``seat`` ("me" first, then the rival; a specta
 """
 
 from ...core.observation import Encoder, Layout, vocabulary
-from .frames import OVER, PHASES as PHASE_NAMES, phase_of
 from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED
-from .views import pending as pending_view
+from .views import OVER, PHASES as PHASE_NAMES, pending as pending_view, phase_of
 
 PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
 PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
@@ -51,6 +50,7 @@ class SpiritLinkEncoder(Encoder):
             self.seat_at.append(base)
         lay.done(self)
         self._by_cards = {}
+        self._marks = {NO_FORM: n, NOT_PLACED: n + 2}   # a transformation's slice: then "face down" at n + 1
 
     def encode(self, view, seat, out):
         out = memoryview(out)  # (element writes through a memoryview are faster than numpy's)
@@ -110,8 +110,7 @@ class SpiritLinkEncoder(Encoder):
     def encode_state(self, st, seat, out):
         out = memoryview(out)
         me = 0 if seat is None else seat
-        R = st.R
-        ix = self._index(R.cards)
+        ix = self._index(st.R.cards)
         n = self.n
         g = self.g
         phase = phase_of(st)
@@ -127,13 +126,10 @@ class SpiritLinkEncoder(Encoder):
         if pending is not None:
             out[self.pending + PENDING.index(pending["choice"])] = 1.0
             out[self.pending + 3] = pending.get("discards_left", 0) / 3.0
+        # the hidden information through the declared zones: what ``seat`` may not see is not written
+        zones = st.zones
         if seat is not None:
-            at = self.hand
-            hand = st.hand[seat]
-            for k in range(len(hand)):
-                for _ in range(hand[k]):
-                    out[at + ix[k]] += 1.0 / 3.0
-        bolt = R.firebolt_kind
+            zones.encode_cards(st, "hand", seat, seat, out, self.hand, ix, 1.0 / 3.0)
         for slot, p in ((self.seat_at[0], me), (self.seat_at[1], 1 - me)):
             s = slot["stats"]
             out[s] = max(st.health[p], -MAX_HEALTH) / MAX_HEALTH
@@ -147,19 +143,7 @@ class SpiritLinkEncoder(Encoder):
             for k in range(len(discard)):
                 if discard[k]:
                     out[d + ix[k]] = discard[k] / 3.0
-            form = st.form[p]
-            f = slot["form"]
-            if form == NOT_PLACED:
-                out[f + n + 2] = 1.0
-            elif form == NO_FORM:
-                out[f + n] = 1.0
-            elif st.revealed or seat == p:
-                out[f + ix[form]] = 1.0
-            else:
-                out[f + n + 1] = 1.0
+            zones.encode_slot(st, "form", p, seat, out, slot["form"], ix, self._marks, n + 1)
             ability = st.ability[p]
             out[slot["ability"] + (n if ability < 0 else ix[ability])] = 1.0
-            if bolt >= 0:
-                k = slot["known"]
-                for _ in range(st.known_bolts[p]):
-                    out[k + ix[bolt]] += 1.0 / 3.0
+            zones.encode_cards(st, "known_bolts", p, seat, out, slot["known"], ix, 1.0 / 3.0)

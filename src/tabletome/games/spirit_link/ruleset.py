@@ -2,6 +2,7 @@
 actions and the rulings its options choose. Shared (never changed) by every clone of a state."""
 
 from ...core import seat_names
+from ...core.stack import FrameIds
 
 SEATS = seat_names(2)  # "The game is a pure 2 player game."
 
@@ -19,6 +20,12 @@ LIFE_PRICE = 2        # "you can sacrifice 2 mana to regenerate 1 life point."
 # A seat's transformation this turn: a card kind, or one of these.
 NOT_PLACED = -1       # still preparing
 NO_FORM = -2          # "If you have not transformed, you do not cause any damage..."
+
+# The turn's steps by name (frames.py points each at the rule that runs it): the rules push these.
+STEPS = FrameIds("turn", "prepare", "trade", "life-spring", "reveal", "window", "settle", "hand-limit", "end-turn")
+TURN, PREPARE, TRADE, SPRING = STEPS.turn, STEPS.prepare, STEPS.trade, STEPS.life_spring
+REVEAL, WINDOW, SETTLE, LIMIT, END_TURN = STEPS.reveal, STEPS.window, STEPS.settle, STEPS.hand_limit, STEPS.end_turn
+COMBAT, SETTLEMENT = 0, 1   # the window's moments
 
 
 class RuleSet:

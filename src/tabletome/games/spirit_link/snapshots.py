@@ -1,108 +1,18 @@
-"""Snapshots: the declared fields (``SpiritLinkFields``, checked by core), ``snapshot``,
-``restore`` and ``migrate`` (positions written before the decision stack, with ``phase``,
-``to_move``, ``passes``, ``pending`` and ``priority``, still load and play on the same way)."""
+"""Snapshots beyond the declared zones (state.py; core writes and reads those): the checks of the
+stack against the position (``check_stack``), and ``migrate``: positions written before the
+decision stack, with ``phase``, ``to_move``, ``passes``, ``pending`` and ``priority``, still load and
+play on the same way."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import msgspec
-
 from ...core import IllegalAction
-from ...core.snapshots import SnapshotFields
-from .frames import (COMBAT, END_TURN, FRAMES, LIMIT, PREPARE, REVEAL, SETTLE, SETTLEMENT, SPRING, TRADE,
-                     WINDOW)
-from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED, START_HEALTH, START_MANA
+from .frames import FRAMES
+from .ruleset import COMBAT, END_TURN, LIMIT, PREPARE, REVEAL, SETTLE, SETTLEMENT, SPRING, TRADE, WINDOW
 
-Whole = Annotated[int, msgspec.Meta(ge=0, le=99)]
-
-
-class SeatFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """One seat. ``deck`` lists a whole deck, top card first; or give ``deck_top`` (the next cards,
-    top first) and the rest of the 45 cards not placed elsewhere follow in card-list order."""
-    health: Annotated[int, msgspec.Meta(ge=-99, le=MAX_HEALTH)] = START_HEALTH
-    mana: Annotated[int, msgspec.Meta(ge=0, le=MAX_MANA)] = START_MANA
-    hand: list[str] = []
-    deck: list[str] | None = None
-    deck_top: list[str] = []
-    discard: list[str] = []
-    transformation: str | None = None   # a card name, "none" (did not transform) or null (not placed yet)
-    ability: str | None = None
-    spell_cast: bool = False
-    firebolts_pending: Whole = 0
-    known_firebolts: Whole = 0
-
-
-class SpiritLinkFields(SnapshotFields, kw_only=True):
-    round: Annotated[int, msgspec.Meta(ge=1)] = 1
-    revealed: bool = False
-    winners: list[Annotated[int, msgspec.Meta(ge=0, le=1)]] = []
-    seats: Annotated[list[SeatFields], msgspec.Meta(min_length=2, max_length=2)]
-
-
-# --- writing -------------------------------------------------------------------------------------
-def snapshot(s) -> dict:
-    names = s.R.cards.names
-    seats = []
-    for p in (0, 1):
-        f = s.form[p]
-        seats.append({
-            "health": s.health[p],
-            "mana": s.mana[p],
-            "hand": _cards_list(names, s.hand[p]),
-            "deck": [names[k] for k in reversed(s.deck[p])],  # top card first
-            "discard": _cards_list(names, s.discard[p]),
-            "transformation": None if f == NOT_PLACED else "none" if f == NO_FORM else names[f],
-            "ability": names[s.ability[p]] if s.ability[p] >= 0 else None,
-            "spell_cast": s.spell_cast[p],
-            "firebolts_pending": s.bolts[p],
-            "known_firebolts": s.known_bolts[p],
-        })
-    return {"round": s.round, "revealed": s.revealed, "winners": list(s.winners), "seats": seats}
-
-
-def _cards_list(names, counts):
-    return [names[k] for k in range(len(counts)) for _ in range(counts[k])]
-
-
-# --- reading -------------------------------------------------------------------------------------
 ASKING = (PREPARE, TRADE, SPRING, WINDOW, LIMIT)
 
 
-def restore(s, data: SpiritLinkFields) -> None:
-    R = s.R = s.game.ruleset(s.options, s.card_text)
-    cards = R.cards
-    s.round = data.round
-    s.health, s.mana, s.hand, s.hand_size = [], [], [], []
-    s.deck, s.discard, s.form, s.ability = [], [], [], []
-    s.spell_cast, s.bolts, s.known_bolts = [], [], []
-    for p, seat in enumerate(data.seats):
-        where = f"snapshot seat {p}"
-        s.health.append(seat.health)
-        s.mana.append(seat.mana)
-        hand = _counts(cards, seat.hand, f"{where} hand")
-        s.hand.append(hand)
-        s.hand_size.append(sum(hand))
-        s.discard.append(_counts(cards, seat.discard, f"{where} discard"))
-        f = seat.transformation
-        s.form.append(NOT_PLACED if f is None else NO_FORM if f == "none" else
-                      cards.kind_of(f, f"{where} transformation"))
-        if s.form[p] >= 0 and not cards.is_form[s.form[p]]:
-            raise IllegalAction(f"{where}: {f!r} is not a transformation card")
-        a = seat.ability
-        s.ability.append(-1 if a is None else cards.kind_of(a, f"{where} ability"))
-        if s.ability[p] >= 0 and s.ability[p] not in cards.abilities:
-            raise IllegalAction(f"{where}: {a!r} is not an ability card")
-        s.spell_cast.append(seat.spell_cast)
-        s.bolts.append(seat.firebolts_pending)
-        s.known_bolts.append(seat.known_firebolts)
-        s.deck.append(_deck(s, p, seat, where))
-    s.revealed = data.revealed
-    s.winners = list(data.winners)
-    _check_stack(s)
-
-
-def _check_stack(s) -> None:
+def check_stack(s) -> None:
     """The decision is a frame that asks a seat; the stack below it is one a turn can have."""
     decision = s.decision
     if decision is None:
@@ -138,35 +48,6 @@ def _check_stack(s) -> None:
 
 def decision_name(frame) -> str:
     return FRAMES[frame[0]].name
-
-
-def _counts(cards, names, where):
-    counts = [0] * cards.n
-    for name in names:
-        counts[cards.kind_of(name, where)] += 1
-    return counts
-
-
-def _deck(s, p, seat, where):
-    """The deck, top card first: given whole as 'deck', or as 'deck_top' followed by every card of
-    the 45 not placed elsewhere (in card-list order)."""
-    cards = s.R.cards
-    if seat.deck is not None:
-        top_first = [cards.kind_of(n, f"{where} deck") for n in seat.deck]
-    else:
-        top_first = [cards.kind_of(n, f"{where} deck_top") for n in seat.deck_top]
-        used = [s.hand[p][k] + s.discard[p][k] for k in range(cards.n)]
-        for k in top_first:
-            used[k] += 1
-        if s.form[p] >= 0:
-            used[s.form[p]] += 1
-        if s.ability[p] >= 0:
-            used[s.ability[p]] += 1
-        for k in range(cards.n):
-            if used[k] > cards.copies[k]:
-                raise IllegalAction(f"{where}: {used[k]} {cards.names[k]} placed, but a deck has {cards.copies[k]}")
-            top_first.extend([k] * (cards.copies[k] - used[k]))
-    return top_first[::-1]
 
 
 # --- positions written before the decision stack -----------------------------------------------------

@@ -8,8 +8,7 @@ from itertools import compress
 
 from . import combat
 from .turn import discard
-from .frames import SPRING
-from .ruleset import MAX_HEALTH, MAX_MANA, SEATS
+from .ruleset import MAX_HEALTH, MAX_MANA, SEATS, SPRING
 
 
 def cast(s, p, k, at_once: bool) -> None:

@@ -1,61 +1,76 @@
-"""The Spirit Link state: two seats' health, mana, hands, decks and this turn's cards.
+"""The Spirit Link state: its zones, declared once (core derives clone, snapshots, the zones'
+part of the view and the re-deal from them), and the setup.
 
 The turn itself is the decision stack (frames.py); the rules are in turn.py, combat.py and
-spells.py, what a seat sees in views.py, snapshots in snapshots.py, the re-deal in hidden.py.
+spells.py, the rest of what a seat sees in views.py, old snapshot forms in snapshots.py.
 """
 
+from typing import Annotated
+
+from msgspec import Meta
+
 from ...core import State
-from . import hidden, snapshots, views
-from .frames import FRAMES, IN_SETTLEMENT, LIMIT, TURN, phase_of
-from .ruleset import HAND_LIMIT, MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED, START_HEALTH, START_MANA
+from ...core.zones import EVERYONE, OWNER, Cards, Known, Number, Pile, Slot, Zones
+from . import snapshots, views
+from .frames import FRAMES
+from .ruleset import (HAND_LIMIT, LIMIT, MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED, START_HEALTH, START_MANA,
+                      TURN)
 from .turn import draw
+from .views import IN_SETTLEMENT, phase_of
+
+Whole = Annotated[int, Meta(ge=0, le=99)]
+
+
+def _can_place(s, p) -> list[int]:
+    """The cards a seat could have put face down: the transformations it can pay for."""
+    cost, mana = s.R.cards.cost, s.mana[p]
+    return [k for k in s.R.cards.forms if cost[k] <= mana]
+
+
+ZONES = Zones(
+    Number("health", Annotated[int, Meta(ge=-99, le=MAX_HEALTH)], START_HEALTH),
+    Number("mana", Annotated[int, Meta(ge=0, le=MAX_MANA)], START_MANA),
+    Cards("hand", OWNER, size="hand_size"),
+    # "deck" lists a whole deck, top card first; or "deck_top" gives its next cards and the rest of
+    # the 45 cards not placed elsewhere follow in card-list order
+    Pile("deck", OWNER, size_view="deck_size", top_key="deck_top"),
+    Cards("discard", EVERYONE, shown="counts"),
+    # "you put 1 transformation card face down in front of you": seen by all once revealed
+    Slot("form", OWNER, key="transformation", view="transformation", marks={NOT_PLACED: None, NO_FORM: "none"},
+         public="revealed", holds=lambda cards: cards.forms, holds_word="a transformation card", fits=_can_place),
+    Slot("ability", EVERYONE, holds=lambda cards: cards.abilities, holds_word="an ability card"),
+    Number("spell_cast", bool, False),
+    Number("bolts", Whole, 0, key="firebolts_pending", view="firebolts_pending"),
+    # an Eternal-Firebolt cast returns to its caster's hand in sight of both seats
+    Known("known_bolts", "hand", card=lambda s: s.R.firebolt_kind, key="known_firebolts", view="known_in_hand"),
+    Number("round", Annotated[int, Meta(ge=1)], 1, seat=False),
+    Number("revealed", bool, False, seat=False, view=None),
+    cards=lambda s: s.R.cards, shared=("R",))
 
 
 class SpiritLinkState(State):
-    __slots__ = ("R", "health", "mana", "hand", "hand_size", "deck", "discard", "form", "ability",
-                 "spell_cast", "bolts", "known_bolts", "round", "revealed")
+    __slots__ = ZONES.attributes
 
     frames = FRAMES
-    snapshot_schema = snapshots.SpiritLinkFields
+    zones = ZONES
+
+    def attach(self):
+        self.R = self.game.ruleset(self.options, self.card_text)
 
     def setup(self):
-        R = self.R = self.game.ruleset(self.options, self.card_text)
+        self.attach()
+        R = self.R
         cards = R.cards
-        self.health = [START_HEALTH, START_HEALTH]
-        self.mana = [START_MANA, START_MANA]
-        self.hand = [[0] * cards.n, [0] * cards.n]
-        self.hand_size = [0, 0]
-        self.discard = [[0] * cards.n, [0] * cards.n]
-        self.deck = []
+        ZONES.empty(self)
         for p in (0, 1):
             deck = [k for k in range(cards.n) for _ in range(cards.copies[k])]
             self.rng.shuffle(deck)
-            self.deck.append(deck)
-        self.known_bolts = [0, 0]
+            self.deck[p] = deck
         self.round = 0
         for p in (0, 1):
             draw(self, p, R.start_hand)
         self.push((TURN,))
         self.run()
-
-    def clone(self):
-        c = SpiritLinkState.__new__(SpiritLinkState)
-        self._copy_common(c)
-        c.R = self.R
-        c.health = self.health.copy()
-        c.mana = self.mana.copy()
-        c.hand = [self.hand[0].copy(), self.hand[1].copy()]
-        c.hand_size = self.hand_size.copy()
-        c.deck = [self.deck[0].copy(), self.deck[1].copy()]
-        c.discard = [self.discard[0].copy(), self.discard[1].copy()]
-        c.form = self.form.copy()
-        c.ability = self.ability.copy()
-        c.spell_cast = self.spell_cast.copy()
-        c.bolts = self.bolts.copy()
-        c.known_bolts = self.known_bolts.copy()
-        c.round = self.round
-        c.revealed = self.revealed
-        return c
 
     @property
     def priority(self) -> int:
@@ -64,15 +79,12 @@ class SpiritLinkState(State):
 
     @property
     def phase(self) -> int:
-        """Where the turn stands (frames.PHASES names it)."""
+        """Where the turn stands (views.PHASES names it)."""
         return phase_of(self)
 
-    # --- seeing, snapshots, the re-deal -------------------------------------------------------------
-    _view = views.view
-    _snapshot = snapshots.snapshot
-    _restore = snapshots.restore
+    view_more = views.view_more
+    restored = snapshots.check_stack
     migrate_snapshot = classmethod(snapshots.migrate)
-    determinize = hidden.determinize
 
     # --- outcome -------------------------------------------------------------------------------
     @property

@@ -8,9 +8,9 @@ choice's handler (frames.py); ``s`` is the state.
 
 from itertools import compress
 
-from .frames import COMBAT, END_TURN, LIMIT, PREPARE, REVEAL, SETTLE, SETTLEMENT, TRADE, TURN, WINDOW
-from .ruleset import (DRAW_PER_TURN, HAND_LIMIT, LIFE_PRICE, MANA_PER_TURN, MAX_HEALTH, MAX_MANA,
-                      NO_FORM, NOT_PLACED, SEATS, TRADE_DISCARD, TRADE_DRAW)
+from .ruleset import (COMBAT, DRAW_PER_TURN, END_TURN, HAND_LIMIT, LIFE_PRICE, LIMIT, MANA_PER_TURN, MAX_HEALTH,
+                      MAX_MANA, NO_FORM, NOT_PLACED, PREPARE, REVEAL, SEATS, SETTLE, SETTLEMENT, TRADE,
+                      TRADE_DISCARD, TRADE_DRAW, TURN, WINDOW)
 
 
 # --- regeneration ------------------------------------------------------------------------------
@@ -82,13 +82,7 @@ def prepare(s, frame) -> bool:
     """"In the preparation phase you put 1 transformation card face down in front of you." A seat
     whose only choice is one placement (a transformation it must play, or none: no spell or player
     ability either) is not asked."""
-    p = frame[1]
-    acts = preparation_actions(s, frame)
-    if len(acts) == 1:
-        only = acts[0]
-        place(s, p, only.args[0] if only.kind == "transform" else NO_FORM)
-        return False
-    return s.ask_with(p, frame, acts)
+    return s.ask_or_take(frame[1], frame, preparation_actions(s, frame))
 
 
 def preparation_actions(s, frame):

@@ -1,23 +1,27 @@
-"""What each seat sees: ``view(seat)`` (the log is added by core, filtered for the seat)."""
+"""What each seat sees beyond its zones (state.py declares them; core shows each as the seat may
+see it): the phase, priority and a choice made one card at a time. The log is added by core."""
 
-from .frames import LIMIT, OVER, PHASES, SPRING, TRADE, phase_of
-from .ruleset import NO_FORM, NOT_PLACED
+from .ruleset import COMBAT, LIMIT, PREPARE, SPRING, TRADE, WINDOW
+
+# The phases a view names.
+PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
+IN_PREPARATION, IN_COMBAT, IN_SETTLEMENT, IN_END, OVER = range(5)
 
 
-def cards_list(s, counts):
-    names = s.R.cards.names
-    return [names[k] for k in range(len(counts)) for _ in range(counts[k])]
-
-
-def form_seen(s, p, seat):
-    f = s.form[p]
-    if f == NOT_PLACED:
-        return None
-    if f == NO_FORM:
-        return "none"
-    if s.revealed or seat == p:
-        return s.R.cards.names[f]
-    return "face down"
+def phase_of(state) -> int:
+    """The phase a view names: that of the decision (a discard choice: of the frame it sits on)."""
+    frame = state.decision
+    if frame is None:
+        return OVER
+    kind = frame[0]
+    if kind == TRADE or kind == SPRING:
+        frame = state.stack[-1]
+        kind = frame[0]
+    if kind == PREPARE:
+        return IN_PREPARATION
+    if kind == WINDOW:
+        return IN_COMBAT if frame[1] == COMBAT else IN_SETTLEMENT
+    return IN_END
 
 
 def pending(s):
@@ -32,37 +36,9 @@ def pending(s):
     return {"seat": s.to_move, "choice": "hand limit"}
 
 
-def view(s, seat):
-    names = s.R.cards.names
-    bolt = s.R.firebolt_kind
-    players = []
-    for p in (0, 1):
-        info = {
-            "name": s.seat_name(p),
-            "health": s.health[p],
-            "mana": s.mana[p],
-            "hand_size": s.hand_size[p],
-            "deck_size": len(s.deck[p]),
-            "discard": {names[k]: n for k, n in enumerate(s.discard[p]) if n},
-            "transformation": form_seen(s, p, seat),
-            "ability": names[s.ability[p]] if s.ability[p] >= 0 else None,
-            "spell_cast": s.spell_cast[p],
-            "firebolts_pending": s.bolts[p],
-            "known_in_hand": [names[bolt]] * s.known_bolts[p] if bolt >= 0 else [],
-        }
-        if seat == p:
-            info["hand"] = cards_list(s, s.hand[p])
-        players.append(info)
+def view_more(s, seat, view) -> None:
     phase = phase_of(s)
-    return {
-        "game": "spirit-link",
-        "seat": seat,
-        "round": s.round,
-        "phase": PHASES[phase],
-        "priority": s.priority,
-        "to_move": s.to_move,
-        "players": players,
-        "pending": pending(s),
-        "over": phase == OVER,
-        "winners": list(s.winners),
-    }
+    view["phase"] = PHASES[phase]
+    view["priority"] = s.priority
+    view["pending"] = pending(s)
+    view["over"] = phase == OVER

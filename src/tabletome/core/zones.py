@@ -1,0 +1,722 @@
+"""Declared state: a game lists its components once, as typed zones, and core derives the rest.
+
+    ZONES = Zones(
+        Number("health", Annotated[int, Meta(ge=-99, le=30)], 24),   # one per seat, public
+        Cards("hand", OWNER, size="hand_size"),     # counts per card kind, seen by its owner
+        Pile("deck", OWNER),                        # a list of card kinds, top last, order hidden
+        Cards("discard", EVERYONE, shown="counts"),
+        Slot("form", OWNER, public="revealed", ...),  # one card face down until the reveal
+        Known("known_bolts", "hand", card=...),     # what every seat has learned of a hidden hand
+        Number("round", ..., seat=False),           # a number of the whole table
+        cards=lambda state: state.R.cards, shared=("R",))
+
+    class MyState(State):
+        __slots__ = ZONES.attributes
+        zones = ZONES
+
+From the declaration core derives, for the state class (``State.__init_subclass__``):
+
+- ``clone``: code generated once per class that copies exactly the declared fields (no deepcopy);
+- ``snapshot``/``restore``: the table's numbers, then ``winners``, then ``seats``: one object per
+  seat with its zones, every card by name (a pile top card first); a msgspec schema made from the
+  declaration refuses an unknown, missing or ill-typed field with the field named;
+- ``view(seat)``: each zone as that seat may see it (a hidden hand as its size only, a face-down
+  card as "face down", a deck as its size), the game adding its derived public facts
+  (``view_more``);
+- ``determinize(seat, rng)``: for each owner, the seat's own hidden-order piles are sorted and
+  shuffled; every card the seat cannot see (an owner's hidden hand, deck and face-down slots, less
+  the cards every seat knows to be there: ``Known``) is gathered into one pool in card-list order;
+  each face-down slot draws a card that ``fits`` it, the rest is shuffled and dealt back zone by zone
+  in declaration order, each zone keeping its size. The result depends only on what the seat sees
+  and the rng;
+- ``visible(zone, owner, seat)``: the one test every view and observation uses, so a zone hidden
+  from a seat cannot be shown or encoded for it (``encode_cards``, ``encode_slot``).
+
+Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
+its owner knows what is in it (every card it owns that is nowhere else), the others do not.
+"""
+
+from __future__ import annotations
+
+from operator import add as _add, sub as _sub
+from typing import Annotated, Any
+
+import msgspec
+
+from .errors import IllegalAction
+from .snapshots import SnapshotFields
+from .state import as_rng
+
+EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"
+SEES = (EVERYONE, OWNER, NOBODY)
+_MISSING = object()
+
+
+class Zone:
+    """One declared component. ``attr``: the state's field; ``key``: its snapshot name; ``view``:
+    its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table."""
+
+    kind = "zone"
+
+    def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
+                 see: str = EVERYONE):
+        if see not in SEES:
+            raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
+        self.attr = attr
+        self.key = key or attr
+        self.view = attr if view is _MISSING else view
+        self.seat = seat
+        self.see = see
+
+    def sees(self, state, owner, seat) -> bool:
+        """Whether ``seat`` (None: a spectator) may see what this zone holds."""
+        see = self.see
+        return see == EVERYONE or (see == OWNER and seat is not None and seat == owner)
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.attr}>"
+
+
+class Number(Zone):
+    """A public number or flag (health, mana, a round, "the transformations are revealed"):
+    ``type`` is its msgspec type (bounds included), ``default`` the value a hand-written snapshot
+    may leave out and a new game starts with."""
+
+    kind = "number"
+
+    def __init__(self, attr, type=int, default=0, **kw):
+        super().__init__(attr, **kw)
+        self.type = type
+        self.default = default
+
+
+class Cards(Zone):
+    """Cards whose order does not matter (a hand, a discard pile): a count per card kind.
+    ``size``: a field kept beside it with the count of cards, public (a view shows it under that
+    name). ``shown``: how a seat that sees it reads it in a view, a list of names or
+    ``"counts"`` ({name: count}). ``most``: the most cards of one kind it can hold (Go Fish: a hand
+    lays four of a rank down at once), which a one-deck re-deal respects."""
+
+    kind = "cards"
+
+    def __init__(self, attr, see=OWNER, *, size: str | None = None, shown: str = "list", most: int | None = None,
+                 **kw):
+        super().__init__(attr, see=see, **kw)
+        self.size = size
+        self.shown = shown
+        self.most = most
+
+
+class Pile(Zone):
+    """An ordered stack of cards (a deck): a list of card kinds, the top card last. Its order is
+    hidden from everyone; ``see`` says who knows what is in it (its owner, by elimination). A
+    snapshot writes it top card first; ``top_key`` is the field a hand-written snapshot may give
+    instead, the top cards, the rest of the owner's cards following in card-list order."""
+
+    kind = "pile"
+
+    def __init__(self, attr, see=OWNER, *, size_view: str | None = None, top_key: str | None = None, **kw):
+        kw.setdefault("view", None)
+        super().__init__(attr, see=see, **kw)
+        self.size_view = size_view
+        self.top_key = top_key
+
+
+class Slot(Zone):
+    """One place for one card (a face-down transformation, an ability in play): a card kind, or
+    one of ``marks`` ({value: its name in snapshots and views}, e.g. -1: None, "not placed yet").
+    ``public``: the name of a table ``Number`` that, when true, shows it to everyone (the reveal).
+    ``hidden``: what a seat that may not see the card reads. ``holds(cards)``: the card kinds it
+    may hold (``holds_word`` names them in errors); ``fits(state, owner)``: the card kinds, in
+    card-list order, a re-deal may put in it face down (what its owner could have placed; by default any)."""
+
+    kind = "slot"
+
+    def __init__(self, attr, see=EVERYONE, *, marks=None, empty: int = -1, public: str | None = None,
+                 hidden: str = "face down", holds=None, holds_word: str = "a card that fits there",
+                 fits=None, **kw):
+        super().__init__(attr, see=see, **kw)
+        self.marks = dict(marks if marks is not None else {-1: None})
+        self.by_mark = {name: value for value, name in self.marks.items()}
+        self.empty = empty
+        self.public = public
+        self.hidden = hidden
+        self.holds = holds
+        self.holds_word = holds_word
+        self.fits = fits
+
+    def sees(self, state, owner, seat) -> bool:
+        if self.public is not None and getattr(state, self.public):
+            return True
+        return super().sees(state, owner, seat)
+
+
+class Known(Zone):
+    """What every seat has learned of a hidden ``Cards`` zone ``of`` (a card revealed from a hand,
+    an ask that shows a card is held): per seat, the count of each card kind known to be there,
+    or, with ``card(state)`` naming the one kind that can be learned, that kind's count. Public;
+    a view shows the known cards by name; a re-deal keeps them where they are."""
+
+    kind = "known"
+
+    def __init__(self, attr, of: str, *, card=None, **kw):
+        super().__init__(attr, **kw)
+        self.of = of
+        self.card = card
+
+
+Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
+
+
+class Zones:
+    """A game's declared state (see the module docstring). ``cards(state)``: the card list in
+    play (``names``, and ``copies``: each kind's count in one seat's cards, for ``Pile.top_key``
+    and for what an owner knows of its pile). ``shared``: fields copied by reference by ``clone``
+    and set by ``State.attach`` (fixed facts such as the rule set). ``owned``: how errors name a
+    seat's whole set of cards ("a deck"). ``one_deck``: every card comes from one deck for the
+    whole table (cards pass between seats), so a re-deal pools what a seat cannot see across all
+    the other seats and the table's piles; by default each seat's cards are its own."""
+
+    def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
+                 seats_key: str = "seats", one_deck: bool = False):
+        self.zones = list(zones)
+        self.one_deck = one_deck
+        self.cards = cards
+        self.shared = tuple(shared)
+        self.owned = owned
+        self.seats_key = seats_key
+        self.by_attr = {z.attr: z for z in zones}
+        if len(self.by_attr) != len(zones):
+            raise ValueError("two zones share a field name")
+        for z in zones:
+            if isinstance(z, Known) and not isinstance(self.by_attr.get(z.of), Cards):
+                raise ValueError(f"zone {z.attr!r} knows of {z.of!r}, which is no Cards zone")
+            if isinstance(z, Slot) and z.public is not None and not isinstance(self.by_attr.get(z.public), Number):
+                raise ValueError(f"slot {z.attr!r} is made public by {z.public!r}, which is no Number")
+        self.seat_zones = [z for z in zones if z.seat]
+        self.table_zones = [z for z in zones if not z.seat]
+        sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
+        self.attributes = tuple(z.attr for z in zones) + sizes + self.shared
+        self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
+        # what a re-deal goes through: each seat's cards and piles in declaration order, its slots
+        # what a re-deal does with one owner's zones, for the seat itself (True) and for another:
+        # piles whose cards it knows, shuffled; cards it cannot see, pooled; slots that may be face down
+        self._plans = {}
+        for own in (True, False):
+            seen = (EVERYONE, OWNER) if own else (EVERYONE,)
+            shuffled = [z.attr for z in self.seat_zones if isinstance(z, Pile) and z.see in seen]
+            hidden = [z for z in self.seat_zones if isinstance(z, (Cards, Pile)) and z.see not in seen]
+            dealt = [(z.attr, isinstance(z, Pile), getattr(z, "size", None)) for z in hidden]
+            knowns = [(i, self.known_of[z.attr]) for i, z in enumerate(hidden) if z.attr in self.known_of]
+            slots = [(z.attr, z.public, z.fits) for z in self.seat_zones if isinstance(z, Slot) and z.see not in seen]
+            self._plans[own] = (shuffled, dealt, knowns, slots)
+        self._most = {z.attr: z.most for z in self.zones if isinstance(z, Cards) and z.most is not None}
+        self._table_plan = ([z.attr for z in self.table_zones if isinstance(z, Pile) and z.see == EVERYONE],
+                            [(z.attr, isinstance(z, Pile)) for z in self.table_zones
+                             if isinstance(z, (Cards, Pile)) and z.see != EVERYONE])
+        self._names = {}
+
+    # --- card names -------------------------------------------------------------------------------
+    def _index(self, cards) -> dict:
+        names = cards.names
+        got = self._names.get(id(names))
+        if got is None or got[0] is not names:
+            got = self._names[id(names)] = (names, {name.lower(): k for k, name in enumerate(names)})
+        return got[1]
+
+    def kind_of(self, state, name, where: str) -> int:
+        cards = self.cards(state)
+        k = self._index(cards).get(str(name).lower()) if isinstance(name, str) else None
+        if k is None:
+            raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card; cards are: {', '.join(cards.names)}")
+        return k
+
+    # --- a new game ---------------------------------------------------------------------------
+    def empty(self, state) -> None:
+        """Every zone empty (numbers at their default) for ``setup`` to deal into."""
+        n = len(self.cards(state).names)
+        players = state.players
+        for z in self.zones:
+            if isinstance(z, Number):
+                value = z.default
+            elif isinstance(z, Cards):
+                value = [0] * n
+                if z.size:
+                    setattr(state, z.size, [0] * players if z.seat else 0)
+            elif isinstance(z, Pile):
+                value = []
+            elif isinstance(z, Slot):
+                value = z.empty
+            else:
+                value = 0 if z.card is not None else [0] * n
+            if z.seat:
+                value = [value.copy() if isinstance(value, list) else value for _ in range(players)]
+            setattr(state, z.attr, value)
+
+    # --- clone ----------------------------------------------------------------------------------
+    def make_clone(self):
+        """The state's ``clone``: code written once for the declared fields, copying each as its
+        type needs (a list of numbers with ``.copy()``, a list of per-seat lists element by
+        element; literal for two seats, the common case)."""
+        flat, nested = [], []
+        for z in self.zones:
+            deep = isinstance(z, (Cards, Pile)) or (isinstance(z, Known) and z.card is None)
+            if not z.seat:
+                (flat if not deep else nested).append((z.attr, "list" if deep else "value"))
+            else:
+                (nested if deep else flat).append((z.attr, "seats"))
+            if isinstance(z, Cards) and z.size:
+                flat.append((z.size, "seats" if z.seat else "value"))
+        lines = ["def clone(self):", "    c = _new(self.__class__)", "    self._copy_common(c)"]
+        for attr in self.shared:
+            lines.append(f"    c.{attr} = self.{attr}")
+        for attr, how in flat:
+            lines.append(f"    c.{attr} = self.{attr}" + (".copy()" if how in ("seats", "list") else ""))
+        two, many = [], []
+        for attr, how in nested:
+            if how == "list":
+                lines.append(f"    c.{attr} = self.{attr}.copy()")
+                continue
+            two.append(f"        v = self.{attr}; c.{attr} = [v[0].copy(), v[1].copy()]")
+            many.append(f"        c.{attr} = list(map(_copy, self.{attr}))")
+        if two:
+            lines += ["    if self.players == 2:", *two, "    else:", *many]
+        lines.append("    return c")
+        scope = {"_new": object.__new__, "_copy": list.copy}
+        exec("\n".join(lines), scope)
+        clone = scope["clone"]
+        clone.__doc__ = "An independent copy: changing one never changes the other (generated from the zones)."
+        return clone
+
+    # --- seeing ---------------------------------------------------------------------------------
+    def visible(self, state, attr: str, owner, seat) -> bool:
+        """Whether ``seat`` may see what zone ``attr`` of ``owner`` holds (None: a spectator)."""
+        return self.by_attr[attr].sees(state, owner, seat)
+
+    def view(self, state, seat) -> dict:
+        """The zones as ``seat`` sees them: the table's, then ``players``, one dict per seat."""
+        names = self.cards(state).names
+        view = {"game": state.game.id, "seat": seat}
+        for z in self.table_zones:
+            if isinstance(z, Pile) and z.size_view:
+                view[z.size_view] = len(getattr(state, z.attr))
+            if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, None, seat)):
+                view[z.view] = self._seen(state, z, None, seat, getattr(state, z.attr), names)
+        players = []
+        for p in range(state.players):
+            info = {"name": state.seat_name(p)}
+            for z in self.seat_zones:
+                value = getattr(state, z.attr)[p]
+                if isinstance(z, Cards) and z.size:
+                    info[z.size] = getattr(state, z.size)[p]
+                if isinstance(z, Pile) and z.size_view:
+                    info[z.size_view] = len(value)
+                if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, p, seat)):
+                    info[z.view] = self._seen(state, z, p, seat, value, names)
+            players.append(info)
+        view["to_move"] = state.to_move
+        view["players"] = players
+        view["over"] = state.to_move is None
+        view["winners"] = list(state.winners)
+        return view
+
+    def _seen(self, state, z, owner, seat, value, names):
+        if isinstance(z, Number):
+            return value
+        if isinstance(z, Cards):
+            if z.shown == "counts":
+                return {names[k]: c for k, c in enumerate(value) if c}
+            return _names_of(names, value)
+        if isinstance(z, Pile):
+            return [names[k] for k in reversed(value)]
+        if isinstance(z, Slot):
+            if value in z.marks:
+                return z.marks[value]
+            return names[value] if z.sees(state, owner, seat) else z.hidden
+        if z.card is not None:
+            k = z.card(state)
+            return [names[k]] * value if k >= 0 else []
+        return _names_of(names, value)
+
+    def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
+        """Write zone ``attr`` of ``owner`` (counts per kind) into ``out[at + index[kind]]``, times
+        ``scale``, if ``seat`` may see it; nothing otherwise."""
+        z = self.by_attr[attr]
+        if not z.sees(state, owner, seat):
+            return
+        counts = getattr(state, attr)[owner]
+        if isinstance(z, Known) and z.card is not None:
+            k = z.card(state)
+            if k >= 0:
+                for _ in range(counts):   # one add a card, as an encoder of the view's names does
+                    out[at + index[k]] += scale
+            return
+        for k in range(len(counts)):
+            for _ in range(counts[k]):
+                out[at + index[k]] += scale
+
+    def encode_slot(self, state, attr, owner, seat, out, at, index, marks: dict, hidden: int) -> None:
+        """A slot as a one-hot: ``out[at + index[card]]`` for a card ``seat`` may see,
+        ``out[at + marks[mark]]`` for a mark, ``out[at + hidden]`` for a card it may not see."""
+        z = self.by_attr[attr]
+        value = getattr(state, attr)[owner]
+        if value in z.marks:
+            out[at + marks[value]] = 1.0
+        elif z.sees(state, owner, seat):
+            out[at + index[value]] = 1.0
+        else:
+            out[at + hidden] = 1.0
+
+    # --- snapshots ------------------------------------------------------------------------------
+    def snapshot(self, state) -> dict:
+        names = self.cards(state).names
+        data = {}
+        for z in self.table_zones:
+            data[z.key] = self._written(state, z, getattr(state, z.attr), names)
+        data["winners"] = list(state.winners)
+        seats = []
+        for p in range(state.players):
+            seats.append({z.key: self._written(state, z, getattr(state, z.attr)[p], names) for z in self.seat_zones})
+        data[self.seats_key] = seats
+        return data
+
+    def _written(self, state, z, value, names):
+        if isinstance(z, Number):
+            return value
+        if isinstance(z, Pile):
+            return [names[k] for k in reversed(value)]   # top card first
+        if isinstance(z, Slot):
+            return z.marks[value] if value in z.marks else names[value]
+        if isinstance(z, Known) and z.card is not None:
+            return value
+        return _names_of(names, value)
+
+    def schema(self, name: str) -> type:
+        """The msgspec Struct a snapshot of these zones is checked against."""
+        seat_fields = []
+        for z in self.seat_zones:
+            seat_fields += self._fields(z)
+        Seat = msgspec.defstruct(f"{name}Seat", seat_fields, forbid_unknown_fields=True, kw_only=True)
+        top = []
+        for z in self.table_zones:
+            top += self._fields(z)
+        top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
+        top.append((self.seats_key, Annotated[list[Seat], msgspec.Meta(min_length=1, max_length=8)]))
+        return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
+
+    def _fields(self, z) -> list:
+        empty = msgspec.field(default_factory=list)
+        if isinstance(z, Number):
+            return [(z.key, z.type, z.default)]
+        if isinstance(z, Cards):
+            return [(z.key, list[str], empty)]
+        if isinstance(z, Pile):
+            fields = [(z.key, list[str] | None, None)]
+            if z.top_key:
+                fields.append((z.top_key, list[str], empty))
+            return fields
+        if isinstance(z, Slot):
+            return [(z.key, str | None, z.marks.get(z.empty))]
+        if z.card is not None:
+            return [(z.key, Whole, 0)]
+        return [(z.key, list[str], empty)]
+
+    def restore(self, state, data) -> None:
+        """Set every zone from the checked snapshot Struct (cards by name, each checked)."""
+        cards = self.cards(state)
+        n = len(cards.names)
+        for z in self.table_zones:
+            setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
+        seats = getattr(data, self.seats_key)
+        if len(seats) != state.players:
+            raise IllegalAction(f"snapshot field {self.seats_key!r} must list {state.players} seats, not {len(seats)}")
+        for z in self.seat_zones:
+            setattr(state, z.attr, [])
+            if isinstance(z, Cards) and z.size:
+                setattr(state, z.size, [])
+        for p, seat in enumerate(seats):
+            where = f"snapshot seat {p}"
+            piles = []
+            for z in self.seat_zones:
+                if isinstance(z, Pile):
+                    piles.append(z)
+                    getattr(state, z.attr).append(None)
+                    continue
+                value = self._read(state, z, getattr(seat, z.key), f"{where} {z.key}", cards)
+                getattr(state, z.attr).append(value)
+                if isinstance(z, Cards) and z.size:
+                    getattr(state, z.size).append(sum(value))
+            for z in piles:   # last: a pile given by its top cards holds the rest of the seat's cards
+                getattr(state, z.attr)[p] = self._pile(state, z, p, seat, where, cards, n)
+        state.winners = list(data.winners)
+        for w in state.winners:
+            if w >= state.players:
+                raise IllegalAction(f"snapshot field 'winners': there is no seat {w} at a table of {state.players}")
+
+    def _read(self, state, z, value, where, cards):
+        if isinstance(z, Number):
+            return value
+        if isinstance(z, Pile):   # a table's pile, top card first
+            return [self.kind_of(state, name, where) for name in value or ()][::-1]
+        if isinstance(z, Slot):
+            if value in z.by_mark:
+                return z.by_mark[value]
+            k = self.kind_of(state, value, where)
+            if z.holds is not None and k not in z.holds(cards):
+                raise IllegalAction(f"{where}: {value!r} is not {z.holds_word}")
+            return k
+        if isinstance(z, Known) and z.card is not None:
+            return value
+        counts = [0] * len(cards.names)
+        for name in value:
+            counts[self.kind_of(state, name, where)] += 1
+        return counts
+
+    def _pile(self, state, z, p, seat, where, cards, n):
+        given = getattr(seat, z.key)
+        if given is not None:
+            return [self.kind_of(state, name, f"{where} {z.key}") for name in given][::-1]
+        top = [self.kind_of(state, name, f"{where} {z.top_key}") for name in getattr(seat, z.top_key, [])]
+        used = self.placed(state, p)
+        for k in top:
+            used[k] += 1
+        rest = []
+        for k in range(n):
+            if used[k] > cards.copies[k]:
+                raise IllegalAction(f"{where} {z.top_key}: {used[k]} {cards.names[k]} placed, but {self.owned} "
+                                    f"has {cards.copies[k]}")
+            rest.extend([k] * (cards.copies[k] - used[k]))
+        return (top + rest)[::-1]
+
+    def placed(self, state, p) -> list[int]:
+        """How many of each card kind seat ``p`` holds in its zones other than its piles."""
+        counts = [0] * len(self.cards(state).names)
+        for z in self.seat_zones:
+            value = getattr(state, z.attr)[p]
+            if isinstance(z, Cards):
+                for k in range(len(value)):
+                    counts[k] += value[k]
+            elif isinstance(z, Slot) and value is not None and value >= 0:
+                counts[value] += 1
+        return counts
+
+    # --- the re-deal -----------------------------------------------------------------------------
+    def make_determinize(self):
+        """The state's ``determinize``: for seats that own their cards, code written once from the
+        plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
+        table-driven ``Zones.determinize``."""
+        zones = self
+
+        def determinize_one_deck(state, seat, rng):
+            """A copy in which every card ``seat`` cannot see is re-drawn at random, consistent with
+            what it has seen (derived from the declared zones)."""
+            return zones.determinize(state, seat, rng)
+        if self.one_deck:
+            return determinize_one_deck
+        scope = {"_as_rng": as_rng, "_cards": self.cards, "_add": _add, "_sub": _sub}
+        lines = ["def determinize(state, seat, rng):",
+                 "    rng = _as_rng(rng)",
+                 "    copy = state.determinized_copy(seat)",
+                 "    n = len(_cards(state).names)",
+                 "    players = state.players",
+                 "    for owner in ((seat, 1 - seat) if players == 2 else (*range(seat, players), *range(seat))):"]
+        for own in (True, False):
+            lines.append(f"        {'if' if own else 'else'}{' owner == seat' if own else ''}:")
+            body = self._determinize_lines(own, scope)
+            lines += ["            " + line for line in body] or ["            pass"]
+        lines += ["    copy.rng = rng.spawn()", "    return copy"]
+        exec("\n".join(lines), scope)
+        determinize = scope["determinize"]
+        determinize.__doc__ = determinize_one_deck.__doc__
+        return determinize
+
+    def _determinize_lines(self, own: bool, scope: dict) -> list[str]:
+        """One owner's part of the generated ``determinize`` (``own``: the seat's own zones)."""
+        shuffled, dealt, knowns, slots = self._plans[own]
+        out = []
+        for attr in shuffled:   # cards the seat knows, not their order
+            out += [f"mine = sorted(state.{attr}[owner])", "rng.shuffle(mine)", f"copy.{attr}[owner] = mine"]
+        if not dealt and not slots:
+            return out
+        first = True
+        for attr, pile, size in dealt:
+            if pile:
+                out += ["pool = [0] * n"] if first else []
+                out += [f"for k in state.{attr}[owner]:", "    pool[k] += 1"]
+            else:
+                out.append(f"pool = state.{attr}[owner].copy()" if first else
+                           f"pool = list(map(_add, pool, state.{attr}[owner]))")
+            first = False
+        if first:
+            out.append("pool = [0] * n")
+        kept = {}
+        for i, known in knowns:   # what every seat knows stays where it is
+            name = kept[i] = f"kept{i}"
+            if known.card is not None:
+                scope[f"_card{i}"] = known.card
+                out += [f"{name} = [0] * n", f"k = _card{i}(state)", "if k >= 0:",
+                        f"    {name}[k] = min(state.{known.attr}[owner], pool[k])", f"    pool[k] -= {name}[k]"]
+            else:
+                out += [f"{name} = list(map(min, state.{known.attr}[owner], pool))",
+                        f"pool = list(map(_sub, pool, {name}))"]
+        for j, (attr, public, fits) in enumerate(slots):   # a face-down card: what its owner could have placed
+            test = f"k >= 0 and not state.{public}" if public is not None else "k >= 0"
+            scope[f"_fits{j}"] = fits
+            kinds = f"_fits{j}(state, owner)" if fits is not None else "range(n)"
+            out += [f"k = state.{attr}[owner]", f"if {test}:", "    pool[k] += 1",
+                    f"    choices = [k for k in {kinds} for _ in range(pool[k])]",
+                    "    k = choices[rng.below(len(choices))]", "    pool[k] -= 1", f"    copy.{attr}[owner] = k"]
+        out += ["unseen = [k for k in range(n) for _ in range(pool[k])]", "rng.shuffle(unseen)", "at = 0"]
+        for i, (attr, pile, size) in enumerate(dealt):
+            if pile:
+                out += [f"size = len(state.{attr}[owner])", f"copy.{attr}[owner] = unseen[at:at + size]"]
+            else:
+                count = f"state.{size}[owner]" if size else f"sum(state.{attr}[owner])"
+                if i in kept:
+                    out += [f"hand = {kept[i]}", f"size = {count} - sum(hand)"]
+                else:
+                    out += ["hand = [0] * n", f"size = {count}"]
+                out += ["for k in unseen[at:at + size]:", "    hand[k] += 1", f"copy.{attr}[owner] = hand"]
+            out.append("at += size")
+        return out
+
+    def determinize(self, state, seat, rng):
+        """A copy in which every card ``seat`` cannot see is re-drawn (see the module docstring)."""
+        if not self.one_deck:
+            return type(state).determinize(state, seat, rng)
+        rng = as_rng(rng)
+        copy = state.determinized_copy(seat)
+        n = len(self.cards(state).names)
+        players = state.players
+        pool = [0] * n
+        dealt, kept, down = [], {}, []
+        for owner in (*range(seat, players), *range(seat)):
+            shuffled, hidden, knowns, slots = self._plans[owner == seat]
+            for attr in shuffled:
+                mine = sorted(getattr(state, attr)[owner])
+                rng.shuffle(mine)
+                getattr(copy, attr)[owner] = mine
+            for attr, pile, size in hidden:
+                held = getattr(state, attr)[owner]
+                for k in (held if pile else (j for j in range(n) for _ in range(held[j]))):
+                    pool[k] += 1
+                dealt.append((owner, attr, pile, size))
+            for i, known in knowns:
+                kept[(owner, hidden[i][0])] = known
+            for attr, public, fits in slots:
+                k = getattr(state, attr)[owner]
+                if k >= 0 and (public is None or not getattr(state, public)):
+                    down.append((owner, attr, fits, k))
+        shuffled, hidden = self._table_plan
+        for attr in shuffled:
+            mine = sorted(getattr(state, attr))
+            rng.shuffle(mine)
+            setattr(copy, attr, mine)
+        for attr, pile in hidden:
+            held = getattr(state, attr)
+            for k in (held if pile else (j for j in range(n) for _ in range(held[j]))):
+                pool[k] += 1
+            dealt.append((None, attr, pile, None))
+        for key, known in kept.items():   # what every seat knows stays where it is
+            counts = getattr(state, known.attr)[key[0]]
+            if known.card is not None:
+                k, counts = known.card(state), [0] * n
+                if k >= 0:
+                    counts[k] = getattr(state, known.attr)[key[0]]
+            have = list(map(min, counts, pool))
+            pool = list(map(_sub, pool, have))
+            kept[key] = have
+        for owner, attr, fits, k in down:
+            pool[k] += 1
+            kinds = fits(state, owner) if fits is not None else range(n)
+            choices = [k for k in kinds for _ in range(pool[k])]
+            k = choices[rng.below(len(choices))]
+            pool[k] -= 1
+            getattr(copy, attr)[owner] = k
+        unseen = [k for k in range(n) for _ in range(pool[k])]
+        for _ in range(100):   # a deal that breaks a zone's ``most`` is shuffled again
+            rng.shuffle(unseen)
+            values, kept_limits = _deal(self, state, dealt, kept, unseen.copy(), n)
+            if kept_limits:
+                break
+        for (owner, attr, pile, size), value in zip(dealt, values):
+            if owner is None:
+                setattr(copy, attr, value)
+            else:
+                getattr(copy, attr)[owner] = value
+        copy.rng = rng.spawn()
+        return copy
+
+    def broken_promises(self, state, copy, seat) -> list[str]:
+        """What ``copy`` (``state.determinize(seat, ...)``) changed that the declaration says ``seat``
+        knows: a zone it sees, a size, a number, the cards of a pile it knows (in any order), a
+        known card no longer where it is known to be. Empty when the re-deal kept its promises
+        (the conformance suite checks it)."""
+        problems = []
+        names = self.cards(state).names
+        for z in self.zones:
+            owners = range(state.players) if z.seat else (None,)
+            for owner in owners:
+                mine = getattr(state, z.attr) if owner is None else getattr(state, z.attr)[owner]
+                theirs = getattr(copy, z.attr) if owner is None else getattr(copy, z.attr)[owner]
+                where = f"{z.attr}" + ("" if owner is None else f" of seat {owner}")
+                if isinstance(z, Pile):
+                    if len(mine) != len(theirs):
+                        problems.append(f"{where}: {len(theirs)} cards, not {len(mine)}")
+                    elif z.sees(state, owner, seat) and sorted(mine) != sorted(theirs):
+                        problems.append(f"{where}: seat {seat} knows what is in it, but the cards changed")
+                elif isinstance(z, Cards):
+                    if sum(mine) != sum(theirs):
+                        problems.append(f"{where}: {sum(theirs)} cards, not {sum(mine)}")
+                    elif z.sees(state, owner, seat) and mine != theirs:
+                        problems.append(f"{where}: seat {seat} sees it, but its cards changed")
+                elif isinstance(z, Slot):
+                    if (mine in z.marks or z.sees(state, owner, seat)) and mine != theirs:
+                        problems.append(f"{where}: seat {seat} sees it, but it changed")
+                elif mine != theirs:
+                    problems.append(f"{where}: {theirs!r}, not {mine!r}")
+                if isinstance(z, Known) and owner is not None:
+                    held = getattr(copy, z.of)[owner]
+                    if z.card is not None:
+                        k = z.card(state)
+                        if k >= 0 and held[k] < mine:
+                            problems.append(f"{z.of} of seat {owner}: {mine} {names[k]} known there, {held[k]} left")
+                    else:
+                        lost = [names[k] for k in range(len(mine)) if held[k] < mine[k]]
+                        if lost:
+                            problems.append(f"{z.of} of seat {owner}: {', '.join(lost)} known there, gone")
+        return problems
+
+
+def _deal(zones, state, dealt, kept, unseen, n):
+    """Deal ``unseen`` (shuffled) back to the ``dealt`` zones in order, each keeping its size and
+    its known cards: the values, and whether every zone's ``most`` held."""
+    values, ok = [], True
+    for owner, attr, pile, size in dealt:
+        held = getattr(state, attr) if owner is None else getattr(state, attr)[owner]
+        if pile:
+            values.append(unseen[:len(held)])
+            del unseen[:len(held)]
+            continue
+        value = (kept.get((owner, attr)) or [0] * n).copy()
+        size = sum(held) - sum(value)
+        most = zones._most.get(attr, size)
+        rest = []
+        for k in unseen:
+            if size and value[k] < most:
+                value[k] += 1
+                size -= 1
+            else:
+                rest.append(k)
+        if size:   # not enough cards fit under the limit
+            ok = False
+            for k in rest[:size]:
+                value[k] += 1
+            rest = rest[size:]
+        unseen[:] = rest
+        values.append(value)
+    return values, ok
+
+
+def _names_of(names, counts) -> list[str]:
+    return [names[k] for k in range(len(counts)) for _ in range(counts[k])]

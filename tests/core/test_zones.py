@@ -1,0 +1,203 @@
+"""Declared zones (core/zones.py) on a toy game, with no game of the project in it.
+
+"Peek": each seat has a deck of three Ace, three Bee and three Cat cards, draws three, and in turn
+puts one card of its hand face down ("place"), or, holding more than one, first shows one to the
+table ("show", after which every seat knows that card is in the hand). Once both cards are down they are turned up and
+discarded, and the game ends (the higher card wins: Cat over Bee over Ace).
+"""
+
+from typing import Annotated
+
+import pytest
+from msgspec import Meta
+
+from tabletome.core import ActionTable, Game, IllegalAction, Rng, State
+from tabletome.core.stack import Frame, FrameIds, FrameSet
+from tabletome.core.zones import EVERYONE, OWNER, Cards, Known, Number, Pile, Slot, Zones
+
+
+class Deck:
+    names = ["Ace", "Bee", "Cat"]
+    copies = [3, 3, 3]
+
+
+DECK = Deck()
+STEPS = FrameIds("place", "reveal")
+PLACE, REVEAL = STEPS.place, STEPS.reveal
+
+
+def place_actions(state, frame):
+    hand = state.hand[frame[1]]
+    acts = [state.table.get("place", k) for k in range(3) if hand[k]]
+    if state.hand_size[frame[1]] > 1:
+        acts += [state.table.get("show", k) for k in range(3) if hand[k] > state.known[frame[1]][k]]
+    return acts
+
+
+def place(state, frame, action):
+    seat, k = frame[1], action.args[0]
+    state.hand[seat][k] -= 1
+    state.hand_size[seat] -= 1
+    state.known[seat][k] = min(state.known[seat][k], state.hand[seat][k])
+    state.down[seat] = k
+
+
+def show(state, frame, action):
+    state.known[frame[1]][action.args[0]] += 1
+    state.stack.append(frame)
+
+
+def ask_place(state, frame):
+    return state.ask_or_take(frame[1], frame, place_actions(state, frame))
+
+
+def reveal(state, frame):
+    state.revealed = True
+    for p in (0, 1):
+        state.discard[p][state.down[p]] += 1
+    a, b = state.down
+    state.end_game([] if a == b else [0 if a > b else 1])
+    return False
+
+
+FRAMES = FrameSet(Frame("place", ("seat",), run=ask_place, legal=place_actions, on={"place": place, "show": show}),
+                  Frame("reveal", run=reveal), ids=STEPS)
+
+ZONES = Zones(
+    Number("points", Annotated[int, Meta(ge=0, le=9)], 0),
+    Cards("hand", OWNER, size="hand_size"),
+    Pile("deck", OWNER, size_view="deck_size", top_key="deck_top"),
+    Cards("discard", EVERYONE, shown="counts"),
+    Slot("down", OWNER, public="revealed", holds=lambda cards: [0, 1, 2], holds_word="a card"),
+    Known("known", "hand"),
+    Number("revealed", bool, False, seat=False),
+    cards=lambda state: DECK)
+
+
+class PeekState(State):
+    __slots__ = ZONES.attributes
+    frames = FRAMES
+    zones = ZONES
+
+    def setup(self):
+        ZONES.empty(self)
+        for p in (0, 1):
+            deck = [k for k in range(3) for _ in range(3)]
+            self.rng.shuffle(deck)
+            self.deck[p] = deck
+            for _ in range(self.options["hand"]):
+                self.hand[p][self.deck[p].pop()] += 1
+            self.hand_size[p] = self.options["hand"]
+        self.push((PLACE, 0), (PLACE, 1), (REVEAL,))
+        self.run()
+
+
+class Peek(Game):
+    id = "peek"
+    name = "Peek"
+    player_counts = (2,)
+    options = {"hand": (3, 1)}
+    state_class = PeekState
+
+    def build_actions(self):
+        table = ActionTable()
+        for k, name in enumerate(DECK.names):
+            table.add(f"place {name}", "place", k)
+            table.add(f"show {name}", "show", k)
+        return table
+
+
+def test_a_view_shows_a_hidden_hand_as_its_size_and_a_face_down_card_as_face_down():
+    state = Peek().new(seed=3)
+    hand = list(state.view(0)["players"][0]["hand"])
+    state.apply(f"place {hand[0]}")
+    north, south = state.view(1)["players"]
+    assert "hand" not in north and north["hand_size"] == 2 and north["deck_size"] == 6
+    assert north["down"] == "face down" and "deck" not in north
+    assert state.view(0)["players"][0]["down"] == hand[0]
+    assert state.view(None)["players"][1]["down"] is None
+
+
+def test_snapshots_name_every_card_and_refuse_what_the_declaration_does_not_allow():
+    game = Peek()
+    state = game.new(seed=3)
+    snap = state.snapshot()
+    assert snap["winners"] == [] and snap["revealed"] is False
+    assert sorted(snap["seats"][0]) == ["deck", "discard", "down", "hand", "known", "points"]
+    again = game.restore(snap)
+    assert again.snapshot() == snap and again.clone().snapshot() == snap
+    broken = dict(snap, seats=[dict(snap["seats"][0], pionts=1), snap["seats"][1]])
+    with pytest.raises(IllegalAction, match="unknown field 'pionts' in seats\\[0\\]"):
+        game.restore(broken)
+    broken = dict(snap, seats=[dict(snap["seats"][0], hand=["Ace", "Dog"]), snap["seats"][1]])
+    with pytest.raises(IllegalAction, match="snapshot seat 0 hand: 'Dog' is not a Peek card"):
+        game.restore(broken)
+    broken = dict(snap, seats=[dict(snap["seats"][0], points=10), snap["seats"][1]])
+    with pytest.raises(IllegalAction, match="seats\\[0\\].points"):
+        game.restore(broken)
+    top = dict(snap["seats"][0], deck=None, deck_top=["Cat"], hand=["Ace"])
+    restored = game.restore(dict(snap, seats=[top, snap["seats"][1]]))
+    assert restored.deck[0][-1] == 2 and len(restored.deck[0]) == 8   # the rest of the nine follow
+    too_many = dict(top, hand=["Cat", "Cat", "Cat"])
+    with pytest.raises(IllegalAction, match="4 Cat placed, but a deck has 3"):
+        game.restore(dict(snap, seats=[too_many, snap["seats"][1]]))
+
+
+def test_winners_survive_a_snapshot():
+    game = Peek()
+    state = game.new(seed=3, hand=1)   # one card each: nothing to choose, the game plays itself
+    assert state.is_over and state.winners == game.restore(state.snapshot()).winners
+
+
+def test_a_single_option_is_taken_without_asking():
+    state = Peek().new(seed=3, hand=1)
+    assert state.is_over and state.record()["actions"] == [] and state.revealed
+
+
+def test_a_clone_is_independent():
+    state = Peek().new(seed=3)
+    before = state.snapshot()
+    copy = state.clone()
+    for seat in (0, 1):
+        copy.hand[seat][0] += 5
+        copy.deck[seat].append(0)
+        copy.known[seat][1] = 2
+        copy.points[seat] = 4
+    copy.revealed = True
+    assert state.snapshot() == before and copy.snapshot() != before
+
+
+def test_determinize_redeals_what_the_seat_cannot_see_and_keeps_what_it_knows():
+    state = Peek().new(seed=5)
+    hand = state.view(0)["players"][0]["hand"]
+    shown = hand[0]
+    state.apply(f"show {shown}")
+    state.apply(f"place {[c for c in hand if c != shown][0] if len(set(hand)) > 1 else shown}")
+    kind = DECK.names.index(shown)
+    seen_hands, seen_down = set(), set()
+    for seed in range(40):
+        copy = state.determinize(1, Rng(seed))
+        assert copy.view(1) == state.view(1)
+        assert not ZONES.broken_promises(state, copy, 1)
+        assert copy.hand[0][kind] >= 1                      # the shown card stays in North's hand
+        assert sum(copy.hand[0]) + len(copy.deck[0]) + 1 == 9
+        seen_hands.add(tuple(copy.hand[0]))
+        seen_down.add(copy.down[0])
+        assert copy.hand[1] == state.hand[1] and sorted(copy.deck[1]) == sorted(state.deck[1])
+    assert len(seen_hands) > 1 and len(seen_down) > 1      # North's hidden cards were re-dealt
+
+
+def test_the_promise_check_sees_a_forgotten_known_card():
+    state = Peek().new(seed=5)
+    shown = state.view(0)["players"][0]["hand"][0]
+    state.apply(f"show {shown}")
+    copy = state.clone()
+    kind = DECK.names.index(shown)
+    copy.hand[0][kind] -= 1
+    copy.hand[0][(kind + 1) % 3] += 1
+    assert any("known there" in p for p in ZONES.broken_promises(state, copy, 1))
+
+
+def test_frames_must_follow_their_declared_names():
+    with pytest.raises(ValueError, match="not the declared"):
+        FrameSet(Frame("reveal", run=reveal), Frame("place", ("seat",), run=ask_place), ids=STEPS)
