@@ -5,7 +5,7 @@ madness.py; the core decision stack runs them (the order of the turn is describe
 from ...core.stack import Frame, FrameSet, ResponseWindow
 from . import combat, madness, modules, spells, turn
 from .ruleset import M_MAIN, MOMENTS
-from .steps import NAMES
+from .steps import STEPS
 
 
 class FastCastWindow(ResponseWindow):
@@ -88,6 +88,6 @@ FRAMES = FrameSet(
     Frame("extra-move", ("quadrant", "chooser", "source"), run=modules.ask_extra_move,
           legal=modules.extra_move_choices, on={"move": modules.extra_move, "no-move": modules.no_move},
           asks="move a Familiar"),
+    ids=STEPS,
 )
-assert tuple(f.name for f in FRAMES.frames) == NAMES
 

@@ -10,19 +10,25 @@ draw), then the next ``turn``. Triggered abilities (a Shade's damage, a Fearsome
 Essence Vials, a Plague Rat's discard) are queued with ``state.trigger`` and run before anything
 below them. The Lairs of Madness Mode take ``lair-attack`` and ``lair-move`` turns.
 
-The rules push frames by the numbers below (``(MAIN, q)``); frames.py declares each frame with the
-rule that runs it, in this order; snapshots write frames by name.
+The rules push frames by the numbers below (``(MAIN, q)``), generated from the names by core's
+``FrameIds``; frames.py declares each frame with the rule that runs it (``FrameSet(..., ids=STEPS)``
+checks the order); snapshots write frames by name.
 """
 
+from ...core.stack import FrameIds
 from .ruleset import M_END, M_MAIN, P_ATTACK, P_END, P_MAIN, P_OVER, P_REGEN
 
-NAMES = (
+STEPS = FrameIds(
     "turn", "river", "attack", "attack-target", "block", "breath", "resolve", "window", "main",
     "end", "cleanup", "lair-attack", "lair-move", "target", "discard", "draft", "vial", "may-draw",
     "extra-move",
 )
-(TURN, RIVER_DRAW, ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, RESOLVE, WINDOW, MAIN, END, CLEANUP,
- LAIR_ATTACK, LAIR_MOVE, TARGET, DISCARD, DRAFT, VIAL, MAY_DRAW, EXTRA_MOVE) = range(len(NAMES))
+NAMES = STEPS.names
+TURN, RIVER_DRAW, ATTACK, ATTACK_TARGET = STEPS.turn, STEPS.river, STEPS.attack, STEPS.attack_target
+BLOCK, BREATH_WEAPON, RESOLVE, WINDOW, MAIN = STEPS.block, STEPS.breath, STEPS.resolve, STEPS.window, STEPS.main
+END, CLEANUP, LAIR_ATTACK, LAIR_MOVE = STEPS.end, STEPS.cleanup, STEPS.lair_attack, STEPS.lair_move
+TARGET, DISCARD, DRAFT, VIAL = STEPS.target, STEPS.discard, STEPS.draft, STEPS.vial
+MAY_DRAW, EXTRA_MOVE = STEPS.may_draw, STEPS.extra_move
 
 # The phase each step of a turn stands in; the other frames (a target, a block, a window inside an
 # attack...) sit on top of one of these and take its phase.
