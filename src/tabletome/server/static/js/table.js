@@ -324,9 +324,14 @@ function decisionText(view) {
   return "";
 }
 
+// The log: only the entries that changed are drawn again (a long game has hundreds).
 function drawLog(lines) {
-  const box = clear($("log"));
-  lines.forEach((line, i) => box.append(el("li", { text: line, "data-i": i })));
+  const box = $("log");
+  const shown = box.children;
+  let same = 0;
+  while (same < shown.length && same < lines.length && shown[same].textContent === lines[same]) same += 1;
+  while (shown.length > same) box.lastChild.remove();
+  for (let i = same; i < lines.length; i++) box.append(el("li", { text: lines[i], "data-i": i }));
   requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });     // the entries scroll, the heading stays
 }
 

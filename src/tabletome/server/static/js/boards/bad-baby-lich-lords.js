@@ -46,7 +46,7 @@ function bonePile(ctx, realm) {
   const node = el("div", { class: "bone-pile", "data-bone-pile": realm.number },
     el("div", { class: "zone-label", text: `bone pile ${realm.number}: ${plural(pile.size, "card")}` }),
     pile.known.map((c, i) => el("div", { class: "pile-known" }, el("span", { class: "muted", text: i ? "then" : "top" }), minion(ctx, c, null, "mini"))));
-  ctx.bind(node, (t) => t === `possess bone pile ${realm.number}`, null);
+  ctx.bind(node, performs(ctx, `bone pile ${realm.number}`), null);
   return node;
 }
 

@@ -77,6 +77,7 @@ export function render(root, ctx) {
   const turnControls = [
     control(ctx, "End turn", (t) => t === "end turn", { name: "End turn", text: "“After you are finished Summoning, moving, and casting Slow Cast spells, end your turn by drawing 1 card.”" }),
     control(ctx, "Pass", (t) => t === "pass", { name: "Pass", text: "Cast nothing now." }),
+    control(ctx, "End attacks", (t) => t === "end attacks", { name: "End attacks", text: "“You do not have to attack during your Attack Phase.” Attack with no more Familiars this turn." }),
     control(ctx, "Do not move", (t) => t === "do not move", { name: "Do not move", text: "Move no Familiar." }),
   ].filter(Boolean);
   root.append(el("p", { class: "board-status" }, status, turnControls.map((c) => [" ", c])));
