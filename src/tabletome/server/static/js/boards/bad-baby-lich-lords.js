@@ -45,7 +45,9 @@ function bonePile(ctx, realm) {
   const pile = realm.bone_pile;
   const node = el("div", { class: "bone-pile", "data-bone-pile": realm.number },
     el("div", { class: "zone-label", text: `bone pile ${realm.number}: ${plural(pile.size, "card")}` }),
-    pile.known.map((c, i) => el("div", { class: "pile-known" }, el("span", { class: "muted", text: i ? "then" : "top" }), minion(ctx, c, null, "mini"))));
+    // the top card offers what the pile offers (a skeleton possessed there performs its skills)
+    pile.known.map((c, i) => el("div", { class: "pile-known" }, el("span", { class: "muted", text: i ? "then" : "top" }),
+      minion(ctx, c, i ? null : performs(ctx, `bone pile ${realm.number}`), "mini"))));
   ctx.bind(node, performs(ctx, `bone pile ${realm.number}`), null);
   return node;
 }
