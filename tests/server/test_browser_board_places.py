@@ -113,7 +113,8 @@ def test_every_choice_that_names_no_card_has_a_place_on_the_board(server, browse
                 pattern = next(p for p in left if any(re.search(p, a["text"]) for a in seats.clients[seat].state["legal"]))
                 # the choice is on the board: a tap on its place there offers it (with the mouse, as a person)
                 text = page.evaluate(FIND, [pattern, where])
-                assert text, f"no place on the {game} board offers '{pattern}' (the list offers {page.locator('#legal .action').all_inner_texts()})"
+                listed = page.locator("#legal .action").all_inner_texts()
+                assert text, f"no place on the {game} board offers '{pattern}' (the list offers {listed})"
                 assert page.locator("#legal .action:not([data-on-board])").all_inner_texts() == []
                 page.locator("#board [data-found='yes']").click()
                 page.locator("#popover .action", has_text=re.compile(f"^{re.escape(text)}$")).click()
@@ -195,7 +196,8 @@ def test_life_siphon_at_1280x800_shows_your_hand_without_scrolling(server, brows
         box = hand.nth(i).bounding_box()
         assert 0 <= box["y"] and box["y"] + box["height"] <= 800, f"a hand card is below the fold: {box}"
         assert hand.nth(i).evaluate("(n) => { const r = n.getBoundingClientRect();"
-                                    " return n.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }")
+                                    " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                                    " return n.contains(hit); }")
     shot(page, "life-siphon-4-hand")
     page.context.close()
 
