@@ -230,4 +230,3 @@ def test_on_a_phone_the_choices_sheet_leaves_your_quadrant_in_sight(server, brow
     page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
     assert page.errors == []
     page.context.close()
-
