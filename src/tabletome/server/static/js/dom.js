@@ -49,10 +49,16 @@ export function plural(n, word, many = word + "s") {
 
 // A board's ``ctx.bind`` for one position: make ``node`` show what it is on tap (``about``: a card's
 // name and text) and offer the legal actions ``pred`` picks, through ``openPopover(node, about, actions)``.
-export function binder(legal, openPopover) {
+// Every action offered goes into ``offered`` (its id), and the node names them in ``data-offers``, so
+// the page knows which choices have a place on the board.
+export function binder(legal, openPopover, offered = new Set()) {
   return (node, pred, about) => {
     const actions = pred ? legal.filter((a) => pred(a.text)) : [];
-    if (actions.length) node.classList.add("playable");
+    if (actions.length) {
+      node.classList.add("playable");
+      for (const a of actions) offered.add(a.id);
+      node.dataset.offers = actions.map((a) => a.id).join(" ");
+    }
     if (about && about.text) node.title = `${about.name ? about.name + ": " : ""}${about.text}`;
     if (!actions.length && !(about && about.text)) return node;
     node.tabIndex = 0;

@@ -218,7 +218,7 @@ function context(view, legal, seat) {
     live: !page.replay,
     info,
     matching: (pred) => legal.filter((a) => pred(a.text)),
-    bind: binder(legal, showPopover),     // what a tap on a node shows and offers
+    bind: binder(legal, showPopover, page.offered),     // what a tap on a node shows and offers
   };
 }
 
@@ -227,6 +227,7 @@ function draw() {
   const view = st.view;
   const legal = st.legal || [];
   const board = clear($("board"));
+  page.offered = new Set();            // the choices the board offers somewhere (dom.js binder)
   const render = boardFor(page.info ? page.info.game : view.game);
   try {
     render(board, context(view, legal, page.seat));
@@ -253,6 +254,7 @@ function drawWhy(msg) {
     if (t.ours) box.append(el("p", { class: "term-ours", text: `Ours: ${t.ours}` }));
   }
   for (const r of msg.rulings || []) box.append(rulingLine(r));
+  openSheet(true);
   box.scrollIntoView({ block: "nearest" });
 }
 
@@ -305,7 +307,7 @@ function drawChoices() {
     const hinted = page.hint && page.hint.step === st.step && page.hint.rows.find((r) => r.id === a.id);
     list.append(el("button", {
       type: "button", class: `action${hinted ? " hinted" : ""}`, "data-action-id": a.id, "data-action": a.text,
-      text: a.text, disabled: page.waiting, onclick: () => choose(a),
+      "data-on-board": page.offered && page.offered.has(a.id), text: a.text, disabled: page.waiting, onclick: () => choose(a),
     }));
   }
   box.append(list);
@@ -322,10 +324,31 @@ function decisionText(view) {
   return "";
 }
 
+// The log: only the entries that changed are drawn again (a long game has hundreds).
 function drawLog(lines) {
-  const box = clear($("log"));
-  lines.forEach((line, i) => box.append(el("li", { text: line, "data-i": i })));
-  requestAnimationFrame(() => { box.parentElement.scrollTop = box.parentElement.scrollHeight; });
+  const box = $("log");
+  const shown = box.children;
+  let same = 0;
+  while (same < shown.length && same < lines.length && shown[same].textContent === lines[same]) same += 1;
+  while (shown.length > same) box.lastChild.remove();
+  for (let i = same; i < lines.length; i++) box.append(el("li", { text: lines[i], "data-i": i }));
+  requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });     // the entries scroll, the heading stays
+}
+
+// On a phone the choices are a sheet at the bottom of the screen: one row of choices (scrolling
+// sideways) under a one-line prompt, so the board stays in sight; "More" opens the whole panel
+// (rulings, filter, "why not?", hints). The page leaves room below the board for the sheet's height.
+function openSheet(open) {
+  $("choices").classList.toggle("open", open);
+  $("sheet-toggle").setAttribute("aria-expanded", String(open));
+  $("sheet-toggle").textContent = open ? "Less" : "More";
+}
+
+function keepRoomForSheet() {
+  const sheet = $("choices");
+  const room = () => document.body.style.setProperty("--sheet", `${sheet.offsetHeight}px`);
+  if ("ResizeObserver" in window) new ResizeObserver(room).observe(sheet);
+  room();
 }
 
 function choose(action) {
@@ -372,6 +395,7 @@ function drawHint() {
   const h = page.hint;
   if (!h) { box.hidden = true; return; }
   box.hidden = false;
+  openSheet(true);
   if (h.pending) { box.append(el("p", { class: "muted", text: "Thinking about your best choices…" })); return; }
   const measure = page.info && page.info.players === 1 ? "expected score" : "win chance";
   box.append(el("p", { class: "muted", text: `The computer's best choices (${measure}; it sees only what you see):` }));
@@ -686,6 +710,8 @@ function start() {
     if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
   });
   $("chat-form").addEventListener("submit", sendChat);
+  $("sheet-toggle").addEventListener("click", () => openSheet(!$("choices").classList.contains("open")));
+  keepRoomForSheet();
   setInterval(drawClock, 1000);
   $("undo-btn").addEventListener("click", () => send({ type: "undo", id: ++page.request }));
   $("undo-yes").addEventListener("click", () => answerUndo(true));

@@ -3,7 +3,7 @@
 // score piles, hands of spells, the burn pile and the Cursed Artifact. Positions are those the
 // action texts name ("realm 2 south 3": the 3rd card of the south row of realm 2).
 import { el, plural } from "../dom.js";
-import { box, card, legend } from "./common.js";
+import { box, card, control, legend, who } from "./common.js";
 
 const TARGET = /realm \d+ [a-z]+ \d+$/;
 
@@ -45,9 +45,19 @@ function bonePile(ctx, realm) {
   const pile = realm.bone_pile;
   const node = el("div", { class: "bone-pile", "data-bone-pile": realm.number },
     el("div", { class: "zone-label", text: `bone pile ${realm.number}: ${plural(pile.size, "card")}` }),
-    pile.known.map((c, i) => el("div", { class: "pile-known" }, el("span", { class: "muted", text: i ? "then" : "top" }), minion(ctx, c, null, "mini"))));
-  ctx.bind(node, (t) => t === `possess bone pile ${realm.number}`, null);
+    // the top card offers what the pile offers (a skeleton possessed there performs its skills)
+    pile.known.map((c, i) => el("div", { class: "pile-known" }, el("span", { class: "muted", text: i ? "then" : "top" }),
+      minion(ctx, c, i ? null : performs(ctx, `bone pile ${realm.number}`), "mini"))));
+  ctx.bind(node, performs(ctx, `bone pile ${realm.number}`), null);
   return node;
+}
+
+// The choices a card at ``place`` offers: those that name the place, and the skill it performs when
+// its icons read "/" ("The player who is performing the skills chooses which of the two skills to perform").
+function performs(ctx, place) {
+  const d = ctx.view.decision;
+  const choosing = d && d.decision === "or" && d.card === place;
+  return (t) => t.endsWith(place) || (choosing && t.startsWith("choose "));
 }
 
 function row(ctx, realm, side, label) {
@@ -55,7 +65,7 @@ function row(ctx, realm, side, label) {
   if (cards === undefined) return el("div", { class: "row none", text: "—" });
   return el("div", { class: `row side-${side}`, "data-row": `${realm.number} ${side}` },
     el("div", { class: "row-label", text: label }),
-    cards.length ? cards.map((c, j) => minion(ctx, c, (t) => t.endsWith(`realm ${realm.number} ${side} ${j + 1}`)))
+    cards.length ? cards.map((c, j) => minion(ctx, c, performs(ctx, `realm ${realm.number} ${side} ${j + 1}`)))
       : el("span", { class: "muted", text: "(empty)" }));
 }
 
@@ -76,11 +86,13 @@ export function render(root, ctx) {
   let status = `${v.mode} · turn ${v.turn} · `;
   status += v.over ? (v.winners.length ? `won by ${v.winners.map((w) => v.seat_names[w]).join(" and ")}` : "over, nobody won")
     : `${v.seat_names[v.active]} to move (${v.phase})`;
-  root.append(el("p", { class: "board-status", text: status }));
+  const end = control(ctx, "End turn", (t) => t === "end turn",
+    { name: "End turn", text: "“After you've taken your action, performed any minion skills, and finished playing any spells, it is time to end your turn.”" });
+  root.append(el("p", { class: "board-status" }, status, end ? " " : null, end));
 
   const tracks = el("div", { class: "noise-tracks" }, v.sides.map((s) => {
     const node = el("div", { class: `track side-${s.side}${s.side === mine ? " mine" : ""}` },
-      el("strong", { text: `${s.label}${s.side === mine ? " (you)" : ""}` }),
+      el("strong", { text: `${s.label}${s.side === mine ? " (you)" : ""}` }), s.seats.map((k) => [" ", who(ctx, k)]),
       el("span", { class: "noise-pips", text: "●".repeat(Math.min(s.noise, v.noise_to_win)) + "○".repeat(Math.max(0, v.noise_to_win - s.noise)) }),
       el("span", { text: ` ${s.noise}/${v.noise_to_win} noise` }),
       s.score_pile.length ? el("span", { class: "muted", text: ` · scored: ${s.score_pile.map((r) => `${r.name} (${r.noise})`).join(", ")}` }) : null);

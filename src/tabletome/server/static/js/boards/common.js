@@ -44,3 +44,23 @@ export function legend(ctx, root) {
     root.append(el("p", { class: "legend", text: "✎ and a dashed border: a card the rulebook counts or names but does not print; tabletome designed it inside the rulebook's own mechanics." }));
   }
 }
+
+// A place on the board for a choice that names no card (e.g. "pass", "end turn"): a small control
+// beside what it acts on, shown only while such a choice is legal, bound like every card (ctx.bind),
+// so a tap offers it. ``about``: what it is, in the rulebook's words where they exist.
+export function control(ctx, label, pred, about = null) {
+  if (!ctx.matching(pred).length) return null;
+  const node = el("span", { class: "control", role: "button", "data-control": label, text: label });
+  ctx.bind(node, pred, about);
+  return node;
+}
+
+// Who sits at ``seat``, as the start page or the lobby named them (or "computer"): shown on the
+// board next to the seat's place. Text only, never markup.
+export function who(ctx, seat) {
+  const s = ctx.seats && ctx.seats[seat];
+  if (!s) return null;
+  if (s.player && s.agent !== "card") return el("span", { class: "player-who", "data-player": seat, text: s.player });
+  if (s.agent && s.agent !== "card") return el("span", { class: "player-who computer", text: "computer" });
+  return null;
+}

@@ -7,7 +7,7 @@
 // name World spaces ("uncover space 2"), cards ("play Storm") and Completed Wanders ("turn in
 // wander 1"), so the board offers each choice on the thing it names.
 import { el, plural } from "../dom.js";
-import { box, card, legend } from "./common.js";
+import { box, card, legend, who } from "./common.js";
 
 const PHASES = ["Contemplation", "World", "Life", "Resolution"];
 const MODES = {
@@ -201,7 +201,7 @@ function seatPanel(ctx, v, s, i) {
   const lim = s.limits;
   const offerTo = (t) => t.startsWith("offer ") && (t.endsWith(` to ${s.name}`) || t.includes(` to ${s.name} for `));
   const head = el("div", { class: "lal-seat-head" },
-    el("span", { class: "player-name", text: s.name + (mine ? " (you)" : "") }),
+    el("span", { class: "player-name", text: s.name + (mine ? " (you)" : "") }), who(ctx, i),
     el("span", { class: "legends", title: "Legends", text: `★ ${s.legends} Legend${s.legends === 1 ? "" : "s"}` }),
     s.ai ? el("span", { class: "tag ai", text: `AI card: ${s.ai_card || s.ai}` }) : null,
     turn ? el("span", { class: "tag turn", text: "turn" }) : null,

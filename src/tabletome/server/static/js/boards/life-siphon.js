@@ -2,7 +2,7 @@
 // each with its familiars, life and controller; the River cards between them; hands, Aspects and
 // Essence Vials; the attack in progress. Familiars, River cards and hand cards are tappable.
 import { el, plural } from "../dom.js";
-import { box, card, legend } from "./common.js";
+import { box, card, control, legend, who } from "./common.js";
 
 const AREAS = [["summoning", "Summoning Area"], ["movement", "Movement Row"], ["river", "River"], ["battleground", "Battleground"]];
 
@@ -27,6 +27,7 @@ function familiar(ctx, quad, key, label, i, space, me) {
 function quadrant(ctx, v, quad, me) {
   const head = el("div", { class: "quad-head" },
     el("span", { class: "quad-name", text: quad.name }),
+    quad.role === "player" ? who(ctx, quad.seat) : null,
     quad.life !== null && quad.life !== undefined ? el("span", { class: "life", text: `♥ ${quad.life}` }) : null,
     quad.role === "lair" ? el("span", { class: "tag", text: "Lair" }) : null,
     quad.role === "ghost" ? el("span", { class: "tag", text: `ghost: ${quad.controller} controls, ${quad.attack_controller} attacks` }) : null,
@@ -50,7 +51,7 @@ function handCard(ctx, name) {
 
 function playerRow(ctx, v, p, i) {
   const mine = Array.isArray(p.hand);
-  const parts = [el("span", { class: "player-name", text: p.name + (mine ? " (you)" : "") })];
+  const parts = [el("span", { class: "player-name", text: p.name + (mine ? " (you)" : "") }), who(ctx, i)];
   if (mine) parts.push(el("div", { class: "hand" }, p.hand.length ? p.hand.map((n) => handCard(ctx, n)) : el("span", { class: "muted", text: "no cards" })));
   else {
     parts.push(el("span", { class: "muted", text: plural(p.hand_size, "card") + " in hand" }));
@@ -72,7 +73,14 @@ export function render(root, ctx) {
     const who = v.players[v.decision.seat] ? v.players[v.decision.seat].name : "";
     status += ` · ${who} to decide: ${v.decision.choice}`;
   }
-  root.append(el("p", { class: "board-status", text: status }));
+  // the choices that name no card, beside the turn they act on
+  const turnControls = [
+    control(ctx, "End turn", (t) => t === "end turn", { name: "End turn", text: "“After you are finished Summoning, moving, and casting Slow Cast spells, end your turn by drawing 1 card.”" }),
+    control(ctx, "Pass", (t) => t === "pass", { name: "Pass", text: "Cast nothing now." }),
+    control(ctx, "End attacks", (t) => t === "end attacks", { name: "End attacks", text: "“You do not have to attack during your Attack Phase.” Attack with no more Familiars this turn." }),
+    control(ctx, "Do not move", (t) => t === "do not move", { name: "Do not move", text: "Move no Familiar." }),
+  ].filter(Boolean);
+  root.append(el("p", { class: "board-status" }, status, turnControls.map((c) => [" ", c])));
   const quads = v.quadrants.map((q) => quadrant(ctx, v, q, me));
   // clockwise round the board, as display.py draws it: the first seat top left
   const order = { 1: [0], 2: [0, 1], 3: [0, 1, 2], 4: [0, 1, 3, 2] }[quads.length] || quads.map((_, i) => i);
@@ -83,7 +91,9 @@ export function render(root, ctx) {
     : el("div", { class: "card empty", text: "(empty)" })));
   const supply = Object.entries(v.supply || {}).map(([f, n]) => card(ctx, f, { pred: (t) => t === `summon ${f}`, lines: [`${n} left`], cls: "mini-card supply" }));
   root.append(el("div", { class: "ls-middle" },
-    box("River cards", "river-box", riverCards, el("p", { class: "muted", text: `deck ${v.deck_size} · discard pile ${v.discard.length}` })),
+    box("River cards", "river-box", riverCards,
+      control(ctx, "Take no River card", (t) => t === "take no River card", { name: "Take no River card", text: "Leave the River cards where they are." }),
+      el("p", { class: "muted", text: `deck ${v.deck_size} · discard pile ${v.discard.length}` })),
     box("Supply", "supply-box", el("div", { class: "cards" }, supply))));
   if (v.attack && v.attack.attacker) {
     let text = `${v.attack.attacker} attacks ${v.attack.target || v.attack.defender || "…"}`;
@@ -91,9 +101,17 @@ export function render(root, ctx) {
     if (v.attack.breath && v.attack.breath.length) text += `; Breath Weapon on ${v.attack.breath.join(", ")}`;
     root.append(el("p", { class: "attack", text }));
   }
-  root.append(box("Players", "players-box", v.players.map((p, i) => playerRow(ctx, v, p, i))));
-  if (v.aspects_aside && v.aspects_aside.length && v.players.some((p) => p.aspect)) {
-    root.append(el("p", { class: "muted", text: `Aspects aside: ${v.aspects_aside.join(", ")}` }));
+  // your own hand, Aspect and vials in front of you: the board's last box, kept in sight at
+  // the bottom of a wide screen (style.css: .ls-mine is sticky) however tall the quadrants grow
+  const mine = v.players.findIndex((p) => Array.isArray(p.hand));
+  const others = v.players.map((p, i) => (i === mine ? null : playerRow(ctx, v, p, i))).filter(Boolean);
+  if (others.length) root.append(box("Players", "players-box", others));
+  const equip = (name) => (t) => t === `equip ${name}`;
+  if (v.aspects_aside && v.aspects_aside.length && (v.players.some((p) => p.aspect) || ctx.matching((t) => t.startsWith("equip ")).length)) {
+    // "Take the Aspect cards and choose 1 of the Aspects to place face up in front of you."
+    root.append(box("Aspects aside", "aspects-box", el("div", { class: "cards" },
+      v.aspects_aside.map((name) => card(ctx, name, { pred: equip(name), cls: "aspect mini-card" })))));
   }
+  if (mine >= 0) root.append(box("Your hand", "ls-mine", playerRow(ctx, v, v.players[mine], mine)));
   legend(ctx, root);
 }
