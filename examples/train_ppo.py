@@ -156,7 +156,7 @@ def imitate(args, envs, agent, opt, current):
         e.reset()
 
 
-def imitate_afterstates(args, envs, agent, opt, seat_input):
+def imitate_afterstates(args, envs, agent, opt, seat_input, save):
     """``--afterstate``: the copied agent plays the learner's seat; at each decision with a choice,
     the afterstates of every legal action are kept (float16) with the place of its choice; the
     scores' softmax over each decision is then fitted to it."""
@@ -215,6 +215,7 @@ def imitate_afterstates(args, envs, agent, opt, seat_input):
             opt.step()
         print(json.dumps({"imitate_epoch": epoch + 1, "agreement": round(right / n, 3),
                           "loss": round(float(loss.detach()), 4)}), flush=True)
+        save(epoch + 1)
 
 
 def main():
@@ -304,7 +305,8 @@ def main():
     for e in envs:
         e.reset()
     if args.afterstate:
-        imitate_afterstates(args, envs, agent, opt, seat_input)
+        imitate_afterstates(args, envs, agent, opt, seat_input,
+                            lambda epoch: export(agent, args.out, dict(meta, imitated=args.imitate, epochs=epoch)))
     elif args.imitate:
         imitate(args, envs, agent, opt, current)
         if args.imitate_out:

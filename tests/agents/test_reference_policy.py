@@ -48,6 +48,26 @@ def test_ppo_plays_legal_moves_and_beats_random(capsys):
     assert ppo["spec"] == "ppo" and ppo["games"] == 20 and ppo["wins"] >= 15
 
 
+def test_ppo_plays_bad_baby_lich_lords_to_the_end():
+    """The shipped Bad Baby Lich Lords policy (trained with its seat as an input: ``seat_input``)
+    loads by name and plays whole games at either seat, legal moves only (its strength is the
+    leaderboard's, measured, not asserted)."""
+    game = tabletome.game("bad-baby-lich-lords")
+    for seat in (0, 1):
+        agent = tabletome.agent("ppo", seed=seat)
+        state, rng, moves = game.new(players=2, seed=11 + seat), Rng(seat), 0
+        while not state.is_over:
+            if state.to_move == seat:
+                action = agent.choose(state)
+                assert action in state.legal_actions()
+                moves += 1
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            state.apply(action)
+        assert moves > 0 and agent.meta["seat_input"] == 2 and not state.ended_by_length
+
+
 def test_a_game_without_a_shipped_policy_is_refused_by_name():
     state = tabletome.game("life-siphon").new(players=3, seed=1)
     with pytest.raises(IllegalAction, match=r"no reference policy for life-siphon with 3 players; shipped: .*spirit-link-2p"):
