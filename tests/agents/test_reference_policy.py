@@ -22,8 +22,8 @@ def test_every_shipped_policy_fits_its_game_as_it_is_now():
         assert name == f"{meta['game']}-{meta['players']}p"
         assert meta["obs_size"] == game.observation_shape(players=meta["players"])[0]
         assert meta["num_actions"] == game.num_actions_for(players=meta["players"])
-        # small: numpy-only, shipped in the wheel (at most 3.2 MB of float32; Bad Baby Lich Lords'
-        # 10,351 action ids make its last layer the largest)
+        # small: numpy-only, shipped in the wheel (at most 3.2 MB of float32; a head over Bad Baby
+        # Lich Lords' 10,351 action ids would be the largest layer)
         assert sum(w.size + b.size for w, b in layers) < 800_000
 
 
