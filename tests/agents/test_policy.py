@@ -116,6 +116,10 @@ def test_a_policy_trained_with_its_seat_reads_it(tmp_path):
                                                                   "obs_size": size, "num_actions": n, "seat_input": 3})
     with pytest.raises(IllegalAction, match="'seat_input' is 3, not its player count 2"):
         load_policy(str(wrong))
+    save_policy(wrong, [(np.zeros((size + 2, n)), np.zeros(n))], {"game": game.id, "players": "2",
+                                                                  "obs_size": size, "num_actions": n, "seat_input": "2"})
+    with pytest.raises(IllegalAction, match="'seat_input' is '2', not its player count '2'"):
+        load_policy(str(wrong))
 
 
 def test_an_afterstate_policy_scores_what_each_action_leads_to(tmp_path):

@@ -78,7 +78,8 @@ def load_policy(path: str):
         if key not in meta:
             raise IllegalAction(f"policy file {path!r}: 'meta' lacks {key!r}")
     seat_input = meta.get("seat_input", 0)
-    if seat_input and seat_input != meta.get("players"):
+    if (not isinstance(seat_input, int) or isinstance(seat_input, bool)
+            or (seat_input and seat_input != meta.get("players"))):
         raise IllegalAction(f"policy file {path!r}: 'seat_input' is {seat_input!r}, not its player count "
                             f"{meta.get('players')!r} (or 0)")
     size = meta["obs_size"] + seat_input
