@@ -89,3 +89,64 @@ def test_bad_policy_files_are_refused(tmp_path):
         tabletome.agent(f"policy:path={other},greedy=maybe")
     with pytest.raises(IllegalAction, match="key=value"):
         tabletome.agent("random:fast")
+
+
+def test_a_policy_trained_with_its_seat_reads_it(tmp_path):
+    """``seat_input`` (train_ppo.py --seat-input): the seat's one-hot follows the observation, so a
+    network can tell which seat an absolute action id is for. Here the seat to move's own input
+    row prefers the last legal action and the other seat's row the first: the agent plays the last."""
+    game = tabletome.game("bad-baby-lich-lords")
+    size, n = game.observation_shape(players=2)[0], game.num_actions_for(players=2)
+    state, rng, seen = game.new(players=2, seed=4), Rng(3), set()
+    while seen != {0, 1}:
+        legal = state.legal_actions()
+        seat = state.to_move
+        if len(legal) > 1 and seat not in seen:
+            seen.add(seat)
+            w = np.zeros((size + 2, n))
+            w[size + seat, legal[-1].id] = 1000.0
+            w[size + 1 - seat, legal[0].id] = 2000.0
+            path = tmp_path / f"seat{seat}.npz"
+            save_policy(path, [(w, np.zeros(n))], {"game": game.id, "players": 2, "obs_size": size,
+                                                  "num_actions": n, "seat_input": 2})
+            assert tabletome.agent(f"policy:{path}").choose(state) is legal[-1]
+        state.apply(legal[rng.below(len(legal))])
+    wrong = tmp_path / "wrong.npz"
+    save_policy(wrong, [(np.zeros((size + 3, n)), np.zeros(n))], {"game": game.id, "players": 2,
+                                                                  "obs_size": size, "num_actions": n, "seat_input": 3})
+    with pytest.raises(IllegalAction, match="'seat_input' is 3, not its player count 2"):
+        load_policy(str(wrong))
+    save_policy(wrong, [(np.zeros((size + 2, n)), np.zeros(n))], {"game": game.id, "players": "2",
+                                                                  "obs_size": size, "num_actions": n, "seat_input": "2"})
+    with pytest.raises(IllegalAction, match="'seat_input' is '2', not its player count '2'"):
+        load_policy(str(wrong))
+
+
+def test_an_afterstate_policy_scores_what_each_action_leads_to(tmp_path):
+    """``afterstate``: one score per legal action, from the seat's observation after it (played on
+    a determinized copy). With the score the sum of that observation, the agent plays the action
+    whose afterstate sums highest, on the state and on a copy with the hidden cards re-dealt
+    (checked where the re-deal does not change which action that is)."""
+    from tabletome.agents.policy import afterstates
+    game = tabletome.game("bad-baby-lich-lords")
+    size, n = game.observation_shape(players=2)[0], game.num_actions_for(players=2)
+    path = tmp_path / "after.npz"
+    save_policy(path, [(np.ones((size, 1)), np.zeros(1))], {"game": game.id, "players": 2, "obs_size": size,
+                                                           "num_actions": n, "afterstate": True})
+    bot = tabletome.agent(f"policy:{path}", seed=5)
+    state, rng, checked = game.new(players=2, seed=8), Rng(4), 0
+    while checked < 5:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            best = {int(np.argmax(afterstates(state, state.to_move, legal, Rng(k)).sum(axis=1))) for k in range(4)}
+            sums = afterstates(state, state.to_move, legal, Rng(0)).sum(axis=1)
+            if len(best) == 1 and np.sort(sums)[-1] - np.sort(sums)[-2] > 1e-3:
+                assert bot.choose(state) is legal[best.pop()]
+                assert bot.choose(state.determinize(state.to_move, Rng(checked))).id == bot.choose(state).id
+                checked += 1
+        state.apply(legal[rng.below(len(legal))])
+    wrong = tmp_path / "wrong.npz"
+    save_policy(wrong, [(np.ones((size, 2)), np.zeros(2))], {"game": game.id, "players": 2, "obs_size": size,
+                                                            "num_actions": n, "afterstate": True})
+    with pytest.raises(IllegalAction, match="an afterstate policy gives one score, not 2"):
+        load_policy(str(wrong))

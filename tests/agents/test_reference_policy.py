@@ -22,8 +22,8 @@ def test_every_shipped_policy_fits_its_game_as_it_is_now():
         assert name == f"{meta['game']}-{meta['players']}p"
         assert meta["obs_size"] == game.observation_shape(players=meta["players"])[0]
         assert meta["num_actions"] == game.num_actions_for(players=meta["players"])
-        # small: numpy-only, shipped in the wheel (at most 3.2 MB of float32; Bad Baby Lich Lords'
-        # 10,351 action ids make its last layer the largest)
+        # small: numpy-only, shipped in the wheel (at most 3.2 MB of float32; a head over Bad Baby
+        # Lich Lords' 10,351 action ids would be the largest layer)
         assert sum(w.size + b.size for w, b in layers) < 800_000
 
 
@@ -46,6 +46,26 @@ def test_ppo_plays_legal_moves_and_beats_random(capsys):
     report = json.loads(capsys.readouterr().out)
     ppo = report["agents"][0]
     assert ppo["spec"] == "ppo" and ppo["games"] == 20 and ppo["wins"] >= 15
+
+
+def test_ppo_plays_bad_baby_lich_lords_to_the_end():
+    """The shipped Bad Baby Lich Lords policy (trained with its seat as an input: ``seat_input``)
+    loads by name and plays whole games at either seat, legal moves only (its strength is the
+    leaderboard's, measured, not asserted)."""
+    game = tabletome.game("bad-baby-lich-lords")
+    for seat in (0, 1):
+        agent = tabletome.agent("ppo", seed=seat)
+        state, rng, moves = game.new(players=2, seed=11 + seat), Rng(seat), 0
+        while not state.is_over:
+            if state.to_move == seat:
+                action = agent.choose(state)
+                assert action in state.legal_actions()
+                moves += 1
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            state.apply(action)
+        assert moves > 0 and agent.meta["seat_input"] == 2 and not state.ended_by_length
 
 
 def test_a_game_without_a_shipped_policy_is_refused_by_name():

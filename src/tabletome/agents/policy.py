@@ -7,8 +7,15 @@ A policy file is a small ``.npz`` (numpy only, no torch needed to play): the lay
 (``W0, b0, W1, b1, ...``: tanh between layers, logits out) and ``meta``, a JSON text naming the game,
 players, options, observation size and number of actions it was trained for
 (``examples/train_ppo.py`` writes them; ``save_policy`` here writes one from any weights). The agent
-scores ``state.observation(seat)``, masks the illegal ids and plays the best (``greedy``, default)
-or samples from the softmax with its seeded rng.
+scores ``state.observation(seat)`` (followed by the seat one-hot when ``meta["seat_input"]`` is the
+player count: a network trained with ``--seat-input``), masks the illegal ids and plays the best
+(``greedy``, default) or samples from the softmax with its seeded rng.
+
+An *afterstate* policy (``meta["afterstate"]``, one output) scores each legal action instead by the
+seat's observation after it (``afterstates``): the action is played on a copy of the state in which
+everything the seat cannot see is re-dealt (``determinize``, as the heuristic and ISMCTS do), so
+the score reads only what the seat may know, and an action that names a place (Bad Baby Lich Lords'
+"fight realm 1 south 3") is judged by what it does there.
 """
 
 from __future__ import annotations
@@ -70,12 +77,20 @@ def load_policy(path: str):
     for key in ("game", "obs_size", "num_actions"):
         if key not in meta:
             raise IllegalAction(f"policy file {path!r}: 'meta' lacks {key!r}")
-    size = meta["obs_size"]
+    seat_input = meta.get("seat_input", 0)
+    if (not isinstance(seat_input, int) or isinstance(seat_input, bool)
+            or (seat_input and seat_input != meta.get("players"))):
+        raise IllegalAction(f"policy file {path!r}: 'seat_input' is {seat_input!r}, not its player count "
+                            f"{meta.get('players')!r} (or 0)")
+    size = meta["obs_size"] + seat_input
     for i, (w, b) in enumerate(layers):
         if w.ndim != 2 or w.shape[0] != size or b.shape != (w.shape[1],):
             raise IllegalAction(f"policy file {path!r}: layer {i} has shape {w.shape} after a layer of {size}")
         size = w.shape[1]
-    if size != meta["num_actions"]:
+    if meta.get("afterstate"):
+        if size != 1:
+            raise IllegalAction(f"policy file {path!r}: an afterstate policy gives one score, not {size}")
+    elif size != meta["num_actions"]:
         raise IllegalAction(f"policy file {path!r}: the last layer gives {size} logits for {meta['num_actions']} actions")
     _CACHE[path] = (layers, meta)
     return layers, meta
@@ -90,6 +105,29 @@ def logits(layers, obs):
         if i < last:
             x = np.tanh(x)
     return x
+
+
+def with_seat(obs, seat, seat_input):
+    """``obs`` (one row or several) followed by the seat's one-hot when the network takes it."""
+    import numpy as np
+    if not seat_input:
+        return obs
+    hot = np.zeros(obs.shape[:-1] + (seat_input,), np.float32)
+    hot[..., seat] = 1.0
+    return np.concatenate([obs, hot], axis=-1)
+
+
+def afterstates(state, seat, legal, rng):
+    """The seat's observation after each of ``legal`` (a row each), each action played on a clone
+    of one determinized copy: what the seat may know of the position it would make."""
+    import numpy as np
+    seen = state.determinize(seat, rng).mute()
+    rows = []
+    for action in legal:
+        copy = seen.clone()
+        copy.apply(action.id)
+        rows.append(copy.observation(seat))
+    return np.stack(rows)
 
 
 @register_agent
@@ -125,9 +163,13 @@ class PolicyAgent(Agent):
         if obs.shape[0] != meta["obs_size"] or len(state.table) != meta["num_actions"]:
             raise IllegalAction(f"policy {self.path!r} expects observations of {meta['obs_size']} and "
                                 f"{meta['num_actions']} actions; this game gives {obs.shape[0]} and {len(state.table)}")
-        scores = logits(self.layers, obs)
-        ids = np.fromiter((a.id for a in legal), dtype=np.int64, count=len(legal))
-        sub = scores[ids].astype(np.float64)
+        if meta.get("afterstate"):
+            after = with_seat(afterstates(state, seat, legal, self.rng), seat, meta.get("seat_input", 0))
+            sub = logits(self.layers, after)[:, 0].astype(np.float64)
+        else:
+            scores = logits(self.layers, with_seat(obs, seat, meta.get("seat_input", 0)))
+            ids = np.fromiter((a.id for a in legal), dtype=np.int64, count=len(legal))
+            sub = scores[ids].astype(np.float64)
         if self.greedy:
             return legal[int(np.argmax(sub))]
         p = np.exp(sub - sub.max())
