@@ -13,6 +13,7 @@ import re
 import pytest
 
 import tabletome
+from tabletome.undo import undo_point
 
 from .helpers import ServerProcess
 from .test_browser import browser, click_once, new_page, shot, step_of  # noqa: F401 (the fixture)
@@ -57,8 +58,6 @@ class Clicks:
 
 def expected(game: str) -> list[str]:
     """The actions of the whole game as the two seats' clicks play it, Ann's first undo included."""
-    from tabletome.cli.undo import undo_point
-
     cfg = GAMES[game]
     state = tabletome.game(game).new(players=2, seed=cfg["seed"], **cfg["options"])
     clicks = [Clicks(cfg["seed"] * 10), Clicks(cfg["seed"] * 10 + 1)]
