@@ -11,6 +11,9 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from .actions import SIDE_WORDS
+from .effects import FACTIONS, SPELLS
+
 DESIGNED = "†"
 LOG_LINES = 10
 
@@ -184,7 +187,6 @@ def _decision_text(view) -> str:
 def cards_info(cards) -> list[dict]:
     """Every card a player may ask about (``Game.cards_info``): minions (their skills), realms
     (noise, what they need and ban) and the spells with their combos, from the card records."""
-    from .effects import FACTIONS, SPELLS
 
     def faction(f):
         return FACTIONS[f] if isinstance(f, int) else f
@@ -215,7 +217,6 @@ def cards_info(cards) -> list[dict]:
 def describe_choice(view, action) -> str | None:
     """The cards a choice touches, named from the view: action texts name positions ("fight
     realm 1 north 2"), the screen names the card there ("Mosh Pixie†, minion, realm 1 North")."""
-    from .actions import SIDE_WORDS
 
     kind, args = action.kind, action.args
     realms = view["realms"]

@@ -16,6 +16,10 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core.reference import summary
+from ...core.rulings import named
+from .cards import ADVENTURE, EVENT, KIND_NAMES, RELIC, TRAIT
+
 DESIGNED = "†"
 
 
@@ -241,7 +245,6 @@ def cards_info(cards) -> list[dict]:
     """Every card a player may ask about (``Game.cards_info``; the browser's hover and tap, the
     terminal's ``info``): each of the 144 cards once by name, with its kind and whole text, and the
     four AI opponent cards with their numbered steps. Public facts, the same for every seat."""
-    from .cards import KIND_NAMES, EVENT, ADVENTURE, RELIC, TRAIT
     rows, seen = [], set()
     for i, c in enumerate(cards.cards):
         if c.name in seen:
@@ -310,10 +313,8 @@ MODE_RULINGS = {"farwander": ["Farwander Mode"], "eternal": ["Eternal's end"], "
 
 
 def rules_summary(game, players, options) -> str:
-    from ...core.reference import summary
     mode = options.get("mode", "standard")
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode" and value not in ("none", "random")]
-    from ...core.rulings import named
     found = named(game, RULINGS + MODE_RULINGS.get(mode, []))
     return summary(f"Life & Legend ({mode}, {players} player{'s' if players != 1 else ''}) — quick reference "
                    "(info NAME shows a card)", TURN, MODES.get(mode, ""), found, shown)

@@ -12,10 +12,10 @@ from . import choices as ch
 from . import interfere
 from . import names as N
 from . import turn
+from .opponents import emptiness_turn
 
 
 def _emptiness(s, frame):
-    from .opponents import emptiness_turn
     emptiness_turn(s, frame[1])
     return False
 

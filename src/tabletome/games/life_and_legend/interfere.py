@@ -11,6 +11,7 @@ from __future__ import annotations
 from .cards import RELIC, EVENT, EXCEPTIONAL, RESPONSE_OPS
 from .effects import depart
 from .names import ON_EFFECT
+from .opponents import interferes
 
 
 def interfere_op(C, card):
@@ -65,7 +66,6 @@ def can_respond(s, seat, moment) -> bool:
         if not s.roll or seat == s.active:
             return False
     if s.ai.get(seat) is not None:
-        from .opponents import interferes
         if not interferes(s, seat, moment):
             return False
     # (most often the seat holds no card that could Interfere at this moment at all)

@@ -17,6 +17,8 @@ from .frames import FRAMES
 from .hidden import HiddenInformation
 from .snapshots import SnapshotFields, SnapshotMixin
 from .views import ViewMixin
+from .modes import setup_mode
+from .opponents import decide
 
 # the per-seat list fields (one list a seat; snapshots name them)
 SEAT_LISTS = ("hand", "relics", "traits", "traumas", "wanders", "adventures")
@@ -98,7 +100,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
                 continue
             for _ in range(R.HAND_DEAL):
                 self.hand[seat].append(self.legend_deck.pop())
-        from .modes import setup_mode
         setup_mode(self)
         self.say(f"{self.seat_name(first)} goes first.")
         self.push(*self.setup_frames(first))
@@ -232,7 +233,6 @@ class AITableState(LifeAndLegendState):
             self.decision = frame
             self.to_move = seat
             return True
-        from .opponents import decide
         spec = self.frames.frames[frame[0]]
         action = decide(self, seat, frame, spec.legal(self, frame))
         spec.resolve(self, frame, action)
