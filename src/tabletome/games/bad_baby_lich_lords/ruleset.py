@@ -111,6 +111,33 @@ class Layout:
         return self.seat_names[self.side_seats[s][0]]
 
 
+def claim_order(L, active, artifact_scores) -> list:
+    """Sides in the order they claim a contested realm when ``active`` has the turn: "the player
+    whose turn it is scores the realm", then (our 3-player variant) the others in turn order, then
+    (Solitaire) the Cursed Artifact's side if it scores."""
+    order = [L.seat_side[active]]
+    p = active
+    for _ in range(L.players - 1):
+        p = L.next_in_turn[p]
+        s = L.seat_side[p]
+        if s not in order:
+            order.append(s)
+    if L.solitaire and artifact_scores:
+        order.append(L.artifact_side)
+    return order
+
+
+def card_faces(C):
+    """The public face of every card: (name, faction, skills, fight icons, designed), cached."""
+    if C.faces is None:
+        faces = []
+        for c in range(C.n):
+            k = C.kinds[C.kind[c]]
+            faces.append((k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed"))
+        C.faces = faces
+    return C.faces
+
+
 class RuleSet:
     def __init__(self, cards, table, options: dict):
         self.cards = cards
@@ -151,12 +178,10 @@ class RuleSet:
         self.word_side = {w: s for s, w in enumerate(L.side_word)}
         # for each active seat: the sides in the order they claim a contested realm, and each
         # realm's (side, side slot) claims in that order (scoring.score_realms)
-        from .scoring import claim_order
         self.priority = [claim_order(L, p, self.artifact_scores) for p in range(L.players)]
         self.claims = [[(r, [(s, r * ns + s) for s in order if L.has_side[r][s]]) for r in range(nr)]
                        for order in self.priority]
         self._out = {}
-        from .views import card_faces
         self.faces = card_faces(cards)
         assert nr <= MAX_REALMS
 

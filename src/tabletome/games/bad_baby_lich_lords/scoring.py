@@ -119,22 +119,6 @@ def side_priority(state):
     return state.R.priority[state.active]
 
 
-def claim_order(L, active, artifact_scores) -> list:
-    """Sides in the order they claim a contested realm when ``active`` has the turn: "the player
-    whose turn it is scores the realm", then (our 3-player variant) the others in turn order, then
-    (Solitaire) the Cursed Artifact's side if it scores."""
-    order = [L.seat_side[active]]
-    p = active
-    for _ in range(L.players - 1):
-        p = L.next_in_turn[p]
-        s = L.seat_side[p]
-        if s not in order:
-            order.append(s)
-    if L.solitaire and artifact_scores:
-        order.append(L.artifact_side)
-    return order
-
-
 SATISFIED_CACHE = 100_000   # most (realm, side) answers remembered per rule set before starting afresh
 
 

@@ -18,17 +18,6 @@ from .ruleset import NOISE_TO_WIN
 from .turn import PHASE_NAMES
 
 
-def card_faces(C):
-    """The public face of every card: (name, faction, skills, fight icons, designed), cached."""
-    if C.faces is None:
-        faces = []
-        for c in range(C.n):
-            k = C.kinds[C.kind[c]]
-            faces.append((k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed"))
-        C.faces = faces
-    return C.faces
-
-
 def realm_info(C, rid):
     realm = C.realms[rid]
     return {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,

@@ -15,6 +15,7 @@ import msgspec
 from ...core import IllegalAction
 from ...core.snapshots import SnapshotFields as Base
 from . import ruleset as R
+from .names import SEAT_LISTS
 
 
 class SnapshotFields(Base, kw_only=True):
@@ -111,7 +112,6 @@ class SnapshotMixin:
         }
 
     def _restore(self, f):
-        from .state import SEAT_LISTS
         C = self.C = self.game.card_list(self.card_text)
         n = self.players
         self.mode = self.options["mode"]

@@ -18,10 +18,8 @@ from .hidden import HiddenInformation
 from .snapshots import SnapshotFields, SnapshotMixin
 from .views import ViewMixin
 from .modes import setup_mode
+from .names import SEAT_LISTS
 from .opponents import decide
-
-# the per-seat list fields (one list a seat; snapshots name them)
-SEAT_LISTS = ("hand", "relics", "traits", "traumas", "wanders", "adventures")
 
 
 class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
