@@ -1,5 +1,6 @@
 """Shared helpers for the conformance suite: which configurations to play, and random play."""
 
+import ast
 import functools
 import json
 import marshal
@@ -126,3 +127,42 @@ def stride(config):
     """Check every ``stride``-th position of a game: 1 for games of about Spirit Link's length, more
     for longer ones, whose late positions (long logs and histories) also cost more to check."""
     return max(1, round(mean_random_length(config) / REFERENCE_LENGTH))
+
+
+# --- a game folder's layout (tests/conformance/test_layout.py, tests/life_siphon/test_layout.py) ---
+def sibling_imports(path):
+    """(module-level sibling imports, sibling imports inside a function or class) of one module."""
+    tree = ast.parse(path.read_text(), str(path))
+    top, late = set(), []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.level != 1:
+            continue
+        names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+        if node in tree.body:
+            top.update(names)
+        else:
+            late.append((node.lineno, names))
+    return top, late
+
+
+def modules_without_a_circle(folder) -> set:
+    """The folder's modules (``__init__`` aside), visited along their sibling imports; an
+    AssertionError names the first import circle found."""
+    graph = {p.stem: sibling_imports(p)[0] - {p.stem} for p in folder.glob("*.py")}
+    graph.pop("__init__")
+    done, path = set(), []
+
+    def visit(module):
+        if module in path:
+            raise AssertionError(f"import circle: {' -> '.join(path[path.index(module):] + [module])}")
+        if module in done or module not in graph:
+            return
+        path.append(module)
+        for dep in sorted(graph[module]):
+            visit(dep)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
+    return done

@@ -1,29 +1,14 @@
 """The folder's layout: the rules are modules of functions, and the modules import one another
 without a circle (no import inside a function to break one)."""
 
-import ast
 import importlib
 from pathlib import Path
 
 from tabletome.core import State
 from tabletome.games import life_siphon as package
+from tests.conformance.helpers import modules_without_a_circle, sibling_imports
 
 FOLDER = Path(package.__file__).parent
-
-
-def sibling_imports(path: Path):
-    """(module-level sibling imports, sibling imports inside a function or class) of one module."""
-    tree = ast.parse(path.read_text(), str(path))
-    top, late = set(), []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.ImportFrom) or node.level != 1:
-            continue
-        names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
-        if node in tree.body:
-            top.update(names)
-        else:
-            late.append((node.lineno, names))
-    return top, late
 
 
 def test_no_module_imports_a_sibling_late():
@@ -32,23 +17,7 @@ def test_no_module_imports_a_sibling_late():
 
 
 def test_the_modules_import_one_another_without_a_circle():
-    graph = {p.stem: sibling_imports(p)[0] - {p.stem} for p in FOLDER.glob("*.py")}
-    graph.pop("__init__")
-    done, path = set(), []
-
-    def visit(module):
-        if module in path:
-            raise AssertionError(f"import circle: {' -> '.join(path[path.index(module):] + [module])}")
-        if module in done or module not in graph:
-            return
-        path.append(module)
-        for dep in sorted(graph[module]):
-            visit(dep)
-        path.pop()
-        done.add(module)
-
-    for module in sorted(graph):
-        visit(module)
+    done = modules_without_a_circle(FOLDER)
     assert {"turn", "combat", "spells", "steps", "frames", "state"} <= done
 
 
