@@ -227,6 +227,9 @@ def test_before_the_first_turn_the_board_shows_the_setup_relic_step_not_phase_1(
     assert "done" in legal_texts(page)
     assert "before the first turn" in page.inner_text(".board-status")
     assert "Contemplation Phase" not in page.inner_text(".board-status")
+    # and the choices name the setup's step as their moment, not Phase 1 (glossary.toml "Setup")
+    page.wait_for_function("document.getElementById('choices').textContent.includes('Setup, step 6: Play Relics')")
+    assert "Phase 1: Contemplation" not in page.inner_text("#choices")
     now = page.locator(".lal-phase.now")
     assert now.count() == 1 and now.get_attribute("data-phase") == "Setup"
     before = step_of(page)

@@ -261,6 +261,12 @@ class Game:
         """What ``state.scores`` count, in words ("health", "rounds survived"), for result lines."""
         return "scores"
 
+    def moment_phase(self, view: dict) -> str | None:
+        """The glossary name of the moment a seat's ``view`` is in (``core.glossary.moment_of``):
+        its ``phase`` by default; a game that asks before its first turn may name its setup."""
+        phase = view.get("phase")
+        return phase if isinstance(phase, str) else None
+
     def result_scores(self, state) -> list:
         """The final scores a result counts (selfplay's means, the lab, the arena): ``state.scores``,
         with None where the game gives no score for how it ended (a game overrides it)."""

@@ -110,10 +110,11 @@ MOMENTS_KEPT = 4096          # (game, phase) answers remembered before starting 
 
 
 def moment_of(game, view):
-    """The glossary entry of the phase ``view`` is in (its ``phase``), when it has a ``moment``.
-    A game has few phases and a server asks at every decision: each answer is remembered."""
-    phase = view.get("phase") if isinstance(view, dict) else None
-    if not isinstance(phase, str):
+    """The glossary entry of the phase ``view`` is in (``Game.moment_phase``: its ``phase``), when
+    it has a ``moment``. A game has few phases and a server asks at every decision: each answer is
+    remembered."""
+    phase = game.moment_phase(view) if isinstance(view, dict) else None
+    if phase is None:
         return None
     found = _MOMENTS.get((game.id, phase), _MOMENTS)
     if found is _MOMENTS:

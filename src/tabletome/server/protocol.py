@@ -130,7 +130,7 @@ def decision_for(state, seat, view: dict | None = None, legal=None) -> dict | No
     if legal is None:
         legal = state.legal_actions()
     # the same phase and choices give the same answer (an action's id names its text in a game)
-    key = (game.id, view.get("phase") if isinstance(view.get("phase"), str) else None, tuple(a.id for a in legal))
+    key = (game.id, game.moment_phase(view), tuple(a.id for a in legal))
     found = _DECISIONS.get(key)
     if found is None:
         if len(_DECISIONS) >= DECISIONS_KEPT:

@@ -205,6 +205,10 @@ class LifeAndLegend(Game):
     def evaluate(self, state, seat):
         return heuristics.evaluate(state, seat)
 
+    def moment_phase(self, view):
+        """Before the first turn (turn 0) the moment is the setup's "6. Play Relics", not Phase 1."""
+        return "Setup" if view.get("turn") == 0 else super().moment_phase(view)
+
     def render(self, view, seat, compact=0, card_text=None):
         from .display import render
         cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
