@@ -224,3 +224,24 @@ def test_bad_table_requests_are_refused_clearly(server):
     assert r.status_code == 400 and "surrogate" in r.json()["error"], r.text
     r = server.post("/api/tables", content=b"[" * 100_000)
     assert r.status_code == 400 and "nested" in r.json()["error"], r.text
+
+
+def test_pages_that_leave_mid_game_leave_no_traceback_in_the_log(fresh_server):
+    """Two pages closed at once (the players shut their tabs): the first leaving changes who is
+    online, so the server sends the second a state while it is closing. A page gone is not an
+    error: the server's log stays free of tracebacks ("Task exception was never retrieved")."""
+    srv = fresh_server()
+    for game in range(12):
+        table = srv.create("spirit-link", seed=game, seats=[{"agent": None}, {"agent": None}])
+        pages = [Client(srv), Client(srv)]
+        for i, page in enumerate(pages):
+            page.hello(*seat(table, i))
+        for page in pages:             # both tabs close without waiting for the server's answer
+            with page.ws.protocol_mutex:
+                page.ws.protocol.send_close()
+                page.ws.send_data()
+        for page in pages:
+            page.ws.close_socket()
+    srv.stop()
+    log = srv.log.read_text()
+    assert "Traceback" not in log and "never retrieved" not in log, log[-3000:]

@@ -25,6 +25,7 @@ import time
 from collections import deque
 
 import msgspec
+from starlette.websockets import WebSocketDisconnect
 
 import tabletome
 from tabletome import IllegalAction
@@ -157,20 +158,24 @@ class Connection:
         self.wake.set()
 
     async def sender(self) -> None:
-        """Send queued messages and the latest state, in order, until the page goes away."""
+        """Send queued messages and the latest state, in order, until the page goes away (a page
+        that closes while a state is on its way has left: not an error)."""
         ws = self.ws
-        while True:
-            await self.wake.wait()
-            self.wake.clear()
-            while self.outbox:
-                await ws.send_text(encode(self.outbox.popleft()))
-            if self.dirty and self.table is not None:
-                self.dirty = False
-                await ws.send_text(self.table.message_for(self))
-            if self.closing is not None:
-                code, reason = self.closing
-                await ws.close(code=code, reason=reason)
-                return
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.outbox:
+                    await ws.send_text(encode(self.outbox.popleft()))
+                if self.dirty and self.table is not None:
+                    self.dirty = False
+                    await ws.send_text(self.table.message_for(self))
+                if self.closing is not None:
+                    code, reason = self.closing
+                    await ws.close(code=code, reason=reason)
+                    return
+        except WebSocketDisconnect:
+            return
 
 
 class LiveTable:
