@@ -32,6 +32,30 @@ def test_random_games_end_and_keep_invariants(config, slow):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_a_reader_keeping_the_log_reads_what_the_view_shows(config, slow):
+    """The lines each seat reads since a ``log_mark`` added after every move to what it had read
+    are its whole visible log (every seat and a spectator), and ``view(seat, log=False)`` is the
+    view without its log."""
+    r = rng(9)
+    for seed in range(games_for(config, slow, 2, 40)):
+        state = new_state(config, seed)
+        seats = [None, *range(state.players)]
+        kept = {seat: [] for seat in seats}
+        mark = 0
+        while True:
+            for seat in seats:
+                kept[seat] += state.visible_log(seat, since=mark)
+            mark = state.log_mark()
+            for seat in seats:
+                view = state.view(seat)
+                assert kept[seat] == view.pop("log"), f"seat {seat}: the lines read since each mark"
+                assert state.view(seat, log=False) == view
+            if state.is_over:
+                break
+            random_step(state, r)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_snapshot_restore_continues_identically(config, slow):
     game = tabletome.game(config[0])
     r = rng(2)

@@ -528,9 +528,15 @@ class State:
         """The whole story of the game so far, in plain sentences (private lines included)."""
         return [text for _, text in self._lines()]
 
-    def visible_log(self, seat: int | None) -> list[str]:
-        """The log as ``seat`` may read it (``None``: a spectator, public lines only)."""
-        return [text for who, text in self._lines() if who is None or who == seat]
+    def visible_log(self, seat: int | None, since: int = 0) -> list[str]:
+        """The log as ``seat`` may read it (``None``: a spectator, public lines only). ``since``: only
+        the lines written from the ``log_mark()`` given on, for a reader that keeps what it read
+        (lines are only ever added after the last mark a reader took: ``say_at`` inserts within
+        one move)."""
+        lines = self._lines()
+        if since:
+            lines = lines[since:]
+        return [text for who, text in lines if who is None or who == seat]
 
     # --- seeing ----------------------------------------------------------------------------------
     def check_seat(self, seat, allow_none: bool = True) -> None:
@@ -540,11 +546,13 @@ class State:
             allowed = f"0 to {self.players - 1}" + (" or None for a spectator" if allow_none else "")
             raise IllegalAction(f"there is no seat {seat!r} at this table; seats are {allowed}")
 
-    def view(self, seat: int | None) -> dict:
-        """What ``seat`` may see, as a JSON-ready dict (``None``: a spectator)."""
+    def view(self, seat: int | None, log: bool = True) -> dict:
+        """What ``seat`` may see, as a JSON-ready dict (``None``: a spectator). ``log=False``: without
+        its ``log`` (a reader keeping the log itself reads the new lines with ``visible_log``)."""
         self.check_seat(seat)
         view = self._view(seat)
-        view["log"] = self.visible_log(seat)
+        if log:
+            view["log"] = self.visible_log(seat)
         if self._limit is not None:
             view["over"], view["winners"], view["to_move"] = True, [], None
             view["ended_by_length"] = self._limit     # (the observation reads none of it)

@@ -183,7 +183,8 @@ class LiveTable:
         self.row = row
         self.id = row.id
         self.game = tabletome.game(row.game)
-        self.state = tabletome.replay(self.record_of(row))
+        self._logs: dict = {}            # seat -> [the log mark read up to, the lines it may read]
+        self.replay()
         self.step = len(row.actions)
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
@@ -254,6 +255,26 @@ class LiveTable:
     def record(self) -> dict:
         return self.record_of(self.row)
 
+    def replay(self) -> None:
+        """The true state played again from the stored actions (on loading, after an undo or a move
+        that could not be stored): the log each seat reads is read afresh."""
+        self.state = tabletome.replay(self.record_of(self.row))
+        self._logs.clear()
+
+    def log_for(self, seat) -> list[str]:
+        """The log lines ``seat`` may read, kept from one position to the next: each move reads only
+        the lines it wrote (a position that does not continue this one comes through ``replay``)."""
+        kept = self._logs.get(seat)
+        if kept is None:
+            kept = self._logs[seat] = [0, []]
+        mark = self.state.log_mark()
+        if mark < kept[0]:               # (a shorter log is another story: read it whole)
+            kept[:] = [0, []]
+        if mark != kept[0]:
+            kept[1] = kept[1] + self.state.visible_log(seat, since=kept[0])
+            kept[0] = mark
+        return kept[1]
+
     # --- seats -------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         return self.state.seat_name(seat)
@@ -310,7 +331,7 @@ class LiveTable:
         view's top-level values on its own (``parts``), so a diff compares encoded bytes."""
         cached = self._payloads.get(seat)
         if cached is None:
-            cached = seat_payload(self.state, seat)
+            cached = seat_payload(self.state, seat, self.log_for(seat))
             cached["step"] = self.step
             if self.row.ended is not None and not self.state.is_over:
                 cached.update(over=True, legal=[], winners=list(self.row.ended["winners"]), scores=[],
@@ -931,7 +952,7 @@ class Hub:
             self.storage.add_action(table.id, table.step, seat, action.text, state.is_over,
                                     job=self._agent_to_move(table))
         except Exception as exc:
-            table.state = tabletome.replay(table.record())     # the stored actions, without this one
+            table.replay()                   # the stored actions, without this one
             table.invalidate()
             self._not_stored(table, exc)
         self._moved(table, action)
@@ -1323,7 +1344,7 @@ class Hub:
                 return
             table.row.actions = row.actions
             table.row.ended, table.row.undo, table.row.rematch = row.ended, row.undo, row.rematch
-        table.state = tabletome.replay(LiveTable.record_of(table.row))
+        table.replay()
         table.step = len(table.row.actions)
         table.row.over = table.over
         table.invalidate()
