@@ -7,8 +7,9 @@ anything else the path of a SQLite file.
 
 A table is stored as its start (game, players, options, seed, card file) plus the ordered list of
 accepted action texts: replaying them rebuilds the state exactly (the contract's records). Each
-``add_action`` commits before it returns, so an action the server acknowledges survives a crash of
-the process (SQLite's write-ahead log with ``synchronous=NORMAL`` is durable against a killed
+``add_action`` commits before it returns, and ``add_action_soon`` (the server's moves: those that
+arrive together share one commit) before its answer, so an action the server acknowledges survives
+a crash of the process (SQLite's write-ahead log with ``synchronous=NORMAL`` is durable against a killed
 process; only a power cut may lose the last transactions; PostgreSQL commits durably). The primary
 key (table, step) refuses a second action for the same step (``StepTaken``), whichever process
 sends it: that is what keeps two processes from both accepting a move for one position.
@@ -355,6 +356,10 @@ class Storage:
                    job: bool = False) -> None:
         """Store accepted action number ``step`` (0-based) and commit before returning. A second
         action for the same step raises ``StepTaken``. ``job``: an agent is to move next."""
+        self._transaction(self._action(table_id, step, seat, text, over, job))
+
+    def _action(self, table_id, step, seat, text, over, job) -> list:
+        """The statements storing one action."""
         statements = [("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, ?, ?, ?)",
                        [(table_id, step, seat, text, time.time())])]
         # locks the table's row: a move, a resignation and an undo are stored one after the other,
@@ -363,7 +368,14 @@ class Storage:
                            " AND steps=?", [(int(over), time.time(), step + 1, table_id, step)], TableEnded))
         statements += self._job(table_id, step + 1 if job else None)
         statements += self._notice(table_id, "a", step)
-        self._transaction(statements)
+        return statements
+
+    async def add_action_soon(self, table_id: str, step: int, seat: int | None, text: str, over: bool,
+                              job: bool = False) -> None:
+        """``add_action`` from the event loop: stored with the other moves that arrive meanwhile in
+        one transaction (one commit for them all); returns once this move is committed, or raises
+        as ``add_action`` would."""
+        raise NotImplementedError
 
     def set_seat(self, table_id: str, seat: int, token_hash_value: str | None) -> None:
         self._transaction([("UPDATE seats SET token_hash=? WHERE table_id=? AND seat=?",
@@ -514,6 +526,7 @@ class SQLiteStorage(Storage):
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._group: list | None = None     # the futures of moves stored but not yet committed
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -534,6 +547,7 @@ class SQLiteStorage(Storage):
 
     def close(self) -> None:
         with self._lock:
+            self._commit_group()
             self._db.close()
 
     def _query(self, sql, params=()):
@@ -542,23 +556,67 @@ class SQLiteStorage(Storage):
 
     def _transaction(self, statements):
         with self._lock:
-            db = self._db
-            db.execute("BEGIN")
+            self._commit_group()        # (the moves waiting for their commit come first)
+            self._run(statements, "BEGIN", "COMMIT", "ROLLBACK")
+
+    def _run(self, statements, begin, commit, rollback) -> None:
+        db = self._db
+        db.execute(begin)
+        try:
+            for sql, rows, *unchanged in statements:
+                if rows:
+                    cur = db.executemany(sql, rows)
+                    if unchanged and cur.rowcount == 0:
+                        raise unchanged[0](sql)
+            db.execute(commit)
+        except sqlite3.IntegrityError as exc:
+            db.execute(rollback)
+            if "actions" in str(exc):
+                raise StepTaken(str(exc)) from None
+            raise
+        except BaseException:
+            db.execute(rollback)
+            raise
+
+    # Group commit: the moves the event loop accepts in one pass are stored in one transaction,
+    # each in a savepoint of its own (a refused one takes nothing else with it), and committed
+    # together by a callback the loop runs before anything it schedules later (the pages' states
+    # among them); each move's future is settled after the commit, so it is acknowledged only
+    # once it is on disk.
+    async def add_action_soon(self, table_id, step, seat, text, over, job=False):
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        with self._lock:
+            if self._group is None:
+                self._db.execute("BEGIN")
+                self._group = []
+                loop.call_soon(self._commit_group_locked)
             try:
-                for sql, rows, *unchanged in statements:
-                    if rows:
-                        cur = db.executemany(sql, rows)
-                        if unchanged and cur.rowcount == 0:
-                            raise unchanged[0](sql)
-                db.execute("COMMIT")
-            except sqlite3.IntegrityError as exc:
-                db.execute("ROLLBACK")
-                if "actions" in str(exc):
-                    raise StepTaken(str(exc)) from None
-                raise
+                self._run(self._action(table_id, step, seat, text, over, job),
+                          "SAVEPOINT action", "RELEASE action", "ROLLBACK TO action")
             except BaseException:
-                db.execute("ROLLBACK")
+                self._db.execute("RELEASE action")
                 raise
+            self._group.append(done)
+        await done
+
+    def _commit_group_locked(self) -> None:
+        with self._lock:
+            self._commit_group()
+
+    def _commit_group(self) -> None:
+        """Commit the moves waiting for it and tell each how it went. Call it holding the lock."""
+        group, self._group = self._group, None
+        if group is None:
+            return
+        try:
+            self._db.execute("COMMIT")
+            outcome = None
+        except Exception as exc:        # a full disk, say: none of them was stored
+            self._db.execute("ROLLBACK")
+            outcome = exc
+        for done in group:
+            _settle(done, outcome)
 
 
 def _settle(done, outcome) -> None:

@@ -922,13 +922,10 @@ class Hub:
     async def _commit(self, table: LiveTable, seat: int, action) -> None:
         """Apply ``action`` to the true state and store it; committed before anyone hears of it.
 
-        Storage several processes share is a round trip away: the move is stored with the other
-        tables' moves that arrive meanwhile (``add_action_soon``) while the loop serves them, and
-        until it is committed the table keeps, and shows, the position before it (the move is
-        applied to a copy). Call it holding the table's lock."""
-        if not self.storage.shared:
-            self._commit_here(table, seat, action)
-            return
+        The move is stored with the other tables' moves that arrive meanwhile, in one transaction
+        (``add_action_soon``), while the loop serves them; until it is committed the table keeps,
+        and shows, the position before it (the move is applied to a copy). Call it holding the
+        table's lock."""
         step = table.step
         state = table.state.clone()
         state.apply(action)
@@ -942,19 +939,6 @@ class Hub:
             self._rebuild(table)
             return
         table.state = state
-        self._moved(table, action)
-
-    def _commit_here(self, table: LiveTable, seat: int, action) -> None:
-        """``_commit`` on storage of this process alone: applied in place, stored at once."""
-        state = table.state
-        state.apply(action)
-        try:
-            self.storage.add_action(table.id, table.step, seat, action.text, state.is_over,
-                                    job=self._agent_to_move(table))
-        except Exception as exc:
-            table.replay()                   # the stored actions, without this one
-            table.invalidate()
-            self._not_stored(table, exc)
         self._moved(table, action)
 
     def _not_stored(self, table: LiveTable, exc: Exception) -> None:
