@@ -90,3 +90,15 @@ def test_random_games_reach_decisions_their_rulings_apply_to(game_id, players):
             state.apply(chooser.choose(state))
             n += 1
     assert len(met) >= 4, met
+
+
+def test_a_ruling_on_a_card_applies_to_the_moves_that_name_it():
+    """A ruling that lists ``cards`` applies where a move names one of them (in any case and
+    spacing), and not to moves that do not; one listing ``actions`` applies by a move's first
+    word, whatever else is offered beside it."""
+    game = tabletome.game("life-siphon")
+    ids = lambda moves: {r.id for r in applying(game, None, moves)}   # noqa: E731
+    assert "ls-void" in ids(["play Void  bringer to slot 3", "end turn"])
+    assert "ls-void" not in ids(["play Void Walker to slot 3", "end turn"])
+    cast = next(r for r in rulings(game) if "cast" in r.actions and not r.cards and not r.moments)
+    assert cast.id in ids(["end turn", "Cast Firestorm"]) and cast.id not in ids(["end turn"])

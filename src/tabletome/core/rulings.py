@@ -101,24 +101,28 @@ def applying(game, moment, moves=()) -> list[Ruling]:
     one whose ``moments`` hold the moment (none listed: any moment), and whose ``actions`` hold
     a move's first word or whose ``cards`` a move names (neither listed: every move)."""
     name = moment.name if moment is not None else None
-    texts = [_lower(str(m)) for m in moves]
-    words = {t.split(" ", 1)[0] for t in texts if t}
-    every = "\n".join(texts)        # a card's name holds no newline: found in it iff in one move's text
-    found = []
-    for r, actions, cards in _lowered(game):
-        if r.scope != "decision" or (r.moments and name not in r.moments):
-            continue
-        if actions or cards:
-            if words.isdisjoint(actions) and not (texts and any(c in every for c in cards)):
-                continue
-        found.append(r)
-    return found
+    named = named_by(game, moves)
+    return [r for i, (r, actions, cards) in enumerate(_lowered(game))
+            if r.scope == "decision" and (not r.moments or name in r.moments)
+            and (not (actions or cards) or i in named)]
+
+
+def named_by(game, moves) -> frozenset:
+    """Which of the rulings that name moves or cards ``moves`` name (their places in the game's
+    list): with the moment, all that decides which rulings apply (a key for remembering them)."""
+    _lowered(game)
+    game_id = game.id
+    return frozenset().union(*[_naming(game_id, str(m)) for m in moves])
 
 
 @functools.lru_cache(maxsize=65536)
-def _lower(text: str) -> str:
-    """A move's text as rulings match it: lower case, runs of blanks as one space."""
-    return " ".join(text.split()).lower()
+def _naming(game_id: str, text: str) -> frozenset:
+    """The rulings (their places in ``_lowered``) whose ``actions`` hold the move's first word or
+    whose ``cards`` it names: worked out once per move text (a server asks at every decision)."""
+    text = " ".join(text.split()).lower()
+    word = text.split(" ", 1)[0]
+    return frozenset(i for i, (_, actions, cards) in enumerate(_LOWERED[game_id])
+                     if word in actions or any(c in text for c in cards))
 
 
 _LOWERED: dict[str, list] = {}

@@ -11,7 +11,7 @@ import json
 import re
 
 from tabletome.core.glossary import moment_of
-from tabletome.core.rulings import applying, as_dict
+from tabletome.core.rulings import applying, as_dict, named_by
 from tabletome.core.text import shown
 
 MAX_MESSAGE = 4096          # bytes a page may send in one message
@@ -129,8 +129,8 @@ def decision_for(state, seat, view: dict | None = None, legal=None) -> dict | No
         view = state.view(seat)
     if legal is None:
         legal = state.legal_actions()
-    # the same phase and choices give the same answer (an action's id names its text in a game)
-    key = (game.id, game.moment_phase(view), tuple(a.id for a in legal))
+    # the same phase and the same rulings named by the choices give the same answer
+    key = (game.id, game.moment_phase(view), named_by(game, legal))
     found = _DECISIONS.get(key)
     if found is None:
         if len(_DECISIONS) >= DECISIONS_KEPT:
