@@ -30,17 +30,8 @@ stack is ``[turn, perform ..., ...]`` and the decision on top; at the turn menu 
 """
 
 from ...core.stack import Frame, FrameSet
-
-# The frames' indices, in the order FRAMES declares them (the rules push tuples by these).
-(TURN, PLACE, OR, SKILL, DIG_SIDE, SPELL_TARGET, SPELL_DIRECTION, BONE_PILE, SUMMON_REALM, SUMMON_PICK,
- PERFORM, STIRS, SUMMON) = range(13)
-DECISIONS = range(TURN, PERFORM)
-
-# Why a drawn skeleton is being placed (the ``why`` of ``place``).
-PLACE_ACTION, PLACE_KISS = 0, 1
-PLACE_NAMES = ("action", "kiss")
-
-BACK_TO_THE_MENU = (TURN,)
+from . import skills, spells, turn
+from .ruleset import STEPS
 
 
 class Decision(Frame):
@@ -85,9 +76,6 @@ class Decision(Frame):
         return find(state, frame)
 
 
-# The rules the frames run (they import the indices above, so they come after them).
-from . import skills, spells, turn  # noqa: E402
-
 FRAMES = FrameSet(
     Decision("turn", legal=turn.turn_options, always_ask=True,
              on={"draw": turn.draw_and_raise, "target": turn.raise_in_place, "end": turn.end_turn,
@@ -113,6 +101,5 @@ FRAMES = FrameSet(
     Frame("perform", ("card", "slot"), run=skills.perform_next),
     Frame("stirs", ("realm",), run=spells.stirs_next),
     Frame("summon", ("realm", "left"), run=spells.summon_next),
+    ids=STEPS,
 )
-assert [f.index for f in FRAMES.frames] == list(range(13))
-assert FRAMES.index("perform") == PERFORM and FRAMES.index("summon") == SUMMON

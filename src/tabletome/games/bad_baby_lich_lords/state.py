@@ -16,12 +16,11 @@ options of the open decision.
 """
 
 from ...core import State
-from .frames import DECISIONS, FRAMES, PERFORM, PLACE, TURN  # first: the frames load the rules modules
 from . import hidden, snapshots, views
 from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS
-from .places import BONE, BURNED, HELD, OUT
-from .skills import target_card
-from .ruleset import FREEPLE, NOISE_TO_WIN
+from .frames import FRAMES
+from .places import BONE, BURNED, HELD, OUT, target_card
+from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
 from .solitaire import bone_pile_cards
 from .turn import BEFORE, end_turn
 
