@@ -22,32 +22,26 @@ from .spells import start_single
 
 
 def perform_next(state, frame) -> bool:
-    """The frame ``perform``: the card performs the skill in its next slot, left to right (and the
-    slots after it here, while each is done at once and pushes nothing of its own)."""
+    """The frame ``perform``: the card performs the skill in its next slot, left to right, if it is
+    still on a side or in a bone pile. The next slot's ``perform`` goes below the skill's frame."""
     _, c, k = frame
     slots = state.R.cards.slots[c]
+    q = state.loc[c]
+    if k >= len(slots) or q < 0 or q >= HELD:
+        return False
+    a, b = slots[k]
     stack = state.stack
-    decisions = state.frames.frames
-    while True:
-        q = state.loc[c]
-        if k >= len(slots) or q < 0 or q >= HELD:
-            return False
-        a, b = slots[k]
-        k += 1
-        after = (PERFORM, c, k)
-        stack.append(after)
-        if b >= 0:
-            # "The player who is performing the skills chooses which of the two skills to perform."
-            asked = decisions[OR].run(state, (OR, c, a, b))
-        elif a == TEACH:
-            asked = teach(state, c)
-        elif a == CAST:
-            asked = cast(state, c)
-        else:
-            asked = decisions[SKILL].run(state, (SKILL, c, a))
-        if asked or stack[-1] is not after:
-            return asked
-        stack.pop()     # nothing came between: go on with the next slot here
+    stack.append((PERFORM, c, k + 1))
+    if b >= 0:
+        # "The player who is performing the skills chooses which of the two skills to perform."
+        stack.append((OR, c, a, b))
+    elif a == TEACH:
+        teach(state, c)
+    elif a == CAST:
+        cast(state, c)
+    else:
+        stack.append((SKILL, c, a))
+    return False
 
 
 def begin_skill(state, c, s):

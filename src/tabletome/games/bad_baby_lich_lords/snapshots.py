@@ -343,8 +343,7 @@ def _restore_decision(state, data, over):
     if state.held >= 0 and (decision is None or decision[0] != PLACE):
         raise IllegalAction("snapshot: a held card must be waiting for a 'place' decision")
     state.to_move = state.active
-    state.offered = None
-    if decision is None or (decision[0] != TURN and len(FRAMES[decision[0]].options(state, decision)) < 2):
+    if decision is None or (decision[0] != TURN and len(FRAMES[decision[0]].legal(state, decision)) < 2):
         # a hand-written position: carry on to the first real choice
         if decision is not None:
             state.stack.append(decision)
