@@ -43,10 +43,6 @@ def side(state, realm, side_name, seat=None):
     return out
 
 
-def snap_side(state, realm, side_name):
-    return state.snapshot()["realms"][realm - 1][side_name]
-
-
 def bone_top(state, realm):
     known = state.view(None)["realms"][realm - 1]["bone_pile"]["known"]
     return known[0]["name"] if known else None

@@ -44,7 +44,7 @@ SINGLE = {S_LEAVE: E_LEAVE, S_RAISE: E_RAISE, S_DIG: E_DIG, S_FIGHT: E_FIGHT, S_
 COMBO = {S_LEAVE: E_SUMMON, S_RAISE: E_KISS, S_DIG: E_STIRS, S_FIGHT: E_BURN}
 
 # --- requirements -------------------------------------------------------------------------------
-ANY, MINION, SKELETON = 0, 1, 2          # which side up a card requirement asks for
+MINION, SKELETON = 1, 2                  # which side up a card requirement asks for
 UP_NAMES = {"minion": MINION, "minions": MINION, "skeleton": SKELETON, "skeletons": SKELETON}
 
 # requirement kinds

@@ -30,89 +30,51 @@ stack is ``[turn, perform ..., ...]`` and the decision on top; at the turn menu 
 """
 
 from ...core.stack import Frame, FrameSet
-
-# The frames' indices, in the order FRAMES declares them (the rules push tuples by these).
-(TURN, PLACE, OR, SKILL, DIG_SIDE, SPELL_TARGET, SPELL_DIRECTION, BONE_PILE, SUMMON_REALM, SUMMON_PICK,
- PERFORM, STIRS, SUMMON) = range(13)
-DECISIONS = range(TURN, PERFORM)
-
-# Why a drawn skeleton is being placed (the ``why`` of ``place``).
-PLACE_ACTION, PLACE_KISS = 0, 1
-PLACE_NAMES = ("action", "kiss")
-
-BACK_TO_THE_MENU = (TURN,)
+from . import skills, spells, turn
+from .ruleset import STEPS
 
 
-class Decision(Frame):
+def decision(name, fields=(), *, legal, resolve, skip):
     """A choice of the active player: asked when it has two or more options, taken at once when it
-    has one, skipped (``skip`` says why) when it has none; ``always_ask`` for the turn menu. The
-    options found when the frame ran (``find``, the rule that lists them) are what ``legal`` offers
-    (``state.offered``)."""
-
-    __slots__ = ("find", "skip", "always_ask")
-
-    def __init__(self, name, fields=(), *, legal, resolve=None, on=None, skip=None, always_ask=False):
-        super().__init__(name, fields, run=self._decide, legal=self._offered, resolve=resolve, on=on)
-        self.find = legal
-        self.skip = skip
-        self.always_ask = always_ask
-
-    def _decide(self, state, frame) -> bool:
-        find = self.find   # (a function kept in a slot: read it, then call it)
-        options = find(state, frame)
-        if len(options) > 1 or self.always_ask:
-            state.offered = options
-            return state.ask_with(state.active, frame, options)
+    has one (core ``State.ask_or_take``), skipped (``skip`` says why) when it has none."""
+    def run(state, frame) -> bool:
+        options = legal(state, frame)
         if options:
-            option = options[0]
-            self.on.get(option.kind, self.resolve)(state, frame, option)
-        else:
-            skip = self.skip
-            if skip is not None:
-                skip(state, frame)
+            return state.ask_or_take(state.active, frame, options)
+        skip(state, frame)
         return False
-
-    def _offered(self, state, frame) -> list:
-        options = state.offered
-        if options is None:
-            find = self.find
-            options = find(state, frame)
-        return options
-
-    def options(self, state, frame) -> list:
-        """The options, found afresh (for invariants and restored positions)."""
-        find = self.find
-        return find(state, frame)
+    return Frame(name, fields, run=run, legal=legal, resolve=resolve)
 
 
-# The rules the frames run (they import the indices above, so they come after them).
-from . import skills, spells, turn  # noqa: E402
+def menu(state, frame) -> bool:
+    """The turn menu always asks (it always offers something: "end turn" when nothing else)."""
+    return state.ask_with(state.active, frame, turn.turn_options(state, frame))
+
 
 FRAMES = FrameSet(
-    Decision("turn", legal=turn.turn_options, always_ask=True,
-             on={"draw": turn.draw_and_raise, "target": turn.raise_in_place, "end": turn.end_turn,
-                 "cast": spells.cast_spell, "combo": spells.cast_combo}),
-    Decision("place", ("card", "why"), legal=turn.place_options, resolve=turn.place_and_raise,
-             skip=spells.nothing_happens),
-    Decision("or", ("card", "first", "second"), legal=skills.or_options, resolve=skills.choose_skill,
-             skip=skills.no_target_for_either),
-    Decision("skill", ("card", "skill"), legal=skills.skill_options, resolve=skills.perform_skill,
-             skip=skills.no_target),
-    Decision("dig-side", ("realm",), legal=spells.dig_side_options, resolve=spells.dig_to_side,
-             skip=spells.nothing_happens),
-    Decision("spell-target", ("effect",), legal=spells.spell_target_options, resolve=spells.spell_on_target,
-             skip=spells.nothing_happens),
-    Decision("spell-direction", ("card",), legal=spells.direction_options, resolve=spells.move_by_spell,
-             skip=spells.nothing_happens),
-    Decision("bone-pile", ("effect",), legal=spells.pile_options, resolve=spells.spell_on_pile,
-             skip=spells.nothing_happens),
-    Decision("summon-realm", (), legal=spells.summon_realm_options, resolve=spells.summon_to_realm,
-             skip=spells.nothing_happens),
-    Decision("summon-pick", ("realm",), legal=spells.summon_pick_options, resolve=spells.summon_one,
-             skip=spells.nothing_happens),
+    Frame("turn", run=menu, legal=turn.turn_options,
+          on={"draw": turn.draw_and_raise, "target": turn.raise_in_place, "end": turn.end_turn,
+              "cast": spells.cast_spell, "combo": spells.cast_combo}),
+    decision("place", ("card", "why"), legal=turn.place_options,
+             resolve=turn.place_and_raise, skip=spells.nothing_happens),
+    decision("or", ("card", "first", "second"), legal=skills.or_options,
+             resolve=skills.choose_skill, skip=skills.no_target_for_either),
+    decision("skill", ("card", "skill"), legal=skills.skill_options,
+             resolve=skills.perform_skill, skip=skills.no_target),
+    decision("dig-side", ("realm",), legal=spells.dig_side_options,
+             resolve=spells.dig_to_side, skip=spells.nothing_happens),
+    decision("spell-target", ("effect",), legal=spells.spell_target_options,
+             resolve=spells.spell_on_target, skip=spells.nothing_happens),
+    decision("spell-direction", ("card",), legal=spells.direction_options,
+             resolve=spells.move_by_spell, skip=spells.nothing_happens),
+    decision("bone-pile", ("effect",), legal=spells.pile_options,
+             resolve=spells.spell_on_pile, skip=spells.nothing_happens),
+    decision("summon-realm", (), legal=spells.summon_realm_options,
+             resolve=spells.summon_to_realm, skip=spells.nothing_happens),
+    decision("summon-pick", ("realm",), legal=spells.summon_pick_options,
+             resolve=spells.summon_one, skip=spells.nothing_happens),
     Frame("perform", ("card", "slot"), run=skills.perform_next),
     Frame("stirs", ("realm",), run=spells.stirs_next),
     Frame("summon", ("realm", "left"), run=spells.summon_next),
+    ids=STEPS,
 )
-assert [f.index for f in FRAMES.frames] == list(range(13))
-assert FRAMES.index("perform") == PERFORM and FRAMES.index("summon") == SUMMON

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
-from .frames import TURN
+from .ruleset import TURN
 from .scoring import _best_shared, side_satisfies
 
 WIN = 1000.0

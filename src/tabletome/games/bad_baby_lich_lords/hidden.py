@@ -15,7 +15,6 @@ from .effects import NUM_SPELLS
 def determinize(state, seat, rng):
     rng = as_rng(rng)
     c = state.determinized_copy(seat)
-    c.offered = None            # the options of the seat to move may depend on its re-dealt hand
     kind_of = state.R.cards.kind
     for r, pile in enumerate(state.bone):
         h = len(pile) - state.known[r]

@@ -11,8 +11,9 @@ from operator import itemgetter
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, Recorder, vocabulary
 from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
-from .frames import FRAMES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
+from .frames import FRAMES
 from .places import BONE, HELD
+from .ruleset import OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
 from .views import chain_item, decision_view, phase_name, realm_info
 
 MODES = ("two-player", "teams", "solitaire", "three-player")

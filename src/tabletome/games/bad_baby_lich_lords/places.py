@@ -8,6 +8,8 @@ whose identity is public (the top card always, and any card put back on it face 
 hidden.
 """
 
+from .ruleset import PERFORM
+
 # A card's location (``loc``): a side slot (0 up to realms x sides), or one of these.
 OUT = -1          # not in this game (a faction put away)
 BONE = 1000       # BONE + r: in realm r's bone pile
@@ -107,6 +109,35 @@ def clear_acted(state):
     for c in state.acted_ids:
         acted[c] = 0
     state.acted_ids = []
+
+
+# --- cards the rules act on -----------------------------------------------------------------------------
+def perform(state, c):
+    """Card ``c`` performs its skills now, unless it already acted this turn (Lich Law 3.1)."""
+    if state.acted[c]:
+        if state.logging:
+            state.say_fmt(None, "{} has already acted this turn and performs no skills.", card_name(state, c))
+        return
+    mark_acted(state, c)
+    state.stack.append((PERFORM, c, 0))
+
+
+def target_card(state, action):
+    """The card a target action names: the j-th card on a side of a realm."""
+    _, r, w, j = action.args
+    return state.sides[r * state.L.ns + state.R.word_side[w]][j]
+
+
+def move_to_realm(state, c, r2):
+    """Leave: to the same side of realm ``r2``, or from a bone pile to the top of r2's bone pile."""
+    q = state.loc[c]
+    if q >= BONE:
+        take(state, c)
+        put_bone(state, r2, c)
+    else:
+        x = q % state.L.ns
+        take(state, c)
+        put_side(state, c, r2 * state.L.ns + x)
 
 
 # --- spells --------------------------------------------------------------------------------------------

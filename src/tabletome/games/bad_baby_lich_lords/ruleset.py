@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from ...core.stack import FrameIds
 from .actions import MAX_REALMS, SIDE_WORDS, TARGET_VERBS
 from .effects import FACTION_IDS, FACTIONS, NUM_SKILLS, SPELLS, S_TEACH
 
@@ -34,6 +35,22 @@ SUMMON_COUNT = 3           # Royal Summons!: "Move 3 Minions to the same realm."
 ARTIFACT_LIMIT = 3         # Solitaire: "Check to see if the Cursed Artifact has at least 3 living minions in any realm"
 # ours:
 MAX_TURNS = 200            # a game that reaches this many turns ends on noise (RULES.md, "Endings")
+
+
+# The decision stack's frames by name (frames.py points each at the rule that runs it): the rules
+# push these. The decisions come first, then the chain continuations.
+STEPS = FrameIds("turn", "place", "or", "skill", "dig-side", "spell-target", "spell-direction", "bone-pile",
+                 "summon-realm", "summon-pick", "perform", "stirs", "summon")
+TURN, PLACE, OR, SKILL, DIG_SIDE = STEPS.turn, STEPS.place, STEPS["or"], STEPS.skill, STEPS.dig_side
+SPELL_TARGET, SPELL_DIRECTION, BONE_PILE = STEPS.spell_target, STEPS.spell_direction, STEPS.bone_pile
+SUMMON_REALM, SUMMON_PICK = STEPS.summon_realm, STEPS.summon_pick
+PERFORM, STIRS, SUMMON = STEPS.perform, STEPS.stirs, STEPS.summon
+DECISIONS = range(TURN, PERFORM)
+BACK_TO_THE_MENU = (TURN,)
+
+# Why a drawn skeleton is being placed (the ``why`` of ``place``).
+PLACE_ACTION, PLACE_KISS = 0, 1
+PLACE_NAMES = ("action", "kiss")
 
 
 def order_of(value: str):

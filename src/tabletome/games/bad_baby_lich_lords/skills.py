@@ -15,48 +15,33 @@ whichever side the acting card is on.
 
 from .actions import V_BEFRIEND, V_BOSS, V_FIGHT, V_POSSESS, V_RAISE
 from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SKILLS, SPELLS, TEACH
-from .frames import OR, PERFORM, SKILL
-from .places import (BONE, HELD, card_name, draw_bone, draw_spell, mark_acted, put_bone, put_side, realm_of,
-                     reveal, take, where)
-
-
-def perform(state, c):
-    """Card ``c`` performs its skills now, unless it already acted this turn (Lich Law 3.1)."""
-    if state.acted[c]:
-        if state.logging:
-            state.say_fmt(None, "{} has already acted this turn and performs no skills.", card_name(state, c))
-        return
-    mark_acted(state, c)
-    state.stack.append((PERFORM, c, 0))
+from .places import (BONE, HELD, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, realm_of,
+                     reveal, take, target_card, where)
+from .ruleset import OR, PERFORM, SKILL
+from .spells import start_single
 
 
 def perform_next(state, frame) -> bool:
-    """The frame ``perform``: the card performs the skill in its next slot, left to right (and the
-    slots after it here, while each is done at once and pushes nothing of its own)."""
+    """The frame ``perform``: the card performs the skill in its next slot, left to right, if it is
+    still on a side or in a bone pile. The next slot's ``perform`` goes below the skill's frame."""
     _, c, k = frame
     slots = state.R.cards.slots[c]
+    q = state.loc[c]
+    if k >= len(slots) or q < 0 or q >= HELD:
+        return False
+    a, b = slots[k]
     stack = state.stack
-    decisions = state.frames.frames
-    while True:
-        q = state.loc[c]
-        if k >= len(slots) or q < 0 or q >= HELD:
-            return False
-        a, b = slots[k]
-        k += 1
-        after = (PERFORM, c, k)
-        stack.append(after)
-        if b >= 0:
-            # "The player who is performing the skills chooses which of the two skills to perform."
-            asked = decisions[OR].run(state, (OR, c, a, b))
-        elif a == TEACH:
-            asked = teach(state, c)
-        elif a == CAST:
-            asked = cast(state, c)
-        else:
-            asked = decisions[SKILL].run(state, (SKILL, c, a))
-        if asked or stack[-1] is not after:
-            return asked
-        stack.pop()     # nothing came between: go on with the next slot here
+    stack.append((PERFORM, c, k + 1))
+    if b >= 0:
+        # "The player who is performing the skills chooses which of the two skills to perform."
+        stack.append((OR, c, a, b))
+    elif a == TEACH:
+        teach(state, c)
+    elif a == CAST:
+        cast(state, c)
+    else:
+        stack.append((SKILL, c, a))
+    return False
 
 
 def begin_skill(state, c, s):
@@ -251,24 +236,6 @@ def perform_skill(state, frame, action):
             state.say_fmt(None, "{} befriends {}, {}, into realm {}.", name, dname, at.replace('on ', 'from ', 1), r + 1)
 
 
-def target_card(state, action):
-    """The card a target action names: the j-th card on a side of a realm."""
-    _, r, w, j = action.args
-    return state.sides[r * state.L.ns + state.R.word_side[w]][j]
-
-
-def move_to_realm(state, c, r2):
-    """Leave: to the same side of realm ``r2``, or from a bone pile to the top of r2's bone pile."""
-    q = state.loc[c]
-    if q >= BONE:
-        take(state, c)
-        put_bone(state, r2, c)
-    else:
-        x = q % state.L.ns
-        take(state, c)
-        put_side(state, c, r2 * state.L.ns + x)
-
-
 def teach(state, c):
     # Lich Law 3.4.1: the acting player draws the spell, whoever owns the card.
     who = state.seat_name(state.active)
@@ -292,7 +259,5 @@ def cast(state, c):
     if state.logging:
         state.say_fmt(None, "{} casts: {} draws {} and plays it at once.", card_name(state, c), state.seat_name(state.active), SPELLS[t])
     state.burn_spells.append(t)
-    spells.start_single(state, t)
+    start_single(state, t)
 
-
-from . import spells  # noqa: E402  (spells.py uses the rules above: Raise, Leave, targets)

@@ -20,10 +20,10 @@ from ...core import IllegalAction
 from ...core.snapshots import SnapshotFields
 from .effects import (E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, EFFECT_NAMES, FACTION_IDS, FACTIONS,
                       NUM_SKILLS, NUM_SPELLS, SKILLS, SPELLS, CAST, TEACH, skill_code)
-from .frames import (BONE_PILE, DECISIONS, DIG_SIDE, FRAMES, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES,
-                     SKILL, SPELL_DIRECTION, SPELL_TARGET, STIRS, SUMMON, SUMMON_PICK, SUMMON_REALM, TURN)
+from .frames import FRAMES
 from .places import BONE, BURNED, HELD, mark_acted, put_side
-from .ruleset import SUMMON_COUNT
+from .ruleset import (BONE_PILE, DECISIONS, DIG_SIDE, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES, SKILL,
+                      SPELL_DIRECTION, SPELL_TARGET, STIRS, SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM, TURN)
 from .turn import AFTER, PHASE_NAMES
 
 _ACTED = " (acted)"
@@ -343,8 +343,7 @@ def _restore_decision(state, data, over):
     if state.held >= 0 and (decision is None or decision[0] != PLACE):
         raise IllegalAction("snapshot: a held card must be waiting for a 'place' decision")
     state.to_move = state.active
-    state.offered = None
-    if decision is None or (decision[0] != TURN and len(FRAMES[decision[0]].options(state, decision)) < 2):
+    if decision is None or (decision[0] != TURN and len(FRAMES[decision[0]].legal(state, decision)) < 2):
         # a hand-written position: carry on to the first real choice
         if decision is not None:
             state.stack.append(decision)

@@ -11,11 +11,10 @@ offered only when it would do something; a spell drawn by Cast is played even if
 from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
 from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
-from .frames import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET,
-                     STIRS, SUMMON, SUMMON_PICK, SUMMON_REALM)
-from .places import HELD, burn_card, card_name, draw_bone, draw_spell, put_side, reveal, take, where
-from .ruleset import SUMMON_COUNT
-from .skills import move_to_realm, perform, target_card
+from .places import (HELD, burn_card, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, reveal,
+                     take, target_card, where)
+from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
+                      SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM)
 
 
 # --- the turn menu's spells ---------------------------------------------------------------------

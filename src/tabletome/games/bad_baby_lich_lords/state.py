@@ -11,17 +11,15 @@ the cards on side s of realm r; ``up``/``acted``/``loc`` per card;
 ``bone[r]`` (bottom first) and ``known[r]``; ``rpile[r]`` the realm pile (top last);
 ``scored``/``noise`` per side; ``burn``/``burn_spells``; ``deck`` (top last); ``hand[seat][spell]``
 counts; ``turn``, ``active``, ``phase`` (before or after the action); ``held`` the drawn card on
-its way (-1); ``artifact`` the Cursed Artifact's realm (Solitaire, else -1); ``offered`` the
-options of the open decision.
+its way (-1); ``artifact`` the Cursed Artifact's realm (Solitaire, else -1).
 """
 
 from ...core import State
-from .frames import DECISIONS, FRAMES, PERFORM, PLACE, TURN  # first: the frames load the rules modules
 from . import hidden, snapshots, views
 from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS
-from .places import BONE, BURNED, HELD, OUT
-from .skills import target_card
-from .ruleset import FREEPLE, NOISE_TO_WIN
+from .frames import FRAMES
+from .places import BONE, BURNED, HELD, OUT, target_card
+from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
 from .solitaire import bone_pile_cards
 from .turn import BEFORE, end_turn
 
@@ -29,7 +27,7 @@ from .turn import BEFORE, end_turn
 class LichLordsState(State):
     __slots__ = ("R", "L", "order", "sides", "up", "acted", "acted_ids", "loc", "bone", "known", "rpile",
                  "scored", "noise", "burn", "burn_spells", "deck", "hand", "turn", "active", "phase",
-                 "held", "artifact", "offered")
+                 "held", "artifact")
 
     frames = FRAMES
     snapshot_schema = snapshots.LichLordsFields
@@ -104,7 +102,6 @@ class LichLordsState(State):
         self.phase = BEFORE
         self.held = -1
         self.artifact = -1
-        self.offered = None
 
     def _random_order(self):
         """Lich Law 1.4: deal the factions to the realm positions at random (Solitaire: "Use the
@@ -147,7 +144,6 @@ class LichLordsState(State):
         c.phase = self.phase
         c.held = self.held
         c.artifact = self.artifact
-        c.offered = self.offered      # never changed in place: a new decision offers a new list
         return c
 
     # --- the contract's other parts, each in its module ----------------------------------------------
@@ -313,7 +309,7 @@ class LichLordsState(State):
                 assert not self.stack and self.held < 0, "the turn menu is open inside a chain"
             else:
                 assert self.stack and self.stack[0] == (TURN,), "a chain runs without the turn menu below it"
-                assert len(FRAMES[d[0]].options(self, d)) >= 2, "an open decision has fewer than 2 options"
+                assert len(FRAMES[d[0]].legal(self, d)) >= 2, "an open decision has fewer than 2 options"
             assert (self.held >= 0) == (d[0] == PLACE), "a held card waits for a place decision, and only then"
             for f in self.stack:
                 if f[0] == PERFORM:

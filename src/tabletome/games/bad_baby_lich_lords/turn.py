@@ -11,11 +11,10 @@ only do so to skeletons on your side of your realms." (``layout.seat_realms``)
 """
 
 from .actions import V_RAISE
-from .frames import BACK_TO_THE_MENU, PLACE, PLACE_ACTION, TURN
-from .places import HELD, card_name, clear_acted, draw_bone, put_side, realm_of, reveal
+from .ruleset import BACK_TO_THE_MENU, PLACE, PLACE_ACTION, TURN
+from .places import HELD, card_name, clear_acted, draw_bone, perform, put_side, realm_of, reveal, target_card
 from .endings import exhausted, finish, finish_on_noise
 from .scoring import noise_winner, score_realms
-from .skills import perform, target_card
 from .solitaire import artifact_turn
 from .spells import spell_options
 

@@ -11,10 +11,10 @@ cards under the top one.
 from __future__ import annotations
 
 from .effects import EFFECT_NAMES, FACTIONS, NUM_SPELLS, SKILLS, SPELLS
-from .frames import (BONE_PILE, DIG_SIDE, FRAMES, OR, PERFORM, PLACE, PLACE_NAMES, SKILL, SPELL_DIRECTION,
-                     SPELL_TARGET, STIRS, SUMMON, SUMMON_PICK, TURN)
+from .frames import FRAMES
 from .places import BONE, BURNED, HELD
-from .ruleset import NOISE_TO_WIN
+from .ruleset import (BONE_PILE, DIG_SIDE, NOISE_TO_WIN, OR, PERFORM, PLACE, PLACE_NAMES, SKILL, SPELL_DIRECTION,
+                      SPELL_TARGET, STIRS, SUMMON, SUMMON_PICK, TURN)
 from .turn import PHASE_NAMES
 
 
