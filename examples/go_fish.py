@@ -237,10 +237,14 @@ class GoFish(Game):
 
     def render(self, view, seat, compact=0, card_text=None):
         """The table for a person at ``seat``: each hand (its cards, or how many), what everyone
-        knows it holds, its books; the stock's size."""
+        knows it holds, its books; the stock's size and the last ask."""
         from rich.table import Table
 
-        table = Table(title=f"Go Fish: the stock holds {view['stock_size']} cards", title_justify="left")
+        last = view.get("last_ask")
+        said = (f"last: {view['players'][last['seat']]['name']} asked {view['players'][last['asked']]['name']}"
+                f" for {DECK.words[DECK.names.index(last['rank'])]}") if last else None
+        table = Table(title=f"Go Fish: the stock holds {view['stock_size']} cards", title_justify="left",
+                      caption=said, caption_justify="left")
         for column in ("seat", "hand", "known to all", "books"):
             table.add_column(column)
         for p, info in enumerate(view["players"]):

@@ -99,3 +99,21 @@ def test_the_heuristic_beats_random_play(go_fish):
             state.apply(agents[state.to_move].choose(state))
         wins += 0 in state.winners
     assert wins >= 24
+
+
+def test_the_table_shows_the_last_ask(go_fish):
+    """After an ask the terminal's table says who asked whom for what."""
+    from rich.console import Console
+
+    game = tabletome.game("go-fish")
+    seen = set()
+    for seed in range(12):
+        state = game.new(players=2, seed=seed)
+        move = state.legal_actions()[-1]
+        state.apply(move)
+        console = Console(record=True, width=80)
+        console.print(game.render(state.view(1), 1))
+        rank = move.text.split(" for ")[1]
+        assert f"last: North asked South for {rank}" in console.export_text()
+        seen.add(rank[0].isdigit())
+    assert seen == {True, False}, "asks for numbers and for named ranks"
