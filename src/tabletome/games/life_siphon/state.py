@@ -88,7 +88,8 @@ class LifeSiphonState(State):
                 self.supply[f] -= 1
                 place(self, q * SLOTS + START[area], f)
                 name = R.cards.fam_names[f]
-                self.say_fmt(None, "The {} starts with {} {} in its {}.", qn(self, q), 'an' if name[0] in 'AEIOU' else 'a', name, AREAS[area])
+                self.say_fmt(None, "The {} starts with {} {} in its {}.", qn(self, q),
+                             'an' if name[0] in 'AEIOU' else 'a', name, AREAS[area])
         self.stack = [(TURN, 0)]
         self.run()
 
