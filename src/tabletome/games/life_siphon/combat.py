@@ -246,6 +246,8 @@ def ask_breath(st, frame):
     R = st.R
     if R.is_lair[d]:  # never happens: Madness Mode has no Dragons and no vials
         return False
+    # asked even when its life is the one place left (an empty Battleground): taking a lone choice
+    # at once (ask_or_take) would change recorded games
     return st.ask(R.ctrl[d], frame)
 
 

@@ -104,7 +104,7 @@ def take_river(st, frame, action):
 
 # --- main phase -----------------------------------------------------------------------------
 def begin_main(st, frame):
-    return st.ask(st.R.ctrl[frame[1]], frame)
+    return st.ask(st.R.ctrl[frame[1]], frame)   # "end turn" alone too (taking it at once would change games)
 
 
 def main_choices(st, frame):
