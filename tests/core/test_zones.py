@@ -167,6 +167,31 @@ def test_a_clone_is_independent():
     assert state.snapshot() == before and copy.snapshot() != before
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_clone_of_named_fields_copies_each_as_its_kind_needs(players):
+    """``clone_of``: a state that names its fields by kind (not as zones) gets a clone that shares
+    the fixed facts, copies numbers, and copies lists and per-seat lists so that neither side sees
+    the other's changes."""
+    from tabletome.core.zones import clone_of
+
+    class Fields(State):
+        __slots__ = ("facts", "score", "row", "hands")
+        clone = clone_of(shared=("facts",), values=("score",), lists=("row",), seat_lists=("hands",))
+
+    state = Fields.__new__(Fields)
+    state._init_common(Peek(), players, {}, 1, Rng(1))
+    state.facts, state.score, state.row = {"fixed": 1}, 3, [1, 2]
+    state.hands = [[s] for s in range(players)]
+    copy = state.clone()
+    assert copy.facts is state.facts and (copy.score, copy.row, copy.hands) == (3, [1, 2], state.hands)
+    copy.score += 1
+    copy.row.append(3)
+    for hand in copy.hands:
+        hand.append(9)
+    assert (state.score, state.row, state.hands) == (3, [1, 2], [[s] for s in range(players)])
+    assert copy.players == players and copy.rng.state == state.rng.state
+
+
 def test_determinize_redeals_what_the_seat_cannot_see_and_keeps_what_it_knows():
     state = Peek().new(seed=5)
     hand = state.view(0)["players"][0]["hand"]

@@ -255,38 +255,17 @@ class Zones:
 
     # --- clone ----------------------------------------------------------------------------------
     def make_clone(self):
-        """The state's ``clone``: code written once for the declared fields, copying each as its
-        type needs (a list of numbers with ``.copy()``, a list of per-seat lists element by
-        element; literal for two seats, the common case)."""
-        flat, nested = [], []
+        """The state's ``clone``: code written once for the declared fields (``clone_of``)."""
+        values, lists, seat_lists = [], [], []
         for z in self.zones:
             deep = isinstance(z, (Cards, Pile)) or (isinstance(z, Known) and z.card is None)
             if not z.seat:
-                (flat if not deep else nested).append((z.attr, "list" if deep else "value"))
+                (lists if deep else values).append(z.attr)
             else:
-                (nested if deep else flat).append((z.attr, "seats"))
+                (seat_lists if deep else lists).append(z.attr)
             if isinstance(z, Cards) and z.size:
-                flat.append((z.size, "seats" if z.seat else "value"))
-        lines = ["def clone(self):", "    c = _new(self.__class__)", "    self._copy_common(c)"]
-        for attr in self.shared:
-            lines.append(f"    c.{attr} = self.{attr}")
-        for attr, how in flat:
-            lines.append(f"    c.{attr} = self.{attr}" + (".copy()" if how in ("seats", "list") else ""))
-        two, many = [], []
-        for attr, how in nested:
-            if how == "list":
-                lines.append(f"    c.{attr} = self.{attr}.copy()")
-                continue
-            two.append(f"        v = self.{attr}; c.{attr} = [v[0].copy(), v[1].copy()]")
-            many.append(f"        c.{attr} = list(map(_copy, self.{attr}))")
-        if two:
-            lines += ["    if self.players == 2:", *two, "    else:", *many]
-        lines.append("    return c")
-        scope = {"_new": object.__new__, "_copy": list.copy}
-        exec("\n".join(lines), scope)
-        clone = scope["clone"]
-        clone.__doc__ = "An independent copy: changing one never changes the other (generated from the zones)."
-        return clone
+                (lists if z.seat else values).append(z.size)
+        return clone_of(shared=self.shared, values=values, lists=lists, seat_lists=seat_lists)
 
     # --- seeing ---------------------------------------------------------------------------------
     def visible(self, state, attr: str, owner, seat) -> bool:
@@ -686,6 +665,28 @@ class Zones:
                         if lost:
                             problems.append(f"{z.of} of seat {owner}: {', '.join(lost)} known there, gone")
         return problems
+
+
+def clone_of(*, shared=(), values=(), lists=(), seat_lists=()):
+    """A state class's ``clone``, code written once that copies exactly the fields named, each as its
+    kind needs: ``shared`` and ``values`` by reference (fixed facts, numbers, tuples), ``lists`` of
+    numbers with ``.copy()``, ``seat_lists`` (a list of lists, one per seat) list by list, literal for
+    two seats, the common case. ``Zones`` makes its clone with it; a game whose state is not declared
+    as zones may name its fields here (no deepcopy, no hand-written copy)."""
+    lines = ["def clone(self):", "    c = _new(self.__class__)", "    self._copy_common(c)"]
+    lines += [f"    c.{attr} = self.{attr}" for attr in (*shared, *values)]
+    lines += [f"    c.{attr} = self.{attr}.copy()" for attr in lists]
+    if seat_lists:
+        lines.append("    if self.players == 2:")
+        lines += [f"        v = self.{attr}; c.{attr} = [v[0].copy(), v[1].copy()]" for attr in seat_lists]
+        lines.append("    else:")
+        lines += [f"        c.{attr} = list(map(_copy, self.{attr}))" for attr in seat_lists]
+    lines.append("    return c")
+    scope = {"_new": object.__new__, "_copy": list.copy}
+    exec("\n".join(lines), scope)
+    clone = scope["clone"]
+    clone.__doc__ = "An independent copy: changing one never changes the other (generated from the declared fields)."
+    return clone
 
 
 def _deal(zones, state, dealt, kept, unseen, n):

@@ -38,7 +38,7 @@ def ask_attack(st, frame):
     base = q * SLOTS + BG_START
     for s in range(base, base + BG_SPACES):
         if kind[s] >= 0 and not flags[s] & ATTACKED:
-            return st.ask(st.R.actrl[q], frame)
+            return st.ask_or_take(st.R.actrl[q], frame, attack_choices(st, frame))
     return False   # nobody left to attack with: the Attack Phase ends, the Main Phase begins
 
 
@@ -139,7 +139,7 @@ def ask_attack_target(st, frame):
         # nothing but the seat to choose: no decision
         st.say_fmt(None, "{} attacks {}.", fam(st, st.attacker), qn(st, st.defender))
         return False
-    return st.ask(R.actrl[frame[1]], frame)
+    return st.ask_or_take(R.actrl[frame[1]], frame, attack_target_choices(st, frame))
 
 
 def attack_target_choices(st, frame):
@@ -208,7 +208,7 @@ def ask_block(st, frame):
         if not st.blockers:
             add_blocker(st, cands[0])
         return False
-    return st.ask(st.R.ctrl[d], frame)
+    return st.ask_or_take(st.R.ctrl[d], frame, block_choices(st, frame))
 
 
 def block_choices(st, frame):
@@ -246,6 +246,8 @@ def ask_breath(st, frame):
     R = st.R
     if R.is_lair[d]:  # never happens: Madness Mode has no Dragons and no vials
         return False
+    # asked even when its life is the one place left (an empty Battleground): taking a lone choice
+    # at once (ask_or_take) would change recorded games
     return st.ask(R.ctrl[d], frame)
 
 

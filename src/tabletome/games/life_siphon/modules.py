@@ -52,7 +52,7 @@ def ask_extra_move(st, frame):
     """"you may move 1 of your Familiars, even if it is not your turn ... That Familiar may move
     again during your Main Phase." (also Unholy Haste and Aspect of Command)"""
     acts = extra_move_choices(st, frame)
-    if len(acts) == 1:   # only "move nothing"
+    if len(acts) == 1:   # only "move nothing": skipped unsaid (ask_or_take would log "moves nothing")
         return False
     return st.ask_with(frame[2], frame, acts)
 
@@ -88,11 +88,8 @@ def mischief_ok(st, q, f):
 
 def ask_vial(st, frame):
     """"When a Familiar is removed from your Battleground during your Attack Phase" (familiars.py
-    triggers this): asked only if a vial it may use is left."""
-    acts = vial_choices(st, frame)
-    if len(acts) == 1:   # only "keep the vials"
-        return False
-    return st.ask_with(st.R.q_seat[frame[1]], frame, acts)
+    triggers this): asked only if a vial it may use is left (else "keep the vials" is taken)."""
+    return st.ask_or_take(st.R.q_seat[frame[1]], frame, vial_choices(st, frame))
 
 
 def vial_choices(st, frame):

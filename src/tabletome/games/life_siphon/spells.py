@@ -177,7 +177,7 @@ def ask_target(st, frame):
     if not choices:
         st.say_fmt(None, "{} has no target.", source_name(st, src))
         return False
-    return st.ask_with(chooser, frame, choices)
+    return st.ask_with(chooser, frame, choices)   # a lone target too (taking it at once would change games)
 
 
 def target_choices(st, frame):
@@ -287,7 +287,7 @@ def ask_discard(st, frame):
     seat = frame[1]
     if seat < 0 or not st.hand[seat]:
         return False
-    return st.ask(seat, frame)
+    return st.ask(seat, frame)   # a lone card too (taking it at once would change games)
 
 
 def discard_choices(st, frame):
@@ -313,6 +313,8 @@ def discard_card(st, frame, action):
 def ask_draft(st, frame):
     if all(map(st.aspect.__contains__, range(st.R.na))):   # every Aspect is equipped
         return False
+    # a lone Aspect (only a card file with as many Aspects as seats leaves one) is asked too: taking
+    # it at once would change such games
     return st.ask(frame[1], frame)
 
 

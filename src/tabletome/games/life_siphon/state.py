@@ -1,5 +1,5 @@
 """The Life Siphon state: the board, life, cards, the turn and the attack in progress, as data; its
-set-up, clone and outcome.
+set-up, its copy (the fields named once by kind, core.zones.clone_of) and outcome.
 
 The rules are modules of functions (turn.py, combat.py, spells.py, familiars.py, modules.py,
 madness.py...), each frame of frames.py pointing at one; the core decision stack runs them. What a
@@ -7,6 +7,7 @@ seat sees is views.py, snapshots snapshots.py, the re-deal for search hidden.py.
 """
 
 from ...core import IllegalAction, State
+from ...core.zones import clone_of
 from . import hidden, snapshots, views
 from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
 from .combat import no_attack
@@ -18,27 +19,34 @@ from .snapshots import LifeSiphonSnapshot
 from .steps import TURN, phase_of
 
 
+# The fields, named once by how a copy copies them (core.zones.clone_of makes ``clone``):
+NUMBERS = (
+    # Aspects used this turn (a bit per Aspect); the turn (where it stands is read from the stack:
+    # steps.phase_of): whose, the round, summons and life gained, Fearsome used (bits)
+    "aspect_used", "turn", "round", "summons", "gained", "fear_used", "attack_phase",
+    # the attack in progress (combat.py)
+    "attacker", "attacker_kind", "target", "target_kind", "defender",
+    # Madness Mode: defeated this round; the final (round, life)
+    "defeated", "final",
+)
+LISTS = (
+    # the board: one entry per slot (quadrant * SLOTS + space): the familiar's kind (-1: empty),
+    # its damage, its attack and defense bonuses until end of turn, its marks (ruleset.MOVED...)
+    "kind", "damage", "attack_bonus", "defense_bonus", "flags",
+    # how many familiars stand in each area: area_count[q * NUM_AREAS + area]
+    "area_count",
+    # life per quadrant, familiars not on the board (a count per kind; a bit per personal kind)
+    "life", "supply", "pool",
+    # the deck (top card last), the discard pile, the River's 3 cards (-1: none)
+    "deck", "discard", "river",
+    # each seat's Aspect (-1: none) and Essence Vials (bits); the attack's blockers and Breath points
+    "aspect", "vials", "blockers", "breath_points",
+)
+SEAT_LISTS = ("hand", "known")   # each seat's hand, and the cards of it everyone saw it take
+
+
 class LifeSiphonState(State):
-    __slots__ = (
-        "R",
-        # the board: one entry per slot (quadrant * SLOTS + space): the familiar's kind (-1: empty),
-        # its damage, its attack and defense bonuses until end of turn, its marks (ruleset.MOVED...)
-        "kind", "damage", "attack_bonus", "defense_bonus", "flags",
-        # how many familiars stand in each area: area_count[q * NUM_AREAS + area]
-        "area_count",
-        # life per quadrant, familiars not on the board
-        "life", "supply", "pool",
-        # cards
-        "hand", "known", "deck", "discard", "river",
-        # Aspects and vials per seat
-        "aspect", "aspect_used", "vials",
-        # the turn (where it stands is read from the stack: steps.phase_of)
-        "turn", "round", "summons", "gained", "fear_used", "attack_phase",
-        # the attack in progress (combat.py)
-        "attacker", "attacker_kind", "target", "target_kind", "defender", "blockers", "breath_points",
-        # Madness Mode: defeated this round; the final (round, life)
-        "defeated", "final",
-    )
+    __slots__ = ("R", *NUMBERS, *LISTS, *SEAT_LISTS)
 
     frames = FRAMES
     snapshot_schema = LifeSiphonSnapshot
@@ -47,6 +55,7 @@ class LifeSiphonState(State):
     _restore = snapshots.restore
     migrate_snapshot = staticmethod(snapshots.migrate)
     determinize = hidden.determinize
+    clone = clone_of(shared=("R",), values=NUMBERS, lists=LISTS, seat_lists=SEAT_LISTS)
 
     def setup(self):
         R = empty_board(self)
@@ -88,47 +97,10 @@ class LifeSiphonState(State):
                 self.supply[f] -= 1
                 place(self, q * SLOTS + START[area], f)
                 name = R.cards.fam_names[f]
-                self.say_fmt(None, "The {} starts with {} {} in its {}.", qn(self, q), 'an' if name[0] in 'AEIOU' else 'a', name, AREAS[area])
+                self.say_fmt(None, "The {} starts with {} {} in its {}.", qn(self, q),
+                             'an' if name[0] in 'AEIOU' else 'a', name, AREAS[area])
         self.stack = [(TURN, 0)]
         self.run()
-
-    def clone(self):
-        c = LifeSiphonState.__new__(LifeSiphonState)
-        self._copy_common(c)
-        c.R = self.R
-        c.kind = self.kind.copy()
-        c.damage = self.damage.copy()
-        c.attack_bonus = self.attack_bonus.copy()
-        c.defense_bonus = self.defense_bonus.copy()
-        c.flags = self.flags.copy()
-        c.area_count = self.area_count.copy()
-        c.life = self.life.copy()
-        c.supply = self.supply.copy()
-        c.pool = self.pool.copy()
-        c.hand = [h.copy() for h in self.hand]
-        c.known = [h.copy() for h in self.known]
-        c.deck = self.deck.copy()
-        c.discard = self.discard.copy()
-        c.river = self.river.copy()
-        c.aspect = self.aspect.copy()
-        c.aspect_used = self.aspect_used
-        c.vials = self.vials.copy()
-        c.turn = self.turn
-        c.round = self.round
-        c.summons = self.summons
-        c.gained = self.gained
-        c.fear_used = self.fear_used
-        c.attack_phase = self.attack_phase
-        c.attacker = self.attacker
-        c.attacker_kind = self.attacker_kind
-        c.target = self.target
-        c.target_kind = self.target_kind
-        c.defender = self.defender
-        c.blockers = self.blockers.copy()
-        c.breath_points = self.breath_points.copy()
-        c.defeated = self.defeated
-        c.final = self.final
-        return c
 
     # --- outcome -------------------------------------------------------------------------------
     @property

@@ -72,7 +72,7 @@ def begin_turn(st, frame):
 
 
 def ask_river(st, frame):
-    return st.ask(st.R.q_seat[frame[1]], frame)
+    return st.ask_or_take(st.R.q_seat[frame[1]], frame, river_choices(st, frame))
 
 
 def river_choices(st, frame):
@@ -104,7 +104,7 @@ def take_river(st, frame, action):
 
 # --- main phase -----------------------------------------------------------------------------
 def begin_main(st, frame):
-    return st.ask(st.R.ctrl[frame[1]], frame)
+    return st.ask(st.R.ctrl[frame[1]], frame)   # "end turn" alone too (taking it at once would change games)
 
 
 def main_choices(st, frame):
