@@ -15,10 +15,10 @@ import pytest
 import tabletome
 from tabletome.core import registry
 
-from . import helpers, test_contract, test_declared_state, test_learning_contract, test_properties
+from . import helpers, test_agent_hooks, test_contract, test_declared_state, test_learning_contract, test_properties
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "go_fish.py"
-MODULES = (test_contract, test_properties, test_learning_contract, test_declared_state)
+MODULES = (test_contract, test_properties, test_learning_contract, test_declared_state, test_agent_hooks)
 # checks of the suite that take a configuration or a game id (the rest check a named game only)
 CHECKS = {f"{m.__name__.rsplit('.', 1)[1]}.{name}": fn for m in MODULES for name, fn in vars(m).items()
           if name.startswith("test_") and callable(fn)

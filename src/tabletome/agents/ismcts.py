@@ -124,7 +124,7 @@ class ISMCTSAgent(Agent):
         if found is not None:
             return found
         own = {k: _check(k, v, f"{game.id} search setting")
-               for k, v in game_search_settings(game, players).items()}
+               for k, v in game.search_settings_for(players).items()}
         found = {"iterations": None, "seconds": None, "c": DEFAULT_C, "policy": "heuristic", "depth": DEFAULT_DEPTH,
                  "opponents": "search", "epsilon": 0.0}
         found.update({k: v for k, v in own.items() if k not in ("iterations", "seconds")})
@@ -365,17 +365,6 @@ def _check(name, value, what):
     else:
         raise IllegalAction(f"{what} {name!r} is not one of: iterations, seconds, c, policy, depth, opponents, epsilon")
     return value
-
-
-def game_search_settings(game, players: int) -> dict:
-    """The settings a game says this agent searches it best with, kept beside the game's
-    heuristics (not in the core contract): ``search_settings`` (a dict of the settings above), or
-    ``search_settings_for(players)`` where a solo mode searches otherwise. A game that declares
-    neither is searched with the defaults."""
-    pick = getattr(game, "search_settings_for", None)
-    if pick is not None:
-        return dict(pick(players))
-    return dict(getattr(game, "search_settings", {}))
 
 
 def _unfinished(game, state, players) -> list[float]:

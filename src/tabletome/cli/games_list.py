@@ -33,7 +33,7 @@ def run(args) -> int:
         console.print(Padding(Text(row["summary"], style="dim"), (0, 0, 0, 2)))
         for name, values in row["options"].items():
             console.print(Padding(Text(f"--option {name}=  {describe_values(values)}"), (0, 0, 0, 2)))
-            help_text = getattr(game, "option_help", {}).get(name)
+            help_text = game.option_help.get(name)
             if help_text:
                 console.print(Padding(Text(help_text, style="dim"), (0, 0, 0, 6)))
         console.print()

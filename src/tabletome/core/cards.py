@@ -42,14 +42,12 @@ MAX_NAME = 80            # characters in a card's name
 MAX_STRING = 2_000       # characters in any other text field; the longest printed has 351
 MAX_DEPTH = 6            # tables and lists inside a card (an effect's fields are 3 deep)
 
-ORIGINS = ("rulebook", "designed")
-# rulebook: the card's text is printed in the rulebook (quoted in ``text``).
-# designed: the rulebook names or counts the component but does not print it; we designed it.
-
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Fields every card record has."""
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+    # rulebook: the card's text is printed in the rulebook (quoted in ``text``).
+    # designed: the rulebook names or counts the component but does not print it; we designed it.
     origin: Literal["rulebook", "designed"]
     text: str = ""
     note: str = ""

@@ -22,6 +22,11 @@ from .rng import check_seed
 from .text import shown
 
 
+# The hooks agents read from a game, each declared on ``Game`` below with its default.
+AGENT_HOOKS = ("search_settings", "search_settings_for", "heuristic_action", "rollout_action", "evaluate",
+               "turn_key")
+
+
 class Game:
     id: str = ""
     name: str = ""
@@ -160,10 +165,25 @@ class Game:
         """Bring back a state from ``snapshot()`` output (or a position written by hand)."""
         return self.state_class.from_snapshot(self, snapshot)
 
-    # --- optional per-game helpers for agents and interfaces -------------------------------
+    # --- agent hooks (docs/engine.md, "Agent hooks") ----------------------------------------
+    # What agents read from a game, each declared here with its default: a game overrides those
+    # it has, in its __init__.py, the functions themselves rather than wrappers around them
+    # (``heuristic_action = staticmethod(heuristics.choose)``: no extra call on a search's hot path).
+    # Agents read these names directly and never probe a game for anything else.
+
+    # The ISMCTS agent's settings for this game when its spec names none (``iterations``,
+    # ``seconds``, ``c``, ``policy``, ``depth``, ``opponents``, ``epsilon``: agents/ismcts.py);
+    # empty: the agent's defaults.
+    search_settings: dict = {}
+
+    def search_settings_for(self, players: int) -> dict:
+        """The ISMCTS settings for a game of ``players`` (override where a solo mode searches
+        otherwise); by default ``search_settings``."""
+        return self.search_settings
+
     def heuristic_action(self, state, rng):
         """The game's heuristic choice for the seat to move in ``state`` (a determinized copy the
-        agent made, so it sees nothing the seat may not). Override; None means 'no heuristic'."""
+        agent made, so it sees nothing the seat may not). None: the game has no heuristic."""
         return None
 
     def rollout_action(self, state, rng):
@@ -174,9 +194,17 @@ class Game:
     def evaluate(self, state, seat: int) -> float | None:
         """A heuristic estimate in [0, 1] of how well ``seat`` stands, on the scale of ``outcome``
         (its chance of winning; in a solo mode, the normalised score it can expect), for search
-        cut-offs."""
+        cut-offs. None: the game has no estimate (searches then play out to the end)."""
         return None
 
+    def turn_key(self, state):
+        """Something that changes exactly when a new turn of ``state`` begins (``state.turn_key()``,
+        for "auto-pass for the rest of this turn"); by default the spectator view's round, turn
+        and active seat."""
+        view = state._view(None)
+        return (view.get("round"), view.get("turn"), view.get("active"))
+
+    # --- helpers for interfaces ------------------------------------------------------------
     def card_info(self, card_text: str | None = None) -> dict[str, dict]:
         """Each card a player may meet, by name, for interfaces to show on hover or tap: a dict
         with ``text`` and ``origin`` ("rulebook" or "designed") and whatever else the game has

@@ -255,7 +255,6 @@ class _Recorder:
 
     def __init__(self):
         self.adds = []
-        self._last = None
 
     def __getitem__(self, i):
         return 0.0
@@ -305,12 +304,6 @@ class ViewHashEncoder(Encoder):
 
 
 # --- small helpers for hand-written encoders ----------------------------------------------------
-def one_hot(out, start: int, index: int | None, width: int) -> None:
-    """Set ``out[start + index]`` when ``index`` lies in ``range(width)``."""
-    if index is not None and 0 <= index < width:
-        out[start + index] = 1.0
-
-
 def vocabulary(names) -> dict:
     """A name -> index dict for a list of names (card names, phases...)."""
     return {name: i for i, name in enumerate(names)}

@@ -392,9 +392,8 @@ class State:
 
     def turn_key(self):
         """Something that changes exactly when a new turn begins (for "auto-pass for the rest of
-        this turn"); by default the spectator view's round and turn. Games may override."""
-        view = self._view(None)
-        return (view.get("round"), view.get("turn"), view.get("active"))
+        this turn"): the game's ``turn_key`` hook (``Game.turn_key``)."""
+        return self.game.turn_key(self)
 
     # --- outcome -------------------------------------------------------------------------------
     @property

@@ -65,9 +65,8 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
             pairs = [(c, a.kind) for a in legal for c in state.action_cards(a)]
             legal_cards, legal_kinds = [c for c, _ in pairs], [k for _, k in pairs]
         action = agents[seat].choose(state)
-        target = getattr(action, "target", None)
         decisions.append((point, index, step, seat, str(action), action.id, action.kind,
-                          list(state.action_cards(action)), target, legal_ids, legal_cards, legal_kinds))
+                          list(state.action_cards(action)), action.target, legal_ids, legal_cards, legal_kinds))
         state.apply(action)
         step += 1
     sample(final=True)

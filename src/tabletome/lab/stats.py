@@ -380,7 +380,7 @@ def difference(a: dict, b: dict) -> dict:
 
 def non_play_kinds(study) -> list[str]:
     """The kinds of action that name a card without playing it in this study's game."""
-    return list(getattr(find_game(study.game), "non_play_kinds", ("discard",)) or ())
+    return list(find_game(study.game).non_play_kinds)
 
 
 def within_games(strata) -> dict:

@@ -140,7 +140,7 @@ class Store:
         # the table a game of this study plays with (a game may aim its actions per mode)
         options = study.points[0]["options"] if study.points else study.options
         table = game.new(players=study.players, seed=0, card_text=study.card_text, **options).table
-        rows = [(a.id, str(a), a.kind, list(getattr(a, "cards", ()) or ()), getattr(a, "target", None))
+        rows = [(a.id, str(a), a.kind, list(a.cards), a.target)
                 for a in table.actions]
         self.con.begin()
         try:

@@ -68,11 +68,10 @@ def env_name(game_id: str) -> str:
 
 
 def observation_bounds(encoder):
-    """``(low, high)`` float32 arrays of the encoder's observation: its own ``bounds()`` where it
-    declares them, else unbounded."""
+    """``(low, high)`` float32 arrays of the encoder's observation: its ``bounds()``, or unbounded
+    where it declares none."""
     import numpy as np
-    bounds = getattr(encoder, "bounds", None)
-    bounds = bounds() if bounds is not None else None
+    bounds = encoder.bounds()
     if bounds is None:
         return np.full(encoder.size, -np.inf, np.float32), np.full(encoder.size, np.inf, np.float32)
     low, high = bounds

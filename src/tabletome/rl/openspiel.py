@@ -147,12 +147,10 @@ class SpielGame(pyspiel.Game):
             raise ValueError(f"deal_bytes must be 1 to 8 (256 ** deal_bytes deals), not {deal_bytes}")
         # the chance nodes: (outcomes of each) - one of `seeds`, or deal_bytes of 256
         self.chance_widths = (self.seeds,) if self.seeds else (BYTE,) * deal_bytes
-        self.deals = self.seeds or BYTE ** deal_bytes
         self.uniform = {w: [(i, 1.0 / w) for i in range(w)] for w in set(self.chance_widths)}
         players = int(params.pop("players", game.default_players()))
         self.players, self.tt_options = game.resolve_options(players, params)
         utility = game.utility(self.players, **self.tt_options)
-        self.tt_utility = utility
         self.encoder = game.encoder(self.players, **self.tt_options)
         self.info_state_slices = info_state_layout(self.encoder.size)
         self.history_cache = {}

@@ -111,7 +111,7 @@ class VectorEnv:
         self._mask_rows = [memoryview(row) for row in self.mask]
         self._seat_items = memoryview(self.seat)
         self._rows = np.arange(self.n)
-        self._direct = bool(getattr(self.encoder, "reads_state", False))
+        self._direct = bool(self.encoder.reads_state)
         self.last_returns = [None] * self.n
         self.states = []
         self.opponents = []

@@ -199,7 +199,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         out = []
         for game_id in tabletome.games():
             game = tabletome.game(game_id)
-            out.append({"id": game.id, "name": game.name, "summary": getattr(game, "summary", ""),
+            out.append({"id": game.id, "name": game.name, "summary": game.summary,
                         "player_counts": list(game.player_counts),
                         "options": {k: list(v) for k, v in game.options.items()},
                         "option_help": dict(game.option_help), "combinations": combinations(game.id)})

@@ -129,10 +129,7 @@ class BadBabyLichLords(Game):
             table = self._tables[key] = mode_table(cards.n, Layout(options["mode"], options["team_order"]))
         return table
 
-    # --- agents and the terminal ----------------------------------------------------------------------
-    # the agents' hooks are the heuristics' own functions (no wrapper call on the search's hot path)
-    heuristic_action = staticmethod(heuristics.choose)
-
+    # --- agent hooks (core.Game, docs/engine.md) ---------------------------------------------------
     # The search AI's default: about 0.3 s a decision; rollouts play the quick greedy policy for
     # 12 actions and are scored by ``evaluate``; the other seats are modelled by that policy
     # (measured: benchmarks/README.md).
@@ -144,6 +141,7 @@ class BadBabyLichLords(Game):
     def search_settings_for(self, players):
         return self.solitaire_search_settings if players == 1 else self.search_settings
 
+    heuristic_action = staticmethod(heuristics.choose)
     rollout_action = staticmethod(heuristics.quick)      # choose's lookahead is too slow to roll out with
     evaluate = staticmethod(heuristics.evaluate)
 

@@ -191,20 +191,16 @@ class LifeAndLegend(Game):
         """Every mode once, for the game's own contract tests."""
         return self.configurations() + [self.resolve_options(1, {"mode": m}) for m in ("arbiter", "treasury", "campaign", "legacy")]
 
-    # --- agents and the screen ---------------------------------------------------------------------
-    # The search AI's default: 300 iterations a decision, heuristic rollouts cut off after 30 actions
-    # and scored by ``evaluate``, the other seats modelled by the heuristic (benchmarks/README.md).
+    # --- agent hooks (core.Game, docs/engine.md) ---------------------------------------------------
+    # The search AI's default, the solitaire modes too: 300 iterations a decision, heuristic
+    # rollouts cut off after 30 actions and scored by ``evaluate``, the other seats modelled by the
+    # heuristic (benchmarks/README.md).
     search_settings = {"iterations": 300, "opponents": "policy", "depth": 30}
+    heuristic_action = staticmethod(heuristics.choose)
+    rollout_action = staticmethod(heuristics.choose)
+    evaluate = staticmethod(heuristics.evaluate)
 
-    def search_settings_for(self, players):
-        return self.search_settings    # the solitaire modes search as the table game does
-
-    def heuristic_action(self, state, rng):
-        return heuristics.choose(state, rng)
-
-    def evaluate(self, state, seat):
-        return heuristics.evaluate(state, seat)
-
+    # --- the screen --------------------------------------------------------------------------------
     def moment_phase(self, view):
         """Before the first turn (turn 0) the moment is the setup's "6. Play Relics", not Phase 1."""
         return "Setup" if view.get("turn") == 0 else super().moment_phase(view)

@@ -20,7 +20,7 @@ from ...core import Game, IllegalAction, register
 from .actions import ActionIndex, build_actions
 from .cards import cards_from_text, load_cards
 from .display import cards_info, describe_moment, render
-from .heuristics import choose as _heuristic_choose, evaluate as _heuristic_evaluate
+from . import heuristics
 from .observation import LifeSiphonEncoder
 from .reference import rules_summary
 from .ruleset import MADNESS, MODE_NAMES, STANDARD, VARIANT, RuleSet
@@ -127,17 +127,13 @@ class LifeSiphon(Game):
             rules = self._rulesets[key] = RuleSet(cards, index, players, options)
         return rules
 
-    # --- agents and the screen -------------------------------------------------------------------
-    # The search AI's default: 200 iterations a decision (about 0.15 s), rollouts played to the
-    # end by the heuristic, the other seats modelled by it (measured: benchmarks/README.md).
+    # --- agent hooks (core.Game, docs/engine.md) ---------------------------------------------------
+    # The search AI's default, Madness too: 200 iterations a decision (about 0.15 s), rollouts
+    # played to the end by the heuristic, the other seats modelled by it (benchmarks/README.md).
     search_settings = {"iterations": 200, "opponents": "policy"}
-
-    def search_settings_for(self, players):
-        return self.search_settings    # Madness searches as the multiplayer game does
-
-    # the agents' hooks are the heuristics' own functions (no wrapper call on the search's hot path)
-    heuristic_action = rollout_action = staticmethod(_heuristic_choose)
-    evaluate = staticmethod(_heuristic_evaluate)
+    heuristic_action = staticmethod(heuristics.choose)
+    rollout_action = staticmethod(heuristics.choose)
+    evaluate = staticmethod(heuristics.evaluate)
 
     # The most decisions a game takes (then a draw, by core): about 3x the longest of 1000 random
     # and 100 heuristic games per option set (benchmarks/game_length.py; 3 heuristic seats: 1179).

@@ -74,14 +74,13 @@ class SpiritLink(Game):
             rules = self._rulesets[key] = RuleSet(cards, index, options)
         return rules
 
+    # --- agent hooks (core.Game, docs/engine.md) ---------------------------------------------------
     # The search AI's default: about 0.4 s a decision, the opponent modelled by the heuristic
     # (measured much stronger here than searching the opponent's replies, which in the tree would
     # answer this seat's face-down transformation as if they saw it), a fifth of its moves there
     # random, and a Wolf in hand always shown (``rollout_action``): the heuristic rarely answers a
     # face-down Sheep with a Wolf, a person may (benchmarks/README.md).
     search_settings = {"iterations": 800, "opponents": "policy", "epsilon": 0.2}
-
-    # the agents' hooks are the heuristics' own functions (no wrapper call on the search's hot path)
     heuristic_action = staticmethod(heuristics.choose)
     rollout_action = staticmethod(heuristics.wary)     # the heuristic, but a Wolf in hand is a threat
     evaluate = staticmethod(heuristics.evaluate)

@@ -20,7 +20,6 @@ from .effects import AMOUNT_FIELDS, AMOUNTS, EFFECTS, Effect
 from .ruleset import MAX_HEALTH, MAX_MANA
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
-TYPES = ("transformation", "ability", "spell")
 
 # Every number is bounded by what the components allow: no amount of life can exceed a full
 # health bar, no amount of mana a full mana pool ("a maximum of 30 health and a maximum of 12
@@ -103,9 +102,6 @@ class CardSet:
         if card is None:
             raise IllegalAction(f"{where}: {name!r} is not a Spirit Link card; cards are: {', '.join(self.names)}")
         return card.kind
-
-    def with_effect(self, effect: str) -> list[int]:
-        return [c.kind for c in self.cards if c.effect == effect]
 
 
 def load_cards(path=None) -> CardSet:

@@ -153,7 +153,8 @@ def hit(s, a, d, amount, reducible, from_tiger, source):
                 continue
             heads = s.rng.coin()
             if s.logging:
-                s.say_fmt(None, "{} flips a coin for {} against {}: {}.", SEATS[d], names[k], source, 'heads, no damage' if heads else 'tails')
+                s.say_fmt(None, "{} flips a coin for {} against {}: {}.", SEATS[d], names[k], source,
+                          'heads, no damage' if heads else 'tails')
             if heads:
                 return PREVENTED
     if reducible and fd >= 0:

@@ -61,7 +61,8 @@ def spring_discard(s, frame, action) -> None:
     k = action.args[0]
     discard(s, p, k)
     s.health[p] = min(MAX_HEALTH, s.health[p] + s.R.cards.life[spell])
-    s.say_fmt(None, "{} discards {} to the {} and gains {} life ({}).", SEATS[p], s.R.cards.names[k], s.R.cards.names[spell], s.R.cards.life[spell], s.health[p])
+    s.say_fmt(None, "{} discards {} to the {} and gains {} life ({}).", SEATS[p], s.R.cards.names[k],
+              s.R.cards.names[spell], s.R.cards.life[spell], s.health[p])
     if s.hand_size[p]:
         s.stack.append(frame)
 
