@@ -352,3 +352,59 @@ def test_a_window_without_can_respond_asks_the_seats_that_have_responses_with_th
     assert state.to_move == 1 and texts(state) == ["take 1", "take 2"]
     restored = Listing().restore(state.snapshot())
     assert texts(restored) == texts(state)
+
+
+# --- the core drives every stack: no game overrides how a decision is asked, listed or taken ---------
+@pytest.mark.parametrize("name", ["ask", "_apply", "_legal_actions", "legal_actions", "apply", "ask_with"])
+def test_a_state_class_overriding_how_the_core_drives_the_stack_is_refused_when_it_is_made(name):
+    def override(self, *args):
+        return True
+
+    with pytest.raises(TypeError, match=rf"overrides '{name}', which the core keeps"):
+        type("Overriding", (PebbleState,), {"__slots__": (), name: override})
+    # a mixin cannot slip it in either
+    mixin = type("Mixin", (), {"__slots__": (), name: override})
+    with pytest.raises(TypeError, match=rf"Mixed overrides '{name}'"):
+        type("Mixed", (mixin, PebbleState), {"__slots__": ()})
+
+
+def _south_takes_the_most(state, seat, frame, legal):
+    _CHOSEN.append((seat, [a.text for a in legal]))
+    return legal[-1]
+
+
+_CHOSEN = []
+
+
+class AutomatonState(PebbleState):
+    """Pebbles where South is played by the rules: it takes as many as it may and never shouts
+    (the last of its legal actions)."""
+    __slots__ = ()
+
+    def automaton(self, seat):
+        return _south_takes_the_most if seat == 1 else None
+
+    def clone(self):
+        c = AutomatonState.__new__(AutomatonState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class AutomatonPebbles(Pebbles):
+    id = "automaton-pebbles"
+    state_class = AutomatonState
+
+
+def test_a_seat_played_by_the_rules_chooses_through_its_frames_legal_and_resolve_unrecorded():
+    _CHOSEN.clear()
+    state = AutomatonPebbles().new(seed=1)
+    assert state.to_move == 0
+    state.apply("take 1")
+    # South's window answer and its turn were chosen at once, from the frames' own legal lists
+    assert _CHOSEN == [(1, ["shout", "pass"]), (1, ["take 1", "take 2"])]
+    assert state.log == ["North takes 1 (4 left).", "South takes 2 (2 left)."]
+    assert state.to_move == 0 and texts(state) == ["shout", "pass"]   # North is asked as always
+    assert state.record()["actions"] == ["take 1"]   # only North's decision is recorded
+    state.apply("pass")
+    assert _CHOSEN[2:] == [] and state.to_move == 0 and texts(state) == ["take 1", "take 2"]

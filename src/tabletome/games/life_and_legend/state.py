@@ -221,18 +221,9 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
 
 
 class AITableState(LifeAndLegendState):
-    """A table with AI opponents: an AI seat decides by its card when the stack asks it (the other
-    tables keep the core's own ``ask``, which the core inlines)."""
+    """A table with AI opponents: an AI seat chooses by its card when the stack asks it (core's
+    ``automaton``); the other tables keep the core's inlined ``ask``."""
     __slots__ = ()
 
-    def ask(self, seat, frame):
-        kind = self.ai.get(seat)
-        if kind is None:    # (State.ask: this seat decides this frame)
-            self.decision = frame
-            self.to_move = seat
-            return True
-        spec = self.frames.frames[frame[0]]
-        action = decide(self, seat, frame, spec.legal(self, frame))
-        spec.resolve(self, frame, action)
-        return False
-
+    def automaton(self, seat):
+        return decide if seat in self.ai else None   # (RULES.md, "AI opponents")
