@@ -408,3 +408,53 @@ def test_a_seat_played_by_the_rules_chooses_through_its_frames_legal_and_resolve
     assert state.record()["actions"] == ["take 1"]   # only North's decision is recorded
     state.apply("pass")
     assert _CHOSEN[2:] == [] and state.to_move == 0 and texts(state) == ["take 1", "take 2"]
+
+
+def _only_real_choices(state, frame):
+    seat = frame[1]
+    legal = [] if state.shouted[seat] else _turn_legal(state, frame)   # a seat that shouted sits out
+    return state.ask_or_take(seat, frame, legal)
+
+
+def _take_in_turn(state, frame, action):
+    state.pile -= action.args[0]
+    state.say(f"{state.seat_name(frame[1])} takes {action.args[0]}.")
+    if state.pile == 0:
+        state.end_game([frame[1]])
+
+
+class TakeState(PebbleState):
+    """Pebbles whose turns are pushed at the start and ask through ``ask_or_take``."""
+    __slots__ = ()
+    frames = FrameSet(Frame("turn", ("seat",), run=_only_real_choices, legal=_turn_legal, on={"take": _take_in_turn}))
+
+    def setup(self):
+        self.pile = 3
+        self.shouted = [False, False]
+        self.push(*[(0, k % 2) for k in range(6)])
+        self.run()
+
+    def clone(self):
+        c = TakeState.__new__(TakeState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class Take(Pebbles):
+    id = "take"
+    state_class = TakeState
+
+
+def test_ask_or_take_takes_a_single_choice_at_once_and_asks_nothing_with_none():
+    state = Take().new(seed=1)
+    assert state.to_move == 0 and texts(state) == ["take 1", "take 2"]
+    state.apply("take 2")
+    # South may only take 1: taken at once, unrecorded, and the game is over
+    assert state.is_over and state.winners == [1] and state.log[-1] == "South takes 1."
+    assert state.record()["actions"] == ["take 2"]
+    state = Take().new(seed=1)
+    state.shouted[1] = True
+    state.apply("take 1")
+    # South has nothing to choose: it is not asked, and North's next turn asks North
+    assert state.to_move == 0 and state.pile == 2 and texts(state) == ["take 1", "take 2"]

@@ -338,8 +338,11 @@ class State:
 
     def ask_or_take(self, seat: int, frame: tuple, legal) -> bool:
         """Ask ``seat`` only a real choice: with one legal action, take it at once (the frame's
-        handler resolves it, no decision is recorded) and go on (False); else ``ask_with``."""
-        if len(legal) == 1:
+        handler resolves it, no decision is recorded) and go on (False); with none, nothing is
+        asked and the stack goes on (False); else ``ask_with``."""
+        if len(legal) <= 1:
+            if not legal:
+                return False
             action = legal[0]
             index = frame[0]
             frames = self.frames

@@ -18,16 +18,6 @@ from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succ
                     contest, no_contest, uncover as uncover_world_card)
 
 
-def ask_or_auto(s, seat, frame, legal):
-    """Ask ``seat``, unless there is only one thing it could choose (or nothing)."""
-    if not legal:
-        return False
-    if len(legal) == 1:
-        s.frames.frames[frame[0]].resolve(s, frame, legal[0])
-        return False
-    return s.ask_with(seat, frame, legal)
-
-
 def named(s, kind, cards):
     """One action per distinct card name among ``cards`` (Trait-Card copies share a name)."""
     by_card = getattr(s.table, kind)
@@ -63,14 +53,16 @@ def run_effects_frame(s, frame):
 
 
 def run_resolve(s, frame):
-    """After the Interfere window: the Effect resolves unless it was Disrupted."""
+    """After the Interfere window: the Effect resolves (a Disrupted one is a DISRUPTED frame)."""
     _, seat, card, part, slot = frame
-    entry = s.pending.pop()
-    if entry[3]:
-        if s.logging:
-            s.say(f"The Effect of {s.C.names[card]} is Disrupted.")
-        return False
     s.stack.append((EFFECTS, seat, card, part, 0))
+    return False
+
+
+def run_disrupted(s, frame):
+    """"Disrupt: The Effect doesn't take place. Play continues as normal.\""""
+    if s.logging:
+        s.say(f"The Effect of {s.C.names[frame[2]]} is Disrupted.")
     return False
 
 
@@ -101,7 +93,7 @@ def run_choose_space(s, frame):
     if not spaces and s.logging and card >= 0:
         s.say(f"{s.C.names[card]}: no World card fits the Effect; it does nothing.")
     space = s.table.space
-    return ask_or_auto(s, seat, frame, [space[k] for k in spaces])
+    return s.ask_or_take(seat, frame, [space[k] for k in spaces])
 
 
 def legal_choose_space(s, frame):
@@ -130,7 +122,7 @@ def seat_choices(s, seat):
 
 
 def run_choose_seat(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_choose_seat(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_choose_seat(s, frame))
 
 
 def legal_choose_seat(s, frame):
@@ -147,7 +139,7 @@ def resolve_choose_seat(s, frame, action):
 
 
 def run_choose_wander(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_choose_wander(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_choose_wander(s, frame))
 
 
 def legal_choose_wander(s, frame):
@@ -188,7 +180,7 @@ def legal_discard(s, frame):
 
 
 def run_discard(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_discard(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_discard(s, frame))
 
 
 def resolve_discard(s, frame, action):
@@ -203,7 +195,7 @@ def legal_hand_discard(s, frame):
 
 
 def run_hand_discard(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_hand_discard(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_hand_discard(s, frame))
 
 
 def resolve_hand_discard(s, frame, action):
@@ -220,7 +212,7 @@ def legal_defeat(s, frame):
 def run_defeat(s, frame):
     if s.logging:
         s.say(f"{s.seat_name(frame[1])} faces Defeat.")
-    return ask_or_auto(s, frame[1], frame, legal_defeat(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_defeat(s, frame))
 
 
 def resolve_defeat(s, frame, action):
@@ -245,7 +237,7 @@ def legal_trim(s, frame):
 
 
 def run_trim(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_trim(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_trim(s, frame))
 
 
 def resolve_trim(s, frame, action):
@@ -331,7 +323,7 @@ def legal_remove_trauma(s, frame):
 
 
 def run_remove_trauma(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_remove_trauma(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_remove_trauma(s, frame))
 
 
 def resolve_remove_trauma(s, frame, action):
@@ -392,7 +384,7 @@ def legal_method(s, frame):
 
 
 def run_method(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_method(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_method(s, frame))
 
 
 def resolve_method(s, frame, action):

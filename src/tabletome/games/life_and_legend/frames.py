@@ -66,11 +66,12 @@ FRAMES = FrameSet(
     Frame("seek", ("seat", "what"), run=ch.run_seek),
     Frame("remove_perpetual", ("seat", "space"), run=turn.run_remove_perpetual),    # Removing Perpetual Adventures
     Frame("spark_effect", ("seat",), run=ch.run_spark_effect),                      # Sparks and Spark Effects
+    Frame("disrupted", ("seat", "card", "part", "slot"), run=ch.run_disrupted),      # Disrupt
 )
 
 for _i, _name in enumerate(("turn", "phase", "effects", "window", "resolve", "choose_space", "choose_seat",
                             "discard", "defeat", "hand_discard", "draw_life", "life_card", "trim",
                             "remove_trauma", "choose_wander", "roll_check", "complete", "method",
                             "trade_answer", "contest", "no_contest", "end_turn", "setup_relics",
-                            "lore_choose", "emptiness", "seek", "remove_perpetual", "spark_effect")):
+                            "lore_choose", "emptiness", "seek", "remove_perpetual", "spark_effect", "disrupted")):
     assert FRAMES.index(_name) == _i, _name

@@ -28,7 +28,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
     __slots__ = ("C", "hand", "relics", "traits", "traumas", "wanders", "adventures", "story", "path",
                  "known", "legend_deck", "legend_discard", "life_deck", "life_discard", "backgrounds",
                  "background_discard", "world", "up", "active", "turn", "phase", "used", "acted",
-                 "activated", "roll_bonus", "roll_once", "roll", "roll_mod", "pending", "words_bought",
+                 "activated", "roll_bonus", "roll_once", "roll", "roll_mod", "words_bought",
                  "lost_adventure", "legend_emptied", "life_emptied", "age", "targets", "acquired",
                  "ai", "mode", "spark_used", "did", "offered", "contest", "limbo")
 
@@ -58,7 +58,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         self.reset_turn_flags()
         self.roll = []
         self.roll_mod = 0
-        self.pending = []
         self.words_bought = []
         self.lost_adventure = False
         self.legend_emptied = self.life_emptied = False
@@ -154,7 +153,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         c.world = self.world.copy()
         c.up = self.up.copy()
         c.roll = self.roll.copy()
-        c.pending = [p.copy() for p in self.pending]
         c.words_bought = self.words_bought.copy()
         c.targets = self.targets.copy()
         c.acquired = self.acquired.copy()

@@ -72,21 +72,11 @@ def run_phase(s, frame):
     if t >= 0:
         s.push((TRIM, t), frame)
         return False
-    stack = s.stack
-    free = None
-    while True:
-        legal = phase_legal(s, frame, free)
-        if len(legal) > 1 or legal[0].kind != "end":
-            return s.ask_with(seat, frame, legal)
-        end_phase(s, seat, phase)
-        # the next phase begins at once: nothing has changed since the limits were checked, and
-        # there are still no free actions (this phase had none, and they do not depend on the phase)
-        if not stack or stack[-1][0] != PHASE or s.triggers:
-            return False
-        frame = stack.pop()
-        _, seat, phase = frame
-        s.phase = phase
-        free = ()
+    legal = phase_legal(s, frame)
+    if len(legal) > 1 or legal[0].kind != "end":
+        return s.ask_with(seat, frame, legal)
+    end_phase(s, seat, phase)   # "end phase" is the only choice: the phase passes without asking
+    return False
 
 
 def end_phase(s, seat, phase):
@@ -96,9 +86,8 @@ def end_phase(s, seat, phase):
         s.words_bought = []
 
 
-def phase_legal(s, frame, free=None):
-    """The phase's own actions, the free actions (``free``, when the caller knows them already) and
-    "end phase" when the phase may end now."""
+def phase_legal(s, frame):
+    """The phase's own actions, the free actions and "end phase" when the phase may end now."""
     _, seat, phase = frame
     A = s.table
     C = s.C
@@ -138,7 +127,7 @@ def phase_legal(s, frame, free=None):
             out.append(activate[c])
         if farwandering(s):
             out += farwander_buys(s, seat)
-    out += free_legal(s, seat) if free is None else free
+    out += free_legal(s, seat)
     # "Empty spaces must be filled before the current Phase ends"; "must draw the top Legend Deck
     # card if no other World Action is taken" (so World ends only after a World Action, unless none
     # is possible)
@@ -478,10 +467,7 @@ def setup_relics_legal(s, frame):
 
 
 def run_setup_relics(s, frame):
-    legal = setup_relics_legal(s, frame)
-    if len(legal) == 1:
-        return False
-    return s.ask(frame[1], frame)
+    return s.ask_or_take(frame[1], frame, setup_relics_legal(s, frame))
 
 
 def resolve_setup_relics(s, frame, action):
