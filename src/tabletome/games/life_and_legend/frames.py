@@ -4,7 +4,7 @@ Each frame names the rule that runs it. The turn is TURN -> PHASE x4 (Contemplat
 Resolution) -> END_TURN; every effect used opens the Interfere WINDOW and then RESOLVE runs its
 EFFECTS unless Disrupted; rolls open the WINDOW before ROLL_CHECK; Reward, Penalty and Defeat are
 EFFECTS / DEFEAT frames in the printed order; Play Immediately cards, drawn Life cards, limits,
-trades and Farwander contests are frames too (names.py lists them in order).
+trades and Farwander contests are frames too (names.py names them in order: ``STEPS``).
 """
 
 from ...core.stack import Frame, FrameSet, ResponseWindow
@@ -67,11 +67,5 @@ FRAMES = FrameSet(
     Frame("remove_perpetual", ("seat", "space"), run=turn.run_remove_perpetual),    # Removing Perpetual Adventures
     Frame("spark_effect", ("seat",), run=ch.run_spark_effect),                      # Sparks and Spark Effects
     Frame("disrupted", ("seat", "card", "part", "slot"), run=ch.run_disrupted),      # Disrupt
+    ids=N.STEPS,
 )
-
-for _i, _name in enumerate(("turn", "phase", "effects", "window", "resolve", "choose_space", "choose_seat",
-                            "discard", "defeat", "hand_discard", "draw_life", "life_card", "trim",
-                            "remove_trauma", "choose_wander", "roll_check", "complete", "method",
-                            "trade_answer", "contest", "no_contest", "end_turn", "setup_relics",
-                            "lore_choose", "emptiness", "seek", "remove_perpetual", "spark_effect", "disrupted")):
-    assert FRAMES.index(_name) == _i, _name
