@@ -7,7 +7,7 @@ STEPS = FrameIds("turn", "phase", "effects", "window", "resolve", "choose_space"
                  "defeat", "hand_discard", "draw_life", "life_card", "trim", "remove_trauma", "choose_wander",
                  "roll_check", "complete", "method", "trade_answer", "contest", "no_contest", "end_turn",
                  "setup_relics", "lore_choose", "emptiness", "seek", "remove_perpetual", "spark_effect",
-                 "disrupted")
+                 "disrupted", "next_phase")
 TURN, PHASE, EFFECTS, WINDOW, RESOLVE = STEPS.turn, STEPS.phase, STEPS.effects, STEPS.window, STEPS.resolve
 CHOOSE_SPACE, CHOOSE_SEAT, CHOOSE_WANDER = STEPS.choose_space, STEPS.choose_seat, STEPS.choose_wander
 DISCARD, DEFEAT, HAND_DISCARD, TRIM = STEPS.discard, STEPS.defeat, STEPS.hand_discard, STEPS.trim
@@ -15,7 +15,7 @@ DRAW_LIFE, LIFE_CARD, REMOVE_TRAUMA = STEPS.draw_life, STEPS.life_card, STEPS.re
 ROLL_CHECK, COMPLETE, METHOD, SEEK = STEPS.roll_check, STEPS.complete, STEPS.method, STEPS.seek
 TRADE_ANSWER, CONTEST, NO_CONTEST = STEPS.trade_answer, STEPS.contest, STEPS.no_contest
 END_TURN, EMPTINESS, REMOVE_PERPETUAL = STEPS.end_turn, STEPS.emptiness, STEPS.remove_perpetual
-SPARK_EFFECT, DISRUPTED = STEPS.spark_effect, STEPS.disrupted
+SPARK_EFFECT, DISRUPTED, NEXT_PHASE = STEPS.spark_effect, STEPS.disrupted, STEPS.next_phase
 
 # phases ("Phases must be progressed through in order.")
 CONTEMPLATION, WORLD, LIFE, RESOLUTION = range(4)

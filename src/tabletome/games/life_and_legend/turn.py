@@ -16,7 +16,7 @@ from .choices import discard_by_name
 from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
 from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
-from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
+from .names import (TURN, PHASE, NEXT_PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
                     DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
                     atmosphere_space, atmosphere_allowed, draw_action, uncover, may_wander, wander_targets,
@@ -72,10 +72,25 @@ def run_phase(s, frame):
     if t >= 0:
         s.push((TRIM, t), frame)
         return False
-    legal = phase_legal(s, frame)
+    return begin_phase(s, frame, None)
+
+
+def run_next_phase(s, frame):
+    """The phase after one that passed without asking: it begins at once, nothing having changed
+    since the limits were checked, with no free actions (they do not depend on the phase)."""
+    return begin_phase(s, (PHASE, *frame[1:]), ())
+
+
+def begin_phase(s, frame, free):
+    _, seat, phase = frame
+    s.phase = phase
+    legal = phase_legal(s, frame, free)
     if len(legal) > 1 or legal[0].kind != "end":
         return s.ask_with(seat, frame, legal)
     end_phase(s, seat, phase)   # "end phase" is the only choice: the phase passes without asking
+    stack = s.stack
+    if stack and stack[-1][0] == PHASE and not s.triggers:
+        stack[-1] = (NEXT_PHASE, *stack[-1][1:])
     return False
 
 
@@ -86,8 +101,9 @@ def end_phase(s, seat, phase):
         s.words_bought = []
 
 
-def phase_legal(s, frame):
-    """The phase's own actions, the free actions and "end phase" when the phase may end now."""
+def phase_legal(s, frame, free=None):
+    """The phase's own actions, the free actions (``free``, when the caller knows them already) and
+    "end phase" when the phase may end now."""
     _, seat, phase = frame
     A = s.table
     C = s.C
@@ -127,7 +143,7 @@ def phase_legal(s, frame):
             out.append(activate[c])
         if farwandering(s):
             out += farwander_buys(s, seat)
-    out += free_legal(s, seat)
+    out += free_legal(s, seat) if free is None else free
     # "Empty spaces must be filled before the current Phase ends"; "must draw the top Legend Deck
     # card if no other World Action is taken" (so World ends only after a World Action, unless none
     # is possible)
