@@ -410,10 +410,12 @@ def test_a_seat_played_by_the_rules_chooses_through_its_frames_legal_and_resolve
     assert _CHOSEN[2:] == [] and state.to_move == 0 and texts(state) == ["take 1", "take 2"]
 
 
+def _sitting_out_legal(state, frame):
+    return [] if state.shouted[frame[1]] else _turn_legal(state, frame)   # a seat that shouted sits out
+
+
 def _only_real_choices(state, frame):
-    seat = frame[1]
-    legal = [] if state.shouted[seat] else _turn_legal(state, frame)   # a seat that shouted sits out
-    return state.ask_or_take(seat, frame, legal)
+    return state.ask_or_take(frame[1], frame, _sitting_out_legal(state, frame))
 
 
 def _take_in_turn(state, frame, action):
@@ -446,14 +448,40 @@ class Take(Pebbles):
     state_class = TakeState
 
 
-def test_ask_or_take_takes_a_single_choice_at_once_and_asks_nothing_with_none():
-    state = Take().new(seed=1)
+class TakeSingleState(TakeState):
+    """The same with no ``run`` of its own: the frame declares ``take_single``."""
+    __slots__ = ()
+    frames = FrameSet(Frame("turn", ("seat",), legal=_sitting_out_legal, on={"take": _take_in_turn},
+                            take_single=True))
+
+    def clone(self):
+        c = TakeSingleState.__new__(TakeSingleState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class TakeSingle(Pebbles):
+    id = "take-single"
+    state_class = TakeSingleState
+
+
+def test_a_frame_may_declare_take_single_only_with_a_seat_and_a_legal_and_no_run():
+    with pytest.raises(ValueError, match="take_single is for a frame"):
+        Frame("turn", ("seat",), run=_only_real_choices, legal=_turn_legal, take_single=True)
+    with pytest.raises(ValueError, match="take_single is for a frame"):
+        Frame("turn", ("seat",), take_single=True)
+
+
+@pytest.mark.parametrize("game", [Take, TakeSingle])
+def test_ask_or_take_takes_a_single_choice_at_once_and_asks_nothing_with_none(game):
+    state = game().new(seed=1)
     assert state.to_move == 0 and texts(state) == ["take 1", "take 2"]
     state.apply("take 2")
     # South may only take 1: taken at once, unrecorded, and the game is over
     assert state.is_over and state.winners == [1] and state.log[-1] == "South takes 1."
     assert state.record()["actions"] == ["take 2"]
-    state = Take().new(seed=1)
+    state = game().new(seed=1)
     state.shouted[1] = True
     state.apply("take 1")
     # South has nothing to choose: it is not asked, and North's next turn asks North

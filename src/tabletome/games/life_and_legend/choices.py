@@ -121,10 +121,6 @@ def seat_choices(s, seat):
     return [t for t in range(s.players) if t != seat and s.hand[t] and s.ai.get(t) != "emptiness"]
 
 
-def run_choose_seat(s, frame):
-    return s.ask_or_take(frame[1], frame, legal_choose_seat(s, frame))
-
-
 def legal_choose_seat(s, frame):
     return [s.table.get("seat", t) for t in seat_choices(s, frame[1])]
 
@@ -136,10 +132,6 @@ def resolve_choose_seat(s, frame, action):
         publish(s, c)
     if s.logging:
         s.say(f"{s.seat_name(t)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[t]) or "nothing") + ".")
-
-
-def run_choose_wander(s, frame):
-    return s.ask_or_take(frame[1], frame, legal_choose_wander(s, frame))
 
 
 def legal_choose_wander(s, frame):
@@ -179,10 +171,6 @@ def legal_discard(s, frame):
     return named(s, "discard", pool)
 
 
-def run_discard(s, frame):
-    return s.ask_or_take(frame[1], frame, legal_discard(s, frame))
-
-
 def resolve_discard(s, frame, action):
     discard_by_name(s, frame[1], action.args[0], discard_pool(s, frame[1]))
 
@@ -192,10 +180,6 @@ def legal_hand_discard(s, frame):
     if exempt_only(s, pool):
         return []
     return named(s, "discard", pool)
-
-
-def run_hand_discard(s, frame):
-    return s.ask_or_take(frame[1], frame, legal_hand_discard(s, frame))
 
 
 def resolve_hand_discard(s, frame, action):
@@ -234,10 +218,6 @@ def legal_trim(s, frame):
     if which == "wanders":
         return [s.table.get("discard_wander", j) for j in range(min(len(s.wanders[seat]), 10))]
     return []
-
-
-def run_trim(s, frame):
-    return s.ask_or_take(frame[1], frame, legal_trim(s, frame))
 
 
 def resolve_trim(s, frame, action):
@@ -322,10 +302,6 @@ def legal_remove_trauma(s, frame):
     return [s.table.get("remove_trauma", c) for c in s.traumas[frame[1]]]
 
 
-def run_remove_trauma(s, frame):
-    return s.ask_or_take(frame[1], frame, legal_remove_trauma(s, frame))
-
-
 def resolve_remove_trauma(s, frame, action):
     seat = frame[1]
     s.traumas[seat].remove(action.args[0])
@@ -381,10 +357,6 @@ def legal_method(s, frame):
         if kind[c] == EVENT:
             out.append(A.by_event[c])
     return out
-
-
-def run_method(s, frame):
-    return s.ask_or_take(frame[1], frame, legal_method(s, frame))
 
 
 def resolve_method(s, frame, action):
