@@ -209,10 +209,11 @@ class State:
         history.append(action.id)
         self._legal = None
         driver = self._driver
+        resolves = driver.resolves
         # the decision frame resolves the choice, then the stack runs on (``run`` inlined)
         frame = self.decision
         index = frame[0]
-        driver.ons[index].get(action.kind, driver.resolves[index])(self, frame, action)
+        driver.ons[index].get(action.kind, resolves[index])(self, frame, action)
         stack, triggers = self.stack, self.triggers
         runs, ask_ats = driver.runs, driver.ask_ats
         self.decision = self.to_move = None

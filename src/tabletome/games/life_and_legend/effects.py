@@ -141,7 +141,10 @@ def use(s, seat, card, part):
     unless Disrupted ("Disrupt: The Effect doesn't take place. Play continues as normal."). The
     Effects used and not yet resolved are the RESOLVE frames on the stack (``pending``); a Disrupt
     turns the Effect's frame into a DISRUPTED one."""
-    slot = len(pending(s))
+    slot = 0
+    for f in s.stack:
+        if f[0] == RESOLVE or f[0] == DISRUPTED:
+            slot += 1
     s.push((WINDOW, ON_EFFECT, (seat + 1) % s.players, 0, seat), (RESOLVE, seat, card, part, slot))
 
 

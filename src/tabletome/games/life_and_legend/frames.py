@@ -67,6 +67,6 @@ FRAMES = FrameSet(
     Frame("remove_perpetual", ("seat", "space"), run=turn.run_remove_perpetual),    # Removing Perpetual Adventures
     Frame("spark_effect", ("seat",), run=ch.run_spark_effect),                      # Sparks and Spark Effects
     Frame("disrupted", ("seat", "card", "part", "slot"), run=ch.run_disrupted),      # Disrupt
-    Frame("next_phase", ("seat", "phase"), run=turn.run_next_phase),                 # Phases
+    Frame("next_phase", ("seat", "phase"), run=turn.run_phase),                      # Phases
     ids=N.STEPS,
 )

@@ -65,26 +65,21 @@ def run_end_turn(s, frame):
 
 # --- a phase --------------------------------------------------------------------------------------
 def run_phase(s, frame):
-    _, seat, phase = frame
+    """A phase; as NEXT_PHASE, the phase after one that passed without asking: it begins at once,
+    nothing having changed since the limits were checked, with no free actions (they do not depend
+    on the phase)."""
+    index, seat, phase = frame
     s.phase = phase
-    # "If an Effect lowers a Player's slots, they must discard down ... immediately" (every limit)
-    t = first_over_limit(s)
-    if t >= 0:
-        s.push((TRIM, t), frame)
-        return False
-    return begin_phase(s, frame, None)
-
-
-def run_next_phase(s, frame):
-    """The phase after one that passed without asking: it begins at once, nothing having changed
-    since the limits were checked, with no free actions (they do not depend on the phase)."""
-    return begin_phase(s, (PHASE, *frame[1:]), ())
-
-
-def begin_phase(s, frame, free):
-    _, seat, phase = frame
-    s.phase = phase
-    legal = phase_legal(s, frame, free)
+    if index == PHASE:
+        # "If an Effect lowers a Player's slots, they must discard down ... immediately" (every limit)
+        t = first_over_limit(s)
+        if t >= 0:
+            s.push((TRIM, t), frame)
+            return False
+        legal = phase_legal(s, frame)
+    else:
+        frame = (PHASE, seat, phase)
+        legal = phase_legal(s, frame, ())
     if len(legal) > 1 or legal[0].kind != "end":
         return s.ask_with(seat, frame, legal)
     end_phase(s, seat, phase)   # "end phase" is the only choice: the phase passes without asking
