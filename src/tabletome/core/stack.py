@@ -14,8 +14,9 @@ a choice goes to its ``resolve`` (one function, or one per action kind), which p
 
 A frame that only asks (no work before the question) may leave ``run`` out: it then asks
 ``frame``'s seat field (``seat_field``, default ``"seat"``); with ``take_single=True`` it asks only a
-real choice (``State.ask_or_take``: a single legal action is taken at once, none asks nothing). A frame that asks should name the
-asked seat in that field: restoring a snapshot sets ``to_move`` from the decision frame's seat.
+real choice (``State.ask_or_take``: a single legal action is taken at once, none asks nothing). A
+frame that asks should name the asked seat in that field: restoring a snapshot sets ``to_move``
+from the decision frame's seat.
 
 ``ResponseWindow`` is the one core frame for out-of-turn play (Spirit Link's combat window, Life
 Siphon's Fast Cast, Life & Legend's Interfere). It goes round the table from a seat and asks only
