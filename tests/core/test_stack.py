@@ -352,3 +352,137 @@ def test_a_window_without_can_respond_asks_the_seats_that_have_responses_with_th
     assert state.to_move == 1 and texts(state) == ["take 1", "take 2"]
     restored = Listing().restore(state.snapshot())
     assert texts(restored) == texts(state)
+
+
+# --- the core drives every stack: no game overrides how a decision is asked, listed or taken ---------
+@pytest.mark.parametrize("name", ["ask", "_apply", "_legal_actions", "legal_actions", "apply", "ask_with"])
+def test_a_state_class_overriding_how_the_core_drives_the_stack_is_refused_when_it_is_made(name):
+    def override(self, *args):
+        return True
+
+    with pytest.raises(TypeError, match=rf"overrides '{name}', which the core keeps"):
+        type("Overriding", (PebbleState,), {"__slots__": (), name: override})
+    # a mixin cannot slip it in either
+    mixin = type("Mixin", (), {"__slots__": (), name: override})
+    with pytest.raises(TypeError, match=rf"Mixed overrides '{name}'"):
+        type("Mixed", (mixin, PebbleState), {"__slots__": ()})
+
+
+def _south_takes_the_most(state, seat, frame, legal):
+    _CHOSEN.append((seat, [a.text for a in legal]))
+    return legal[-1]
+
+
+_CHOSEN = []
+
+
+class AutomatonState(PebbleState):
+    """Pebbles where South is played by the rules: it takes as many as it may and never shouts
+    (the last of its legal actions)."""
+    __slots__ = ()
+
+    def automaton(self, seat):
+        return _south_takes_the_most if seat == 1 else None
+
+    def clone(self):
+        c = AutomatonState.__new__(AutomatonState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class AutomatonPebbles(Pebbles):
+    id = "automaton-pebbles"
+    state_class = AutomatonState
+
+
+def test_a_seat_played_by_the_rules_chooses_through_its_frames_legal_and_resolve_unrecorded():
+    _CHOSEN.clear()
+    state = AutomatonPebbles().new(seed=1)
+    assert state.to_move == 0
+    state.apply("take 1")
+    # South's window answer and its turn were chosen at once, from the frames' own legal lists
+    assert _CHOSEN == [(1, ["shout", "pass"]), (1, ["take 1", "take 2"])]
+    assert state.log == ["North takes 1 (4 left).", "South takes 2 (2 left)."]
+    assert state.to_move == 0 and texts(state) == ["shout", "pass"]   # North is asked as always
+    assert state.record()["actions"] == ["take 1"]   # only North's decision is recorded
+    state.apply("pass")
+    assert _CHOSEN[2:] == [] and state.to_move == 0 and texts(state) == ["take 1", "take 2"]
+
+
+def _sitting_out_legal(state, frame):
+    return [] if state.shouted[frame[1]] else _turn_legal(state, frame)   # a seat that shouted sits out
+
+
+def _only_real_choices(state, frame):
+    return state.ask_or_take(frame[1], frame, _sitting_out_legal(state, frame))
+
+
+def _take_in_turn(state, frame, action):
+    state.pile -= action.args[0]
+    state.say(f"{state.seat_name(frame[1])} takes {action.args[0]}.")
+    if state.pile == 0:
+        state.end_game([frame[1]])
+
+
+class TakeState(PebbleState):
+    """Pebbles whose turns are pushed at the start and ask through ``ask_or_take``."""
+    __slots__ = ()
+    frames = FrameSet(Frame("turn", ("seat",), run=_only_real_choices, legal=_turn_legal, on={"take": _take_in_turn}))
+
+    def setup(self):
+        self.pile = 3
+        self.shouted = [False, False]
+        self.push(*[(0, k % 2) for k in range(6)])
+        self.run()
+
+    def clone(self):
+        c = TakeState.__new__(TakeState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class Take(Pebbles):
+    id = "take"
+    state_class = TakeState
+
+
+class TakeSingleState(TakeState):
+    """The same with no ``run`` of its own: the frame declares ``take_single``."""
+    __slots__ = ()
+    frames = FrameSet(Frame("turn", ("seat",), legal=_sitting_out_legal, on={"take": _take_in_turn},
+                            take_single=True))
+
+    def clone(self):
+        c = TakeSingleState.__new__(TakeSingleState)
+        self._copy_common(c)
+        c.pile, c.shouted = self.pile, self.shouted.copy()
+        return c
+
+
+class TakeSingle(Pebbles):
+    id = "take-single"
+    state_class = TakeSingleState
+
+
+def test_a_frame_may_declare_take_single_only_with_a_seat_and_a_legal_and_no_run():
+    with pytest.raises(ValueError, match="take_single is for a frame"):
+        Frame("turn", ("seat",), run=_only_real_choices, legal=_turn_legal, take_single=True)
+    with pytest.raises(ValueError, match="take_single is for a frame"):
+        Frame("turn", ("seat",), take_single=True)
+
+
+@pytest.mark.parametrize("game", [Take, TakeSingle])
+def test_ask_or_take_takes_a_single_choice_at_once_and_asks_nothing_with_none(game):
+    state = game().new(seed=1)
+    assert state.to_move == 0 and texts(state) == ["take 1", "take 2"]
+    state.apply("take 2")
+    # South may only take 1: taken at once, unrecorded, and the game is over
+    assert state.is_over and state.winners == [1] and state.log[-1] == "South takes 1."
+    assert state.record()["actions"] == ["take 2"]
+    state = game().new(seed=1)
+    state.shouted[1] = True
+    state.apply("take 1")
+    # South has nothing to choose: it is not asked, and North's next turn asks North
+    assert state.to_move == 0 and state.pile == 2 and texts(state) == ["take 1", "take 2"]

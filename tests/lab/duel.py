@@ -17,13 +17,56 @@ heuristic discards a Dud rather than pass: under it, Dud is discarded and still 
 from __future__ import annotations
 
 from tabletome.core import ActionTable, Game, State
+from tabletome.core.stack import Frame, FrameSet
 
 VALUES = {"Dragon": 6, "Knight": 3, "Coin": 2, "Dud": -2, "Curse": 0, "Mirror": 1}
 DECK = [name for name in VALUES for _ in range(2)]
 
 
+def turn_legal(self, frame):
+    seat = frame[1]
+    table = self.table
+    legal = [table.get("pass")]
+    for name in sorted(set(self.hands[seat])):
+        if name == "Curse":
+            legal.extend(table.get("curse", s) for s in range(2))
+        else:
+            legal.append(table.get("play", name))
+        if self.options.get("discard") == "on":
+            legal.append(table.get("discard", name))
+    return legal
+
+
+def turn_resolve(self, frame, action):
+    seat = frame[1]
+    if action.kind == "play":
+        name = action.args[0]
+        self.hands[seat].remove(name)
+        self.played.append(name)
+        self.totals[seat] += VALUES[name]
+        self.say(f"{self.seat_name(seat)} plays {name}.")
+    elif action.kind == "curse":
+        self.hands[seat].remove("Curse")
+        self.played.append("Curse")
+        self.totals[action.args[0]] -= 3
+        self.say(f"{self.seat_name(seat)} curses {self.seat_name(action.args[0])}.")
+    elif action.kind == "discard":
+        self.hands[seat].remove(action.args[0])
+        self.played.append(action.args[0])
+        self.say(f"{self.seat_name(seat)} discards {action.args[0]}.")
+    else:
+        self.say(f"{self.seat_name(seat)} passes.")
+    self.turns += 1
+    if self.turns == 4:
+        a, b = self.totals
+        self.end_game([0] if a > b else [1] if b > a else [])
+    else:
+        self.push((0, 1 - seat))
+
+
 class DuelState(State):
     __slots__ = ("hands", "totals", "turns", "played")
+    frames = FrameSet(Frame("turn", ("seat",), legal=turn_legal, resolve=turn_resolve, asks="what to play"))
 
     def setup(self):
         deck = list(DECK)
@@ -34,46 +77,8 @@ class DuelState(State):
         self.totals = [0, 0]
         self.turns = 0
         self.played = []
-        self.to_move = 0
-
-    def _legal_actions(self):
-        seat = self.to_move
-        table = self.table
-        legal = [table.get("pass")]
-        for name in sorted(set(self.hands[seat])):
-            if name == "Curse":
-                legal.extend(table.get("curse", s) for s in range(2))
-            else:
-                legal.append(table.get("play", name))
-            if self.options.get("discard") == "on":
-                legal.append(table.get("discard", name))
-        return legal
-
-    def _apply(self, action):
-        seat = self.to_move
-        if action.kind == "play":
-            name = action.args[0]
-            self.hands[seat].remove(name)
-            self.played.append(name)
-            self.totals[seat] += VALUES[name]
-            self.say(f"{self.seat_name(seat)} plays {name}.")
-        elif action.kind == "curse":
-            self.hands[seat].remove("Curse")
-            self.played.append("Curse")
-            self.totals[action.args[0]] -= 3
-            self.say(f"{self.seat_name(seat)} curses {self.seat_name(action.args[0])}.")
-        elif action.kind == "discard":
-            self.hands[seat].remove(action.args[0])
-            self.played.append(action.args[0])
-            self.say(f"{self.seat_name(seat)} discards {action.args[0]}.")
-        else:
-            self.say(f"{self.seat_name(seat)} passes.")
-        self.turns += 1
-        if self.turns == 4:
-            a, b = self.totals
-            self.end_game([0] if a > b else [1] if b > a else [])
-        else:
-            self.to_move = 1 - seat
+        self.push((0, 0))   # North's turn
+        self.run()
 
     @property
     def scores(self):
@@ -84,7 +89,7 @@ class DuelState(State):
                 "cards_held": [len(h) for h in self.hands]}
 
     def clone(self):
-        c = DuelState.__new__(DuelState)
+        c = type(self).__new__(type(self))
         self._copy_common(c)
         c.hands = [list(h) for h in self.hands]
         c.totals = list(self.totals)

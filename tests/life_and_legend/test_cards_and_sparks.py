@@ -85,7 +85,7 @@ def test_every_spark_composes_with_every_spark_effect(story):
             steps += 1
             assert steps < 50
         assert f"uses the Spark of {story} with {path}" in " ".join(s.log[mark:])
-        assert not s.pending and s.spark_used
+        assert not s.view(0)["effects_pending"] and s.spark_used
         assert "use the Spark" not in [str(a) for a in s.legal_actions()]
 
 

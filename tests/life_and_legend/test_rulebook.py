@@ -304,6 +304,22 @@ def test_an_interfere_event_disrupts_an_effect_on_another_players_turn():
     assert passed.view(0)["seats"][0]["hand_size"] == 2
 
 
+def test_the_effect_in_use_is_its_frame_on_the_stack_in_the_view_and_the_snapshot():
+    """The Effect waiting on the Interfere window is listed (view, snapshot) from its frame on the
+    stack; a Disrupt keeps it from taking place; a snapshot listing another Effect is refused."""
+    s = position(hands=[["Windfall"], ["Dispel"]], legend_deck=["Fog", "Storm", "Festival"], phase=0)
+    play(s, "play Windfall")
+    assert s.view(1)["effects_pending"] == [{"seat": "North", "card": "Windfall", "disrupted": False}]
+    snap = s.snapshot()
+    assert snap["pending"] == [[0, "Windfall", snap["stack"][-1][3], 0]] and snap["stack"][-1][0] == "resolve"
+    assert s.game.restore(snap).view(1) == s.view(1)
+    bad = dict(snap, pending=[[1, "Windfall", snap["stack"][-1][3], 0]])
+    with pytest.raises(IllegalAction, match="field 'pending'.*'resolve' frames"):
+        s.game.restore(bad)
+    play(s, "interfere with Dispel")
+    assert "The Effect of Windfall is Disrupted." in s.log and s.view(0)["effects_pending"] == []
+
+
 def test_a_hex_lowers_a_roll():
     s = position(hands=[["Windfall"], ["Sabotage"]], phase=1, rng=rng_rolling(4))
     play(s, "wander on space 1", "roll the die")

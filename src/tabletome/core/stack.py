@@ -13,8 +13,10 @@ a choice goes to its ``resolve`` (one function, or one per action kind), which p
     resolve(state, frame, action) what a choice does; or ``on={"kind": handler, ...}``
 
 A frame that only asks (no work before the question) may leave ``run`` out: it then asks
-``frame``'s seat field (``seat_field``, default ``"seat"``). A frame that asks should name the
-asked seat in that field: restoring a snapshot sets ``to_move`` from the decision frame's seat.
+``frame``'s seat field (``seat_field``, default ``"seat"``); with ``take_single=True`` it asks only a
+real choice (``State.ask_or_take``: a single legal action is taken at once, none asks nothing). A
+frame that asks should name the asked seat in that field: restoring a snapshot sets ``to_move``
+from the decision frame's seat.
 
 ``ResponseWindow`` is the one core frame for out-of-turn play (Spirit Link's combat window, Life
 Siphon's Fast Cast, Life & Legend's Interfere). It goes round the table from a seat and asks only
@@ -44,14 +46,16 @@ class Frame:
                  "seat_at", "ask_at", "asks")
 
     def __init__(self, name: str, fields: tuple[str, ...] = (), *, run=None, legal=None, resolve=None,
-                 on: dict | None = None, seat_field: str = "seat", asks: str = ""):
+                 on: dict | None = None, seat_field: str = "seat", asks: str = "", take_single: bool = False):
         self.name = name
         self.fields = tuple(fields)
         self.index = -1
         # where the asked seat stands in the tuple, for frames that only ask
         self.seat_at = self.fields.index(seat_field) + 1 if seat_field in self.fields else None
-        self.ask_at = self.seat_at if run is None and self.seat_at is not None else 0
-        self.run = run if run is not None else self._ask
+        if take_single and (run is not None or self.seat_at is None or legal is None):
+            raise ValueError(f"frame {name!r}: take_single is for a frame with a seat field and a legal but no run")
+        self.ask_at = self.seat_at if run is None and self.seat_at is not None and not take_single else 0
+        self.run = run if run is not None else self._ask_or_take if take_single else self._ask
         self.legal = legal if legal is not None else self._no_legal
         self.on = dict(on or {})
         self.fallback = resolve
@@ -62,6 +66,10 @@ class Frame:
         if self.seat_at is None:
             raise TypeError(f"frame {self.name!r} has no run and no seat field to ask")
         return state.ask(frame[self.seat_at], frame)
+
+    def _ask_or_take(self, state, frame: tuple) -> bool:
+        legal = self.legal
+        return state.ask_or_take(frame[self.seat_at], frame, legal(state, frame))
 
     def _no_legal(self, state, frame: tuple) -> list:
         raise TypeError(f"frame {self.name!r} asks nothing: it has no legal")

@@ -56,12 +56,26 @@ class State:
     # The game's declared zones (core.zones.Zones): with them, the core derives ``clone``,
     # ``_snapshot``/``_restore`` and their schema, the zones' part of ``_view`` and ``determinize``.
     zones = None
+    # Seats the rules play themselves (a game's computer opponents, played by their cards):
+    # ``automaton(state, seat)`` gives the function that chooses for ``seat``,
+    # ``(state, seat, frame, legal) -> Action``, or None for a seat that decides for itself. When
+    # the stack asks such a seat, the core takes its choice at once through the decision frame's
+    # ``legal`` and ``resolve``, as it would a seat's action (no decision is recorded).
+    automaton = None
     # How the core drives this class's stack (``_Driver``), made once per subclass; every state
     # holds it in a slot, so the hot path reads no class attribute.
     _class_driver = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        for name in _CORE_ONLY:   # the core drives every stack the same way
+            mine = getattr(cls, name, None)
+            if mine is not getattr(State, name, None) and mine is not _ask_automaton:
+                raise TypeError(f"{cls.__name__} overrides {name!r}, which the core keeps: a game's rules "
+                                f"are its frames (core.stack: run, legal, resolve); computer-played seats "
+                                f"are its 'automaton'")
+        if cls.automaton is not None:
+            cls.ask = _ask_automaton
         zones = cls.__dict__.get("zones")
         if zones is not None:
             if "clone" not in cls.__dict__:
@@ -86,8 +100,8 @@ class State:
     def class_for(cls, game, players: int, options: dict) -> type:
         """The State class that plays ``game`` at a table of ``players`` with these (resolved) options: this
         one, or a subclass with the same fields (``__slots__ = ()``) that decides some things its
-        own way, e.g. a table with computer-controlled seats overriding ``ask``, so that tables
-        without them keep the core's own fast ``ask``."""
+        own way, e.g. a table with computer-played seats declaring an ``automaton``, so that tables
+        without them keep the core's inlined ``ask``."""
         return cls
 
     def _init_common(self, game, players, options, seed, rng, card_text=None):
@@ -162,19 +176,10 @@ class State:
             if self.to_move is None:
                 legal = ()
             else:
-                legals = self._driver.legals
-                if legals is not None:   # the decision frame's legal, called directly
-                    frame = self.decision
-                    legal = tuple(legals[frame[0]](self, frame))
-                else:
-                    legal = tuple(self._legal_actions())
+                frame = self.decision   # the decision frame's legal, called directly
+                legal = tuple(self._driver.legals[frame[0]](self, frame))
             self._legal = legal
         return legal
-
-    def _legal_actions(self):
-        """The decision frame's actions (games on the decision stack need not override this)."""
-        frame = self.decision
-        return self.frames.frames[frame[0]].legal(self, frame)
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose canonical text is ``text`` (case and spacing aside)."""
@@ -205,31 +210,29 @@ class State:
         self._legal = None
         driver = self._driver
         resolves = driver.resolves
-        if resolves is None:
-            self._apply(action)
-        else:   # ``_apply`` and ``run`` inlined: the decision frame resolves, the stack runs on
-            frame = self.decision
+        # the decision frame resolves the choice, then the stack runs on (``run`` inlined)
+        frame = self.decision
+        index = frame[0]
+        driver.ons[index].get(action.kind, resolves[index])(self, frame, action)
+        stack, triggers = self.stack, self.triggers
+        runs, ask_ats = driver.runs, driver.ask_ats
+        self.decision = self.to_move = None
+        while True:
+            if triggers:
+                triggers.reverse()
+                stack.extend(triggers)
+                triggers.clear()
+            if not stack:
+                return
+            frame = stack.pop()
             index = frame[0]
-            driver.ons[index].get(action.kind, resolves[index])(self, frame, action)
-            stack, triggers = self.stack, self.triggers
-            runs, ask_ats = driver.runs, driver.ask_ats
-            self.decision = self.to_move = None
-            while True:
-                if triggers:
-                    triggers.reverse()
-                    stack.extend(triggers)
-                    triggers.clear()
-                if not stack:
-                    return
-                frame = stack.pop()
-                index = frame[0]
-                at = ask_ats[index]
-                if at:
-                    self.decision = frame
-                    self.to_move = frame[at]
-                    break
-                if runs[index](self, frame):
-                    break
+            at = ask_ats[index]
+            if at:
+                self.decision = frame
+                self.to_move = frame[at]
+                break
+            if runs[index](self, frame):
+                break
         if len(history) >= self.length_cap and self.to_move is not None:   # (rarely true: tested first)
             self._end_by_length()
 
@@ -288,13 +291,6 @@ class State:
         """True when the game ended as a draw at a length limit (the core's decisions, or a game's
         own safety net: ``end_by_limit``) rather than by its rules."""
         return self._limit is not None
-    def _apply(self, action: Action) -> None:
-        """The decision frame resolves the choice; then the stack runs on to the next decision."""
-        frame = self.decision
-        index = frame[0]
-        frames = self.frames
-        frames.ons[index].get(action.kind, frames.resolves[index])(self, frame, action)
-        self.run()
 
     # --- the decision stack (core/stack.py) ------------------------------------------------------
     def run(self) -> None:
@@ -333,7 +329,7 @@ class State:
     def ask_with(self, seat: int, frame: tuple, legal) -> bool:
         """``ask``, when the rule has just worked out the seat's legal actions (to see whether
         there are any): ``legal`` must be what the frame's ``legal`` gives now, and it is not
-        worked out again. (A game that overrides ``ask`` is asked through it.)"""
+        worked out again. (A class with an ``automaton`` is asked through its ``ask``.)"""
         if not self._driver.plain_ask:
             return self.ask(seat, frame)
         self.decision = frame
@@ -343,8 +339,11 @@ class State:
 
     def ask_or_take(self, seat: int, frame: tuple, legal) -> bool:
         """Ask ``seat`` only a real choice: with one legal action, take it at once (the frame's
-        handler resolves it, no decision is recorded) and go on (False); else ``ask_with``."""
-        if len(legal) == 1:
+        handler resolves it, no decision is recorded) and go on (False); with none, nothing is
+        asked and the stack goes on (False); else ``ask_with``."""
+        if len(legal) <= 1:
+            if not legal:
+                return False
             action = legal[0]
             index = frame[0]
             frames = self.frames
@@ -832,29 +831,43 @@ def _restore_state(game_id: str, snapshot: dict) -> State:
     return game(game_id).restore(snapshot)
 
 
+def _ask_automaton(self, seat: int, frame: tuple) -> bool:
+    """``State.ask`` of a class with an ``automaton``: a seat the rules play chooses at once
+    through the frame's ``legal`` and ``resolve`` (and the stack goes on); any other seat is asked."""
+    choose = self.automaton(seat)
+    if choose is None:
+        self.decision = frame
+        self.to_move = seat
+        return True
+    index = frame[0]
+    frames = self.frames
+    action = choose(self, seat, frame, frames.legals[index](self, frame))
+    frames.ons[index].get(action.kind, frames.resolves[index])(self, frame, action)
+    return False
+
+
+# What no game may override: every decision goes through the frames, the same way in every game.
+_CORE_ONLY = ("_apply", "_legal_actions", "ask", "ask_with", "ask_or_take", "legal_actions", "apply", "run")
+
+
 class _Driver:
     """How the core drives one State subclass's decision stack: its frames' rules as lists by frame
-    index (``FrameSet.runs``...), and None for each part the game does itself: ``legals`` when it
-    overrides ``_legal_actions``, ``resolves``/``ons`` when it overrides ``_apply``; ``ask_ats`` is
-    all 0 when it overrides ``ask`` (then every frame's ``run`` calls it)."""
+    index (``FrameSet.runs``...). ``ask_ats`` is all 0 for a class with an ``automaton`` (then every
+    frame's ``run`` calls ``ask``, which lets a computer-played seat choose at once)."""
 
     __slots__ = ("runs", "legals", "resolves", "ons", "ask_ats", "plain_ask")
 
     def __init__(self, cls=None):
         frames = cls.frames if cls is not None else None
         self.runs = self.legals = self.resolves = self.ons = self.ask_ats = None
-        # ``ask_with`` may set the legal actions itself: the core's ``ask`` and ``legal_actions``
-        self.plain_ask = (cls is not None and cls.ask is State.ask and cls._legal_actions is State._legal_actions
-                          and cls.legal_actions is State.legal_actions)
+        # ``ask_with`` may set the legal actions itself: no seat is played by the rules
+        self.plain_ask = cls is not None and cls.automaton is None
         if frames is None:
             return
         self.runs = frames.runs
-        if cls._legal_actions is State._legal_actions:
-            self.legals = frames.legals
-        if cls._apply is State._apply:
-            self.resolves, self.ons = frames.resolves, frames.ons
-        # a game that overrides ``ask`` is asked through it: no frame is asked by the core itself
-        self.ask_ats = frames.ask_ats if cls.ask is State.ask else [0] * len(frames)
+        self.legals = frames.legals
+        self.resolves, self.ons = frames.resolves, frames.ons
+        self.ask_ats = frames.ask_ats if cls.automaton is None else [0] * len(frames)
 
 
 _NO_DRIVER = _Driver()

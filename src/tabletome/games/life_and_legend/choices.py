@@ -18,16 +18,6 @@ from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succ
                     contest, no_contest, uncover as uncover_world_card)
 
 
-def ask_or_auto(s, seat, frame, legal):
-    """Ask ``seat``, unless there is only one thing it could choose (or nothing)."""
-    if not legal:
-        return False
-    if len(legal) == 1:
-        s.frames.frames[frame[0]].resolve(s, frame, legal[0])
-        return False
-    return s.ask_with(seat, frame, legal)
-
-
 def named(s, kind, cards):
     """One action per distinct card name among ``cards`` (Trait-Card copies share a name)."""
     by_card = getattr(s.table, kind)
@@ -63,14 +53,16 @@ def run_effects_frame(s, frame):
 
 
 def run_resolve(s, frame):
-    """After the Interfere window: the Effect resolves unless it was Disrupted."""
+    """After the Interfere window: the Effect resolves (a Disrupted one is a DISRUPTED frame)."""
     _, seat, card, part, slot = frame
-    entry = s.pending.pop()
-    if entry[3]:
-        if s.logging:
-            s.say(f"The Effect of {s.C.names[card]} is Disrupted.")
-        return False
     s.stack.append((EFFECTS, seat, card, part, 0))
+    return False
+
+
+def run_disrupted(s, frame):
+    """"Disrupt: The Effect doesn't take place. Play continues as normal.\""""
+    if s.logging:
+        s.say(f"The Effect of {s.C.names[frame[2]]} is Disrupted.")
     return False
 
 
@@ -101,7 +93,7 @@ def run_choose_space(s, frame):
     if not spaces and s.logging and card >= 0:
         s.say(f"{s.C.names[card]}: no World card fits the Effect; it does nothing.")
     space = s.table.space
-    return ask_or_auto(s, seat, frame, [space[k] for k in spaces])
+    return s.ask_or_take(seat, frame, [space[k] for k in spaces])
 
 
 def legal_choose_space(s, frame):
@@ -129,10 +121,6 @@ def seat_choices(s, seat):
     return [t for t in range(s.players) if t != seat and s.hand[t] and s.ai.get(t) != "emptiness"]
 
 
-def run_choose_seat(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_choose_seat(s, frame))
-
-
 def legal_choose_seat(s, frame):
     return [s.table.get("seat", t) for t in seat_choices(s, frame[1])]
 
@@ -144,10 +132,6 @@ def resolve_choose_seat(s, frame, action):
         publish(s, c)
     if s.logging:
         s.say(f"{s.seat_name(t)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[t]) or "nothing") + ".")
-
-
-def run_choose_wander(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_choose_wander(s, frame))
 
 
 def legal_choose_wander(s, frame):
@@ -187,10 +171,6 @@ def legal_discard(s, frame):
     return named(s, "discard", pool)
 
 
-def run_discard(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_discard(s, frame))
-
-
 def resolve_discard(s, frame, action):
     discard_by_name(s, frame[1], action.args[0], discard_pool(s, frame[1]))
 
@@ -200,10 +180,6 @@ def legal_hand_discard(s, frame):
     if exempt_only(s, pool):
         return []
     return named(s, "discard", pool)
-
-
-def run_hand_discard(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_hand_discard(s, frame))
 
 
 def resolve_hand_discard(s, frame, action):
@@ -220,7 +196,7 @@ def legal_defeat(s, frame):
 def run_defeat(s, frame):
     if s.logging:
         s.say(f"{s.seat_name(frame[1])} faces Defeat.")
-    return ask_or_auto(s, frame[1], frame, legal_defeat(s, frame))
+    return s.ask_or_take(frame[1], frame, legal_defeat(s, frame))
 
 
 def resolve_defeat(s, frame, action):
@@ -242,10 +218,6 @@ def legal_trim(s, frame):
     if which == "wanders":
         return [s.table.get("discard_wander", j) for j in range(min(len(s.wanders[seat]), 10))]
     return []
-
-
-def run_trim(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_trim(s, frame))
 
 
 def resolve_trim(s, frame, action):
@@ -330,10 +302,6 @@ def legal_remove_trauma(s, frame):
     return [s.table.get("remove_trauma", c) for c in s.traumas[frame[1]]]
 
 
-def run_remove_trauma(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_remove_trauma(s, frame))
-
-
 def resolve_remove_trauma(s, frame, action):
     seat = frame[1]
     s.traumas[seat].remove(action.args[0])
@@ -389,10 +357,6 @@ def legal_method(s, frame):
         if kind[c] == EVENT:
             out.append(A.by_event[c])
     return out
-
-
-def run_method(s, frame):
-    return ask_or_auto(s, frame[1], frame, legal_method(s, frame))
 
 
 def resolve_method(s, frame, action):

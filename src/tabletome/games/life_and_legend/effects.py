@@ -12,7 +12,7 @@ from .cards import EVENT, ADVENTURE, TRAUMA
 from .limits import mod
 from .names import (CHOOSE_SPACE, CHOOSE_SEAT, DISCARD, DEFEAT, HAND_DISCARD, DRAW_LIFE, REMOVE_TRAUMA,
                     CHOOSE_WANDER, SEEK, SEEK_WORD, SEEK_TRAUMA, D_EFFECT, EFFECTS, HAND, WINDOW, RESOLVE,
-                    ON_EFFECT, ROLL_CHECK, R_GAMBLE)
+                    DISRUPTED, ON_EFFECT, ROLL_CHECK, R_GAMBLE)
 
 
 # --- moving cards -----------------------------------------------------------------------------
@@ -138,10 +138,30 @@ def removable(s, k) -> bool:
 # --- using an effect: the Interfere window, then the effect ------------------------------------
 def use(s, seat, card, part):
     """An Effect is used: an Interfere window opens for the other seats (Disrupt), then it resolves
-    unless Disrupted ("Disrupt: The Effect doesn't take place. Play continues as normal.")."""
-    slot = len(s.pending)
-    s.pending.append([seat, card, part, 0])
+    unless Disrupted ("Disrupt: The Effect doesn't take place. Play continues as normal."). The
+    Effects used and not yet resolved are the RESOLVE frames on the stack (``pending``); a Disrupt
+    turns the Effect's frame into a DISRUPTED one."""
+    slot = 0
+    for f in s.stack:
+        if f[0] == RESOLVE or f[0] == DISRUPTED:
+            slot += 1
     s.push((WINDOW, ON_EFFECT, (seat + 1) % s.players, 0, seat), (RESOLVE, seat, card, part, slot))
+
+
+def pending(s) -> list:
+    """The Effects used and not yet resolved, the first used first: their RESOLVE or DISRUPTED
+    frames ``(frame, seat, card, part, slot)`` on the stack."""
+    return [f for f in s.stack if f[0] == RESOLVE or f[0] == DISRUPTED]
+
+
+def in_use(s) -> int:
+    """Where the Effect used last and not yet resolved stands on the stack (-1: none)."""
+    stack = s.stack
+    for i in range(len(stack) - 1, -1, -1):
+        index = stack[i][0]
+        if index == RESOLVE or index == DISRUPTED:
+            return i
+    return -1
 
 
 def run_effects(s, seat, card, part):

@@ -4,7 +4,7 @@ Each frame names the rule that runs it. The turn is TURN -> PHASE x4 (Contemplat
 Resolution) -> END_TURN; every effect used opens the Interfere WINDOW and then RESOLVE runs its
 EFFECTS unless Disrupted; rolls open the WINDOW before ROLL_CHECK; Reward, Penalty and Defeat are
 EFFECTS / DEFEAT frames in the printed order; Play Immediately cards, drawn Life cards, limits,
-trades and Farwander contests are frames too (names.py lists them in order).
+trades and Farwander contests are frames too (names.py names them in order: ``STEPS``).
 """
 
 from ...core.stack import Frame, FrameSet, ResponseWindow
@@ -30,26 +30,26 @@ FRAMES = FrameSet(
     Frame("resolve", ("seat", "card", "part", "slot"), run=ch.run_resolve),          # Disrupt
     Frame("choose_space", ("seat", "op", "card"), run=ch.run_choose_space, legal=ch.legal_choose_space,
           resolve=ch.resolve_choose_space, asks="which World space"),
-    Frame("choose_seat", ("seat", "op", "n"), run=ch.run_choose_seat, legal=ch.legal_choose_seat,
+    Frame("choose_seat", ("seat", "op", "n"), legal=ch.legal_choose_seat, take_single=True,
           resolve=ch.resolve_choose_seat, asks="which opponent"),
-    Frame("discard", ("seat", "why", "extra"), run=ch.run_discard, legal=ch.legal_discard,
+    Frame("discard", ("seat", "why", "extra"), legal=ch.legal_discard, take_single=True,
           resolve=ch.resolve_discard, asks="which card to discard"),                 # Discard
     Frame("defeat", ("seat",), run=ch.run_defeat, legal=ch.legal_defeat, resolve=ch.resolve_defeat,
           asks="which card to lose to Defeat"),                                      # Defeat
-    Frame("hand_discard", ("seat",), run=ch.run_hand_discard, legal=ch.legal_hand_discard,
+    Frame("hand_discard", ("seat",), legal=ch.legal_hand_discard, take_single=True,
           resolve=ch.resolve_hand_discard, asks="which card to discard from hand"),
     Frame("draw_life", ("seat",), run=ch.run_draw_life),                             # Life Cards
     Frame("life_card", ("seat", "card"), legal=ch.legal_life_card, resolve=ch.resolve_life_card,
           asks="keep or discard the Life card drawn"),
-    Frame("trim", ("seat",), run=ch.run_trim, legal=ch.legal_trim, resolve=ch.resolve_trim,
+    Frame("trim", ("seat",), legal=ch.legal_trim, take_single=True, resolve=ch.resolve_trim,
           asks="which card to discard down to a limit"),                             # The Rule of Four
-    Frame("remove_trauma", ("seat",), run=ch.run_remove_trauma, legal=ch.legal_remove_trauma,
+    Frame("remove_trauma", ("seat",), legal=ch.legal_remove_trauma, take_single=True,
           resolve=ch.resolve_remove_trauma, asks="which Trauma to remove"),
-    Frame("choose_wander", ("seat", "op"), run=ch.run_choose_wander, legal=ch.legal_choose_wander,
+    Frame("choose_wander", ("seat", "op"), legal=ch.legal_choose_wander, take_single=True,
           resolve=ch.resolve_choose_wander, asks="which Completed Wander"),
     Frame("roll_check", ("seat", "what", "a", "b"), run=ch.run_roll_check),         # The Dice
     Frame("complete", ("seat", "card"), run=ch.run_complete),                       # Rewards and Penalties
-    Frame("method", ("seat", "target", "index"), run=ch.run_method, legal=ch.legal_method,
+    Frame("method", ("seat", "target", "index"), legal=ch.legal_method, take_single=True,
           resolve=ch.resolve_method, asks="how to Wander"),                          # Wander
     Frame("trade_answer", ("seat", "giver", "give", "take"), legal=ch.legal_trade,
           resolve=ch.resolve_trade, asks="accept or decline the Relic offer"),       # Relic Trading
@@ -66,11 +66,7 @@ FRAMES = FrameSet(
     Frame("seek", ("seat", "what"), run=ch.run_seek),
     Frame("remove_perpetual", ("seat", "space"), run=turn.run_remove_perpetual),    # Removing Perpetual Adventures
     Frame("spark_effect", ("seat",), run=ch.run_spark_effect),                      # Sparks and Spark Effects
+    Frame("disrupted", ("seat", "card", "part", "slot"), run=ch.run_disrupted),      # Disrupt
+    Frame("next_phase", ("seat", "phase"), run=turn.run_phase),                      # Phases
+    ids=N.STEPS,
 )
-
-for _i, _name in enumerate(("turn", "phase", "effects", "window", "resolve", "choose_space", "choose_seat",
-                            "discard", "defeat", "hand_discard", "draw_life", "life_card", "trim",
-                            "remove_trauma", "choose_wander", "roll_check", "complete", "method",
-                            "trade_answer", "contest", "no_contest", "end_turn", "setup_relics",
-                            "lore_choose", "emptiness", "seek", "remove_perpetual", "spark_effect")):
-    assert FRAMES.index(_name) == _i, _name

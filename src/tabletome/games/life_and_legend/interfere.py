@@ -9,8 +9,8 @@ from your hand with interfere effects."
 from __future__ import annotations
 
 from .cards import RELIC, EVENT, EXCEPTIONAL, RESPONSE_OPS
-from .effects import depart
-from .names import ON_EFFECT
+from .effects import depart, in_use
+from .names import ON_EFFECT, DISRUPTED
 from .opponents import interferes
 
 
@@ -55,10 +55,11 @@ def can_respond(s, seat, moment) -> bool:
     if s.ai.get(seat) == "emptiness":
         return False
     if moment == ON_EFFECT:
-        if not s.pending:
+        at = in_use(s)
+        if at < 0:
             return False
-        who, card, part, disrupted = s.pending[-1]
-        if disrupted or who == seat or foolproof(s, card):
+        frame, who, card, _, _ = s.stack[at]
+        if frame == DISRUPTED or who == seat or foolproof(s, card):
             return False
     else:
         # every roll a window answers is the active Player's (Wander, Challenge, Spark, Reward): they
@@ -103,10 +104,11 @@ def respond(s, frame, action):
     else:
         s.used |= 1 << card
     if op == "disrupt":
-        entry = s.pending[-1]
-        entry[3] = 1
+        at = in_use(s)
+        used = s.stack[at]
+        s.stack[at] = (DISRUPTED, *used[1:])
         if s.logging:
-            s.say(f"{s.seat_name(seat)} Disrupts {C.names[entry[1]]} with {C.names[card]}.")
+            s.say(f"{s.seat_name(seat)} Disrupts {C.names[used[2]]} with {C.names[card]}.")
     else:
         s.roll_mod -= n
         if s.logging:

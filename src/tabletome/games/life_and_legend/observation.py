@@ -11,6 +11,7 @@ hashed into the last slice, so nothing the view shows is dropped.
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .cards import ACHIEVEMENT
+from .effects import pending
 from .modes import lore_held
 from .names import PHASE_NAMES
 from .ruleset import CW_LEGENDS, ETERNAL_AGES
@@ -421,8 +422,9 @@ class LifeAndLegendEncoder(Encoder):
             hasher.walk_memo(examined, out, self.examined + 1, 16, "examined")
         if st.words_bought:
             hasher.walk_memo(st.words_view(), out, self.words, 8, "words")
-        if st.pending:
-            hasher.walk_memo(st.pending_view(), out, self.pending, 16, "pending")
+        used = pending(st)
+        if used:
+            hasher.walk_memo(st.pending_view(used), out, self.pending, 16, "pending")
         if st.contest:
             hasher.walk_memo(st.contest_view(seat), out, self.contest, 16, "contest")
         for i in bag:  # those places hold nothing else: whole counts, exact in float32

@@ -15,7 +15,8 @@ import msgspec
 from ...core import IllegalAction
 from ...core.snapshots import SnapshotFields as Base
 from . import ruleset as R
-from .names import SEAT_LISTS
+from .effects import pending
+from .names import SEAT_LISTS, DISRUPTED
 
 
 class SnapshotFields(Base, kw_only=True):
@@ -101,7 +102,7 @@ class SnapshotMixin:
             "used": [L[c] for c in bits(self.used)],
             "acted": self.acted, "activated": self.activated, "spark_used": self.spark_used, "did": self.did,
             "roll_bonus": self.roll_bonus, "roll_once": self.roll_once, "roll": list(self.roll), "roll_mod": self.roll_mod,
-            "pending": [[p[0], L[p[1]], p[2], p[3]] for p in self.pending],
+            "pending": self._pending(L),
             "offered": [L[c] for c in bits(self.offered)],
             "words_bought": list(self.words_bought),
             "lost_adventure": self.lost_adventure, "legend_emptied": self.legend_emptied,
@@ -110,6 +111,11 @@ class SnapshotMixin:
             "contest": list(self.contest), "limbo": lab(self.limbo),
             "over": self.to_move is None, "winners": list(self.winners),
         }
+
+    def _pending(self, L):
+        """The Effects used and not yet resolved, as the stack holds them (written for readers:
+        restoring checks them against the stack)."""
+        return [[f[1], L[f[2]], f[3], int(f[0] == DISRUPTED)] for f in pending(self)]
 
     def _restore(self, f):
         C = self.C = self.game.card_list(self.card_text)
@@ -195,13 +201,16 @@ class SnapshotMixin:
         self.acted, self.activated, self.spark_used, self.did = f.acted, f.activated, f.spark_used, f.did
         self.roll_bonus, self.roll, self.roll_mod = f.roll_bonus, list(f.roll), f.roll_mod
         self.roll_once = f.roll_once
-        self.pending = [[p[0], lookup(p[1], "pending"), p[2], p[3]] for p in f.pending]
+        given = [[p[0], C.labels[lookup(p[1], "pending")], p[2], p[3]] for p in f.pending]
         self.words_bought = list(f.words_bought)
         self.lost_adventure, self.legend_emptied, self.life_emptied = f.lost_adventure, f.legend_emptied, f.life_emptied
         self.age = f.age
         self.targets = [lookup(x, "targets") for x in f.targets]
         self.acquired = [lookup(x, "acquired") for x in f.acquired]
         self.winners = list(f.winners)
+        if given and not f.over and given != self._pending(C.labels):
+            raise IllegalAction(f"Life & Legend snapshot field 'pending' lists {given}, but the stack's 'resolve' "
+                                f"frames hold {self._pending(C.labels)}: an Effect in use is a 'resolve' frame")
         if f.over:
             self.stack, self.decision, self.to_move = [], None, None
         elif self.decision is not None:

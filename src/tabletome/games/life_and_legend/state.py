@@ -28,7 +28,7 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
     __slots__ = ("C", "hand", "relics", "traits", "traumas", "wanders", "adventures", "story", "path",
                  "known", "legend_deck", "legend_discard", "life_deck", "life_discard", "backgrounds",
                  "background_discard", "world", "up", "active", "turn", "phase", "used", "acted",
-                 "activated", "roll_bonus", "roll_once", "roll", "roll_mod", "pending", "words_bought",
+                 "activated", "roll_bonus", "roll_once", "roll", "roll_mod", "words_bought",
                  "lost_adventure", "legend_emptied", "life_emptied", "age", "targets", "acquired",
                  "ai", "mode", "spark_used", "did", "offered", "contest", "limbo")
 
@@ -58,7 +58,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         self.reset_turn_flags()
         self.roll = []
         self.roll_mod = 0
-        self.pending = []
         self.words_bought = []
         self.lost_adventure = False
         self.legend_emptied = self.life_emptied = False
@@ -154,7 +153,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         c.world = self.world.copy()
         c.up = self.up.copy()
         c.roll = self.roll.copy()
-        c.pending = [p.copy() for p in self.pending]
         c.words_bought = self.words_bought.copy()
         c.targets = self.targets.copy()
         c.acquired = self.acquired.copy()
@@ -221,18 +219,9 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
 
 
 class AITableState(LifeAndLegendState):
-    """A table with AI opponents: an AI seat decides by its card when the stack asks it (the other
-    tables keep the core's own ``ask``, which the core inlines)."""
+    """A table with AI opponents: an AI seat chooses by its card when the stack asks it (core's
+    ``automaton``); the other tables keep the core's inlined ``ask``."""
     __slots__ = ()
 
-    def ask(self, seat, frame):
-        kind = self.ai.get(seat)
-        if kind is None:    # (State.ask: this seat decides this frame)
-            self.decision = frame
-            self.to_move = seat
-            return True
-        spec = self.frames.frames[frame[0]]
-        action = decide(self, seat, frame, spec.legal(self, frame))
-        spec.resolve(self, frame, action)
-        return False
-
+    def automaton(self, seat):
+        return decide if seat in self.ai else None   # (RULES.md, "AI opponents")

@@ -16,7 +16,7 @@ from .choices import discard_by_name
 from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
 from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
-from .names import (TURN, PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
+from .names import (TURN, PHASE, NEXT_PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
                     DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
                     atmosphere_space, atmosphere_allowed, draw_action, uncover, may_wander, wander_targets,
@@ -65,28 +65,28 @@ def run_end_turn(s, frame):
 
 # --- a phase --------------------------------------------------------------------------------------
 def run_phase(s, frame):
-    _, seat, phase = frame
+    """A phase; as NEXT_PHASE, the phase after one that passed without asking: it begins at once,
+    nothing having changed since the limits were checked, with no free actions (they do not depend
+    on the phase)."""
+    index, seat, phase = frame
     s.phase = phase
-    # "If an Effect lowers a Player's slots, they must discard down ... immediately" (every limit)
-    t = first_over_limit(s)
-    if t >= 0:
-        s.push((TRIM, t), frame)
-        return False
-    stack = s.stack
-    free = None
-    while True:
-        legal = phase_legal(s, frame, free)
-        if len(legal) > 1 or legal[0].kind != "end":
-            return s.ask_with(seat, frame, legal)
-        end_phase(s, seat, phase)
-        # the next phase begins at once: nothing has changed since the limits were checked, and
-        # there are still no free actions (this phase had none, and they do not depend on the phase)
-        if not stack or stack[-1][0] != PHASE or s.triggers:
+    if index == PHASE:
+        # "If an Effect lowers a Player's slots, they must discard down ... immediately" (every limit)
+        t = first_over_limit(s)
+        if t >= 0:
+            s.push((TRIM, t), frame)
             return False
-        frame = stack.pop()
-        _, seat, phase = frame
-        s.phase = phase
-        free = ()
+        legal = phase_legal(s, frame)
+    else:
+        frame = (PHASE, seat, phase)
+        legal = phase_legal(s, frame, ())
+    if len(legal) > 1 or legal[0].kind != "end":
+        return s.ask_with(seat, frame, legal)
+    end_phase(s, seat, phase)   # "end phase" is the only choice: the phase passes without asking
+    stack = s.stack
+    if stack and stack[-1][0] == PHASE and not s.triggers:
+        stack[-1] = (NEXT_PHASE, *stack[-1][1:])
+    return False
 
 
 def end_phase(s, seat, phase):
@@ -478,10 +478,7 @@ def setup_relics_legal(s, frame):
 
 
 def run_setup_relics(s, frame):
-    legal = setup_relics_legal(s, frame)
-    if len(legal) == 1:
-        return False
-    return s.ask(frame[1], frame)
+    return s.ask_or_take(frame[1], frame, setup_relics_legal(s, frame))
 
 
 def resolve_setup_relics(s, frame, action):

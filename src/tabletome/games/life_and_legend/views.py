@@ -8,8 +8,9 @@ from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
 from .modes import lore_held
 from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used
-from .names import PHASE_NAMES, MOMENTS
+from .names import PHASE_NAMES, MOMENTS, DISRUPTED
 from .snapshots import bits
+from .effects import pending
 
 
 class ViewMixin:
@@ -110,9 +111,11 @@ class ViewMixin:
     def words_view(self):
         return [(R.SMALL_WORDS + R.GREAT_WORDS)[w] for w in self.words_bought]
 
-    def pending_view(self):
+    def pending_view(self, frames=None):
+        """The Effects used and not yet resolved (``frames``: their frames, when known already)."""
         names = self.C.names
-        return [{"seat": self.seat_name(p[0]), "card": names[p[1]], "disrupted": bool(p[3])} for p in self.pending]
+        return [{"seat": self.seat_name(f[1]), "card": names[f[2]], "disrupted": f[0] == DISRUPTED}
+                for f in (pending(self) if frames is None else frames)]
 
     def contest_view(self, seat):
         target, card, life = self.contest
