@@ -78,16 +78,16 @@ def test_moves_stored_together_are_each_guarded_on_their_own(backend, tmp_path, 
 
     async def moves():
         return await asyncio.gather(
+            stored("t1", 0, 0, "late", False),          # step 0 is taken (the first of the lot)
             stored("t0", 0, 0, "pass", False),
-            stored("t1", 0, 0, "late", False),          # step 0 is taken
             stored("t2", 0, 0, "after the end", False),  # t2 ended
             stored("t3", 0, 0, "pass", False, job=True),
             stored("t4", 0, 0, "pass", True),
             return_exceptions=True)
 
     outcomes = asyncio.run(moves())
-    assert outcomes[0] == ["pass"] and outcomes[3] == ["pass"] and outcomes[4] == ["pass"]
-    assert isinstance(outcomes[1], StepTaken) and isinstance(outcomes[2], TableEnded)
+    assert outcomes[1] == ["pass"] and outcomes[3] == ["pass"] and outcomes[4] == ["pass"]
+    assert isinstance(outcomes[0], StepTaken) and isinstance(outcomes[2], TableEnded)
     assert [reader.actions_from(f"t{i}", 0) for i in range(5)] == [["pass"], ["first"], [], ["pass"], ["pass"]]
     assert reader.load_table("t4").over and not reader.load_table("t0").over
     if storage.shared:                                                   # (agents' jobs: shared storage)

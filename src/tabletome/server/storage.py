@@ -568,7 +568,8 @@ class SQLiteStorage(Storage):
                     cur = db.executemany(sql, rows)
                     if unchanged and cur.rowcount == 0:
                         raise unchanged[0](sql)
-            db.execute(commit)
+            if commit is not None:
+                db.execute(commit)
         except sqlite3.IntegrityError as exc:
             db.execute(rollback)
             if "actions" in str(exc):
@@ -579,24 +580,25 @@ class SQLiteStorage(Storage):
             raise
 
     # Group commit: the moves the event loop accepts in one pass are stored in one transaction,
-    # each in a savepoint of its own (a refused one takes nothing else with it), and committed
+    # each after the first in a savepoint of its own (a refused one takes nothing else with it), and committed
     # together by a callback the loop runs before anything it schedules later (the pages' states
     # among them); each move's future is settled after the commit, so it is acknowledged only
     # once it is on disk.
     async def add_action_soon(self, table_id, step, seat, text, over, job=False):
         loop = asyncio.get_running_loop()
         done = loop.create_future()
+        statements = self._action(table_id, step, seat, text, over, job)
         with self._lock:
-            if self._group is None:
-                self._db.execute("BEGIN")
+            if self._group is None:      # the first move opens the transaction (refused: nothing is left open)
+                self._run(statements, "BEGIN", None, "ROLLBACK")
                 self._group = []
                 loop.call_soon(self._commit_group_locked)
-            try:
-                self._run(self._action(table_id, step, seat, text, over, job),
-                          "SAVEPOINT action", "RELEASE action", "ROLLBACK TO action")
-            except BaseException:
-                self._db.execute("RELEASE action")
-                raise
+            else:
+                try:
+                    self._run(statements, "SAVEPOINT action", "RELEASE action", "ROLLBACK TO action")
+                except BaseException:
+                    self._db.execute("RELEASE action")
+                    raise
             self._group.append(done)
         await done
 
