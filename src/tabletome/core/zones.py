@@ -29,8 +29,8 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   each face-down slot draws a card that ``fits`` it, the rest is shuffled and dealt back zone by zone
   in declaration order, each zone keeping its size. The result depends only on what the seat sees
   and the rng;
-- ``visible(zone, owner, seat)``: the one test every view and observation uses, so a zone hidden
-  from a seat cannot be shown or encoded for it (``encode_cards``, ``encode_slot``).
+- ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
+  hidden from a seat cannot be shown or encoded for it (``view``, ``encode_cards``, ``encode_slot``).
 
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
@@ -268,10 +268,6 @@ class Zones:
         return clone_of(shared=self.shared, values=values, lists=lists, seat_lists=seat_lists)
 
     # --- seeing ---------------------------------------------------------------------------------
-    def visible(self, state, attr: str, owner, seat) -> bool:
-        """Whether ``seat`` may see what zone ``attr`` of ``owner`` holds (None: a spectator)."""
-        return self.by_attr[attr].sees(state, owner, seat)
-
     def view(self, state, seat) -> dict:
         """The zones as ``seat`` sees them: the table's, then ``players``, one dict per seat."""
         names = self.cards(state).names
