@@ -23,8 +23,8 @@ def tune_gc() -> None:
     """Collect cycles less often than Python's default, as long-running servers do. Every move
     allocates copies, views and messages (thousands of small objects), so with the default (a
     young collection each 700 allocations, a full one over every live table's state after a
-    hundred of those) the collector took a fifth of the server's CPU at 200 tables in a closed
-    loop (benchmarks/server_load.py, benchmarks/README.md). What was loaded at start (code, card
+    hundred of those) the collector took up to a fifth of the server's CPU at 200 tables in a
+    closed loop on a busy machine (benchmarks/server_load.py). What was loaded at start (code, card
     data) is frozen out of every collection; garbage in cycles waits a little longer, everything
     else is freed as before."""
     import gc
