@@ -56,6 +56,25 @@ def test_a_reader_keeping_the_log_reads_what_the_view_shows(config, slow):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_views_made_together_are_each_seats_view(config, slow):
+    """``views(seats)`` (a server's every page at once) is ``view(seat)`` for each seat, key order
+    included, at every position: what a game's ``seat_view`` leaves out is the spectator's."""
+    r = rng(11)
+    for seed in range(games_for(config, slow, 2, 30)):
+        state = new_state(config, seed)
+        seats = [None, *range(state.players)]
+        while True:
+            order = list(seats)
+            r.shuffle(order)
+            together = state.views(order, log=r.below(2) == 0)
+            alone = [state.view(seat, log="log" in together[0]) for seat in order]
+            assert [json.dumps(v) for v in together] == [json.dumps(v) for v in alone]
+            if state.is_over:
+                break
+            random_step(state, r)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_snapshot_restore_continues_identically(config, slow):
     game = tabletome.game(config[0])
     r = rng(2)

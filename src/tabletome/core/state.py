@@ -556,6 +556,37 @@ class State:
             view["ended_by_length"] = self._limit     # (the observation reads none of it)
         return view
 
+    def views(self, seats, log: bool = True) -> list[dict]:
+        """``view(seat)`` for each of ``seats`` at this position, made together (a server sending
+        a move to every page). When the game declares ``seat_view``, what every seat sees alike is
+        made once, as a spectator sees it, and the views share those values: read them, never
+        change them."""
+        seats = list(seats)
+        if len(seats) < 2 or type(self).seat_view is State.seat_view:
+            return [self.view(seat, log) for seat in seats]
+        for seat in seats:
+            self.check_seat(seat)
+        public = self._view(None)
+        out = []
+        for seat in seats:
+            view = public.copy()
+            if seat is not None:
+                view.update(self.seat_view(seat, public))
+            if log:
+                view["log"] = self.visible_log(seat)
+            if self._limit is not None:
+                view["over"], view["winners"], view["to_move"] = True, [], None
+                view["ended_by_length"] = self._limit
+            out.append(view)
+        return out
+
+    def seat_view(self, seat: int, public: dict) -> dict:
+        """The top-level parts of ``view(seat)`` that are not as a spectator sees them, given the
+        spectator's view ``public`` (read only). Override with ``views``'s promise kept: ``public``
+        updated with these is ``view(seat)``, key order included (a game that declares none has
+        every view made whole; declared zones give theirs, ``Zones.seat_view``)."""
+        raise NotImplementedError
+
     # --- learning tools (docs/rl.md) -------------------------------------------------------------
     def observation(self, seat: int | None, out=None):
         """What ``seat`` may see as a float32 numpy vector of ``game.observation_shape(...)``,

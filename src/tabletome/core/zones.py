@@ -73,6 +73,11 @@ class Zone:
         see = self.see
         return see == EVERYONE or (see == OWNER and seat is not None and seat == owner)
 
+    def seen(self, state, owner, seat, value, names):
+        """``value`` (``owner``'s, None: the table's) as ``seat`` reads it in a view, ``names``
+        the card names (called only when the seat may see it, ``sees``)."""
+        return value
+
     def __repr__(self) -> str:
         return f"<{self.kind} {self.attr}>"
 
@@ -106,6 +111,11 @@ class Cards(Zone):
         self.shown = shown
         self.most = most
 
+    def seen(self, state, owner, seat, value, names):
+        if self.shown == "counts":
+            return {names[k]: c for k, c in enumerate(value) if c}
+        return _names_of(names, value)
+
 
 class Pile(Zone):
     """An ordered stack of cards (a deck): a list of card kinds, the top card last. Its order is
@@ -120,6 +130,9 @@ class Pile(Zone):
         super().__init__(attr, see=see, **kw)
         self.size_view = size_view
         self.top_key = top_key
+
+    def seen(self, state, owner, seat, value, names):
+        return [names[k] for k in reversed(value)]
 
 
 class Slot(Zone):
@@ -150,6 +163,11 @@ class Slot(Zone):
             return True
         return super().sees(state, owner, seat)
 
+    def seen(self, state, owner, seat, value, names):
+        if value in self.marks:
+            return self.marks[value]
+        return names[value] if self.sees(state, owner, seat) else self.hidden
+
 
 class Known(Zone):
     """What every seat has learned of a hidden ``Cards`` zone ``of`` (a card revealed from a hand,
@@ -163,6 +181,12 @@ class Known(Zone):
         super().__init__(attr, **kw)
         self.of = of
         self.card = card
+
+    def seen(self, state, owner, seat, value, names):
+        if self.card is not None:
+            k = self.card(state)
+            return [names[k]] * value if k >= 0 else []
+        return _names_of(names, value)
 
 
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
@@ -195,6 +219,11 @@ class Zones:
                 raise ValueError(f"slot {z.attr!r} is made public by {z.public!r}, which is no Number")
         self.seat_zones = [z for z in zones if z.seat]
         self.table_zones = [z for z in zones if not z.seat]
+        # what a view shows of each seat zone: (zone, field, its size field, its size's view key,
+        # its view key, whether a seat may be kept from seeing it)
+        self._player_plan = [(z, z.attr, z.size if isinstance(z, Cards) else None,
+                              z.size_view if isinstance(z, Pile) else None, z.view, isinstance(z, (Cards, Pile)))
+                             for z in self.seat_zones]
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
         self.attributes = tuple(z.attr for z in zones) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
@@ -276,42 +305,32 @@ class Zones:
             if isinstance(z, Pile) and z.size_view:
                 view[z.size_view] = len(getattr(state, z.attr))
             if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, None, seat)):
-                view[z.view] = self._seen(state, z, None, seat, getattr(state, z.attr), names)
-        players = []
-        for p in range(state.players):
-            info = {"name": state.seat_name(p)}
-            for z in self.seat_zones:
-                value = getattr(state, z.attr)[p]
-                if isinstance(z, Cards) and z.size:
-                    info[z.size] = getattr(state, z.size)[p]
-                if isinstance(z, Pile) and z.size_view:
-                    info[z.size_view] = len(value)
-                if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, p, seat)):
-                    info[z.view] = self._seen(state, z, p, seat, value, names)
-            players.append(info)
+                view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names)
         view["to_move"] = state.to_move
-        view["players"] = players
+        view["players"] = [self._player(state, p, seat, names) for p in range(state.players)]
         view["over"] = state.to_move is None
         view["winners"] = list(state.winners)
         return view
 
-    def _seen(self, state, z, owner, seat, value, names):
-        if isinstance(z, Number):
-            return value
-        if isinstance(z, Cards):
-            if z.shown == "counts":
-                return {names[k]: c for k, c in enumerate(value) if c}
-            return _names_of(names, value)
-        if isinstance(z, Pile):
-            return [names[k] for k in reversed(value)]
-        if isinstance(z, Slot):
-            if value in z.marks:
-                return z.marks[value]
-            return names[value] if z.sees(state, owner, seat) else z.hidden
-        if z.card is not None:
-            k = z.card(state)
-            return [names[k]] * value if k >= 0 else []
-        return _names_of(names, value)
+    def seat_view(self, state, seat, public: dict) -> dict:
+        """What ``seat`` sees of the zones that a spectator (``public``, read only) does not: its
+        own player's entry (a table zone, and another player's, look the same to every seat)."""
+        players = list(public["players"])
+        players[seat] = self._player(state, seat, seat, self.cards(state).names)
+        return {"seat": seat, "players": players}
+
+    def _player(self, state, p, seat, names) -> dict:
+        """Player ``p``'s zones as ``seat`` sees them."""
+        info = {"name": state.seat_name(p)}
+        for z, attr, size, size_view, key, hideable in self._player_plan:
+            value = getattr(state, attr)[p]
+            if size:
+                info[size] = getattr(state, size)[p]
+            if size_view:
+                info[size_view] = len(value)
+            if key is not None and (not hideable or z.sees(state, p, seat)):
+                info[key] = z.seen(state, p, seat, value, names)
+        return info
 
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
         """Write zone ``attr`` of ``owner`` (counts per kind) into ``out[at + index[kind]]``, times

@@ -146,13 +146,15 @@ _DECISIONS: dict[tuple, dict] = {}
 DECISIONS_KEPT = 20_000      # (game, phase, legal actions) answers remembered before starting afresh
 
 
-def seat_payload(state, seat: int | None, log: list[str] | None = None) -> dict:
+def seat_payload(state, seat: int | None, log: list[str] | None = None, view: dict | None = None) -> dict:
     """What ``seat`` (None: a spectator) may receive about ``state`` now, log as a full list
-    (``log``: that list, when the caller keeps it).
+    (``log``: that list, when the caller keeps it; ``view``: that seat's view without its log,
+    when the caller made it).
 
     Legal actions are listed only for the seat to move: another seat's list could name the cards
     in its hand."""
-    view = state.view(seat, log=log is None)
+    if view is None:
+        view = state.view(seat, log=log is None)
     if log is None:
         log = view.pop("log", [])
     over = state.is_over

@@ -48,6 +48,7 @@ CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, a
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
 
 _encode = msgspec.json.Encoder().encode
+_NOTHING = object()
 
 
 def encode(value) -> str:
@@ -195,7 +196,8 @@ class LiveTable:
         self.ai_error: str | None = None
         self.ai_task: asyncio.Task | None = None
         self._payloads: dict = {}
-        self._seats_json: str | None = None
+        self._last_views: tuple = ({}, {})     # the first view made at the last position, its parts
+        self._seats_json: msgspec.Raw | None = None
         self._seats_until = float("inf")       # when an online word from another process grows old
         self.cards = card_info(self.game, row.cards)
         self.clock_now: dict | None = None       # the clock as pages were last told (the hub sets it)
@@ -318,32 +320,53 @@ class LiveTable:
                 "spectator_chat": self.row.settings.get("spectator_chat", False)}
 
     # --- what a page receives ------------------------------------------------------------------
-    def invalidate(self) -> None:
+    def invalidate(self, in_place: bool = False) -> None:
         """The position changed: every seat's payload is made again (the seats list is not: it
-        changes with the seats and who is online, and ``touch`` says when)."""
+        changes with the seats and who is online, and ``touch`` says when). ``in_place``: the
+        state itself was moved on (not replaced), so the last views' values may have changed."""
         self._payloads.clear()
+        if in_place:
+            self._last_views = ({}, {})
 
     def payload(self, seat) -> dict:
         """What ``seat`` may receive at this position, its view encoded once (cached): each of the
         view's top-level values on its own (``parts``), so a diff compares encoded bytes."""
         cached = self._payloads.get(seat)
         if cached is None:
-            cached = seat_payload(self.state, seat, self.log_for(seat))
+            self._make_payloads(seat)
+            cached = self._payloads[seat]
+        return cached
+
+    def _make_payloads(self, seat) -> None:
+        """The payloads of ``seat`` and of every other page's seat at this position, made together:
+        what every seat sees alike is made and encoded once (``State.views``)."""
+        seats = [s for s in {seat, *(c.seat for c in self.conns)} if s not in self._payloads]
+        # a value that is the very one an earlier view held (another seat's at this position, or
+        # one a game keeps, such as a catalogue) has that view's JSON: the views made last are
+        # kept so that no value of theirs can be another's
+        base, base_parts = self._last_views
+        first = True
+        for s, view in zip(seats, self.state.views(seats, log=False)):
+            cached = seat_payload(self.state, s, self.log_for(s), view=view)
             cached["step"] = self.step
             if self.row.ended is not None and not self.state.is_over:
                 cached.update(over=True, legal=[], winners=list(self.row.ended["winners"]), scores=[],
                               result=self.row.ended["text"])
             # the JSON of each top-level value (bytes: nothing shared with the game's state)
-            parts = {key: _encode(value) for key, value in cached.pop("view").items()}
+            view = cached.pop("view")
+            parts = {key: base_parts[key] if value is base.get(key, _NOTHING) else _encode(value)
+                     for key, value in view.items()}
+            if first:
+                base, base_parts, first = view, parts, False
             cached["parts"] = parts
             cached["view_json"] = None   # the whole view, made when a page needs it (after its hello)
             cached["keys"] = tuple(parts)
             cached["diffs"] = {}         # id(the parts a page has) -> (those parts, their step, the diff's JSON)
-            cached["legal_json"] = encode(cached["legal"])
-            self._payloads[seat] = cached
-        return cached
+            cached["legal_json"] = msgspec.Raw(_encode(cached["legal"]))
+            self._payloads[s] = cached
+        self._last_views = (base, base_parts)
 
-    def diff_json(self, p: dict, have: dict, have_step) -> str:
+    def diff_json(self, p: dict, have: dict, have_step) -> msgspec.Raw:
         """The diff from the view whose parts are ``have`` (sent at ``have_step``) to this
         position's, as JSON: the top-level values whose JSON changed."""
         hit = p["diffs"].get(id(have))
@@ -353,15 +376,15 @@ class LiveTable:
                 "set": {k: msgspec.Raw(raw) for k, raw in p["parts"].items() if have.get(k) != raw}}
         if p["keys"] != tuple(have):
             diff["keys"] = list(p["keys"])
-        text = encode(diff)
+        text = msgspec.Raw(_encode(diff))
         p["diffs"][id(have)] = (have, have_step, text)
         return text
 
-    def seats_json(self) -> str:
+    def seats_json(self) -> msgspec.Raw:
         """The public seats as JSON, made again after a ``touch`` that may change them, or once
         another process's word that a seat is online has grown old."""
         if self._seats_json is None or time.monotonic() >= self._seats_until:
-            self._seats_json = encode(self.public_seats())
+            self._seats_json = msgspec.Raw(_encode(self.public_seats()))
             now = time.monotonic()
             self._seats_until = min((when + PRESENCE_TTL for _, when in self.online_elsewhere.values()
                                      if when + PRESENCE_TTL > now), default=float("inf"))
@@ -386,15 +409,16 @@ class LiveTable:
             message["ack"] = conn.ack
             conn.ack = None
         conn.log_sent = len(lines)
+        message["seats"] = self.seats_json()
         if conn.view is None:
             if p["view_json"] is None:
-                p["view_json"] = encode({key: msgspec.Raw(raw) for key, raw in p["parts"].items()})
-            view = ', "view": ' + p["view_json"]
+                p["view_json"] = msgspec.Raw(_encode({key: msgspec.Raw(raw) for key, raw in p["parts"].items()}))
+            message["view"] = p["view_json"]
         else:
-            view = ', "diff": ' + self.diff_json(p, conn.view, conn.sent_step)
+            message["diff"] = self.diff_json(p, conn.view, conn.sent_step)
         conn.view, conn.sent_step = p["parts"], p["step"]
-        return (encode(message)[:-1] + ', "seats": ' + self.seats_json() + view
-                + ', "legal": ' + p["legal_json"] + "}")
+        message["legal"] = p["legal_json"]
+        return _encode(message).decode()
 
     def touch(self, seats: bool = True) -> None:
         """Send every page the table as it is now. ``seats``: the seats or who is online may have
@@ -1033,7 +1057,7 @@ class Hub:
         table.row.undo = None
         if not table.thinking_here:
             table.thinking = None
-        table.invalidate()
+        table.invalidate(in_place=True)
         table.touch(seats=False)
         return True
 

@@ -157,6 +157,9 @@ class LichLordsState(State):
     def _view(self, seat):
         return views.view(self, seat)
 
+    def seat_view(self, seat, public):
+        return views.seat_view(self, seat, public)
+
     def _snapshot(self):
         return snapshots.snapshot(self)
 

@@ -55,13 +55,6 @@ def view(state, seat):
                       "noise": state.noise[s],
                       "score_pile": [{"name": C.realms[rid].name, "noise": C.realms[rid].noise}
                                      for rid in state.scored[s]]})
-    hands = []
-    for p in range(L.players):
-        h = state.hand[p]
-        entry = {"seat": p, "name": L.seat_names[p], "size": sum(h)}
-        if p == seat:
-            entry["spells"] = [SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])]
-        hands.append(entry)
     burned = {}
     for t in state.burn_spells:
         burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
@@ -83,7 +76,7 @@ def view(state, seat):
         "held": card_view(state, state.held) if state.held >= 0 else None,
         "spell_deck": len(state.deck),
         "burn": {"cards": [C.name[c] for c in state.burn], "spells": burned},
-        "hands": hands,
+        "hands": hands_view(state, seat),
         "artifact": state.artifact + 1 if state.artifact >= 0 else None,
         "decision": decision_view(state),
         "chain": chain_view(state),
@@ -91,6 +84,24 @@ def view(state, seat):
         "winners": list(state.winners),
         "scores": state.scores,
     }
+
+
+def hands_view(state, seat):
+    """Each hand's size; the spells in it for its owner only."""
+    L = state.L
+    hands = []
+    for p in range(L.players):
+        h = state.hand[p]
+        entry = {"seat": p, "name": L.seat_names[p], "size": sum(h)}
+        if p == seat:
+            entry["spells"] = [SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])]
+        hands.append(entry)
+    return hands
+
+
+def seat_view(state, seat, public=None):
+    """What ``seat`` sees that a spectator (``public``) does not: its own spells (core's ``views``)."""
+    return {"seat": seat, "hands": hands_view(state, seat)}
 
 
 def phase_name(state) -> str:

@@ -51,6 +51,7 @@ class LifeSiphonState(State):
     frames = FRAMES
     snapshot_schema = LifeSiphonSnapshot
     _view = views.view
+    seat_view = views.seat_view
     _snapshot = snapshots.snapshot
     _restore = snapshots.restore
     migrate_snapshot = staticmethod(snapshots.migrate)

@@ -85,19 +85,6 @@ def view(st, seat):
     phase = phase_of(st)
     cards = R.cards
     names = cards.names
-    players = []
-    for s in range(st.players):
-        info = {
-            "name": st.seat_name(s),
-            "quadrant": qn(st, R.seat_q[s]),
-            "hand_size": len(st.hand[s]),
-            "known_in_hand": [names[k] for k in st.known[s]],
-            "aspect": cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None,
-            "vials": [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1] if R.vials_on else None,
-        }
-        if seat == s:
-            info["hand"] = [names[k] for k in st.hand[s]]
-        players.append(info)
     view = {
         "game": "life-siphon",
         "mode": st.options["mode"],
@@ -108,7 +95,7 @@ def view(st, seat):
         "to_move": st.to_move,
         "decision": decision_view(st),
         "quadrants": [quadrant_view(st, q) for q in range(R.Q)],
-        "players": players,
+        "players": players_view(st, seat),
         "river": [names[k] if k >= 0 else None for k in st.river],
         "deck_size": len(st.deck),
         "discard": [names[k] for k in st.discard],
@@ -125,6 +112,33 @@ def view(st, seat):
     if R.madness:
         view["madness"] = madness_view(st)
     return view
+
+
+def players_view(st, seat):
+    """Each player's hand size, the cards everyone saw them take, Aspect and Vials; the hand
+    itself for its owner only."""
+    R = st.R
+    cards = R.cards
+    names = cards.names
+    players = []
+    for s in range(st.players):
+        info = {
+            "name": st.seat_name(s),
+            "quadrant": qn(st, R.seat_q[s]),
+            "hand_size": len(st.hand[s]),
+            "known_in_hand": [names[k] for k in st.known[s]],
+            "aspect": cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None,
+            "vials": [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1] if R.vials_on else None,
+        }
+        if seat == s:
+            info["hand"] = [names[k] for k in st.hand[s]]
+        players.append(info)
+    return players
+
+
+def seat_view(st, seat, public=None):
+    """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's ``views``)."""
+    return {"seat": seat, "players": players_view(st, seat)}
 
 
 def madness_view(st):

@@ -83,6 +83,9 @@ class SpiritLinkState(State):
         return phase_of(self)
 
     view_more = views.view_more
+
+    def seat_view(self, seat, public):
+        return ZONES.seat_view(self, seat, public)   # (view_more adds nothing a seat alone sees)
     restored = snapshots.check_stack
     migrate_snapshot = classmethod(snapshots.migrate)
 
