@@ -90,6 +90,14 @@ def test_moves_stored_together_are_each_guarded_on_their_own(backend, tmp_path, 
     assert isinstance(outcomes[0], StepTaken) and isinstance(outcomes[2], TableEnded)
     assert [reader.actions_from(f"t{i}", 0) for i in range(5)] == [["pass"], ["first"], [], ["pass"], ["pass"]]
     assert reader.load_table("t4").over and not reader.load_table("t0").over
+
+    async def refused_alone():               # a lot where nothing but the ended table fails
+        return await asyncio.gather(stored("t2", 0, 0, "again", False), stored("t0", 1, 1, "pass", False),
+                                    return_exceptions=True)
+
+    ended, moved = asyncio.run(refused_alone())
+    assert isinstance(ended, TableEnded) and moved == ["pass", "pass"]
+    assert reader.actions_from("t2", 0) == [] and reader.load_table("t2").ended is not None
     if storage.shared:                                                   # (agents' jobs: shared storage)
         job = storage.claim_job()                                        # t3's agent is to move
         assert job is not None and (job.table_id, job.step) == ("t3", 1)

@@ -40,6 +40,9 @@ from pathlib import Path
 
 SCHEMA_VERSION = 2          # 2: tables.public, seen (the lobby), ended (resigned), steps, settings, undo
 CHANNEL = "tabletome"          # the LISTEN/NOTIFY channel every process of one database shares
+INSERT_ACTION = "INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, ?, ?, ?)"
+# a move's guard: the table has not ended and is at the move's step (a move ends any undo request)
+GUARDED_STEP = "UPDATE tables SET over=?, seen=?, steps=?, undo=NULL WHERE id=? AND ended IS NULL AND steps=?"
 
 SQLITE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -360,12 +363,10 @@ class Storage:
 
     def _action(self, table_id, step, seat, text, over, job) -> list:
         """The statements storing one action."""
-        statements = [("INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, ?, ?, ?)",
-                       [(table_id, step, seat, text, time.time())])]
+        statements = [(INSERT_ACTION, [(table_id, step, seat, text, time.time())])]
         # locks the table's row: a move, a resignation and an undo are stored one after the other,
         # each only at the step it was decided at; a move ends any undo request
-        statements.append(("UPDATE tables SET over=?, seen=?, steps=?, undo=NULL WHERE id=? AND ended IS NULL"
-                           " AND steps=?", [(int(over), time.time(), step + 1, table_id, step)], TableEnded))
+        statements.append((GUARDED_STEP, [(int(over), time.time(), step + 1, table_id, step)], TableEnded))
         statements += self._job(table_id, step + 1 if job else None)
         statements += self._notice(table_id, "a", step)
         return statements
@@ -579,27 +580,20 @@ class SQLiteStorage(Storage):
             db.execute(rollback)
             raise
 
-    # Group commit: the moves the event loop accepts in one pass are stored in one transaction,
-    # each after the first in a savepoint of its own (a refused one takes nothing else with it), and committed
-    # together by a callback the loop runs before anything it schedules later (the pages' states
-    # among them); each move's future is settled after the commit, so it is acknowledged only
-    # once it is on disk.
+    # Group commit: the moves the event loop accepts in one pass are stored in one transaction by a
+    # callback the loop runs before anything it schedules later (the pages' states among them);
+    # each move's future is settled after the commit, so it is acknowledged only once it is on disk.
+    # Each move's guarded UPDATE runs before its action, so a refused move has changed nothing and
+    # takes nothing else with it; anything unforeseen rolls the lot back, and each is then stored
+    # on its own, as it would be alone.
     async def add_action_soon(self, table_id, step, seat, text, over, job=False):
         loop = asyncio.get_running_loop()
         done = loop.create_future()
-        statements = self._action(table_id, step, seat, text, over, job)
         with self._lock:
-            if self._group is None:      # the first move opens the transaction (refused: nothing is left open)
-                self._run(statements, "BEGIN", None, "ROLLBACK")
+            if self._group is None:
                 self._group = []
                 loop.call_soon(self._commit_group_locked)
-            else:
-                try:
-                    self._run(statements, "SAVEPOINT action", "RELEASE action", "ROLLBACK TO action")
-                except BaseException:
-                    self._db.execute("RELEASE action")
-                    raise
-            self._group.append(done)
+            self._group.append(((table_id, step, seat, text, over), done))
         await done
 
     def _commit_group_locked(self) -> None:
@@ -607,18 +601,38 @@ class SQLiteStorage(Storage):
             self._commit_group()
 
     def _commit_group(self) -> None:
-        """Commit the moves waiting for it and tell each how it went. Call it holding the lock."""
+        """Store and commit the moves waiting and tell each how it went. Call it holding the lock."""
         group, self._group = self._group, None
-        if group is None:
+        if not group:
             return
+        db = self._db
+        outcomes = [None] * len(group)
         try:
-            self._db.execute("COMMIT")
-            outcome = None
-        except Exception as exc:        # a full disk, say: none of them was stored
-            self._db.execute("ROLLBACK")
-            outcome = exc
-        for done in group:
+            db.execute("BEGIN")
+            now = time.time()
+            for i, ((table_id, step, seat, text, over), _) in enumerate(group):
+                if db.execute(GUARDED_STEP, (int(over), now, step + 1, table_id, step)).rowcount == 0:
+                    outcomes[i] = self._refusal(table_id)
+                    continue
+                db.execute(INSERT_ACTION, (table_id, step, seat, text, now))
+            db.execute("COMMIT")
+        except Exception:                # (a full disk, say) each on its own, as it would be alone
+            db.execute("ROLLBACK")
+            for i, ((table_id, step, seat, text, over), _) in enumerate(group):
+                try:
+                    self._run(self._action(table_id, step, seat, text, over, False), "BEGIN", "COMMIT", "ROLLBACK")
+                    outcomes[i] = None
+                except Exception as exc:
+                    outcomes[i] = exc
+        for (_, done), outcome in zip(group, outcomes):
             _settle(done, outcome)
+
+    def _refusal(self, table_id) -> Exception:
+        """Why a move's guarded UPDATE matched nothing: its table ended, or its step was taken."""
+        row = self._db.execute("SELECT ended FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None or row[0] is not None:
+            return TableEnded(f"table {table_id} has ended")
+        return StepTaken(f"the step of this move at table {table_id} is taken")
 
 
 def _settle(done, outcome) -> None:
