@@ -202,6 +202,25 @@ def test_life_siphon_at_1280x800_shows_your_hand_without_scrolling(server, brows
     page.context.close()
 
 
+def test_life_and_legend_at_1280x800_shows_your_hand_without_scrolling(server, browser):
+    """Four seats of people: the World, three other seats and your own seat below them; your hand
+    stays in sight at the bottom of the window and takes clicks there."""
+    table = server.create("life-and-legend", players=4, seed=3, seats=[{"agent": None} for _ in range(4)])
+    page = new_page(browser, 1280, 800)
+    page.goto(f"{server.url}/table/{table['id']}#seat=1&token={table['seats'][1]['token']}")
+    page.wait_for_selector(".lal-board")
+    hand = page.locator(".lal-area.hand.mine .card")
+    assert hand.count() >= 1
+    for i in range(hand.count()):
+        box = hand.nth(i).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 800, f"a hand card is below the fold: {box}"
+        assert hand.nth(i).evaluate("(n) => { const r = n.getBoundingClientRect();"
+                                    " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                                    " return n.contains(hit); }")
+    shot(page, "life-and-legend-4-hand")
+    page.context.close()
+
+
 def test_on_a_phone_the_choices_sheet_leaves_your_quadrant_in_sight(server, browser):
     seats = Seats(server, "life-siphon", 2, {}, 3)
     try:

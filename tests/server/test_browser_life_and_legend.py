@@ -82,7 +82,8 @@ def test_a_person_plays_life_and_legend_against_the_heuristic_by_clicking_the_bo
     # the seats: mine with my hand as cards, the others' hands covered, the AI card with its steps
     mine = page.locator(".lal-seat.mine")
     assert mine.count() == 1 and "North (you)" in mine.inner_text()
-    assert mine.locator(".lal-area.hand .card:not(.back)").count() + mine.locator(".lal-area.relics .card").count() >= 4
+    # (your hand is in its own box at the bottom, kept in sight)
+    assert page.locator(".lal-mine .lal-area.hand .card:not(.back)").count() + mine.locator(".lal-area.relics .card").count() >= 4
     assert page.locator(".lal-seat[data-seat='1'] .lal-area.hand .card.back").count() >= 1
     ai = page.locator(".lal-seat[data-seat='2'] .lal-ai-card")
     assert "Golden Horse The Brave" in ai.inner_text() and ai.locator(".designed-tag").count() == 1
@@ -92,7 +93,7 @@ def test_a_person_plays_life_and_legend_against_the_heuristic_by_clicking_the_bo
     assert "/4" in mine.locator(".lal-area.relics .limit").inner_text()       # the Rule of Four
     assert page.locator(".lal-decks [data-deck=legend] .deck-count").inner_text().isdigit()
     # card text on hover (title) and tap (popover), designed cards marked
-    a_card = mine.locator(".card.lal-card").first
+    a_card = page.locator(".lal-mine .card.lal-card").first          # (a card in your hand)
     assert a_card.get_attribute("title")
     assert page.locator("#board .card.designed .designed-mark").count() >= 1
 

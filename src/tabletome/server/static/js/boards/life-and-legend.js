@@ -348,7 +348,15 @@ export function render(root, ctx) {
     box("The World", "lal-world-box", el("div", { class: "lal-world" }, v.world.map((s) => worldSpace(ctx, v, s)))),
     box("Decks", "lal-decks-box", decks(ctx, v))));
   for (const node of inPlay(ctx, v)) board.append(node);
-  if (me !== null) board.append(seatPanel(ctx, v, v.seats[me], me));
+  let hand = null;
+  if (me !== null) {
+    const panel = seatPanel(ctx, v, v.seats[me], me);
+    // your hand in front of you: the board's last box, kept in sight at the bottom of a wide
+    // screen (style.css: .lal-mine is sticky) however tall the World and the seats grow
+    hand = panel.querySelector(".lal-area.hand.mine");
+    board.append(panel);
+  }
   root.append(board);
+  if (hand) root.append(box(null, "lal-mine", hand));
   legend(ctx, root);
 }
