@@ -184,20 +184,24 @@ def test_the_log_scrolls_under_a_heading_that_stays_put(server, browser):
     page.context.close()
 
 
+def assert_in_sight(cards, height=800):
+    """Every one of ``cards`` (at least one) lies in the window and takes a click at its middle."""
+    assert cards.count() >= 1
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= height, f"a hand card is below the fold: {box}"
+        assert cards.nth(i).evaluate("(n) => { const r = n.getBoundingClientRect();"
+                                     " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                                     " return n.contains(hit); }")
+
+
 def test_life_siphon_at_1280x800_shows_your_hand_without_scrolling(server, browser):
     table = server.create("life-siphon", players=4, options={"familiars": "on", "vials": "on"}, seed=6,
                           seats=[{"agent": None} for _ in range(4)])
     page = new_page(browser, 1280, 800)
     page.goto(f"{server.url}/table/{table['id']}#seat=2&token={table['seats'][2]['token']}")
     page.wait_for_selector(".ls-board")
-    hand = page.locator(".ls-player.mine .hand .card")
-    assert hand.count() >= 1
-    for i in range(hand.count()):
-        box = hand.nth(i).bounding_box()
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 800, f"a hand card is below the fold: {box}"
-        assert hand.nth(i).evaluate("(n) => { const r = n.getBoundingClientRect();"
-                                    " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
-                                    " return n.contains(hit); }")
+    assert_in_sight(page.locator(".ls-player.mine .hand .card"))
     shot(page, "life-siphon-4-hand")
     page.context.close()
 
@@ -209,14 +213,7 @@ def test_life_and_legend_at_1280x800_shows_your_hand_without_scrolling(server, b
     page = new_page(browser, 1280, 800)
     page.goto(f"{server.url}/table/{table['id']}#seat=1&token={table['seats'][1]['token']}")
     page.wait_for_selector(".lal-board")
-    hand = page.locator(".lal-area.hand.mine .card")
-    assert hand.count() >= 1
-    for i in range(hand.count()):
-        box = hand.nth(i).bounding_box()
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 800, f"a hand card is below the fold: {box}"
-        assert hand.nth(i).evaluate("(n) => { const r = n.getBoundingClientRect();"
-                                    " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
-                                    " return n.contains(hit); }")
+    assert_in_sight(page.locator(".lal-area.hand.mine .card"))
     shot(page, "life-and-legend-4-hand")
     page.context.close()
 
