@@ -610,11 +610,20 @@ class SQLiteStorage(Storage):
         try:
             db.execute("BEGIN")
             now = time.time()
-            for i, ((table_id, step, seat, text, over), _) in enumerate(group):
-                if db.execute(GUARDED_STEP, (int(over), now, step + 1, table_id, step)).rowcount == 0:
-                    outcomes[i] = self._refusal(table_id)
-                    continue
-                db.execute(INSERT_ACTION, (table_id, step, seat, text, now))
+            moves = [move for move, _ in group]
+            # every guard matched (as nearly always): all the actions at once; else move by move
+            if db.executemany(GUARDED_STEP, [(int(over), now, step + 1, table_id, step)
+                                             for table_id, step, seat, text, over in moves]).rowcount == len(moves):
+                db.executemany(INSERT_ACTION, [(table_id, step, seat, text, now)
+                                               for table_id, step, seat, text, over in moves])
+            else:
+                db.execute("ROLLBACK")
+                db.execute("BEGIN")
+                for i, (table_id, step, seat, text, over) in enumerate(moves):
+                    if db.execute(GUARDED_STEP, (int(over), now, step + 1, table_id, step)).rowcount == 0:
+                        outcomes[i] = self._refusal(table_id)
+                        continue
+                    db.execute(INSERT_ACTION, (table_id, step, seat, text, now))
             db.execute("COMMIT")
         except Exception:                # (a full disk, say) each on its own, as it would be alone
             db.execute("ROLLBACK")

@@ -56,6 +56,20 @@ def encode(value) -> str:
     return _encode(value).decode()
 
 
+def decision_json(decision: dict) -> msgspec.Raw:
+    """The JSON of a decision (``protocol.decision_for`` shares one dict between the positions
+    it answers for), made once."""
+    hit = _DECISION_JSON.get(id(decision))
+    if hit is None or hit[0] is not decision:
+        if len(_DECISION_JSON) >= 20_000:
+            _DECISION_JSON.clear()
+        hit = _DECISION_JSON[id(decision)] = (decision, msgspec.Raw(_encode(decision)))
+    return hit[1]
+
+
+_DECISION_JSON: dict[int, tuple] = {}   # id(a decision) -> (it, its JSON)
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(9)
 
@@ -363,6 +377,8 @@ class LiveTable:
             cached["keys"] = tuple(parts)
             cached["diffs"] = {}         # id(the parts a page has) -> (those parts, their step, the diff's JSON)
             cached["legal_json"] = msgspec.Raw(_encode(cached["legal"]))
+            if cached["decision"] is not None:
+                cached["decision"] = decision_json(cached["decision"])
             self._payloads[s] = cached
         self._last_views = (base, base_parts)
 
