@@ -80,14 +80,16 @@ class Zone:
 class Number(Zone):
     """A public number or flag (health, mana, a round, "the transformations are revealed"):
     ``type`` is its msgspec type (bounds included), ``default`` the value a hand-written snapshot
-    may leave out and a new game starts with."""
+    may leave out and a new game starts with. ``copy``: a list the rules change in place (the
+    die faces rolled), which ``clone`` copies; a list only ever replaced whole is shared."""
 
     kind = "number"
 
-    def __init__(self, attr, type=int, default=0, **kw):
+    def __init__(self, attr, type=int, default=0, *, copy: bool = False, **kw):
         super().__init__(attr, **kw)
         self.type = type
         self.default = default
+        self.copy = copy
 
 
 class Cards(Zone):
@@ -110,16 +112,32 @@ class Cards(Zone):
 class Pile(Zone):
     """An ordered stack of cards (a deck): a list of card kinds, the top card last. Its order is
     hidden from everyone; ``see`` says who knows what is in it (its owner, by elimination). A
-    snapshot writes it top card first; ``top_key`` is the field a hand-written snapshot may give
-    instead, the top cards, the rest of the owner's cards following in card-list order."""
+    snapshot writes it top card first (``top_first=False``: as held, the top card last); ``top_key``
+    is the field a hand-written snapshot may give instead, the top cards, the rest of the owner's
+    cards following in card-list order."""
 
     kind = "pile"
 
-    def __init__(self, attr, see=OWNER, *, size_view: str | None = None, top_key: str | None = None, **kw):
+    def __init__(self, attr, see=OWNER, *, size_view: str | None = None, top_key: str | None = None,
+                 top_first: bool = True, **kw):
         kw.setdefault("view", None)
         super().__init__(attr, see=see, **kw)
         self.size_view = size_view
         self.top_key = top_key
+        self.top_first = top_first
+
+
+class Row(Zone):
+    """Cards in an order every seat that sees them sees (a hand kept in the order drawn, cards in
+    play, a discard pile in order): a list of card kinds, written and shown in that order.
+    ``refers``: it names cards that lie in other zones (a mode's targets), so it holds none of
+    them (``Zones(unique=True)``)."""
+
+    kind = "row"
+
+    def __init__(self, attr, see=EVERYONE, *, refers: bool = False, **kw):
+        super().__init__(attr, see=see, **kw)
+        self.refers = refers
 
 
 class Slot(Zone):
@@ -151,6 +169,46 @@ class Slot(Zone):
         return super().sees(state, owner, seat)
 
 
+class Spaces(Zone):
+    """A fixed row of ``count`` places of the table, each holding one card or one of ``marks`` (as
+    for ``Slot``; -1: None, empty): a board's spaces. A snapshot lists exactly ``count``."""
+
+    kind = "spaces"
+
+    def __init__(self, attr, count: int, see=EVERYONE, *, marks=None, empty: int = -1, **kw):
+        kw.setdefault("seat", False)
+        super().__init__(attr, see=see, **kw)
+        self.count = count
+        self.marks = dict(marks if marks is not None else {-1: None})
+        self.by_mark = {name: value for value, name in self.marks.items()}
+        self.empty = empty
+
+
+class CardSet(Zone):
+    """A set of cards as a bit mask, card kind k at bit k (the cards a seat has examined, the cards
+    whose once-a-turn effect was used this turn): written and shown as names in card-list order.
+    It names cards that lie in other zones and holds none."""
+
+    kind = "card set"
+
+
+class Derived(Zone):
+    """A fact derived from the rest of the state (what the stack holds, whether the game is over)
+    that a snapshot writes for its readers: ``write(state)``, of msgspec ``type`` (``default`` when
+    a snapshot leaves it out). It is no field of the state: the game reads it back, if it needs
+    to, from the checked snapshot in its ``_restore``."""
+
+    kind = "derived"
+
+    def __init__(self, key, type, default, write, **kw):
+        kw.setdefault("seat", False)
+        kw.setdefault("view", None)
+        super().__init__(key, **kw)
+        self.type = type
+        self.default = default
+        self.write = write
+
+
 class Known(Zone):
     """What every seat has learned of a hidden ``Cards`` zone ``of`` (a card revealed from a hand,
     an ask that shows a card is held): per seat, the count of each card kind known to be there,
@@ -175,12 +233,21 @@ class Zones:
     and set by ``State.attach`` (fixed facts such as the rule set). ``owned``: how errors name a
     seat's whole set of cards ("a deck"). ``one_deck``: every card comes from one deck for the
     whole table (cards pass between seats), so a re-deal pools what a seat cannot see across all
-    the other seats and the table's piles; by default each seat's cards are its own."""
+    the other seats and the table's piles; by default each seat's cards are its own.
+    ``unique``: every card kind is one card, named in snapshots by its own label (``labels`` of
+    the card list: two copies of a card, "Brave" and "Brave #2"), which a snapshot may place once;
+    ``label_hint`` says in errors what a label is. ``columns``: a snapshot writes every zone in
+    declaration order as one field, a seat's zone listing each seat's value (``"hands": [[...],
+    [...]]``, empty: each seat's default), instead of one object per seat under ``seats_key``."""
 
     def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
-                 seats_key: str = "seats", one_deck: bool = False):
+                 seats_key: str = "seats", one_deck: bool = False, unique: bool = False, label_hint: str = "",
+                 columns: bool = False):
         self.zones = list(zones)
         self.one_deck = one_deck
+        self.unique = unique
+        self.label_hint = label_hint
+        self.columns = columns
         self.cards = cards
         self.shared = tuple(shared)
         self.owned = owned
@@ -196,7 +263,7 @@ class Zones:
         self.seat_zones = [z for z in zones if z.seat]
         self.table_zones = [z for z in zones if not z.seat]
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
-        self.attributes = tuple(z.attr for z in zones) + sizes + self.shared
+        self.attributes = tuple(z.attr for z in zones if not isinstance(z, Derived)) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
         # what a re-deal goes through: each seat's cards and piles in declaration order, its slots
         # what a re-deal does with one owner's zones, for the seat itself (True) and for another:
@@ -238,15 +305,21 @@ class Zones:
         players = state.players
         for z in self.zones:
             if isinstance(z, Number):
-                value = z.default
+                value = list(z.default) if z.copy else z.default
             elif isinstance(z, Cards):
                 value = [0] * n
                 if z.size:
                     setattr(state, z.size, [0] * players if z.seat else 0)
-            elif isinstance(z, Pile):
+            elif isinstance(z, (Pile, Row)):
                 value = []
             elif isinstance(z, Slot):
                 value = z.empty
+            elif isinstance(z, Spaces):
+                value = [z.empty] * z.count
+            elif isinstance(z, CardSet):
+                value = 0
+            elif isinstance(z, Derived):
+                continue
             else:
                 value = 0 if z.card is not None else [0] * n
             if z.seat:
@@ -258,7 +331,10 @@ class Zones:
         """The state's ``clone``: code written once for the declared fields (``clone_of``)."""
         values, lists, seat_lists = [], [], []
         for z in self.zones:
-            deep = isinstance(z, (Cards, Pile)) or (isinstance(z, Known) and z.card is None)
+            if isinstance(z, Derived):
+                continue
+            deep = (isinstance(z, (Cards, Pile, Row, Spaces)) or (isinstance(z, Known) and z.card is None)
+                    or (isinstance(z, Number) and z.copy))
             if not z.seat:
                 (lists if deep else values).append(z.attr)
             else:
@@ -480,12 +556,17 @@ class Zones:
         """The state's ``determinize``: for seats that own their cards, code written once from the
         plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
         table-driven ``Zones.determinize``."""
+        undealt = [z.attr for z in self.zones if isinstance(z, (Row, Spaces)) and z.see != EVERYONE]
+        if undealt:
+            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row or Spaces; "
+                             f"the state class writes its own determinize")
         zones = self
 
         def determinize_one_deck(state, seat, rng):
             """A copy in which every card ``seat`` cannot see is re-drawn at random, consistent with
             what it has seen (derived from the declared zones)."""
             return zones.determinize(state, seat, rng)
+        determinize_one_deck.zones = self   # (the conformance suite checks a derived re-deal against its zones)
         if self.one_deck:
             return determinize_one_deck
         scope = {"_as_rng": as_rng, "_cards": self.cards, "_add": _add, "_sub": _sub}
@@ -503,6 +584,7 @@ class Zones:
         exec("\n".join(lines), scope)
         determinize = scope["determinize"]
         determinize.__doc__ = determinize_one_deck.__doc__
+        determinize.zones = self
         return determinize
 
     def _determinize_lines(self, own: bool, scope: dict) -> list[str]:
