@@ -32,6 +32,11 @@ From the declaration core derives, for the state class (``State.__init_subclass_
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
   hidden from a seat cannot be shown or encoded for it (``view``, ``encode_cards``, ``encode_slot``).
 
+Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
+(``columns``), ordered ``Row``s, a board's ``Spaces``, ``CardSet`` bit masks and ``Derived`` snapshot
+facts serve a game whose view and re-deal are still its own; the derived re-deal
+deals no hidden ``Row`` or ``Spaces``.
+
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
 """
@@ -54,12 +59,13 @@ _MISSING = object()
 
 class Zone:
     """One declared component. ``attr``: the state's field; ``key``: its snapshot name; ``view``:
-    its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table."""
+    its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table;
+    ``required``: a ``columns`` snapshot must give it (by default it may be left out)."""
 
     kind = "zone"
 
     def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
-                 see: str = EVERYONE):
+                 see: str = EVERYONE, required: bool = False):
         if see not in SEES:
             raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
         self.attr = attr
@@ -67,6 +73,7 @@ class Zone:
         self.view = attr if view is _MISSING else view
         self.seat = seat
         self.see = see
+        self.required = required
 
     def sees(self, state, owner, seat) -> bool:
         """Whether ``seat`` (None: a spectator) may see what this zone holds."""
@@ -285,7 +292,7 @@ class Zones:
 
     # --- card names -------------------------------------------------------------------------------
     def _index(self, cards) -> dict:
-        names = cards.names
+        names = cards.labels if self.unique else cards.names
         got = self._names.get(id(names))
         if got is None or got[0] is not names:
             got = self._names[id(names)] = (names, {name.lower(): k for k, name in enumerate(names)})
@@ -295,6 +302,8 @@ class Zones:
         cards = self.cards(state)
         k = self._index(cards).get(str(name).lower()) if isinstance(name, str) else None
         if k is None:
+            if self.unique:
+                raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card label{self.label_hint}")
             raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card; cards are: {', '.join(cards.names)}")
         return k
 
@@ -420,7 +429,16 @@ class Zones:
 
     # --- snapshots ------------------------------------------------------------------------------
     def snapshot(self, state) -> dict:
-        names = self.cards(state).names
+        cards = self.cards(state)
+        names = cards.labels if self.unique else cards.names
+        if self.columns:
+            data = {}
+            for z in self.zones:
+                value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
+                data[z.key] = ([self._written(state, z, v, names) for v in value] if z.seat
+                               else self._written(state, z, value, names))
+            data["winners"] = list(state.winners)
+            return data
         data = {}
         for z in self.table_zones:
             data[z.key] = self._written(state, z, getattr(state, z.attr), names)
@@ -433,17 +451,34 @@ class Zones:
 
     def _written(self, state, z, value, names):
         if isinstance(z, Number):
+            return list(value) if z.copy else value
+        if isinstance(z, Derived):
             return value
         if isinstance(z, Pile):
-            return [names[k] for k in reversed(value)]   # top card first
+            return [names[k] for k in (reversed(value) if z.top_first else value)]   # top card first
+        if isinstance(z, Row):
+            return [names[k] for k in value]
         if isinstance(z, Slot):
             return z.marks[value] if value in z.marks else names[value]
+        if isinstance(z, Spaces):
+            return [z.marks[k] if k in z.marks else names[k] for k in value]
+        if isinstance(z, CardSet):
+            return [names[k] for k in bits(value)]
         if isinstance(z, Known) and z.card is not None:
             return value
         return _names_of(names, value)
 
     def schema(self, name: str) -> type:
         """The msgspec Struct a snapshot of these zones is checked against."""
+        if self.columns:
+            top = []
+            for z in self.zones:
+                for key, kind, default in self._fields(z):
+                    if z.seat:
+                        kind, default = list[kind], msgspec.field(default_factory=list)
+                    top.append((key, kind) if z.required else (key, kind, default))
+            top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
+            return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
         seat_fields = []
         for z in self.seat_zones:
             seat_fields += self._fields(z)
@@ -457,10 +492,13 @@ class Zones:
 
     def _fields(self, z) -> list:
         empty = msgspec.field(default_factory=list)
-        if isinstance(z, Number):
-            return [(z.key, z.type, z.default)]
-        if isinstance(z, Cards):
+        if isinstance(z, (Number, Derived)):
+            default = msgspec.field(default_factory=lambda: list(z.default)) if isinstance(z.default, list) else z.default
+            return [(z.key, z.type, default)]
+        if isinstance(z, (Cards, Row, CardSet)) or (isinstance(z, Pile) and self.columns):
             return [(z.key, list[str], empty)]
+        if isinstance(z, Spaces):
+            return [(z.key, list[str | None], empty)]
         if isinstance(z, Pile):
             fields = [(z.key, list[str] | None, None)]
             if z.top_key:
@@ -476,6 +514,9 @@ class Zones:
         """Set every zone from the checked snapshot Struct (cards by name, each checked)."""
         cards = self.cards(state)
         n = len(cards.names)
+        if self.columns:
+            self._restore_columns(state, data, cards)
+            return
         for z in self.table_zones:
             setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
         seats = getattr(data, self.seats_key)
@@ -504,18 +545,65 @@ class Zones:
             if w >= state.players:
                 raise IllegalAction(f"snapshot field 'winners': there is no seat {w} at a table of {state.players}")
 
-    def _read(self, state, z, value, where, cards):
+    def _restore_columns(self, state, data, cards) -> None:
+        players = state.players
+        placed = set() if self.unique else None
+        for z in self.zones:
+            if isinstance(z, Derived):
+                continue
+            value, where = getattr(data, z.key), f"snapshot field {z.key!r}"
+            if not z.seat:
+                setattr(state, z.attr, self._read(state, z, value, where, cards, placed))
+                continue
+            if value and len(value) != players:
+                raise IllegalAction(f"{where} needs one entry per seat ({players}), not {len(value)}")
+            setattr(state, z.attr, [self._read(state, z, value[p] if value else self._default(z), f"snapshot field '{z.key}[{p}]'",
+                                               cards, placed) for p in range(players)])
+        state.winners = list(data.winners)
+        for w in state.winners:
+            if w >= players:
+                raise IllegalAction(f"snapshot field 'winners': there is no seat {w} at a table of {players}")
+
+    @staticmethod
+    def _default(z):
+        """What a snapshot's empty per-seat field gives each seat."""
+        if isinstance(z, Number):
+            return list(z.default) if z.copy else z.default
+        return z.marks.get(z.empty) if isinstance(z, Slot) else []
+
+    @staticmethod
+    def _place(k, value, where, placed) -> int:
+        if placed is not None:
+            if k in placed:
+                raise IllegalAction(f"{where}: {value!r} is placed twice (each card once, every copy by its own label)")
+            placed.add(k)
+        return k
+
+    def _read(self, state, z, value, where, cards, placed=None):
         if isinstance(z, Number):
             return value
-        if isinstance(z, Pile):   # a table's pile, top card first
-            return [self.kind_of(state, name, where) for name in value or ()][::-1]
+        if isinstance(z, (Pile, Row)):
+            refers = isinstance(z, Row) and z.refers
+            got = [self._place(self.kind_of(state, name, where), name, where, None if refers else placed)
+                   for name in value or ()]
+            return got[::-1] if isinstance(z, Pile) and z.top_first else got
+        if isinstance(z, CardSet):
+            mask = 0
+            for name in value:
+                mask |= 1 << self.kind_of(state, name, where)
+            return mask
+        if isinstance(z, Spaces):
+            if len(value) != z.count:
+                raise IllegalAction(f"{where} lists {z.count} places, not {len(value)}")
+            return [z.by_mark[x] if x in z.by_mark else self._place(self.kind_of(state, x, where), x, where, placed)
+                    for x in value]
         if isinstance(z, Slot):
             if value in z.by_mark:
                 return z.by_mark[value]
             k = self.kind_of(state, value, where)
             if z.holds is not None and k not in z.holds(cards):
                 raise IllegalAction(f"{where}: {value!r} is not {z.holds_word}")
-            return k
+            return self._place(k, value, where, placed)
         if isinstance(z, Known) and z.card is not None:
             return value
         counts = [0] * len(cards.names)
@@ -795,6 +883,16 @@ def _deal(zones, state, dealt, kept, unseen, n):
         unseen[:] = rest
         values.append(value)
     return values, ok
+
+
+def bits(mask) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _names_of(names, counts) -> list[str]:

@@ -1,5 +1,5 @@
-"""The state of one game of Life & Legend: its zones, declared once (core derives clone from them),
-the setup ("Standard Setup").
+"""The state of one game of Life & Legend: its zones, declared once (core derives clone and
+snapshots from them), the setup ("Standard Setup").
 
 The rules are the frames of frames.py; the modules they call are named for what they hold:
 turn.py (phases, free actions, the end of the turn), world.py (World Actions, empty spaces,
@@ -10,14 +10,18 @@ window), trading.py (Relic trading), modes.py (victory in every mode), opponents
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from ...core import State
-from ...core.zones import NOBODY, OWNER, CardSet, Number, Pile, Row, Slot, Spaces, Zones
+from msgspec import Meta
+
+from ...core.zones import NOBODY, OWNER, CardSet, Derived, Number, Pile, Row, Slot, Spaces, Zones
 from . import limits, modes
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .frames import FRAMES
 from .hidden import HiddenInformation
-from .snapshots import SnapshotFields, SnapshotMixin
+from . import snapshots
 from .views import ViewMixin
 from .modes import setup_mode
 from .names import SEAT_LISTS
@@ -27,21 +31,23 @@ from .opponents import decide
 # Every component, in the order a snapshot writes it. Who sees what is L&L's own view (views.py)
 # and re-deal (hidden.py): a hand's Achievements and examined cards, covered World cards.
 ZONES = Zones(
-    Row("hand", OWNER, key="hands"), Row("relics"), Row("traits"), Row("traumas"),
+    Row("hand", OWNER, key="hands", required=True), Row("relics"), Row("traits"), Row("traumas"),
     Row("wanders", NOBODY),                    # Completed Wanders are covered even to their owner
     Row("adventures"), Slot("story"), Slot("path"),
     CardSet("known"),                          # the covered cards each seat has examined
     Pile("legend_deck", NOBODY, seat=False, top_first=False), Row("legend_discard", seat=False),
     Pile("life_deck", NOBODY, seat=False, top_first=False), Row("life_discard", seat=False),
     Row("backgrounds", seat=False), Row("background_discard", seat=False),
-    Spaces("world", R.WORLD_SPACES, NOBODY),   # covered but where ``up`` (uncovered)
-    Number("up", list[bool], [False] * R.WORLD_SPACES, key="uncovered", copy=True, seat=False),
+    Spaces("world", R.WORLD_SPACES, NOBODY, required=True),   # covered but where ``up`` (uncovered)
+    Number("up", Annotated[list[bool], Meta(min_length=R.WORLD_SPACES, max_length=R.WORLD_SPACES)],
+           [False] * R.WORLD_SPACES, key="uncovered", copy=True, seat=False),
     Number("active", int, 0, seat=False), Number("turn", int, 1, seat=False), Number("phase", int, 0, seat=False),
     CardSet("used", seat=False),               # once-per-turn effects used this turn
     Number("acted", bool, False, seat=False), Number("activated", bool, False, seat=False),
     Number("spark_used", bool, False, seat=False), Number("did", int, 0, seat=False),
     Number("roll_bonus", int, 0, seat=False), Number("roll_once", int, 0, seat=False),
     Number("roll", list[int], [], copy=True, seat=False), Number("roll_mod", int, 0, seat=False),
+    Derived("pending", list[tuple[int, str, int, int]], [], snapshots.pending),   # [seat, card, part, disrupted]
     CardSet("offered", seat=False),
     Number("words_bought", list[int], [], copy=True, seat=False),
     Number("lost_adventure", bool, False, seat=False), Number("legend_emptied", bool, False, seat=False),
@@ -49,13 +55,13 @@ ZONES = Zones(
     Row("targets", seat=False, refers=True), Row("acquired", seat=False, refers=True),
     Number("contest", list[int], [], copy=True, seat=False),   # Farwandering: [owner, contested card, covered Life card]
     Row("limbo", seat=False),                  # Life cards drawn and not yet kept or discarded (shown to all)
-    cards=lambda s: s.C, shared=("C", "ai", "mode"))
+    Derived("over", bool, False, lambda s: s.to_move is None),
+    cards=lambda s: s.C, shared=("C", "ai", "mode"), unique=True, label_hint=snapshots.LABEL_HINT, columns=True)
 
 
-class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
+class LifeAndLegendState(ViewMixin, HiddenInformation, State):
     frames = FRAMES
     zones = ZONES
-    snapshot_schema = SnapshotFields
     __slots__ = ZONES.attributes
     determinize = HiddenInformation.determinize   # its own, not the derived re-deal
 
@@ -64,13 +70,23 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
         # seat names in action texts depend on the table size (actions.py)
         self.table = game.table_for_players(card_text, players)
 
+    def attach(self):
+        self.C = self.game.card_list(self.card_text)
+        self.mode = self.options["mode"]
+        self.ai = self.game.ai_seats(self.players, self.options)
+
+    restored = snapshots.restored
+
+    def _restore(self, f):
+        super()._restore(f)
+        snapshots.resume(self, f)
+
     # --- setup ("Standard Setup") -------------------------------------------------------------
     def setup(self) -> None:
-        C = self.C = self.game.card_list(self.card_text)
+        self.attach()
+        C = self.C
         opts = self.options
         n = self.players
-        self.mode = opts["mode"]
-        self.ai = self.game.ai_seats(n, opts)
         for name in SEAT_LISTS:
             setattr(self, name, [[] for _ in range(n)])
         self.story = [-1] * n
