@@ -323,3 +323,15 @@ def test_a_row_that_refers_names_cards_placed_elsewhere():
 def test_the_derived_redeal_refuses_a_hidden_row_it_cannot_deal():
     with pytest.raises(ValueError, match="zones hand: the derived re-deal deals no hidden Row"):
         _row_zones().make_determinize()
+
+
+def test_a_view_shows_rows_spaces_and_card_sets_by_name_and_a_hidden_row_only_to_its_owner():
+    zones, state = _row_state()
+    north, south = zones.view(state, 1)["players"]
+    assert "hand" not in north and south["hand"] == []
+    assert zones.view(state, 0)["players"][0]["hand"] == ["Brave", "Fog"]   # names, not labels
+    view = zones.view(state, None)
+    assert "hand" not in view["players"][0] and view["players"][0]["seen"] == ["Brave", "Brave"]
+    assert (view["board"], view["rolls"], view["targets"], view["players"][0]["crest"]) == (
+        ["Brave", None], [6], ["Fog", "Brave"], "Crown")
+    assert "deck" not in view and "over" in view and view["rolls"] is not state.rolls

@@ -231,6 +231,7 @@ class Known(Zone):
 
 
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
+_SEEN = (Cards, Pile, Row, Spaces)   # zones a view shows only to a seat that sees them
 
 
 class Zones:
@@ -360,7 +361,7 @@ class Zones:
         for z in self.table_zones:
             if isinstance(z, Pile) and z.size_view:
                 view[z.size_view] = len(getattr(state, z.attr))
-            if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, None, seat)):
+            if z.view is not None and (not isinstance(z, _SEEN) or z.sees(state, None, seat)):
                 view[z.view] = self._seen(state, z, None, seat, getattr(state, z.attr), names)
         players = []
         for p in range(state.players):
@@ -371,7 +372,7 @@ class Zones:
                     info[z.size] = getattr(state, z.size)[p]
                 if isinstance(z, Pile) and z.size_view:
                     info[z.size_view] = len(value)
-                if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, p, seat)):
+                if z.view is not None and (not isinstance(z, _SEEN) or z.sees(state, p, seat)):
                     info[z.view] = self._seen(state, z, p, seat, value, names)
             players.append(info)
         view["to_move"] = state.to_move
@@ -382,7 +383,13 @@ class Zones:
 
     def _seen(self, state, z, owner, seat, value, names):
         if isinstance(z, Number):
-            return value
+            return list(value) if z.copy else value
+        if isinstance(z, Row):
+            return [names[k] for k in value]
+        if isinstance(z, Spaces):
+            return [z.marks[k] if k in z.marks else names[k] for k in value]
+        if isinstance(z, CardSet):
+            return [names[k] for k in bits(value)]
         if isinstance(z, Cards):
             if z.shown == "counts":
                 return {names[k]: c for k, c in enumerate(value) if c}
@@ -455,7 +462,7 @@ class Zones:
         if isinstance(z, Derived):
             return value
         if isinstance(z, Pile):
-            return [names[k] for k in (reversed(value) if z.top_first else value)]   # top card first
+            return [names[k] for k in (reversed(value) if z.top_first else value)]
         if isinstance(z, Row):
             return [names[k] for k in value]
         if isinstance(z, Slot):
