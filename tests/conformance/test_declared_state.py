@@ -5,9 +5,11 @@ that can support the check now.
 - a seat's observation does not change when only what it cannot see changes (a re-deal), and does
   change when its view does (every game: positions of random games compared two by two);
 - a ``determinize`` keeps every card the seat knows where it knows it: for a game that declares
-  its zones (``state_class.zones``), checked zone by zone against the declaration. A game still
-  writing its state by hand (Life Siphon, Bad Baby Lich Lords, Life & Legend, until they move onto
-  zones: issue 29) has no declaration to check against; the view-based leak test covers it.
+  its zones and re-deals from them (its ``determinize`` derived by core), checked zone by zone
+  against the declaration. A game still writing its hidden information by hand (Life Siphon, Bad
+  Baby Lich Lords; Life & Legend, whose zones give clone and snapshots but whose view and re-deal
+  are its own, until they move onto zones: issue 29) has no declaration of what a seat knows to
+  check against; the view-based leak test covers it.
 """
 
 import json
@@ -18,7 +20,7 @@ import tabletome
 
 from .helpers import CONFIGS, IDS, as_json, games_for, new_state, random_step, rng, stride
 
-ZONED = [c for c in CONFIGS if tabletome.game(c[0]).state_class.zones is not None]
+ZONED = [c for c in CONFIGS if getattr(tabletome.game(c[0]).state_class.determinize, "zones", None) is not None]
 ZONED_IDS = [IDS[CONFIGS.index(c)] for c in ZONED]
 
 

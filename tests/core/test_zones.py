@@ -226,3 +226,112 @@ def test_the_promise_check_sees_a_forgotten_known_card():
 def test_frames_must_follow_their_declared_names():
     with pytest.raises(ValueError, match="not the declared"):
         FrameSet(Frame("reveal", run=reveal), Frame("place", ("seat",), run=ask_place), ids=STEPS)
+
+
+class Labelled:
+    """Cards each one of a kind (``Zones(unique=True)``): two copies of Brave, told apart by label."""
+    names = ["Brave", "Brave", "Crown", "Fog", "Gate", "Hex"]
+    labels = ["Brave", "Brave #2", "Crown", "Fog", "Gate", "Hex"]
+
+
+def _row_zones():
+    from tabletome.core.zones import NOBODY, CardSet, Derived, Row, Spaces
+    return Zones(
+        Row("hand", OWNER, key="hands", required=True), Slot("crest"), CardSet("seen"),
+        Pile("deck", NOBODY, seat=False, top_first=False),
+        Spaces("board", 2, required=True),
+        Number("rolls", list[int], [], copy=True, seat=False),
+        Row("targets", seat=False, refers=True),
+        Derived("over", bool, False, lambda s: s.to_move is None),
+        cards=lambda s: Labelled, unique=True, columns=True, label_hint=" (a name, or 'name #k')")
+
+
+def _row_state():
+    declared = _row_zones()
+
+    class RowState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+        def determinize(self, seat, rng):   # (a hidden Row: no derived re-deal)
+            raise NotImplementedError
+
+    zones = declared
+    state = RowState.__new__(RowState)
+    state._init_common(Peek(), 2, {}, 1, Rng(1))
+    zones.empty(state)
+    state.hand = [[1, 3], []]
+    state.crest = [2, -1]
+    state.seen = [0b11, 0]
+    state.deck = [4, 5]   # Hex on top, written as held (top_first=False)
+    state.board = [0, -1]
+    state.rolls = [6]
+    state.targets = [3, 0]
+    return zones, state
+
+
+def test_unique_cards_in_columns_are_written_by_label_in_declaration_order_and_read_back():
+    from tabletome.core.snapshots import check_snapshot_fields
+
+    zones, state = _row_state()
+    snap = zones.snapshot(state)
+    assert list(snap.items()) == [
+        ("hands", [["Brave #2", "Fog"], []]), ("crest", ["Crown", None]), ("seen", [["Brave", "Brave #2"], []]),
+        ("deck", ["Gate", "Hex"]), ("board", ["Brave", None]), ("rolls", [6]), ("targets", ["Fog", "Brave"]),
+        ("over", True), ("winners", [])]
+    copy = state.clone()
+    copy.hand[0].append(4)
+    copy.board[1] = 4
+    copy.rolls.append(1)
+    copy.seen[0] = 0
+    assert zones.snapshot(state) == snap
+    schema = zones.schema("Row")
+    again = type(state).__new__(type(state))
+    again._init_common(Peek(), 2, {}, 1, Rng(1))
+    zones.restore(again, check_snapshot_fields(snap, schema, "Row"))
+    assert zones.snapshot(again) == snap
+    short = {"hands": [], "board": ["Brave #2", "Gate"]}     # every seat's default, the rest left out
+    zones.restore(again, check_snapshot_fields(short, schema, "Row"))
+    assert (again.hand, again.crest, again.seen, again.board) == ([[], []], [-1, -1], [0, 0], [1, 4])
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"hands": [["Brave"], ["Brave"]]}, "snapshot field 'hands\\[1\\]': 'Brave' is placed twice"),
+    ({"hands": [["Brave #3"], []]}, "'Brave #3' is not a Peek card label \\(a name, or 'name #k'\\)"),
+    ({"hands": [[]]}, "snapshot field 'hands' needs one entry per seat \\(2\\), not 1"),
+    ({"hands": [[], []], "board": ["Fog"]}, "snapshot field 'board' lists 2 places, not 1"),
+    ({"board": [None, None]}, "missing field 'hands'"),
+    ({"hands": [[], []], "board": [None, None], "winners": [2]}, "no seat 2 at a table of 2"),
+])
+def test_unique_cards_in_columns_refuse_a_card_twice_an_unknown_label_and_a_wrong_count(fields, words):
+    from tabletome.core.snapshots import check_snapshot_fields
+
+    zones, state = _row_state()
+    with pytest.raises(IllegalAction, match=words):
+        zones.restore(state, check_snapshot_fields({"board": [None, None], **fields}, zones.schema("Row"), "Peek"))
+
+
+def test_a_row_that_refers_names_cards_placed_elsewhere():
+    from tabletome.core.snapshots import check_snapshot_fields
+
+    zones, state = _row_state()
+    zones.restore(state, check_snapshot_fields({"hands": [["Fog"], []], "board": [None, None], "targets": ["Fog"]},
+                                               zones.schema("Row"), "Peek"))
+    assert state.hand[0] == state.targets == [3]
+
+
+def test_the_derived_redeal_refuses_a_hidden_row_it_cannot_deal():
+    with pytest.raises(ValueError, match="zones hand: the derived re-deal deals no hidden Row"):
+        _row_zones().make_determinize()
+
+
+def test_a_view_shows_rows_spaces_and_card_sets_by_name_and_a_hidden_row_only_to_its_owner():
+    zones, state = _row_state()
+    north, south = zones.view(state, 1)["players"]
+    assert "hand" not in north and south["hand"] == []
+    assert zones.view(state, 0)["players"][0]["hand"] == ["Brave", "Fog"]   # names, not labels
+    view = zones.view(state, None)
+    assert "hand" not in view["players"][0] and view["players"][0]["seen"] == ["Brave", "Brave"]
+    assert (view["board"], view["rolls"], view["targets"], view["players"][0]["crest"]) == (
+        ["Brave", None], [6], ["Fog", "Brave"], "Crown")
+    assert "deck" not in view and "over" in view and view["rolls"] is not state.rolls

@@ -102,3 +102,11 @@ def test_the_loader_names_a_missing_or_doubled_role(tmp_path, change, message):
     path.write_text(text.replace(*change, 1))
     with pytest.raises(IllegalAction, match=message):
         game().new(players=1, seed=1, mode="treasury", cards=str(path))
+
+
+def test_a_lore_position_leaves_the_renamed_apathy_out_of_its_decks():
+    """A hand-written Lore position puts the cards it leaves out into their decks, but not Apathy,
+    renamed or not ("Remove the Trauma, Apathy from the game")."""
+    s = position(players=1, options={"mode": "lore"}, cards=renamed_text(), phase=1)
+    snap = {k: v for k, v in s.snapshot().items() if k != "cards"}
+    assert "Numbness" not in str(snap) and "Fear" in snap["life_deck"]

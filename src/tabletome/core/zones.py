@@ -32,6 +32,11 @@ From the declaration core derives, for the state class (``State.__init_subclass_
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
   hidden from a seat cannot be shown or encoded for it (``view``, ``encode_cards``, ``encode_slot``).
 
+Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
+(``columns``), ordered ``Row``s, a board's ``Spaces``, ``CardSet`` bit masks and ``Derived`` snapshot
+facts serve a game whose view and re-deal are still its own; the derived re-deal
+deals no hidden ``Row`` or ``Spaces``.
+
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
 """
@@ -54,12 +59,13 @@ _MISSING = object()
 
 class Zone:
     """One declared component. ``attr``: the state's field; ``key``: its snapshot name; ``view``:
-    its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table."""
+    its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table;
+    ``required``: a ``columns`` snapshot must give it (by default it may be left out)."""
 
     kind = "zone"
 
     def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
-                 see: str = EVERYONE):
+                 see: str = EVERYONE, required: bool = False):
         if see not in SEES:
             raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
         self.attr = attr
@@ -67,6 +73,7 @@ class Zone:
         self.view = attr if view is _MISSING else view
         self.seat = seat
         self.see = see
+        self.required = required
 
     def sees(self, state, owner, seat) -> bool:
         """Whether ``seat`` (None: a spectator) may see what this zone holds."""
@@ -85,14 +92,19 @@ class Zone:
 class Number(Zone):
     """A public number or flag (health, mana, a round, "the transformations are revealed"):
     ``type`` is its msgspec type (bounds included), ``default`` the value a hand-written snapshot
-    may leave out and a new game starts with."""
+    may leave out and a new game starts with. ``copy``: a list the rules change in place (the
+    die faces rolled), which ``clone`` copies; a list only ever replaced whole is shared."""
 
     kind = "number"
 
-    def __init__(self, attr, type=int, default=0, **kw):
+    def __init__(self, attr, type=int, default=0, *, copy: bool = False, **kw):
         super().__init__(attr, **kw)
         self.type = type
         self.default = default
+        self.copy = copy
+
+    def seen(self, state, owner, seat, value, names):
+        return list(value) if self.copy else value
 
 
 class Cards(Zone):
@@ -120,19 +132,38 @@ class Cards(Zone):
 class Pile(Zone):
     """An ordered stack of cards (a deck): a list of card kinds, the top card last. Its order is
     hidden from everyone; ``see`` says who knows what is in it (its owner, by elimination). A
-    snapshot writes it top card first; ``top_key`` is the field a hand-written snapshot may give
-    instead, the top cards, the rest of the owner's cards following in card-list order."""
+    snapshot writes it top card first (``top_first=False``: as held, the top card last); ``top_key``
+    is the field a hand-written snapshot may give instead, the top cards, the rest of the owner's
+    cards following in card-list order."""
 
     kind = "pile"
 
-    def __init__(self, attr, see=OWNER, *, size_view: str | None = None, top_key: str | None = None, **kw):
+    def __init__(self, attr, see=OWNER, *, size_view: str | None = None, top_key: str | None = None,
+                 top_first: bool = True, **kw):
         kw.setdefault("view", None)
         super().__init__(attr, see=see, **kw)
         self.size_view = size_view
         self.top_key = top_key
+        self.top_first = top_first
 
     def seen(self, state, owner, seat, value, names):
         return [names[k] for k in reversed(value)]
+
+
+class Row(Zone):
+    """Cards in an order every seat that sees them sees (a hand kept in the order drawn, cards in
+    play, a discard pile in order): a list of card kinds, written and shown in that order.
+    ``refers``: it names cards that lie in other zones (a mode's targets), so it holds none of
+    them (``Zones(unique=True)``)."""
+
+    kind = "row"
+
+    def __init__(self, attr, see=EVERYONE, *, refers: bool = False, **kw):
+        super().__init__(attr, see=see, **kw)
+        self.refers = refers
+
+    def seen(self, state, owner, seat, value, names):
+        return [names[k] for k in value]
 
 
 class Slot(Zone):
@@ -169,6 +200,52 @@ class Slot(Zone):
         return names[value] if self.sees(state, owner, seat) else self.hidden
 
 
+class Spaces(Zone):
+    """A fixed row of ``count`` places of the table, each holding one card or one of ``marks`` (as
+    for ``Slot``; -1: None, empty): a board's spaces. A snapshot lists exactly ``count``."""
+
+    kind = "spaces"
+
+    def __init__(self, attr, count: int, see=EVERYONE, *, marks=None, empty: int = -1, **kw):
+        kw.setdefault("seat", False)
+        super().__init__(attr, see=see, **kw)
+        self.count = count
+        self.marks = dict(marks if marks is not None else {-1: None})
+        self.by_mark = {name: value for value, name in self.marks.items()}
+        self.empty = empty
+
+    def seen(self, state, owner, seat, value, names):
+        return [self.marks[k] if k in self.marks else names[k] for k in value]
+
+
+class CardSet(Zone):
+    """A set of cards as a bit mask, card kind k at bit k (the cards a seat has examined, the cards
+    whose once-a-turn effect was used this turn): written and shown as names in card-list order.
+    It names cards that lie in other zones and holds none."""
+
+    kind = "card set"
+
+    def seen(self, state, owner, seat, value, names):
+        return [names[k] for k in bits(value)]
+
+
+class Derived(Zone):
+    """A fact derived from the rest of the state (what the stack holds, whether the game is over)
+    that a snapshot writes for its readers: ``write(state)``, of msgspec ``type`` (``default`` when
+    a snapshot leaves it out). It is no field of the state: the game reads it back, if it needs
+    to, from the checked snapshot in its ``_restore``."""
+
+    kind = "derived"
+
+    def __init__(self, key, type, default, write, **kw):
+        kw.setdefault("seat", False)
+        kw.setdefault("view", None)
+        super().__init__(key, **kw)
+        self.type = type
+        self.default = default
+        self.write = write
+
+
 class Known(Zone):
     """What every seat has learned of a hidden ``Cards`` zone ``of`` (a card revealed from a hand,
     an ask that shows a card is held): per seat, the count of each card kind known to be there,
@@ -190,6 +267,7 @@ class Known(Zone):
 
 
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
+_SEEN = (Cards, Pile, Row, Spaces)   # zones a view shows only to a seat that sees them
 
 
 class Zones:
@@ -199,12 +277,21 @@ class Zones:
     and set by ``State.attach`` (fixed facts such as the rule set). ``owned``: how errors name a
     seat's whole set of cards ("a deck"). ``one_deck``: every card comes from one deck for the
     whole table (cards pass between seats), so a re-deal pools what a seat cannot see across all
-    the other seats and the table's piles; by default each seat's cards are its own."""
+    the other seats and the table's piles; by default each seat's cards are its own.
+    ``unique``: every card kind is one card, named in snapshots by its own label (``labels`` of
+    the card list: two copies of a card, "Brave" and "Brave #2"), which a snapshot may place once;
+    ``label_hint`` says in errors what a label is. ``columns``: a snapshot writes every zone in
+    declaration order as one field, a seat's zone listing each seat's value (``"hands": [[...],
+    [...]]``, empty: each seat's default), instead of one object per seat under ``seats_key``."""
 
     def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
-                 seats_key: str = "seats", one_deck: bool = False):
+                 seats_key: str = "seats", one_deck: bool = False, unique: bool = False, label_hint: str = "",
+                 columns: bool = False):
         self.zones = list(zones)
         self.one_deck = one_deck
+        self.unique = unique
+        self.label_hint = label_hint
+        self.columns = columns
         self.cards = cards
         self.shared = tuple(shared)
         self.owned = owned
@@ -222,10 +309,10 @@ class Zones:
         # what a view shows of each seat zone: (zone, field, its size field, its size's view key,
         # its view key, whether a seat may be kept from seeing it)
         self._player_plan = [(z, z.attr, z.size if isinstance(z, Cards) else None,
-                              z.size_view if isinstance(z, Pile) else None, z.view, isinstance(z, (Cards, Pile)))
+                              z.size_view if isinstance(z, Pile) else None, z.view, isinstance(z, _SEEN))
                              for z in self.seat_zones]
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
-        self.attributes = tuple(z.attr for z in zones) + sizes + self.shared
+        self.attributes = tuple(z.attr for z in zones if not isinstance(z, Derived)) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
         # what a re-deal goes through: each seat's cards and piles in declaration order, its slots
         # what a re-deal does with one owner's zones, for the seat itself (True) and for another:
@@ -247,7 +334,7 @@ class Zones:
 
     # --- card names -------------------------------------------------------------------------------
     def _index(self, cards) -> dict:
-        names = cards.names
+        names = cards.labels if self.unique else cards.names
         got = self._names.get(id(names))
         if got is None or got[0] is not names:
             got = self._names[id(names)] = (names, {name.lower(): k for k, name in enumerate(names)})
@@ -257,6 +344,8 @@ class Zones:
         cards = self.cards(state)
         k = self._index(cards).get(str(name).lower()) if isinstance(name, str) else None
         if k is None:
+            if self.unique:
+                raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card label{self.label_hint}")
             raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card; cards are: {', '.join(cards.names)}")
         return k
 
@@ -267,15 +356,21 @@ class Zones:
         players = state.players
         for z in self.zones:
             if isinstance(z, Number):
-                value = z.default
+                value = list(z.default) if z.copy else z.default
             elif isinstance(z, Cards):
                 value = [0] * n
                 if z.size:
                     setattr(state, z.size, [0] * players if z.seat else 0)
-            elif isinstance(z, Pile):
+            elif isinstance(z, (Pile, Row)):
                 value = []
             elif isinstance(z, Slot):
                 value = z.empty
+            elif isinstance(z, Spaces):
+                value = [z.empty] * z.count
+            elif isinstance(z, CardSet):
+                value = 0
+            elif isinstance(z, Derived):
+                continue
             else:
                 value = 0 if z.card is not None else [0] * n
             if z.seat:
@@ -287,7 +382,10 @@ class Zones:
         """The state's ``clone``: code written once for the declared fields (``clone_of``)."""
         values, lists, seat_lists = [], [], []
         for z in self.zones:
-            deep = isinstance(z, (Cards, Pile)) or (isinstance(z, Known) and z.card is None)
+            if isinstance(z, Derived):
+                continue
+            deep = (isinstance(z, (Cards, Pile, Row, Spaces)) or (isinstance(z, Known) and z.card is None)
+                    or (isinstance(z, Number) and z.copy))
             if not z.seat:
                 (lists if deep else values).append(z.attr)
             else:
@@ -304,7 +402,7 @@ class Zones:
         for z in self.table_zones:
             if isinstance(z, Pile) and z.size_view:
                 view[z.size_view] = len(getattr(state, z.attr))
-            if z.view is not None and (not isinstance(z, (Cards, Pile)) or z.sees(state, None, seat)):
+            if z.view is not None and (not isinstance(z, _SEEN) or z.sees(state, None, seat)):
                 view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names)
         view["to_move"] = state.to_move
         view["players"] = [self._player(state, p, seat, names) for p in range(state.players)]
@@ -363,7 +461,16 @@ class Zones:
 
     # --- snapshots ------------------------------------------------------------------------------
     def snapshot(self, state) -> dict:
-        names = self.cards(state).names
+        cards = self.cards(state)
+        names = cards.labels if self.unique else cards.names
+        if self.columns:
+            data = {}
+            for z in self.zones:
+                value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
+                data[z.key] = ([self._written(state, z, v, names) for v in value] if z.seat
+                               else self._written(state, z, value, names))
+            data["winners"] = list(state.winners)
+            return data
         data = {}
         for z in self.table_zones:
             data[z.key] = self._written(state, z, getattr(state, z.attr), names)
@@ -376,17 +483,34 @@ class Zones:
 
     def _written(self, state, z, value, names):
         if isinstance(z, Number):
+            return list(value) if z.copy else value
+        if isinstance(z, Derived):
             return value
         if isinstance(z, Pile):
-            return [names[k] for k in reversed(value)]   # top card first
+            return [names[k] for k in (reversed(value) if z.top_first else value)]
+        if isinstance(z, Row):
+            return [names[k] for k in value]
         if isinstance(z, Slot):
             return z.marks[value] if value in z.marks else names[value]
+        if isinstance(z, Spaces):
+            return [z.marks[k] if k in z.marks else names[k] for k in value]
+        if isinstance(z, CardSet):
+            return [names[k] for k in bits(value)]
         if isinstance(z, Known) and z.card is not None:
             return value
         return _names_of(names, value)
 
     def schema(self, name: str) -> type:
         """The msgspec Struct a snapshot of these zones is checked against."""
+        if self.columns:
+            top = []
+            for z in self.zones:
+                for key, kind, default in self._fields(z):
+                    if z.seat:
+                        kind, default = list[kind], msgspec.field(default_factory=list)
+                    top.append((key, kind) if z.required else (key, kind, default))
+            top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
+            return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
         seat_fields = []
         for z in self.seat_zones:
             seat_fields += self._fields(z)
@@ -400,10 +524,13 @@ class Zones:
 
     def _fields(self, z) -> list:
         empty = msgspec.field(default_factory=list)
-        if isinstance(z, Number):
-            return [(z.key, z.type, z.default)]
-        if isinstance(z, Cards):
+        if isinstance(z, (Number, Derived)):
+            default = msgspec.field(default_factory=lambda: list(z.default)) if isinstance(z.default, list) else z.default
+            return [(z.key, z.type, default)]
+        if isinstance(z, (Cards, Row, CardSet)) or (isinstance(z, Pile) and self.columns):
             return [(z.key, list[str], empty)]
+        if isinstance(z, Spaces):
+            return [(z.key, list[str | None], empty)]
         if isinstance(z, Pile):
             fields = [(z.key, list[str] | None, None)]
             if z.top_key:
@@ -419,6 +546,9 @@ class Zones:
         """Set every zone from the checked snapshot Struct (cards by name, each checked)."""
         cards = self.cards(state)
         n = len(cards.names)
+        if self.columns:
+            self._restore_columns(state, data, cards)
+            return
         for z in self.table_zones:
             setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
         seats = getattr(data, self.seats_key)
@@ -447,18 +577,65 @@ class Zones:
             if w >= state.players:
                 raise IllegalAction(f"snapshot field 'winners': there is no seat {w} at a table of {state.players}")
 
-    def _read(self, state, z, value, where, cards):
+    def _restore_columns(self, state, data, cards) -> None:
+        players = state.players
+        placed = set() if self.unique else None
+        for z in self.zones:
+            if isinstance(z, Derived):
+                continue
+            value, where = getattr(data, z.key), f"snapshot field {z.key!r}"
+            if not z.seat:
+                setattr(state, z.attr, self._read(state, z, value, where, cards, placed))
+                continue
+            if value and len(value) != players:
+                raise IllegalAction(f"{where} needs one entry per seat ({players}), not {len(value)}")
+            setattr(state, z.attr, [self._read(state, z, value[p] if value else self._default(z), f"snapshot field '{z.key}[{p}]'",
+                                               cards, placed) for p in range(players)])
+        state.winners = list(data.winners)
+        for w in state.winners:
+            if w >= players:
+                raise IllegalAction(f"snapshot field 'winners': there is no seat {w} at a table of {players}")
+
+    @staticmethod
+    def _default(z):
+        """What a snapshot's empty per-seat field gives each seat."""
+        if isinstance(z, Number):
+            return list(z.default) if z.copy else z.default
+        return z.marks.get(z.empty) if isinstance(z, Slot) else []
+
+    @staticmethod
+    def _place(k, value, where, placed) -> int:
+        if placed is not None:
+            if k in placed:
+                raise IllegalAction(f"{where}: {value!r} is placed twice (each card once, every copy by its own label)")
+            placed.add(k)
+        return k
+
+    def _read(self, state, z, value, where, cards, placed=None):
         if isinstance(z, Number):
             return value
-        if isinstance(z, Pile):   # a table's pile, top card first
-            return [self.kind_of(state, name, where) for name in value or ()][::-1]
+        if isinstance(z, (Pile, Row)):
+            refers = isinstance(z, Row) and z.refers
+            got = [self._place(self.kind_of(state, name, where), name, where, None if refers else placed)
+                   for name in value or ()]
+            return got[::-1] if isinstance(z, Pile) and z.top_first else got
+        if isinstance(z, CardSet):
+            mask = 0
+            for name in value:
+                mask |= 1 << self.kind_of(state, name, where)
+            return mask
+        if isinstance(z, Spaces):
+            if len(value) != z.count:
+                raise IllegalAction(f"{where} lists {z.count} places, not {len(value)}")
+            return [z.by_mark[x] if x in z.by_mark else self._place(self.kind_of(state, x, where), x, where, placed)
+                    for x in value]
         if isinstance(z, Slot):
             if value in z.by_mark:
                 return z.by_mark[value]
             k = self.kind_of(state, value, where)
             if z.holds is not None and k not in z.holds(cards):
                 raise IllegalAction(f"{where}: {value!r} is not {z.holds_word}")
-            return k
+            return self._place(k, value, where, placed)
         if isinstance(z, Known) and z.card is not None:
             return value
         counts = [0] * len(cards.names)
@@ -499,12 +676,17 @@ class Zones:
         """The state's ``determinize``: for seats that own their cards, code written once from the
         plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
         table-driven ``Zones.determinize``."""
+        undealt = [z.attr for z in self.zones if isinstance(z, (Row, Spaces)) and z.see != EVERYONE]
+        if undealt:
+            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row or Spaces; "
+                             f"the state class writes its own determinize")
         zones = self
 
         def determinize_one_deck(state, seat, rng):
             """A copy in which every card ``seat`` cannot see is re-drawn at random, consistent with
             what it has seen (derived from the declared zones)."""
             return zones.determinize(state, seat, rng)
+        determinize_one_deck.zones = self   # (the conformance suite checks a derived re-deal against its zones)
         if self.one_deck:
             return determinize_one_deck
         scope = {"_as_rng": as_rng, "_cards": self.cards, "_add": _add, "_sub": _sub}
@@ -522,6 +704,7 @@ class Zones:
         exec("\n".join(lines), scope)
         determinize = scope["determinize"]
         determinize.__doc__ = determinize_one_deck.__doc__
+        determinize.zones = self
         return determinize
 
     def _determinize_lines(self, own: bool, scope: dict) -> list[str]:
@@ -732,6 +915,16 @@ def _deal(zones, state, dealt, kept, unseen, n):
         unseen[:] = rest
         values.append(value)
     return values, ok
+
+
+def bits(mask) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _names_of(names, counts) -> list[str]:

@@ -10,12 +10,12 @@ hashed into the last slice, so nothing the view shows is dropped.
 
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
+from ...core.zones import bits
 from .cards import ACHIEVEMENT
 from .effects import pending
 from .modes import lore_held
 from .names import PHASE_NAMES
 from .ruleset import CW_LEGENDS, ETERNAL_AGES
-from .snapshots import bits
 
 SEATS = 4
 SPACES = 4

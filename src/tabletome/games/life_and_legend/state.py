@@ -1,4 +1,5 @@
-"""The state of one game of Life & Legend: its fields, the setup ("Standard Setup") and clone.
+"""The state of one game of Life & Legend: its zones, declared once (core derives clone and
+snapshots from them), the setup ("Standard Setup").
 
 The rules are the frames of frames.py; the modules they call are named for what they hold:
 turn.py (phases, free actions, the end of the turn), world.py (World Actions, empty spaces,
@@ -9,41 +10,83 @@ window), trading.py (Relic trading), modes.py (victory in every mode), opponents
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from ...core import State
+from msgspec import Meta
+
+from ...core.zones import NOBODY, OWNER, CardSet, Derived, Number, Pile, Row, Slot, Spaces, Zones
 from . import limits, modes
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .frames import FRAMES
 from .hidden import HiddenInformation
-from .snapshots import SnapshotFields, SnapshotMixin
+from . import snapshots
 from .views import ViewMixin
 from .modes import setup_mode
 from .names import SEAT_LISTS
 from .opponents import decide
 
 
-class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
+# Every component, in the order a snapshot writes it. Who sees what is L&L's own view (views.py)
+# and re-deal (hidden.py): a hand's Achievements and examined cards, covered World cards.
+ZONES = Zones(
+    Row("hand", OWNER, key="hands", required=True), Row("relics"), Row("traits"), Row("traumas"),
+    Row("wanders", NOBODY),                    # Completed Wanders are covered even to their owner
+    Row("adventures"), Slot("story"), Slot("path"),
+    CardSet("known"),                          # the covered cards each seat has examined
+    Pile("legend_deck", NOBODY, seat=False, top_first=False), Row("legend_discard", seat=False),
+    Pile("life_deck", NOBODY, seat=False, top_first=False), Row("life_discard", seat=False),
+    Row("backgrounds", seat=False), Row("background_discard", seat=False),
+    Spaces("world", R.WORLD_SPACES, NOBODY, required=True),   # covered but where ``up`` (uncovered)
+    Number("up", Annotated[list[bool], Meta(min_length=R.WORLD_SPACES, max_length=R.WORLD_SPACES)],
+           [False] * R.WORLD_SPACES, key="uncovered", copy=True, seat=False),
+    Number("active", int, 0, seat=False), Number("turn", int, 1, seat=False), Number("phase", int, 0, seat=False),
+    CardSet("used", seat=False),               # once-per-turn effects used this turn
+    Number("acted", bool, False, seat=False), Number("activated", bool, False, seat=False),
+    Number("spark_used", bool, False, seat=False), Number("did", int, 0, seat=False),
+    Number("roll_bonus", int, 0, seat=False), Number("roll_once", int, 0, seat=False),
+    Number("roll", list[int], [], copy=True, seat=False), Number("roll_mod", int, 0, seat=False),
+    Derived("pending", list[tuple[int, str, int, int]], [], snapshots.pending),   # [seat, card, part, disrupted]
+    CardSet("offered", seat=False),
+    Number("words_bought", list[int], [], copy=True, seat=False),
+    Number("lost_adventure", bool, False, seat=False), Number("legend_emptied", bool, False, seat=False),
+    Number("life_emptied", bool, False, seat=False), Number("age", int, 1, seat=False),
+    Row("targets", seat=False, refers=True), Row("acquired", seat=False, refers=True),
+    Number("contest", list[int], [], copy=True, seat=False),   # Farwandering: [owner, contested card, covered Life card]
+    Row("limbo", seat=False),                  # Life cards drawn and not yet kept or discarded (shown to all)
+    Derived("over", bool, False, lambda s: s.to_move is None),
+    cards=lambda s: s.C, shared=("C", "ai", "mode"), unique=True, label_hint=snapshots.LABEL_HINT, columns=True)
+
+
+class LifeAndLegendState(ViewMixin, HiddenInformation, State):
     frames = FRAMES
-    snapshot_schema = SnapshotFields
-    __slots__ = ("C", "hand", "relics", "traits", "traumas", "wanders", "adventures", "story", "path",
-                 "known", "legend_deck", "legend_discard", "life_deck", "life_discard", "backgrounds",
-                 "background_discard", "world", "up", "active", "turn", "phase", "used", "acted",
-                 "activated", "roll_bonus", "roll_once", "roll", "roll_mod", "words_bought",
-                 "lost_adventure", "legend_emptied", "life_emptied", "age", "targets", "acquired",
-                 "ai", "mode", "spark_used", "did", "offered", "contest", "limbo")
+    zones = ZONES
+    __slots__ = ZONES.attributes
+    determinize = HiddenInformation.determinize   # its own, not the derived re-deal
 
     def _init_common(self, game, players, options, seed, rng, card_text=None):
         super()._init_common(game, players, options, seed, rng, card_text)
         # seat names in action texts depend on the table size (actions.py)
         self.table = game.table_for_players(card_text, players)
 
+    def attach(self):
+        self.C = self.game.card_list(self.card_text)
+        self.mode = self.options["mode"]
+        self.ai = self.game.ai_seats(self.players, self.options)
+
+    restored = snapshots.restored
+
+    def _restore(self, f):
+        super()._restore(f)
+        snapshots.resume(self, f)
+
     # --- setup ("Standard Setup") -------------------------------------------------------------
     def setup(self) -> None:
-        C = self.C = self.game.card_list(self.card_text)
+        self.attach()
+        C = self.C
         opts = self.options
         n = self.players
-        self.mode = opts["mode"]
-        self.ai = self.game.ai_seats(n, opts)
         for name in SEAT_LISTS:
             setattr(self, name, [[] for _ in range(n)])
         self.story = [-1] * n
@@ -128,44 +171,6 @@ class LifeAndLegendState(SnapshotMixin, ViewMixin, HiddenInformation, State):
     def class_for(cls, game, players, options):
         """A table with AI opponents (``ai=...``) asks through their cards (``AITableState``)."""
         return AITableState if game.ai_seats(players, options) else cls
-
-    # --- clone ----------------------------------------------------------------------------------
-    def clone(self):
-        cls = type(self)
-        c = cls.__new__(cls)
-        self._copy_common(c)
-        c.C = self.C
-        c.hand = [x.copy() for x in self.hand]
-        c.relics = [x.copy() for x in self.relics]
-        c.traits = [x.copy() for x in self.traits]
-        c.traumas = [x.copy() for x in self.traumas]
-        c.wanders = [x.copy() for x in self.wanders]
-        c.adventures = [x.copy() for x in self.adventures]
-        c.story = self.story.copy()
-        c.path = self.path.copy()
-        c.known = self.known.copy()
-        c.legend_deck = self.legend_deck.copy()
-        c.legend_discard = self.legend_discard.copy()
-        c.life_deck = self.life_deck.copy()
-        c.life_discard = self.life_discard.copy()
-        c.backgrounds = self.backgrounds.copy()
-        c.background_discard = self.background_discard.copy()
-        c.world = self.world.copy()
-        c.up = self.up.copy()
-        c.roll = self.roll.copy()
-        c.words_bought = self.words_bought.copy()
-        c.targets = self.targets.copy()
-        c.acquired = self.acquired.copy()
-        c.contest = self.contest.copy()
-        c.limbo = self.limbo.copy()
-        # numbers, flags and the never-changed AI seats and mode: shared
-        c.active, c.turn, c.phase, c.used = self.active, self.turn, self.phase, self.used
-        c.acted, c.activated, c.roll_bonus, c.roll_mod = self.acted, self.activated, self.roll_bonus, self.roll_mod
-        c.roll_once = self.roll_once
-        c.lost_adventure, c.legend_emptied, c.life_emptied = self.lost_adventure, self.legend_emptied, self.life_emptied
-        c.age, c.ai, c.mode = self.age, self.ai, self.mode
-        c.spark_used, c.did, c.offered = self.spark_used, self.did, self.offered
-        return c
 
     # --- reading the table -------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:

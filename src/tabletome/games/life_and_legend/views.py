@@ -4,12 +4,12 @@ order and a contested card; a card a seat has examined it sees by name."""
 
 from __future__ import annotations
 
+from ...core.zones import bits
 from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
 from .modes import lore_held
 from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used
 from .names import PHASE_NAMES, MOMENTS, DISRUPTED
-from .snapshots import bits
 from .effects import pending
 
 
