@@ -307,10 +307,14 @@ class Zones:
         self.seat_zones = [z for z in zones if z.seat]
         self.table_zones = [z for z in zones if not z.seat]
         # what a view shows of each seat zone: (zone, field, its size field, its size's view key,
-        # its view key, whether a seat may be kept from seeing it)
-        self._player_plan = [(z, z.attr, z.size if isinstance(z, Cards) else None,
-                              z.size_view if isinstance(z, Pile) else None, z.view, isinstance(z, _SEEN))
-                             for z in self.seat_zones]
+        # its view key, whether a seat may be kept from seeing it, whether it is shown as it is)
+        self._player_plan = []
+        for z in self.seat_zones:
+            size = z.size if isinstance(z, Cards) else None
+            size_view = z.size_view if isinstance(z, Pile) else None
+            if z.view is not None or size or size_view:    # (else it shows nothing)
+                plain = type(z) is Number and not z.copy     # shown as it is
+                self._player_plan.append((z, z.attr, size, size_view, z.view, isinstance(z, _SEEN), plain))
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
         self.attributes = tuple(z.attr for z in zones if not isinstance(z, Derived)) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
@@ -420,8 +424,11 @@ class Zones:
     def _player(self, state, p, seat, names) -> dict:
         """Player ``p``'s zones as ``seat`` sees them."""
         info = {"name": state.seat_name(p)}
-        for z, attr, size, size_view, key, hideable in self._player_plan:
+        for z, attr, size, size_view, key, hideable, plain in self._player_plan:
             value = getattr(state, attr)[p]
+            if plain:
+                info[key] = value
+                continue
             if size:
                 info[size] = getattr(state, size)[p]
             if size_view:

@@ -1,5 +1,7 @@
 """What each seat sees: ``view(seat)``, a JSON-ready dict (snapshots are in snapshots.py)."""
 
+import functools
+
 from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
 from .effects import POOL_PERSONAL
 from .frames import FRAMES
@@ -22,9 +24,14 @@ def slot_view(st, s):
         "defense": R.f_defense[f] + st.defense_bonus[s],
         "damage": st.damage[s],
     }
-    for name, bit in MARK_NAMES:
-        info[name] = bool(st.flags[s] & bit)
+    info.update(_marks(st.flags[s]))
     return info
+
+
+@functools.lru_cache(maxsize=None)
+def _marks(flags):
+    """A slot's marks as a view names them, for each value of its flags."""
+    return tuple((name, bool(flags & bit)) for name, bit in MARK_NAMES)
 
 
 def quadrant_view(st, q):
@@ -117,28 +124,32 @@ def view(st, seat):
 def players_view(st, seat):
     """Each player's hand size, the cards everyone saw them take, Aspect and Vials; the hand
     itself for its owner only."""
+    return [player_view(st, s, seat) for s in range(st.players)]
+
+
+def player_view(st, s, seat):
+    """Player ``s`` as ``seat`` sees it."""
     R = st.R
     cards = R.cards
     names = cards.names
-    players = []
-    for s in range(st.players):
-        info = {
-            "name": st.seat_name(s),
-            "quadrant": qn(st, R.seat_q[s]),
-            "hand_size": len(st.hand[s]),
-            "known_in_hand": [names[k] for k in st.known[s]],
-            "aspect": cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None,
-            "vials": [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1] if R.vials_on else None,
-        }
-        if seat == s:
-            info["hand"] = [names[k] for k in st.hand[s]]
-        players.append(info)
-    return players
+    info = {
+        "name": st.seat_name(s),
+        "quadrant": qn(st, R.seat_q[s]),
+        "hand_size": len(st.hand[s]),
+        "known_in_hand": [names[k] for k in st.known[s]],
+        "aspect": cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None,
+        "vials": [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1] if R.vials_on else None,
+    }
+    if seat == s:
+        info["hand"] = [names[k] for k in st.hand[s]]
+    return info
 
 
-def seat_view(st, seat, public=None):
+def seat_view(st, seat, public):
     """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's ``views``)."""
-    return {"seat": seat, "players": players_view(st, seat)}
+    players = list(public["players"])
+    players[seat] = player_view(st, seat, seat)
+    return {"seat": seat, "players": players}
 
 
 def madness_view(st):
