@@ -276,7 +276,8 @@ class LiveTable:
 
     def log_for(self, seat) -> list[str]:
         """The log lines ``seat`` may read, kept from one position to the next: each move reads only
-        the lines it wrote (a position that does not continue this one comes through ``replay``)."""
+        the lines it wrote (a position that does not continue this one comes through ``replay``).
+        The list grows in place: only the payloads of the position it was read at hold it."""
         kept = self._logs.get(seat)
         if kept is None:
             kept = self._logs[seat] = [0, []]
@@ -284,7 +285,7 @@ class LiveTable:
         if mark < kept[0]:               # (a shorter log is another story: read it whole)
             kept[:] = [0, []]
         if mark != kept[0]:
-            kept[1] = kept[1] + self.state.visible_log(seat, since=kept[0])
+            kept[1] += self.state.visible_log(seat, since=kept[0])
             kept[0] = mark
         return kept[1]
 
