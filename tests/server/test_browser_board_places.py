@@ -195,26 +195,19 @@ def assert_in_sight(cards, height=800):
                                      " return n.contains(hit); }")
 
 
-def test_life_siphon_at_1280x800_shows_your_hand_without_scrolling(server, browser):
-    table = server.create("life-siphon", players=4, options={"familiars": "on", "vials": "on"}, seed=6,
-                          seats=[{"agent": None} for _ in range(4)])
+@pytest.mark.parametrize("game, options, seed, seat, board, hand", [
+    ("life-siphon", {"familiars": "on", "vials": "on"}, 6, 2, ".ls-board", ".ls-player.mine .hand .card"),
+    # the World, three other seats and your own seat below them
+    ("life-and-legend", {}, 3, 1, ".lal-board", ".lal-area.hand.mine .card"),
+])
+def test_at_1280x800_your_hand_is_in_sight_without_scrolling(server, browser, game, options, seed, seat, board, hand):
+    """Four seats of people: your hand stays in sight at the bottom of the window and takes clicks there."""
+    table = server.create(game, players=4, options=options, seed=seed, seats=[{"agent": None} for _ in range(4)])
     page = new_page(browser, 1280, 800)
-    page.goto(f"{server.url}/table/{table['id']}#seat=2&token={table['seats'][2]['token']}")
-    page.wait_for_selector(".ls-board")
-    assert_in_sight(page.locator(".ls-player.mine .hand .card"))
-    shot(page, "life-siphon-4-hand")
-    page.context.close()
-
-
-def test_life_and_legend_at_1280x800_shows_your_hand_without_scrolling(server, browser):
-    """Four seats of people: the World, three other seats and your own seat below them; your hand
-    stays in sight at the bottom of the window and takes clicks there."""
-    table = server.create("life-and-legend", players=4, seed=3, seats=[{"agent": None} for _ in range(4)])
-    page = new_page(browser, 1280, 800)
-    page.goto(f"{server.url}/table/{table['id']}#seat=1&token={table['seats'][1]['token']}")
-    page.wait_for_selector(".lal-board")
-    assert_in_sight(page.locator(".lal-area.hand.mine .card"))
-    shot(page, "life-and-legend-4-hand")
+    page.goto(f"{server.url}/table/{table['id']}#seat={seat}&token={table['seats'][seat]['token']}")
+    page.wait_for_selector(board)
+    assert_in_sight(page.locator(hand))
+    shot(page, f"{game}-4-hand")
     page.context.close()
 
 
