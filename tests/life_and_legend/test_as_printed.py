@@ -1,6 +1,8 @@
 """Issue 28, "Life & Legend as printed": rulebook scenarios where the game departed from its
 rulebook, each played through the public contract from a hand-written snapshot."""
 
+from tabletome.games.life_and_legend import views
+
 from .helpers import game, position, play, texts, rng_rolling
 
 
@@ -113,7 +115,7 @@ def test_every_prompt_and_who_decides_encode_differently():
         encoder = g.encoder(players)
         asks, decider = _slice(encoder, "what the seat to move is asked"), _slice(encoder, "who is to move")
         s = position(players=players, hands=[["Windfall"]] + [[] for _ in range(players - 1)], phase=0)
-        prompts = type(s).prompts()
+        prompts = views.prompts()
         assert {"World phase", "accept or decline the Relic offer", "which World space", "which opponent",
                 "Interfere? (a die is rolled)"} <= set(prompts)
         assert len(set(prompts)) == len(prompts) == asks[1] - asks[0]

@@ -16,6 +16,7 @@ from .effects import pending
 from .modes import lore_held
 from .names import PHASE_NAMES
 from .ruleset import CW_LEGENDS, ETERNAL_AGES
+from .views import asks, contest_view, covered, deck_known, limits_view, pending_view, prompts, words_view
 
 SEATS = 4
 SPACES = 4
@@ -66,7 +67,7 @@ class LifeAndLegendEncoder(Encoder):
                           1.0, 1.0, 1.0, 1.0])
         self.mode = lay.add("mode one-hot: " + ", ".join(self.modes), len(self.modes))
         self.phase = lay.add("phase one-hot: " + ", ".join(PHASE_NAMES), len(PHASE_NAMES))
-        self.prompts = vocabulary(type(sample).prompts())
+        self.prompts = vocabulary(prompts())
         self.asks = lay.add("what the seat to move is asked, one-hot: " + "; ".join(self.prompts), len(self.prompts))
         self.decider = lay.add(f"who is to move, one-hot: me, then each seat after me ({SEATS})", SEATS)
         self.roll = lay.add(f"the dice rolled, hashed (8), clipped to +-{H:g}", 8, -H, H, clip=True)
@@ -247,7 +248,7 @@ class LifeAndLegendEncoder(Encoder):
         bytes, None when empty), kept by ``key``. (Kept as bytes, which the garbage collector does
         not track, so that a full cache costs its collections nothing.)"""
         import numpy as np
-        limits = st.limits_view(t)
+        limits = limits_view(st, t)
         play = None
         cards = [*st.relics[t], *st.traits[t], *st.traumas[t], *st.adventures[t],
                  *[c for c in (st.story[t], st.path[t]) if c >= 0]]
@@ -317,9 +318,9 @@ class LifeAndLegendEncoder(Encoder):
             out[self.mode + mode] = 1.0
         out[self.phase + st.phase] = 1.0
         # what is asked and the roll, each into its own zero slice: kept whole by its value
-        asks = st.asks()
-        if asks is not None:
-            out[self.asks + self.prompts[asks]] = 1.0
+        asked = asks(st)
+        if asked is not None:
+            out[self.asks + self.prompts[asked]] = 1.0
         if st.to_move is not None:
             out[self.decider + (st.to_move - me) % n] = 1.0
         roll = tuple(st.roll)
@@ -389,7 +390,7 @@ class LifeAndLegendEncoder(Encoder):
             at = at_wanders
             for c in st.wanders[t]:
                 out[at] += 1.0
-                card = st.covered(seat, c)
+                card = covered(st, seat, c)
                 if card["card"] != "covered":
                     out[at + 1] += 1.0
                 hasher.walk_memo(card, out, at + 2, 8, "wander")
@@ -416,17 +417,17 @@ class LifeAndLegendEncoder(Encoder):
             if bits_of is None:
                 bits_of = self._deck_bits(deck)
             if anyone & bits_of:
-                examined = st.deck_known(seat)
+                examined = deck_known(st, seat)
         if examined:
             out[self.examined] = len(examined) / 5.0
             hasher.walk_memo(examined, out, self.examined + 1, 16, "examined")
         if st.words_bought:
-            hasher.walk_memo(st.words_view(), out, self.words, 8, "words")
+            hasher.walk_memo(words_view(st), out, self.words, 8, "words")
         used = pending(st)
         if used:
-            hasher.walk_memo(st.pending_view(used), out, self.pending, 16, "pending")
+            hasher.walk_memo(pending_view(st, used), out, self.pending, 16, "pending")
         if st.contest:
-            hasher.walk_memo(st.contest_view(seat), out, self.contest, 16, "contest")
+            hasher.walk_memo(contest_view(st, seat), out, self.contest, 16, "contest")
         for i in bag:  # those places hold nothing else: whole counts, exact in float32
             out[i] += 1.0
         self.clip(arr)

@@ -20,9 +20,7 @@ from . import limits, modes
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .frames import FRAMES
-from .hidden import HiddenInformation
-from . import snapshots
-from .views import ViewMixin
+from . import hidden, snapshots, views
 from .modes import setup_mode
 from .names import SEAT_LISTS
 from .opponents import decide
@@ -59,11 +57,12 @@ ZONES = Zones(
     cards=lambda s: s.C, shared=("C", "ai", "mode"), unique=True, label_hint=snapshots.LABEL_HINT, columns=True)
 
 
-class LifeAndLegendState(ViewMixin, HiddenInformation, State):
+class LifeAndLegendState(State):
     frames = FRAMES
     zones = ZONES
     __slots__ = ZONES.attributes
-    determinize = HiddenInformation.determinize   # its own, not the derived re-deal
+    _view = views.view
+    determinize = hidden.determinize   # its own, not the derived re-deal
 
     def _init_common(self, game, players, options, seed, rng, card_text=None):
         super()._init_common(game, players, options, seed, rng, card_text)
