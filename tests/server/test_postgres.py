@@ -106,6 +106,32 @@ def test_moves_stored_together_are_each_guarded_on_their_own(backend, tmp_path, 
     reader.close()
 
 
+def test_a_lot_that_fails_unforeseen_is_stored_move_by_move(tmp_path):
+    """SQLite: a statement failing where no guard foresaw it (here an action row already at the
+    step of a table that says it is not there yet) rolls the lot back, and each move is then
+    stored on its own: the others are committed, the failing one is refused and changes nothing."""
+    import asyncio
+
+    db = str(tmp_path / "t.sqlite3")
+    storage, reader = open_storage(db), open_storage(db)
+    for i in range(3):
+        storage.create_table(TableRow(f"t{i}", "spirit-link", 2, {}, i, None, "live", "h" * 64, 1.0, False, None,
+                                      [SeatRow(0, "", None, "a" * 64), SeatRow(1, "", None, "b" * 64)], []))
+    storage._db.execute("INSERT INTO actions (table_id, step, seat, text, at) VALUES ('t1', 0, 0, 'stray', 1.0)")
+
+    async def moves():
+        return await asyncio.gather(*(storage.add_action_soon(f"t{i}", 0, 0, "pass", False) for i in range(3)),
+                                    return_exceptions=True)
+
+    outcomes = asyncio.run(moves())
+    assert outcomes[0] is None and outcomes[2] is None and isinstance(outcomes[1], StepTaken)
+    assert [reader.actions_from(f"t{i}", 0) for i in range(3)] == [["pass"], ["stray"], ["pass"]]
+    assert [reader.load_table(f"t{i}").over for i in range(3)] == [False, False, False]
+    assert reader._query("SELECT steps FROM tables WHERE id='t1'") == [(0,)]
+    storage.close()
+    reader.close()
+
+
 def test_jobs_are_taken_once_and_freed_when_their_process_dies(pg_db):
     """An agent's turn is held by one process at a time (SKIP LOCKED), and free again the moment
     the connection holding it is gone."""

@@ -626,7 +626,8 @@ class SQLiteStorage(Storage):
                     db.execute(INSERT_ACTION, (table_id, step, seat, text, now))
             db.execute("COMMIT")
         except Exception:                # (a full disk, say) each on its own, as it would be alone
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             for i, ((table_id, step, seat, text, over), _) in enumerate(group):
                 try:
                     self._run(self._action(table_id, step, seat, text, over, False), "BEGIN", "COMMIT", "ROLLBACK")
