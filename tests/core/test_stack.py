@@ -70,7 +70,7 @@ class PebbleState(State):
         self.run()
 
     def clone(self):
-        c = PebbleState.__new__(PebbleState)
+        c = type(self).__new__(type(self))    # (a subclass's state too)
         self._copy_common(c)
         c.pile = self.pile
         c.shouted = self.shouted.copy()
@@ -284,12 +284,6 @@ class PickState(PebbleState):
         self.push((0, 0))
         self.run()
 
-    def clone(self):
-        c = PickState.__new__(PickState)
-        self._copy_common(c)
-        c.pile, c.shouted = self.pile, self.shouted.copy()
-        return c
-
 
 class Pick(Pebbles):
     id = "pick"
@@ -325,12 +319,6 @@ class ListingState(PebbleState):
         ResponseWindow("window", can_respond=None, responses=_shouts,
                        pass_action=lambda state: state.table.get("pass"), respond=_shout),
     )
-
-    def clone(self):
-        c = ListingState.__new__(ListingState)
-        self._copy_common(c)
-        c.pile, c.shouted = self.pile, self.shouted.copy()
-        return c
 
 
 class Listing(Pebbles):
@@ -384,12 +372,6 @@ class AutomatonState(PebbleState):
     def automaton(self, seat):
         return _south_takes_the_most if seat == 1 else None
 
-    def clone(self):
-        c = AutomatonState.__new__(AutomatonState)
-        self._copy_common(c)
-        c.pile, c.shouted = self.pile, self.shouted.copy()
-        return c
-
 
 class AutomatonPebbles(Pebbles):
     id = "automaton-pebbles"
@@ -436,12 +418,6 @@ class TakeState(PebbleState):
         self.push(*[(0, k % 2) for k in range(6)])
         self.run()
 
-    def clone(self):
-        c = TakeState.__new__(TakeState)
-        self._copy_common(c)
-        c.pile, c.shouted = self.pile, self.shouted.copy()
-        return c
-
 
 class Take(Pebbles):
     id = "take"
@@ -453,12 +429,6 @@ class TakeSingleState(TakeState):
     __slots__ = ()
     frames = FrameSet(Frame("turn", ("seat",), legal=_sitting_out_legal, on={"take": _take_in_turn},
                             take_single=True))
-
-    def clone(self):
-        c = TakeSingleState.__new__(TakeSingleState)
-        self._copy_common(c)
-        c.pile, c.shouted = self.pile, self.shouted.copy()
-        return c
 
 
 class TakeSingle(Pebbles):
