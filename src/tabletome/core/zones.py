@@ -60,12 +60,16 @@ _MISSING = object()
 class Zone:
     """One declared component. ``attr``: the state's field; ``key``: its snapshot name; ``view``:
     its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table;
-    ``required``: a ``columns`` snapshot must give it (by default it may be left out)."""
+    ``required``: a ``columns`` snapshot must give it (by default it may be left out);
+    ``nullable``: a ``columns`` snapshot may give null for the whole field (the default), which
+    leaves it None for the game to fill (a deck of the cards a position leaves out);
+    ``kinds``: what it holds when not the game's cards (``Kinds``: familiars, Aspects)."""
 
     kind = "zone"
+    written = True   # a snapshot writes it as a field of its own
 
     def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
-                 see: str = EVERYONE, required: bool = False):
+                 see: str = EVERYONE, required: bool = False, nullable: bool = False, kinds: "Kinds | None" = None):
         if see not in SEES:
             raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
         self.attr = attr
@@ -74,6 +78,8 @@ class Zone:
         self.seat = seat
         self.see = see
         self.required = required
+        self.nullable = nullable
+        self.kinds = kinds
 
     def sees(self, state, owner, seat) -> bool:
         """Whether ``seat`` (None: a spectator) may see what this zone holds."""
@@ -93,15 +99,18 @@ class Number(Zone):
     """A public number or flag (health, mana, a round, "the transformations are revealed"):
     ``type`` is its msgspec type (bounds included), ``default`` the value a hand-written snapshot
     may leave out and a new game starts with. ``copy``: a list the rules change in place (the
-    die faces rolled), which ``clone`` copies; a list only ever replaced whole is shared."""
+    die faces rolled), which ``clone`` copies; a list only ever replaced whole is shared.
+    ``written=False``: a ``columns`` snapshot does not write it as a field of its own: a game's
+    ``Derived`` part lays it out (a board by quadrant) and the game reads it back."""
 
     kind = "number"
 
-    def __init__(self, attr, type=int, default=0, *, copy: bool = False, **kw):
+    def __init__(self, attr, type=int, default=0, *, copy: bool = False, written: bool = True, **kw):
         super().__init__(attr, **kw)
         self.type = type
         self.default = default
         self.copy = copy
+        self.written = written
 
     def seen(self, state, owner, seat, value, names):
         return list(value) if self.copy else value
@@ -266,6 +275,17 @@ class Known(Zone):
         return _names_of(names, value)
 
 
+class Kinds:
+    """What a zone holds when it is not the game's cards (its familiars, its Aspects, the places of
+    its table): ``names(state)``, the names in order (kind k is ``names[k]``); ``find(state, name,
+    where)``, the kind a snapshot's name stands for, refusing a name that is none with an
+    ``IllegalAction`` that starts with ``where``. A snapshot writes and reads the zone by these names."""
+
+    def __init__(self, names, find):
+        self.names = names
+        self.find = find
+
+
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
 _SEEN = (Cards, Pile, Row, Spaces)   # zones a view shows only to a seat that sees them
 
@@ -282,12 +302,15 @@ class Zones:
     the card list: two copies of a card, "Brave" and "Brave #2"), which a snapshot may place once;
     ``label_hint`` says in errors what a label is. ``columns``: a snapshot writes every zone in
     declaration order as one field, a seat's zone listing each seat's value (``"hands": [[...],
-    [...]]``, empty: each seat's default), instead of one object per seat under ``seats_key``."""
+    [...]]``, empty: each seat's default), instead of one object per seat under ``seats_key``;
+    with ``named_seats`` as an object from each seat's name to its value (``"hands": {"North":
+    [...]}``), a seat left out taking its default and a name that is no seat's refused."""
 
     def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
                  seats_key: str = "seats", one_deck: bool = False, unique: bool = False, label_hint: str = "",
-                 columns: bool = False):
+                 columns: bool = False, named_seats: bool = False):
         self.zones = list(zones)
+        self.named_seats = named_seats
         self.one_deck = one_deck
         self.unique = unique
         self.label_hint = label_hint
@@ -296,9 +319,13 @@ class Zones:
         self.shared = tuple(shared)
         self.owned = owned
         self.seats_key = seats_key
-        self.by_attr = {z.attr: z for z in zones}
-        if len(self.by_attr) != len(zones):
+        fields = [z for z in zones if not isinstance(z, Derived)]   # (a Derived is no field of the state)
+        self.by_attr = {z.attr: z for z in fields}
+        if len(self.by_attr) != len(fields):
             raise ValueError("two zones share a field name")
+        keys = [z.key for z in zones if z.written]
+        if len(set(keys)) != len(keys):
+            raise ValueError("two zones share a snapshot key")
         for z in zones:
             if isinstance(z, Known) and not isinstance(self.by_attr.get(z.of), Cards):
                 raise ValueError(f"zone {z.attr!r} knows of {z.of!r}, which is no Cards zone")
@@ -472,10 +499,17 @@ class Zones:
         names = cards.labels if self.unique else cards.names
         if self.columns:
             data = {}
+            seat_names = state.seat_names if self.named_seats else None
             for z in self.zones:
+                if not z.written:
+                    continue
                 value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
-                data[z.key] = ([self._written(state, z, v, names) for v in value] if z.seat
-                               else self._written(state, z, value, names))
+                if not z.seat:
+                    data[z.key] = self._written(state, z, value, names)
+                elif seat_names is not None:
+                    data[z.key] = {seat_names[p]: self._written(state, z, v, names) for p, v in enumerate(value)}
+                else:
+                    data[z.key] = [self._written(state, z, v, names) for v in value]
             data["winners"] = list(state.winners)
             return data
         data = {}
@@ -489,6 +523,10 @@ class Zones:
         return data
 
     def _written(self, state, z, value, names):
+        if z.kinds is not None:
+            names = z.kinds.names(state)
+        if value is None and z.nullable:
+            return None
         if isinstance(z, Number):
             return list(value) if z.copy else value
         if isinstance(z, Derived):
@@ -512,9 +550,15 @@ class Zones:
         if self.columns:
             top = []
             for z in self.zones:
+                if not z.written:
+                    continue
                 for key, kind, default in self._fields(z):
-                    if z.seat:
+                    if z.seat and self.named_seats:
+                        kind, default = dict[str, kind], msgspec.field(default_factory=dict)
+                    elif z.seat:
                         kind, default = list[kind], msgspec.field(default_factory=list)
+                    if z.nullable:
+                        kind, default = kind | None, None
                     top.append((key, kind) if z.required else (key, kind, default))
             top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
             return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
@@ -588,11 +632,17 @@ class Zones:
         players = state.players
         placed = set() if self.unique else None
         for z in self.zones:
-            if isinstance(z, Derived):
+            if isinstance(z, Derived) or not z.written:
                 continue
             value, where = getattr(data, z.key), f"snapshot field {z.key!r}"
             if not z.seat:
                 setattr(state, z.attr, self._read(state, z, value, where, cards, placed))
+                continue
+            if value is None:   # (a nullable zone: the game fills it)
+                setattr(state, z.attr, None)
+                continue
+            if self.named_seats:
+                setattr(state, z.attr, self._read_named(state, z, value, where, cards, placed))
                 continue
             if value and len(value) != players:
                 raise IllegalAction(f"{where} needs one entry per seat ({players}), not {len(value)}")
@@ -602,6 +652,15 @@ class Zones:
         for w in state.winners:
             if w >= players:
                 raise IllegalAction(f"snapshot field 'winners': there is no seat {w} at a table of {players}")
+
+    def _read_named(self, state, z, value, where, cards, placed) -> list:
+        """A seat zone written as {seat name: value}: each seat's, its default where left out."""
+        seat_names = state.seat_names
+        for name in value:
+            if name not in seat_names:
+                raise IllegalAction(f"{where}: no seat {name!r}; seats are: {', '.join(seat_names)}")
+        return [self._read(state, z, value[name] if name in value else self._default(z),
+                           f"snapshot field '{z.key}.{name}'", cards, placed) for name in seat_names]
 
     @staticmethod
     def _default(z):
@@ -619,8 +678,10 @@ class Zones:
         return k
 
     def _read(self, state, z, value, where, cards, placed=None):
-        if isinstance(z, Number):
+        if isinstance(z, Number) or (value is None and z.nullable):
             return value
+        if z.kinds is not None:
+            return self._read_kinds(state, z, value, where)
         if isinstance(z, (Pile, Row)):
             refers = isinstance(z, Row) and z.refers
             got = [self._place(self.kind_of(state, name, where), name, where, None if refers else placed)
@@ -649,6 +710,21 @@ class Zones:
         for name in value:
             counts[self.kind_of(state, name, where)] += 1
         return counts
+
+    @staticmethod
+    def _read_kinds(state, z, value, where):
+        """A zone of ``Kinds`` (a slot, a card set or a row of them) from its names."""
+        find = z.kinds.find
+        if isinstance(z, Slot):
+            return z.by_mark[value] if value in z.by_mark else find(state, value, where)
+        if isinstance(z, CardSet):
+            mask = 0
+            for name in value:
+                mask |= 1 << find(state, name, where)
+            return mask
+        if isinstance(z, Row):
+            return [find(state, name, where) for name in value]
+        raise ValueError(f"zone {z.attr!r}: a {z.kind} of Kinds is not read (a Slot, CardSet or Row is)")
 
     def _pile(self, state, z, p, seat, where, cards, n):
         given = getattr(seat, z.key)

@@ -1,13 +1,18 @@
-"""The Life Siphon state: the board, life, cards, the turn and the attack in progress, as data; its
-set-up, its copy (the fields named once by kind, core.zones.clone_of) and outcome.
+"""The Life Siphon state: the board, life, cards, the turn and the attack in progress, declared
+once as zones (core derives clone and snapshots from them); its set-up and outcome.
 
 The rules are modules of functions (turn.py, combat.py, spells.py, familiars.py, modules.py,
 madness.py...), each frame of frames.py pointing at one; the core decision stack runs them. What a
-seat sees is views.py, snapshots snapshots.py, the re-deal for search hidden.py.
+seat sees is views.py, the parts of a snapshot laid out by quadrant and its checks snapshots.py,
+the re-deal for search hidden.py.
 """
 
+from typing import Annotated
+
+from msgspec import Meta, field
+
 from ...core import IllegalAction, State
-from ...core.zones import clone_of
+from ...core.zones import NOBODY, OWNER, CardSet, Derived, Kinds, Number, Pile, Row, Slot, Spaces, Zones
 from . import hidden, snapshots, views
 from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
 from .combat import no_attack
@@ -15,48 +20,69 @@ from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
-from .snapshots import LifeSiphonSnapshot
+from .snapshots import Attack, Quadrant, TurnState
 from .steps import TURN, phase_of
 
+ASPECTS = Kinds(lambda st: st.R.cards.aspect_names, lambda st, name, where: st.R.cards.aspect_of(name, where))
+VIALS = Kinds(lambda st: st.R.cards.vial_names, lambda st, name, where: st.R.cards.vial_of(name, where))
+QUADRANTS = Kinds(lambda st: [qn(st, q) for q in range(st.R.Q)], snapshots.find_quadrant)
 
-# The fields, named once by how a copy copies them (core.zones.clone_of makes ``clone``):
-NUMBERS = (
-    # Aspects used this turn (a bit per Aspect); the turn (where it stands is read from the stack:
-    # steps.phase_of): whose, the round, summons and life gained, Fearsome used (bits)
-    "aspect_used", "turn", "round", "summons", "gained", "fear_used", "attack_phase",
-    # the attack in progress (combat.py)
-    "attacker", "attacker_kind", "target", "target_kind", "defender",
-    # Madness Mode: defeated this round; the final (round, life)
-    "defeated", "final",
-)
-LISTS = (
+
+def _laid_out(attr, type=int, default=0, **kw):
+    """A field a snapshot writes inside one of the parts snapshots.py lays out (the board by
+    quadrant, the turn, the attack) and reads back."""
+    return Number(attr, type, default, seat=False, written=False, **kw)
+
+
+def _board(attr):
+    return _laid_out(attr, list[int], [], copy=True)
+
+
+# Every component, in the order a snapshot writes it (RULES.md, "Snapshots"); who sees what is
+# views.py, the re-deal hidden.py.
+ZONES = Zones(
+    Number("round", Annotated[int, Meta(ge=0, le=10_000)], 1, seat=False),
+    Slot("turn", seat=False, kinds=QUADRANTS),                         # whose turn: a quadrant
+    Derived("phase", str, "start", snapshots.phase),                   # read from the stack (steps.phase_of)
     # the board: one entry per slot (quadrant * SLOTS + space): the familiar's kind (-1: empty),
-    # its damage, its attack and defense bonuses until end of turn, its marks (ruleset.MOVED...)
-    "kind", "damage", "attack_bonus", "defense_bonus", "flags",
-    # how many familiars stand in each area: area_count[q * NUM_AREAS + area]
-    "area_count",
-    # life per quadrant, familiars not on the board (a count per kind; a bit per personal kind)
-    "life", "supply", "pool",
-    # the deck (top card last), the discard pile, the River's 3 cards (-1: none)
-    "deck", "discard", "river",
-    # each seat's Aspect (-1: none) and Essence Vials (bits); the attack's blockers and Breath points
-    "aspect", "vials", "blockers", "breath_points",
-)
-SEAT_LISTS = ("hand", "known")   # each seat's hand, and the cards of it everyone saw it take
+    # its damage, its attack and defense bonuses until end of turn, its marks (ruleset.MOVED...);
+    # how many familiars stand in each area: area_count[q * NUM_AREAS + area]; life per quadrant,
+    # each quadrant's personal familiars not on the board (bits)
+    Derived("quadrants", dict[str, Quadrant], {}, snapshots.quadrants),
+    _board("kind"), _board("damage"), _board("attack_bonus"), _board("defense_bonus"), _board("flags"),
+    _board("area_count"), _board("life"), _board("pool"),
+    Row("hand", OWNER, key="hands"), Row("known"),                    # and the cards of it everyone saw it take
+    Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
+    Spaces("river", RIVER_CARDS, nullable=True),                      # the River's 3 cards (-1: none)
+    Row("discard", seat=False),
+    Slot("aspect", key="aspects", kinds=ASPECTS),                     # each seat's Aspect (-1: none)
+    CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS),   # used this turn
+    CardSet("vials", kinds=VIALS, nullable=True),                    # each seat's unused Essence Vials
+    Derived("supply", dict[str, int], {}, snapshots.supply),          # shared familiars not on the board
+    _board("supply"),
+    # the turn: summons and life gained, Fearsome used (bits), in the Attack Phase
+    Derived("turn_state", TurnState, field(default_factory=TurnState), snapshots.turn_state),
+    _laid_out("summons"), _laid_out("gained"), _laid_out("fear_used"), _laid_out("attack_phase", bool, False),
+    # the attack in progress (combat.py): slots, kinds, the defending quadrant, blockers, Breath points
+    Derived("attack", Attack | None, None, snapshots.attack),
+    _laid_out("attacker"), _laid_out("attacker_kind"), _laid_out("target"), _laid_out("target_kind"),
+    _laid_out("defender"), _board("blockers"), _board("breath_points"),
+    # Madness Mode: defeated this round; the final [round, life]
+    Number("defeated", bool, False, seat=False),
+    Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False),
+    cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True)
 
 
 class LifeSiphonState(State):
-    __slots__ = ("R", *NUMBERS, *LISTS, *SEAT_LISTS)
+    __slots__ = ZONES.attributes
 
     frames = FRAMES
-    snapshot_schema = LifeSiphonSnapshot
+    zones = ZONES
     _view = views.view
     seat_view = views.seat_view
-    _snapshot = snapshots.snapshot
     _restore = snapshots.restore
     migrate_snapshot = staticmethod(snapshots.migrate)
-    determinize = hidden.determinize
-    clone = clone_of(shared=("R",), values=NUMBERS, lists=LISTS, seat_lists=SEAT_LISTS)
+    determinize = hidden.determinize   # its own: see hidden.py
 
     def setup(self):
         R = empty_board(self)
