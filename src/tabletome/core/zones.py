@@ -255,6 +255,25 @@ class Derived(Zone):
         self.write = write
 
 
+class Group(Derived):
+    """Zones of the table a ``columns`` snapshot writes together as one object under ``key``, each
+    member under its own key in order (``"turn_state": {"summons": 0, "life_gained": 0}``), checked
+    as one nested object; ``null_when_empty``: written null when every member holds its default
+    (no attack in progress), and null (or left out) reads as every default. Its members are
+    fields of the state as any zone (cloned, listed in ``Zones.zones`` after it)."""
+
+    kind = "group"
+
+    def __init__(self, key, *members: Zone, null_when_empty: bool = False):
+        super().__init__(key, None, None, None)
+        self.members = members
+        self.null_when_empty = null_when_empty
+        for m in members:
+            if m.seat or isinstance(m, Derived):
+                raise ValueError(f"group {key!r}: {m.attr!r} is a seat's zone or a Derived (a group holds the table's fields)")
+            m.written = False   # (written inside the group)
+
+
 class Known(Zone):
     """What every seat has learned of a hidden ``Cards`` zone ``of`` (a card revealed from a hand,
     an ask that shows a card is held): per seat, the count of each card kind known to be there,
@@ -309,6 +328,7 @@ class Zones:
     def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
                  seats_key: str = "seats", one_deck: bool = False, unique: bool = False, label_hint: str = "",
                  columns: bool = False, named_seats: bool = False):
+        zones = tuple(m for z in zones for m in (z, *getattr(z, "members", ())))   # a Group, then its members
         self.zones = list(zones)
         self.named_seats = named_seats
         self.one_deck = one_deck
@@ -342,6 +362,9 @@ class Zones:
             if z.view is not None or size or size_view:    # (else it shows nothing)
                 plain = type(z) is Number and not z.copy     # shown as it is
                 self._player_plan.append((z, z.attr, size, size_view, z.view, isinstance(z, _SEEN), plain))
+        for g in zones:
+            if isinstance(g, Group):
+                self._make_group(g)
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
         self.attributes = tuple(z.attr for z in zones if not isinstance(z, Derived)) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
@@ -362,6 +385,29 @@ class Zones:
                             [(z.attr, isinstance(z, Pile)) for z in self.table_zones
                              if isinstance(z, (Cards, Pile)) and z.see != EVERYONE])
         self._names = {}
+
+    def _make_group(self, g) -> None:
+        """A group's snapshot type (a nested Struct of its members' fields), default and writer."""
+        fields = [field for m in g.members for field in self._fields(m)]
+        g.type = msgspec.defstruct(f"{g.key.title().replace('_', '')}Fields", fields,
+                                   forbid_unknown_fields=True, kw_only=True)
+        if g.null_when_empty:
+            g.type, g.default = g.type | None, None
+        else:
+            g.default = msgspec.field(default_factory=g.type)
+
+        def write(state):
+            names = self.cards(state).names
+            value = {m.key: self._written(state, m, getattr(state, m.attr), names) for m in g.members}
+            if g.null_when_empty and all(value[m.key] == self._default(m) for m in g.members):
+                return None
+            return value
+        g.write = write
+
+    def _read_group(self, state, g, value, cards) -> None:
+        for m in g.members:
+            given = self._default(m) if value is None else getattr(value, m.key)
+            setattr(state, m.attr, self._read(state, m, given, f"snapshot field '{g.key}.{m.key}'", cards))
 
     # --- card names -------------------------------------------------------------------------------
     def _index(self, cards) -> dict:
@@ -632,6 +678,8 @@ class Zones:
         players = state.players
         placed = set() if self.unique else None
         for z in self.zones:
+            if isinstance(z, Group):
+                self._read_group(state, z, getattr(data, z.key), cards)
             if isinstance(z, Derived) or not z.written:
                 continue
             value, where = getattr(data, z.key), f"snapshot field {z.key!r}"

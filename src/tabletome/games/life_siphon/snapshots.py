@@ -16,7 +16,6 @@ import msgspec
 from ...core import IllegalAction
 from ...core.registry import game as registered_game
 from .board import AREA_KEYS, AREA_OF, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, empty_board, qn
-from .combat import no_attack
 from .effects import POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, PHASE_NAMES, RIVER_CARDS
@@ -48,24 +47,6 @@ class Quadrant(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     river: Row = []
     battleground: Row = []
     pool: list[str] | msgspec.UnsetType = UNSET     # default: the personal familiars not on the board
-
-
-class TurnState(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    summons: int = 0
-    life_gained: int = 0
-    fearsome_used: list[str] = []
-    attack_phase: bool = False
-
-
-class Attack(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """The attack in progress: slots are quadrant x 13 + space (RULES.md)."""
-    attacker: int = -1
-    attacker_familiar: str | None = None
-    target: int = -1
-    target_familiar: str | None = None
-    defender: str | None = None
-    blockers: list[int] = []
-    breath: list[int] = []      # each Breath Weapon point: a slot, or -1 for the defender's life
 
 
 def _whole(value, name, low, high, where):
@@ -127,29 +108,6 @@ def supply(st):
     return {R.cards.fam_names[f]: st.supply[f] for f in range(R.nf) if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]}
 
 
-def turn_state(st):
-    fams = st.R.cards.fam_names
-    return {"summons": st.summons, "life_gained": st.gained,
-            "fearsome_used": [fams[f] for f in range(st.R.nf) if (st.fear_used >> f) & 1],
-            "attack_phase": st.attack_phase}
-
-
-def attack(st):
-    if (st.attacker < 0 and st.attacker_kind < 0 and st.target < 0 and st.target_kind < 0
-            and st.defender < 0 and not st.blockers and not st.breath_points):
-        return None
-    fams = st.R.cards.fam_names
-    return {
-        "attacker": st.attacker,
-        "attacker_familiar": fams[st.attacker_kind] if st.attacker_kind >= 0 else None,
-        "target": st.target,
-        "target_familiar": fams[st.target_kind] if st.target_kind >= 0 else None,
-        "defender": qn(st, st.defender) if st.defender >= 0 else None,
-        "blockers": list(st.blockers),
-        "breath": list(st.breath_points),
-    }
-
-
 # --- reading ---------------------------------------------------------------------------------
 def restore(st, data):
     """The declared zones (core), then the parts laid out here, every card placed once, and the
@@ -193,16 +151,7 @@ def restore(st, data):
             st.vials[s] = R.all_vials
     if st.turn < 0:
         st.turn = 0
-    ts = data.turn_state
-    st.summons = _whole(ts.summons, "summons", 0, 3, "snapshot turn_state")
-    st.gained = _whole(ts.life_gained, "life_gained", 0, 3, "snapshot turn_state")
-    st.fear_used = 0
-    for name in ts.fearsome_used:
-        st.fear_used |= 1 << cards.familiar_of(name, "snapshot turn_state fearsome_used")
-    st.attack_phase = ts.attack_phase
-    no_attack(st)
-    if data.attack is not None:
-        restore_attack(st, data.attack)
+    check_attack(st)
     phase = data.phase
     if st.decision is None and (not st.stack or phase == "over"):
         if phase == "over":
@@ -268,24 +217,13 @@ def restore_slot(st, s, item, where):
             st.flags[s] |= bit
 
 
-def restore_attack(st, attack: Attack):
-    R = st.R
-    cards = R.cards
-    n = R.Q * SLOTS
-    qnames = [qn(st, q) for q in range(R.Q)]
-    if (not -1 <= attack.attacker < n or not -1 <= attack.target < n
-            or any(not 0 <= b < n for b in attack.blockers) or any(not -1 <= b < n for b in attack.breath)):
+def check_attack(st):
+    """The attack's spaces are on the board (slots are quadrant x 13 + space, RULES.md)."""
+    n = st.R.Q * SLOTS
+    if (not -1 <= st.attacker < n or not -1 <= st.target < n or any(not 0 <= b < n for b in st.blockers)
+            or any(not -1 <= b < n for b in st.breath_points)):
         raise IllegalAction("snapshot 'attack' names a space that is not on this board (slots are "
                             f"quadrant x {SLOTS} + space, 0 to {n - 1})")
-    if attack.defender is not None and attack.defender not in qnames:
-        raise IllegalAction(f"snapshot 'attack' defender must be one of {', '.join(qnames)}, not {attack.defender!r}")
-    st.attacker = attack.attacker
-    st.attacker_kind = -1 if attack.attacker_familiar is None else cards.familiar_of(attack.attacker_familiar, "snapshot attack")
-    st.target = attack.target
-    st.target_kind = -1 if attack.target_familiar is None else cards.familiar_of(attack.target_familiar, "snapshot attack")
-    st.defender = -1 if attack.defender is None else qnames.index(attack.defender)
-    st.blockers = list(attack.blockers)
-    st.breath_points = list(attack.breath)
 
 
 def restore_decision(st, phase):

@@ -9,20 +9,21 @@ the re-deal for search hidden.py.
 
 from typing import Annotated
 
-from msgspec import Meta, field
+from msgspec import Meta
 
 from ...core import IllegalAction, State
-from ...core.zones import NOBODY, OWNER, CardSet, Derived, Kinds, Number, Pile, Row, Slot, Spaces, Zones
+from ...core.zones import NOBODY, OWNER, CardSet, Derived, Group, Kinds, Number, Pile, Row, Slot, Spaces, Zones
 from . import hidden, snapshots, views
 from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
 from .combat import no_attack
 from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
-from .ruleset import MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
-from .snapshots import Attack, Quadrant, TurnState
+from .ruleset import MADNESS_GAIN_CAP, MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
+from .snapshots import Quadrant
 from .steps import TURN, phase_of
 
+FAMILIARS = Kinds(lambda st: st.R.cards.fam_names, lambda st, name, where: st.R.cards.familiar_of(name, where))
 ASPECTS = Kinds(lambda st: st.R.cards.aspect_names, lambda st, name, where: st.R.cards.aspect_of(name, where))
 VIALS = Kinds(lambda st: st.R.cards.vial_names, lambda st, name, where: st.R.cards.vial_of(name, where))
 QUADRANTS = Kinds(lambda st: [qn(st, q) for q in range(st.R.Q)], snapshots.find_quadrant)
@@ -32,6 +33,8 @@ def _laid_out(attr, type=int, default=0, **kw):
     """A field a snapshot writes inside one of the parts snapshots.py lays out (the board by
     quadrant, the turn, the attack) and reads back."""
     return Number(attr, type, default, seat=False, written=False, **kw)
+
+
 
 
 def _board(attr):
@@ -60,13 +63,18 @@ ZONES = Zones(
     CardSet("vials", kinds=VIALS, nullable=True),                    # each seat's unused Essence Vials
     Derived("supply", dict[str, int], {}, snapshots.supply),          # shared familiars not on the board
     _board("supply"),
-    # the turn: summons and life gained, Fearsome used (bits), in the Attack Phase
-    Derived("turn_state", TurnState, field(default_factory=TurnState), snapshots.turn_state),
-    _laid_out("summons"), _laid_out("gained"), _laid_out("fear_used"), _laid_out("attack_phase", bool, False),
-    # the attack in progress (combat.py): slots, kinds, the defending quadrant, blockers, Breath points
-    Derived("attack", Attack | None, None, snapshots.attack),
-    _laid_out("attacker"), _laid_out("attacker_kind"), _laid_out("target"), _laid_out("target_kind"),
-    _laid_out("defender"), _board("blockers"), _board("breath_points"),
+    # the turn: summons and life gained, the Fearsome used (bits), in the Attack Phase
+    Group("turn_state", Number("summons", Annotated[int, Meta(ge=0, le=SUMMONS_PER_TURN)], 0, seat=False),
+          Number("gained", Annotated[int, Meta(ge=0, le=MADNESS_GAIN_CAP)], 0, key="life_gained", seat=False),
+          CardSet("fear_used", key="fearsome_used", seat=False, kinds=FAMILIARS),
+          Number("attack_phase", bool, False, seat=False)),
+    # the attack in progress (combat.py): slots (quadrant * SLOTS + space), the familiars' kinds,
+    # the defending quadrant, the blockers' slots, each Breath Weapon point (a slot, -1: life)
+    Group("attack", Number("attacker", int, -1, seat=False),
+          Slot("attacker_kind", key="attacker_familiar", seat=False, kinds=FAMILIARS),
+          Number("target", int, -1, seat=False), Slot("target_kind", key="target_familiar", seat=False, kinds=FAMILIARS),
+          Slot("defender", seat=False, kinds=QUADRANTS), Number("blockers", list[int], [], copy=True, seat=False),
+          Number("breath_points", list[int], [], copy=True, key="breath", seat=False), null_when_empty=True),
     # Madness Mode: defeated this round; the final [round, life]
     Number("defeated", bool, False, seat=False),
     Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False),
