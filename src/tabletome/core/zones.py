@@ -33,9 +33,13 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   hidden from a seat cannot be shown or encoded for it (``view``, ``encode_cards``, ``encode_slot``).
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
-(``columns``), ordered ``Row``s, a board's ``Spaces``, ``CardSet`` bit masks and ``Derived`` snapshot
-facts serve a game whose view and re-deal are still its own; the derived re-deal
-deals no hidden ``Row`` or ``Spaces``.
+(``columns``), each seat's value under its name (``named_seats``), ordered ``Row``s, a board's
+``Spaces``, ``CardSet`` bit masks, zones of other things than cards (``Kinds``: familiars,
+Aspects, quadrants), zones a hand-written snapshot may give as null for the game to fill
+(``nullable``), table fields written together as one object (``Group``) and ``Derived`` snapshot
+parts (facts, or a board laid out by the game around fields it does not write on their own,
+``Number(written=False)``) serve a game whose view and re-deal are still its own; the derived
+re-deal deals no hidden ``Row`` or ``Spaces``.
 
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
