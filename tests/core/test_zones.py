@@ -405,8 +405,7 @@ def test_seats_by_name_other_kinds_and_groups_are_written_in_declaration_order_a
     again = type(state).__new__(type(state))
     again._init_common(Peek(), 2, {}, 1, Rng(1))
     _named_restore(zones, again, snap)
-    with pytest.raises(AttributeError):   # a field a Derived part lays out: the game reads it back
-        again.cells
+    assert not hasattr(again, "cells")   # a field a Derived part lays out: the game reads it back
     again.cells = [3]
     assert zones.snapshot(again) == snap
     state.attacker = 4   # a member off its default: the group is written
