@@ -29,16 +29,10 @@ VIALS = Kinds(lambda st: st.R.cards.vial_names, lambda st, name, where: st.R.car
 QUADRANTS = Kinds(lambda st: [qn(st, q) for q in range(st.R.Q)], snapshots.find_quadrant)
 
 
-def _laid_out(attr, type=int, default=0, **kw):
-    """A field a snapshot writes inside one of the parts snapshots.py lays out (the board by
-    quadrant, the turn, the attack) and reads back."""
-    return Number(attr, type, default, seat=False, written=False, **kw)
-
-
-
-
-def _board(attr):
-    return _laid_out(attr, list[int], [], copy=True)
+def _laid_out(attr):
+    """A list of numbers a snapshot writes inside a part snapshots.py lays out (the board by
+    quadrant, the supply) and reads back."""
+    return Number(attr, list[int], [], copy=True, seat=False, written=False)
 
 
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"); who sees what is
@@ -52,17 +46,17 @@ ZONES = Zones(
     # how many familiars stand in each area: area_count[q * NUM_AREAS + area]; life per quadrant,
     # each quadrant's personal familiars not on the board (bits)
     Derived("quadrants", dict[str, Quadrant], {}, snapshots.quadrants),
-    _board("kind"), _board("damage"), _board("attack_bonus"), _board("defense_bonus"), _board("flags"),
-    _board("area_count"), _board("life"), _board("pool"),
+    _laid_out("kind"), _laid_out("damage"), _laid_out("attack_bonus"), _laid_out("defense_bonus"),
+    _laid_out("flags"), _laid_out("area_count"), _laid_out("life"), _laid_out("pool"),
     Row("hand", OWNER, key="hands"), Row("known"),                    # and the cards of it everyone saw it take
     Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
     Spaces("river", RIVER_CARDS, nullable=True),                      # the River's 3 cards (-1: none)
     Row("discard", seat=False),
     Slot("aspect", key="aspects", kinds=ASPECTS),                     # each seat's Aspect (-1: none)
     CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS),   # used this turn
-    CardSet("vials", kinds=VIALS, nullable=True),                    # each seat's unused Essence Vials
+    CardSet("vials", kinds=VIALS, nullable=True),                     # each seat's unused Essence Vials
     Derived("supply", dict[str, int], {}, snapshots.supply),          # shared familiars not on the board
-    _board("supply"),
+    _laid_out("supply"),
     # the turn: summons and life gained, the Fearsome used (bits), in the Attack Phase
     Group("turn_state", Number("summons", Annotated[int, Meta(ge=0, le=SUMMONS_PER_TURN)], 0, seat=False),
           Number("gained", Annotated[int, Meta(ge=0, le=MADNESS_GAIN_CAP)], 0, key="life_gained", seat=False),
