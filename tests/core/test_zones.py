@@ -354,7 +354,7 @@ def _named_zones():
         Number("round", int, 1, seat=False),
         Derived("board", dict[str, int], {}, lambda s: {"cells": sum(s.cells)}),   # the game lays it out
         Number("cells", list[int], [], copy=True, seat=False, written=False),
-        Row("hand", OWNER, key="hands"), Slot("colour", kinds=colours), CardSet("paints", kinds=colours),
+        Row("hand", OWNER, key="hands"), Slot("colour", kinds=colours), CardSet("paints", kinds=colours, nullable=True),
         Pile("deck", NOBODY, seat=False, nullable=True), Spaces("row", 2, nullable=True),
         Group("turn", Number("moves", Annotated[int, Meta(ge=0, le=3)], 0, seat=False),
               CardSet("used", key="colours_used", seat=False, kinds=colours)),
@@ -415,7 +415,9 @@ def test_seats_by_name_other_kinds_and_groups_are_written_in_declaration_order_a
     assert again.attacker == 4 and zones.snapshot(again) == snap
     # left out: each seat its default, a nullable zone None for the game to fill, a group its defaults
     _named_restore(zones, again, {"hands": {seat_names[1]: ["Bee"]}, "deck": None})
-    assert (again.hand, again.colour, again.paints, again.deck, again.row) == ([[], [1]], [-1, -1], [0, 0], None, None)
+    assert (again.hand, again.colour, again.paints, again.deck, again.row) == ([[], [1]], [-1, -1], None, None, None)
+    _named_restore(zones, again, {"paints": {seat_names[1]: ["Red"]}})   # given: each seat left out its default
+    assert again.paints == [0, 1]
     assert (again.moves, again.used, again.attacker, again.weapon) == (0, 0, -1, -1)
 
 
