@@ -148,7 +148,7 @@ class LifeSiphon(Game):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""
         return cards_info(cards)
 
-    def rules_summary(self, players, options):
+    def rules_summary(self, players, options, card_text=None):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
         return rules_summary(self, players, options)
 
