@@ -335,3 +335,64 @@ def test_a_view_shows_rows_spaces_and_card_sets_by_name_and_a_hidden_row_only_to
     assert (view["board"], view["rolls"], view["targets"], view["players"][0]["crest"]) == (
         ["Brave", None], [6], ["Fog", "Brave"], "Crown")
     assert "deck" not in view and "over" in view and view["rolls"] is not state.rolls
+
+
+def _piles_state(players=2):
+    """The table's ``Piles`` (three rows of cards) and an index a snapshot does not write
+    (``written=False``: each card's row, which a ``Derived`` fact writes as row numbers from 1)."""
+    from tabletome.core.zones import Derived, Piles
+
+    declared = Zones(
+        Piles("rows"),
+        Number("row_of", list[int], [], copy=True, seat=False, written=False),
+        Derived("row_numbers", list[int], [], lambda s: [r + 1 for r in s.row_of]),
+        Number("turn", int, 1, seat=False),
+        cards=lambda s: Labelled, unique=True, columns=True)
+
+    class PilesState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+        def determinize(self, seat, rng):
+            raise NotImplementedError
+
+    state = PilesState.__new__(PilesState)
+    state._init_common(Peek(), players, {}, 1, Rng(1))
+    declared.empty(state)
+    state.rows = [[0, 2], [], [5]]
+    state.row_of = [0, -1, 0, -1, -1, 2]
+    return declared, state
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_piles_are_cloned_pile_by_pile_and_an_unwritten_field_is_cloned_but_not_written(players):
+    from tabletome.core.snapshots import check_snapshot_fields
+
+    zones, state = _piles_state(players)
+    copy = state.clone()
+    copy.rows[0].append(3)
+    copy.rows.append([4])
+    copy.row_of[3] = 0
+    assert (state.rows, state.row_of) == ([[0, 2], [], [5]], [0, -1, 0, -1, -1, 2])
+    assert copy.rows[2] == [5] and copy.row_of[3] == 0
+    snap = zones.snapshot(state)
+    assert list(snap.items()) == [("rows", [["Brave", "Crown"], [], ["Hex"]]), ("row_numbers", [1, 0, 1, 0, 0, 3]),
+                                  ("turn", 1), ("winners", [])]
+    schema = zones.schema("Piles")
+    with pytest.raises(IllegalAction, match="unknown field 'row_of'"):
+        check_snapshot_fields({**snap, "row_of": [0]}, schema, "Peek")
+    again = type(state).__new__(type(state))
+    again._init_common(Peek(), players, {}, 1, Rng(1))
+    zones.empty(again)
+    zones.restore(again, check_snapshot_fields({**snap, "turn": 4}, schema, "Peek"))
+    assert (again.rows, again.turn, again.row_of) == (state.rows, 4, [])   # the game reads its index back
+    with pytest.raises(IllegalAction, match="snapshot field 'rows': 'Hex' is placed twice"):
+        zones.restore(again, check_snapshot_fields({"rows": [["Hex"], ["Hex"]]}, schema, "Peek"))
+    assert zones.view(state, 0)["rows"] == [["Brave", "Crown"], [], ["Hex"]]
+
+
+def test_piles_belong_to_the_table():
+    from tabletome.core.zones import Piles
+
+    with pytest.raises(ValueError, match="zone 'rows': Piles are the table's"):
+        Zones(Piles("rows", seat=True), cards=lambda s: Labelled)

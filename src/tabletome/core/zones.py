@@ -33,9 +33,11 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   hidden from a seat cannot be shown or encoded for it (``view``, ``encode_cards``, ``encode_slot``).
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
-(``columns``), ordered ``Row``s, a board's ``Spaces``, ``CardSet`` bit masks and ``Derived`` snapshot
-facts serve a game whose view and re-deal are still its own; the derived re-deal
-deals no hidden ``Row`` or ``Spaces``.
+(``columns``), ordered ``Row``s, a board's ``Spaces``, the table's ``Piles`` (one card list per
+realm or row), ``CardSet`` bit masks, ``Derived`` snapshot facts and fields a snapshot does not
+write (``written=False``: an index, or a field a ``Derived`` fact writes in another form) serve a
+game whose view and re-deal are still its own; the derived re-deal deals no hidden ``Row``,
+``Spaces`` or ``Piles``.
 
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
@@ -60,12 +62,15 @@ _MISSING = object()
 class Zone:
     """One declared component. ``attr``: the state's field; ``key``: its snapshot name; ``view``:
     its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table;
-    ``required``: a ``columns`` snapshot must give it (by default it may be left out)."""
+    ``required``: a ``columns`` snapshot must give it (by default it may be left out); ``written``:
+    False for a field a snapshot does not write (an index kept beside other zones, or a field the
+    game writes in another form, a ``Derived`` fact, and reads back in its ``_restore``): ``clone``
+    copies it, snapshots and their schema leave it out."""
 
     kind = "zone"
 
     def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
-                 see: str = EVERYONE, required: bool = False):
+                 see: str = EVERYONE, required: bool = False, written: bool = True):
         if see not in SEES:
             raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
         self.attr = attr
@@ -74,6 +79,7 @@ class Zone:
         self.seat = seat
         self.see = see
         self.required = required
+        self.written = written
 
     def sees(self, state, owner, seat) -> bool:
         """Whether ``seat`` (None: a spectator) may see what this zone holds."""
@@ -218,6 +224,20 @@ class Spaces(Zone):
         return [self.marks[k] if k in self.marks else names[k] for k in value]
 
 
+class Piles(Zone):
+    """Several ordered piles of the table (one per realm, a board's rows): a list of card lists,
+    each written and shown bottom first, as held. ``clone`` copies each pile."""
+
+    kind = "piles"
+
+    def __init__(self, attr, see=EVERYONE, **kw):
+        kw.setdefault("seat", False)
+        super().__init__(attr, see=see, **kw)
+
+    def seen(self, state, owner, seat, value, names):
+        return [[names[k] for k in pile] for pile in value]
+
+
 class CardSet(Zone):
     """A set of cards as a bit mask, card kind k at bit k (the cards a seat has examined, the cards
     whose once-a-turn effect was used this turn): written and shown as names in card-list order.
@@ -267,7 +287,7 @@ class Known(Zone):
 
 
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
-_SEEN = (Cards, Pile, Row, Spaces)   # zones a view shows only to a seat that sees them
+_SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat that sees them
 
 
 class Zones:
@@ -304,6 +324,11 @@ class Zones:
                 raise ValueError(f"zone {z.attr!r} knows of {z.of!r}, which is no Cards zone")
             if isinstance(z, Slot) and z.public is not None and not isinstance(self.by_attr.get(z.public), Number):
                 raise ValueError(f"slot {z.attr!r} is made public by {z.public!r}, which is no Number")
+            if isinstance(z, Piles) and z.seat:
+                raise ValueError(f"zone {z.attr!r}: Piles are the table's (seat=False)")
+        self.written_zones = [z for z in zones if z.written]   # what a snapshot holds, in order
+        self._written_table = [z for z in self.written_zones if not z.seat]
+        self._written_seat = [z for z in self.written_zones if z.seat]
         self.seat_zones = [z for z in zones if z.seat]
         self.table_zones = [z for z in zones if not z.seat]
         # what a view shows of each seat zone: (zone, field, its size field, its size's view key,
@@ -365,7 +390,7 @@ class Zones:
                 value = [0] * n
                 if z.size:
                     setattr(state, z.size, [0] * players if z.seat else 0)
-            elif isinstance(z, (Pile, Row)):
+            elif isinstance(z, (Pile, Row, Piles)):
                 value = []
             elif isinstance(z, Slot):
                 value = z.empty
@@ -384,9 +409,12 @@ class Zones:
     # --- clone ----------------------------------------------------------------------------------
     def make_clone(self):
         """The state's ``clone``: code written once for the declared fields (``clone_of``)."""
-        values, lists, seat_lists = [], [], []
+        values, lists, seat_lists, table_lists = [], [], [], []
         for z in self.zones:
             if isinstance(z, Derived):
+                continue
+            if isinstance(z, Piles):
+                table_lists.append(z.attr)
                 continue
             deep = (isinstance(z, (Cards, Pile, Row, Spaces)) or (isinstance(z, Known) and z.card is None)
                     or (isinstance(z, Number) and z.copy))
@@ -396,7 +424,7 @@ class Zones:
                 (seat_lists if deep else lists).append(z.attr)
             if isinstance(z, Cards) and z.size:
                 (lists if z.seat else values).append(z.size)
-        return clone_of(shared=self.shared, values=values, lists=lists, seat_lists=seat_lists)
+        return clone_of(shared=self.shared, values=values, lists=lists, seat_lists=seat_lists, table_lists=table_lists)
 
     # --- seeing ---------------------------------------------------------------------------------
     def view(self, state, seat) -> dict:
@@ -472,14 +500,14 @@ class Zones:
         names = cards.labels if self.unique else cards.names
         if self.columns:
             data = {}
-            for z in self.zones:
+            for z in self.written_zones:
                 value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
                 data[z.key] = ([self._written(state, z, v, names) for v in value] if z.seat
                                else self._written(state, z, value, names))
             data["winners"] = list(state.winners)
             return data
         data = {}
-        for z in self.table_zones:
+        for z in self._written_table:
             data[z.key] = self._written(state, z, getattr(state, z.attr), names)
         data["winners"] = list(state.winners)
         seats = []
@@ -503,6 +531,8 @@ class Zones:
             return [z.marks[k] if k in z.marks else names[k] for k in value]
         if isinstance(z, CardSet):
             return [names[k] for k in bits(value)]
+        if isinstance(z, Piles):
+            return [[names[k] for k in pile] for pile in value]
         if isinstance(z, Known) and z.card is not None:
             return value
         return _names_of(names, value)
@@ -511,7 +541,7 @@ class Zones:
         """The msgspec Struct a snapshot of these zones is checked against."""
         if self.columns:
             top = []
-            for z in self.zones:
+            for z in self.written_zones:
                 for key, kind, default in self._fields(z):
                     if z.seat:
                         kind, default = list[kind], msgspec.field(default_factory=list)
@@ -519,11 +549,11 @@ class Zones:
             top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
             return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
         seat_fields = []
-        for z in self.seat_zones:
+        for z in self._written_seat:
             seat_fields += self._fields(z)
         Seat = msgspec.defstruct(f"{name}Seat", seat_fields, forbid_unknown_fields=True, kw_only=True)
         top = []
-        for z in self.table_zones:
+        for z in self._written_table:
             top += self._fields(z)
         top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
         top.append((self.seats_key, Annotated[list[Seat], msgspec.Meta(min_length=1, max_length=8)]))
@@ -538,6 +568,8 @@ class Zones:
             return [(z.key, list[str], empty)]
         if isinstance(z, Spaces):
             return [(z.key, list[str | None], empty)]
+        if isinstance(z, Piles):
+            return [(z.key, list[list[str]], empty)]
         if isinstance(z, Pile):
             fields = [(z.key, list[str] | None, None)]
             if z.top_key:
@@ -556,19 +588,19 @@ class Zones:
         if self.columns:
             self._restore_columns(state, data, cards)
             return
-        for z in self.table_zones:
+        for z in self._written_table:
             setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
         seats = getattr(data, self.seats_key)
         if len(seats) != state.players:
             raise IllegalAction(f"snapshot field {self.seats_key!r} must list {state.players} seats, not {len(seats)}")
-        for z in self.seat_zones:
+        for z in self._written_seat:
             setattr(state, z.attr, [])
             if isinstance(z, Cards) and z.size:
                 setattr(state, z.size, [])
         for p, seat in enumerate(seats):
             where = f"snapshot seat {p}"
             piles = []
-            for z in self.seat_zones:
+            for z in self._written_seat:
                 if isinstance(z, Pile):
                     piles.append(z)
                     getattr(state, z.attr).append(None)
@@ -587,7 +619,7 @@ class Zones:
     def _restore_columns(self, state, data, cards) -> None:
         players = state.players
         placed = set() if self.unique else None
-        for z in self.zones:
+        for z in self.written_zones:
             if isinstance(z, Derived):
                 continue
             value, where = getattr(data, z.key), f"snapshot field {z.key!r}"
@@ -626,6 +658,9 @@ class Zones:
             got = [self._place(self.kind_of(state, name, where), name, where, None if refers else placed)
                    for name in value or ()]
             return got[::-1] if isinstance(z, Pile) and z.top_first else got
+        if isinstance(z, Piles):
+            return [[self._place(self.kind_of(state, name, where), name, where, placed) for name in pile]
+                    for pile in value]
         if isinstance(z, CardSet):
             mask = 0
             for name in value:
@@ -683,9 +718,9 @@ class Zones:
         """The state's ``determinize``: for seats that own their cards, code written once from the
         plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
         table-driven ``Zones.determinize``."""
-        undealt = [z.attr for z in self.zones if isinstance(z, (Row, Spaces)) and z.see != EVERYONE]
+        undealt = [z.attr for z in self.zones if isinstance(z, (Row, Spaces, Piles)) and z.see != EVERYONE]
         if undealt:
-            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row or Spaces; "
+            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row, Spaces or Piles; "
                              f"the state class writes its own determinize")
         zones = self
 
@@ -872,12 +907,13 @@ class Zones:
         return problems
 
 
-def clone_of(*, shared=(), values=(), lists=(), seat_lists=()):
+def clone_of(*, shared=(), values=(), lists=(), seat_lists=(), table_lists=()):
     """A state class's ``clone``, code written once that copies exactly the fields named, each as its
     kind needs: ``shared`` and ``values`` by reference (fixed facts, numbers, tuples), ``lists`` of
     numbers with ``.copy()``, ``seat_lists`` (a list of lists, one per seat) list by list, literal for
-    two seats, the common case. ``Zones`` makes its clone with it; a game whose state is not declared
-    as zones may name its fields here (no deepcopy, no hand-written copy)."""
+    two seats, the common case, ``table_lists`` (a list of lists of any length) list by list.
+    ``Zones`` makes its clone with it; a game whose state is not declared as zones may name its
+    fields here (no deepcopy, no hand-written copy)."""
     lines = ["def clone(self):", "    c = _new(self.__class__)", "    self._copy_common(c)"]
     lines += [f"    c.{attr} = self.{attr}" for attr in (*shared, *values)]
     lines += [f"    c.{attr} = self.{attr}.copy()" for attr in lists]
@@ -886,6 +922,7 @@ def clone_of(*, shared=(), values=(), lists=(), seat_lists=()):
         lines += [f"        v = self.{attr}; c.{attr} = [v[0].copy(), v[1].copy()]" for attr in seat_lists]
         lines.append("    else:")
         lines += [f"        c.{attr} = list(map(_copy, self.{attr}))" for attr in seat_lists]
+    lines += [f"    c.{attr} = list(map(_copy, self.{attr}))" for attr in table_lists]
     lines.append("    return c")
     scope = {"_new": object.__new__, "_copy": list.copy}
     exec("\n".join(lines), scope)
