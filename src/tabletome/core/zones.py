@@ -253,7 +253,9 @@ class Derived(Zone):
     """A fact derived from the rest of the state (what the stack holds, whether the game is over)
     that a snapshot writes for its readers: ``write(state)``, of msgspec ``type`` (``default`` when
     a snapshot leaves it out). It is no field of the state: the game reads it back, if it needs
-    to, from the checked snapshot in its ``_restore``."""
+    to, from the checked snapshot in its ``_restore``. Its key may be the one of a field the
+    snapshot does not write (``written=False``): that field in another form. ``write`` None: a
+    field a snapshot may give (a hand-written or older form) but none writes."""
 
     kind = "derived"
 
@@ -316,9 +318,11 @@ class Zones:
         self.shared = tuple(shared)
         self.owned = owned
         self.seats_key = seats_key
-        self.by_attr = {z.attr: z for z in zones}
-        if len(self.by_attr) != len(zones):
-            raise ValueError("two zones share a field name")
+        fields = [z for z in zones if not isinstance(z, Derived)]   # (a Derived fact is no field)
+        self.by_attr = {z.attr: z for z in fields}
+        keys = [z.key for z in zones if z.written]
+        if len(self.by_attr) != len(fields) or len(set(keys)) != len(keys):
+            raise ValueError("two zones share a field name or a snapshot key")
         for z in zones:
             if isinstance(z, Known) and not isinstance(self.by_attr.get(z.of), Cards):
                 raise ValueError(f"zone {z.attr!r} knows of {z.of!r}, which is no Cards zone")
@@ -501,6 +505,8 @@ class Zones:
         if self.columns:
             data = {}
             for z in self.written_zones:
+                if isinstance(z, Derived) and z.write is None:
+                    continue
                 value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
                 data[z.key] = ([self._written(state, z, v, names) for v in value] if z.seat
                                else self._written(state, z, value, names))
