@@ -60,7 +60,8 @@ def migrate_snapshot(data: dict) -> dict:
 
 
 # --- writing ------------------------------------------------------------------------------------------------
-def _entry(state, c, bone=False):
+def entry(state, c, bone=False):
+    """A card as a snapshot writes it: its name, 'skeleton: ' before a skeleton's on a side, ' (acted)' after."""
     text = state.R.cards.names[c]
     if not bone and not state.up[c]:
         text = f"{_SKELETON} {text}"
@@ -69,57 +70,25 @@ def _entry(state, c, bone=False):
     return text
 
 
-def factions(state):
-    return [FACTION_IDS[f] for f in state.order]
-
-
-def phase(state):
-    return PHASE_NAMES[2] if state.is_over else PHASE_NAMES[state.phase]
-
-
 def realms(state):
     L, C = state.L, state.R.cards
     name, acted = C.names, state.acted
     out = []
     for r in range(L.nr):
-        entry = {
+        realm = {
             "realm_pile": [C.realms[rid].name for rid in reversed(state.rpile[r])],
             "bone_pile": [name[c] + _ACTED if acted[c] else name[c] for c in reversed(state.bone[r])],
             "known": state.known[r],
         }
         for x in L.realm_sides[r]:
-            entry[L.side_names[x]] = [_entry(state, c) for c in state.sides[r * L.ns + x]]
-        out.append(entry)
+            realm[L.side_names[x]] = [entry(state, c) for c in state.sides[r * L.ns + x]]
+        out.append(realm)
     return out
-
-
-def held(state):
-    return _entry(state, state.held, bone=True) if state.held >= 0 else None
-
-
-def spell_deck(state):
-    return [SPELLS[t] for t in reversed(state.deck)]
-
-
-def hands(state):
-    return [[SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])] for h in state.hand]
-
-
-def burn(state):
-    return [state.R.cards.names[c] for c in state.burn]
-
-
-def burn_spells(state):
-    return [SPELLS[t] for t in state.burn_spells]
 
 
 def score_piles(state):
     L, realms = state.L, state.R.cards.realms
     return {L.side_names[s]: [realms[rid].name for rid in state.scored[s]] for s in range(L.ns)}
-
-
-def artifact(state):
-    return state.artifact + 1 if state.artifact >= 0 else None
 
 
 def renumber_frames(state, data) -> dict:

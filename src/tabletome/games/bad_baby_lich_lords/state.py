@@ -15,7 +15,7 @@ from msgspec import UNSET, UnsetType
 from ...core import State
 from ...core.zones import NOBODY, OWNER, Cards, Derived, Number, Pile, Piles, Row, Zones
 from . import hidden, snapshots, views
-from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS
+from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, OUT, target_card
 from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
@@ -29,11 +29,11 @@ from .turn import BEFORE, PHASE_NAMES, end_turn
 # (views.py) and re-deal (hidden.py): the known top cards of a bone pile.
 ZONES = Zones(
     Number("order", list[int], [], seat=False, written=False),      # the realms' factions, realm 1 first
-    Derived("factions", list[str] | None, None, snapshots.factions),
+    Derived("factions", list[str] | None, None, lambda s: [FACTION_IDS[f] for f in s.order]),
     Number("turn", int, 1, seat=False),
     Number("active", int | UnsetType, UNSET, seat=False),             # left out: the mode's first seat
     Number("phase", int, BEFORE, seat=False, written=False),          # before or after the action
-    Derived("phase", str, PHASE_NAMES[0], snapshots.phase),
+    Derived("phase", str, PHASE_NAMES[0], lambda s: PHASE_NAMES[2] if s.is_over else PHASE_NAMES[s.phase]),
     Piles("sides", written=False),                   # sides[r * ns + s]: the cards on side s of realm r
     Piles("bone", NOBODY, written=False),            # the bone piles (bottom first) ...
     Number("known", list[int], [], copy=True, seat=False, written=False),   # ... and how many top cards are known
@@ -44,18 +44,20 @@ ZONES = Zones(
     Number("loc", list[int], [], copy=True, seat=False, written=False),     # per card: its place (places.py)
     Derived("realms", list[snapshots.RealmFields], [], snapshots.realms, required=True),
     Number("held", int, -1, seat=False, written=False),               # the drawn card on its way
-    Derived("held", str | None, None, snapshots.held),
+    Derived("held", str | None, None, lambda s: snapshots.entry(s, s.held, bone=True) if s.held >= 0 else None),
     Pile("deck", NOBODY, seat=False, written=False),                   # the spell deck (top last)
-    Derived("spell_deck", list[str] | UnsetType, UNSET, snapshots.spell_deck),
+    Derived("spell_deck", list[str] | UnsetType, UNSET, lambda s: [SPELLS[t] for t in reversed(s.deck)]),
     Cards("hand", OWNER, written=False),                                # hand[seat][spell] counts
-    Derived("hands", list[list[str]] | UnsetType, UNSET, snapshots.hands),
-    Row("burn", seat=False, written=False), Derived("burn", list[str], [], snapshots.burn),
-    Row("burn_spells", seat=False, written=False), Derived("burn_spells", list[str], [], snapshots.burn_spells),
-    Piles("scored", written=False),                   # each side's score pile
-    Number("noise", list[int], [], copy=True, seat=False, written=False),   # each side's noise
+    Derived("hands", list[list[str]] | UnsetType, UNSET,
+            lambda s: [[SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])] for h in s.hand]),
+    Row("burn", seat=False, written=False), Derived("burn", list[str], [], lambda s: [s.R.cards.names[c] for c in s.burn]),
+    Row("burn_spells", seat=False, written=False),
+    Derived("burn_spells", list[str], [], lambda s: [SPELLS[t] for t in s.burn_spells]),
+    Piles("scored", written=False),                   # each side's score pile ...
+    Number("noise", list[int], [], copy=True, seat=False, written=False),   # ... and its noise
     Derived("score_piles", dict[str, list[str]], {}, snapshots.score_piles),
     Number("artifact", int, -1, seat=False, written=False),   # the Cursed Artifact's realm (Solitaire, else -1)
-    Derived("artifact", int | None | UnsetType, UNSET, snapshots.artifact),
+    Derived("artifact", int | None | UnsetType, UNSET, lambda s: s.artifact + 1 if s.artifact >= 0 else None),
     # the decision with card places, as hand-written positions and snapshots of the old form give it
     Derived("pending", dict | None | UnsetType, UNSET, None), Derived("chain", list | UnsetType, UNSET, None),
     cards=lambda state: state.R.cards, shared=("R", "L"), columns=True)
@@ -68,12 +70,13 @@ class LichLordsState(State):
 
     # --- setting up -------------------------------------------------------------------------------------
     def setup(self):
-        R = self.init_rules()
-        L, C = self.L, R.cards
+        self.attach()
+        R, L = self.R, self.L
+        C = R.cards
         order = R.fixed_order
         if order is None:
             order = self._random_order()
-        self.init_empty(order)
+        self.order = list(order)
         rng = self.rng
         for r, f in enumerate(order):
             # "Shuffle each faction's realm cards." "Shuffle each faction's minion/skeleton cards
@@ -105,18 +108,14 @@ class LichLordsState(State):
         self.stack.append((TURN,))
         self.run()
 
-    def init_rules(self):
-        """The fixed facts of this game (cards, layout, the mode's action table)."""
+    def attach(self):
+        """The fixed facts of this game (cards, layout, the mode's action table) and an empty
+        table with no realms dealt (set-up and restoring fill it)."""
         R = self.R = self.game.ruleset(self.options, self.card_text)
-        self.L = R.layout
+        L = self.L = R.layout
         self.table = R.table
-        return R
-
-    def init_empty(self, order):
-        """An empty table with the realms of ``order`` (set-up and restoring fill it)."""
-        L, C = self.L, self.R.cards
-        n = C.n
-        self.order = list(order)
+        n = R.cards.n
+        self.order = []
         self.sides = [[] for _ in range(L.nr * L.ns)]
         self.up = [0] * n
         self.acted = [0] * n
@@ -165,10 +164,6 @@ class LichLordsState(State):
 
     def seat_view(self, seat, public):
         return views.seat_view(self, seat, public)
-
-    def attach(self):
-        self.init_rules()
-        self.init_empty(())
 
     def _snapshot(self):
         return snapshots.renumber_frames(self, super()._snapshot())
