@@ -396,3 +396,71 @@ def test_piles_belong_to_the_table():
 
     with pytest.raises(ValueError, match="zone 'rows': Piles are the table's"):
         Zones(Piles("rows", seat=True), cards=lambda s: Labelled)
+
+
+class Coins:
+    """A second card list beside the game's (spells beside minions)."""
+    names = ["Copper", "Silver"]
+
+
+def _coins_state(columns):
+    """Zones whose cards come from their own list (``cards=``) and a per-seat tally a snapshot
+    does not write, in both snapshot forms (one object per seat, one field per zone)."""
+    from tabletome.core.zones import Row
+
+    declared = Zones(
+        Cards("hand", OWNER),
+        Cards("purse", EVERYONE, shown="counts", cards=lambda s: Coins),
+        Number("tally", list[int], [], copy=True, written=False),
+        Row("spent", seat=False, cards=lambda s: Coins),
+        cards=lambda s: DECK, columns=columns)
+
+    class CoinState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+        def determinize(self, seat, rng):
+            raise NotImplementedError
+
+    state = CoinState.__new__(CoinState)
+    state._init_common(Peek(), 2, {}, 1, Rng(1))
+    declared.empty(state)
+    state.hand = [[1, 0, 2], [0, 1, 0]]
+    state.purse = [[0, 2], [1, 0]]
+    state.tally = [[5], [6]]
+    state.spent = [1, 0]
+    return declared, state
+
+
+@pytest.mark.parametrize("columns", [False, True])
+def test_a_zone_names_its_cards_from_its_own_card_list(columns):
+    from tabletome.core.snapshots import check_snapshot_fields
+
+    zones, state = _coins_state(columns)
+    assert len(state.clone().purse[0]) == 2 and state.clone().tally == [[5], [6]]
+    snap = zones.snapshot(state)
+    if columns:
+        assert snap == {"hand": [["Ace", "Cat", "Cat"], ["Bee"]], "purse": [["Silver", "Silver"], ["Copper"]],
+                        "spent": ["Silver", "Copper"], "winners": []}
+    else:
+        assert snap["seats"][0] == {"hand": ["Ace", "Cat", "Cat"], "purse": ["Silver", "Silver"]}
+        assert snap["spent"] == ["Silver", "Copper"] and "tally" not in snap["seats"][1]
+    schema = zones.schema("Coins")
+    zones.restore(state, check_snapshot_fields(snap, schema, "Peek"))
+    assert (state.hand, state.purse, state.spent) == ([[1, 0, 2], [0, 1, 0]], [[0, 2], [1, 0]], [1, 0])
+    assert zones.view(state, 1)["players"][0]["purse"] == {"Silver": 2}
+    bad = json_copy(snap)
+    (bad["purse"][1] if columns else bad["seats"][1]["purse"]).append("Gold")
+    with pytest.raises(IllegalAction, match="'Gold' is not a Peek card; cards are: Copper, Silver"):
+        zones.restore(state, check_snapshot_fields(bad, schema, "Peek"))
+
+
+def test_the_derived_redeal_refuses_hidden_cards_of_a_zones_own_list():
+    zones = Zones(Cards("hand", OWNER), Cards("purse", OWNER, cards=lambda s: Coins), cards=lambda s: DECK)
+    with pytest.raises(ValueError, match="zones purse: the derived re-deal deals no .* own card list"):
+        zones.make_determinize()
+
+
+def json_copy(data):
+    import json
+    return json.loads(json.dumps(data))

@@ -65,12 +65,14 @@ class Zone:
     ``required``: a ``columns`` snapshot must give it (by default it may be left out); ``written``:
     False for a field a snapshot does not write (an index kept beside other zones, or a field the
     game writes in another form, a ``Derived`` fact, and reads back in its ``_restore``): ``clone``
-    copies it, snapshots and their schema leave it out."""
+    copies it, snapshots and their schema leave it out; ``cards(state)``: the zone's own card list
+    when its cards are not the game's (spells beside minions), by which snapshots and views name
+    them (the derived re-deal deals none of them)."""
 
     kind = "zone"
 
     def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
-                 see: str = EVERYONE, required: bool = False, written: bool = True):
+                 see: str = EVERYONE, required: bool = False, written: bool = True, cards=None):
         if see not in SEES:
             raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
         self.attr = attr
@@ -80,6 +82,7 @@ class Zone:
         self.see = see
         self.required = required
         self.written = written
+        self.cards = cards
 
     def sees(self, state, owner, seat) -> bool:
         """Whether ``seat`` (None: a spectator) may see what this zone holds."""
@@ -373,8 +376,16 @@ class Zones:
             got = self._names[id(names)] = (names, {name.lower(): k for k, name in enumerate(names)})
         return got[1]
 
-    def kind_of(self, state, name, where: str) -> int:
-        cards = self.cards(state)
+    def _names_in(self, state, z, names):
+        """The names zone ``z`` writes its cards by: ``names``, the game's, unless it has its own list."""
+        if z.cards is None:
+            return names
+        cards = z.cards(state)
+        return cards.labels if self.unique else cards.names
+
+    def kind_of(self, state, name, where: str, cards=None) -> int:
+        if cards is None:
+            cards = self.cards(state)
         k = self._index(cards).get(str(name).lower()) if isinstance(name, str) else None
         if k is None:
             if self.unique:
@@ -391,7 +402,7 @@ class Zones:
             if isinstance(z, Number):
                 value = list(z.default) if z.copy else z.default
             elif isinstance(z, Cards):
-                value = [0] * n
+                value = [0] * (n if z.cards is None else len(z.cards(state).names))
                 if z.size:
                     setattr(state, z.size, [0] * players if z.seat else 0)
             elif isinstance(z, (Pile, Row, Piles)):
@@ -439,7 +450,7 @@ class Zones:
             if isinstance(z, Pile) and z.size_view:
                 view[z.size_view] = len(getattr(state, z.attr))
             if z.view is not None and (not isinstance(z, _SEEN) or z.sees(state, None, seat)):
-                view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names)
+                view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names if z.cards is None else z.cards(state).names)
         view["to_move"] = state.to_move
         view["players"] = [self._player(state, p, seat, names) for p in range(state.players)]
         view["over"] = state.to_move is None
@@ -466,7 +477,7 @@ class Zones:
             if size_view:
                 info[size_view] = len(value)
             if key is not None and (not hideable or z.sees(state, p, seat)):
-                info[key] = z.seen(state, p, seat, value, names)
+                info[key] = z.seen(state, p, seat, value, names if z.cards is None else z.cards(state).names)
         return info
 
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
@@ -508,17 +519,18 @@ class Zones:
                 if isinstance(z, Derived) and z.write is None:
                     continue
                 value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
-                data[z.key] = ([self._written(state, z, v, names) for v in value] if z.seat
-                               else self._written(state, z, value, names))
+                zn = self._names_in(state, z, names)
+                data[z.key] = [self._written(state, z, v, zn) for v in value] if z.seat else self._written(state, z, value, zn)
             data["winners"] = list(state.winners)
             return data
         data = {}
         for z in self._written_table:
-            data[z.key] = self._written(state, z, getattr(state, z.attr), names)
+            data[z.key] = self._written(state, z, getattr(state, z.attr), self._names_in(state, z, names))
         data["winners"] = list(state.winners)
         seats = []
         for p in range(state.players):
-            seats.append({z.key: self._written(state, z, getattr(state, z.attr)[p], names) for z in self.seat_zones})
+            seats.append({z.key: self._written(state, z, getattr(state, z.attr)[p], self._names_in(state, z, names))
+                          for z in self._written_seat})
         data[self.seats_key] = seats
         return data
 
@@ -659,28 +671,30 @@ class Zones:
     def _read(self, state, z, value, where, cards, placed=None):
         if isinstance(z, Number):
             return value
+        if z.cards is not None:   # its own card list (its cards are never the game's, placed or not)
+            cards, placed = z.cards(state), None
         if isinstance(z, (Pile, Row)):
             refers = isinstance(z, Row) and z.refers
-            got = [self._place(self.kind_of(state, name, where), name, where, None if refers else placed)
+            got = [self._place(self.kind_of(state, name, where, cards), name, where, None if refers else placed)
                    for name in value or ()]
             return got[::-1] if isinstance(z, Pile) and z.top_first else got
         if isinstance(z, Piles):
-            return [[self._place(self.kind_of(state, name, where), name, where, placed) for name in pile]
+            return [[self._place(self.kind_of(state, name, where, cards), name, where, placed) for name in pile]
                     for pile in value]
         if isinstance(z, CardSet):
             mask = 0
             for name in value:
-                mask |= 1 << self.kind_of(state, name, where)
+                mask |= 1 << self.kind_of(state, name, where, cards)
             return mask
         if isinstance(z, Spaces):
             if len(value) != z.count:
                 raise IllegalAction(f"{where} lists {z.count} places, not {len(value)}")
-            return [z.by_mark[x] if x in z.by_mark else self._place(self.kind_of(state, x, where), x, where, placed)
+            return [z.by_mark[x] if x in z.by_mark else self._place(self.kind_of(state, x, where, cards), x, where, placed)
                     for x in value]
         if isinstance(z, Slot):
             if value in z.by_mark:
                 return z.by_mark[value]
-            k = self.kind_of(state, value, where)
+            k = self.kind_of(state, value, where, cards)
             if z.holds is not None and k not in z.holds(cards):
                 raise IllegalAction(f"{where}: {value!r} is not {z.holds_word}")
             return self._place(k, value, where, placed)
@@ -688,7 +702,7 @@ class Zones:
             return value
         counts = [0] * len(cards.names)
         for name in value:
-            counts[self.kind_of(state, name, where)] += 1
+            counts[self.kind_of(state, name, where, cards)] += 1
         return counts
 
     def _pile(self, state, z, p, seat, where, cards, n):
@@ -711,6 +725,8 @@ class Zones:
         """How many of each card kind seat ``p`` holds in its zones other than its piles."""
         counts = [0] * len(self.cards(state).names)
         for z in self.seat_zones:
+            if z.cards is not None:
+                continue
             value = getattr(state, z.attr)[p]
             if isinstance(z, Cards):
                 for k in range(len(value)):
@@ -725,8 +741,10 @@ class Zones:
         plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
         table-driven ``Zones.determinize``."""
         undealt = [z.attr for z in self.zones if isinstance(z, (Row, Spaces, Piles)) and z.see != EVERYONE]
+        undealt += [z.attr for z in self.zones if z.cards is not None and isinstance(z, (Cards, Pile, Slot)) and z.see != EVERYONE]
         if undealt:
-            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row, Spaces or Piles; "
+            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row, Spaces or Piles "
+                             f"and no cards of a zone's own card list; "
                              f"the state class writes its own determinize")
         zones = self
 
