@@ -399,8 +399,9 @@ def test_piles_belong_to_the_table():
 
 
 class Coins:
-    """A second card list beside the game's (spells beside minions)."""
+    """A second card list beside the game's (spells beside minions), whose cards are coins."""
     names = ["Copper", "Silver"]
+    word = "coin"
 
 
 def _coins_state(columns):
@@ -451,7 +452,7 @@ def test_a_zone_names_its_cards_from_its_own_card_list(columns):
     assert zones.view(state, 1)["players"][0]["purse"] == {"Silver": 2}
     bad = json_copy(snap)
     (bad["purse"][1] if columns else bad["seats"][1]["purse"]).append("Gold")
-    with pytest.raises(IllegalAction, match="'Gold' is not a Peek card; cards are: Copper, Silver"):
+    with pytest.raises(IllegalAction, match="'Gold' is not a Peek coin; coins are: Copper, Silver"):
         zones.restore(state, check_snapshot_fields(bad, schema, "Peek"))
 
 

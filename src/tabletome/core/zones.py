@@ -298,7 +298,7 @@ _SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat 
 class Zones:
     """A game's declared state (see the module docstring). ``cards(state)``: the card list in
     play (``names``, and ``copies``: each kind's count in one seat's cards, for ``Pile.top_key``
-    and for what an owner knows of its pile). ``shared``: fields copied by reference by ``clone``
+    and for what an owner knows of its pile; ``word``, if it has one, what errors call a card). ``shared``: fields copied by reference by ``clone``
     and set by ``State.attach`` (fixed facts such as the rule set). ``owned``: how errors name a
     seat's whole set of cards ("a deck"). ``one_deck``: every card comes from one deck for the
     whole table (cards pass between seats), so a re-deal pools what a seat cannot see across all
@@ -390,7 +390,8 @@ class Zones:
         if k is None:
             if self.unique:
                 raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card label{self.label_hint}")
-            raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card; cards are: {', '.join(cards.names)}")
+            word = getattr(cards, "word", "card")   # (a card list may name its cards otherwise: "spell")
+            raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} {word}; {word}s are: {', '.join(cards.names)}")
         return k
 
     # --- a new game ---------------------------------------------------------------------------

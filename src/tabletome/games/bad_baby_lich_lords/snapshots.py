@@ -247,20 +247,9 @@ def _restore_realm_piles(state, data, order):
 
 
 def _restore_spells(state, data):
-    L, C = state.L, state.R.cards
-    hands = [[] for _ in range(L.players)] if data.hands is UNSET else data.hands
-    if len(hands) != L.players:
-        raise IllegalAction(f"snapshot 'hands' must be a list of {L.players} hands of spell names")
-    counts = [0] * NUM_SPELLS
-    for p, hand in enumerate(hands):
-        for name in hand:
-            t = _spell(name, f"snapshot hand {p}")
-            state.hand[p][t] += 1
-            counts[t] += 1
-    for name in data.burn_spells:
-        t = _spell(name, "snapshot burn_spells")
-        state.burn_spells.append(t)
-        counts[t] += 1
+    """The spell deck (left out: every spell not in a hand or burned); the spells add up."""
+    C = state.R.cards
+    counts = [sum(h[t] for h in state.hand) + state.burn_spells.count(t) for t in range(NUM_SPELLS)]
     if data.spell_deck is not UNSET:
         deck = [_spell(n, "snapshot spell_deck") for n in data.spell_deck]
         state.deck = deck[::-1]

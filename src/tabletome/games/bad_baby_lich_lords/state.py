@@ -27,6 +27,12 @@ from .turn import BEFORE, PHASE_NAMES, end_turn
 # those fields are not written as they are held (``written=False``) but by the ``Derived`` fact of
 # the same key (snapshots.py), which the game reads back. Who sees what is the game's own view
 # (views.py) and re-deal (hidden.py): the known top cards of a bone pile.
+class SpellCards:
+    """The spell cards by type: the card list a hand and the burned spells are named by."""
+    names = SPELLS
+    word = "spell"
+
+
 ZONES = Zones(
     Number("order", list[int], [], seat=False, written=False),      # the realms' factions, realm 1 first
     Derived("factions", list[str] | None, None, lambda s: [FACTION_IDS[f] for f in s.order]),
@@ -47,12 +53,9 @@ ZONES = Zones(
     Derived("held", str | None, None, lambda s: snapshots.entry(s, s.held, bone=True) if s.held >= 0 else None),
     Pile("deck", NOBODY, seat=False, written=False),                   # the spell deck (top last)
     Derived("spell_deck", list[str] | UnsetType, UNSET, lambda s: [SPELLS[t] for t in reversed(s.deck)]),
-    Cards("hand", OWNER, written=False),                                # hand[seat][spell] counts
-    Derived("hands", list[list[str]] | UnsetType, UNSET,
-            lambda s: [[SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])] for h in s.hand]),
+    Cards("hand", OWNER, key="hands", cards=lambda s: SpellCards),    # hand[seat][spell] counts
     Row("burn", seat=False, written=False), Derived("burn", list[str], [], lambda s: [s.R.cards.names[c] for c in s.burn]),
-    Row("burn_spells", seat=False, written=False),
-    Derived("burn_spells", list[str], [], lambda s: [SPELLS[t] for t in s.burn_spells]),
+    Row("burn_spells", seat=False, cards=lambda s: SpellCards),
     Piles("scored", written=False),                   # each side's score pile ...
     Number("noise", list[int], [], copy=True, seat=False, written=False),   # ... and its noise
     Derived("score_piles", dict[str, list[str]], {}, snapshots.score_piles),
