@@ -298,11 +298,12 @@ _SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat 
 class Zones:
     """A game's declared state (see the module docstring). ``cards(state)``: the card list in
     play (``names``, and ``copies``: each kind's count in one seat's cards, for ``Pile.top_key``
-    and for what an owner knows of its pile; ``word``, if it has one, what errors call a card). ``shared``: fields copied by reference by ``clone``
-    and set by ``State.attach`` (fixed facts such as the rule set). ``owned``: how errors name a
-    seat's whole set of cards ("a deck"). ``one_deck``: every card comes from one deck for the
-    whole table (cards pass between seats), so a re-deal pools what a seat cannot see across all
-    the other seats and the table's piles; by default each seat's cards are its own.
+    and for what an owner knows of its pile; ``word``, if it has one, what errors call a card).
+    ``shared``: fields copied by reference by ``clone`` and set by ``State.attach`` (fixed facts
+    such as the rule set). ``owned``: how errors name a seat's whole set of cards ("a deck").
+    ``one_deck``: every card comes from one deck for the whole table (cards pass between seats),
+    so a re-deal pools what a seat cannot see across all the other seats and the table's piles;
+    by default each seat's cards are its own.
     ``unique``: every card kind is one card, named in snapshots by its own label (``labels`` of
     the card list: two copies of a card, "Brave" and "Brave #2"), which a snapshot may place once;
     ``label_hint`` says in errors what a label is. ``columns``: a snapshot writes every zone in
