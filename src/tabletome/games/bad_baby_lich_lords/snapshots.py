@@ -3,13 +3,15 @@ realm's sides by name, a card's side up and whether it acted, card copies told a
 lie), what spans fields (every card somewhere, the spells adding up, a decision that fits the
 table); the old form (``migrate_snapshot``).
 
-The fields are declared once, as zones: the core writes them in order and refuses an unknown,
-missing or ill-typed field naming it; the facts written here are the zones' ``Derived`` facts,
-read back in ``restore``. The core writes the decision stack (``stack``, ``decision``) by frame
-name (frames.py); a frame's card is a card number, written so that the restored position gives
-the same card that number. A position written by hand may instead name
-the open decision the older way, with card places: ``pending`` and ``chain`` (RULES.md,
-"Snapshots"); snapshots written before the decision stack are in that form and load as before.
+The fields are declared once, as zones: the core writes them in order, reads the plain ones
+(the turn, the hands, the burned spells) and refuses an unknown, missing or ill-typed field naming
+it; the realms, the spell deck and the other ``Derived`` facts are written by state.py's
+declaration and read back here (``restore``). The core writes the decision stack (``stack``,
+``decision``) by frame name (frames.py); a frame's card is a card number, written so that the
+restored position gives the same card that number (``renumber_frames``). A position written by
+hand may instead name the open decision the older way, with card places: ``pending`` and
+``chain`` (RULES.md, "Snapshots"); snapshots written before the decision stack are in that form
+and load as before.
 """
 
 from __future__ import annotations
