@@ -6,10 +6,10 @@ that can support the check now.
   change when its view does (every game: positions of random games compared two by two);
 - a ``determinize`` keeps every card the seat knows where it knows it: for a game that declares
   its zones and re-deals from them (its ``determinize`` derived by core), checked zone by zone
-  against the declaration. A game still writing its hidden information by hand (Life Siphon, Bad
-  Baby Lich Lords; Life & Legend, whose zones give clone and snapshots but whose view and re-deal
-  are its own, until they move onto zones: issue 29) has no declaration of what a seat knows to
-  check against; the view-based leak test covers it.
+  against the declaration. A game still writing its hidden information by hand (Bad Baby Lich
+  Lords; Life & Legend and Life Siphon, whose zones give clone and snapshots but whose views and
+  re-deals are their own, until they move onto zones: issue 29) has no declaration of what a seat
+  knows to check against; the view-based leak test covers it.
 """
 
 import json

@@ -398,22 +398,27 @@ def test_piles_belong_to_the_table():
         Zones(Piles("rows", seat=True), cards=lambda s: Labelled)
 
 
-class Coins:
-    """A second card list beside the game's (spells beside minions), whose cards are coins."""
-    names = ["Copper", "Silver"]
-    word = "coin"
+COINS = ["Copper", "Silver"]
+
+
+def _find_coin(state, name, where):
+    if name not in COINS:
+        raise IllegalAction(f"{where}: {name!r} is not a coin; coins are {', '.join(COINS)}")
+    return COINS.index(name)
 
 
 def _coins_state(columns):
-    """Zones whose cards come from their own list (``cards=``) and a per-seat tally a snapshot
-    does not write, in both snapshot forms (one object per seat, one field per zone)."""
-    from tabletome.core.zones import Row
+    """Zones of another card list than the game's (``Kinds``: coins beside the cards, as spells
+    beside minions) and a per-seat tally a snapshot does not write, in both snapshot forms (one
+    object per seat, one field per zone)."""
+    from tabletome.core.zones import Kinds, Row
 
+    coins = Kinds(lambda s: COINS, _find_coin)
     declared = Zones(
         Cards("hand", OWNER),
-        Cards("purse", EVERYONE, shown="counts", cards=lambda s: Coins),
+        Cards("purse", EVERYONE, shown="counts", kinds=coins),
         Number("tally", list[int], [], copy=True, written=False),
-        Row("spent", seat=False, cards=lambda s: Coins),
+        Row("spent", seat=False, kinds=coins),
         cards=lambda s: DECK, columns=columns)
 
     class CoinState(State):
@@ -434,7 +439,7 @@ def _coins_state(columns):
 
 
 @pytest.mark.parametrize("columns", [False, True])
-def test_a_zone_names_its_cards_from_its_own_card_list(columns):
+def test_counts_of_kinds_are_written_shown_and_read_by_their_names_and_an_unwritten_seat_field_is_left_out(columns):
     from tabletome.core.snapshots import check_snapshot_fields
 
     zones, state = _coins_state(columns)
@@ -452,16 +457,131 @@ def test_a_zone_names_its_cards_from_its_own_card_list(columns):
     assert zones.view(state, 1)["players"][0]["purse"] == {"Silver": 2}
     bad = json_copy(snap)
     (bad["purse"][1] if columns else bad["seats"][1]["purse"]).append("Gold")
-    with pytest.raises(IllegalAction, match="'Gold' is not a Peek coin; coins are: Copper, Silver"):
+    with pytest.raises(IllegalAction, match="'Gold' is not a coin; coins are Copper, Silver"):
         zones.restore(state, check_snapshot_fields(bad, schema, "Peek"))
 
 
-def test_the_derived_redeal_refuses_hidden_cards_of_a_zones_own_list():
-    zones = Zones(Cards("hand", OWNER), Cards("purse", OWNER, cards=lambda s: Coins), cards=lambda s: DECK)
-    with pytest.raises(ValueError, match="zones purse: the derived re-deal deals no .* own card list"):
+def test_the_derived_redeal_refuses_hidden_kinds():
+    from tabletome.core.zones import Kinds
+
+    zones = Zones(Cards("hand", OWNER), Cards("purse", OWNER, kinds=Kinds(lambda s: COINS, _find_coin)),
+                  cards=lambda s: DECK)
+    with pytest.raises(ValueError, match="zones purse: the derived re-deal deals no hidden Row, Spaces, Piles or Kinds"):
         zones.make_determinize()
 
 
 def json_copy(data):
     import json
     return json.loads(json.dumps(data))
+
+
+# --- a snapshot by seat name, of other kinds than cards, nullable, and grouped --------------------
+COLOURS = ["Red", "Green", "Blue"]
+
+
+def _find_colour(state, name, where):
+    if name not in COLOURS:
+        raise IllegalAction(f"{where}: {name!r} is not a colour; colours are: {', '.join(COLOURS)}")
+    return COLOURS.index(name)
+
+
+def _named_zones():
+    from tabletome.core.zones import NOBODY, CardSet, Derived, Group, Kinds, Row, Spaces
+    colours = Kinds(lambda s: COLOURS, _find_colour)
+    return Zones(
+        Number("round", int, 1, seat=False),
+        Derived("board", dict[str, int], {}, lambda s: {"cells": sum(s.cells)}),   # the game lays it out
+        Number("cells", list[int], [], copy=True, seat=False, written=False),
+        Row("hand", OWNER, key="hands"), Slot("colour", kinds=colours), CardSet("paints", kinds=colours, nullable=True),
+        Pile("deck", NOBODY, seat=False, nullable=True), Spaces("row", 2, nullable=True),
+        Group("turn", Number("moves", Annotated[int, Meta(ge=0, le=3)], 0, seat=False),
+              CardSet("used", key="colours_used", seat=False, kinds=colours)),
+        Group("attack", Number("attacker", int, -1, seat=False), Slot("weapon", key="with", seat=False, kinds=colours),
+              null_when_empty=True),
+        cards=lambda s: DECK, columns=True, named_seats=True)
+
+
+def _named_state():
+    declared = _named_zones()
+
+    class NamedState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+        def determinize(self, seat, rng):   # (a hidden Row: no derived re-deal)
+            raise NotImplementedError
+
+    state = NamedState.__new__(NamedState)
+    state._init_common(Peek(), 2, {}, 1, Rng(1))
+    declared.empty(state)
+    state.cells = [1, 2]
+    state.hand = [[2, 0], []]
+    state.colour = [1, -1]
+    state.paints = [0b101, 0]
+    state.deck = [0, 1]   # Bee on top, written first
+    state.row = [2, -1]
+    state.used = 0b10
+    return declared, state
+
+
+def _named_restore(zones, state, fields):
+    from tabletome.core.snapshots import check_snapshot_fields
+    zones.restore(state, check_snapshot_fields(fields, zones.schema("Named"), "Peek"))
+
+
+def test_seats_by_name_other_kinds_and_groups_are_written_in_declaration_order_and_read_back():
+    zones, state = _named_state()
+    seat_names = state.seat_names
+    snap = zones.snapshot(state)
+    assert list(snap.items()) == [
+        ("round", 1), ("board", {"cells": 3}),
+        ("hands", {seat_names[0]: ["Cat", "Ace"], seat_names[1]: []}),
+        ("colour", {seat_names[0]: "Green", seat_names[1]: None}),
+        ("paints", {seat_names[0]: ["Red", "Blue"], seat_names[1]: []}),
+        ("deck", ["Bee", "Ace"]), ("row", ["Cat", None]),
+        ("turn", {"moves": 0, "colours_used": ["Green"]}), ("attack", None), ("winners", [])]
+    again = type(state).__new__(type(state))
+    again._init_common(Peek(), 2, {}, 1, Rng(1))
+    _named_restore(zones, again, snap)
+    assert not hasattr(again, "cells")   # a field a Derived part lays out: the game reads it back
+    again.cells = [3]
+    assert zones.snapshot(again) == snap
+    state.attacker = 4   # a member off its default: the group is written
+    snap = zones.snapshot(state)
+    assert snap["attack"] == {"attacker": 4, "with": None}
+    _named_restore(zones, again, snap)
+    assert again.attacker == 4 and zones.snapshot(again) == snap
+    # left out: each seat its default, a nullable zone None for the game to fill, a group its defaults
+    _named_restore(zones, again, {"hands": {seat_names[1]: ["Bee"]}, "deck": None})
+    assert (again.hand, again.colour, again.paints, again.deck, again.row) == ([[], [1]], [-1, -1], None, None, None)
+    _named_restore(zones, again, {"paints": {seat_names[1]: ["Red"]}})   # given: each seat left out its default
+    assert again.paints == [0, 1]
+    assert (again.moves, again.used, again.attacker, again.weapon) == (0, 0, -1, -1)
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"hands": {"Nowhere": []}}, "snapshot field 'hands': no seat 'Nowhere'; seats are: "),
+    ({"colour": {"North": "Pink"}}, "snapshot field 'colour.North': 'Pink' is not a colour; colours are: Red"),
+    ({"turn": {"colours_used": ["Pink"]}}, "snapshot field 'turn.colours_used': 'Pink' is not a colour"),
+    ({"turn": {"moves": 4}}, "field 'turn.moves': expected `int` <= 3"),
+    ({"turn": {"move": 1}}, "unknown field 'move' in turn"),
+    ({"attack": {"with": "Pink"}}, "snapshot field 'attack.with': 'Pink' is not a colour"),
+    ({"row": ["Cat"]}, "snapshot field 'row' lists 2 places, not 1"),
+    ({"hands": None}, "field 'hands': expected `object`, got `null`"),
+])
+def test_seats_by_name_other_kinds_and_groups_refuse_what_is_not_declared(fields, words):
+    zones, state = _named_state()
+    assert state.seat_names == ("North", "South")
+    with pytest.raises(IllegalAction, match=words):
+        _named_restore(zones, state, fields)
+
+
+def test_a_group_holds_only_the_tables_fields_and_keys_are_unique():
+    from tabletome.core.zones import Derived, Group
+    with pytest.raises(ValueError, match="a seat's zone"):
+        Group("turn", Number("moves"))
+    with pytest.raises(ValueError, match="two zones share a snapshot key"):
+        Zones(Number("a", seat=False), Number("b", key="a", seat=False), cards=lambda s: DECK, columns=True)
+    # a Derived is no field: it may share its name with the field it lays out
+    Zones(Derived("cells", dict, {}, lambda s: {}), Number("cells", list[int], [], seat=False, written=False),
+          cards=lambda s: DECK, columns=True)

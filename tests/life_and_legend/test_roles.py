@@ -110,3 +110,17 @@ def test_a_lore_position_leaves_the_renamed_apathy_out_of_its_decks():
     s = position(players=1, options={"mode": "lore"}, cards=renamed_text(), phase=1)
     snap = {k: v for k, v in s.snapshot().items() if k != "cards"}
     assert "Numbness" not in str(snap) and "Fear" in snap["life_deck"]
+
+
+@pytest.mark.parametrize("mode,card", [("war", "War"), ("arbiter", "Arbiter")])
+def test_the_rules_reference_names_the_mode_card_as_the_card_file_does(renamed, mode, card):
+    """``rules`` at the table: the mode's text names its card as the file in play names it (our
+    rulings below it quote RULES.md, which speaks of the printed card, word for word)."""
+    def this_mode(text):
+        return text.split("This mode:")[1].split("Our rulings")[0]
+
+    printed = game().rules_summary(1, {"mode": mode})
+    assert f" {card} " in this_mode(printed)
+    text = game().rules_summary(1, {"mode": mode}, renamed_text())
+    assert f" {RENAMED[card]} " in this_mode(text) and f" {card} " not in this_mode(text)
+    assert back(" ".join(text.split())) == " ".join(printed.split())     # (wrapped at other words)

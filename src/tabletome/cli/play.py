@@ -651,7 +651,7 @@ class Session:
 
     def rules(self):
         state = self.state
-        text = self.game.rules_summary(state.players, state.options)
+        text = self.game.rules_summary(state.players, state.options, state.card_text)
         if not text:
             self.console.print(f"No rules reference for {self.game.name} yet.")
             return

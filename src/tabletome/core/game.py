@@ -346,9 +346,10 @@ class Game:
         of it. By default that name."""
         return moment
 
-    def rules_summary(self, players: int, options: dict) -> str:
+    def rules_summary(self, players: int, options: dict, card_text: str | None = None) -> str:
         """A short reference of a turn and of the mode being played, with the rulings (RULES.md)
-        that apply, in plain text for a person at the table. Override."""
+        that apply, in plain text for a person at the table; ``card_text``: the card file in play
+        (a card the summary names is named as that file names it). Override."""
         return ""
 
     def __repr__(self) -> str:

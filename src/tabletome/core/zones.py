@@ -33,11 +33,15 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   hidden from a seat cannot be shown or encoded for it (``view``, ``encode_cards``, ``encode_slot``).
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
-(``columns``), ordered ``Row``s, a board's ``Spaces``, the table's ``Piles`` (one card list per
-realm or row), ``CardSet`` bit masks, ``Derived`` snapshot facts and fields a snapshot does not
-write (``written=False``: an index, or a field a ``Derived`` fact writes in another form) serve a
-game whose view and re-deal are still its own; the derived re-deal deals no hidden ``Row``,
-``Spaces`` or ``Piles``.
+(``columns``), each seat's value under its name (``named_seats``), ordered ``Row``s, a board's
+``Spaces``, the table's ``Piles`` (one card list per realm or row), ``CardSet`` bit masks, zones
+of other things than cards or of another card list (``Kinds``: familiars, Aspects, quadrants,
+spells beside minions), zones a hand-written snapshot may give as null for the game to fill
+(``nullable``), table fields written together as one object (``Group``) and ``Derived`` snapshot
+parts (facts, or a board laid out by the game around fields it does not write on their own,
+``written=False``; ``write=None``: a field only read, an older form) serve a game whose view and
+re-deal are still its own; the derived re-deal deals no hidden ``Row``, ``Spaces``, ``Piles`` or
+``Kinds``.
 
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
@@ -62,17 +66,20 @@ _MISSING = object()
 class Zone:
     """One declared component. ``attr``: the state's field; ``key``: its snapshot name; ``view``:
     its key in the view (None: not shown); ``seat``: one per seat (a list) or one for the table;
-    ``required``: a ``columns`` snapshot must give it (by default it may be left out); ``written``:
-    False for a field a snapshot does not write (an index kept beside other zones, or a field the
-    game writes in another form, a ``Derived`` fact, and reads back in its ``_restore``): ``clone``
-    copies it, snapshots and their schema leave it out; ``cards(state)``: the zone's own card list
-    when its cards are not the game's (spells beside minions), by which snapshots and views name
-    them (the derived re-deal deals none of them)."""
+    ``required``: a ``columns`` snapshot must give it (by default it may be left out);
+    ``nullable``: a ``columns`` snapshot may give null for the whole field (the default), which
+    leaves it None for the game to fill (a deck of the cards a position leaves out);
+    ``kinds``: what it holds when not the game's cards (``Kinds``: familiars, Aspects, another
+    card list); ``written=False``: a snapshot does not write it as a field of its own (a game's
+    ``Derived`` part lays it out, or writes it in another form, and the game reads it back; an
+    index kept beside other zones): ``clone`` copies it, snapshots and their schema leave it out."""
 
     kind = "zone"
+    written = True   # a snapshot writes it as a field of its own
 
     def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
-                 see: str = EVERYONE, required: bool = False, written: bool = True, cards=None):
+                 see: str = EVERYONE, required: bool = False, nullable: bool = False, kinds: "Kinds | None" = None,
+                 written: bool = True):
         if see not in SEES:
             raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
         self.attr = attr
@@ -81,8 +88,9 @@ class Zone:
         self.seat = seat
         self.see = see
         self.required = required
+        self.nullable = nullable
+        self.kinds = kinds
         self.written = written
-        self.cards = cards
 
     def sees(self, state, owner, seat) -> bool:
         """Whether ``seat`` (None: a spectator) may see what this zone holds."""
@@ -271,6 +279,25 @@ class Derived(Zone):
         self.write = write
 
 
+class Group(Derived):
+    """Zones of the table a ``columns`` snapshot writes together as one object under ``key``, each
+    member under its own key in order (``"turn_state": {"summons": 0, "life_gained": 0}``), checked
+    as one nested object; ``null_when_empty``: written null when every member holds its default
+    (no attack in progress), and null (or left out) reads as every default. Its members are
+    fields of the state as any zone (cloned, listed in ``Zones.zones`` after it)."""
+
+    kind = "group"
+
+    def __init__(self, key, *members: Zone, null_when_empty: bool = False):
+        super().__init__(key, None, None, None)
+        self.members = members
+        self.null_when_empty = null_when_empty
+        for m in members:
+            if m.seat or isinstance(m, Derived):
+                raise ValueError(f"group {key!r}: {m.attr!r} is a seat's zone or a Derived (a group holds the table's fields)")
+            m.written = False   # (written inside the group)
+
+
 class Known(Zone):
     """What every seat has learned of a hidden ``Cards`` zone ``of`` (a card revealed from a hand,
     an ask that shows a card is held): per seat, the count of each card kind known to be there,
@@ -291,6 +318,17 @@ class Known(Zone):
         return _names_of(names, value)
 
 
+class Kinds:
+    """What a zone holds when it is not the game's cards (its familiars, its Aspects, the places of
+    its table): ``names(state)``, the names in order (kind k is ``names[k]``); ``find(state, name,
+    where)``, the kind a snapshot's name stands for, refusing a name that is none with an
+    ``IllegalAction`` that starts with ``where``. A snapshot writes and reads the zone by these names."""
+
+    def __init__(self, names, find):
+        self.names = names
+        self.find = find
+
+
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
 _SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat that sees them
 
@@ -298,22 +336,25 @@ _SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat 
 class Zones:
     """A game's declared state (see the module docstring). ``cards(state)``: the card list in
     play (``names``, and ``copies``: each kind's count in one seat's cards, for ``Pile.top_key``
-    and for what an owner knows of its pile; ``word``, if it has one, what errors call a card).
-    ``shared``: fields copied by reference by ``clone`` and set by ``State.attach`` (fixed facts
-    such as the rule set). ``owned``: how errors name a seat's whole set of cards ("a deck").
-    ``one_deck``: every card comes from one deck for the whole table (cards pass between seats),
-    so a re-deal pools what a seat cannot see across all the other seats and the table's piles;
-    by default each seat's cards are its own.
+    and for what an owner knows of its pile). ``shared``: fields copied by reference by ``clone``
+    and set by ``State.attach`` (fixed facts such as the rule set). ``owned``: how errors name a
+    seat's whole set of cards ("a deck"). ``one_deck``: every card comes from one deck for the
+    whole table (cards pass between seats), so a re-deal pools what a seat cannot see across all
+    the other seats and the table's piles; by default each seat's cards are its own.
     ``unique``: every card kind is one card, named in snapshots by its own label (``labels`` of
     the card list: two copies of a card, "Brave" and "Brave #2"), which a snapshot may place once;
     ``label_hint`` says in errors what a label is. ``columns``: a snapshot writes every zone in
     declaration order as one field, a seat's zone listing each seat's value (``"hands": [[...],
-    [...]]``, empty: each seat's default), instead of one object per seat under ``seats_key``."""
+    [...]]``, empty: each seat's default), instead of one object per seat under ``seats_key``;
+    with ``named_seats`` as an object from each seat's name to its value (``"hands": {"North":
+    [...]}``), a seat left out taking its default and a name that is no seat's refused."""
 
     def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
                  seats_key: str = "seats", one_deck: bool = False, unique: bool = False, label_hint: str = "",
-                 columns: bool = False):
+                 columns: bool = False, named_seats: bool = False):
+        zones = tuple(m for z in zones for m in (z, *getattr(z, "members", ())))   # a Group, then its members
         self.zones = list(zones)
+        self.named_seats = named_seats
         self.one_deck = one_deck
         self.unique = unique
         self.label_hint = label_hint
@@ -322,21 +363,20 @@ class Zones:
         self.shared = tuple(shared)
         self.owned = owned
         self.seats_key = seats_key
-        fields = [z for z in zones if not isinstance(z, Derived)]   # (a Derived fact is no field)
+        fields = [z for z in zones if not isinstance(z, Derived)]   # (a Derived is no field of the state)
         self.by_attr = {z.attr: z for z in fields}
+        if len(self.by_attr) != len(fields):
+            raise ValueError("two zones share a field name")
         keys = [z.key for z in zones if z.written]
-        if len(self.by_attr) != len(fields) or len(set(keys)) != len(keys):
-            raise ValueError("two zones share a field name or a snapshot key")
+        if len(set(keys)) != len(keys):
+            raise ValueError("two zones share a snapshot key")
         for z in zones:
             if isinstance(z, Known) and not isinstance(self.by_attr.get(z.of), Cards):
                 raise ValueError(f"zone {z.attr!r} knows of {z.of!r}, which is no Cards zone")
-            if isinstance(z, Slot) and z.public is not None and not isinstance(self.by_attr.get(z.public), Number):
-                raise ValueError(f"slot {z.attr!r} is made public by {z.public!r}, which is no Number")
             if isinstance(z, Piles) and z.seat:
                 raise ValueError(f"zone {z.attr!r}: Piles are the table's (seat=False)")
-        self.written_zones = [z for z in zones if z.written]   # what a snapshot holds, in order
-        self._written_table = [z for z in self.written_zones if not z.seat]
-        self._written_seat = [z for z in self.written_zones if z.seat]
+            if isinstance(z, Slot) and z.public is not None and not isinstance(self.by_attr.get(z.public), Number):
+                raise ValueError(f"slot {z.attr!r} is made public by {z.public!r}, which is no Number")
         self.seat_zones = [z for z in zones if z.seat]
         self.table_zones = [z for z in zones if not z.seat]
         # what a view shows of each seat zone: (zone, field, its size field, its size's view key,
@@ -348,6 +388,9 @@ class Zones:
             if z.view is not None or size or size_view:    # (else it shows nothing)
                 plain = type(z) is Number and not z.copy     # shown as it is
                 self._player_plan.append((z, z.attr, size, size_view, z.view, isinstance(z, _SEEN), plain))
+        for g in zones:
+            if isinstance(g, Group):
+                self._make_group(g)
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
         self.attributes = tuple(z.attr for z in zones if not isinstance(z, Derived)) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
@@ -369,6 +412,29 @@ class Zones:
                              if isinstance(z, (Cards, Pile)) and z.see != EVERYONE])
         self._names = {}
 
+    def _make_group(self, g) -> None:
+        """A group's snapshot type (a nested Struct of its members' fields), default and writer."""
+        fields = [field for m in g.members for field in self._fields(m)]
+        g.type = msgspec.defstruct(f"{g.key.title().replace('_', '')}Fields", fields,
+                                   forbid_unknown_fields=True, kw_only=True)
+        if g.null_when_empty:
+            g.type, g.default = g.type | None, None
+        else:
+            g.default = msgspec.field(default_factory=g.type)
+
+        def write(state):
+            names = self.cards(state).names
+            value = {m.key: self._written(state, m, getattr(state, m.attr), names) for m in g.members}
+            if g.null_when_empty and all(value[m.key] == self._default(m) for m in g.members):
+                return None
+            return value
+        g.write = write
+
+    def _read_group(self, state, g, value, cards) -> None:
+        for m in g.members:
+            given = self._default(m) if value is None else getattr(value, m.key)
+            setattr(state, m.attr, self._read(state, m, given, f"snapshot field '{g.key}.{m.key}'", cards))
+
     # --- card names -------------------------------------------------------------------------------
     def _index(self, cards) -> dict:
         names = cards.labels if self.unique else cards.names
@@ -377,22 +443,13 @@ class Zones:
             got = self._names[id(names)] = (names, {name.lower(): k for k, name in enumerate(names)})
         return got[1]
 
-    def _names_in(self, state, z, names):
-        """The names zone ``z`` writes its cards by: ``names``, the game's, unless it has its own list."""
-        if z.cards is None:
-            return names
-        cards = z.cards(state)
-        return cards.labels if self.unique else cards.names
-
-    def kind_of(self, state, name, where: str, cards=None) -> int:
-        if cards is None:
-            cards = self.cards(state)
+    def kind_of(self, state, name, where: str) -> int:
+        cards = self.cards(state)
         k = self._index(cards).get(str(name).lower()) if isinstance(name, str) else None
         if k is None:
             if self.unique:
                 raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card label{self.label_hint}")
-            word = getattr(cards, "word", "card")   # (a card list may name its cards otherwise: "spell")
-            raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} {word}; {word}s are: {', '.join(cards.names)}")
+            raise IllegalAction(f"{where}: {name!r} is not a {state.game.name} card; cards are: {', '.join(cards.names)}")
         return k
 
     # --- a new game ---------------------------------------------------------------------------
@@ -404,7 +461,7 @@ class Zones:
             if isinstance(z, Number):
                 value = list(z.default) if z.copy else z.default
             elif isinstance(z, Cards):
-                value = [0] * (n if z.cards is None else len(z.cards(state).names))
+                value = [0] * (n if z.kinds is None else len(z.kinds.names(state)))
                 if z.size:
                     setattr(state, z.size, [0] * players if z.seat else 0)
             elif isinstance(z, (Pile, Row, Piles)):
@@ -452,7 +509,7 @@ class Zones:
             if isinstance(z, Pile) and z.size_view:
                 view[z.size_view] = len(getattr(state, z.attr))
             if z.view is not None and (not isinstance(z, _SEEN) or z.sees(state, None, seat)):
-                view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names if z.cards is None else z.cards(state).names)
+                view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names if z.kinds is None else z.kinds.names(state))
         view["to_move"] = state.to_move
         view["players"] = [self._player(state, p, seat, names) for p in range(state.players)]
         view["over"] = state.to_move is None
@@ -479,7 +536,7 @@ class Zones:
             if size_view:
                 info[size_view] = len(value)
             if key is not None and (not hideable or z.sees(state, p, seat)):
-                info[key] = z.seen(state, p, seat, value, names if z.cards is None else z.cards(state).names)
+                info[key] = z.seen(state, p, seat, value, names if z.kinds is None else z.kinds.names(state))
         return info
 
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
@@ -517,26 +574,35 @@ class Zones:
         names = cards.labels if self.unique else cards.names
         if self.columns:
             data = {}
-            for z in self.written_zones:
-                if isinstance(z, Derived) and z.write is None:
+            seat_names = state.seat_names if self.named_seats else None
+            for z in self.zones:
+                if not z.written or (isinstance(z, Derived) and z.write is None):
                     continue
                 value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
-                zn = self._names_in(state, z, names)
-                data[z.key] = [self._written(state, z, v, zn) for v in value] if z.seat else self._written(state, z, value, zn)
+                if not z.seat:
+                    data[z.key] = self._written(state, z, value, names)
+                elif seat_names is not None:
+                    data[z.key] = {seat_names[p]: self._written(state, z, v, names) for p, v in enumerate(value)}
+                else:
+                    data[z.key] = [self._written(state, z, v, names) for v in value]
             data["winners"] = list(state.winners)
             return data
         data = {}
-        for z in self._written_table:
-            data[z.key] = self._written(state, z, getattr(state, z.attr), self._names_in(state, z, names))
+        for z in self.table_zones:
+            if z.written:
+                data[z.key] = self._written(state, z, getattr(state, z.attr), names)
         data["winners"] = list(state.winners)
         seats = []
         for p in range(state.players):
-            seats.append({z.key: self._written(state, z, getattr(state, z.attr)[p], self._names_in(state, z, names))
-                          for z in self._written_seat})
+            seats.append({z.key: self._written(state, z, getattr(state, z.attr)[p], names) for z in self.seat_zones if z.written})
         data[self.seats_key] = seats
         return data
 
     def _written(self, state, z, value, names):
+        if z.kinds is not None:
+            names = z.kinds.names(state)
+        if value is None and z.nullable:
+            return None
         if isinstance(z, Number):
             return list(value) if z.copy else value
         if isinstance(z, Derived):
@@ -561,20 +627,26 @@ class Zones:
         """The msgspec Struct a snapshot of these zones is checked against."""
         if self.columns:
             top = []
-            for z in self.written_zones:
+            for z in self.zones:
+                if not z.written:
+                    continue
                 for key, kind, default in self._fields(z):
-                    if z.seat:
+                    if z.seat and self.named_seats:
+                        kind, default = dict[str, kind], msgspec.field(default_factory=dict)
+                    elif z.seat:
                         kind, default = list[kind], msgspec.field(default_factory=list)
+                    if z.nullable:
+                        kind, default = kind | None, None
                     top.append((key, kind) if z.required else (key, kind, default))
             top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
             return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
         seat_fields = []
-        for z in self._written_seat:
-            seat_fields += self._fields(z)
+        for z in self.seat_zones:
+            seat_fields += self._fields(z) if z.written else []
         Seat = msgspec.defstruct(f"{name}Seat", seat_fields, forbid_unknown_fields=True, kw_only=True)
         top = []
-        for z in self._written_table:
-            top += self._fields(z)
+        for z in self.table_zones:
+            top += self._fields(z) if z.written else []
         top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
         top.append((self.seats_key, Annotated[list[Seat], msgspec.Meta(min_length=1, max_length=8)]))
         return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
@@ -608,19 +680,21 @@ class Zones:
         if self.columns:
             self._restore_columns(state, data, cards)
             return
-        for z in self._written_table:
-            setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
+        for z in self.table_zones:
+            if z.written:
+                setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
         seats = getattr(data, self.seats_key)
         if len(seats) != state.players:
             raise IllegalAction(f"snapshot field {self.seats_key!r} must list {state.players} seats, not {len(seats)}")
-        for z in self._written_seat:
+        written = [z for z in self.seat_zones if z.written]
+        for z in written:
             setattr(state, z.attr, [])
             if isinstance(z, Cards) and z.size:
                 setattr(state, z.size, [])
         for p, seat in enumerate(seats):
             where = f"snapshot seat {p}"
             piles = []
-            for z in self._written_seat:
+            for z in written:
                 if isinstance(z, Pile):
                     piles.append(z)
                     getattr(state, z.attr).append(None)
@@ -639,12 +713,20 @@ class Zones:
     def _restore_columns(self, state, data, cards) -> None:
         players = state.players
         placed = set() if self.unique else None
-        for z in self.written_zones:
-            if isinstance(z, Derived):
+        for z in self.zones:
+            if isinstance(z, Group):
+                self._read_group(state, z, getattr(data, z.key), cards)
+            if isinstance(z, Derived) or not z.written:
                 continue
             value, where = getattr(data, z.key), f"snapshot field {z.key!r}"
             if not z.seat:
                 setattr(state, z.attr, self._read(state, z, value, where, cards, placed))
+                continue
+            if value is None:   # (a nullable zone: the game fills it)
+                setattr(state, z.attr, None)
+                continue
+            if self.named_seats:
+                setattr(state, z.attr, self._read_named(state, z, value, where, cards, placed))
                 continue
             if value and len(value) != players:
                 raise IllegalAction(f"{where} needs one entry per seat ({players}), not {len(value)}")
@@ -654,6 +736,15 @@ class Zones:
         for w in state.winners:
             if w >= players:
                 raise IllegalAction(f"snapshot field 'winners': there is no seat {w} at a table of {players}")
+
+    def _read_named(self, state, z, value, where, cards, placed) -> list:
+        """A seat zone written as {seat name: value}: each seat's, its default where left out."""
+        seat_names = state.seat_names
+        for name in value:
+            if name not in seat_names:
+                raise IllegalAction(f"{where}: no seat {name!r}; seats are: {', '.join(seat_names)}")
+        return [self._read(state, z, value[name] if name in value else self._default(z),
+                           f"snapshot field '{z.key}.{name}'", cards, placed) for name in seat_names]
 
     @staticmethod
     def _default(z):
@@ -671,32 +762,32 @@ class Zones:
         return k
 
     def _read(self, state, z, value, where, cards, placed=None):
-        if isinstance(z, Number):
+        if isinstance(z, Number) or (value is None and z.nullable):
             return value
-        if z.cards is not None:   # its own card list (its cards are never the game's, placed or not)
-            cards, placed = z.cards(state), None
+        if z.kinds is not None:
+            return self._read_kinds(state, z, value, where)
         if isinstance(z, (Pile, Row)):
             refers = isinstance(z, Row) and z.refers
-            got = [self._place(self.kind_of(state, name, where, cards), name, where, None if refers else placed)
+            got = [self._place(self.kind_of(state, name, where), name, where, None if refers else placed)
                    for name in value or ()]
             return got[::-1] if isinstance(z, Pile) and z.top_first else got
         if isinstance(z, Piles):
-            return [[self._place(self.kind_of(state, name, where, cards), name, where, placed) for name in pile]
+            return [[self._place(self.kind_of(state, name, where), name, where, placed) for name in pile]
                     for pile in value]
         if isinstance(z, CardSet):
             mask = 0
             for name in value:
-                mask |= 1 << self.kind_of(state, name, where, cards)
+                mask |= 1 << self.kind_of(state, name, where)
             return mask
         if isinstance(z, Spaces):
             if len(value) != z.count:
                 raise IllegalAction(f"{where} lists {z.count} places, not {len(value)}")
-            return [z.by_mark[x] if x in z.by_mark else self._place(self.kind_of(state, x, where, cards), x, where, placed)
+            return [z.by_mark[x] if x in z.by_mark else self._place(self.kind_of(state, x, where), x, where, placed)
                     for x in value]
         if isinstance(z, Slot):
             if value in z.by_mark:
                 return z.by_mark[value]
-            k = self.kind_of(state, value, where, cards)
+            k = self.kind_of(state, value, where)
             if z.holds is not None and k not in z.holds(cards):
                 raise IllegalAction(f"{where}: {value!r} is not {z.holds_word}")
             return self._place(k, value, where, placed)
@@ -704,8 +795,28 @@ class Zones:
             return value
         counts = [0] * len(cards.names)
         for name in value:
-            counts[self.kind_of(state, name, where, cards)] += 1
+            counts[self.kind_of(state, name, where)] += 1
         return counts
+
+    @staticmethod
+    def _read_kinds(state, z, value, where):
+        """A zone of ``Kinds`` (a slot, a card set, a row or counts of them) from its names."""
+        find = z.kinds.find
+        if isinstance(z, Slot):
+            return z.by_mark[value] if value in z.by_mark else find(state, value, where)
+        if isinstance(z, CardSet):
+            mask = 0
+            for name in value:
+                mask |= 1 << find(state, name, where)
+            return mask
+        if isinstance(z, Row):
+            return [find(state, name, where) for name in value]
+        if isinstance(z, Cards):
+            counts = [0] * len(z.kinds.names(state))
+            for name in value:
+                counts[find(state, name, where)] += 1
+            return counts
+        raise ValueError(f"zone {z.attr!r}: a {z.kind} of Kinds is not read (a Slot, CardSet, Row or Cards is)")
 
     def _pile(self, state, z, p, seat, where, cards, n):
         given = getattr(seat, z.key)
@@ -727,8 +838,6 @@ class Zones:
         """How many of each card kind seat ``p`` holds in its zones other than its piles."""
         counts = [0] * len(self.cards(state).names)
         for z in self.seat_zones:
-            if z.cards is not None:
-                continue
             value = getattr(state, z.attr)[p]
             if isinstance(z, Cards):
                 for k in range(len(value)):
@@ -742,11 +851,11 @@ class Zones:
         """The state's ``determinize``: for seats that own their cards, code written once from the
         plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
         table-driven ``Zones.determinize``."""
-        undealt = [z.attr for z in self.zones if isinstance(z, (Row, Spaces, Piles)) and z.see != EVERYONE]
-        undealt += [z.attr for z in self.zones if z.cards is not None and isinstance(z, (Cards, Pile, Slot)) and z.see != EVERYONE]
+        undealt = [z.attr for z in self.zones if (isinstance(z, (Row, Spaces, Piles)) or z.kinds is not None)
+                   and z.see != EVERYONE]
         if undealt:
-            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row, Spaces or Piles "
-                             f"and no cards of a zone's own card list; "
+            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row, Spaces, Piles "
+                             f"or Kinds; "
                              f"the state class writes its own determinize")
         zones = self
 

@@ -163,7 +163,7 @@ class BadBabyLichLords(Game):
         from .display import describe_choice
         return describe_choice(view, action)
 
-    def rules_summary(self, players, options):
+    def rules_summary(self, players, options, card_text=None):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
         from .reference import rules_summary
         return rules_summary(self, players, options)

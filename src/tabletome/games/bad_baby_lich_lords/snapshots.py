@@ -253,7 +253,7 @@ def _restore_spells(state, data):
     C = state.R.cards
     counts = [sum(h[t] for h in state.hand) + state.burn_spells.count(t) for t in range(NUM_SPELLS)]
     if data.spell_deck is not UNSET:
-        deck = [_spell(n, "snapshot spell_deck") for n in data.spell_deck]
+        deck = [spell_type(n, "snapshot spell_deck") for n in data.spell_deck]
         state.deck = deck[::-1]
     else:
         rest = [t for t in range(NUM_SPELLS) for _ in range(max(0, C.spell_copies[t] - counts[t]))]
@@ -539,7 +539,7 @@ class _Ids:
         return out
 
 
-def _spell(name, where):
+def spell_type(name, where):
     for t, s in enumerate(SPELLS):
         if name.strip().lower() == s.lower():
             return t

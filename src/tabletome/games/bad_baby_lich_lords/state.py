@@ -13,7 +13,7 @@ Card ids and realm numbers are 0-based (``ZONES`` below says what each field hol
 from msgspec import UNSET, UnsetType
 
 from ...core import State
-from ...core.zones import NOBODY, OWNER, Cards, Derived, Number, Pile, Piles, Row, Zones
+from ...core.zones import NOBODY, OWNER, Cards, Derived, Kinds, Number, Pile, Piles, Row, Zones
 from . import hidden, snapshots, views
 from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
@@ -27,12 +27,8 @@ from .turn import BEFORE, PHASE_NAMES, end_turn
 # those fields are not written as they are held (``written=False``) but by the ``Derived`` fact of
 # the same key (snapshots.py), which the game reads back. Who sees what is the game's own view
 # (views.py) and re-deal (hidden.py): the known top cards of a bone pile.
-class SpellCards:
-    """The spell cards by type: the card list a hand and the burned spells are named by."""
-    names = SPELLS
-    word = "spell"
-
-
+# The spell cards by type, beside the minions: what a hand and the burned spells hold.
+SPELL_CARDS = Kinds(lambda state: SPELLS, lambda state, name, where: snapshots.spell_type(name, where))
 ZONES = Zones(
     Number("order", list[int], [], seat=False, written=False),      # the realms' factions, realm 1 first
     Derived("factions", list[str] | None, None, lambda s: [FACTION_IDS[f] for f in s.order]),
@@ -53,9 +49,9 @@ ZONES = Zones(
     Derived("held", str | None, None, lambda s: snapshots.entry(s, s.held, bone=True) if s.held >= 0 else None),
     Pile("deck", NOBODY, seat=False, written=False),                   # the spell deck (top last)
     Derived("spell_deck", list[str] | UnsetType, UNSET, lambda s: [SPELLS[t] for t in reversed(s.deck)]),
-    Cards("hand", OWNER, key="hands", cards=lambda s: SpellCards),    # hand[seat][spell] counts
+    Cards("hand", OWNER, key="hands", kinds=SPELL_CARDS),    # hand[seat][spell] counts
     Row("burn", seat=False, written=False), Derived("burn", list[str], [], lambda s: [s.R.cards.names[c] for c in s.burn]),
-    Row("burn_spells", seat=False, cards=lambda s: SpellCards),
+    Row("burn_spells", seat=False, kinds=SPELL_CARDS),
     Piles("scored", written=False),                   # each side's score pile ...
     Number("noise", list[int], [], copy=True, seat=False, written=False),   # ... and its noise
     Derived("score_piles", dict[str, list[str]], {}, snapshots.score_piles),

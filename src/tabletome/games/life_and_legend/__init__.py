@@ -229,10 +229,11 @@ class LifeAndLegend(Game):
         from .display import describe_choice
         return describe_choice(view, action, self.cards)
 
-    def rules_summary(self, players, options):
-        """The turn, the mode and the rulings that apply (RULES.md), for ``rules`` at the table."""
+    def rules_summary(self, players, options, card_text=None):
+        """The turn, the mode and the rulings that apply (RULES.md), for ``rules`` at the table;
+        a mode's card by the name ``card_text``'s file gives it."""
         from .display import rules_summary
-        return rules_summary(self, players, options)
+        return rules_summary(self, players, options, self.card_list(card_text))
 
 
 GAME = LifeAndLegend()

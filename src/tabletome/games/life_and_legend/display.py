@@ -294,10 +294,10 @@ MODES = {
     "eternal": "Eternal: the Legend Deck is rebuilt from its discards twice (three Ages); the first to "
                "hold the Legends total, 1 Life Story, 1 Life Path and 1 Exceptional Trait at the end of a "
                "turn wins.",
-    "war": "Solitaire War: War sits in the World and eats the Life Deck; run out the Legend Deck before "
+    "war": "Solitaire War: {war} sits in the World and eats the Life Deck; run out the Legend Deck before "
            "the turn the Life Deck runs out.",
     "lore": "Solitaire Lore: acquire (activate) the three Backgrounds set aside.",
-    "arbiter": "Solitaire The Arbiter: have the Life Path Arbiter and all 8 Traumas at the end of a turn, "
+    "arbiter": "Solitaire The Arbiter: have the Life Path {arbiter} and all 8 Traumas at the end of a turn, "
                "before the Life or Legend Deck runs out.",
     "treasury": "Solitaire The Treasury: have 10 Legends.",
     "campaign": "Solitaire The Campaign: have 35+ Legends.",
@@ -312,9 +312,11 @@ MODE_RULINGS = {"farwander": ["Farwander Mode"], "eternal": ["Eternal's end"], "
                 "lore": ["Lore"], "arbiter": ["The Arbiter"], "coop": ["Co-op against The Emptiness"]}
 
 
-def rules_summary(game, players, options) -> str:
+def rules_summary(game, players, options, C) -> str:
+    """``C``: the cards in play, whose names the mode's text uses for the cards it names by role."""
     mode = options.get("mode", "standard")
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode" and value not in ("none", "random")]
     found = named(game, RULINGS + MODE_RULINGS.get(mode, []))
     return summary(f"Life & Legend ({mode}, {players} player{'s' if players != 1 else ''}) — quick reference "
-                   "(info NAME shows a card)", TURN, MODES.get(mode, ""), found, shown)
+                   "(info NAME shows a card)", TURN, MODES.get(mode, "").format(war=C.names[C.war], arbiter=C.names[C.arbiter]),
+                   found, shown)

@@ -11,9 +11,9 @@ life.py (life, game end), deck.py (drawing, the River), familiars.py (summoning,
 modules.py (Essence Vials, the Fearsome), spells.py (casting, targets, response windows,
 Aspects), combat.py (attacks, blocks, Breath Weapon, damage), madness.py (the Lairs), turn.py (the
 phases of a turn). Then frames.py (each frame with the rule that runs it), views.py (views),
-snapshots.py (snapshots and their older forms), hidden.py (determinize), state.py (the fields,
-set-up, clone), heuristics.py (the AI's rules of thumb), observation.py (the RL encoder),
-display.py (the terminal board), reference.py (the rules summary).
+snapshots.py (the board's part of a snapshot, the position's checks, older forms), hidden.py
+(determinize), state.py (the declared zones, set-up), heuristics.py (the AI's rules of thumb),
+observation.py (the RL encoder), display.py (the terminal board), reference.py (the rules summary).
 """
 
 from ...core import Game, IllegalAction, register
@@ -148,7 +148,7 @@ class LifeSiphon(Game):
         """Every card for people (the terminal's info and choice lines, the browser): display.py."""
         return cards_info(cards)
 
-    def rules_summary(self, players, options):
+    def rules_summary(self, players, options, card_text=None):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
         return rules_summary(self, players, options)
 

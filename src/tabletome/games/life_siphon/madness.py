@@ -52,7 +52,7 @@ def finish_madness(st):
     """"Wherever the round tracker ends up when you die is your score": the game ends with the
     round and the final life (the tie-break)."""
     life = st.life[0]
-    st.final = (st.round, life)
+    st.final = [st.round, life]
     st.end_game([])
     st.say_fmt(None, "Madness ends: {} was defeated in round {} with {} life. Score: round {}, final life {}.",
                qn(st, 0), st.round, life, st.round, life)

@@ -1,6 +1,9 @@
-"""Life Siphon snapshots: the declared fields (checked by core), ``snapshot``, ``restore`` and
-``migrate``, the one place where older forms are rewritten into today's (before the core decision
-stack: a ``flow`` object).
+"""What Life Siphon's snapshot lays out itself, and what its zones cannot say alone: core writes
+and reads the declared zones (state.py); this module writes and reads the parts laid out by
+quadrant and by attack (``quadrants``, ``supply``, ``turn_state``, ``attack``, ``phase``), checks
+the position (every card placed once, the decision against the stack) and is the one place where
+older forms are rewritten into today's (``migrate``: before the core decision stack, a ``flow``
+object).
 
 The format, and how to write a position by hand, is described in RULES.md ("Snapshots"). The core
 writes and reads the decision stack (``stack``, ``decision``) by frame name (frames.py).
@@ -12,18 +15,16 @@ import msgspec
 
 from ...core import IllegalAction
 from ...core.registry import game as registered_game
-from ...core.snapshots import SnapshotFields
 from .board import AREA_KEYS, AREA_OF, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, empty_board, qn
-from .combat import no_attack
 from .effects import POOL_PERSONAL
 from .frames import FRAMES
-from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, PHASE_NAMES
+from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, PHASE_NAMES, RIVER_CARDS
 from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, END, MAIN, NAMES, RESOLVE, TURN, WINDOW, phase_of
 
 UNSET = msgspec.UNSET
 
 
-# --- the declared fields --------------------------------------------------------------------------
+# --- the parts laid out by the game --------------------------------------------------------------------------
 class Space(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A familiar on a space, with what it carries until the end of the turn."""
     familiar: str
@@ -48,49 +49,18 @@ class Quadrant(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     pool: list[str] | msgspec.UnsetType = UNSET     # default: the personal familiars not on the board
 
 
-class TurnState(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    summons: int = 0
-    life_gained: int = 0
-    fearsome_used: list[str] = []
-    attack_phase: bool = False
-
-
-class Attack(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """The attack in progress: slots are quadrant x 13 + space (RULES.md)."""
-    attacker: int = -1
-    attacker_familiar: str | None = None
-    target: int = -1
-    target_familiar: str | None = None
-    defender: str | None = None
-    blockers: list[int] = []
-    breath: list[int] = []      # each Breath Weapon point: a slot, or -1 for the defender's life
-
-
-class LifeSiphonSnapshot(SnapshotFields):
-    round: int = 1
-    turn: str | None = None
-    phase: str = "start"
-    quadrants: dict[str, Quadrant] = {}
-    hands: dict[str, list[str]] = {}
-    known: dict[str, list[str]] = {}
-    deck: list[str] | None = None
-    river: list[str | None] | None = None
-    discard: list[str] = []
-    aspects: dict[str, str | None] = {}
-    aspects_used: list[str] = []
-    vials: dict[str, list[str]] | None = None
-    supply: dict[str, int] = {}
-    turn_state: TurnState = msgspec.field(default_factory=TurnState)
-    attack: Attack | None = None
-    defeated: bool = False
-    final: list[int] | None = None
-    winners: list[int] = []
-
-
-def _whole(value, name, low, high, where="snapshot"):
+def _whole(value, name, low, high, where):
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise IllegalAction(f"{where} {name!r} must be a whole number from {low} to {high}, not {value!r}")
     return value
+
+
+def find_quadrant(st, name, where):
+    """The quadrant a snapshot names (``turn``)."""
+    names = [qn(st, q) for q in range(st.R.Q)]
+    if name not in names:
+        raise IllegalAction(f"{where} must be one of {', '.join(names)}, not {name!r}")
+    return names.index(name)
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -114,75 +84,94 @@ def slot_snapshot(st, s):
     return {"familiar": name, **extra}
 
 
-def attack_snapshot(st):
-    if (st.attacker < 0 and st.attacker_kind < 0 and st.target < 0 and st.target_kind < 0
-            and st.defender < 0 and not st.blockers and not st.breath_points):
-        return None
-    fams = st.R.cards.fam_names
-    return {
-        "attacker": st.attacker,
-        "attacker_familiar": fams[st.attacker_kind] if st.attacker_kind >= 0 else None,
-        "target": st.target,
-        "target_familiar": fams[st.target_kind] if st.target_kind >= 0 else None,
-        "defender": qn(st, st.defender) if st.defender >= 0 else None,
-        "blockers": list(st.blockers),
-        "breath": list(st.breath_points),
-    }
-
-
-def snapshot(st):
+def quadrants(st):
+    """Each quadrant by name: its life (null for a Lair), its four areas' spaces, its pool."""
     R = st.R
-    cards = R.cards
-    names = cards.names
+    fams = R.cards.fam_names
     quads = {}
     for q in range(R.Q):
         base = q * SLOTS
         entry = {"life": st.life[q] if R.has_life[q] else None}
         for a, key in enumerate(AREA_KEYS):
             entry[key] = [slot_snapshot(st, base + i) for i in range(START[a], START[a] + CAP[a])]
-        entry["pool"] = [cards.fam_names[f] for f in range(R.nf) if (st.pool[q] >> f) & 1]
+        entry["pool"] = [fams[f] for f in range(R.nf) if (st.pool[q] >> f) & 1]
         quads[qn(st, q)] = entry
-    seats = st.seat_names
-    return {
-        "round": st.round,
-        "turn": qn(st, st.turn),
-        "phase": PHASE_NAMES[phase_of(st)],
-        "quadrants": quads,
-        "hands": {seats[s]: [names[k] for k in st.hand[s]] for s in range(st.players)},
-        "known": {seats[s]: [names[k] for k in st.known[s]] for s in range(st.players)},
-        "deck": [names[k] for k in reversed(st.deck)],
-        "river": [names[k] if k >= 0 else None for k in st.river],
-        "discard": [names[k] for k in st.discard],
-        "aspects": {seats[s]: cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None
-                    for s in range(st.players)},
-        "aspects_used": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1],
-        "vials": {seats[s]: [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1]
-                  for s in range(st.players)},
-        "supply": {cards.fam_names[f]: st.supply[f] for f in range(R.nf)
-                   if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]},
-        "turn_state": {"summons": st.summons, "life_gained": st.gained,
-                       "fearsome_used": [cards.fam_names[f] for f in range(R.nf) if (st.fear_used >> f) & 1],
-                       "attack_phase": st.attack_phase},
-        "attack": attack_snapshot(st),
-        "defeated": st.defeated,
-        "final": list(st.final) if st.final is not None else None,
-        "winners": list(st.winners),
-    }
+    return quads
+
+
+def phase(st):
+    return PHASE_NAMES[phase_of(st)]
+
+
+def supply(st):
+    R = st.R
+    return {R.cards.fam_names[f]: st.supply[f] for f in range(R.nf) if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]}
 
 
 # --- reading ---------------------------------------------------------------------------------
-def restore(st, data: LifeSiphonSnapshot):
+def restore(st, data):
+    """The declared zones (core), then the parts laid out here, every card placed once, and the
+    decision asked again (or a position written by hand started at its phase)."""
     R = empty_board(st)
     cards = R.cards
-    Q = R.Q
-    st.life = [0] * Q
-    st.pool = [0] * Q
-    qnames = [qn(st, q) for q in range(Q)]
-    quads = data.quadrants
+    st.zones.restore(st, data)
+    restore_quadrants(st, data.quadrants)
+    st.supply = [0] * R.nf
+    on_board = [0] * R.nf
+    for f in st.kind:
+        if f >= 0:
+            on_board[f] += 1
+    for f in range(R.nf):
+        if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
+            st.supply[f] = R.f_supply[f] - on_board[f]
+    for name, count in data.supply.items():
+        f = cards.familiar_of(name, "snapshot supply")
+        if not 0 <= count <= R.f_supply[f]:
+            raise IllegalAction(f"snapshot supply {name!r} must be a whole number from 0 to {R.f_supply[f]}")
+        st.supply[f] = count
+    # cards: a hand-written position may leave out the deck (the cards placed nowhere else, in
+    # card-list order) and the River (the top 3 of the deck)
+    river = st.river
+    used = [0] * R.n
+    for k in st.discard + [k for k in river or () if k >= 0] + [k for h in st.hand for k in h]:
+        used[k] += 1
+    if st.deck is None:
+        st.deck = [k for k in range(R.n) for _ in range(max(0, R.copies[k] - used[k]))][::-1]
+    for k in st.deck:
+        used[k] += 1
+    for k in range(R.n):
+        if used[k] != R.copies[k]:
+            raise IllegalAction(f"snapshot cards: {used[k]} {cards.names[k]} placed, but this deck has {R.copies[k]}")
+    if river is None:
+        st.river = [st.deck.pop() if st.deck else -1 for _ in range(RIVER_CARDS)]
+    if st.vials is None:
+        st.vials = [0] * st.players
+    for s, name in enumerate(st.seat_names):
+        if name not in (data.vials or ()):   # a seat's vials left out: all of them unused
+            st.vials[s] = R.all_vials
+    if st.turn < 0:
+        st.turn = 0
+    check_attack(st)
+    phase = data.phase
+    if st.decision is None and (not st.stack or phase == "over"):
+        if phase == "over":
+            st.stack = []
+            return
+        start_at(st, phase)
+        return
+    restore_decision(st, phase)
+
+
+def restore_quadrants(st, quads):
+    """The board, life and pools of ``quadrants`` (by quadrant name; every one may be left out)."""
+    R = st.R
+    cards = R.cards
+    st.life = [0] * R.Q
+    st.pool = [0] * R.Q
+    qnames = [qn(st, q) for q in range(R.Q)]
     extra = sorted(set(quads) - set(qnames))
     if extra:
         raise IllegalAction(f"snapshot 'quadrants': no quadrant {extra[0]!r} in this game; quadrants are: {', '.join(qnames)}")
-    on_board = [0] * R.nf
     for q, qname in enumerate(qnames):
         entry = quads.get(qname) or Quadrant()
         where = f"snapshot quadrant {qname!r}"
@@ -196,11 +185,8 @@ def restore(st, data: LifeSiphonSnapshot):
             if len(row) > CAP[a]:
                 raise IllegalAction(f"{where} {key!r} must be a list of at most {CAP[a]} spaces")
             for j, item in enumerate(row):
-                if item is None:
-                    continue
-                s = q * SLOTS + START[a] + j
-                restore_slot(st, s, item, f"{where} {key} space {j + 1}")
-                on_board[st.kind[s]] += 1
+                if item is not None:
+                    restore_slot(st, q * SLOTS + START[a] + j, item, f"{where} {key} space {j + 1}")
         if entry.pool is not UNSET:
             for name in entry.pool:
                 f = cards.familiar_of(name, f"{where} pool")
@@ -212,91 +198,6 @@ def restore(st, data: LifeSiphonSnapshot):
                 if R.f_pool[f] == POOL_PERSONAL and not any(
                         st.kind[q * SLOTS + i] == f for i in range(SLOTS)):
                     st.pool[q] |= 1 << f
-    st.supply = [0] * R.nf
-    for f in range(R.nf):
-        if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
-            st.supply[f] = R.f_supply[f] - on_board[f]
-    for name, count in data.supply.items():
-        f = cards.familiar_of(name, "snapshot supply")
-        if not 0 <= count <= R.f_supply[f]:
-            raise IllegalAction(f"snapshot supply {name!r} must be a whole number from 0 to {R.f_supply[f]}")
-        st.supply[f] = count
-    # cards
-    seats = st.seat_names
-    for field in ("hands", "known"):
-        for name in getattr(data, field):
-            _seat_index(seats, name, f"snapshot {field}")
-    st.hand = [card_list(st, data.hands.get(seats[s], []), f"snapshot hands {seats[s]!r}")
-                 for s in range(st.players)]
-    st.known = [card_list(st, data.known.get(seats[s], []), f"snapshot known {seats[s]!r}")
-                  for s in range(st.players)]
-    st.discard = card_list(st, data.discard, "snapshot discard")
-    river = data.river
-    st.river = [-1, -1, -1]
-    if river is not None:
-        if len(river) != 3:
-            raise IllegalAction("snapshot 'river' must be a list of 3 card names or nulls")
-        st.river = [-1 if name is None else cards.kind_of(name, "snapshot river") for name in river]
-    used = [0] * R.n
-    for k in st.discard + [k for k in st.river if k >= 0] + [k for h in st.hand for k in h]:
-        used[k] += 1
-    if data.deck is not None:
-        st.deck = card_list(st, data.deck, "snapshot deck")[::-1]
-    else:
-        top = [k for k in range(R.n) for _ in range(max(0, R.copies[k] - used[k]))]
-        st.deck = top[::-1]
-    for k in st.deck:
-        used[k] += 1
-    for k in range(R.n):
-        if used[k] != R.copies[k]:
-            raise IllegalAction(f"snapshot cards: {used[k]} {cards.names[k]} placed, but this deck has {R.copies[k]}")
-    if river is None:
-        for i in range(3):
-            st.river[i] = st.deck.pop() if st.deck else -1
-    st.aspect = [-1] * st.players
-    for name, a in data.aspects.items():
-        s = _seat_index(seats, name, "snapshot aspects")
-        if a is not None:
-            st.aspect[s] = cards.aspect_of(a, "snapshot aspects")
-    st.aspect_used = 0
-    for a in data.aspects_used:
-        st.aspect_used |= 1 << cards.aspect_of(a, "snapshot aspects_used")
-    st.vials = [R.all_vials] * st.players
-    if data.vials is not None:
-        for name, vs in data.vials.items():
-            s = _seat_index(seats, name, "snapshot vials")
-            st.vials[s] = 0
-            for v in vs:
-                st.vials[s] |= 1 << cards.vial_of(v, "snapshot vials")
-    # the turn
-    st.round = _whole(data.round, "round", 0, 10_000)
-    turn = qnames[0] if data.turn is None else data.turn
-    if turn not in qnames:
-        raise IllegalAction(f"snapshot 'turn' must be one of {', '.join(qnames)}, not {turn!r}")
-    st.turn = qnames.index(turn)
-    ts = data.turn_state
-    st.summons = _whole(ts.summons, "summons", 0, 3, "snapshot turn_state")
-    st.gained = _whole(ts.life_gained, "life_gained", 0, 3, "snapshot turn_state")
-    st.fear_used = 0
-    for name in ts.fearsome_used:
-        st.fear_used |= 1 << cards.familiar_of(name, "snapshot turn_state fearsome_used")
-    st.attack_phase = ts.attack_phase
-    st.defeated = data.defeated
-    st.final = tuple(data.final) if data.final is not None and len(data.final) == 2 else None
-    if any(w not in range(st.players) for w in data.winners):
-        raise IllegalAction("snapshot 'winners' must be a list of seats")
-    st.winners = list(data.winners)
-    no_attack(st)
-    if data.attack is not None:
-        restore_attack(st, data.attack)
-    phase = data.phase
-    if st.decision is None and (not st.stack or phase == "over"):
-        if phase == "over":
-            st.stack = []
-            return
-        start_at(st, phase)
-        return
-    restore_decision(st, phase)
 
 
 def restore_slot(st, s, item, where):
@@ -316,28 +217,13 @@ def restore_slot(st, s, item, where):
             st.flags[s] |= bit
 
 
-def card_list(st, names, where):
-    return [st.R.cards.kind_of(name, where) for name in names]
-
-
-def restore_attack(st, attack: Attack):
-    R = st.R
-    cards = R.cards
-    n = R.Q * SLOTS
-    qnames = [qn(st, q) for q in range(R.Q)]
-    if (not -1 <= attack.attacker < n or not -1 <= attack.target < n
-            or any(not 0 <= b < n for b in attack.blockers) or any(not -1 <= b < n for b in attack.breath)):
+def check_attack(st):
+    """The attack's spaces are on the board (slots are quadrant x 13 + space, RULES.md)."""
+    n = st.R.Q * SLOTS
+    if (not -1 <= st.attacker < n or not -1 <= st.target < n or any(not 0 <= b < n for b in st.blockers)
+            or any(not -1 <= b < n for b in st.breath_points)):
         raise IllegalAction("snapshot 'attack' names a space that is not on this board (slots are "
                             f"quadrant x {SLOTS} + space, 0 to {n - 1})")
-    if attack.defender is not None and attack.defender not in qnames:
-        raise IllegalAction(f"snapshot 'attack' defender must be one of {', '.join(qnames)}, not {attack.defender!r}")
-    st.attacker = attack.attacker
-    st.attacker_kind = -1 if attack.attacker_familiar is None else cards.familiar_of(attack.attacker_familiar, "snapshot attack")
-    st.target = attack.target
-    st.target_kind = -1 if attack.target_familiar is None else cards.familiar_of(attack.target_familiar, "snapshot attack")
-    st.defender = -1 if attack.defender is None else qnames.index(attack.defender)
-    st.blockers = list(attack.blockers)
-    st.breath_points = list(attack.breath)
 
 
 def restore_decision(st, phase):
@@ -461,9 +347,3 @@ def _quadrant_names(data):
     players, resolved = game.resolve_options(data.get("players"), options if isinstance(options, dict) else {})
     R = game.ruleset(players, resolved, data.get("cards"))
     return [QUADRANT_NAMES[R.qname[q]] for q in range(R.Q)]
-
-
-def _seat_index(seats, name, where):
-    if name not in seats:
-        raise IllegalAction(f"{where}: no seat {name!r}; seats are: {', '.join(seats)}")
-    return seats.index(name)

@@ -1,62 +1,90 @@
-"""The Life Siphon state: the board, life, cards, the turn and the attack in progress, as data; its
-set-up, its copy (the fields named once by kind, core.zones.clone_of) and outcome.
+"""The Life Siphon state: the board, life, cards, the turn and the attack in progress, declared
+once as zones (core derives clone and snapshots from them); its set-up and outcome.
 
 The rules are modules of functions (turn.py, combat.py, spells.py, familiars.py, modules.py,
 madness.py...), each frame of frames.py pointing at one; the core decision stack runs them. What a
-seat sees is views.py, snapshots snapshots.py, the re-deal for search hidden.py.
+seat sees is views.py, the parts of a snapshot laid out by quadrant and its checks snapshots.py,
+the re-deal for search hidden.py.
 """
 
+from typing import Annotated
+
+from msgspec import Meta
+
 from ...core import IllegalAction, State
-from ...core.zones import clone_of
+from ...core.zones import NOBODY, OWNER, CardSet, Derived, Group, Kinds, Number, Pile, Row, Slot, Spaces, Zones
 from . import hidden, snapshots, views
 from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
 from .combat import no_attack
 from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
-from .ruleset import MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
-from .snapshots import LifeSiphonSnapshot
+from .ruleset import MADNESS_GAIN_CAP, MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
+from .snapshots import Quadrant
 from .steps import TURN, phase_of
 
+FAMILIARS = Kinds(lambda st: st.R.cards.fam_names, lambda st, name, where: st.R.cards.familiar_of(name, where))
+ASPECTS = Kinds(lambda st: st.R.cards.aspect_names, lambda st, name, where: st.R.cards.aspect_of(name, where))
+VIALS = Kinds(lambda st: st.R.cards.vial_names, lambda st, name, where: st.R.cards.vial_of(name, where))
+QUADRANTS = Kinds(lambda st: [qn(st, q) for q in range(st.R.Q)], snapshots.find_quadrant)
 
-# The fields, named once by how a copy copies them (core.zones.clone_of makes ``clone``):
-NUMBERS = (
-    # Aspects used this turn (a bit per Aspect); the turn (where it stands is read from the stack:
-    # steps.phase_of): whose, the round, summons and life gained, Fearsome used (bits)
-    "aspect_used", "turn", "round", "summons", "gained", "fear_used", "attack_phase",
-    # the attack in progress (combat.py)
-    "attacker", "attacker_kind", "target", "target_kind", "defender",
-    # Madness Mode: defeated this round; the final (round, life)
-    "defeated", "final",
-)
-LISTS = (
+
+def _laid_out(attr):
+    """A list of numbers a snapshot writes inside a part snapshots.py lays out (the board by
+    quadrant, the supply) and reads back."""
+    return Number(attr, list[int], [], copy=True, seat=False, written=False)
+
+
+# Every component, in the order a snapshot writes it (RULES.md, "Snapshots"); who sees what is
+# views.py, the re-deal hidden.py.
+ZONES = Zones(
+    Number("round", Annotated[int, Meta(ge=0, le=10_000)], 1, seat=False),
+    Slot("turn", seat=False, kinds=QUADRANTS),                         # whose turn: a quadrant
+    Derived("phase", str, "start", snapshots.phase),                   # read from the stack (steps.phase_of)
     # the board: one entry per slot (quadrant * SLOTS + space): the familiar's kind (-1: empty),
-    # its damage, its attack and defense bonuses until end of turn, its marks (ruleset.MOVED...)
-    "kind", "damage", "attack_bonus", "defense_bonus", "flags",
-    # how many familiars stand in each area: area_count[q * NUM_AREAS + area]
-    "area_count",
-    # life per quadrant, familiars not on the board (a count per kind; a bit per personal kind)
-    "life", "supply", "pool",
-    # the deck (top card last), the discard pile, the River's 3 cards (-1: none)
-    "deck", "discard", "river",
-    # each seat's Aspect (-1: none) and Essence Vials (bits); the attack's blockers and Breath points
-    "aspect", "vials", "blockers", "breath_points",
-)
-SEAT_LISTS = ("hand", "known")   # each seat's hand, and the cards of it everyone saw it take
+    # its damage, its attack and defense bonuses until end of turn, its marks (ruleset.MOVED...);
+    # how many familiars stand in each area: area_count[q * NUM_AREAS + area]; life per quadrant,
+    # each quadrant's personal familiars not on the board (bits)
+    Derived("quadrants", dict[str, Quadrant], {}, snapshots.quadrants),
+    _laid_out("kind"), _laid_out("damage"), _laid_out("attack_bonus"), _laid_out("defense_bonus"),
+    _laid_out("flags"), _laid_out("area_count"), _laid_out("life"), _laid_out("pool"),
+    Row("hand", OWNER, key="hands"), Row("known"),                    # and the cards of it everyone saw it take
+    Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
+    Spaces("river", RIVER_CARDS, nullable=True),                      # the River's 3 cards (-1: none)
+    Row("discard", seat=False),
+    Slot("aspect", key="aspects", kinds=ASPECTS),                     # each seat's Aspect (-1: none)
+    CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS),   # used this turn
+    CardSet("vials", kinds=VIALS, nullable=True),                     # each seat's unused Essence Vials
+    Derived("supply", dict[str, int], {}, snapshots.supply),          # shared familiars not on the board
+    _laid_out("supply"),
+    # the turn: summons and life gained, the Fearsome used (bits), in the Attack Phase
+    Group("turn_state", Number("summons", Annotated[int, Meta(ge=0, le=SUMMONS_PER_TURN)], 0, seat=False),
+          Number("gained", Annotated[int, Meta(ge=0, le=MADNESS_GAIN_CAP)], 0, key="life_gained", seat=False),
+          CardSet("fear_used", key="fearsome_used", seat=False, kinds=FAMILIARS),
+          Number("attack_phase", bool, False, seat=False)),
+    # the attack in progress (combat.py): slots (quadrant * SLOTS + space), the familiars' kinds,
+    # the defending quadrant, the blockers' slots, each Breath Weapon point (a slot, -1: life)
+    Group("attack", Number("attacker", int, -1, seat=False),
+          Slot("attacker_kind", key="attacker_familiar", seat=False, kinds=FAMILIARS),
+          Number("target", int, -1, seat=False), Slot("target_kind", key="target_familiar", seat=False, kinds=FAMILIARS),
+          Slot("defender", seat=False, kinds=QUADRANTS), Number("blockers", list[int], [], copy=True, seat=False),
+          Number("breath_points", list[int], [], copy=True, key="breath", seat=False), null_when_empty=True),
+    # Madness Mode: defeated this round; the final [round, life]
+    Number("defeated", bool, False, seat=False),
+    Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False),
+    cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True)
 
 
 class LifeSiphonState(State):
-    __slots__ = ("R", *NUMBERS, *LISTS, *SEAT_LISTS)
+    __slots__ = ZONES.attributes
 
     frames = FRAMES
-    snapshot_schema = LifeSiphonSnapshot
+    zones = ZONES
     _view = views.view
     seat_view = views.seat_view
-    _snapshot = snapshots.snapshot
     _restore = snapshots.restore
     migrate_snapshot = staticmethod(snapshots.migrate)
-    determinize = hidden.determinize
-    clone = clone_of(shared=("R",), values=NUMBERS, lists=LISTS, seat_lists=SEAT_LISTS)
+    determinize = hidden.determinize   # its own: see hidden.py
 
     def setup(self):
         R = empty_board(self)

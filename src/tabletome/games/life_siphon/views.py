@@ -140,7 +140,7 @@ def player_view(st, s, seat):
         "aspect": cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None,
         "vials": [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1] if R.vials_on else None,
     }
-    if seat == s:
+    if st.zones.by_attr["hand"].sees(st, s, seat):   # the declared zone (state.py): its owner only
         info["hand"] = [names[k] for k in st.hand[s]]
     return info
 

@@ -90,7 +90,7 @@ class SpiritLink(Game):
         from .display import cards_info
         return cards_info(cards)
 
-    def rules_summary(self, players, options):
+    def rules_summary(self, players, options, card_text=None):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
         from .reference import rules_summary
         return rules_summary(self, players, options)
