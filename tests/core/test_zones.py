@@ -347,6 +347,7 @@ def _piles_state(players=2):
         Number("row_of", list[int], [], copy=True, seat=False, written=False),
         Derived("row_numbers", list[int], [], lambda s: [r + 1 for r in s.row_of]),
         Number("turn", int, 1, seat=False),
+        Derived("hint", str | None, None, None),   # only read (an older form may give it), never written
         cards=lambda s: Labelled, unique=True, columns=True)
 
     class PilesState(State):
@@ -381,6 +382,7 @@ def test_piles_are_cloned_pile_by_pile_and_an_unwritten_field_is_cloned_but_not_
     schema = zones.schema("Piles")
     with pytest.raises(IllegalAction, match="unknown field 'row_of'"):
         check_snapshot_fields({**snap, "row_of": [0]}, schema, "Peek")
+    assert check_snapshot_fields({**snap, "hint": "old"}, schema, "Peek").hint == "old"
     again = type(state).__new__(type(state))
     again._init_common(Peek(), players, {}, 1, Rng(1))
     zones.empty(again)
