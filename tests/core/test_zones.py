@@ -337,6 +337,146 @@ def test_a_view_shows_rows_spaces_and_card_sets_by_name_and_a_hidden_row_only_to
     assert "deck" not in view and "over" in view and view["rolls"] is not state.rolls
 
 
+def _piles_state(players=2):
+    """The table's ``Piles`` (three rows of cards) and an index a snapshot does not write
+    (``written=False``: each card's row, which a ``Derived`` fact writes as row numbers from 1)."""
+    from tabletome.core.zones import Derived, Piles
+
+    declared = Zones(
+        Piles("rows"),
+        Number("row_of", list[int], [], copy=True, seat=False, written=False),
+        Derived("row_numbers", list[int], [], lambda s: [r + 1 for r in s.row_of]),
+        Number("turn", int, 1, seat=False),
+        Derived("hint", str | None, None, None),   # only read (an older form may give it), never written
+        cards=lambda s: Labelled, unique=True, columns=True)
+
+    class PilesState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+        def determinize(self, seat, rng):
+            raise NotImplementedError
+
+    state = PilesState.__new__(PilesState)
+    state._init_common(Peek(), players, {}, 1, Rng(1))
+    declared.empty(state)
+    state.rows = [[0, 2], [], [5]]
+    state.row_of = [0, -1, 0, -1, -1, 2]
+    return declared, state
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_piles_are_cloned_pile_by_pile_and_an_unwritten_field_is_cloned_but_not_written(players):
+    from tabletome.core.snapshots import check_snapshot_fields
+
+    zones, state = _piles_state(players)
+    copy = state.clone()
+    copy.rows[0].append(3)
+    copy.rows.append([4])
+    copy.row_of[3] = 0
+    assert (state.rows, state.row_of) == ([[0, 2], [], [5]], [0, -1, 0, -1, -1, 2])
+    assert copy.rows[2] == [5] and copy.row_of[3] == 0
+    snap = zones.snapshot(state)
+    assert list(snap.items()) == [("rows", [["Brave", "Crown"], [], ["Hex"]]), ("row_numbers", [1, 0, 1, 0, 0, 3]),
+                                  ("turn", 1), ("winners", [])]
+    schema = zones.schema("Piles")
+    with pytest.raises(IllegalAction, match="unknown field 'row_of'"):
+        check_snapshot_fields({**snap, "row_of": [0]}, schema, "Peek")
+    assert check_snapshot_fields({**snap, "hint": "old"}, schema, "Peek").hint == "old"
+    again = type(state).__new__(type(state))
+    again._init_common(Peek(), players, {}, 1, Rng(1))
+    zones.empty(again)
+    zones.restore(again, check_snapshot_fields({**snap, "turn": 4}, schema, "Peek"))
+    assert (again.rows, again.turn, again.row_of) == (state.rows, 4, [])   # the game reads its index back
+    with pytest.raises(IllegalAction, match="snapshot field 'rows': 'Hex' is placed twice"):
+        zones.restore(again, check_snapshot_fields({"rows": [["Hex"], ["Hex"]]}, schema, "Peek"))
+    assert zones.view(state, 0)["rows"] == [["Brave", "Crown"], [], ["Hex"]]
+
+
+def test_piles_belong_to_the_table():
+    from tabletome.core.zones import Piles
+
+    with pytest.raises(ValueError, match="zone 'rows': Piles are the table's"):
+        Zones(Piles("rows", seat=True), cards=lambda s: Labelled)
+
+
+COINS = ["Copper", "Silver"]
+
+
+def _find_coin(state, name, where):
+    if name not in COINS:
+        raise IllegalAction(f"{where}: {name!r} is not a coin; coins are {', '.join(COINS)}")
+    return COINS.index(name)
+
+
+def _coins_state(columns):
+    """Zones of another card list than the game's (``Kinds``: coins beside the cards, as spells
+    beside minions) and a per-seat tally a snapshot does not write, in both snapshot forms (one
+    object per seat, one field per zone)."""
+    from tabletome.core.zones import Kinds, Row
+
+    coins = Kinds(lambda s: COINS, _find_coin)
+    declared = Zones(
+        Cards("hand", OWNER),
+        Cards("purse", EVERYONE, shown="counts", kinds=coins),
+        Number("tally", list[int], [], copy=True, written=False),
+        Row("spent", seat=False, kinds=coins),
+        cards=lambda s: DECK, columns=columns)
+
+    class CoinState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+        def determinize(self, seat, rng):
+            raise NotImplementedError
+
+    state = CoinState.__new__(CoinState)
+    state._init_common(Peek(), 2, {}, 1, Rng(1))
+    declared.empty(state)
+    state.hand = [[1, 0, 2], [0, 1, 0]]
+    state.purse = [[0, 2], [1, 0]]
+    state.tally = [[5], [6]]
+    state.spent = [1, 0]
+    return declared, state
+
+
+@pytest.mark.parametrize("columns", [False, True])
+def test_counts_of_kinds_are_written_shown_and_read_by_their_names_and_an_unwritten_seat_field_is_left_out(columns):
+    from tabletome.core.snapshots import check_snapshot_fields
+
+    zones, state = _coins_state(columns)
+    assert len(state.clone().purse[0]) == 2 and state.clone().tally == [[5], [6]]
+    snap = zones.snapshot(state)
+    if columns:
+        assert snap == {"hand": [["Ace", "Cat", "Cat"], ["Bee"]], "purse": [["Silver", "Silver"], ["Copper"]],
+                        "spent": ["Silver", "Copper"], "winners": []}
+    else:
+        assert snap["seats"][0] == {"hand": ["Ace", "Cat", "Cat"], "purse": ["Silver", "Silver"]}
+        assert snap["spent"] == ["Silver", "Copper"] and "tally" not in snap["seats"][1]
+    schema = zones.schema("Coins")
+    zones.restore(state, check_snapshot_fields(snap, schema, "Peek"))
+    assert (state.hand, state.purse, state.spent) == ([[1, 0, 2], [0, 1, 0]], [[0, 2], [1, 0]], [1, 0])
+    assert zones.view(state, 1)["players"][0]["purse"] == {"Silver": 2}
+    bad = json_copy(snap)
+    (bad["purse"][1] if columns else bad["seats"][1]["purse"]).append("Gold")
+    with pytest.raises(IllegalAction, match="'Gold' is not a coin; coins are Copper, Silver"):
+        zones.restore(state, check_snapshot_fields(bad, schema, "Peek"))
+
+
+def test_the_derived_redeal_refuses_hidden_kinds():
+    from tabletome.core.zones import Kinds
+
+    zones = Zones(Cards("hand", OWNER), Cards("purse", OWNER, kinds=Kinds(lambda s: COINS, _find_coin)),
+                  cards=lambda s: DECK)
+    with pytest.raises(ValueError, match="zones purse: the derived re-deal deals no hidden Row, Spaces, Piles or Kinds"):
+        zones.make_determinize()
+
+
+def json_copy(data):
+    import json
+    return json.loads(json.dumps(data))
+
+
 # --- a snapshot by seat name, of other kinds than cards, nullable, and grouped --------------------
 COLOURS = ["Red", "Green", "Blue"]
 

@@ -63,7 +63,7 @@ def test_the_report_ranks_minions_realm_cards_spells_and_factions(study, tmp_pat
     cards = {c["card"] for c in report["points"][0]["cards"]}
     game = tabletome.game("bad-baby-lich-lords")
     state = game.new(players=2, seed=0)
-    minions = set(state.R.cards.name)
+    minions = set(state.R.cards.names)
     realm_cards = {r.name for r in state.R.cards.realms}
     assert cards & minions and cards & realm_cards and any(c.endswith(" spell") for c in cards)
     assert cards <= minions | realm_cards | {c for c in cards if c.endswith(" spell")}

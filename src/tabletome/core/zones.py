@@ -34,12 +34,14 @@ From the declaration core derives, for the state class (``State.__init_subclass_
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
 (``columns``), each seat's value under its name (``named_seats``), ordered ``Row``s, a board's
-``Spaces``, ``CardSet`` bit masks, zones of other things than cards (``Kinds``: familiars,
-Aspects, quadrants), zones a hand-written snapshot may give as null for the game to fill
+``Spaces``, the table's ``Piles`` (one card list per realm or row), ``CardSet`` bit masks, zones
+of other things than cards or of another card list (``Kinds``: familiars, Aspects, quadrants,
+spells beside minions), zones a hand-written snapshot may give as null for the game to fill
 (``nullable``), table fields written together as one object (``Group``) and ``Derived`` snapshot
 parts (facts, or a board laid out by the game around fields it does not write on their own,
-``Number(written=False)``) serve a game whose view and re-deal are still its own; the derived
-re-deal deals no hidden ``Row`` or ``Spaces``.
+``written=False``; ``write=None``: a field only read, an older form) serve a game whose view and
+re-deal are still its own; the derived re-deal deals no hidden ``Row``, ``Spaces``, ``Piles`` or
+``Kinds``.
 
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
@@ -67,13 +69,17 @@ class Zone:
     ``required``: a ``columns`` snapshot must give it (by default it may be left out);
     ``nullable``: a ``columns`` snapshot may give null for the whole field (the default), which
     leaves it None for the game to fill (a deck of the cards a position leaves out);
-    ``kinds``: what it holds when not the game's cards (``Kinds``: familiars, Aspects)."""
+    ``kinds``: what it holds when not the game's cards (``Kinds``: familiars, Aspects, another
+    card list); ``written=False``: a snapshot does not write it as a field of its own (a game's
+    ``Derived`` part lays it out, or writes it in another form, and the game reads it back; an
+    index kept beside other zones): ``clone`` copies it, snapshots and their schema leave it out."""
 
     kind = "zone"
     written = True   # a snapshot writes it as a field of its own
 
     def __init__(self, attr: str, *, key: str | None = None, view: Any = _MISSING, seat: bool = True,
-                 see: str = EVERYONE, required: bool = False, nullable: bool = False, kinds: "Kinds | None" = None):
+                 see: str = EVERYONE, required: bool = False, nullable: bool = False, kinds: "Kinds | None" = None,
+                 written: bool = True):
         if see not in SEES:
             raise ValueError(f"zone {attr!r}: see is one of {', '.join(SEES)}, not {see!r}")
         self.attr = attr
@@ -84,6 +90,7 @@ class Zone:
         self.required = required
         self.nullable = nullable
         self.kinds = kinds
+        self.written = written
 
     def sees(self, state, owner, seat) -> bool:
         """Whether ``seat`` (None: a spectator) may see what this zone holds."""
@@ -103,18 +110,15 @@ class Number(Zone):
     """A public number or flag (health, mana, a round, "the transformations are revealed"):
     ``type`` is its msgspec type (bounds included), ``default`` the value a hand-written snapshot
     may leave out and a new game starts with. ``copy``: a list the rules change in place (the
-    die faces rolled), which ``clone`` copies; a list only ever replaced whole is shared.
-    ``written=False``: a ``columns`` snapshot does not write it as a field of its own: a game's
-    ``Derived`` part lays it out (a board by quadrant) and the game reads it back."""
+    die faces rolled), which ``clone`` copies; a list only ever replaced whole is shared."""
 
     kind = "number"
 
-    def __init__(self, attr, type=int, default=0, *, copy: bool = False, written: bool = True, **kw):
+    def __init__(self, attr, type=int, default=0, *, copy: bool = False, **kw):
         super().__init__(attr, **kw)
         self.type = type
         self.default = default
         self.copy = copy
-        self.written = written
 
     def seen(self, state, owner, seat, value, names):
         return list(value) if self.copy else value
@@ -231,6 +235,20 @@ class Spaces(Zone):
         return [self.marks[k] if k in self.marks else names[k] for k in value]
 
 
+class Piles(Zone):
+    """Several ordered piles of the table (one per realm, a board's rows): a list of card lists,
+    each written and shown bottom first, as held. ``clone`` copies each pile."""
+
+    kind = "piles"
+
+    def __init__(self, attr, see=EVERYONE, **kw):
+        kw.setdefault("seat", False)
+        super().__init__(attr, see=see, **kw)
+
+    def seen(self, state, owner, seat, value, names):
+        return [[names[k] for k in pile] for pile in value]
+
+
 class CardSet(Zone):
     """A set of cards as a bit mask, card kind k at bit k (the cards a seat has examined, the cards
     whose once-a-turn effect was used this turn): written and shown as names in card-list order.
@@ -246,7 +264,9 @@ class Derived(Zone):
     """A fact derived from the rest of the state (what the stack holds, whether the game is over)
     that a snapshot writes for its readers: ``write(state)``, of msgspec ``type`` (``default`` when
     a snapshot leaves it out). It is no field of the state: the game reads it back, if it needs
-    to, from the checked snapshot in its ``_restore``."""
+    to, from the checked snapshot in its ``_restore``. Its key may be the one of a field the
+    snapshot does not write (``written=False``): that field in another form. ``write`` None: a
+    field a snapshot may give (a hand-written or older form) but none writes."""
 
     kind = "derived"
 
@@ -310,7 +330,7 @@ class Kinds:
 
 
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
-_SEEN = (Cards, Pile, Row, Spaces)   # zones a view shows only to a seat that sees them
+_SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat that sees them
 
 
 class Zones:
@@ -353,6 +373,8 @@ class Zones:
         for z in zones:
             if isinstance(z, Known) and not isinstance(self.by_attr.get(z.of), Cards):
                 raise ValueError(f"zone {z.attr!r} knows of {z.of!r}, which is no Cards zone")
+            if isinstance(z, Piles) and z.seat:
+                raise ValueError(f"zone {z.attr!r}: Piles are the table's (seat=False)")
             if isinstance(z, Slot) and z.public is not None and not isinstance(self.by_attr.get(z.public), Number):
                 raise ValueError(f"slot {z.attr!r} is made public by {z.public!r}, which is no Number")
         self.seat_zones = [z for z in zones if z.seat]
@@ -439,10 +461,10 @@ class Zones:
             if isinstance(z, Number):
                 value = list(z.default) if z.copy else z.default
             elif isinstance(z, Cards):
-                value = [0] * n
+                value = [0] * (n if z.kinds is None else len(z.kinds.names(state)))
                 if z.size:
                     setattr(state, z.size, [0] * players if z.seat else 0)
-            elif isinstance(z, (Pile, Row)):
+            elif isinstance(z, (Pile, Row, Piles)):
                 value = []
             elif isinstance(z, Slot):
                 value = z.empty
@@ -461,9 +483,12 @@ class Zones:
     # --- clone ----------------------------------------------------------------------------------
     def make_clone(self):
         """The state's ``clone``: code written once for the declared fields (``clone_of``)."""
-        values, lists, seat_lists = [], [], []
+        values, lists, seat_lists, table_lists = [], [], [], []
         for z in self.zones:
             if isinstance(z, Derived):
+                continue
+            if isinstance(z, Piles):
+                table_lists.append(z.attr)
                 continue
             deep = (isinstance(z, (Cards, Pile, Row, Spaces)) or (isinstance(z, Known) and z.card is None)
                     or (isinstance(z, Number) and z.copy))
@@ -473,7 +498,7 @@ class Zones:
                 (seat_lists if deep else lists).append(z.attr)
             if isinstance(z, Cards) and z.size:
                 (lists if z.seat else values).append(z.size)
-        return clone_of(shared=self.shared, values=values, lists=lists, seat_lists=seat_lists)
+        return clone_of(shared=self.shared, values=values, lists=lists, seat_lists=seat_lists, table_lists=table_lists)
 
     # --- seeing ---------------------------------------------------------------------------------
     def view(self, state, seat) -> dict:
@@ -484,7 +509,7 @@ class Zones:
             if isinstance(z, Pile) and z.size_view:
                 view[z.size_view] = len(getattr(state, z.attr))
             if z.view is not None and (not isinstance(z, _SEEN) or z.sees(state, None, seat)):
-                view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names)
+                view[z.view] = z.seen(state, None, seat, getattr(state, z.attr), names if z.kinds is None else z.kinds.names(state))
         view["to_move"] = state.to_move
         view["players"] = [self._player(state, p, seat, names) for p in range(state.players)]
         view["over"] = state.to_move is None
@@ -511,7 +536,7 @@ class Zones:
             if size_view:
                 info[size_view] = len(value)
             if key is not None and (not hideable or z.sees(state, p, seat)):
-                info[key] = z.seen(state, p, seat, value, names)
+                info[key] = z.seen(state, p, seat, value, names if z.kinds is None else z.kinds.names(state))
         return info
 
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
@@ -551,7 +576,7 @@ class Zones:
             data = {}
             seat_names = state.seat_names if self.named_seats else None
             for z in self.zones:
-                if not z.written:
+                if not z.written or (isinstance(z, Derived) and z.write is None):
                     continue
                 value = z.write(state) if isinstance(z, Derived) else getattr(state, z.attr)
                 if not z.seat:
@@ -564,11 +589,12 @@ class Zones:
             return data
         data = {}
         for z in self.table_zones:
-            data[z.key] = self._written(state, z, getattr(state, z.attr), names)
+            if z.written:
+                data[z.key] = self._written(state, z, getattr(state, z.attr), names)
         data["winners"] = list(state.winners)
         seats = []
         for p in range(state.players):
-            seats.append({z.key: self._written(state, z, getattr(state, z.attr)[p], names) for z in self.seat_zones})
+            seats.append({z.key: self._written(state, z, getattr(state, z.attr)[p], names) for z in self.seat_zones if z.written})
         data[self.seats_key] = seats
         return data
 
@@ -591,6 +617,8 @@ class Zones:
             return [z.marks[k] if k in z.marks else names[k] for k in value]
         if isinstance(z, CardSet):
             return [names[k] for k in bits(value)]
+        if isinstance(z, Piles):
+            return [[names[k] for k in pile] for pile in value]
         if isinstance(z, Known) and z.card is not None:
             return value
         return _names_of(names, value)
@@ -614,11 +642,11 @@ class Zones:
             return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
         seat_fields = []
         for z in self.seat_zones:
-            seat_fields += self._fields(z)
+            seat_fields += self._fields(z) if z.written else []
         Seat = msgspec.defstruct(f"{name}Seat", seat_fields, forbid_unknown_fields=True, kw_only=True)
         top = []
         for z in self.table_zones:
-            top += self._fields(z)
+            top += self._fields(z) if z.written else []
         top.append(("winners", list[Annotated[int, msgspec.Meta(ge=0, le=7)]], msgspec.field(default_factory=list)))
         top.append((self.seats_key, Annotated[list[Seat], msgspec.Meta(min_length=1, max_length=8)]))
         return msgspec.defstruct(f"{name}Fields", top, bases=(SnapshotFields,), kw_only=True)
@@ -632,6 +660,8 @@ class Zones:
             return [(z.key, list[str], empty)]
         if isinstance(z, Spaces):
             return [(z.key, list[str | None], empty)]
+        if isinstance(z, Piles):
+            return [(z.key, list[list[str]], empty)]
         if isinstance(z, Pile):
             fields = [(z.key, list[str] | None, None)]
             if z.top_key:
@@ -651,18 +681,20 @@ class Zones:
             self._restore_columns(state, data, cards)
             return
         for z in self.table_zones:
-            setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
+            if z.written:
+                setattr(state, z.attr, self._read(state, z, getattr(data, z.key), "snapshot", cards))
         seats = getattr(data, self.seats_key)
         if len(seats) != state.players:
             raise IllegalAction(f"snapshot field {self.seats_key!r} must list {state.players} seats, not {len(seats)}")
-        for z in self.seat_zones:
+        written = [z for z in self.seat_zones if z.written]
+        for z in written:
             setattr(state, z.attr, [])
             if isinstance(z, Cards) and z.size:
                 setattr(state, z.size, [])
         for p, seat in enumerate(seats):
             where = f"snapshot seat {p}"
             piles = []
-            for z in self.seat_zones:
+            for z in written:
                 if isinstance(z, Pile):
                     piles.append(z)
                     getattr(state, z.attr).append(None)
@@ -739,6 +771,9 @@ class Zones:
             got = [self._place(self.kind_of(state, name, where), name, where, None if refers else placed)
                    for name in value or ()]
             return got[::-1] if isinstance(z, Pile) and z.top_first else got
+        if isinstance(z, Piles):
+            return [[self._place(self.kind_of(state, name, where), name, where, placed) for name in pile]
+                    for pile in value]
         if isinstance(z, CardSet):
             mask = 0
             for name in value:
@@ -765,7 +800,7 @@ class Zones:
 
     @staticmethod
     def _read_kinds(state, z, value, where):
-        """A zone of ``Kinds`` (a slot, a card set or a row of them) from its names."""
+        """A zone of ``Kinds`` (a slot, a card set, a row or counts of them) from its names."""
         find = z.kinds.find
         if isinstance(z, Slot):
             return z.by_mark[value] if value in z.by_mark else find(state, value, where)
@@ -776,7 +811,12 @@ class Zones:
             return mask
         if isinstance(z, Row):
             return [find(state, name, where) for name in value]
-        raise ValueError(f"zone {z.attr!r}: a {z.kind} of Kinds is not read (a Slot, CardSet or Row is)")
+        if isinstance(z, Cards):
+            counts = [0] * len(z.kinds.names(state))
+            for name in value:
+                counts[find(state, name, where)] += 1
+            return counts
+        raise ValueError(f"zone {z.attr!r}: a {z.kind} of Kinds is not read (a Slot, CardSet, Row or Cards is)")
 
     def _pile(self, state, z, p, seat, where, cards, n):
         given = getattr(seat, z.key)
@@ -811,9 +851,11 @@ class Zones:
         """The state's ``determinize``: for seats that own their cards, code written once from the
         plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
         table-driven ``Zones.determinize``."""
-        undealt = [z.attr for z in self.zones if isinstance(z, (Row, Spaces)) and z.see != EVERYONE]
+        undealt = [z.attr for z in self.zones if (isinstance(z, (Row, Spaces, Piles)) or z.kinds is not None)
+                   and z.see != EVERYONE]
         if undealt:
-            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row or Spaces; "
+            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row, Spaces, Piles "
+                             f"or Kinds; "
                              f"the state class writes its own determinize")
         zones = self
 
@@ -1000,12 +1042,13 @@ class Zones:
         return problems
 
 
-def clone_of(*, shared=(), values=(), lists=(), seat_lists=()):
+def clone_of(*, shared=(), values=(), lists=(), seat_lists=(), table_lists=()):
     """A state class's ``clone``, code written once that copies exactly the fields named, each as its
     kind needs: ``shared`` and ``values`` by reference (fixed facts, numbers, tuples), ``lists`` of
     numbers with ``.copy()``, ``seat_lists`` (a list of lists, one per seat) list by list, literal for
-    two seats, the common case. ``Zones`` makes its clone with it; a game whose state is not declared
-    as zones may name its fields here (no deepcopy, no hand-written copy)."""
+    two seats, the common case, ``table_lists`` (a list of lists of any length) list by list.
+    ``Zones`` makes its clone with it; a game whose state is not declared as zones may name its
+    fields here (no deepcopy, no hand-written copy)."""
     lines = ["def clone(self):", "    c = _new(self.__class__)", "    self._copy_common(c)"]
     lines += [f"    c.{attr} = self.{attr}" for attr in (*shared, *values)]
     lines += [f"    c.{attr} = self.{attr}.copy()" for attr in lists]
@@ -1014,6 +1057,7 @@ def clone_of(*, shared=(), values=(), lists=(), seat_lists=()):
         lines += [f"        v = self.{attr}; c.{attr} = [v[0].copy(), v[1].copy()]" for attr in seat_lists]
         lines.append("    else:")
         lines += [f"        c.{attr} = list(map(_copy, self.{attr}))" for attr in seat_lists]
+    lines += [f"    c.{attr} = list(map(_copy, self.{attr}))" for attr in table_lists]
     lines.append("    return c")
     scope = {"_new": object.__new__, "_copy": list.copy}
     exec("\n".join(lines), scope)

@@ -146,7 +146,7 @@ class CardSet:
         self.fight = [kinds[k].fight for k in ids_kind]
         self.icons = [kinds[k].icons for k in ids_kind]
         self.mask = [kinds[k].mask for k in ids_kind]
-        self.name = [kinds[k].name for k in ids_kind]
+        self.names = [kinds[k].name for k in ids_kind]   # each card id's name
         self.faction_cards = [[i for i in range(self.n) if self.faction[i] == f] for f in range(len(FACTIONS))]
         self.faction_realms = [[r.id for r in realms if r.faction == f] for f in range(len(FACTIONS))]
         self.kind_by_name = {k.name.lower(): k for k in kinds}

@@ -57,7 +57,7 @@ class LichLordsEncoder(Encoder):
     def __init__(self, game, players, options, card_text=None):
         super().__init__(game, players, options, card_text)
         cards = game.check_cards(card_text, "card file") if card_text is not None else game.cards
-        self.names = vocabulary(sorted(set(cards.name)))
+        self.names = vocabulary(sorted(set(cards.names)))
         self.factions = vocabulary(FACTIONS)
         self.skills = vocabulary(SKILLS)
         N = len(self.names)
@@ -69,7 +69,7 @@ class LichLordsEncoder(Encoder):
         # the stated caps the encoder clips to (turn, chain) or hashed (clipped to +-HASH_CAP)
         cards_n = float(cards.n)
         copies = [0.0] * N
-        for name in cards.name:
+        for name in cards.names:
             copies[self.names[name]] += 1.0
         spells = float(sum(cards.spell_copies))
         realms_n = float(len(cards.realms))
@@ -614,7 +614,7 @@ class LichLordsEncoder(Encoder):
             if kind >= 0:
                 out[kind] = 1.0
             if frame[0] in CARD_DECISIONS:  # the card by its place and name, not its id
-                key = (frame[0], place_key(st, frame[1]), C.name[frame[1]], *frame[2:])
+                key = (frame[0], place_key(st, frame[1]), C.names[frame[1]], *frame[2:])
             else:
                 key = frame
             # the decision is the first thing hashed into its (zero) slice: its 32 floats are

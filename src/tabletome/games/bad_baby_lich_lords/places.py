@@ -19,7 +19,7 @@ BURNED = 3000     # in the burn pile
 
 # --- names for the log ---------------------------------------------------------------------------
 def card_name(state, c) -> str:
-    return state.R.cards.name[c]
+    return state.R.cards.names[c]
 
 
 def realm_of(state, c) -> int:

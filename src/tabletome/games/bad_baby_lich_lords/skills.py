@@ -180,7 +180,7 @@ def perform_skill(state, frame, action):
     _, c, s = frame
     R, L = state.R, state.L
     talk = state.logging            # a search copy builds no log text
-    names = R.cards.name
+    names = R.cards.names
     name = names[c] if talk else ""
     if s == DIG:
         r = realm_of(state, c)

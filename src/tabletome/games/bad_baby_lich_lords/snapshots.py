@@ -1,12 +1,17 @@
-"""The whole state as JSON (``snapshot``) and back (``restore``); the old form (``migrate_snapshot``).
+"""What a snapshot's zones (state.py) cannot say alone: the cards as the table shows them (a
+realm's sides by name, a card's side up and whether it acted, card copies told apart by where they
+lie), what spans fields (every card somewhere, the spells adding up, a decision that fits the
+table); the old form (``migrate_snapshot``).
 
-The fields are declared once (``LichLordsFields``): the core refuses an unknown, missing or
-ill-typed field naming it; what spans fields (every card somewhere, the spells adding up, a
-decision that fits the table) is checked here. The core writes the decision stack (``stack``,
+The fields are declared once, as zones: the core writes them in order, reads the plain ones
+(the turn, the hands, the burned spells) and refuses an unknown, missing or ill-typed field naming
+it; the realms, the spell deck and the other ``Derived`` facts are written by state.py's
+declaration and read back here (``restore``). The core writes the decision stack (``stack``,
 ``decision``) by frame name (frames.py); a frame's card is a card number, written so that the
-restored position gives the same card that number. A position written by hand may instead name
-the open decision the older way, with card places: ``pending`` and ``chain`` (RULES.md,
-"Snapshots"); snapshots written before the decision stack are in that form and load as before.
+restored position gives the same card that number (``renumber_frames``). A position written by
+hand may instead name the open decision the older way, with card places: ``pending`` and
+``chain`` (RULES.md, "Snapshots"); snapshots written before the decision stack are in that form
+and load as before.
 """
 
 from __future__ import annotations
@@ -17,7 +22,6 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from ...core import IllegalAction
-from ...core.snapshots import SnapshotFields
 from .effects import (E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, EFFECT_NAMES, FACTION_IDS, FACTIONS,
                       NUM_SKILLS, NUM_SPELLS, SKILLS, SPELLS, CAST, TEACH, skill_code)
 from .frames import FRAMES
@@ -47,26 +51,6 @@ class RealmFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     artifact: list[str] | UnsetType = UNSET
 
 
-class LichLordsFields(SnapshotFields):
-    """The game's snapshot fields (RULES.md, "Snapshots"); a default makes one optional."""
-    realms: list[RealmFields]
-    factions: list[str] | None = None
-    turn: int = 1
-    active: int | UnsetType = UNSET
-    phase: str = PHASE_NAMES[0]
-    held: str | None = None
-    spell_deck: list[str] | UnsetType = UNSET
-    hands: list[list[str]] | UnsetType = UNSET
-    burn: list[str] = []
-    burn_spells: list[str] = []
-    score_piles: dict[str, list[str]] = {}
-    artifact: int | None | UnsetType = UNSET
-    winners: list[int] = []
-    # the decision with card places, as hand-written positions and snapshots of the old form give it
-    pending: dict | None | UnsetType = UNSET
-    chain: list | UnsetType = UNSET
-
-
 def migrate_snapshot(data: dict) -> dict:
     """A snapshot without the core's ``stack`` names its decision the old way (``pending``, default
     the turn menu, and ``chain``); it is read once the cards are placed (``restore``)."""
@@ -78,8 +62,9 @@ def migrate_snapshot(data: dict) -> dict:
 
 
 # --- writing ------------------------------------------------------------------------------------------------
-def _entry(state, c, bone=False):
-    text = state.R.cards.name[c]
+def entry(state, c, bone=False):
+    """A card as a snapshot writes it: its name, 'skeleton: ' before a skeleton's on a side, ' (acted)' after."""
+    text = state.R.cards.names[c]
     if not bone and not state.up[c]:
         text = f"{_SKELETON} {text}"
     if state.acted[c]:
@@ -87,38 +72,32 @@ def _entry(state, c, bone=False):
     return text
 
 
-def snapshot(state) -> dict:
+def realms(state):
     L, C = state.L, state.R.cards
-    name, acted = C.name, state.acted
-    realms = []
+    name, acted = C.names, state.acted
+    out = []
     for r in range(L.nr):
-        entry = {
+        realm = {
             "realm_pile": [C.realms[rid].name for rid in reversed(state.rpile[r])],
             "bone_pile": [name[c] + _ACTED if acted[c] else name[c] for c in reversed(state.bone[r])],
             "known": state.known[r],
         }
         for x in L.realm_sides[r]:
-            entry[L.side_names[x]] = [_entry(state, c) for c in state.sides[r * L.ns + x]]
-        realms.append(entry)
-    data = {
-        "factions": [FACTION_IDS[f] for f in state.order],
-        "turn": state.turn,
-        "active": state.active,
-        "phase": PHASE_NAMES[2] if state.is_over else PHASE_NAMES[state.phase],
-        "realms": realms,
-        "held": _entry(state, state.held, bone=True) if state.held >= 0 else None,
-        "spell_deck": [SPELLS[t] for t in reversed(state.deck)],
-        "hands": [[SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])] for h in state.hand],
-        "burn": [C.name[c] for c in state.burn],
-        "burn_spells": [SPELLS[t] for t in state.burn_spells],
-        "score_piles": {L.side_names[s]: [C.realms[rid].name for rid in state.scored[s]] for s in range(L.ns)},
-        "artifact": state.artifact + 1 if state.artifact >= 0 else None,
-        "winners": list(state.winners),
-    }
+            realm[L.side_names[x]] = [entry(state, c) for c in state.sides[r * L.ns + x]]
+        out.append(realm)
+    return out
+
+
+def score_piles(state):
+    L, realms = state.L, state.R.cards.realms
+    return {L.side_names[s]: [realms[rid].name for rid in state.scored[s]] for s in range(L.ns)}
+
+
+def renumber_frames(state, data) -> dict:
+    """``data`` with the decision stack's cards written as the numbers ``restore`` gives them:
+    identical copies of a card are told apart only by number."""
     frames = list(state.stack) + ([state.decision] if state.decision is not None else [])
     if any(f[0] in _CARD_FRAMES for f in frames):
-        # identical copies of a card are told apart only by number: write each frame's card as the
-        # number ``restore`` will give the card at that place
         number = _restored_numbers(state)
         renumber = lambda f: (f[0], number[f[1]], *f[2:]) if f[0] in _CARD_FRAMES else f  # noqa: E731
         data["stack"] = [FRAMES.encode(renumber(f)) for f in state.stack]
@@ -149,13 +128,13 @@ def _restored_numbers(state) -> dict:
 
 
 # --- reading ------------------------------------------------------------------------------------------------
-def restore(state, data: LichLordsFields) -> None:
-    R = state.init_rules()
-    L, C = state.L, R.cards
-    order = _restore_order(state, data.factions)
-    state.init_empty(order)
-    state.turn = _whole("turn", data.turn, 1)
-    active = L.turn_order[0] if data.active is UNSET else data.active
+def restore(state, data) -> None:
+    """Read back what the zones' ``Derived`` facts wrote (the core has read ``turn``, ``active``
+    and ``winners``)."""
+    L, C = state.L, state.R.cards
+    order = state.order = _restore_order(state, data.factions)
+    _whole("turn", state.turn, 1)
+    active = L.turn_order[0] if state.active is UNSET else state.active
     state.active = _whole("active", active, 0, L.players - 1)
     if data.phase not in PHASE_NAMES:
         raise IllegalAction(f"snapshot 'phase' must be one of {', '.join(PHASE_NAMES)}, not {data.phase!r}")
@@ -220,7 +199,7 @@ def restore(state, data: LichLordsFields) -> None:
     for f in order:
         left = ids.rest(f)
         if left:
-            raise IllegalAction(f"snapshot: {len(left)} {FACTIONS[f]} cards are nowhere (e.g. {C.name[left[0]]}); "
+            raise IllegalAction(f"snapshot: {len(left)} {FACTIONS[f]} cards are nowhere (e.g. {C.names[left[0]]}); "
                                 f"list them in a bone pile, on a side or in the burn pile")
     state.acted_ids.sort()
     _restore_realm_piles(state, data, order)
@@ -233,8 +212,6 @@ def restore(state, data: LichLordsFields) -> None:
         state.artifact = artifact - 1
     elif artifact is not None:
         raise IllegalAction("snapshot 'artifact' is for Solitaire games only")
-    if any(not 0 <= w < L.players for w in data.winners):
-        raise IllegalAction("snapshot 'winners' must be a list of seats")
     _restore_decision(state, data, over)
 
 
@@ -272,22 +249,11 @@ def _restore_realm_piles(state, data, order):
 
 
 def _restore_spells(state, data):
-    L, C = state.L, state.R.cards
-    hands = [[] for _ in range(L.players)] if data.hands is UNSET else data.hands
-    if len(hands) != L.players:
-        raise IllegalAction(f"snapshot 'hands' must be a list of {L.players} hands of spell names")
-    counts = [0] * NUM_SPELLS
-    for p, hand in enumerate(hands):
-        for name in hand:
-            t = _spell(name, f"snapshot hand {p}")
-            state.hand[p][t] += 1
-            counts[t] += 1
-    for name in data.burn_spells:
-        t = _spell(name, "snapshot burn_spells")
-        state.burn_spells.append(t)
-        counts[t] += 1
+    """The spell deck (left out: every spell not in a hand or burned); the spells add up."""
+    C = state.R.cards
+    counts = [sum(h[t] for h in state.hand) + state.burn_spells.count(t) for t in range(NUM_SPELLS)]
     if data.spell_deck is not UNSET:
-        deck = [_spell(n, "snapshot spell_deck") for n in data.spell_deck]
+        deck = [spell_type(n, "snapshot spell_deck") for n in data.spell_deck]
         state.deck = deck[::-1]
     else:
         rest = [t for t in range(NUM_SPELLS) for _ in range(max(0, C.spell_copies[t] - counts[t]))]
@@ -573,7 +539,7 @@ class _Ids:
         return out
 
 
-def _spell(name, where):
+def spell_type(name, where):
     for t, s in enumerate(SPELLS):
         if name.strip().lower() == s.lower():
             return t

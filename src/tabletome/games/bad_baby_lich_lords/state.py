@@ -1,4 +1,5 @@
-"""The Bad Baby Lich Lords state: realms, bone piles, sides, hands, score piles.
+"""The Bad Baby Lich Lords state: realms, bone piles, sides, hands, score piles, declared once as
+zones (core derives clone and snapshots from them).
 
 The turn runs on the core decision stack (frames.py): every decision belongs to the active player,
 chain decisions included (Lich Law 3.4). The state always rests at a real choice: the turn menu,
@@ -6,40 +7,75 @@ or a decision inside an action, a spell or a chain with two or more options. A d
 option is taken at once (and logged); a skill with no legal target is skipped (RULES.md, "Forced
 choices").
 
-Fields (card ids, realm numbers 0-based): ``order`` the realms' factions; ``sides[r * ns + s]``
-the cards on side s of realm r; ``up``/``acted``/``loc`` per card;
-``bone[r]`` (bottom first) and ``known[r]``; ``rpile[r]`` the realm pile (top last);
-``scored``/``noise`` per side; ``burn``/``burn_spells``; ``deck`` (top last); ``hand[seat][spell]``
-counts; ``turn``, ``active``, ``phase`` (before or after the action); ``held`` the drawn card on
-its way (-1); ``artifact`` the Cursed Artifact's realm (Solitaire, else -1).
+Card ids and realm numbers are 0-based (``ZONES`` below says what each field holds).
 """
 
+from msgspec import UNSET, UnsetType
+
 from ...core import State
+from ...core.zones import NOBODY, OWNER, Cards, Derived, Kinds, Number, Pile, Piles, Row, Zones
 from . import hidden, snapshots, views
-from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS
+from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, OUT, target_card
 from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
 from .solitaire import bone_pile_cards
-from .turn import BEFORE, end_turn
+from .turn import BEFORE, PHASE_NAMES, end_turn
+
+# Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). The cards are written
+# as the table shows them, realm by realm, each card by name with its side up and whether it acted:
+# those fields are not written as they are held (``written=False``) but by the ``Derived`` fact of
+# the same key (snapshots.py), which the game reads back. Who sees what is the game's own view
+# (views.py) and re-deal (hidden.py): the known top cards of a bone pile.
+# The spell cards by type, beside the minions: what a hand and the burned spells hold.
+SPELL_CARDS = Kinds(lambda state: SPELLS, lambda state, name, where: snapshots.spell_type(name, where))
+ZONES = Zones(
+    Number("order", list[int], [], seat=False, written=False),      # the realms' factions, realm 1 first
+    Derived("factions", list[str] | None, None, lambda s: [FACTION_IDS[f] for f in s.order]),
+    Number("turn", int, 1, seat=False),
+    Number("active", int | UnsetType, UNSET, seat=False),             # left out: the mode's first seat
+    Number("phase", int, BEFORE, seat=False, written=False),          # before or after the action
+    Derived("phase", str, PHASE_NAMES[0], lambda s: PHASE_NAMES[2] if s.is_over else PHASE_NAMES[s.phase]),
+    Piles("sides", written=False),                   # sides[r * ns + s]: the cards on side s of realm r
+    Piles("bone", NOBODY, written=False),            # the bone piles (bottom first) ...
+    Number("known", list[int], [], copy=True, seat=False, written=False),   # ... and how many top cards are known
+    Piles("rpile", NOBODY, written=False),           # the realm piles (top last)
+    Number("up", list[int], [], copy=True, seat=False, written=False),      # per card: minion side up
+    Number("acted", list[int], [], copy=True, seat=False, written=False),   # per card: acted this turn
+    Number("acted_ids", list[int], [], copy=True, seat=False, written=False),   # the cards that acted
+    Number("loc", list[int], [], copy=True, seat=False, written=False),     # per card: its place (places.py)
+    Derived("realms", list[snapshots.RealmFields], [], snapshots.realms, required=True),
+    Number("held", int, -1, seat=False, written=False),               # the drawn card on its way
+    Derived("held", str | None, None, lambda s: snapshots.entry(s, s.held, bone=True) if s.held >= 0 else None),
+    Pile("deck", NOBODY, seat=False, written=False),                   # the spell deck (top last)
+    Derived("spell_deck", list[str] | UnsetType, UNSET, lambda s: [SPELLS[t] for t in reversed(s.deck)]),
+    Cards("hand", OWNER, key="hands", kinds=SPELL_CARDS),    # hand[seat][spell] counts
+    Row("burn", seat=False, written=False), Derived("burn", list[str], [], lambda s: [s.R.cards.names[c] for c in s.burn]),
+    Row("burn_spells", seat=False, kinds=SPELL_CARDS),
+    Piles("scored", written=False),                   # each side's score pile ...
+    Number("noise", list[int], [], copy=True, seat=False, written=False),   # ... and its noise
+    Derived("score_piles", dict[str, list[str]], {}, snapshots.score_piles),
+    Number("artifact", int, -1, seat=False, written=False),   # the Cursed Artifact's realm (Solitaire, else -1)
+    Derived("artifact", int | None | UnsetType, UNSET, lambda s: s.artifact + 1 if s.artifact >= 0 else None),
+    # the decision with card places, as hand-written positions and snapshots of the old form give it
+    Derived("pending", dict | None | UnsetType, UNSET, None), Derived("chain", list | UnsetType, UNSET, None),
+    cards=lambda state: state.R.cards, shared=("R", "L"), columns=True)
 
 
 class LichLordsState(State):
-    __slots__ = ("R", "L", "order", "sides", "up", "acted", "acted_ids", "loc", "bone", "known", "rpile",
-                 "scored", "noise", "burn", "burn_spells", "deck", "hand", "turn", "active", "phase",
-                 "held", "artifact")
-
+    __slots__ = ZONES.attributes
     frames = FRAMES
-    snapshot_schema = snapshots.LichLordsFields
+    zones = ZONES
 
     # --- setting up -------------------------------------------------------------------------------------
     def setup(self):
-        R = self.init_rules()
-        L, C = self.L, R.cards
+        self.attach()
+        R, L = self.R, self.L
+        C = R.cards
         order = R.fixed_order
         if order is None:
             order = self._random_order()
-        self.init_empty(order)
+        self.order = list(order)
         rng = self.rng
         for r, f in enumerate(order):
             # "Shuffle each faction's realm cards." "Shuffle each faction's minion/skeleton cards
@@ -66,23 +102,19 @@ class LichLordsState(State):
         for r in range(L.nr):
             realm = C.realms[self.rpile[r][-1]]
             self.say_fmt(None, "Realm {} is {} ({} noise); bone pile {} shows {}.", r + 1, realm.name, realm.noise, r + 1,
-                         self.R.cards.name[self.bone[r][-1]])
+                         self.R.cards.names[self.bone[r][-1]])
         self.say_fmt(None, "Turn 1: {}.", self.seat_name(self.active))
         self.stack.append((TURN,))
         self.run()
 
-    def init_rules(self):
-        """The fixed facts of this game (cards, layout, the mode's action table)."""
+    def attach(self):
+        """The fixed facts of this game (cards, layout, the mode's action table) and an empty
+        table with no realms dealt (set-up and restoring fill it)."""
         R = self.R = self.game.ruleset(self.options, self.card_text)
-        self.L = R.layout
+        L = self.L = R.layout
         self.table = R.table
-        return R
-
-    def init_empty(self, order):
-        """An empty table with the realms of ``order`` (set-up and restoring fill it)."""
-        L, C = self.L, self.R.cards
-        n = C.n
-        self.order = list(order)
+        n = R.cards.n
+        self.order = []
         self.sides = [[] for _ in range(L.nr * L.ns)]
         self.up = [0] * n
         self.acted = [0] * n
@@ -118,34 +150,6 @@ class LichLordsState(State):
         self.rng.shuffle(chosen)
         return chosen
 
-    def clone(self):
-        c = LichLordsState.__new__(LichLordsState)
-        self._copy_common(c)
-        c.R = self.R
-        c.L = self.L
-        c.order = self.order
-        copy = list.copy
-        c.sides = list(map(copy, self.sides))
-        c.up = self.up.copy()
-        c.acted = self.acted.copy()
-        c.acted_ids = self.acted_ids.copy()
-        c.loc = self.loc.copy()
-        c.bone = list(map(copy, self.bone))
-        c.known = self.known.copy()
-        c.rpile = list(map(copy, self.rpile))
-        c.scored = list(map(copy, self.scored))
-        c.noise = self.noise.copy()
-        c.burn = self.burn.copy()
-        c.burn_spells = self.burn_spells.copy()
-        c.deck = self.deck.copy()
-        c.hand = list(map(copy, self.hand))
-        c.turn = self.turn
-        c.active = self.active
-        c.phase = self.phase
-        c.held = self.held
-        c.artifact = self.artifact
-        return c
-
     # --- the contract's other parts, each in its module ----------------------------------------------
     @property
     def seat_names(self):
@@ -154,16 +158,17 @@ class LichLordsState(State):
     def seat_name(self, seat):
         return self.L.seat_names[seat]
 
-    def _view(self, seat):
+    def _view(self, seat):   # (its own: realms, sides and decisions as the table shows them)
         return views.view(self, seat)
 
     def seat_view(self, seat, public):
         return views.seat_view(self, seat, public)
 
     def _snapshot(self):
-        return snapshots.snapshot(self)
+        return snapshots.renumber_frames(self, super()._snapshot())
 
     def _restore(self, fields):
+        super()._restore(fields)
         snapshots.restore(self, fields)
 
     @classmethod
@@ -195,9 +200,9 @@ class LichLordsState(State):
             return tuple(f"{spell} spell" for spell in action.cards)
         if kind == "draw" or kind == "possess-pile":
             pile = self.bone[action.args[0]]
-            return (C.name[pile[-1]],) if pile else ()
+            return (C.names[pile[-1]],) if pile else ()
         if kind == "target" and at_menu:
-            return (C.name[target_card(self, action)],)
+            return (C.names[target_card(self, action)],)
         if kind == "place":
             top = self.rpile[action.args[0]]
             return (C.realms[top[-1]].name,) if top else ()
@@ -261,22 +266,22 @@ class LichLordsState(State):
                 r, x = divmod(q, L.ns)
                 assert L.has_side[r][x], f"cards on a side realm {r + 1} does not have"
                 for c in side:
-                    assert expect[c] == OUT, f"{C.name[c]} is in two places"
+                    assert expect[c] == OUT, f"{C.names[c]} is in two places"
                     expect[c] = q
         for r, pile in enumerate(self.bone):
             for c in pile:
-                assert expect[c] == OUT, f"{C.name[c]} is in two places"
+                assert expect[c] == OUT, f"{C.names[c]} is in two places"
                 expect[c] = BONE + r
-                assert not up[c], f"{C.name[c]} lies minion-side up in a bone pile"
+                assert not up[c], f"{C.names[c]} lies minion-side up in a bone pile"
             assert (1 if pile else 0) <= self.known[r] <= len(pile), f"bone pile {r + 1} known count {self.known[r]} is wrong"
         for c in self.burn:
-            assert expect[c] == OUT, f"{C.name[c]} is in two places"
+            assert expect[c] == OUT, f"{C.names[c]} is in two places"
             expect[c] = BURNED
         if self.held >= 0:
-            assert expect[self.held] == OUT, f"{C.name[self.held]} is in two places"
+            assert expect[self.held] == OUT, f"{C.names[self.held]} is in two places"
             expect[self.held] = HELD
         if expect != loc:
-            bad = [C.name[c] for c in range(C.n) if expect[c] != loc[c]]
+            bad = [C.names[c] for c in range(C.n) if expect[c] != loc[c]]
             raise AssertionError(f"cards out of place: {', '.join(bad[:5])}")
         out = R.out_of_play(self.order)
         assert loc.count(OUT) == len(out) and all(loc[c] == OUT for c in out), "a card in play is missing"
@@ -316,6 +321,6 @@ class LichLordsState(State):
             assert (self.held >= 0) == (d[0] == PLACE), "a held card waits for a place decision, and only then"
             for f in self.stack:
                 if f[0] == PERFORM:
-                    assert self.acted[f[1]], f"{C.name[f[1]]} performs but is not marked as having acted"
+                    assert self.acted[f[1]], f"{C.names[f[1]]} performs but is not marked as having acted"
             assert not any(n >= NOISE_TO_WIN for s, n in enumerate(self.noise) if s != L.artifact_side)
         assert (self.artifact >= 0) == L.solitaire

@@ -75,7 +75,7 @@ def view(state, seat):
         "realms": realms,
         "held": card_view(state, state.held) if state.held >= 0 else None,
         "spell_deck": len(state.deck),
-        "burn": {"cards": [C.name[c] for c in state.burn], "spells": burned},
+        "burn": {"cards": [C.names[c] for c in state.burn], "spells": burned},
         "hands": hands_view(state, seat),
         "artifact": state.artifact + 1 if state.artifact >= 0 else None,
         "decision": decision_view(state),
@@ -115,7 +115,7 @@ def decision_view(state):
         return None
     d = describe_decision(state, frame)
     if frame[0] in (OR, SKILL, SPELL_DIRECTION, PLACE):
-        d["card_name"] = state.R.cards.name[frame[1]]
+        d["card_name"] = state.R.cards.names[frame[1]]
     return d
 
 
