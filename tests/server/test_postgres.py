@@ -132,6 +132,38 @@ def test_a_lot_that_fails_unforeseen_is_stored_move_by_move(tmp_path):
     reader.close()
 
 
+def test_a_lot_of_moves_is_heard_in_one_notice_per_lot(pg_db, monkeypatch):
+    """Moves stored together reach the other processes in one notification naming their tables
+    (split so that none holds more than NOTICE_TABLES), not one a move; an agent's turn is still
+    a notice of its own; a refused move is in none."""
+    import queue
+
+    from tabletome.server.storage import PostgresStorage
+
+    writer, hearer = open_storage(pg_db), open_storage(pg_db)
+    heard = queue.Queue()
+    hearer.listen(heard.put)
+    assert heard.get(timeout=10) is None                                 # listening
+    for i in range(5):
+        writer.create_table(TableRow(f"t{i}", "spirit-link", 2, {}, i, None, "live", "h" * 64, 1.0, False, None,
+                                     [SeatRow(0, "", None, "a" * 64), SeatRow(1, "", "heuristic", None)], []))
+    monkeypatch.setattr(PostgresStorage, "NOTICE_TABLES", 2)
+    lot = [(f"t{i}", 0, 0, "pass", 0, i == 3) for i in range(5)] + [("t1", 7, 0, "stale", 0, False)]
+    conn = writer._connect()
+    outcomes = writer._store_batch(conn, lot)
+    conn.close()
+    assert outcomes[:5] == [None] * 5 and isinstance(outcomes[5], StepTaken)
+    notices = []
+    while len(notices) < 4:
+        notices.append(heard.get(timeout=10))
+    assert heard.empty() or heard.get(timeout=1) is None
+    lots = sorted(n.split(" ", 3)[3].split(",") for n in notices if n.split(" ")[2] == "A")
+    assert sorted(len(names) for names in lots) == [1, 2, 2] and sorted(sum(lots, [])) == [f"t{i}" for i in range(5)]
+    assert [n.split(" ", 1)[1] for n in notices if n.split(" ")[2] == "j"] == ["t3 j 1"]
+    writer.close()
+    hearer.close()
+
+
 def test_jobs_are_taken_once_and_freed_when_their_process_dies(pg_db):
     """An agent's turn is held by one process at a time (SKIP LOCKED), and free again the moment
     the connection holding it is gone."""

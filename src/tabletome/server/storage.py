@@ -645,6 +645,11 @@ class SQLiteStorage(Storage):
         return StepTaken(f"the step of this move at table {table_id} is taken")
 
 
+def _settle_all(lot) -> None:
+    for done, outcome in lot:
+        _settle(done, outcome)
+
+
 def _settle(done, outcome) -> None:
     """On the event loop: tell a move waiting in ``add_action_soon`` how storing it went."""
     if done.done():
@@ -784,7 +789,9 @@ class PostgresStorage(Storage):
         return StepTaken(f"table {table_id} is past step {step}")
 
     # the moves of many tables that arrived while the last were being stored, in one statement
-    # (one round trip, one transaction), each guarded as ADD_ACTION guards one
+    # (one round trip, one transaction), each guarded as ADD_ACTION guards one; the other processes
+    # hear of them in one notification per NOTICE_TABLES tables ("ORIGIN * A id,id,...": a
+    # notification's payload holds at most 8,000 bytes, a table id at most 40), not one a move
     ADD_ACTIONS = """WITH input AS (
             SELECT * FROM unnest(%(tables)s::text[], %(steps)s::int[], %(seats)s::int[], %(texts)s::text[],
                                  %(overs)s::int[], %(jobs)s::bool[]) AS i (table_id, step, seat, text, over, job)),
@@ -797,10 +804,14 @@ class PostgresStorage(Storage):
             SELECT table_id, step, seat, text, %(now)s FROM moved),
         job AS (
             INSERT INTO jobs (table_id, step, at) SELECT table_id, step + 1, %(now)s FROM moved WHERE job
-            ON CONFLICT DO NOTHING)
-        SELECT table_id, step, pg_notify(%(channel)s, %(origin)s || ' ' || table_id || ' a ' || step),
-               CASE WHEN job THEN pg_notify(%(channel)s, %(origin)s || ' ' || table_id || ' j ' || (step + 1)) END
-        FROM moved"""
+            ON CONFLICT DO NOTHING),
+        told AS (
+            SELECT pg_notify(%(channel)s, %(origin)s || ' * A ' || string_agg(table_id, ',')) FROM
+                (SELECT table_id, (row_number() OVER () - 1) / %(per_notice)s AS part FROM moved) m GROUP BY part
+            UNION ALL
+            SELECT pg_notify(%(channel)s, %(origin)s || ' ' || table_id || ' j ' || (step + 1)) FROM moved WHERE job)
+        SELECT table_id, step FROM moved, (SELECT count(*) FROM told) AS sent"""
+    NOTICE_TABLES = 150
 
     async def add_action_soon(self, table_id, step, seat, text, over, job=False) -> None:
         """``add_action``, from the event loop without blocking it: the writer thread stores this
@@ -834,9 +845,12 @@ class PostgresStorage(Storage):
                 outcomes = self._store_batch(conn, [b[2] for b in batch])
             except Exception as exc:          # the database is unreachable, say: every move fails
                 outcomes = [exc] * len(batch)
+            settled: dict = {}                # one wake-up of each waiting loop for the whole lot
             for (loop, done, _), outcome in zip(batch, outcomes):
+                settled.setdefault(loop, []).append((done, outcome))
+            for loop, lot in settled.items():
                 try:
-                    loop.call_soon_threadsafe(_settle, done, outcome)
+                    loop.call_soon_threadsafe(_settle_all, lot)
                 except RuntimeError:          # that loop has closed: nobody is waiting
                     pass
         if conn is not None:
@@ -849,7 +863,8 @@ class PostgresStorage(Storage):
             rows = conn.execute(self.ADD_ACTIONS, {
                 "tables": [m[0] for m in moves], "steps": [m[1] for m in moves], "seats": [m[2] for m in moves],
                 "texts": [m[3] for m in moves], "overs": [m[4] for m in moves], "jobs": [m[5] for m in moves],
-                "now": time.time(), "channel": CHANNEL, "origin": self.origin}).fetchall()
+                "now": time.time(), "channel": CHANNEL, "origin": self.origin,
+                "per_notice": self.NOTICE_TABLES}).fetchall()
         except self._psycopg.Error:
             # one of them failed the statement (and so all): store each on its own to find it
             outcomes = []

@@ -739,7 +739,7 @@ class Hub:
                     if table is not None and table.conns:
                         continue
                     self.storage.delete_table(table_id)
-                    self._forget(table_id)
+                    self._forget(table.id)
             except Exception:
                 log.exception("could not tidy the tables")
 
@@ -1031,16 +1031,26 @@ class Hub:
         if kind == "j":
             self._job_wake.set()
             return
+        if kind == "A":                  # moves stored together at these tables (storage.ADD_ACTIONS)
+            for moved in detail.split(","):
+                table = self.tables.get(moved)
+                if table is not None:
+                    self._follow(table, "a", "", origin)
+            return
         table = self.tables.get(table_id)
         if table is None:                # not loaded here: it is read whole when a page asks for it
             return
+        self._follow(table, kind, detail, origin)
+
+    def _follow(self, table: LiveTable, kind: str, detail: str, origin: str) -> None:
+        """A change another process made to a table loaded here."""
         try:
             if kind == "a":
                 self._catch_up(table)
             elif kind == "s":
                 self._reload_seats(table)
             elif kind == "d":
-                self._forget(table_id)
+                self._forget(table.id)
             elif kind == "p":
                 seats, _, watchers = detail.partition("|")
                 seats = frozenset(int(x) for x in seats.split(",") if x.isdigit())
@@ -1057,7 +1067,7 @@ class Hub:
                 table.thinking = int(detail) if detail.isdigit() else None
                 table.touch()
         except Exception:
-            log.exception("could not follow a change to table %s made by another process", table_id)
+            log.exception("could not follow a change to table %s made by another process", table.id)
 
     def _catch_up(self, table: LiveTable) -> bool:
         """Apply the actions other processes stored since this table's step; True if any."""
