@@ -107,6 +107,13 @@ class Peek(Game):
         return table
 
 
+def bare(state_class, players=2):
+    """A state of ``state_class`` at a Peek table, no setup run: a test fills its zones."""
+    state = state_class.__new__(state_class)
+    state._init_common(Peek(), players, {}, 1, Rng(1))
+    return state
+
+
 def test_a_view_shows_a_hidden_hand_as_its_size_and_a_face_down_card_as_face_down():
     state = Peek().new(seed=3)
     hand = list(state.view(0)["players"][0]["hand"])
@@ -178,8 +185,7 @@ def test_a_clone_of_named_fields_copies_each_as_its_kind_needs(players):
         __slots__ = ("facts", "score", "row", "hands")
         clone = clone_of(shared=("facts",), values=("score",), lists=("row",), seat_lists=("hands",))
 
-    state = Fields.__new__(Fields)
-    state._init_common(Peek(), players, {}, 1, Rng(1))
+    state = bare(Fields, players)
     state.facts, state.score, state.row = {"fixed": 1}, 3, [1, 2]
     state.hands = [[s] for s in range(players)]
     copy = state.clone()
@@ -257,8 +263,7 @@ def _row_state():
             raise NotImplementedError
 
     zones = declared
-    state = RowState.__new__(RowState)
-    state._init_common(Peek(), 2, {}, 1, Rng(1))
+    state = bare(RowState)
     zones.empty(state)
     state.hand = [[1, 3], []]
     state.crest = [2, -1]
@@ -286,8 +291,7 @@ def test_unique_cards_in_columns_are_written_by_label_in_declaration_order_and_r
     copy.seen[0] = 0
     assert zones.snapshot(state) == snap
     schema = zones.schema("Row")
-    again = type(state).__new__(type(state))
-    again._init_common(Peek(), 2, {}, 1, Rng(1))
+    again = bare(type(state))
     zones.restore(again, check_snapshot_fields(snap, schema, "Row"))
     assert zones.snapshot(again) == snap
     short = {"hands": [], "board": ["Brave #2", "Gate"]}     # every seat's default, the rest left out
@@ -357,8 +361,7 @@ def _piles_state(players=2):
         def determinize(self, seat, rng):
             raise NotImplementedError
 
-    state = PilesState.__new__(PilesState)
-    state._init_common(Peek(), players, {}, 1, Rng(1))
+    state = bare(PilesState, players)
     declared.empty(state)
     state.rows = [[0, 2], [], [5]]
     state.row_of = [0, -1, 0, -1, -1, 2]
@@ -383,8 +386,7 @@ def test_piles_are_cloned_pile_by_pile_and_an_unwritten_field_is_cloned_but_not_
     with pytest.raises(IllegalAction, match="unknown field 'row_of'"):
         check_snapshot_fields({**snap, "row_of": [0]}, schema, "Peek")
     assert check_snapshot_fields({**snap, "hint": "old"}, schema, "Peek").hint == "old"
-    again = type(state).__new__(type(state))
-    again._init_common(Peek(), players, {}, 1, Rng(1))
+    again = bare(type(state), players)
     zones.empty(again)
     zones.restore(again, check_snapshot_fields({**snap, "turn": 4}, schema, "Peek"))
     assert (again.rows, again.turn, again.row_of) == (state.rows, 4, [])   # the game reads its index back
@@ -430,8 +432,7 @@ def _coins_state(columns):
         def determinize(self, seat, rng):
             raise NotImplementedError
 
-    state = CoinState.__new__(CoinState)
-    state._init_common(Peek(), 2, {}, 1, Rng(1))
+    state = bare(CoinState)
     declared.empty(state)
     state.hand = [[1, 0, 2], [0, 1, 0]]
     state.purse = [[0, 2], [1, 0]]
@@ -513,8 +514,7 @@ def _named_state():
         def determinize(self, seat, rng):   # (a hidden Row: no derived re-deal)
             raise NotImplementedError
 
-    state = NamedState.__new__(NamedState)
-    state._init_common(Peek(), 2, {}, 1, Rng(1))
+    state = bare(NamedState)
     declared.empty(state)
     state.cells = [1, 2]
     state.hand = [[2, 0], []]
@@ -542,8 +542,7 @@ def test_seats_by_name_other_kinds_and_groups_are_written_in_declaration_order_a
         ("paints", {seat_names[0]: ["Red", "Blue"], seat_names[1]: []}),
         ("deck", ["Bee", "Ace"]), ("row", ["Cat", None]),
         ("turn", {"moves": 0, "colours_used": ["Green"]}), ("attack", None), ("winners", [])]
-    again = type(state).__new__(type(state))
-    again._init_common(Peek(), 2, {}, 1, Rng(1))
+    again = bare(type(state))
     _named_restore(zones, again, snap)
     assert not hasattr(again, "cells")   # a field a Derived part lays out: the game reads it back
     again.cells = [3]
