@@ -75,6 +75,26 @@ def test_views_made_together_are_each_seats_view(config, slow):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_a_view_stays_as_it_was_made(config, slow):
+    """A view is a picture of its position: play going on, and the views of later positions,
+    leave it as it was (a game shares the parts of its views that do not change, such as a card
+    as it lies, between views: none may be changed afterwards)."""
+    r = rng(12)
+    for seed in range(games_for(config, slow, 2, 20)):
+        state = new_state(config, seed)
+        seats = [None, *range(state.players)]
+        kept = []
+        while True:
+            for view in state.views(seats, log=False) + [state.view(seat, log=False) for seat in seats]:
+                kept.append((view, json.dumps(view)))
+            if state.is_over:
+                break
+            random_step(state, r)
+        changed = [i for i, (view, text) in enumerate(kept) if json.dumps(view) != text]
+        assert not changed, f"seed {seed}: {len(changed)} views changed after they were made"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_snapshot_restore_continues_identically(config, slow):
     game = tabletome.game(config[0])
     r = rng(2)

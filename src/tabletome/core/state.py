@@ -546,7 +546,8 @@ class State:
 
     def view(self, seat: int | None, log: bool = True) -> dict:
         """What ``seat`` may see, as a JSON-ready dict (``None``: a spectator). ``log=False``: without
-        its ``log`` (a reader keeping the log itself reads the new lines with ``visible_log``)."""
+        its ``log`` (a reader keeping the log itself reads the new lines with ``visible_log``). The
+        dict is the caller's; the values in it may be shared with other views: read, never change them."""
         self.check_seat(seat)
         view = self._view(seat)
         if log:

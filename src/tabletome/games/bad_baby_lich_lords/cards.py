@@ -153,6 +153,8 @@ class CardSet:
         self.realm_by_name = {r.name.lower(): r for r in realms}
         self.ids_of_kind = [[i for i in range(self.n) if ids_kind[i] == k.kind] for k in kinds]
         self.faces = None                     # views.card_faces fills it once
+        self.realm_views = {}                 # views.realm_info's, by realm card
+        self.score_views = {}                 # views.score_entry's, by realm card
 
     def minion_kind(self, name, where: str) -> MinionKind:
         kind = self.kind_by_name.get(str(name).lower()) if isinstance(name, str) else None

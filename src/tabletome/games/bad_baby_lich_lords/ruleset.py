@@ -155,6 +155,17 @@ def card_faces(C):
     return C.faces
 
 
+def card_views(faces) -> list[dict]:
+    """Every card's view as a minion or a skeleton, acted or not: views.card_view's dicts."""
+    out = []
+    for name, faction, skills, fight, designed in faces:
+        for up in ("skeleton", "minion"):
+            for acted in (False, True):
+                out.append({"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
+                            "acted": acted, "designed": designed})
+    return out
+
+
 class RuleSet:
     def __init__(self, cards, table, options: dict):
         self.cards = cards
@@ -200,6 +211,8 @@ class RuleSet:
                        for order in self.priority]
         self._out = {}
         self.faces = card_faces(cards)
+        self.card_views = card_views(self.faces)
+        self.view_fixed = None                # views.fixed_view fills it once
         assert nr <= MAX_REALMS
 
     def out_of_play(self, order):

@@ -19,6 +19,14 @@ from .turn import PHASE_NAMES
 
 
 def realm_info(C, rid):
+    """Realm card ``rid``'s public facts (shared: read them, never change them)."""
+    cached = C.realm_views.get(rid)
+    if cached is None:
+        cached = C.realm_views[rid] = _realm_info(C, rid)
+    return cached
+
+
+def _realm_info(C, rid):
     realm = C.realms[rid]
     return {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,
             "requires": list(realm.requires_text), "bans": list(realm.bans_text), "text": realm.text,
@@ -26,13 +34,14 @@ def realm_info(C, rid):
 
 
 def card_view(state, c):
-    name, faction, skills, fight, designed = state.R.faces[c]
-    return {"name": name, "faction": faction, "up": "minion" if state.up[c] else "skeleton",
-            "skills": list(skills), "fight": fight, "acted": state.acted[c] == 1, "designed": designed}
+    """Card ``c`` as it lies now (one shared dict per face and state: read it, never change it)."""
+    return state.R.card_views[4 * c + 2 * (state.up[c] != 0) + (state.acted[c] == 1)]
 
 
 def view(state, seat):
-    L, C = state.L, state.R.cards
+    R = state.R
+    L, C = state.L, R.cards
+    fixed = R.view_fixed or fixed_view(R)
     ns = L.ns
     realms = []
     for r in range(L.nr):
@@ -42,7 +51,7 @@ def view(state, seat):
         realms.append({
             "number": r + 1,
             "faction": FACTIONS[state.order[r]],
-            "adjacent": [a + 1 for a in L.adjacent[r]],
+            "adjacent": fixed["adjacent"][r],
             "realm": realm_info(C, top[-1]) if top else None,
             "realm_pile": len(top),
             "bone_pile": {"size": len(pile), "known": known},
@@ -51,10 +60,9 @@ def view(state, seat):
         })
     sides = []
     for s in range(ns):
-        sides.append({"side": L.side_names[s], "label": L.side_label(s), "seats": list(L.side_seats[s]),
-                      "noise": state.noise[s],
-                      "score_pile": [{"name": C.realms[rid].name, "noise": C.realms[rid].noise}
-                                     for rid in state.scored[s]]})
+        side, label, seats = fixed["sides"][s]
+        sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
+                      "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
     burned = {}
     for t in state.burn_spells:
         burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
@@ -63,15 +71,15 @@ def view(state, seat):
         "mode": L.mode,
         "seat": seat,
         "players": L.players,
-        "seat_names": list(L.seat_names),
+        "seat_names": fixed["seat_names"],
         "turn": state.turn,
         "active": state.active,
         "to_move": state.to_move,
         "phase": phase_name(state),
         "noise_to_win": NOISE_TO_WIN,
         "sides": sides,
-        "seat_sides": [L.side_names[L.seat_side[p]] for p in range(L.players)],
-        "seat_realms": [[r + 1 for r in L.seat_realms[p]] for p in range(L.players)],
+        "seat_sides": fixed["seat_sides"],
+        "seat_realms": fixed["seat_realms"],
         "realms": realms,
         "held": card_view(state, state.held) if state.held >= 0 else None,
         "spell_deck": len(state.deck),
@@ -84,6 +92,28 @@ def view(state, seat):
         "winners": list(state.winners),
         "scores": state.scores,
     }
+
+
+def fixed_view(R) -> dict:
+    """The parts of a view that the layout fixes for the whole game, made once per rule set
+    (shared by every view: read them, never change them)."""
+    L = R.layout
+    R.view_fixed = {
+        "adjacent": [[a + 1 for a in L.adjacent[r]] for r in range(L.nr)],
+        "sides": [(L.side_names[s], L.side_label(s), list(L.side_seats[s])) for s in range(L.ns)],
+        "seat_names": list(L.seat_names),
+        "seat_sides": [L.side_names[L.seat_side[p]] for p in range(L.players)],
+        "seat_realms": [[r + 1 for r in L.seat_realms[p]] for p in range(L.players)],
+    }
+    return R.view_fixed
+
+
+def score_entry(C, rid) -> dict:
+    """Realm card ``rid`` in a score pile (shared: read it, never change it)."""
+    cached = C.score_views.get(rid)
+    if cached is None:
+        cached = C.score_views[rid] = {"name": C.realms[rid].name, "noise": C.realms[rid].noise}
+    return cached
 
 
 def hands_view(state, seat):

@@ -106,6 +106,9 @@ class RuleSet:
         self.familiars_on = options["familiars"] == "on" and mode != MADNESS
         self.vials_on = options["vials"] == "on" and mode != MADNESS
         self.fearsome_on = options["fearsome"] == "on" and mode != MADNESS
+        # (a view's "modules" and familiars as they stand: views.py, shared by every view)
+        self.modules_view = {"familiars": self.familiars_on, "vials": self.vials_on, "fearsome": self.fearsome_on}
+        self.slot_views = {}
         self.move_back = options["move_back"] == "yes"
         self.reshuffle = options["deck_out"] == "reshuffle"
         self.kill_any = options["off_target_kill"] == "allowed"

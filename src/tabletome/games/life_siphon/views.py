@@ -14,18 +14,28 @@ WINDOW_ASKS = "Fast Cast response"
 
 # --- views ---------------------------------------------------------------------------------
 def slot_view(st, s):
+    """The familiar in slot ``s`` (None: empty), one shared dict for each way a familiar can
+    stand (read it, never change it)."""
     f = st.kind[s]
     if f < 0:
         return None
-    R = st.R
-    info = {
-        "familiar": R.cards.fam_names[f],
-        "attack": R.f_attack[f] + st.attack_bonus[s],
-        "defense": R.f_defense[f] + st.defense_bonus[s],
-        "damage": st.damage[s],
-    }
-    info.update(_marks(st.flags[s]))
+    key = (f, st.attack_bonus[s], st.defense_bonus[s], st.damage[s], st.flags[s])
+    info = st.R.slot_views.get(key)
+    if info is None:
+        R = st.R
+        info = {
+            "familiar": R.cards.fam_names[f],
+            "attack": R.f_attack[f] + st.attack_bonus[s],
+            "defense": R.f_defense[f] + st.defense_bonus[s],
+            "damage": st.damage[s],
+        }
+        info.update(_marks(st.flags[s]))
+        if len(R.slot_views) < SLOT_VIEWS_KEPT:
+            R.slot_views[key] = info
     return info
+
+
+SLOT_VIEWS_KEPT = 4096     # ways a familiar stands remembered per rule set (bonuses have no bound)
 
 
 @functools.lru_cache(maxsize=None)
@@ -111,7 +121,7 @@ def view(st, seat):
         "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1],
         "aspects_aside": [cards.aspect_names[a] for a in range(R.na) if a not in st.aspect] if R.uses_aspects else [],
         "attack": attack_view(st),
-        "modules": {"familiars": R.familiars_on, "vials": R.vials_on, "fearsome": R.fearsome_on},
+        "modules": R.modules_view,
         "over": phase == P_OVER,
         "winners": list(st.winners),
         "catalogue": catalogue(st),
