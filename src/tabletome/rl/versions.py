@@ -7,17 +7,21 @@ a game's version with two hashes of what an agent meets there:
 - the rules (with the heuristic, the default opponent, and every seat's view): the ``games`` part
   of ``python benchmarks/engine_identity.py`` (``ll_identity.py`` for Life & Legend), printed under
   ``"parts"``;
-- the observations and masks: ``python benchmarks/rl_batch.py hash``.
+- the observations and masks: ``python benchmarks/rl_batch.py hash``;
+- what the adapters hand an agent (Gymnasium's env and vector env, PettingZoo's, OpenSpiel's:
+  spaces, rewards, terminations and truncations, infos): ``python benchmarks/rl_batch.py adapters``.
+  A line written before this hash was kept has none: ``ADAPTERS`` gives it for those versions.
 
-``tests/rl/test_versions.py`` recomputes both for every game and compares them with the game's
-newest line: when a game's behaviour changes, it fails (printing the line to add) until a new line
-with the next version and the new hashes is added below (one line), and docs/rl.md's changelog
-has that version's entry, with the same hashes, saying what changed. Lines are never edited or
-removed: a published version keeps its hashes. A change to an adapter itself (rewards, truncation,
-spaces) adds a line for every game the same way.
+``tests/rl/test_versions.py`` recomputes the three for every game and compares them with the
+game's newest line: when a game's behaviour changes, it fails (printing the line to add) until a
+new line with the next version and the new hashes is added below (one line), and docs/rl.md's
+changelog has that version's entry, with the same hashes, saying what changed. Lines are never
+edited or removed: a published version keeps its hashes. A change to an adapter alone (rewards,
+truncation, spaces) changes every game's adapters hash, so it adds a line for every game.
 """
 
-# One line per game and version, the newest last:
+# One line per game and version, the newest last (a line from now on also ends with its adapters
+# hash, rl_batch.py adapters):
 #  game id                  version  rules (identity "games")  observations (rl_batch.py hash)
 HISTORY = [
     ("spirit-link",             1, "de77da89936f7e78", "826ba901a7043e91"),
@@ -27,11 +31,27 @@ HISTORY = [
     ("bad-baby-lich-lords",     2, "79764a33060c5f8e", "30ba5e1d40c65349"),
 ]
 
-# The newest line of each game: game id -> (version, rules hash, observations hash).
+# The adapters hash of the lines above that have none (every version they name was published
+# with the adapters as they were when this hash was first kept).
+ADAPTERS = {
+    "spirit-link":          "429d17df3f6321f4",
+    "life-siphon":          "85c6d431e2efd411",
+    "bad-baby-lich-lords":  "b145ea3aa35326f3",
+    "life-and-legend":      "af6a2831e01ffd94",
+}
+
+
+def hashes(line) -> tuple[str, str, str | None]:
+    """A ``HISTORY`` line's rules, observations and adapters hashes (``ADAPTERS``' for an older line)."""
+    game_id, _, rules, observations, *adapters = line
+    return rules, observations, adapters[0] if adapters else ADAPTERS.get(game_id)
+
+
+# The newest line of each game: game id -> (version, rules hash, observations hash, adapters hash).
 VERSIONS = {}
-for _game, _version, _rules, _observations in HISTORY:
-    if _game not in VERSIONS or _version > VERSIONS[_game][0]:
-        VERSIONS[_game] = (_version, _rules, _observations)
+for _line in HISTORY:
+    if _line[0] not in VERSIONS or _line[1] > VERSIONS[_line[0]][0]:
+        VERSIONS[_line[0]] = (_line[1], *hashes(_line))
 
 # A game registered later (a plugin) that is not listed here starts at this version.
 FIRST_VERSION = 1
