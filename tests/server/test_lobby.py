@@ -2,6 +2,7 @@
 (getting its token), a seat goes to exactly one person, and public tables nobody is at are deleted
 after the configured time."""
 
+import sqlite3
 import threading
 import time
 
@@ -134,3 +135,24 @@ def test_public_tables_nobody_is_at_are_deleted_after_the_configured_time(tidy_s
     while time.time() < deadline and server.get(f"/api/tables/{kept['id']}").status_code == 200:
         time.sleep(0.3)
     assert server.get(f"/api/tables/{kept['id']}").status_code == 404    # once Ann left too
+
+
+def test_abandoned_tables_no_process_has_loaded_are_deleted_too(fresh_server, tmp_path):
+    """After a restart (or in a process that never opened them) abandoned public tables are not in
+    memory: each pass of the cleanup deletes every one of them, and logs no error."""
+    server = fresh_server()
+    tables = [public_table(server)["id"] for _ in range(3)]
+    server.stop()
+    db = tmp_path / "tables.sqlite3"
+    server = fresh_server("--cleanup-after", "1.5", db=db)       # the same file: none loaded yet
+
+    def left():
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+            marks = ",".join("?" * len(tables))
+            return conn.execute(f"SELECT count(*) FROM tables WHERE id IN ({marks})", tables).fetchone()[0]
+
+    deadline = time.time() + 30
+    while time.time() < deadline and left():
+        time.sleep(0.3)
+    assert left() == 0
+    assert "could not tidy" not in server.log.read_text()

@@ -739,7 +739,7 @@ class Hub:
                     if table is not None and table.conns:
                         continue
                     self.storage.delete_table(table_id)
-                    self._forget(table.id)
+                    self._forget(table_id)
             except Exception:
                 log.exception("could not tidy the tables")
 
