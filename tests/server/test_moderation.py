@@ -4,6 +4,7 @@ PostgreSQL), and the host makes a table public or private, closes it to spectato
 spectator, or deletes it, on whichever process the pages are."""
 
 import threading
+import time
 
 import pytest
 
@@ -157,3 +158,32 @@ def test_the_host_moderates_the_table(host_and_pages):
     assert told(north, "deleted")
     assert host_server.get(f"/api/tables/{tid}").status_code == 404
     assert pages.get(f"/api/tables/{tid}").status_code == 404
+
+
+def test_the_host_deletes_a_table_while_its_agent_thinks(pg_servers, pg_db):
+    """On PostgreSQL a process holds an agent's turn (its jobs row) locked while the agent thinks.
+    Deleting the table then must not wait for that lock: it answered never, and the whole
+    process with it, while the agent's move waited for the loop the delete held."""
+    import httpx
+    import psycopg
+
+    server = pg_servers("--max-agent-seconds", "4")
+    table = server.create("spirit-link", seats=[{"agent": "ismcts:seconds=2"}, {"agent": None}])
+    with psycopg.connect(pg_db) as conn:
+        deadline = time.time() + 20      # the agent's turn is taken: its row is locked
+        while time.time() < deadline and conn.execute(
+                "SELECT count(*) FROM jobs WHERE table_id=%s AND (table_id, step) NOT IN "
+                "(SELECT table_id, step FROM jobs FOR UPDATE SKIP LOCKED)", (table["id"],)).fetchone()[0] == 0:
+            conn.rollback()
+            time.sleep(0.05)
+        conn.rollback()
+    r = httpx.post(f"{server.url}/api/tables/{table['id']}/delete", json={"host": table["host"]}, timeout=15)
+    assert r.status_code == 200 and r.json()["deleted"] is True
+    assert httpx.get(f"{server.url}/api/games", timeout=15).status_code == 200
+    assert server.get(f"/api/tables/{table['id']}").status_code == 404
+    with psycopg.connect(pg_db, autocommit=True) as conn:   # the agent's turn ends and its row goes
+        deadline = time.time() + 30
+        while time.time() < deadline and conn.execute("SELECT count(*) FROM jobs").fetchone()[0]:
+            time.sleep(0.2)
+        assert conn.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0
+    assert "Traceback" not in server.log.read_text()

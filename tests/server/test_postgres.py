@@ -13,7 +13,7 @@ import psycopg
 import pytest
 
 import tabletome
-from tabletome.server.storage import SeatRow, StepTaken, TableEnded, TableRow, open_storage
+from tabletome.server.storage import POSTGRES_SCHEMA, SeatRow, StepTaken, TableEnded, TableRow, open_storage
 
 from .helpers import Client, seat
 
@@ -181,6 +181,40 @@ def test_jobs_are_taken_once_and_freed_when_their_process_dies(pg_db):
     assert again is not None and (again.table_id, again.step) == ("t1", 0)
     b.finish_job(again)
     assert a.claim_job() is None and b.claim_job() is None    # done: gone for everyone
+    a.close()
+    b.close()
+
+
+def test_a_table_is_deleted_while_a_process_holds_its_agents_turn(pg_db):
+    """Deleting a table does not wait for the agent's turn another connection holds: the turns no
+    one holds go with it, the one held goes when its holder finishes it. A database made before
+    (its jobs tied to their table by a foreign key, which made the delete wait) loses the key."""
+    with psycopg.connect(pg_db, autocommit=True) as conn:          # the schema as it was before
+        for sql in POSTGRES_SCHEMA:
+            if "jobs" not in sql:
+                conn.execute(sql)
+        conn.execute("CREATE TABLE jobs (table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,"
+                     " step INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, step))")
+    a, b = open_storage(pg_db), open_storage(pg_db)
+    with psycopg.connect(pg_db) as conn:
+        assert conn.execute("SELECT count(*) FROM pg_constraint WHERE conrelid = 'jobs'::regclass"
+                            " AND contype = 'f'").fetchone()[0] == 0
+    for tid in ("t1", "t2"):
+        a.create_table(TableRow(tid, "spirit-link", 2, {}, 1, None, "live", "h" * 64, 1.0, False, None,
+                                [SeatRow(0, "", "heuristic", None), SeatRow(1, "", "heuristic", None)], []),
+                       job_step=0)
+    job = a.claim_job()                                         # a's agent thinks at one of them
+    other = "t2" if job.table_id == "t1" else "t1"
+    done = threading.Event()
+    threading.Thread(target=lambda: (b.delete_table(job.table_id), b.delete_table(other), done.set()),
+                     daemon=True).start()
+    assert done.wait(10), "the delete waited for the agent's turn"
+    with psycopg.connect(pg_db) as conn:
+        assert conn.execute("SELECT table_id FROM jobs").fetchall() == [(job.table_id,)]   # the one held
+    a.finish_job(job)
+    with psycopg.connect(pg_db) as conn:
+        assert conn.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 0
     a.close()
     b.close()
 

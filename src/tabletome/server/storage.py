@@ -20,7 +20,7 @@ commits), which ``listen`` hands to the server. Agents' turns are rows of the ``
 in the transaction that makes an agent the seat to move; any process takes one with
 ``SELECT ... FOR UPDATE SKIP LOCKED`` and holds its row lock while the agent thinks, so no two
 processes take the same job, and a job whose process dies is free again at once (PostgreSQL drops
-the dead connection's lock).
+the dead connection's lock). Nothing waits for that lock: deleting a table skips the job held.
 
 Seat tokens are stored as SHA-256 hashes, never in clear.
 """
@@ -138,7 +138,6 @@ POSTGRES_SCHEMA = [
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, step)
     )""",
-    # an agent is to move at this table and step; taken by any process (FOR UPDATE SKIP LOCKED)
     """CREATE TABLE IF NOT EXISTS chat (
         id BIGSERIAL PRIMARY KEY,
         table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
@@ -168,12 +167,17 @@ POSTGRES_SCHEMA = [
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS steps INTEGER",
     "UPDATE tables SET steps=(SELECT count(*) FROM actions a WHERE a.table_id=tables.id) WHERE steps IS NULL",
     "ALTER TABLE tables ALTER COLUMN steps SET NOT NULL",
+    # an agent is to move at this table and step; taken by any process (FOR UPDATE SKIP LOCKED),
+    # which holds the row locked while the agent thinks. No foreign key: deleting the table would
+    # wait for that lock (with the event loop stopped, for ever); delete_table removes the jobs no
+    # process holds, and one held is removed when its process finds the table gone
     """CREATE TABLE IF NOT EXISTS jobs (
-        table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        table_id TEXT NOT NULL,
         step INTEGER NOT NULL,
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, step)
     )""",
+    "ALTER TABLE jobs DROP CONSTRAINT IF EXISTS jobs_table_id_fkey",
 ]
 
 log = logging.getLogger("tabletome.server")
@@ -879,7 +883,9 @@ class PostgresStorage(Storage):
         return [None if (m[0], m[1]) in stored else self._not_stored(m[0], m[1]) for m in moves]
 
     def delete_table(self, table_id):
-        self._transaction([("DELETE FROM tables WHERE id=?", [(table_id,)])] + self._notice(table_id, "d"))
+        self._transaction([("DELETE FROM jobs WHERE (table_id, step) IN (SELECT table_id, step FROM jobs"
+                            " WHERE table_id=? FOR UPDATE SKIP LOCKED)", [(table_id,)]),
+                           ("DELETE FROM tables WHERE id=?", [(table_id,)])] + self._notice(table_id, "d"))
 
     # --- agents' turns -----------------------------------------------------------------------------
     def _job(self, table_id, step):
