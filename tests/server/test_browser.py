@@ -7,6 +7,7 @@ table with an agent seat finishes. Each game's board is saved as a screenshot in
 tests/server/artifacts/ (git-ignored), with a phone-sized one too.
 """
 
+import json
 import random
 import shutil
 from pathlib import Path
@@ -41,6 +42,21 @@ def new_page(browser, width=1280, height=900):
     page.errors = errors
     page.set_default_timeout(20000)
     return page
+
+
+def fix_seed(page, seed):
+    """The tables the start page creates in ``page``'s browser context get ``seed``: the form's own
+    request to /api/tables, with ``"seed"`` added on its way (the form offers no seed, and a test
+    whose clicks follow the game must not depend on the one the server would draw at random)."""
+
+    def add_seed(route, request):
+        if request.method != "POST":
+            return route.continue_()
+        body = json.loads(request.post_data)
+        body["seed"] = seed
+        route.continue_(post_data=json.dumps(body))
+
+    page.context.route("**/api/tables", add_seed)
 
 
 def shot(page, name):
@@ -88,6 +104,7 @@ def play_to_the_end(page, rng, on_click=None):
 
 def test_a_person_plays_spirit_link_against_the_heuristic_to_the_end(server, browser):
     page = new_page(browser)
+    fix_seed(page, 1)            # the clicks follow the game: its seed is fixed, not drawn at random
     page.goto(server.url + "/")
     page.select_option("#game", "spirit-link")
     page.select_option("select[data-option=starting_hand]", "3")
@@ -107,6 +124,8 @@ def test_a_person_plays_spirit_link_against_the_heuristic_to_the_end(server, bro
 
     def maybe_reload(clicks):
         if clicks == 4:
+            # the heuristic may still be answering the click: wait until nothing moves but this page
+            wait_turn_or_over(page)
             state["before"] = (step_of(page), page.locator("#log li").count(), page.inner_text(".sl-player.mine .hand"))
             shot(page, "spirit-link-board")
             page.reload()
@@ -138,6 +157,7 @@ def test_two_browsers_play_bad_baby_lich_lords(server, browser):
     rest of the game is played through the same seats' WebSockets (a long game clicked to its end
     would take most of a minute), and both pages follow it live to "Game over"."""
     north = new_page(browser)
+    fix_seed(north, 1)           # the clicks follow the game: its seed is fixed, not drawn at random
     north.goto(server.url + "/?game=bad-baby-lich-lords")
     north.select_option("#players", "2")
     north.select_option("[data-seat='0']", "you")

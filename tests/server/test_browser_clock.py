@@ -2,6 +2,8 @@
 start page with a clock shows each seat's time, the running one counting down, until the person
 resigns (two clicks); a clock that runs out ends the game on the page ("ran out of time")."""
 
+import re
+
 from .helpers import seat
 from .test_browser import browser, new_page, shot  # noqa: F401 (the fixture)
 
@@ -16,7 +18,9 @@ def test_the_clock_counts_down_and_runs_out(server, browser):
     running = page.locator(".clock-seat.running")
     running.wait_for()
     first = running.inner_text()
-    assert first.startswith("North 4:5") or first.startswith("North 5:00"), first
+    # North's five minutes, counting down since the table was made (a busy machine may take a while
+    # to draw the page: a minute's slack)
+    assert re.match(r"North (5:00|4:[0-5]\d)", first), first
     page.wait_for_function(f"document.querySelector('.clock-seat.running').textContent !== {first!r}")
     assert page.locator(".clock-seat[data-clock='1']").inner_text() == "South 5:00"
     shot(page, "clock")

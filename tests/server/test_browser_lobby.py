@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from .test_browser import browser, click_once, new_page, shot, step_of  # noqa: F401 (the fixture)
+from .test_browser import browser, click_once, fix_seed, new_page, shot, step_of  # noqa: F401 (the fixture)
 
 CLICKS = 8
 
@@ -28,6 +28,7 @@ def two_servers(request, server):
 def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request):
     ann_server, bob_server = two_servers
     ann = new_page(browser)
+    fix_seed(ann, 3)            # the clicks below must find a move to take back: not a seed drawn at random
     ann.goto(ann_server.url + "/?game=spirit-link")
     ann.select_option("select[data-option=starting_hand]", "3")
     ann.select_option("[data-seat='0']", "you")
@@ -80,6 +81,7 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     while clicks < CLICKS or not undone or (not signalled() and clicks < 80):
         mover = next((p for p in pages if p.evaluate("document.body.dataset.mine") == "true"), None)
         if mover is None:
+            assert ann.evaluate("document.body.dataset.over") != "true", f"the game ended after {clicks} clicks"
             pages[0].wait_for_timeout(50)
             continue
         before = step_of(mover)
@@ -110,6 +112,10 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     ann.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
                  "document.dispatchEvent(new Event('visibilitychange'))")
     assert not ann.evaluate("document.title").startswith("▶")
+    # from now on nobody moves: the seat to move now is the one whose clock will run out (read now,
+    # while it runs: what follows may take longer than its 20 seconds on a busy machine)
+    late = "North" if ann.evaluate("document.body.dataset.mine") == "true" else "South"
+    assert ann.locator(".clock-seat.running").inner_text().startswith(late)
 
     # the host removes a spectator (watching on Bob's process) from the seats panel
     carol.goto(f"{bob_server.url}/table/{table_id}#watch")
@@ -127,9 +133,7 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     remove.click()
     carol.wait_for_function("document.getElementById('status').textContent.includes('host closed')")
 
-    # nobody moves: the clock of the seat to move runs out, and the game is over on both pages
-    late = "North" if ann.evaluate("document.body.dataset.mine") == "true" else "South"
-    assert ann.locator(".clock-seat.running").inner_text().startswith(late)
+    # nobody moved: the clock of the seat to move runs out, and the game is over on both pages
     for p in pages:
         p.wait_for_function("document.body.dataset.over === 'true'", timeout=60000)
         assert f"{late} ran out of time" in p.inner_text("#status")
