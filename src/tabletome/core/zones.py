@@ -406,6 +406,7 @@ class Zones:
             knowns = [(i, self.known_of[z.attr]) for i, z in enumerate(hidden) if z.attr in self.known_of]
             slots = [(z.attr, z.public, z.fits) for z in self.seat_zones if isinstance(z, Slot) and z.see not in seen]
             self._plans[own] = (shuffled, dealt, knowns, slots)
+        self._counted = {z.attr: z for z in fields if isinstance(z, (Cards, Pile, Row))}
         self._most = {z.attr: z.most for z in self.zones if isinstance(z, Cards) and z.most is not None}
         self._table_plan = ([z.attr for z in self.table_zones if isinstance(z, Pile) and z.see == EVERYONE],
                             [(z.attr, isinstance(z, Pile)) for z in self.table_zones
@@ -539,21 +540,49 @@ class Zones:
                 info[key] = z.seen(state, p, seat, value, names if z.kinds is None else z.kinds.names(state))
         return info
 
+    # A direct encoder (one that writes an observation from the state, not from the view) reads a
+    # zone some seat may not see only through these: each tests ``sees`` before it reads a card.
+    def seen(self, state, attr, owner, seat):
+        """Zone ``attr`` of ``owner`` (None: the table's) as the state holds it (read only), if
+        ``seat`` may see it; None otherwise."""
+        z = self.by_attr[attr]
+        if not z.sees(state, owner, seat):
+            return None
+        return getattr(state, attr) if owner is None else getattr(state, attr)[owner]
+
+    def size(self, state, attr, owner=None) -> int:
+        """How many cards zone ``attr`` of ``owner`` (None: the table's) holds: what every seat
+        sees of it (a hidden hand shows its size), so asked of any ``Cards``, ``Pile`` or ``Row``."""
+        z = self._counted.get(attr)
+        if z is None:
+            raise ValueError(f"zone {attr!r}: a size is the count of a Cards, Pile or Row zone")
+        if isinstance(z, Cards):
+            if z.size:
+                sizes = getattr(state, z.size)
+                return sizes if owner is None else sizes[owner]
+            return sum(getattr(state, attr) if owner is None else getattr(state, attr)[owner])
+        return len(getattr(state, attr) if owner is None else getattr(state, attr)[owner])
+
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
-        """Write zone ``attr`` of ``owner`` (counts per kind) into ``out[at + index[kind]]``, times
-        ``scale``, if ``seat`` may see it; nothing otherwise."""
+        """Add ``scale`` into ``out[at + index[kind]]`` for each card of zone ``attr`` of ``owner``
+        (None: the table's), if ``seat`` may see it; nothing otherwise. The zone holds counts per
+        kind (``Cards``, ``Known``) or a list of kinds (``Row``, ``Pile``)."""
         z = self.by_attr[attr]
         if not z.sees(state, owner, seat):
             return
-        counts = getattr(state, attr)[owner]
+        held = getattr(state, attr) if owner is None else getattr(state, attr)[owner]
+        if isinstance(z, (Row, Pile)):
+            for k in held:
+                out[at + index[k]] += scale
+            return
         if isinstance(z, Known) and z.card is not None:
             k = z.card(state)
             if k >= 0:
-                for _ in range(counts):   # one add a card, as an encoder of the view's names does
+                for _ in range(held):   # one add a card, as an encoder of the view's names does
                     out[at + index[k]] += scale
             return
-        for k in range(len(counts)):
-            for _ in range(counts[k]):
+        for k in range(len(held)):
+            for _ in range(held[k]):
                 out[at + index[k]] += scale
 
     def encode_slot(self, state, attr, owner, seat, out, at, index, marks: dict, hidden: int) -> None:
