@@ -381,11 +381,11 @@ def test_every_seat_reads_the_size_of_a_hidden_zone():
     state = Peek().new(seed=3)
     zones = state.zones
     state.hand_size[1] = 7   # (a Cards zone's size is its size field)
-    assert (zones.size(state, "hand", 0), zones.size(state, "hand", 1), zones.size(state, "deck", 0)) == (3, 7, 6)
+    assert (zones.size(state, "hand"), zones.size(state, "deck"), zones.size(state, "discard")) == ([3, 7], [6, 6], [0, 0])
     zones, state = _row_state()
-    assert (zones.size(state, "hand", 0), zones.size(state, "hand", 1), zones.size(state, "deck")) == (2, 0, 2)
+    assert (zones.size(state, "hand"), zones.size(state, "deck")) == ([2, 0], 2)
     with pytest.raises(ValueError, match="zone 'crest': a size is the count of a Cards, Pile or Row zone"):
-        zones.size(state, "crest", 0)
+        zones.size(state, "crest")
 
 def _piles_state(players=2):
     """The table's ``Piles`` (three rows of cards) and an index a snapshot does not write

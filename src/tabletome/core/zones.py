@@ -406,7 +406,9 @@ class Zones:
             knowns = [(i, self.known_of[z.attr]) for i, z in enumerate(hidden) if z.attr in self.known_of]
             slots = [(z.attr, z.public, z.fits) for z in self.seat_zones if isinstance(z, Slot) and z.see not in seen]
             self._plans[own] = (shuffled, dealt, knowns, slots)
-        self._counted = {z.attr: z for z in fields if isinstance(z, (Cards, Pile, Row))}
+        # each card zone's size: its size field, or how its cards are counted
+        self._sizes = {z.attr: (getattr(z, "size", None), sum if isinstance(z, Cards) else len, z.seat)
+                       for z in fields if isinstance(z, (Cards, Pile, Row))}
         self._most = {z.attr: z.most for z in self.zones if isinstance(z, Cards) and z.most is not None}
         self._table_plan = ([z.attr for z in self.table_zones if isinstance(z, Pile) and z.see == EVERYONE],
                             [(z.attr, isinstance(z, Pile)) for z in self.table_zones
@@ -550,18 +552,18 @@ class Zones:
             return None
         return getattr(state, attr) if owner is None else getattr(state, attr)[owner]
 
-    def size(self, state, attr, owner=None) -> int:
-        """How many cards zone ``attr`` of ``owner`` (None: the table's) holds: what every seat
-        sees of it (a hidden hand shows its size), so asked of any ``Cards``, ``Pile`` or ``Row``."""
-        z = self._counted.get(attr)
-        if z is None:
+    def size(self, state, attr):
+        """How many cards zone ``attr`` holds, as the state holds the zone: a list, one per seat,
+        or the table's number. What every seat sees of a ``Cards``, ``Pile`` or ``Row`` zone (a
+        hidden hand shows its size); read only."""
+        how = self._sizes.get(attr)
+        if how is None:
             raise ValueError(f"zone {attr!r}: a size is the count of a Cards, Pile or Row zone")
-        if isinstance(z, Cards):
-            if z.size:
-                sizes = getattr(state, z.size)
-                return sizes if owner is None else sizes[owner]
-            return sum(getattr(state, attr) if owner is None else getattr(state, attr)[owner])
-        return len(getattr(state, attr) if owner is None else getattr(state, attr)[owner])
+        field, count, seat = how
+        if field is not None:
+            return getattr(state, field)
+        held = getattr(state, attr)
+        return list(map(count, held)) if seat else count(held)
 
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
         """Add ``scale`` into ``out[at + index[kind]]`` for each card of zone ``attr`` of ``owner``
