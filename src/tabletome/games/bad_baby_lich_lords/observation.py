@@ -500,9 +500,9 @@ class LichLordsEncoder(Encoder):
         block = self._side_blocks[key] = block.tobytes()
         return block
 
-    def _seat_block(self, key, st, seat):
+    def _seat_block(self, key, st, seat, hands):
         """The seats from me, as ``encode`` writes them into their zero slice: present, spells in
-        hand / 5, score / 5, on my side; kept by ``key``."""
+        hand / 5 (``hands``: each seat's count), score / 5, on my side; kept by ``key``."""
         import numpy as np
         L = st.L
         n = L.players
@@ -515,7 +515,7 @@ class LichLordsEncoder(Encoder):
             p = (me + k) % n
             at = 4 * k
             out[at] = 1.0
-            out[at + 1] = sum(st.hand[p]) / 5.0
+            out[at + 1] = hands[p] / 5.0
             if p < len(scores):
                 out[at + 2] = scores[p] / 5.0
             out[at + 3] = L.side_names[L.seat_side[p]] == my_side
@@ -567,6 +567,9 @@ class LichLordsEncoder(Encoder):
         L = st.L
         C = st.R.cards
         ns = L.ns
+        # the spell deck and hands are read only through the declared zones, which write nothing of
+        # what ``seat`` may not see
+        zones = st.zones
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
@@ -595,7 +598,7 @@ class LichLordsEncoder(Encoder):
                 out[g + 4] = 1.0
         if st.is_over:
             out[g + 3] = 1.0
-        out[g + 5] = len(st.deck) / 30.0
+        out[g + 5] = zones.size(st, "deck") / 30.0
         if st.held >= 0:
             out[g + 6] = 1.0
         if chain:
@@ -651,16 +654,16 @@ class LichLordsEncoder(Encoder):
                         block = self._scored_block(realms, scored)
                     at = 4 * (self.scored + 8 * k)
                     raw[at:at + 32] = block[1]
-        hand = st.hand
         # (each seat's score is its side's noise but in Solitaire, and L gives each seat's side)
-        key = (L, seat, *map(sum, hand), *(st.scores if L.solitaire else st.noise))
+        hands = zones.size(st, "hand")
+        key = (L, seat, *hands, *(st.scores if L.solitaire else st.noise))
         block = self._seat_blocks.get(key)
         if block is None:
-            block = self._seat_block(key, st, seat)
+            block = self._seat_block(key, st, seat, hands)
         at = 4 * self.seats
         raw[at:at + len(block)] = block
-        if seat is not None:
-            h = hand[seat]
+        h = zones.seen(st, "hand", seat, seat)
+        if h is not None:
             block = self._spell_blocks.get(tuple(h))
             if block is None:
                 block = self._spell_block(h)
