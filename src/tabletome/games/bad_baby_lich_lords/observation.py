@@ -410,9 +410,9 @@ class LichLordsEncoder(Encoder):
         slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
 
-    def _realm_head_block(self, key, L, C, st, face_rows):
-        """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
-        them into the zero slice, kept (as bytes)."""
+    def _realm_head_block(self, key, L, C, st, face_rows, known):
+        """A realm's head and the known top of its bone pile (``known``, top last) from their key,
+        as ``encode`` writes them into the zero slice, kept (as bytes)."""
         import numpy as np
         code, rid, realm_pile, bone_pile = key[:4]
         r, mine = divmod(code, 2)
@@ -433,10 +433,9 @@ class LichLordsEncoder(Encoder):
             out[6 + f] = 1.0
         if card:
             out[6 + F:6 + F + 16] = memoryview(self._realm_card(realm_info(C, rid)))
-        pile, up, acted = st.bone[r], st.up, st.acted
-        known = st.known[r]
+        up, acted = st.up, st.acted
         if known:   # the known cards, top first
-            rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
+            rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in reversed(known)])
             out.cast("B")[4 * head:] = self._group_sum(rows)
         if len(self._realm_heads) >= 20_000:
             self._realm_heads.clear()
@@ -567,8 +566,8 @@ class LichLordsEncoder(Encoder):
         L = st.L
         C = st.R.cards
         ns = L.ns
-        # the spell deck and hands are read only through the declared zones, which write nothing of
-        # what ``seat`` may not see
+        # the spell deck, the hands, the realm and bone piles are read only through the declared
+        # zones, which give nothing of what ``seat`` may not see
         zones = st.zones
         me = 0 if seat is None else seat
         faces = st.R.faces
@@ -695,23 +694,26 @@ class LichLordsEncoder(Encoder):
         if slots is None or slots[0] is not L:
             slots = self._slots_for(L, seat, order)
         groups, getters = self._groups, self._getters
+        # what every seat sees of the realm and bone piles: their sizes, each realm pile's top card
+        # and each bone pile's known top cards
+        realm_tops, realm_sizes = zones.tops(st, "rpile"), zones.size(st, "rpile")
+        bone_tops, bone_sizes = zones.tops(st, "bone"), zones.size(st, "bone")
         for r, code, head_slice, side_slots in slots[1]:
-            top = st.rpile[r]
-            pile = st.bone[r]
-            known = st.known[r]
+            top = realm_tops[r]
+            known = bone_tops[r]
             # the realm's head (present, mine, noise, piles, adjacency, faction, realm card) and the
             # known top of its bone pile (top first), all written into their zero slice: kept whole
             # by what they show (the known cards by id and acted mark)
-            if known == 1:
-                c = pile[-1]
-                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), c, acted[c])
+            if len(known) == 1:
+                c = known[0]
+                key = (code, top[0] if top else -1 - order_of[r], realm_sizes[r], bone_sizes[r], c, acted[c])
             else:
-                cards = tuple(pile[len(pile) - known:])
-                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), cards,
+                cards = tuple(known)
+                key = (code, top[0] if top else -1 - order_of[r], realm_sizes[r], bone_sizes[r], cards,
                        tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
-                block = self._realm_head_block(key, L, C, st, face_rows)
+                block = self._realm_head_block(key, L, C, st, face_rows, known)
             raw[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]
