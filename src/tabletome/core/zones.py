@@ -31,7 +31,8 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   and the rng;
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
   hidden from a seat cannot be shown or encoded for it (``view``; a direct encoder reads a hidden
-  zone only through ``encode_cards``, ``encode_slot``, ``seen`` and ``size``).
+  zone only through ``encode_cards``, ``encode_slot`` and ``seen``, and what every seat sees of it
+  through ``size`` and ``tops``).
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
 (``columns``), each seat's value under its name (``named_seats``), ordered ``Row``s, a board's
@@ -553,7 +554,8 @@ class Zones:
         return info
 
     # A direct encoder (one that writes an observation from the state, not from the view) reads a
-    # zone some seat may not see only through these: each tests ``sees`` before it reads a card.
+    # zone some seat may not see only through these: each tests ``sees`` before it reads a card, or
+    # gives what every seat sees (``size``, ``tops``).
     def seen(self, state, attr, owner, seat):
         """Zone ``attr`` of ``owner`` (None: the table's) as the state holds it (read only), if
         ``seat`` may see it; None otherwise."""
