@@ -377,16 +377,6 @@ def test_a_direct_encoder_writes_a_row_only_for_a_seat_that_sees_it():
         assert out == ([float(c) for c in state.hand[0]] if seat == 0 else [0.0] * 3)
 
 
-def test_every_seat_reads_the_size_of_a_hidden_zone():
-    state = Peek().new(seed=3)
-    zones = state.zones
-    state.hand_size[1] = 7   # (a Cards zone's size is its size field)
-    assert (zones.size(state, "hand"), zones.size(state, "deck"), zones.size(state, "discard")) == ([3, 7], [6, 6], [0, 0])
-    zones, state = _row_state()
-    assert (zones.size(state, "hand"), zones.size(state, "deck")) == ([2, 0], 2)
-    with pytest.raises(ValueError, match="zone 'crest': a size is the count of a Cards, Pile, Row or Piles zone"):
-        zones.size(state, "crest")
-
 def _piles_state(players=2):
     """The table's ``Piles`` (three rows of cards) and an index a snapshot does not write
     (``written=False``: each card's row, which a ``Derived`` fact writes as row numbers from 1)."""
@@ -440,31 +430,6 @@ def test_piles_are_cloned_pile_by_pile_and_an_unwritten_field_is_cloned_but_not_
         zones.restore(again, check_snapshot_fields({"rows": [["Hex"], ["Hex"]]}, schema, "Peek"))
     assert zones.view(state, 0)["rows"] == [["Brave", "Crown"], [], ["Hex"]]
 
-
-def test_every_seat_reads_the_declared_top_of_hidden_piles_and_their_sizes():
-    from tabletome.core.zones import NOBODY, Piles
-
-    declared = Zones(
-        Piles("bone", NOBODY, top="known"), Number("known", list[int], [], copy=True, seat=False),
-        Piles("realms", NOBODY, top=1), Piles("rows"), cards=lambda s: Labelled, unique=True, columns=True)
-
-    class TopState(State):
-        __slots__ = declared.attributes
-        zones = declared
-
-        def determinize(self, seat, rng):
-            raise NotImplementedError
-
-    state = bare(TopState)
-    declared.empty(state)
-    state.bone, state.known, state.realms = [[0, 2, 5], [1], []], [2, 0, 0], [[3, 4], [], [1]]
-    assert declared.tops(state, "bone") == [[2, 5], [], []] and declared.tops(state, "realms") == [[4], [], [1]]
-    assert declared.size(state, "bone") == [3, 1, 0]
-    with pytest.raises(ValueError, match="zone 'rows': no Piles with a declared top"):
-        declared.tops(state, "rows")
-    for top in (0, "rows", "nothing"):
-        with pytest.raises(ValueError, match=f"piles 'bone': their top is a number of cards or a Number's name, not {top!r}"):
-            Zones(Piles("bone", NOBODY, top=top), Piles("rows"), cards=lambda s: Labelled)
 
 def test_piles_belong_to_the_table():
     from tabletome.core.zones import Piles

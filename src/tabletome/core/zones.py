@@ -30,9 +30,8 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   in declaration order, each zone keeping its size. The result depends only on what the seat sees
   and the rng;
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
-  hidden from a seat cannot be shown or encoded for it (``view``; a direct encoder reads a hidden
-  zone only through ``encode_cards``, ``encode_slot`` and ``seen``, and what every seat sees of it
-  through ``size`` and ``tops``).
+  hidden from a seat cannot be shown or encoded for it (``view``; a direct encoder reads the cards
+  of a hidden zone only through ``encode_cards``, ``encode_slot`` and ``seen``).
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
 (``columns``), each seat's value under its name (``named_seats``), ordered ``Row``s, a board's
@@ -239,17 +238,13 @@ class Spaces(Zone):
 
 class Piles(Zone):
     """Several ordered piles of the table (one per realm, a board's rows): a list of card lists,
-    each written and shown bottom first, as held. ``clone`` copies each pile. ``top``: the cards
-    on top of each pile that every seat sees however hidden the rest, a number (1: its top card
-    lies face up) or the name of a table ``Number`` with each pile's count, at most its size (the
-    cards known to lie on top); ``Zones.tops`` reads them."""
+    each written and shown bottom first, as held. ``clone`` copies each pile."""
 
     kind = "piles"
 
-    def __init__(self, attr, see=EVERYONE, *, top: int | str | None = None, **kw):
+    def __init__(self, attr, see=EVERYONE, **kw):
         kw.setdefault("seat", False)
         super().__init__(attr, see=see, **kw)
-        self.top = top
 
     def seen(self, state, owner, seat, value, names):
         return [[names[k] for k in pile] for pile in value]
@@ -381,9 +376,6 @@ class Zones:
                 raise ValueError(f"zone {z.attr!r} knows of {z.of!r}, which is no Cards zone")
             if isinstance(z, Piles) and z.seat:
                 raise ValueError(f"zone {z.attr!r}: Piles are the table's (seat=False)")
-            if isinstance(z, Piles) and not (z.top is None or (isinstance(z.top, int) and z.top > 0)
-                                             or isinstance(self.by_attr.get(z.top), Number)):
-                raise ValueError(f"piles {z.attr!r}: their top is a number of cards or a Number's name, not {z.top!r}")
             if isinstance(z, Slot) and z.public is not None and not isinstance(self.by_attr.get(z.public), Number):
                 raise ValueError(f"slot {z.attr!r} is made public by {z.public!r}, which is no Number")
         self.seat_zones = [z for z in zones if z.seat]
@@ -415,11 +407,6 @@ class Zones:
             knowns = [(i, self.known_of[z.attr]) for i, z in enumerate(hidden) if z.attr in self.known_of]
             slots = [(z.attr, z.public, z.fits) for z in self.seat_zones if isinstance(z, Slot) and z.see not in seen]
             self._plans[own] = (shuffled, dealt, knowns, slots)
-        # each card zone's size: its size field, or how its cards are counted (each seat's, each pile's)
-        self._sizes = {z.attr: (getattr(z, "size", None), sum if isinstance(z, Cards) else len,
-                                z.seat or isinstance(z, Piles))
-                       for z in fields if isinstance(z, (Cards, Pile, Row, Piles))}
-        self._tops = {z.attr: z.top for z in fields if isinstance(z, Piles) and z.top is not None}
         self._most = {z.attr: z.most for z in self.zones if isinstance(z, Cards) and z.most is not None}
         self._table_plan = ([z.attr for z in self.table_zones if isinstance(z, Pile) and z.see == EVERYONE],
                             [(z.attr, isinstance(z, Pile)) for z in self.table_zones
@@ -553,9 +540,9 @@ class Zones:
                 info[key] = z.seen(state, p, seat, value, names if z.kinds is None else z.kinds.names(state))
         return info
 
-    # A direct encoder (one that writes an observation from the state, not from the view) reads a
-    # zone some seat may not see only through these: each tests ``sees`` before it reads a card, or
-    # gives what every seat sees (``size``, ``tops``).
+    # A direct encoder (one that writes an observation from the state, not from the view) reads the
+    # cards of a zone some seat may not see only through these: each tests ``sees`` before it reads
+    # a card. (A zone's size every seat sees.)
     def seen(self, state, attr, owner, seat):
         """Zone ``attr`` of ``owner`` (None: the table's) as the state holds it (read only), if
         ``seat`` may see it; None otherwise."""
@@ -563,30 +550,6 @@ class Zones:
         if not z.sees(state, owner, seat):
             return None
         return getattr(state, attr) if owner is None else getattr(state, attr)[owner]
-
-    def size(self, state, attr):
-        """How many cards zone ``attr`` holds, as the state holds the zone: a list, one per seat
-        (per pile of ``Piles``), or the table's number. What every seat sees of a ``Cards``,
-        ``Pile``, ``Row`` or ``Piles`` zone (a hidden hand shows its size); read only."""
-        how = self._sizes.get(attr)
-        if how is None:
-            raise ValueError(f"zone {attr!r}: a size is the count of a Cards, Pile, Row or Piles zone")
-        field, count, seat = how
-        if field is not None:
-            return getattr(state, field)
-        held = getattr(state, attr)
-        return list(map(count, held)) if seat else count(held)
-
-    def tops(self, state, attr) -> list:
-        """Each pile's cards of ``Piles`` ``attr`` that every seat sees on top of it (its declared
-        ``top``), top last, as new lists."""
-        top = self._tops.get(attr)
-        if top is None:
-            raise ValueError(f"zone {attr!r}: no Piles with a declared top")
-        piles = getattr(state, attr)
-        if top.__class__ is int:
-            return [pile[-top:] for pile in piles]
-        return [pile[len(pile) - k:] for pile, k in zip(piles, getattr(state, top))]
 
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
         """Add ``scale`` into ``out[at + index[kind]]`` for each card of zone ``attr`` of ``owner``

@@ -410,9 +410,9 @@ class LichLordsEncoder(Encoder):
         slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
 
-    def _realm_head_block(self, key, L, C, st, face_rows, known):
-        """A realm's head and the known top of its bone pile (``known``, top last) from their key,
-        as ``encode`` writes them into the zero slice, kept (as bytes)."""
+    def _realm_head_block(self, key, L, C, st, face_rows):
+        """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
+        them into the zero slice, kept (as bytes)."""
         import numpy as np
         code, rid, realm_pile, bone_pile = key[:4]
         r, mine = divmod(code, 2)
@@ -433,9 +433,10 @@ class LichLordsEncoder(Encoder):
             out[6 + f] = 1.0
         if card:
             out[6 + F:6 + F + 16] = memoryview(self._realm_card(realm_info(C, rid)))
-        up, acted = st.up, st.acted
+        pile, up, acted = st.bone[r], st.up, st.acted
+        known = st.known[r]
         if known:   # the known cards, top first
-            rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in reversed(known)])
+            rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
             out.cast("B")[4 * head:] = self._group_sum(rows)
         if len(self._realm_heads) >= 20_000:
             self._realm_heads.clear()
@@ -499,9 +500,9 @@ class LichLordsEncoder(Encoder):
         block = self._side_blocks[key] = block.tobytes()
         return block
 
-    def _seat_block(self, key, st, seat, hands):
+    def _seat_block(self, key, st, seat):
         """The seats from me, as ``encode`` writes them into their zero slice: present, spells in
-        hand / 5 (``hands``: each seat's count), score / 5, on my side; kept by ``key``."""
+        hand / 5, score / 5, on my side; kept by ``key``."""
         import numpy as np
         L = st.L
         n = L.players
@@ -514,7 +515,7 @@ class LichLordsEncoder(Encoder):
             p = (me + k) % n
             at = 4 * k
             out[at] = 1.0
-            out[at + 1] = hands[p] / 5.0
+            out[at + 1] = sum(st.hand[p]) / 5.0
             if p < len(scores):
                 out[at + 2] = scores[p] / 5.0
             out[at + 3] = L.side_names[L.seat_side[p]] == my_side
@@ -566,9 +567,6 @@ class LichLordsEncoder(Encoder):
         L = st.L
         C = st.R.cards
         ns = L.ns
-        # the spell deck, the hands, the realm and bone piles are read only through the declared
-        # zones, which give nothing of what ``seat`` may not see
-        zones = st.zones
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
@@ -597,7 +595,7 @@ class LichLordsEncoder(Encoder):
                 out[g + 4] = 1.0
         if st.is_over:
             out[g + 3] = 1.0
-        out[g + 5] = zones.size(st, "deck") / 30.0
+        out[g + 5] = len(st.deck) / 30.0
         if st.held >= 0:
             out[g + 6] = 1.0
         if chain:
@@ -653,15 +651,17 @@ class LichLordsEncoder(Encoder):
                         block = self._scored_block(realms, scored)
                     at = 4 * (self.scored + 8 * k)
                     raw[at:at + 32] = block[1]
+        hand = st.hand
         # (each seat's score is its side's noise but in Solitaire, and L gives each seat's side)
-        hands = zones.size(st, "hand")
-        key = (L, seat, *hands, *(st.scores if L.solitaire else st.noise))
+        key = (L, seat, *map(sum, hand), *(st.scores if L.solitaire else st.noise))
         block = self._seat_blocks.get(key)
         if block is None:
-            block = self._seat_block(key, st, seat, hands)
+            block = self._seat_block(key, st, seat)
         at = 4 * self.seats
         raw[at:at + len(block)] = block
-        h = zones.seen(st, "hand", seat, seat)
+        # my spells through the declared zones, which give nothing ``seat`` may not see (a spectator
+        # sees no hand: no call)
+        h = st.zones.seen(st, "hand", seat, seat) if seat is not None else None
         if h is not None:
             block = self._spell_blocks.get(tuple(h))
             if block is None:
@@ -694,26 +694,23 @@ class LichLordsEncoder(Encoder):
         if slots is None or slots[0] is not L:
             slots = self._slots_for(L, seat, order)
         groups, getters = self._groups, self._getters
-        # what every seat sees of the realm and bone piles: their sizes, each realm pile's top card
-        # and each bone pile's known top cards
-        realm_tops, realm_sizes = zones.tops(st, "rpile"), zones.size(st, "rpile")
-        bone_tops, bone_sizes = zones.tops(st, "bone"), zones.size(st, "bone")
         for r, code, head_slice, side_slots in slots[1]:
-            top = realm_tops[r]
-            known = bone_tops[r]
+            top = st.rpile[r]
+            pile = st.bone[r]
+            known = st.known[r]
             # the realm's head (present, mine, noise, piles, adjacency, faction, realm card) and the
             # known top of its bone pile (top first), all written into their zero slice: kept whole
             # by what they show (the known cards by id and acted mark)
-            if len(known) == 1:
-                c = known[0]
-                key = (code, top[0] if top else -1 - order_of[r], realm_sizes[r], bone_sizes[r], c, acted[c])
+            if known == 1:
+                c = pile[-1]
+                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), c, acted[c])
             else:
-                cards = tuple(known)
-                key = (code, top[0] if top else -1 - order_of[r], realm_sizes[r], bone_sizes[r], cards,
+                cards = tuple(pile[len(pile) - known:])
+                key = (code, top[-1] if top else -1 - order_of[r], len(top), len(pile), cards,
                        tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
-                block = self._realm_head_block(key, L, C, st, face_rows, known)
+                block = self._realm_head_block(key, L, C, st, face_rows)
             raw[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]

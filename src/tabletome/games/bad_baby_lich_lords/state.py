@@ -25,9 +25,8 @@ from .turn import BEFORE, PHASE_NAMES, end_turn
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). The cards are written
 # as the table shows them, realm by realm, each card by name with its side up and whether it acted:
 # those fields are not written as they are held (``written=False``) but by the ``Derived`` fact of
-# the same key (snapshots.py), which the game reads back. What every seat sees of a hidden pile is
-# declared (its ``top``: a realm pile's top card, the known top cards of a bone pile); the view
-# (views.py) and re-deal (hidden.py) are the game's own.
+# the same key (snapshots.py), which the game reads back. Who sees what is the game's own view
+# (views.py) and re-deal (hidden.py): the known top cards of a bone pile.
 # The spell cards by type, beside the minions: what a hand and the burned spells hold.
 SPELL_CARDS = Kinds(lambda state: SPELLS, lambda state, name, where: snapshots.spell_type(name, where))
 ZONES = Zones(
@@ -38,9 +37,9 @@ ZONES = Zones(
     Number("phase", int, BEFORE, seat=False, written=False),          # before or after the action
     Derived("phase", str, PHASE_NAMES[0], lambda s: PHASE_NAMES[2] if s.is_over else PHASE_NAMES[s.phase]),
     Piles("sides", written=False),                   # sides[r * ns + s]: the cards on side s of realm r
-    Piles("bone", NOBODY, top="known", written=False),   # the bone piles (bottom first) ...
+    Piles("bone", NOBODY, written=False),            # the bone piles (bottom first) ...
     Number("known", list[int], [], copy=True, seat=False, written=False),   # ... and how many top cards are known
-    Piles("rpile", NOBODY, top=1, written=False),    # the realm piles (top last), the top card face up
+    Piles("rpile", NOBODY, written=False),           # the realm piles (top last)
     Number("up", list[int], [], copy=True, seat=False, written=False),      # per card: minion side up
     Number("acted", list[int], [], copy=True, seat=False, written=False),   # per card: acted this turn
     Number("acted_ids", list[int], [], copy=True, seat=False, written=False),   # the cards that acted

@@ -299,10 +299,6 @@ class LifeAndLegendEncoder(Encoder):
         n = st.players
         me = 0 if seat is None else seat
         known = st.known
-        # the decks' and hands' sizes through the declared zones; which of their cards a seat sees
-        # (a hand's Achievements, the cards it examined) is the game's own rule (views.py)
-        zones = st.zones
-        hands, wanders = zones.size(st, "hand"), zones.size(st, "wanders")
         g = self.g
         out[g] = min(st.turn, TURN_CAP) / 50.0
         out[g + 1] = seat is not None and st.active == seat
@@ -310,8 +306,8 @@ class LifeAndLegendEncoder(Encoder):
         out[g + 3] = st.to_move is None
         out[g + 4] = max(-ROLL_CAP, min(st.roll_mod, ROLL_CAP)) / 5.0
         out[g + 5] = max(-ROLL_CAP, min(st.roll_bonus + st.roll_once, ROLL_CAP)) / 5.0
-        out[g + 6] = zones.size(st, "legend_deck") / 60.0
-        out[g + 7] = zones.size(st, "life_deck") / 40.0
+        out[g + 6] = len(st.legend_deck) / 60.0
+        out[g + 7] = len(st.life_deck) / 40.0
         out[g + 8] = st.acted
         out[g + 9] = st.activated
         out[g + 10] = st.spark_used
@@ -369,12 +365,12 @@ class LifeAndLegendEncoder(Encoder):
             # the seat's Legends and limits (rules' counts of its Play Area and the uncovered
             # World, what the view shows), kept by everything they are counted from
             key = (id(C), st.mode, st.ai.get(t), tuple(st.relics[t]), tuple(st.traits[t]), tuple(st.traumas[t]),
-                   tuple(st.adventures[t]), wanders[t], st.story[t], st.path[t], world_limits)
+                   tuple(st.adventures[t]), len(st.wanders[t]), st.story[t], st.path[t], world_limits)
             counts = self._counts.get(key)
             if counts is None:
                 counts = self._seat_counts(st, t, key, ix)
             out[h + 1] = counts[0]
-            out[h + 2] = hands[t] / 5.0
+            out[h + 2] = len(st.hand[t]) / 5.0
             ai = st.ai.get(t)
             if ai is not None:
                 hasher.walk(ai, out, h + 3, 4, "ai")

@@ -239,9 +239,6 @@ class LifeSiphonEncoder(Encoder):
     def encode_state(self, st, seat, out):
         arr, out = out, memoryview(out)
         R = st.R
-        # the hidden zones (the hands, the deck) are read only through the declared zones, which
-        # write nothing of what ``seat`` may not see
-        zones = st.zones
         ix = self._indices(R)
         card_ix, fam_ix, asp_ix = ix["card"], ix["fam"], ix["aspect"]
         n = st.players
@@ -256,7 +253,7 @@ class LifeSiphonEncoder(Encoder):
         g = self.g
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
         out[g + 1] = st.summons / 3.0
-        out[g + 2] = zones.size(st, "deck") / 40.0
+        out[g + 2] = len(st.deck) / 40.0
         phase = phase_of(st)
         out[g + 3] = phase == P_OVER
         out[g + 4] = seat is not None and seat in st.winners
@@ -270,7 +267,9 @@ class LifeSiphonEncoder(Encoder):
         if phase is not None:
             out[self.phase + phase] = 1.0
         out[self.turn + (turn - mine) % Q] = 1.0
-        zones.encode_cards(st, "hand", seat, seat, out, self.hand, card_ix)
+        if seat is not None:   # (a spectator sees no hand: no call)
+            # the hidden hand through the declared zones, which write nothing ``seat`` may not see
+            st.zones.encode_cards(st, "hand", seat, seat, out, self.hand, card_ix)
         at = self.river
         for k in st.river:
             if k >= 0:
@@ -337,12 +336,11 @@ class LifeSiphonEncoder(Encoder):
                 base += width
         hasher = self.hasher
         vials_on = R.vials_on
-        hands = zones.size(st, "hand")
         for k in range(n):
             p = (me + k) % n
             slot = self.seats[k]
             out[slot["head"]] = 1.0
-            out[slot["head"] + 1] = hands[p] / 10.0
+            out[slot["head"] + 1] = len(st.hand[p]) / 10.0
             at = slot["known"]
             for c in st.known[p]:
                 out[at + card_ix[c]] += 1.0

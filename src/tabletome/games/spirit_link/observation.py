@@ -128,14 +128,14 @@ class SpiritLinkEncoder(Encoder):
             out[self.pending + 3] = pending.get("discards_left", 0) / 3.0
         # the hidden information through the declared zones: what ``seat`` may not see is not written
         zones = st.zones
-        zones.encode_cards(st, "hand", seat, seat, out, self.hand, ix, 1.0 / 3.0)
-        decks = zones.size(st, "deck")
+        if seat is not None:
+            zones.encode_cards(st, "hand", seat, seat, out, self.hand, ix, 1.0 / 3.0)
         for slot, p in ((self.seat_at[0], me), (self.seat_at[1], 1 - me)):
             s = slot["stats"]
             out[s] = max(st.health[p], -MAX_HEALTH) / MAX_HEALTH
             out[s + 1] = st.mana[p] / MAX_MANA
             out[s + 2] = st.hand_size[p] / 10.0
-            out[s + 3] = decks[p] / 45.0
+            out[s + 3] = len(st.deck[p]) / 45.0
             out[s + 4] = st.spell_cast[p]
             out[s + 5] = min(st.bolts[p], BOLT_CAP) / 3.0
             d = slot["discard"]
