@@ -363,12 +363,12 @@ def test_a_direct_encoder_writes_a_row_only_for_a_seat_that_sees_it():
     index = [5, 4, 3, 2, 1, 0]   # the encoder's place of each card kind
     for seat, written in ((0, [0, 0, 1, 0, 1, 0]), (1, [0] * 6), (None, [0] * 6)):
         out = [0.0] * 8
-        zones.encode_cards(state, "hand", 0, seat, out, 2, index, 0.5)
+        zones.encode_row(state, "hand", 0, seat, out, 2, index, 0.5)
         assert out == [0.0] * 2 + [w * 0.5 for w in written]
     out = [0.0] * 6
-    zones.encode_cards(state, "deck", None, 0, out, 0, index)
+    zones.encode_row(state, "deck", None, 0, out, 0, index)
     assert out == [0.0] * 6
-    zones.encode_cards(state, "targets", None, None, out, 0, index)
+    zones.encode_row(state, "targets", None, None, out, 0, index)
     assert out == [0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
     state = Peek().new(seed=3)
     for seat in (0, 1):

@@ -31,7 +31,7 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   and the rng;
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
   hidden from a seat cannot be shown or encoded for it (``view``; a direct encoder reads the cards
-  of a hidden zone only through ``encode_cards``, ``encode_slot`` and ``seen``).
+  of a hidden zone only through ``encode_cards``, ``encode_row``, ``encode_slot`` and ``seen``).
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
 (``columns``), each seat's value under its name (``named_seats``), ordered ``Row``s, a board's
@@ -552,26 +552,31 @@ class Zones:
         return getattr(state, attr) if owner is None else getattr(state, attr)[owner]
 
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
-        """Add ``scale`` into ``out[at + index[kind]]`` for each card of zone ``attr`` of ``owner``
-        (None: the table's), if ``seat`` may see it; nothing otherwise. The zone holds counts per
-        kind (``Cards``, ``Known``) or a list of kinds (``Row``, ``Pile``)."""
+        """Write zone ``attr`` of ``owner`` (counts per kind) into ``out[at + index[kind]]``, times
+        ``scale``, if ``seat`` may see it; nothing otherwise."""
         z = self.by_attr[attr]
         if not z.sees(state, owner, seat):
             return
-        held = getattr(state, attr) if owner is None else getattr(state, attr)[owner]
-        if isinstance(z, (Row, Pile)):
-            for k in held:
-                out[at + index[k]] += scale
-            return
+        counts = getattr(state, attr)[owner]
         if isinstance(z, Known) and z.card is not None:
             k = z.card(state)
             if k >= 0:
-                for _ in range(held):   # one add a card, as an encoder of the view's names does
+                for _ in range(counts):   # one add a card, as an encoder of the view's names does
                     out[at + index[k]] += scale
             return
-        for k in range(len(held)):
-            for _ in range(held[k]):
+        for k in range(len(counts)):
+            for _ in range(counts[k]):
                 out[at + index[k]] += scale
+
+    def encode_row(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
+        """Add ``scale`` into ``out[at + index[kind]]`` for each card of zone ``attr`` of ``owner``
+        (None: the table's), a list of kinds (a ``Row``, a ``Pile``), if ``seat`` may see it;
+        nothing otherwise. (``encode_cards`` writes a zone of counts.)"""
+        z = self.by_attr[attr]
+        if not z.sees(state, owner, seat):
+            return
+        for k in (getattr(state, attr) if owner is None else getattr(state, attr)[owner]):
+            out[at + index[k]] += scale
 
     def encode_slot(self, state, attr, owner, seat, out, at, index, marks: dict, hidden: int) -> None:
         """A slot as a one-hot: ``out[at + index[card]]`` for a card ``seat`` may see,

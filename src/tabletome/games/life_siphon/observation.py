@@ -269,7 +269,7 @@ class LifeSiphonEncoder(Encoder):
         out[self.turn + (turn - mine) % Q] = 1.0
         if seat is not None:   # (a spectator sees no hand: no call)
             # the hidden hand through the declared zones, which write nothing ``seat`` may not see
-            st.zones.encode_cards(st, "hand", seat, seat, out, self.hand, card_ix)
+            st.zones.encode_row(st, "hand", seat, seat, out, self.hand, card_ix)
         at = self.river
         for k in st.river:
             if k >= 0:
