@@ -341,7 +341,6 @@ def test_a_view_shows_rows_spaces_and_card_sets_by_name_and_a_hidden_row_only_to
     assert "deck" not in view and "over" in view and view["rolls"] is not state.rolls
 
 
-
 def test_a_direct_encoder_reads_a_hidden_zone_only_for_a_seat_that_sees_it():
     state = Peek().new(seed=3)
     zones = state.zones
@@ -358,7 +357,7 @@ def test_a_direct_encoder_reads_a_hidden_zone_only_for_a_seat_that_sees_it():
     assert zones.seen(state, "targets", None, None) == [3, 0]
 
 
-def test_a_direct_encoder_writes_a_row_only_for_a_seat_that_sees_it():
+def test_a_direct_encoder_writes_a_hidden_zone_only_for_a_seat_that_sees_it():
     zones, state = _row_state()
     index = [5, 4, 3, 2, 1, 0]   # the encoder's place of each card kind
     for seat, written in ((0, [0, 0, 1, 0, 1, 0]), (1, [0] * 6), (None, [0] * 6)):
