@@ -341,6 +341,41 @@ def test_a_view_shows_rows_spaces_and_card_sets_by_name_and_a_hidden_row_only_to
     assert "deck" not in view and "over" in view and view["rolls"] is not state.rolls
 
 
+def test_a_direct_encoder_reads_a_hidden_zone_only_for_a_seat_that_sees_it():
+    state = Peek().new(seed=3)
+    zones = state.zones
+    assert zones.seen(state, "hand", 0, 0) is state.hand[0] and zones.seen(state, "deck", 1, 1) is state.deck[1]
+    assert [zones.seen(state, "hand", 0, seat) for seat in (1, None)] == [None, None]
+    assert zones.seen(state, "discard", 0, 1) is state.discard[0]
+    state.apply(state.legal_actions()[0])
+    assert (zones.seen(state, "down", 0, 0), zones.seen(state, "down", 0, 1)) == (state.down[0], None)
+    state.revealed = True
+    assert zones.seen(state, "down", 0, 1) == state.down[0]
+    zones, state = _row_state()
+    assert zones.seen(state, "hand", 0, 0) == [1, 3] and zones.seen(state, "hand", 0, 1) is None
+    assert [zones.seen(state, "deck", None, seat) for seat in (0, 1, None)] == [None, None, None]
+    assert zones.seen(state, "targets", None, None) == [3, 0]
+
+
+def test_a_direct_encoder_writes_a_hidden_zone_only_for_a_seat_that_sees_it():
+    zones, state = _row_state()
+    index = [5, 4, 3, 2, 1, 0]   # the encoder's place of each card kind
+    for seat, written in ((0, [0, 0, 1, 0, 1, 0]), (1, [0] * 6), (None, [0] * 6)):
+        out = [0.0] * 8
+        zones.encode_row(state, "hand", 0, seat, out, 2, index, 0.5)
+        assert out == [0.0] * 2 + [w * 0.5 for w in written]
+    out = [0.0] * 6
+    zones.encode_row(state, "deck", None, 0, out, 0, index)
+    assert out == [0.0] * 6
+    zones.encode_row(state, "targets", None, None, out, 0, index)
+    assert out == [0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
+    state = Peek().new(seed=3)
+    for seat in (0, 1):
+        out = [0.0] * 3
+        state.zones.encode_cards(state, "hand", 0, seat, out, 0, [0, 1, 2])
+        assert out == ([float(c) for c in state.hand[0]] if seat == 0 else [0.0] * 3)
+
+
 def _piles_state(players=2):
     """The table's ``Piles`` (three rows of cards) and an index a snapshot does not write
     (``written=False``: each card's row, which a ``Derived`` fact writes as row numbers from 1)."""

@@ -30,7 +30,8 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   in declaration order, each zone keeping its size. The result depends only on what the seat sees
   and the rng;
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
-  hidden from a seat cannot be shown or encoded for it (``view``, ``encode_cards``, ``encode_slot``).
+  hidden from a seat cannot be shown or encoded for it (``view``; a direct encoder reads the cards
+  of a hidden zone only through ``encode_cards``, ``encode_row``, ``encode_slot`` and ``seen``).
 
 Cards each one of a kind, named by label (``unique``), a snapshot of one field per zone
 (``columns``), each seat's value under its name (``named_seats``), ordered ``Row``s, a board's
@@ -539,6 +540,17 @@ class Zones:
                 info[key] = z.seen(state, p, seat, value, names if z.kinds is None else z.kinds.names(state))
         return info
 
+    # A direct encoder (one that writes an observation from the state, not from the view) reads the
+    # cards of a zone some seat may not see only through these: each tests ``sees`` before it reads
+    # a card. (A zone's size every seat sees.)
+    def seen(self, state, attr, owner, seat):
+        """Zone ``attr`` of ``owner`` (None: the table's) as the state holds it (read only), if
+        ``seat`` may see it; None otherwise."""
+        z = self.by_attr[attr]
+        if not z.sees(state, owner, seat):
+            return None
+        return getattr(state, attr) if owner is None else getattr(state, attr)[owner]
+
     def encode_cards(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
         """Write zone ``attr`` of ``owner`` (counts per kind) into ``out[at + index[kind]]``, times
         ``scale``, if ``seat`` may see it; nothing otherwise."""
@@ -555,6 +567,16 @@ class Zones:
         for k in range(len(counts)):
             for _ in range(counts[k]):
                 out[at + index[k]] += scale
+
+    def encode_row(self, state, attr, owner, seat, out, at, index, scale=1.0) -> None:
+        """Add ``scale`` into ``out[at + index[kind]]`` for each card of zone ``attr`` of ``owner``
+        (None: the table's), a list of kinds (a ``Row``, a ``Pile``), if ``seat`` may see it;
+        nothing otherwise. (``encode_cards`` writes a zone of counts.)"""
+        z = self.by_attr[attr]
+        if not z.sees(state, owner, seat):
+            return
+        for k in (getattr(state, attr) if owner is None else getattr(state, attr)[owner]):
+            out[at + index[k]] += scale
 
     def encode_slot(self, state, attr, owner, seat, out, at, index, marks: dict, hidden: int) -> None:
         """A slot as a one-hot: ``out[at + index[card]]`` for a card ``seat`` may see,

@@ -659,8 +659,10 @@ class LichLordsEncoder(Encoder):
             block = self._seat_block(key, st, seat)
         at = 4 * self.seats
         raw[at:at + len(block)] = block
-        if seat is not None:
-            h = hand[seat]
+        # my spells through the declared zones, which give nothing ``seat`` may not see (a spectator
+        # sees no hand: no call)
+        h = st.zones.seen(st, "hand", seat, seat) if seat is not None else None
+        if h is not None:
             block = self._spell_blocks.get(tuple(h))
             if block is None:
                 block = self._spell_block(h)

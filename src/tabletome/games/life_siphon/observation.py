@@ -267,10 +267,9 @@ class LifeSiphonEncoder(Encoder):
         if phase is not None:
             out[self.phase + phase] = 1.0
         out[self.turn + (turn - mine) % Q] = 1.0
-        if seat is not None:
-            at = self.hand
-            for k in st.hand[seat]:
-                out[at + card_ix[k]] += 1.0
+        if seat is not None:   # (a spectator sees no hand: no call)
+            # the hidden hand through the declared zones, which write nothing ``seat`` may not see
+            st.zones.encode_row(st, "hand", seat, seat, out, self.hand, card_ix)
         at = self.river
         for k in st.river:
             if k >= 0:
