@@ -166,6 +166,17 @@ def card_views(faces) -> list[dict]:
     return out
 
 
+def fixed_view(L) -> dict:
+    """The parts of a view that the layout fixes for the whole game (views.view shares them)."""
+    return {
+        "adjacent": [[a + 1 for a in L.adjacent[r]] for r in range(L.nr)],
+        "sides": [(L.side_names[s], L.side_label(s), list(L.side_seats[s])) for s in range(L.ns)],
+        "seat_names": list(L.seat_names),
+        "seat_sides": [L.side_names[L.seat_side[p]] for p in range(L.players)],
+        "seat_realms": [[r + 1 for r in L.seat_realms[p]] for p in range(L.players)],
+    }
+
+
 class RuleSet:
     def __init__(self, cards, table, options: dict):
         self.cards = cards
@@ -211,8 +222,9 @@ class RuleSet:
                        for order in self.priority]
         self._out = {}
         self.faces = card_faces(cards)
+        # the pieces of a view made once per rule set and shared by every view: read, never change them
         self.card_views = card_views(self.faces)
-        self.view_fixed = None                # views.fixed_view fills it once
+        self.view_fixed = fixed_view(L)
         assert nr <= MAX_REALMS
 
     def out_of_play(self, order):

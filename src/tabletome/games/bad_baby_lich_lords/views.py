@@ -41,7 +41,7 @@ def card_view(state, c):
 def view(state, seat):
     R = state.R
     L, C = state.L, R.cards
-    fixed = R.view_fixed or fixed_view(R)
+    fixed = R.view_fixed
     ns = L.ns
     realms = []
     for r in range(L.nr):
@@ -92,20 +92,6 @@ def view(state, seat):
         "winners": list(state.winners),
         "scores": state.scores,
     }
-
-
-def fixed_view(R) -> dict:
-    """The parts of a view that the layout fixes for the whole game, made once per rule set
-    (shared by every view: read them, never change them)."""
-    L = R.layout
-    R.view_fixed = {
-        "adjacent": [[a + 1 for a in L.adjacent[r]] for r in range(L.nr)],
-        "sides": [(L.side_names[s], L.side_label(s), list(L.side_seats[s])) for s in range(L.ns)],
-        "seat_names": list(L.seat_names),
-        "seat_sides": [L.side_names[L.seat_side[p]] for p in range(L.players)],
-        "seat_realms": [[r + 1 for r in L.seat_realms[p]] for p in range(L.players)],
-    }
-    return R.view_fixed
 
 
 def score_entry(C, rid) -> dict:
