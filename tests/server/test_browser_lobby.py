@@ -58,8 +58,7 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     # the seat is taken: the lobby no longer offers it
     carol = new_page(browser)
     carol.goto(bob_server.url + "/")
-    carol.wait_for_function("document.getElementById('lobby-list') !== null")
-    carol.wait_for_timeout(500)
+    carol.wait_for_function("Number(document.getElementById('lobby-list')?.dataset.shown) >= 1")  # it has loaded
     assert carol.locator(f"button.join[data-table='{table_id}']").count() == 0
 
     # chat: text, never markup, on both pages (on either process)

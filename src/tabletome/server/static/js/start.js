@@ -275,6 +275,7 @@ async function showLobby() {
       options ? el("details", { class: "small" }, el("summary", { text: "options" }), el("span", { text: options })) : null,
       el("div", { class: "joins" }, joins)));
   }
+  list.dataset.shown = String(Number(list.dataset.shown || 0) + 1);   // how many times it was filled
 }
 
 async function join(table, seat) {
