@@ -50,6 +50,7 @@ its owner knows what is in it (every card it owns that is nowhere else), the oth
 
 from __future__ import annotations
 
+from itertools import chain as _chain, compress as _compress, repeat as _repeat
 from operator import add as _add, sub as _sub
 from typing import Annotated, Any
 
@@ -143,7 +144,7 @@ class Cards(Zone):
 
     def seen(self, state, owner, seat, value, names):
         if self.shown == "counts":
-            return {names[k]: c for k, c in enumerate(value) if c}
+            return _counts_of(names, value)
         return _names_of(names, value)
 
 
@@ -389,6 +390,7 @@ class Zones:
             if z.view is not None or size or size_view:    # (else it shows nothing)
                 plain = type(z) is Number and not z.copy     # shown as it is
                 self._player_plan.append((z, z.attr, size, size_view, z.view, isinstance(z, _SEEN), plain))
+        self._player = player_of(self._player_plan)
         for g in zones:
             if isinstance(g, Group):
                 self._make_group(g)
@@ -524,21 +526,6 @@ class Zones:
         players[seat] = self._player(state, seat, seat, self.cards(state).names)
         return {"seat": seat, "players": players}
 
-    def _player(self, state, p, seat, names) -> dict:
-        """Player ``p``'s zones as ``seat`` sees them."""
-        info = {"name": state.seat_name(p)}
-        for z, attr, size, size_view, key, hideable, plain in self._player_plan:
-            value = getattr(state, attr)[p]
-            if plain:
-                info[key] = value
-                continue
-            if size:
-                info[size] = getattr(state, size)[p]
-            if size_view:
-                info[size_view] = len(value)
-            if key is not None and (not hideable or z.sees(state, p, seat)):
-                info[key] = z.seen(state, p, seat, value, names if z.kinds is None else z.kinds.names(state))
-        return info
 
     # A direct encoder (one that writes an observation from the state, not from the view) reads the
     # cards of a zone some seat may not see only through these: each tests ``sees`` before it reads
@@ -1088,6 +1075,57 @@ def clone_of(*, shared=(), values=(), lists=(), seat_lists=(), table_lists=()):
     return clone
 
 
+def player_of(plan):
+    """``Zones._player(state, p, seat, names)``, player ``p``'s zones as ``seat`` sees them: code
+    written once from the view plan (as ``clone_of`` writes ``clone``), one line a zone in
+    declaration order, so a view walks no plan and tests no zone kind. A zone shown to a seat
+    only if it ``sees`` it is tested as its ``see`` says (an owner: ``seat == p``); the common
+    kinds are read by the module's helpers, any other by its ``seen``."""
+    scope = {"_names_of": _names_of, "_counts_of": _counts_of}
+    first = ['"name": state.seat_name(p)']   # the keys every seat sees before the first that may be hidden
+    then = []                                # the rest, in order
+    def put(key, expr):
+        if then:
+            then.append(f"    info[{key!r}] = {expr}")
+        else:
+            first.append(f"{key!r}: {expr}")
+    for i, (z, attr, size, size_view, key, hideable, plain) in enumerate(plan):
+        scope[f"z{i}"] = z
+        value = f"state.{attr}[p]"
+        if plain:
+            put(key, value)
+            continue
+        if size:
+            put(size, f"state.{size}[p]")
+        if size_view:
+            put(size_view, f"len({value})")
+        if key is None:
+            continue
+        names = "names" if z.kinds is None else f"z{i}.kinds.names(state)"
+        if type(z).seen is Cards.seen:
+            expr = f"{'_counts_of' if z.shown == 'counts' else '_names_of'}({names}, {value})"
+        else:
+            expr = f"z{i}.seen(state, p, seat, {value}, {names})"
+        test = None
+        if hideable:
+            if type(z).sees is not Zone.sees:
+                test = f"z{i}.sees(state, p, seat)"
+            elif z.see == OWNER:
+                test = "seat == p"
+            elif z.see == NOBODY:
+                continue
+        if test is None:
+            put(key, expr)
+        else:
+            then.append(f"    if {test}:")
+            then.append(f"        info[{key!r}] = {expr}")
+    lines = ["def player(state, p, seat, names):", "    info = {" + ", ".join(first) + "}", *then, "    return info"]
+    exec("\n".join(lines), scope)
+    player = scope["player"]
+    player.__doc__ = "Player ``p``'s zones as ``seat`` sees them (generated from the declared zones)."
+    return player
+
+
 def _deal(zones, state, dealt, kept, unseen, n):
     """Deal ``unseen`` (shuffled) back to the ``dealt`` zones in order, each keeping its size and
     its known cards: the values, and whether every zone's ``most`` held."""
@@ -1129,4 +1167,10 @@ def bits(mask) -> list[int]:
 
 
 def _names_of(names, counts) -> list[str]:
-    return [names[k] for k in range(len(counts)) for _ in range(counts[k])]
+    """Each kind's name as many times as ``counts`` holds it, in kind order."""
+    return list(_chain.from_iterable(map(_repeat, _compress(names, counts), _compress(counts, counts))))
+
+
+def _counts_of(names, counts) -> dict:
+    """{name: count} of the kinds ``counts`` holds, in kind order."""
+    return dict(_compress(zip(names, counts), counts))
