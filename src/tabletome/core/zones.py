@@ -144,8 +144,8 @@ class Cards(Zone):
 
     def seen(self, state, owner, seat, value, names):
         if self.shown == "counts":
-            return _counts_of(names, value)
-        return _names_of(names, value)
+            return counts_of(names, value)
+        return names_of(names, value)
 
 
 class Pile(Zone):
@@ -317,7 +317,7 @@ class Known(Zone):
         if self.card is not None:
             k = self.card(state)
             return [names[k]] * value if k >= 0 else []
-        return _names_of(names, value)
+        return names_of(names, value)
 
 
 class Kinds:
@@ -630,7 +630,7 @@ class Zones:
             return [[names[k] for k in pile] for pile in value]
         if isinstance(z, Known) and z.card is not None:
             return value
-        return _names_of(names, value)
+        return names_of(names, value)
 
     def schema(self, name: str) -> type:
         """The msgspec Struct a snapshot of these zones is checked against."""
@@ -1081,7 +1081,7 @@ def player_of(plan):
     declaration order, so a view walks no plan and tests no zone kind. A zone shown to a seat
     only if it ``sees`` it is tested as its ``see`` says (an owner: ``seat == p``); the common
     kinds are read by the module's helpers, any other by its ``seen``."""
-    scope = {"_names_of": _names_of, "_counts_of": _counts_of}
+    scope = {"names_of": names_of, "counts_of": counts_of}
     first = ['"name": state.seat_name(p)']   # the keys every seat sees before the first that may be hidden
     then = []                                # the rest, in order
     def put(key, expr):
@@ -1103,7 +1103,7 @@ def player_of(plan):
             continue
         names = "names" if z.kinds is None else f"z{i}.kinds.names(state)"
         if type(z).seen is Cards.seen:
-            expr = f"{'_counts_of' if z.shown == 'counts' else '_names_of'}({names}, {value})"
+            expr = f"{'counts_of' if z.shown == 'counts' else 'names_of'}({names}, {value})"
         else:
             expr = f"z{i}.seen(state, p, seat, {value}, {names})"
         test = None
@@ -1166,11 +1166,11 @@ def bits(mask) -> list[int]:
     return out
 
 
-def _names_of(names, counts) -> list[str]:
+def names_of(names, counts) -> list[str]:
     """Each kind's name as many times as ``counts`` holds it, in kind order."""
     return list(_chain.from_iterable(map(_repeat, _compress(names, counts), _compress(counts, counts))))
 
 
-def _counts_of(names, counts) -> dict:
+def counts_of(names, counts) -> dict:
     """{name: count} of the kinds ``counts`` holds, in kind order."""
     return dict(_compress(zip(names, counts), counts))

@@ -10,7 +10,8 @@ cards under the top one.
 
 from __future__ import annotations
 
-from .effects import EFFECT_NAMES, FACTIONS, NUM_SPELLS, SKILLS, SPELLS
+from ...core.zones import names_of
+from .effects import EFFECT_NAMES, FACTIONS, SKILLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD
 from .ruleset import (BONE_PILE, DIG_SIDE, NOISE_TO_WIN, OR, PERFORM, PLACE, PLACE_NAMES, SKILL, SPELL_DIRECTION,
@@ -42,30 +43,32 @@ def view(state, seat):
     R = state.R
     L, C = state.L, R.cards
     fixed = R.view_fixed
-    ns = L.ns
+    # card_view, written out: views show many cards, and a call for each would cost more than the rest
+    faces, up, acted = R.card_views, state.up, state.acted
+    bone, sides_of, rpile = state.bone, state.sides, state.rpile
     realms = []
-    for r in range(L.nr):
-        pile = state.bone[r]
-        known = [card_view(state, pile[-1 - i]) for i in range(state.known[r])]
-        top = state.rpile[r]
+    for r, number, adjacent, slots in fixed["realms"]:
+        pile = bone[r]
+        top = rpile[r]
+        cards = {}
+        for side, slot in slots:
+            cards[side] = [faces[4 * c + 2 * up[c] + acted[c]] for c in sides_of[slot]]
         realms.append({
-            "number": r + 1,
+            "number": number,
             "faction": FACTIONS[state.order[r]],
-            "adjacent": fixed["adjacent"][r],
+            "adjacent": adjacent,
             "realm": realm_info(C, top[-1]) if top else None,
             "realm_pile": len(top),
-            "bone_pile": {"size": len(pile), "known": known},
-            "cards": {L.side_names[x]: [card_view(state, c) for c in state.sides[r * ns + x]]
-                      for x in L.realm_sides[r]},
+            "bone_pile": {"size": len(pile), "known": [faces[4 * c + 2 * up[c] + acted[c]]
+                                                       for c in pile[:-1 - state.known[r]:-1]]},
+            "cards": cards,
         })
     sides = []
-    for s in range(ns):
-        side, label, seats = fixed["sides"][s]
+    for s, (side, label, seats) in enumerate(fixed["sides"]):
         sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
                       "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
-    burned = {}
-    for t in state.burn_spells:
-        burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
+    burn = state.burn_spells
+    burned = {SPELLS[t]: burn.count(t) for t in dict.fromkeys(burn)}   # in the order first burned
     return {
         "game": "bad-baby-lich-lords",
         "mode": L.mode,
@@ -83,7 +86,7 @@ def view(state, seat):
         "realms": realms,
         "held": card_view(state, state.held) if state.held >= 0 else None,
         "spell_deck": len(state.deck),
-        "burn": {"cards": [C.names[c] for c in state.burn], "spells": burned},
+        "burn": {"cards": list(map(C.names.__getitem__, state.burn)), "spells": burned},
         "hands": hands_view(state, seat),
         "artifact": state.artifact + 1 if state.artifact >= 0 else None,
         "decision": decision_view(state),
@@ -110,14 +113,17 @@ def hands_view(state, seat):
         h = state.hand[p]
         entry = {"seat": p, "name": L.seat_names[p], "size": sum(h)}
         if p == seat:
-            entry["spells"] = [SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])]
+            entry["spells"] = names_of(SPELLS, h)
         hands.append(entry)
     return hands
 
 
-def seat_view(state, seat, public=None):
-    """What ``seat`` sees that a spectator (``public``) does not: its own spells (core's ``views``)."""
-    return {"seat": seat, "hands": hands_view(state, seat)}
+def seat_view(state, seat, public):
+    """What ``seat`` sees that a spectator (``public``) does not: its own spells (core's ``views``),
+    after what everyone sees of its hand."""
+    hands = list(public["hands"])
+    hands[seat] = {**hands[seat], "spells": names_of(SPELLS, state.hand[seat])}
+    return {"seat": seat, "hands": hands}
 
 
 def phase_name(state) -> str:
