@@ -44,11 +44,19 @@ def _marks(flags):
     return tuple((name, bool(flags & bit)) for name, bit in MARK_NAMES)
 
 
+# each area's key and its spaces in a quadrant
+AREA_SPACES = tuple((key, START[a], START[a] + CAP[a]) for a, key in enumerate(AREA_KEYS))
+
+
 def quadrant_view(st, q):
     R = st.R
     base = q * SLOTS
-    areas = {key: [slot_view(st, base + i) for i in range(START[a], START[a] + CAP[a])]
-             for a, key in enumerate(AREA_KEYS)}
+    kinds = st.kind
+    # the quadrant's spaces in order, an empty one (most) without a call
+    spaces = [slot_view(st, s) if kinds[s] >= 0 else None for s in range(base, base + SLOTS)]
+    areas = {}
+    for key, start, end in AREA_SPACES:
+        areas[key] = spaces[start:end]
     kind = "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player"
     seat = R.q_seat[q]
     return {
@@ -156,9 +164,12 @@ def player_view(st, s, seat):
 
 
 def seat_view(st, seat, public):
-    """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's ``views``)."""
+    """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's ``views``),
+    after what everyone sees of its player."""
     players = list(public["players"])
-    players[seat] = player_view(st, seat, seat)
+    players[seat] = own = players[seat].copy()
+    if st.zones.by_attr["hand"].sees(st, seat, seat):
+        own["hand"] = [st.R.cards.names[k] for k in st.hand[seat]]
     return {"seat": seat, "players": players}
 
 
