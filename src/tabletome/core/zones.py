@@ -333,6 +333,8 @@ class Kinds:
 
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
 _SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat that sees them
+# the kinds whose view of a zone everyone sees is the same for every seat (a game's own kind may differ)
+_CORE_KINDS = (Number, Cards, Pile, Row, Slot, Spaces, Piles, CardSet, Known)
 
 
 class Zones:
@@ -391,6 +393,7 @@ class Zones:
                 plain = type(z) is Number and not z.copy     # shown as it is
                 self._player_plan.append((z, z.attr, size, size_view, z.view, isinstance(z, _SEEN), plain))
         self._player = player_of(self._player_plan)
+        self._own = player_of(self._player_plan, own=True)
         for g in zones:
             if isinstance(g, Group):
                 self._make_group(g)
@@ -523,7 +526,7 @@ class Zones:
         """What ``seat`` sees of the zones that a spectator (``public``, read only) does not: its
         own player's entry (a table zone, and another player's, look the same to every seat)."""
         players = list(public["players"])
-        players[seat] = self._player(state, seat, seat, self.cards(state).names)
+        players[seat] = self._own(state, seat, players[seat], self.cards(state).names)
         return {"seat": seat, "players": players}
 
 
@@ -1075,14 +1078,19 @@ def clone_of(*, shared=(), values=(), lists=(), seat_lists=(), table_lists=()):
     return clone
 
 
-def player_of(plan):
+def player_of(plan, own: bool = False):
     """``Zones._player(state, p, seat, names)``, player ``p``'s zones as ``seat`` sees them: code
     written once from the view plan (as ``clone_of`` writes ``clone``), one line a zone in
     declaration order, so a view walks no plan and tests no zone kind. A zone shown to a seat
     only if it ``sees`` it is tested as its ``see`` says (an owner: ``seat == p``); the common
-    kinds are read by the module's helpers, any other by its ``seen``."""
+    kinds are read by the module's helpers, any other by its ``seen``.
+
+    ``own``: ``Zones._own(state, p, public, names)`` instead, player ``p``'s zones as ``p`` itself
+    sees them, given ``public``, its entry as a spectator sees it: what a zone of a core kind
+    shows to everyone is the same to ``p`` and is taken from there."""
     scope = {"names_of": names_of, "counts_of": counts_of}
-    first = ['"name": state.seat_name(p)']   # the keys every seat sees before the first that may be hidden
+    seat = "p" if own else "seat"
+    first = ["'name': public['name']" if own else "'name': state.seat_name(p)"]   # the keys before the first that may be hidden
     then = []                                # the rest, in order
     def put(key, expr):
         if then:
@@ -1101,16 +1109,19 @@ def player_of(plan):
             put(size_view, f"len({value})")
         if key is None:
             continue
+        if own and z.see == EVERYONE and type(z) in _CORE_KINDS:
+            put(key, f"public[{key!r}]")
+            continue
         names = "names" if z.kinds is None else f"z{i}.kinds.names(state)"
         if type(z).seen is Cards.seen:
             expr = f"{'counts_of' if z.shown == 'counts' else 'names_of'}({names}, {value})"
         else:
-            expr = f"z{i}.seen(state, p, seat, {value}, {names})"
+            expr = f"z{i}.seen(state, p, {seat}, {value}, {names})"
         test = None
         if hideable:
             if type(z).sees is not Zone.sees:
-                test = f"z{i}.sees(state, p, seat)"
-            elif z.see == OWNER:
+                test = f"z{i}.sees(state, p, {seat})"
+            elif z.see == OWNER and not own:
                 test = "seat == p"
             elif z.see == NOBODY:
                 continue
@@ -1119,10 +1130,11 @@ def player_of(plan):
         else:
             then.append(f"    if {test}:")
             then.append(f"        info[{key!r}] = {expr}")
-    lines = ["def player(state, p, seat, names):", "    info = {" + ", ".join(first) + "}", *then, "    return info"]
-    exec("\n".join(lines), scope)
+    head = "def player(state, p, public, names):" if own else "def player(state, p, seat, names):"
+    exec("\n".join([head, "    info = {" + ", ".join(first) + "}", *then, "    return info"]), scope)
     player = scope["player"]
-    player.__doc__ = "Player ``p``'s zones as ``seat`` sees them (generated from the declared zones)."
+    player.__doc__ = (f"Player ``p``'s zones as {'``p`` itself' if own else '``seat``'} sees them "
+                      "(generated from the declared zones).")
     return player
 
 
