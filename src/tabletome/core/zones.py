@@ -50,7 +50,6 @@ its owner knows what is in it (every card it owns that is nowhere else), the oth
 
 from __future__ import annotations
 
-from itertools import chain as _chain, compress as _compress, repeat as _repeat
 from operator import add as _add, sub as _sub
 from typing import Annotated, Any
 
@@ -1180,9 +1179,13 @@ def bits(mask) -> list[int]:
 
 def names_of(names, counts) -> list[str]:
     """Each kind's name as many times as ``counts`` holds it, in kind order."""
-    return list(_chain.from_iterable(map(_repeat, _compress(names, counts), _compress(counts, counts))))
+    out = []
+    for name, count in zip(names, counts):
+        if count:
+            out += [name] * count
+    return out
 
 
 def counts_of(names, counts) -> dict:
     """{name: count} of the kinds ``counts`` holds, in kind order."""
-    return dict(_compress(zip(names, counts), counts))
+    return {names[k]: c for k, c in enumerate(counts) if c}

@@ -67,8 +67,9 @@ def view(state, seat):
     for s, (side, label, seats) in enumerate(fixed["sides"]):
         sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
                       "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
-    burn = state.burn_spells
-    burned = {SPELLS[t]: burn.count(t) for t in dict.fromkeys(burn)}   # in the order first burned
+    burned = {}
+    for t in state.burn_spells:
+        burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
     return {
         "game": "bad-baby-lich-lords",
         "mode": L.mode,
