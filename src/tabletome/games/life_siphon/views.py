@@ -144,7 +144,8 @@ def view(st, seat):
         "discard": [names[k] for k in st.discard],
         "supply": {name: st.supply[f] for name, f in fixed(st)["supply"]},
         "summons_this_turn": st.summons,
-        "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1],
+        "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1]
+                                  if st.aspect_used else [],
         "aspects_aside": [cards.aspect_names[a] for a in range(R.na) if a not in st.aspect] if R.uses_aspects else [],
         "attack": attack_view(st),
         "modules": R.modules_view,
