@@ -43,7 +43,8 @@ def view(state, seat):
     R = state.R
     L, C = state.L, R.cards
     fixed = R.view_fixed
-    # card_view, written out: views show many cards, and a call for each would cost more than the rest
+    # card_view written out, in plain loops: views show many cards in short lists, where a call a
+    # card, or a comprehension a list, costs more than the work itself
     faces, up, acted = R.card_views, state.up, state.acted
     bone, sides_of, rpile = state.bone, state.sides, state.rpile
     realms = []
@@ -52,15 +53,19 @@ def view(state, seat):
         top = rpile[r]
         cards = {}
         for side, slot in slots:
-            cards[side] = [faces[4 * c + 2 * up[c] + acted[c]] for c in sides_of[slot]]
+            row = cards[side] = []
+            for c in sides_of[slot]:
+                row.append(faces[4 * c + 2 * up[c] + acted[c]])
+        known = []   # the bone pile's known cards, top first
+        for c in pile[:-1 - state.known[r]:-1]:
+            known.append(faces[4 * c + 2 * up[c] + acted[c]])
         realms.append({
             "number": number,
             "faction": FACTIONS[state.order[r]],
             "adjacent": adjacent,
             "realm": realm_info(C, top[-1]) if top else None,
             "realm_pile": len(top),
-            "bone_pile": {"size": len(pile), "known": [faces[4 * c + 2 * up[c] + acted[c]]
-                                                       for c in pile[:-1 - state.known[r]:-1]]},
+            "bone_pile": {"size": len(pile), "known": known},
             "cards": cards,
         })
     sides = []
