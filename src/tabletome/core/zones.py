@@ -528,7 +528,6 @@ class Zones:
         players[seat] = self._own(state, seat, players[seat], self.cards(state).names)
         return {"seat": seat, "players": players}
 
-
     # A direct encoder (one that writes an observation from the state, not from the view) reads the
     # cards of a zone some seat may not see only through these: each tests ``sees`` before it reads
     # a card. (A zone's size every seat sees.)

@@ -54,7 +54,9 @@ def quadrant_view(st, q):
     base = q * SLOTS
     kinds = st.kind
     # the quadrant's spaces in order, an empty one (most) without a call
-    spaces = [slot_view(st, s) if kinds[s] >= 0 else None for s in range(base, base + SLOTS)]
+    spaces = []
+    for s in range(base, base + SLOTS):
+        spaces.append(slot_view(st, s) if kinds[s] >= 0 else None)
     areas = {}
     for key, start, end in AREA_SPACES:
         areas[key] = spaces[start:end]
