@@ -50,7 +50,7 @@ AREA_SPACES = tuple((key, START[a], START[a] + CAP[a]) for a, key in enumerate(A
 
 def quadrant_view(st, q):
     R = st.R
-    name, role, seat, controller, attack_controller = fixed(st)["quadrants"][q]
+    name, role, seat, controller, attack_controller = view_fixed(st)["quadrants"][q]
     base = q * SLOTS
     kinds = st.kind
     # the quadrant's spaces in order, an empty one (most) without a call
@@ -73,7 +73,7 @@ def quadrant_view(st, q):
     }
 
 
-def fixed(st):
+def view_fixed(st):
     """The parts of a view the rule set fixes (it is made per number of players): each quadrant's
     name, role, seat and controllers, and the familiars of the shared supply with their kinds.
     Made once and shared by every view: read them, never change them."""
@@ -144,7 +144,7 @@ def view(st, seat):
         "river": [names[k] if k >= 0 else None for k in st.river],
         "deck_size": len(st.deck),
         "discard": [names[k] for k in st.discard],
-        "supply": {name: st.supply[f] for name, f in fixed(st)["supply"]},
+        "supply": {name: st.supply[f] for name, f in view_fixed(st)["supply"]},
         "summons_this_turn": st.summons,
         "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1]
                                   if st.aspect_used else [],
