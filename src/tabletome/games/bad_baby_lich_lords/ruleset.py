@@ -155,15 +155,13 @@ def card_faces(C):
     return C.faces
 
 
-def card_views(faces) -> list[dict]:
-    """Every card's view as a minion or a skeleton, acted or not: views.card_view's dicts."""
-    out = []
-    for name, faction, skills, fight, designed in faces:
-        for up in ("skeleton", "minion"):
-            for acted in (False, True):
-                out.append({"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
-                            "acted": acted, "designed": designed})
-    return out
+def card_views(faces) -> list[list[list[dict]]]:
+    """Every card's view as a skeleton or a minion (``up``), not acted or acted: views.card_view's
+    dicts, ``card_views[card][up][acted]``."""
+    return [[[{"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
+               "acted": acted, "designed": designed} for acted in (False, True)]
+             for up in ("skeleton", "minion")]
+            for name, faction, skills, fight, designed in faces]
 
 
 def fixed_view(L) -> dict:

@@ -36,7 +36,7 @@ def _realm_info(C, rid):
 
 def card_view(state, c):
     """Card ``c`` as it lies now (one shared dict per face and state: read it, never change it)."""
-    return state.R.card_views[4 * c + 2 * (state.up[c] != 0) + (state.acted[c] == 1)]
+    return state.R.card_views[c][state.up[c]][state.acted[c]]
 
 
 def view(state, seat):
@@ -55,10 +55,10 @@ def view(state, seat):
         for side, slot in slots:
             row = cards[side] = []
             for c in sides_of[slot]:
-                row.append(faces[4 * c + 2 * up[c] + acted[c]])
+                row.append(faces[c][up[c]][acted[c]])
         known = []   # the bone pile's known cards, top first
         for c in pile[:-1 - state.known[r]:-1]:
-            known.append(faces[4 * c + 2 * up[c] + acted[c]])
+            known.append(faces[c][up[c]][acted[c]])
         realms.append({
             "number": number,
             "faction": FACTIONS[state.order[r]],
