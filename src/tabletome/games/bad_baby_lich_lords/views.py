@@ -92,7 +92,7 @@ def view(state, seat):
         "realms": realms,
         "held": card_view(state, state.held) if state.held >= 0 else None,
         "spell_deck": len(state.deck),
-        "burn": {"cards": list(map(C.names.__getitem__, state.burn)), "spells": burned},
+        "burn": {"cards": [C.names[c] for c in state.burn], "spells": burned},
         "hands": hands_view(state, seat),
         "artifact": state.artifact + 1 if state.artifact >= 0 else None,
         "decision": decision_view(state),
