@@ -565,19 +565,20 @@ class State:
         seats = list(seats)
         if len(seats) < 2 or type(self).seat_view is State.seat_view:
             return [self.view(seat, log) for seat in seats]
+        players = self.players
         for seat in seats:
-            self.check_seat(seat)
+            if seat.__class__ is not int or not 0 <= seat < players:   # (the common case tested first)
+                self.check_seat(seat)
         public = self._view(None)
+        seat_view, limit = self.seat_view, self._limit
         out = []
         for seat in seats:
-            view = public.copy()
-            if seat is not None:
-                view.update(self.seat_view(seat, public))
+            view = public.copy() if seat is None else public | seat_view(seat, public)
             if log:
                 view["log"] = self.visible_log(seat)
-            if self._limit is not None:
+            if limit is not None:
                 view["over"], view["winners"], view["to_move"] = True, [], None
-                view["ended_by_length"] = self._limit
+                view["ended_by_length"] = limit
             out.append(view)
         return out
 

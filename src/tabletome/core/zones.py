@@ -143,8 +143,8 @@ class Cards(Zone):
 
     def seen(self, state, owner, seat, value, names):
         if self.shown == "counts":
-            return {names[k]: c for k, c in enumerate(value) if c}
-        return _names_of(names, value)
+            return counts_of(names, value)
+        return names_of(names, value)
 
 
 class Pile(Zone):
@@ -316,7 +316,7 @@ class Known(Zone):
         if self.card is not None:
             k = self.card(state)
             return [names[k]] * value if k >= 0 else []
-        return _names_of(names, value)
+        return names_of(names, value)
 
 
 class Kinds:
@@ -332,6 +332,8 @@ class Kinds:
 
 Whole = Annotated[int, msgspec.Meta(ge=0, le=999)]
 _SEEN = (Cards, Pile, Row, Spaces, Piles)   # zones a view shows only to a seat that sees them
+# the kinds whose view of a zone everyone sees is the same for every seat (a game's own kind may differ)
+_CORE_KINDS = (Number, Cards, Pile, Row, Slot, Spaces, Piles, CardSet, Known)
 
 
 class Zones:
@@ -389,6 +391,8 @@ class Zones:
             if z.view is not None or size or size_view:    # (else it shows nothing)
                 plain = type(z) is Number and not z.copy     # shown as it is
                 self._player_plan.append((z, z.attr, size, size_view, z.view, isinstance(z, _SEEN), plain))
+        self._player = player_of(self._player_plan)
+        self._own = player_of(self._player_plan, own=True)
         for g in zones:
             if isinstance(g, Group):
                 self._make_group(g)
@@ -521,24 +525,8 @@ class Zones:
         """What ``seat`` sees of the zones that a spectator (``public``, read only) does not: its
         own player's entry (a table zone, and another player's, look the same to every seat)."""
         players = list(public["players"])
-        players[seat] = self._player(state, seat, seat, self.cards(state).names)
+        players[seat] = self._own(state, seat, players[seat], self.cards(state).names)
         return {"seat": seat, "players": players}
-
-    def _player(self, state, p, seat, names) -> dict:
-        """Player ``p``'s zones as ``seat`` sees them."""
-        info = {"name": state.seat_name(p)}
-        for z, attr, size, size_view, key, hideable, plain in self._player_plan:
-            value = getattr(state, attr)[p]
-            if plain:
-                info[key] = value
-                continue
-            if size:
-                info[size] = getattr(state, size)[p]
-            if size_view:
-                info[size_view] = len(value)
-            if key is not None and (not hideable or z.sees(state, p, seat)):
-                info[key] = z.seen(state, p, seat, value, names if z.kinds is None else z.kinds.names(state))
-        return info
 
     # A direct encoder (one that writes an observation from the state, not from the view) reads the
     # cards of a zone some seat may not see only through these: each tests ``sees`` before it reads
@@ -643,7 +631,7 @@ class Zones:
             return [[names[k] for k in pile] for pile in value]
         if isinstance(z, Known) and z.card is not None:
             return value
-        return _names_of(names, value)
+        return names_of(names, value)
 
     def schema(self, name: str) -> type:
         """The msgspec Struct a snapshot of these zones is checked against."""
@@ -1088,6 +1076,66 @@ def clone_of(*, shared=(), values=(), lists=(), seat_lists=(), table_lists=()):
     return clone
 
 
+def player_of(plan, own: bool = False):
+    """``Zones._player(state, p, seat, names)``, player ``p``'s zones as ``seat`` sees them: code
+    written once from the view plan (as ``clone_of`` writes ``clone``), one line a zone in
+    declaration order, so a view walks no plan and tests no zone kind. A zone shown to a seat
+    only if it ``sees`` it is tested as its ``see`` says (an owner: ``seat == p``); the common
+    kinds are read by the module's helpers, any other by its ``seen``.
+
+    ``own``: ``Zones._own(state, p, public, names)`` instead, player ``p``'s zones as ``p`` itself
+    sees them, given ``public``, its entry as a spectator sees it: what a zone of a core kind
+    shows to everyone is the same to ``p`` and is taken from there."""
+    scope = {"names_of": names_of, "counts_of": counts_of}
+    seat = "p" if own else "seat"
+    first = ["'name': public['name']" if own else "'name': state.seat_name(p)"]   # the keys before the first that may be hidden
+    then = []                                # the rest, in order
+    def put(key, expr):
+        if then:
+            then.append(f"    info[{key!r}] = {expr}")
+        else:
+            first.append(f"{key!r}: {expr}")
+    for i, (z, attr, size, size_view, key, hideable, plain) in enumerate(plan):
+        scope[f"z{i}"] = z
+        value = f"state.{attr}[p]"
+        if plain:
+            put(key, value)
+            continue
+        if size:
+            put(size, f"state.{size}[p]")
+        if size_view:
+            put(size_view, f"len({value})")
+        if key is None:
+            continue
+        if own and z.see == EVERYONE and type(z) in _CORE_KINDS:
+            put(key, f"public[{key!r}]")
+            continue
+        names = "names" if z.kinds is None else f"z{i}.kinds.names(state)"
+        if type(z).seen is Cards.seen:
+            expr = f"{'counts_of' if z.shown == 'counts' else 'names_of'}({names}, {value})"
+        else:
+            expr = f"z{i}.seen(state, p, {seat}, {value}, {names})"
+        test = None
+        if hideable:
+            if type(z).sees is not Zone.sees:
+                test = f"z{i}.sees(state, p, {seat})"
+            elif z.see == OWNER and not own:
+                test = "seat == p"
+            elif z.see == NOBODY:
+                continue
+        if test is None:
+            put(key, expr)
+        else:
+            then.append(f"    if {test}:")
+            then.append(f"        info[{key!r}] = {expr}")
+    head = "def player(state, p, public, names):" if own else "def player(state, p, seat, names):"
+    exec("\n".join([head, "    info = {" + ", ".join(first) + "}", *then, "    return info"]), scope)
+    player = scope["player"]
+    player.__doc__ = (f"Player ``p``'s zones as {'``p`` itself' if own else '``seat``'} sees them "
+                      "(generated from the declared zones).")
+    return player
+
+
 def _deal(zones, state, dealt, kept, unseen, n):
     """Deal ``unseen`` (shuffled) back to the ``dealt`` zones in order, each keeping its size and
     its known cards: the values, and whether every zone's ``most`` held."""
@@ -1128,5 +1176,15 @@ def bits(mask) -> list[int]:
     return out
 
 
-def _names_of(names, counts) -> list[str]:
-    return [names[k] for k in range(len(counts)) for _ in range(counts[k])]
+def names_of(names, counts) -> list[str]:
+    """Each kind's name as many times as ``counts`` holds it, in kind order."""
+    out = []
+    for name, count in zip(names, counts):
+        if count:
+            out += [name] * count
+    return out
+
+
+def counts_of(names, counts) -> dict:
+    """{name: count} of the kinds ``counts`` holds, in kind order."""
+    return {names[k]: c for k, c in enumerate(counts) if c}

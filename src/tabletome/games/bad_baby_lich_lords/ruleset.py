@@ -155,21 +155,21 @@ def card_faces(C):
     return C.faces
 
 
-def card_views(faces) -> list[dict]:
-    """Every card's view as a minion or a skeleton, acted or not: views.card_view's dicts."""
-    out = []
-    for name, faction, skills, fight, designed in faces:
-        for up in ("skeleton", "minion"):
-            for acted in (False, True):
-                out.append({"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
-                            "acted": acted, "designed": designed})
-    return out
+def card_views(faces) -> list[list[list[dict]]]:
+    """Every card's view as a skeleton or a minion (``up``), not acted or acted: views.card_view's
+    dicts, ``card_views[card][up][acted]``."""
+    return [[[{"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
+               "acted": acted, "designed": designed} for acted in (False, True)]
+             for up in ("skeleton", "minion")]
+            for name, faction, skills, fight, designed in faces]
 
 
 def fixed_view(L) -> dict:
     """The parts of a view that the layout fixes for the whole game (views.view shares them)."""
     return {
-        "adjacent": [[a + 1 for a in L.adjacent[r]] for r in range(L.nr)],
+        # each realm: its index, its number, the realms adjacent to it, and its sides' names and slots
+        "realms": [(r, r + 1, [a + 1 for a in L.adjacent[r]], [(L.side_names[x], r * L.ns + x) for x in L.realm_sides[r]])
+                   for r in range(L.nr)],
         "sides": [(L.side_names[s], L.side_label(s), list(L.side_seats[s])) for s in range(L.ns)],
         "seat_names": list(L.seat_names),
         "seat_sides": [L.side_names[L.seat_side[p]] for p in range(L.players)],

@@ -158,11 +158,8 @@ class LichLordsState(State):
     def seat_name(self, seat):
         return self.L.seat_names[seat]
 
-    def _view(self, seat):   # (its own: realms, sides and decisions as the table shows them)
-        return views.view(self, seat)
-
-    def seat_view(self, seat, public):
-        return views.seat_view(self, seat, public)
+    _view = views.view   # (its own: realms, sides and decisions as the table shows them)
+    seat_view = views.seat_view
 
     def _snapshot(self):
         return snapshots.renumber_frames(self, super()._snapshot())

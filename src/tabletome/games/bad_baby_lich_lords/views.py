@@ -10,7 +10,8 @@ cards under the top one.
 
 from __future__ import annotations
 
-from .effects import EFFECT_NAMES, FACTIONS, NUM_SPELLS, SKILLS, SPELLS
+from ...core.zones import names_of
+from .effects import EFFECT_NAMES, FACTIONS, SKILLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD
 from .ruleset import (BONE_PILE, DIG_SIDE, NOISE_TO_WIN, OR, PERFORM, PLACE, PLACE_NAMES, SKILL, SPELL_DIRECTION,
@@ -35,32 +36,40 @@ def _realm_info(C, rid):
 
 def card_view(state, c):
     """Card ``c`` as it lies now (one shared dict per face and state: read it, never change it)."""
-    return state.R.card_views[4 * c + 2 * (state.up[c] != 0) + (state.acted[c] == 1)]
+    return state.R.card_views[c][state.up[c]][state.acted[c]]
 
 
 def view(state, seat):
     R = state.R
     L, C = state.L, R.cards
     fixed = R.view_fixed
-    ns = L.ns
+    # card_view written out, in plain loops: views show many cards in short lists, where a call a
+    # card, or a comprehension a list, costs more than the work itself
+    faces, up, acted = R.card_views, state.up, state.acted
+    bone, sides_of, rpile = state.bone, state.sides, state.rpile
     realms = []
-    for r in range(L.nr):
-        pile = state.bone[r]
-        known = [card_view(state, pile[-1 - i]) for i in range(state.known[r])]
-        top = state.rpile[r]
+    for r, number, adjacent, slots in fixed["realms"]:
+        pile = bone[r]
+        top = rpile[r]
+        cards = {}
+        for side, slot in slots:
+            row = cards[side] = []
+            for c in sides_of[slot]:
+                row.append(faces[c][up[c]][acted[c]])
+        known = []   # the bone pile's known cards, top first
+        for c in pile[:-1 - state.known[r]:-1]:
+            known.append(faces[c][up[c]][acted[c]])
         realms.append({
-            "number": r + 1,
+            "number": number,
             "faction": FACTIONS[state.order[r]],
-            "adjacent": fixed["adjacent"][r],
+            "adjacent": adjacent,
             "realm": realm_info(C, top[-1]) if top else None,
             "realm_pile": len(top),
             "bone_pile": {"size": len(pile), "known": known},
-            "cards": {L.side_names[x]: [card_view(state, c) for c in state.sides[r * ns + x]]
-                      for x in L.realm_sides[r]},
+            "cards": cards,
         })
     sides = []
-    for s in range(ns):
-        side, label, seats = fixed["sides"][s]
+    for s, (side, label, seats) in enumerate(fixed["sides"]):
         sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
                       "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
     burned = {}
@@ -110,14 +119,17 @@ def hands_view(state, seat):
         h = state.hand[p]
         entry = {"seat": p, "name": L.seat_names[p], "size": sum(h)}
         if p == seat:
-            entry["spells"] = [SPELLS[t] for t in range(NUM_SPELLS) for _ in range(h[t])]
+            entry["spells"] = names_of(SPELLS, h)
         hands.append(entry)
     return hands
 
 
-def seat_view(state, seat, public=None):
-    """What ``seat`` sees that a spectator (``public``) does not: its own spells (core's ``views``)."""
-    return {"seat": seat, "hands": hands_view(state, seat)}
+def seat_view(state, seat, public):
+    """What ``seat`` sees that a spectator (``public``) does not: its own spells (core's ``views``),
+    after what everyone sees of its hand."""
+    hands = list(public["hands"])
+    hands[seat] = {**hands[seat], "spells": names_of(SPELLS, state.hand[seat])}
+    return {"seat": seat, "hands": hands}
 
 
 def phase_name(state) -> str:

@@ -44,23 +44,51 @@ def _marks(flags):
     return tuple((name, bool(flags & bit)) for name, bit in MARK_NAMES)
 
 
+# each area's key and its spaces in a quadrant
+AREA_SPACES = tuple((key, START[a], START[a] + CAP[a]) for a, key in enumerate(AREA_KEYS))
+
+
 def quadrant_view(st, q):
     R = st.R
+    name, role, seat, controller, attack_controller = view_fixed(st)["quadrants"][q]
     base = q * SLOTS
-    areas = {key: [slot_view(st, base + i) for i in range(START[a], START[a] + CAP[a])]
-             for a, key in enumerate(AREA_KEYS)}
-    kind = "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player"
-    seat = R.q_seat[q]
+    kinds = st.kind
+    # the quadrant's spaces in order, an empty one (most) without a call
+    spaces = []
+    for s in range(base, base + SLOTS):
+        spaces.append(slot_view(st, s) if kinds[s] >= 0 else None)
+    areas = {}
+    for key, start, end in AREA_SPACES:
+        areas[key] = spaces[start:end]
+    pool = st.pool[q]
     return {
-        "name": qn(st, q),
-        "role": kind,
-        "seat": seat if seat >= 0 else None,
-        "controller": st.seat_name(R.ctrl[q]) if R.ctrl[q] >= 0 else None,
-        "attack_controller": st.seat_name(R.actrl[q]) if R.actrl[q] >= 0 else None,
+        "name": name,
+        "role": role,
+        "seat": seat,
+        "controller": controller,
+        "attack_controller": attack_controller,
         "life": st.life[q] if R.has_life[q] else None,
         "areas": areas,
-        "pool": [R.cards.fam_names[f] for f in range(R.nf) if (st.pool[q] >> f) & 1],
+        "pool": [R.cards.fam_names[f] for f in range(R.nf) if (pool >> f) & 1] if pool else [],
     }
+
+
+def view_fixed(st):
+    """The parts of a view the rule set fixes (it is made per number of players): each quadrant's
+    name, role, seat and controllers, and the familiars of the shared supply with their kinds.
+    Made once and shared by every view: read them, never change them."""
+    R = st.R
+    got = R.__dict__.get("_view_fixed")
+    if got is None:
+        def seat_name(p):
+            return st.seat_name(p) if p >= 0 else None
+        got = R._view_fixed = {
+            "quadrants": [(qn(st, q), "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player",
+                           R.q_seat[q] if R.q_seat[q] >= 0 else None, seat_name(R.ctrl[q]), seat_name(R.actrl[q]))
+                          for q in range(R.Q)],
+            "supply": [(R.cards.fam_names[f], f) for f in R.summonable if R.f_pool[f] != POOL_PERSONAL],
+        }
+    return got
 
 
 def decision_view(st):
@@ -116,9 +144,10 @@ def view(st, seat):
         "river": [names[k] if k >= 0 else None for k in st.river],
         "deck_size": len(st.deck),
         "discard": [names[k] for k in st.discard],
-        "supply": {cards.fam_names[f]: st.supply[f] for f in R.summonable if R.f_pool[f] != POOL_PERSONAL},
+        "supply": {name: st.supply[f] for name, f in view_fixed(st)["supply"]},
         "summons_this_turn": st.summons,
-        "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1],
+        "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1]
+                                  if st.aspect_used else [],
         "aspects_aside": [cards.aspect_names[a] for a in range(R.na) if a not in st.aspect] if R.uses_aspects else [],
         "attack": attack_view(st),
         "modules": R.modules_view,
@@ -156,9 +185,12 @@ def player_view(st, s, seat):
 
 
 def seat_view(st, seat, public):
-    """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's ``views``)."""
+    """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's ``views``),
+    after what everyone sees of its player."""
     players = list(public["players"])
-    players[seat] = player_view(st, seat, seat)
+    players[seat] = own = players[seat].copy()
+    if st.zones.by_attr["hand"].sees(st, seat, seat):
+        own["hand"] = [st.R.cards.names[k] for k in st.hand[seat]]
     return {"seat": seat, "players": players}
 
 
