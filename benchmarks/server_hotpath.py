@@ -26,6 +26,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -102,6 +103,10 @@ async def play(moves: int, tables: int) -> dict:
 
 def instructions(tree: Path, tables: int) -> dict:
     """Instructions per move in ``tree`` (its ``src``), the difference of two callgrind runs."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    if not (tree / "src" / "tabletome").is_dir():
+        raise SystemExit(f"--tree {tree}: not a tabletome source tree (no src/tabletome in it)")
     counts = {}
     for moves in (300, 1500):
         with tempfile.TemporaryDirectory() as tmp:
