@@ -105,7 +105,6 @@ class LifeAndLegend(Game):
                 count[name] = count.get(name, 0) + 1
                 labels.append(name if count[name] == 1 else f"{name} #{count[name]}")
             C.labels = labels
-            C.label_ids = {label.lower(): i for i, label in enumerate(labels)}
             C.amb = ambient_table(C)
             C.amb_op = ambient_by_op(C, C.amb)
             # the cards with an "at the start of each turn" effect while uncovered in the World (War)
@@ -118,21 +117,6 @@ class LifeAndLegend(Game):
             C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
             C.fewest_words = min((len(C.cards[i].words) for i in C.background), default=0)
         return C
-
-    def lowest(self, C):
-        return C.lowest
-
-    def ambient(self, C):
-        return C.amb
-
-    def canon(self, C):
-        return C.canon
-
-    def labels(self, C):
-        return C.labels
-
-    def label_ids(self, C):
-        return C.label_ids
 
     # --- options -------------------------------------------------------------------------------------
     def default_players(self):
