@@ -12,7 +12,7 @@ from . import ruleset as R
 from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, ADVENTURE, STORY, ACHIEVEMENT
-from .choices import discard_by_name
+from .choices import discard_by_name, named
 from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
 from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
@@ -111,13 +111,7 @@ def phase_legal(s, frame, free=None):
         held = len(s.hand[seat])
         if held > C.lowest_hand and held > hand_limit(s, seat):
             over_hand = True
-            seen = set()
-            discard, canon = A.discard, C.canon
-            for c in s.hand[seat]:
-                a = discard[canon[c]]
-                if a.id not in seen:
-                    seen.add(a.id)
-                    out.append(a)
+            out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:
         # "The Player may bring Relics from hand into play."
         kind, slots, relic = C.kind, C.slots, A.relic
@@ -276,20 +270,18 @@ def farwander_buys(s, seat):
 
 
 # --- resolving a phase's choice ----------------------------------------------------------------------
-# Each action kind of a phase has its rule (the phase frame's ``on``); every one but "end phase"
-# puts the phase back on the stack first: the phase goes on after the action.
+# Each action kind of a phase has its rule (the phase frame's ``on``); the phase goes on after every
+# one but "end phase" (the frame's ``until``: the core puts the phase back on the stack first).
 def end_the_phase(s, frame, action):
     end_phase(s, frame[1], frame[2])
 
 
 def discard_down(s, frame, action):
-    s.stack.append(frame)
     seat = frame[1]
     discard_by_name(s, seat, action.args[0], s.hand[seat])
 
 
 def bring_relic(s, frame, action):
-    s.stack.append(frame)
     seat, card = frame[1], action.args[0]
     s.hand[seat].remove(card)
     s.relics[seat].append(card)
@@ -299,42 +291,35 @@ def bring_relic(s, frame, action):
 
 
 def draw_world_action(s, frame, action):
-    s.stack.append(frame)
     s.acted = True
     draw_action(s, frame[1])
 
 
 def uncover_world_action(s, frame, action):
-    s.stack.append(frame)
     s.acted = True
     uncover(s, frame[1], action.args[0])
 
 
 def wander_world_action(s, frame, action):
-    s.stack.append(frame)
     s.acted = True
     start_wander(s, frame[1], action.args[0], 0)
 
 
 def farwander_world_action(s, frame, action):
-    s.stack.append(frame)
     s.acted = True
     start_farwander(s, frame[1], action.args[0], action.args[1])
 
 
 def adventure_world_action(s, frame, action):
-    s.stack.append(frame)
     s.acted = True
     attempt(s, frame[1], action.args[0], action.args[1])
 
 
 def activate_background(s, frame, action):
-    s.stack.append(frame)
     activate(s, frame[1], action.args[0])
 
 
 def buy_word(s, frame, action):
-    s.stack.append(frame)
     seat, w = frame[1], action.args[0]
     pay_wanders(s, seat, R.FW_WORD_PRICE if w < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE)
     s.words_bought.append(w)
@@ -343,13 +328,11 @@ def buy_word(s, frame, action):
 
 
 def buy_story(s, frame, action):
-    s.stack.append(frame)
     pay_wanders(s, frame[1], R.FW_STORY_PRICE)
     activate(s, frame[1], action.args[0], bought=True)
 
 
 def buy_trauma_removal(s, frame, action):
-    s.stack.append(frame)
     seat, card = frame[1], action.args[0]
     pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
     s.traumas[seat].remove(card)
@@ -366,7 +349,6 @@ def pay_wanders(s, seat, n):
 # the free actions of every phase
 def play_event(s, frame, action):
     # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
-    s.stack.append(frame)
     seat, card = frame[1], action.args[0]
     s.hand[seat].remove(card)
     depart(s, card)
@@ -377,12 +359,10 @@ def play_event(s, frame, action):
 
 
 def place_atmosphere_over(s, frame, action):
-    s.stack.append(frame)
     place_over_atmosphere(s, frame[1], action.args[0])
 
 
 def use_card(s, frame, action):
-    s.stack.append(frame)
     seat, card = frame[1], action.args[0]
     k = s.C.kind[card]
     if k == STORY:
@@ -397,12 +377,10 @@ def use_card(s, frame, action):
 
 
 def spark(s, frame, action):
-    s.stack.append(frame)
     use_spark(s, frame[1])
 
 
 def turn_in_wander(s, frame, action):
-    s.stack.append(frame)
     seat = frame[1]
     card = s.wanders[seat].pop(action.args[0])
     depart(s, card)
@@ -412,29 +390,24 @@ def turn_in_wander(s, frame, action):
 
 
 def remove_perpetual(s, frame, action):
-    s.stack.append(frame)
     seat = frame[1]
     k = s.world.index(action.args[0])
     s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
 
 
 def fill_space(s, frame, action):
-    s.stack.append(frame)
     fill_from_deck(s, frame[1], action.args[0])
 
 
 def place_card(s, frame, action):
-    s.stack.append(frame)
     place_from_hand(s, frame[1], action.args[0], action.args[1])
 
 
 def offer_relic(s, frame, action):
-    s.stack.append(frame)
     trading.make_offer(s, frame[1], action.args[0], action.args[1], -1)
 
 
 def offer_relic_for(s, frame, action):
-    s.stack.append(frame)
     trading.make_offer(s, frame[1], action.args[0], action.args[1], action.args[2])
 
 
@@ -490,4 +463,3 @@ def resolve_setup_relics(s, frame, action):
     publish(s, action.args[0])
     if s.logging:
         s.say(f"{s.seat_name(seat)} brings {s.C.names[action.args[0]]} into play before the first turn.")
-    s.stack.append(frame)
