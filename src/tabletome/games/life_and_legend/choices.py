@@ -164,11 +164,14 @@ def exempt_only(s, pool):
     return all(kind[c] == ACHIEVEMENT for c in pool)
 
 
+def owed_discards(s, pool):
+    """One "discard" per card name of ``pool``; none when it holds nothing but Life Achievements."""
+    return [] if exempt_only(s, pool) else named(s, "discard", pool)
+
+
 def legal_discard(s, frame):
     pool = discard_pool(s, frame[1])
-    if frame[2] == D_EFFECT and exempt_only(s, pool):
-        return []
-    return named(s, "discard", pool)
+    return owed_discards(s, pool) if frame[2] == D_EFFECT else named(s, "discard", pool)
 
 
 def resolve_discard(s, frame, action):
@@ -176,10 +179,7 @@ def resolve_discard(s, frame, action):
 
 
 def legal_hand_discard(s, frame):
-    pool = s.hand[frame[1]]
-    if exempt_only(s, pool):
-        return []
-    return named(s, "discard", pool)
+    return owed_discards(s, s.hand[frame[1]])
 
 
 def resolve_hand_discard(s, frame, action):
@@ -187,10 +187,7 @@ def resolve_hand_discard(s, frame, action):
 
 
 def legal_defeat(s, frame):
-    choices = defeat_choices(s, frame[1])
-    if exempt_only(s, choices):
-        return []
-    return named(s, "discard", choices)
+    return owed_discards(s, defeat_choices(s, frame[1]))
 
 
 def run_defeat(s, frame):

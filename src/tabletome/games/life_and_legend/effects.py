@@ -333,24 +333,13 @@ OP_NAMES = tuple(OPS)
 OPS_INDEX = {name: i for i, name in enumerate(OP_NAMES)}
 
 
+# the card field each part names (names.HAND, WORLD_FX, USE, REWARD, PENALTY, STORY_DISCARD, SPARK, ACHIEVE)
+PART_FIELDS = ("hand", "world", "effect", "reward", "penalty", "discard", "spark_effect", "effect")
+
+
 def effect_list(C, card, part):
     """The effects a card's ``part`` names (names.HAND, WORLD_FX, USE, ...)."""
-    rec = C.cards[card]
-    if part == HAND:
-        return rec.hand
-    if part == 1:
-        return rec.world
-    if part == 2:
-        return rec.effect
-    if part == 3:
-        return rec.reward
-    if part == 4:
-        return rec.penalty
-    if part == 5:
-        return rec.discard
-    if part == 6:
-        return rec.spark_effect
-    return rec.effect
+    return getattr(C.cards[card], PART_FIELDS[part])
 
 
 def run_op(s, seat, eff, card):
