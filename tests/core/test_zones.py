@@ -324,6 +324,12 @@ def test_a_row_that_refers_names_cards_placed_elsewhere():
     assert state.hand[0] == state.targets == [3]
 
 
+def test_held_lists_every_card_the_zones_hold_and_none_a_mark_a_card_set_a_number_or_a_referring_row_names():
+    zones, state = _row_state()
+    # hands seat by seat, the crest slots (-1: no card), the deck as held, the board (-1: empty)
+    assert zones.held(state) == [1, 3, 2, 4, 5, 0]
+
+
 def test_the_derived_redeal_refuses_a_hidden_row_it_cannot_deal():
     with pytest.raises(ValueError, match="zones hand: the derived re-deal deals no hidden Row"):
         _row_zones().make_determinize()

@@ -845,6 +845,34 @@ class Zones:
             rest.extend([k] * (cards.copies[k] - used[k]))
         return (top + rest)[::-1]
 
+    def held(self, state) -> list[int]:
+        """Every card the declared zones hold, zone by zone in declaration order (a seat's zone
+        seat by seat): the cards of ``Row``s (but one that ``refers``), ``Pile``s, ``Slot``s,
+        ``Spaces`` and ``Piles``, a ``Cards`` zone's kinds as often as it holds them; marks, card
+        sets, known cards, numbers and zones of other ``Kinds`` hold none. For a game's checks
+        (each card once) and to find the cards a hand-written position leaves out."""
+        out = []
+        for z in self.zones:
+            if (z.kinds is not None or isinstance(z, (Number, Derived, CardSet, Known))
+                    or (isinstance(z, Row) and z.refers)):
+                continue
+            for value in (getattr(state, z.attr) if z.seat else (getattr(state, z.attr),)):
+                if value is None:
+                    continue
+                if isinstance(z, (Row, Pile)):
+                    out += value
+                elif isinstance(z, Slot):
+                    if value not in z.marks:
+                        out.append(value)
+                elif isinstance(z, Spaces):
+                    out += [k for k in value if k not in z.marks]
+                elif isinstance(z, Piles):
+                    for pile in value:
+                        out += pile
+                else:
+                    out += [k for k in range(len(value)) for _ in range(value[k])]
+        return out
+
     def placed(self, state, p) -> list[int]:
         """How many of each card kind seat ``p`` holds in its zones other than its piles."""
         counts = [0] * len(self.cards(state).names)

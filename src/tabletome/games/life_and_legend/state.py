@@ -198,12 +198,7 @@ class LifeAndLegendState(State):
 
     def check_invariants(self):
         C = self.C
-        ids = (self.legend_deck + self.legend_discard + self.life_deck + self.life_discard + self.backgrounds
-               + self.background_discard + [c for c in self.world if c >= 0] + self.limbo
-               + [c for c in self.contest[1:] if c >= 0])
-        for s in range(self.players):
-            ids += self.hand[s] + self.relics[s] + self.traits[s] + self.traumas[s] + self.wanders[s] + self.adventures[s]
-            ids += [c for c in (self.story[s], self.path[s]) if c >= 0]
+        ids = self.zones.held(self) + [c for c in self.contest[1:] if c >= 0]
         expected = C.n - (1 if self.mode == "lore" else 0)
         if len(ids) != expected or len(set(ids)) != expected:
             seen = set()
