@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import ACHIEVEMENT
-from .effects import depart, roll, roll_modifier, run_effects
-from .names import REWARD, PENALTY, COMPLETE, WINDOW, ON_ROLL, ROLL_CHECK, R_ADVENTURE
+from .effects import depart, roll_for, run_effects, take_space
+from .names import REWARD, PENALTY, COMPLETE, R_ADVENTURE
 from .backgrounds import words_in_play
 
 
@@ -87,12 +87,10 @@ def attempt(s, seat, card, level):
     """Roll the Challenge's dice (if any), open the Interfere window, then check."""
     k = s.world.index(card)
     ch = s.C.cards[card].challenges[level]
-    s.roll = [roll(s) for _ in ch.dice]
-    s.roll_mod = roll_modifier(s, seat, "die-bonus")
+    roll_for(s, seat, len(ch.dice), "die-bonus", R_ADVENTURE, k, level)
     if s.logging:
         s.say(f"{s.seat_name(seat)} attempts {s.C.names[card]}, Challenge {ch.level}"
               + (f": rolls {', '.join(map(str, s.roll))}" + (f" ({s.roll_mod:+d} each)" if s.roll_mod else "") if s.roll else "") + ".")
-    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_ADVENTURE, k, level))
 
 
 def dice_meet(s, seat, dice) -> bool:
@@ -140,8 +138,7 @@ def complete(s, seat, card):
     k = s.world.index(card)
     if C.perpetual[card]:
         return
-    s.world[k] = -1
-    s.up[k] = False
+    take_space(s, k)
     if s.lost_adventure:
         # "In some cases, rewards are random, and might keep the Player from obtaining the Adventure."
         s.lost_adventure = False

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, STORY, PATH, ACHIEVEMENT
-from .effects import publish, use, roll, roll_modifier, depart, may_discard_a_card
+from .effects import publish, use, depart, may_discard_a_card, roll_for
 from .limits import mod
-from .names import SPARK, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, WINDOW, ON_ROLL, ROLL_CHECK, R_SPARK, SPARK_EFFECT
+from .names import SPARK, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, R_SPARK, SPARK_EFFECT
 
 
 def words_in_play(s, seat, phase3: bool) -> dict:
@@ -154,11 +154,9 @@ def use_spark(s, seat):
         if s.logging:
             s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
     if spark == "roll":
-        s.roll = [roll(s)]
-        s.roll_mod = roll_modifier(s, seat)
+        roll_for(s, seat, 1, None, R_SPARK, 5, 0)
         if s.logging:
             s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Spark.")
-        s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_SPARK, 5, 0))
         return
     if spark == "discard-wander":
         card = s.wanders[seat].pop(0)

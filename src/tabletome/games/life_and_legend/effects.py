@@ -12,7 +12,7 @@ from .cards import EVENT, ADVENTURE, TRAUMA
 from .limits import mod
 from .names import (CHOOSE_SPACE, CHOOSE_SEAT, DISCARD, DEFEAT, HAND_DISCARD, DRAW_LIFE, REMOVE_TRAUMA,
                     CHOOSE_WANDER, SEEK, SEEK_WORD, SEEK_TRAUMA, D_EFFECT, EFFECTS, HAND, WINDOW, RESOLVE,
-                    DISRUPTED, ON_EFFECT, ROLL_CHECK, R_GAMBLE)
+                    DISRUPTED, ON_EFFECT, ON_ROLL, ROLL_CHECK, R_GAMBLE)
 
 
 # --- moving cards -----------------------------------------------------------------------------
@@ -64,14 +64,29 @@ def publish(s, card):
         known[t] |= bit
 
 
+def top_legend(s) -> int:
+    """The top Legend Deck card, taken (the deck holds one); "The Game is over at the end of the
+    turn when the Legend Deck becomes empty": the moment it does is noted."""
+    card = s.legend_deck.pop()
+    if not s.legend_deck:
+        s.legend_emptied = True
+    return card
+
+
+def take_space(s, k) -> int:
+    """The card in World space ``k``, taken: the space is empty."""
+    card = s.world[k]
+    s.world[k] = -1
+    s.up[k] = False
+    return card
+
+
 def draw_legend(s, seat) -> int:
     """Draw the top Legend Deck card into ``seat``'s hand (-1 when the deck is empty)."""
     if not s.legend_deck:
         return -1
-    card = s.legend_deck.pop()
+    card = top_legend(s)
     s.hand[seat].append(card)
-    if not s.legend_deck:
-        s.legend_emptied = True
     if s.logging:
         s.say_fmt(None, "{} draws a Legend card.", s.seat_name(seat))
         s.say_fmt(seat, "You drew {}.", s.C.names[card])
@@ -121,9 +136,7 @@ def world_covered(s):
 
 def remove_from_world(s, k):
     """"Remove: The Player takes the card and places it on its discard pile." The space is empty."""
-    card = s.world[k]
-    s.world[k] = -1
-    s.up[k] = False
+    card = take_space(s, k)
     depart(s, card)
     if s.logging:
         s.say(f"{s.C.names[card]} is removed from the World.")
@@ -202,10 +215,7 @@ def op_remove_trauma(s, seat, n, card):
 def op_gamble(s, seat, n, card):
     """"In some cases, rewards are random": the Player rolls the die, with their own die bonuses
     (``roll_modifier``); at or below ``n`` the Adventure departs (RULES.md, "Random rewards")."""
-    s.stack.append((ROLL_CHECK, seat, R_GAMBLE, n, 0))
-    s.roll = [roll(s)]
-    s.roll_mod = roll_modifier(s, seat)
-    s.stack.append((WINDOW, 1, (seat + 1) % s.players, 0, seat))
+    roll_for(s, seat, 1, None, R_GAMBLE, n, 0)
 
 
 def op_space(s, seat, n, card, op_index):
@@ -296,6 +306,15 @@ def roll_modifier(s, seat, op=None) -> int:
     if op is not None:
         n += mod(s, seat, op)
     return n
+
+
+def roll_for(s, seat, dice, op, what, a, b):
+    """``seat`` rolls ``dice`` dice with its die bonuses (``roll_modifier``; ``op``: the continuous
+    bonus this kind of roll takes); then the Interfere window ("a die is rolled") and the roll's
+    ROLL_CHECK: ``what`` it decides (names.R_*) and its numbers ``a`` and ``b``."""
+    s.roll = [roll(s) for _ in range(dice)]
+    s.roll_mod = roll_modifier(s, seat, op)
+    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, what, a, b))
 
 
 def roll(s) -> int:

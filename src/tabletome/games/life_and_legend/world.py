@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
-from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll, roll_modifier
+from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll_for, take_space, top_legend
 from .limits import mod, wander_limit
-from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, METHOD, TOP, CONTEST,
-                    NO_CONTEST)
+from .names import WORLD_FX, METHOD, TOP, CONTEST, NO_CONTEST
 
 
 # --- empty World spaces --------------------------------------------------------------------------
@@ -37,10 +36,8 @@ def atmosphere_allowed(s) -> bool:
 
 def fill_from_deck(s, seat, k):
     """"Covered Legend Deck Card: The Player may place the top Legend Deck card in the space, covered.\""""
-    s.world[k] = s.legend_deck.pop()
+    s.world[k] = top_legend(s)
     s.up[k] = False
-    if not s.legend_deck:
-        s.legend_emptied = True
     if s.logging:
         s.say(f"{s.seat_name(seat)} fills space {k + 1} with the top Legend card, covered.")
 
@@ -108,17 +105,13 @@ def uncover(s, seat, k):
     kind = C.kind[card]
     if kind == RELIC:
         # "Relic: This goes to the Player's hand and is treated as though it were just drawn"
-        s.world[k] = -1
-        s.up[k] = False
-        s.hand[seat].append(card)
+        s.hand[seat].append(take_space(s, k))
     elif kind == EVENT:
         if C.is_atmosphere[card]:
             clear_other_atmospheres(s, k)
         else:
             # "Event: Use the World Effect." then it departs, leaving an empty space
-            s.world[k] = -1
-            s.up[k] = False
-            depart(s, card)
+            depart(s, take_space(s, k))
             use(s, seat, card, WORLD_FX)
     # "Adventure: This stays in the World until it's resolved."
 
@@ -146,11 +139,9 @@ def start_wander(s, seat, target, index):
 
 def wander_by_roll(s, seat, what, a, b):
     """"Roll a 4, 5, or 6 on a Regular Die." (Wander bonuses apply; RULES.md, "Die bonuses".)"""
-    s.roll = [roll(s)]
-    s.roll_mod = roll_modifier(s, seat, "wander-bonus")
+    roll_for(s, seat, 1, "wander-bonus", what, a, b)
     if s.logging:
         s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} to Wander" + (f" ({s.roll_mod:+d})" if s.roll_mod else "") + ".")
-    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, what, a, b))
 
 
 def wander_succeeds(s, seat, target):
@@ -159,13 +150,9 @@ def wander_succeeds(s, seat, target):
     if target == TOP:
         if not s.legend_deck:
             return
-        card = s.legend_deck.pop()
-        if not s.legend_deck:
-            s.legend_emptied = True
+        card = top_legend(s)
     else:
-        card = s.world[target]
-        s.world[target] = -1
-        s.up[target] = False
+        card = take_space(s, target)
     s.wanders[seat].append(card)
     s.did |= 2
     if s.logging:
