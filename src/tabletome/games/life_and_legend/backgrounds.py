@@ -103,6 +103,9 @@ def use_achievement(s, seat, card):
     use(s, seat, card, ACHIEVE)
 
 
+REVEALS = {"reveal-events": EVENT, "reveal-relics": RELIC, "reveal-adventures": ADVENTURE}   # two of them in hand
+
+
 def spark_ready(s, seat) -> bool:
     """"By combining a Life Story's Spark with a Life Path's Spark Effect, the Player creates a
     powerful new Effect." Every Spark is "Once per turn"; its condition must hold now."""
@@ -113,12 +116,8 @@ def spark_ready(s, seat) -> bool:
     spark = C.cards[story].spark
     hand = s.hand[seat]
     kind = C.kind
-    if spark == "reveal-events":
-        return sum(kind[c] == EVENT for c in hand) >= 2
-    if spark == "reveal-relics":
-        return sum(kind[c] == RELIC for c in hand) >= 2
-    if spark == "reveal-adventures":
-        return sum(kind[c] == ADVENTURE for c in hand) >= 2
+    if spark in REVEALS:
+        return sum(kind[c] == REVEALS[spark] for c in hand) >= 2
     if spark == "discard-card":
         return may_discard_a_card(s, seat)
     if spark == "discard-wander":

@@ -187,29 +187,12 @@ def op_draw_legend(s, seat, n, card):
         draw_legend(s, seat)
 
 
-def op_draw_life(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((DRAW_LIFE, seat))
-
-
-def op_discard(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((DISCARD, seat, D_EFFECT, -1))
-
-
-def op_defeat(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((DEFEAT, seat))
-
-
-def op_trauma(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((SEEK, seat, SEEK_TRAUMA))
-
-
-def op_remove_trauma(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((REMOVE_TRAUMA, seat))
+def pushes(index, *fields):
+    """The op that pushes the frame ``(index, seat, *fields)`` ``n`` times: once per time the
+    effect is named ("Draw 2 Life cards": two DRAW_LIFE frames)."""
+    def op(s, seat, n, card):
+        s.stack.extend([(index, seat, *fields)] * n)
+    return op
 
 
 def op_gamble(s, seat, n, card):
@@ -324,12 +307,12 @@ def roll(s) -> int:
 
 OPS = {
     "draw-legend": op_draw_legend,
-    "draw-life": op_draw_life,
-    "discard": op_discard,
-    "defeat": op_defeat,
-    "trauma": op_trauma,
-    "seek-trauma": op_trauma,
-    "remove-trauma": op_remove_trauma,
+    "draw-life": pushes(DRAW_LIFE),
+    "discard": pushes(DISCARD, D_EFFECT, -1),
+    "defeat": pushes(DEFEAT),
+    "trauma": pushes(SEEK, SEEK_TRAUMA),
+    "seek-trauma": pushes(SEEK, SEEK_TRAUMA),
+    "remove-trauma": pushes(REMOVE_TRAUMA),
     "gamble": op_gamble,
     "uncover-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["uncover-world"]),
     "examine-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["examine-world"]),

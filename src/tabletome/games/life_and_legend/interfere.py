@@ -18,17 +18,9 @@ def interfere_op(C, card):
     """The Interfere op a card offers ('disrupt', 'hex' or None), and its number."""
     kind = C.kind[card]
     rec = C.cards[card]
-    if kind == EVENT:
-        if rec.timing != "interfere":
-            return None, 0
-        effs = rec.hand
-    elif kind in (RELIC, EXCEPTIONAL):
-        if rec.timing != "interfere":
-            return None, 0
-        effs = rec.effect
-    else:
+    if kind not in (EVENT, RELIC, EXCEPTIONAL) or rec.timing != "interfere":
         return None, 0
-    for e in effs:
+    for e in (rec.hand if kind == EVENT else rec.effect):   # an Event's Hand Effect, a card in play's Effect
         if e.op in RESPONSE_OPS:
             return e.op, e.n
     return None, 0

@@ -256,11 +256,8 @@ def farwander_buys(s, seat):
     n = len(s.wanders[seat])
     if s.activated:
         return out
-    if n >= R.FW_WORD_PRICE:
-        for w in range(len(R.SMALL_WORDS)):
-            out.append(get("fw_word", w))
-    if n >= R.FW_GREAT_WORD_PRICE:
-        for w in range(len(R.SMALL_WORDS), len(R.SMALL_WORDS) + len(R.GREAT_WORDS)):
+    for w in range(len(R.SMALL_WORDS) + len(R.GREAT_WORDS)):
+        if n >= word_price(w):
             out.append(get("fw_word", w))
     if n >= R.FW_STORY_PRICE and s.story[seat] < 0 and mod(s, seat, "no-background") <= 0:
         for c in s.backgrounds:
@@ -321,7 +318,7 @@ def activate_background(s, frame, action):
 
 def buy_word(s, frame, action):
     seat, w = frame[1], action.args[0]
-    pay_wanders(s, seat, R.FW_WORD_PRICE if w < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE)
+    pay_wanders(s, seat, word_price(w))
     s.words_bought.append(w)
     if s.logging:
         s.say(f"{s.seat_name(seat)} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[w]} this phase.")
@@ -339,6 +336,11 @@ def buy_trauma_removal(s, frame, action):
     depart(s, card)
     if s.logging:
         s.say(f"{s.seat_name(seat)} spends Completed Wanders to remove {s.C.names[card]}.")
+
+
+def word_price(w):
+    """The Completed Wanders a Life Word costs: a small one, or a great one."""
+    return R.FW_WORD_PRICE if w < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE
 
 
 def pay_wanders(s, seat, n):
