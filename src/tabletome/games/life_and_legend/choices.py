@@ -234,18 +234,22 @@ def resolve_trim(s, frame, action):
 def run_draw_life(s, frame):
     """"Life Cards ... must be discarded or played immediately when drawn. Traumas may not be
     automatically discarded." A drawn Life card is shown to all (RULES.md)."""
-    seat = frame[1]
     card = next_life(s)
-    if card < 0:
-        return False
+    if card >= 0:
+        take_life_card(s, frame[1], card)
+    return False
+
+
+def take_life_card(s, seat, card, drawn=True):
+    """A Life card ``seat`` takes as just drawn (``drawn``: from the Life Deck, said so): a Trauma
+    attaches at once; any other is shown to all until it is kept or discarded (LIFE_CARD)."""
     if s.C.kind[card] == TRAUMA:
         attach_trauma(s, seat, card)
-        return False
-    if s.logging:
+        return
+    if drawn and s.logging:
         s.say(f"{s.seat_name(seat)} draws the Life card {s.C.names[card]}.")
     s.limbo.append(card)
     s.stack.append((LIFE_CARD, seat, card))
-    return False
 
 
 def legal_life_card(s, frame):
@@ -284,10 +288,7 @@ def run_seek(s, frame):
             attach_trauma(s, seat, card)
             return False
         if what == SEEK_WORD and kind == TRAIT and C.word[card] is not None:
-            if s.logging:
-                s.say(f"{s.seat_name(seat)} draws the Life card {C.names[card]}.")
-            s.limbo.append(card)
-            s.stack.append((LIFE_CARD, seat, card))
+            take_life_card(s, seat, card)
             return False
         s.life_discard.append(card)
         if s.logging:
@@ -420,11 +421,7 @@ def resolve_no_contest(s, frame, action):
     else:
         if s.logging:
             s.say(f"{s.seat_name(target)} gives {s.C.names[life]} to {s.seat_name(farwanderer)}.")
-        if s.C.kind[life] == TRAUMA:
-            attach_trauma(s, farwanderer, life)
-        else:
-            s.limbo.append(life)
-            s.stack.append((LIFE_CARD, farwanderer, life))
+        take_life_card(s, farwanderer, life, drawn=False)
 
 
 # --- Lore: chosen Backgrounds ---------------------------------------------------------------------------

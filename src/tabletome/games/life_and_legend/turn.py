@@ -202,14 +202,11 @@ def free_legal(s, seat):
     used = s.used
     turn_use = A.turn_use
     relics, traits = s.relics[seat], s.traits[seat]
-    for c in relics:
-        a = turn_use[c]
-        if a is not None and not (used >> c) & 1:
-            out.append(a)
-    for c in traits:
-        a = turn_use[c]
-        if a is not None and not (used >> c) & 1:
-            out.append(a)
+    for pile in (relics, traits):
+        for c in pile:
+            a = turn_use[c]
+            if a is not None and not (used >> c) & 1:
+                out.append(a)
     use = A.use
     story, p = s.story[seat], s.path[seat]
     if story >= 0:
