@@ -8,6 +8,8 @@ card shows only as covered (and who examined it), as in the view. View keys with
 hashed into the last slice, so nothing the view shows is dropped.
 """
 
+from functools import reduce
+from operator import and_, or_
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, keep, vocabulary
 from ...core.zones import bits
@@ -295,15 +297,8 @@ class LifeAndLegendEncoder(Encoder):
 
         # the view names a covered card this seat knows (a spectator: one all seats know): the
         # bits of ``seen``; ``anyone``: the cards some seat knows
-        anyone = 0
-        for k in known:
-            anyone |= k
-        if seat is None:
-            seen = -1
-            for k in known:
-                seen &= k
-        else:
-            seen = known[seat]
+        anyone = reduce(or_, known, 0)
+        seen = reduce(and_, known, -1) if seat is None else known[seat]
 
         world, up = st.world, st.up
         # the uncovered World cards that change a limit (all a seat's limits read of the World)
