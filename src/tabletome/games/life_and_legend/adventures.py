@@ -116,15 +116,13 @@ def resolve_attempt(s, seat, k, level):
         # "Success: The Player resolves the Adventure's Reward and places the Completed Adventure
         # into their Legend Area (if applicable)." Rewards first: "These must be resolved before a
         # Player can place the Adventure into their Legend Area."
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} succeeds at {C.names[card]}!")
+        s.say_fmt(None, "{} succeeds at {}!", s.seat_name(seat), C.names[card])
         s.lost_adventure = False
         s.stack.append((COMPLETE, seat, card))
         run_effects(s, seat, card, REWARD)
     else:
         # "Failure: The Player resolves the Adventure's Penalty and continues with the Phase."
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} fails at {C.names[card]}.")
+        s.say_fmt(None, "{} fails at {}.", s.seat_name(seat), C.names[card])
         run_effects(s, seat, card, PENALTY)
 
 
@@ -143,12 +141,10 @@ def complete(s, seat, card):
         # "In some cases, rewards are random, and might keep the Player from obtaining the Adventure."
         s.lost_adventure = False
         depart(s, card)
-        if s.logging:
-            s.say(f"{C.names[card]} is lost: it departs instead.")
+        s.say_fmt(None, "{} is lost: it departs instead.", C.names[card])
         return
     s.adventures[seat].append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} places {C.names[card]} in their Legend Area.")
+    s.say_fmt(None, "{} places {} in their Legend Area.", s.seat_name(seat), C.names[card])
 
 
 # --- Defeat ------------------------------------------------------------------------------------

@@ -89,8 +89,7 @@ def use_story(s, seat):
     card = s.story[seat]
     s.story[seat] = -1
     s.background_discard.append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} discards {s.C.names[card]} for its Effect.")
+    s.say_fmt(None, "{} discards {} for its Effect.", s.seat_name(seat), s.C.names[card])
     use(s, seat, card, STORY_DISCARD)
 
 
@@ -98,8 +97,7 @@ def use_achievement(s, seat, card):
     """"First, they grant a powerful single-use Effect.\""""
     s.hand[seat].remove(card)
     s.background_discard.append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uses {s.C.names[card]}.")
+    s.say_fmt(None, "{} uses {}.", s.seat_name(seat), s.C.names[card])
     use(s, seat, card, ACHIEVE)
 
 
@@ -145,8 +143,7 @@ def use_spark(s, seat):
     story, path = s.story[seat], s.path[seat]
     spark = C.cards[story].spark
     s.spark_used = True
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uses the Spark of {C.names[story]} with {C.names[path]}.")
+    s.say_fmt(None, "{} uses the Spark of {} with {}.", s.seat_name(seat), C.names[story], C.names[path])
     if spark.startswith("reveal-"):
         for c in s.hand[seat]:
             publish(s, c)
@@ -154,14 +151,12 @@ def use_spark(s, seat):
             s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
     if spark == "roll":
         roll_for(s, seat, 1, None, R_SPARK, 5, 0)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Spark.")
+        s.say_fmt(None, "{} rolls {} for the Spark.", s.seat_name(seat), s.roll[0])
         return
     if spark == "discard-wander":
         card = s.wanders[seat].pop(0)
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} discards a Completed Wander ({C.names[card]}).")
+        s.say_fmt(None, "{} discards a Completed Wander ({}).", s.seat_name(seat), C.names[card])
     if spark == "discard-card":
         s.push((DISCARD, seat, D_SPARK, -1), (SPARK_EFFECT, seat))
         return

@@ -61,8 +61,7 @@ def run_resolve(s, frame):
 
 def run_disrupted(s, frame):
     """"Disrupt: The Effect doesn't take place. Play continues as normal.\""""
-    if s.logging:
-        s.say(f"The Effect of {s.C.names[frame[2]]} is Disrupted.")
+    s.say_fmt(None, "The Effect of {} is Disrupted.", s.C.names[frame[2]])
     return False
 
 
@@ -145,8 +144,7 @@ def resolve_choose_wander(s, frame, action):
     card = s.wanders[seat].pop(action.args[0])
     publish(s, card)
     s.hand[seat].append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uncovers a Completed Wander: {s.C.names[card]}.")
+    s.say_fmt(None, "{} uncovers a Completed Wander: {}.", s.seat_name(seat), s.C.names[card])
     play_immediately(s, seat, card)
 
 
@@ -191,8 +189,7 @@ def legal_defeat(s, frame):
 
 
 def run_defeat(s, frame):
-    if s.logging:
-        s.say(f"{s.seat_name(frame[1])} faces Defeat.")
+    s.say_fmt(None, "{} faces Defeat.", s.seat_name(frame[1]))
     return s.ask_or_take(frame[1], frame, legal_defeat(s, frame))
 
 
@@ -222,8 +219,7 @@ def resolve_trim(s, frame, action):
     if action.kind == "discard_wander":
         card = s.wanders[seat].pop(action.args[0])
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} discards a Completed Wander ({s.C.names[card]}) down to the limit.")
+        s.say_fmt(None, "{} discards a Completed Wander ({}) down to the limit.", s.seat_name(seat), s.C.names[card])
     else:
         which = over_limit(s, seat)
         discard_by_name(s, seat, action.args[0], s.relics[seat] if which == "relics" else s.traits[seat])
@@ -263,13 +259,11 @@ def resolve_life_card(s, frame, action):
     s.limbo.remove(card)
     if action.kind == "keep":
         s.traits[seat].append(card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} plays {s.C.names[card]}.")
+        s.say_fmt(None, "{} plays {}.", s.seat_name(seat), s.C.names[card])
         s.stack.append((TRIM, seat))
     else:
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} discards {s.C.names[card]}.")
+        s.say_fmt(None, "{} discards {}.", s.seat_name(seat), s.C.names[card])
 
 
 def run_seek(s, frame):
@@ -304,8 +298,7 @@ def resolve_remove_trauma(s, frame, action):
     seat = frame[1]
     s.traumas[seat].remove(action.args[0])
     depart(s, action.args[0])
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} removes the Trauma {s.C.names[action.args[0]]}.")
+    s.say_fmt(None, "{} removes the Trauma {}.", s.seat_name(seat), s.C.names[action.args[0]])
 
 
 # --- rolls ----------------------------------------------------------------------------------------
@@ -412,15 +405,12 @@ def resolve_no_contest(s, frame, action):
     if action.kind == "keep":
         s.traits[target].append(life)
         s.stack.append((TRIM, target))
-        if s.logging:
-            s.say(f"{s.seat_name(target)} keeps {s.C.names[life]}.")
+        s.say_fmt(None, "{} keeps {}.", s.seat_name(target), s.C.names[life])
     elif action.kind == "discard":
         depart(s, life)
-        if s.logging:
-            s.say(f"{s.seat_name(target)} discards {s.C.names[life]}.")
+        s.say_fmt(None, "{} discards {}.", s.seat_name(target), s.C.names[life])
     else:
-        if s.logging:
-            s.say(f"{s.seat_name(target)} gives {s.C.names[life]} to {s.seat_name(farwanderer)}.")
+        s.say_fmt(None, "{} gives {} to {}.", s.seat_name(target), s.C.names[life], s.seat_name(farwanderer))
         take_life_card(s, farwanderer, life, drawn=False)
 
 
@@ -432,5 +422,4 @@ def legal_lore(s, frame):
 
 def resolve_lore(s, frame, action):
     s.targets.append(action.args[0])
-    if s.logging:
-        s.say(f"The Lore to uncover: {s.C.names[action.args[0]]}.")
+    s.say_fmt(None, "The Lore to uncover: {}.", s.C.names[action.args[0]])

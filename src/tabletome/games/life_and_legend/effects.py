@@ -101,8 +101,7 @@ def play_immediately(s, seat, card):
     if C.kind[card] == EVENT and C.cards[card].timing == "immediately":
         s.hand[seat].remove(card)
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} drew {C.names[card]}: Play Immediately.")
+        s.say_fmt(None, "{} drew {}: Play Immediately.", s.seat_name(seat), C.names[card])
         use(s, seat, card, HAND)
 
 
@@ -126,8 +125,7 @@ def next_life(s) -> int:
 def attach_trauma(s, seat, card):
     """"Traumas are attached to the Player and can only be removed by specific Effects.\""""
     s.traumas[seat].append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} suffers the Trauma {s.C.names[card]}.")
+    s.say_fmt(None, "{} suffers the Trauma {}.", s.seat_name(seat), s.C.names[card])
 
 
 def world_covered(s):
@@ -138,8 +136,7 @@ def remove_from_world(s, k):
     """"Remove: The Player takes the card and places it on its discard pile." The space is empty."""
     card = take_space(s, k)
     depart(s, card)
-    if s.logging:
-        s.say(f"{s.C.names[card]} is removed from the World.")
+    s.say_fmt(None, "{} is removed from the World.", s.C.names[card])
 
 
 def removable(s, k) -> bool:
@@ -249,30 +246,26 @@ def op_seek_word(s, seat, n, card):
 
 def op_next_roll_bonus(s, seat, n, card):
     s.roll_bonus += n
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} has +{s.roll_bonus} to die rolls this turn.")
+    s.say_fmt(None, "{} has +{} to die rolls this turn.", s.seat_name(seat), s.roll_bonus)
 
 
 def op_next_roll_once(s, seat, n, card):
     """"+n to your next die roll": added to the next roll of the turn (Wander, Challenge, Spark or Reward), then gone."""
     s.roll_once += n
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} has +{s.roll_once} to their next die roll.")
+    s.say_fmt(None, "{} has +{} to their next die roll.", s.seat_name(seat), s.roll_once)
 
 
 def op_mill_life(s, seat, n, card):
     """War: "at the start of each turn, roll the die: on n or less, remove the top Life Deck card"."""
     r = roll(s)
     if r > n:
-        if s.logging:
-            s.say(f"{s.C.names[card]}: the die shows {r}; the Life Deck is spared.")
+        s.say_fmt(None, "{}: the die shows {}; the Life Deck is spared.", s.C.names[card], r)
         return
     c = next_life(s)
     if c < 0:
         return
     s.life_discard.append(c)
-    if s.logging:
-        s.say(f"{s.C.names[card]}: the die shows {r}; the top Life card, {s.C.names[c]}, is removed.")
+    s.say_fmt(None, "{}: the die shows {}; the top Life card, {}, is removed.", s.C.names[card], r, s.C.names[c])
 
 
 def op_none(s, seat, n, card):

@@ -99,9 +99,7 @@ def respond(s, frame, action):
         at = in_use(s)
         used = s.stack[at]
         s.stack[at] = (DISRUPTED, *used[1:])
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} Disrupts {C.names[used[2]]} with {C.names[card]}.")
+        s.say_fmt(None, "{} Disrupts {} with {}.", s.seat_name(seat), C.names[used[2]], C.names[card])
     else:
         s.roll_mod -= n
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} Interferes with {C.names[card]}: -{n} to the roll.")
+        s.say_fmt(None, "{} Interferes with {}: -{} to the roll.", s.seat_name(seat), C.names[card], n)

@@ -170,16 +170,14 @@ def devour(s, seat, k):
     card = take_space(s, k)
     publish(s, card)
     s.adventures[seat].append(card)
-    if s.logging:
-        s.say(f"The Emptiness devours {s.C.names[card]} from space {k + 1}.")
+    s.say_fmt(None, "The Emptiness devours {} from space {}.", s.C.names[card], k + 1)
 
 
 def emptiness_turn(s, seat):
     """Its card: roll the die; devour; fill every empty space from the top of the Legend Deck."""
     C = s.C
     r = roll(s)
-    if s.logging:
-        s.say(f"The Emptiness rolls {r}.")
+    s.say_fmt(None, "The Emptiness rolls {}.", r)
     covered = world_covered(s)
     uncovered = [k for k in range(R.WORLD_SPACES) if s.world[k] >= 0 and s.up[k]
                  and not (s.mode == "war" and s.world[k] == C.war)]
@@ -197,8 +195,7 @@ def emptiness_turn(s, seat):
             card = top_legend(s)
             publish(s, card)
             s.adventures[seat].append(card)
-            if s.logging:
-                s.say(f"The Emptiness devours the top Legend card, {C.names[card]}.")
+            s.say_fmt(None, "The Emptiness devours the top Legend card, {}.", C.names[card])
     else:
         if covered:
             devour(s, seat, covered[0])

@@ -280,8 +280,7 @@ def bring_relic(s, frame, action):
     s.hand[seat].remove(card)
     s.relics[seat].append(card)
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} brings {s.C.names[card]} into play.")
+    s.say_fmt(None, "{} brings {} into play.", s.seat_name(seat), s.C.names[card])
 
 
 def draw_world_action(s, frame, action):
@@ -317,8 +316,7 @@ def buy_word(s, frame, action):
     seat, w = frame[1], action.args[0]
     pay_wanders(s, seat, word_price(w))
     s.words_bought.append(w)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[w]} this phase.")
+    s.say_fmt(None, "{} spends Completed Wanders for {} this phase.", s.seat_name(seat), (R.SMALL_WORDS + R.GREAT_WORDS)[w])
 
 
 def buy_story(s, frame, action):
@@ -331,8 +329,7 @@ def buy_trauma_removal(s, frame, action):
     pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
     s.traumas[seat].remove(card)
     depart(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} spends Completed Wanders to remove {s.C.names[card]}.")
+    s.say_fmt(None, "{} spends Completed Wanders to remove {}.", s.seat_name(seat), s.C.names[card])
 
 
 def word_price(w):
@@ -352,8 +349,7 @@ def play_event(s, frame, action):
     s.hand[seat].remove(card)
     depart(s, card)
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} plays {s.C.names[card]}.")
+    s.say_fmt(None, "{} plays {}.", s.seat_name(seat), s.C.names[card])
     use(s, seat, card, HAND)
 
 
@@ -370,8 +366,7 @@ def use_card(s, frame, action):
         use_achievement(s, seat, card)
     else:
         s.used |= 1 << card
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} uses {s.C.names[card]}.")
+        s.say_fmt(None, "{} uses {}.", s.seat_name(seat), s.C.names[card])
         use(s, seat, card, USE)
 
 
@@ -383,8 +378,7 @@ def turn_in_wander(s, frame, action):
     seat = frame[1]
     card = s.wanders[seat].pop(action.args[0])
     depart(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} turns in a Completed Wander ({s.C.names[card]}) for a Life card.")
+    s.say_fmt(None, "{} turns in a Completed Wander ({}) for a Life card.", s.seat_name(seat), s.C.names[card])
     s.stack.append((DRAW_LIFE, seat))
 
 
@@ -460,5 +454,4 @@ def resolve_setup_relics(s, frame, action):
     s.hand[seat].remove(action.args[0])
     s.relics[seat].append(action.args[0])
     publish(s, action.args[0])
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} brings {s.C.names[action.args[0]]} into play before the first turn.")
+    s.say_fmt(None, "{} brings {} into play before the first turn.", s.seat_name(seat), s.C.names[action.args[0]])

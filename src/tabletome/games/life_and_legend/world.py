@@ -38,8 +38,7 @@ def fill_from_deck(s, seat, k):
     """"Covered Legend Deck Card: The Player may place the top Legend Deck card in the space, covered.\""""
     s.world[k] = top_legend(s)
     s.up[k] = False
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} fills space {k + 1} with the top Legend card, covered.")
+    s.say_fmt(None, "{} fills space {} with the top Legend card, covered.", s.seat_name(seat), k + 1)
 
 
 def place_from_hand(s, seat, card, k):
@@ -49,8 +48,7 @@ def place_from_hand(s, seat, card, k):
     s.world[k] = card
     s.up[k] = True
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} places {s.C.names[card]} in space {k + 1}.")
+    s.say_fmt(None, "{} places {} in space {}.", s.seat_name(seat), s.C.names[card], k + 1)
     if s.C.is_atmosphere[card]:
         clear_other_atmospheres(s, k)
 
@@ -100,8 +98,7 @@ def uncover(s, seat, k):
     card = s.world[k]
     s.up[k] = True
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uncovers space {k + 1}: {C.names[card]}.")
+    s.say_fmt(None, "{} uncovers space {}: {}.", s.seat_name(seat), k + 1, C.names[card])
     kind = C.kind[card]
     if kind == RELIC:
         # "Relic: This goes to the Player's hand and is treated as though it were just drawn"
@@ -174,8 +171,7 @@ def start_farwander(s, seat, target, j):
     contested and is no longer a Completed Wander. 2. The Farwanderer attempts to Wander on it.\""""
     card = s.wanders[target].pop(j)
     s.contest = [target, card, -1]
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} Farwanders on {s.seat_name(target)}'s Completed Wander {j + 1}.")
+    s.say_fmt(None, "{} Farwanders on {}'s Completed Wander {}.", s.seat_name(seat), s.seat_name(target), j + 1)
     s.stack.append((METHOD, seat, 10 + target, j))
 
 
@@ -184,8 +180,7 @@ def farwander_fails(s, seat):
     target, card, _ = s.contest
     s.wanders[target].append(card)
     s.contest = []
-    if s.logging:
-        s.say(f"The Farwander fails; the card returns to {s.seat_name(target)}.")
+    s.say_fmt(None, "The Farwander fails; the card returns to {}.", s.seat_name(target))
 
 
 def farwander_succeeds(s, seat):
@@ -194,8 +189,7 @@ def farwander_succeeds(s, seat):
     target, card, _ = s.contest
     life = next_life(s)
     s.contest[2] = life
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} attaches a covered Life card to the contested card.")
+    s.say_fmt(None, "{} attaches a covered Life card to the contested card.", s.seat_name(seat))
     s.stack.append((CONTEST, target, seat))
 
 
@@ -206,8 +200,7 @@ def contest(s, target, farwanderer):
     if life >= 0:
         depart(s, life)
     s.contest = []
-    if s.logging:
-        s.say(f"{s.seat_name(target)} contests: both cards are discarded.")
+    s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(target))
 
 
 def no_contest(s, target, farwanderer):
@@ -217,9 +210,7 @@ def no_contest(s, target, farwanderer):
     _, card, life = s.contest
     s.wanders[farwanderer].append(card)
     s.contest = [-1, -1, life]
-    if s.logging:
-        s.say(f"{s.seat_name(target)} does not contest: {s.seat_name(farwanderer)} takes the Completed Wander.")
+    s.say_fmt(None, "{} does not contest: {} takes the Completed Wander.", s.seat_name(target), s.seat_name(farwanderer))
     if life >= 0:
-        if s.logging:
-            s.say(f"The Life card is {s.C.names[life]}.")
+        s.say_fmt(None, "The Life card is {}.", s.C.names[life])
         s.stack.append((NO_CONTEST, target, farwanderer, life))
