@@ -41,11 +41,15 @@ def determinize(s, seat, rng):
     c = s.determinized_copy(seat)
     # what stays: the cards the seat has examined, and Life Achievements (revealed in hand)
     redeal(hidden_slots(c, seat, stays=c.known[seat] | c.C.achievements), rng, c.known, seat)
-    # the Life Deck's order, and a contest's covered Life card; then the copy's own rng
-    life = c.life_deck
-    places = [(life, i) for i in range(len(life))]
-    if c.contest and c.contest[1] >= 0 and c.contest[2] >= 0:
-        places.append((c.contest, 2))
-    redeal(places, rng)
+    # the Life Deck's order, and a contest's covered Life card (dealt last); then the copy's own rng
+    life = list(c.life_deck)
+    covered_life = bool(c.contest) and c.contest[1] >= 0 and c.contest[2] >= 0
+    if covered_life:
+        life.append(c.contest[2])
+    life.sort()
+    rng.shuffle(life)
+    if covered_life:
+        c.contest[2] = life.pop()
+    c.life_deck = life
     c.rng = rng.spawn()
     return c
