@@ -107,9 +107,8 @@ def resolve_choose_space(s, frame, action):
         uncover_world_card(s, seat, k)
     elif name == "examine-world":
         s.known[seat] |= 1 << s.world[k]
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} examines space {k + 1}.")
-            s.say(f"Space {k + 1} holds {s.C.names[s.world[k]]}.", seat)
+        s.say_fmt(None, "{} examines space {}.", s.seat_name(seat), k + 1)
+        s.say_fmt(seat, "Space {} holds {}.", k + 1, s.C.names[s.world[k]])
     elif name == "remove-world":
         remove_from_world(s, k)
     elif name == "wander-free":

@@ -230,9 +230,8 @@ def op_examine_deck(s, seat, n, card):
     if s.legend_deck:
         top = s.legend_deck[-1]
         s.known[seat] |= 1 << top
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} examines the top Legend Deck card.")
-            s.say(f"The top Legend Deck card is {s.C.names[top]}.", seat)
+        s.say_fmt(None, "{} examines the top Legend Deck card.", s.seat_name(seat))
+        s.say_fmt(seat, "The top Legend Deck card is {}.", s.C.names[top])
 
 
 def op_uncover_wander(s, seat, n, card):
