@@ -27,7 +27,8 @@ def offers(s, seat):
     return out
 
 
-def make_offer(s, seat, give, target, take):
+def make_offer(s, seat, give, target, take=-1):
+    """``seat`` offers its Relic ``give`` to ``target``, as a gift or for ``target``'s Relic ``take``."""
     s.offered |= 1 << give
     if s.logging:
         names = s.C.names

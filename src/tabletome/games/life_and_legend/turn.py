@@ -275,41 +275,26 @@ def discard_down(s, frame, action):
     discard_by_name(s, seat, action.args[0], s.hand[seat])
 
 
-def bring_relic(s, frame, action):
-    seat, card = frame[1], action.args[0]
+def by_seat(rule):
+    """The rule of a phase action that is ``rule(s, seat, *the action's numbers)``."""
+    return lambda s, frame, action: rule(s, frame[1], *action.args)
+
+
+def world_action(rule):
+    """A World Action's rule: "the Player must attempt one of the following World Actions" (the
+    turn's one is taken: ``acted``), then ``rule(s, seat, *the action's numbers)``."""
+    def take(s, frame, action):
+        s.acted = True
+        rule(s, frame[1], *action.args)
+    return take
+
+
+def bring_relic(s, seat, card, when=""):
+    """"The Player may bring Relics from hand into play" (``when``: before the first turn)."""
     s.hand[seat].remove(card)
     s.relics[seat].append(card)
     publish(s, card)
-    s.say_fmt(None, "{} brings {} into play.", s.seat_name(seat), s.C.names[card])
-
-
-def draw_world_action(s, frame, action):
-    s.acted = True
-    draw_action(s, frame[1])
-
-
-def uncover_world_action(s, frame, action):
-    s.acted = True
-    uncover(s, frame[1], action.args[0])
-
-
-def wander_world_action(s, frame, action):
-    s.acted = True
-    start_wander(s, frame[1], action.args[0], 0)
-
-
-def farwander_world_action(s, frame, action):
-    s.acted = True
-    start_farwander(s, frame[1], action.args[0], action.args[1])
-
-
-def adventure_world_action(s, frame, action):
-    s.acted = True
-    attempt(s, frame[1], action.args[0], action.args[1])
-
-
-def activate_background(s, frame, action):
-    activate(s, frame[1], action.args[0])
+    s.say_fmt(None, "{} brings {} into play{}.", s.seat_name(seat), s.C.names[card], when)
 
 
 def buy_word(s, frame, action):
@@ -353,10 +338,6 @@ def play_event(s, frame, action):
     use(s, seat, card, HAND)
 
 
-def place_atmosphere_over(s, frame, action):
-    place_over_atmosphere(s, frame[1], action.args[0])
-
-
 def use_card(s, frame, action):
     seat, card = frame[1], action.args[0]
     k = s.C.kind[card]
@@ -368,10 +349,6 @@ def use_card(s, frame, action):
         s.used |= 1 << card
         s.say_fmt(None, "{} uses {}.", s.seat_name(seat), s.C.names[card])
         use(s, seat, card, USE)
-
-
-def spark(s, frame, action):
-    use_spark(s, frame[1])
 
 
 def turn_in_wander(s, frame, action):
@@ -388,33 +365,17 @@ def remove_perpetual(s, frame, action):
     s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
 
 
-def fill_space(s, frame, action):
-    fill_from_deck(s, frame[1], action.args[0])
-
-
-def place_card(s, frame, action):
-    place_from_hand(s, frame[1], action.args[0], action.args[1])
-
-
-def offer_relic(s, frame, action):
-    trading.make_offer(s, frame[1], action.args[0], action.args[1], -1)
-
-
-def offer_relic_for(s, frame, action):
-    trading.make_offer(s, frame[1], action.args[0], action.args[1], action.args[2])
-
-
 PHASE_ACTIONS = {
-    "end": end_the_phase, "discard": discard_down, "relic": bring_relic,
+    "end": end_the_phase, "discard": discard_down, "relic": by_seat(bring_relic),
     # Phase 2's World Actions
-    "draw": draw_world_action, "uncover": uncover_world_action, "wander": wander_world_action,
-    "farwander": farwander_world_action, "adventure": adventure_world_action,
+    "draw": world_action(draw_action), "uncover": world_action(uncover), "wander": world_action(start_wander),
+    "farwander": world_action(start_farwander), "adventure": world_action(attempt),
     # Phase 3: Backgrounds, and Farwander Mode's purchases with Completed Wanders
-    "activate": activate_background, "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
+    "activate": by_seat(activate), "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
     # free actions
-    "play": play_event, "over": place_atmosphere_over, "use": use_card, "spark": spark,
-    "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": fill_space, "place": place_card,
-    "offer": offer_relic, "offer_for": offer_relic_for,
+    "play": play_event, "over": by_seat(place_over_atmosphere), "use": use_card, "spark": by_seat(use_spark),
+    "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": by_seat(fill_from_deck),
+    "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer), "offer_for": by_seat(trading.make_offer),
 }
 
 
@@ -448,10 +409,5 @@ def run_setup_relics(s, frame):
 
 
 def resolve_setup_relics(s, frame, action):
-    if action.kind == "done":
-        return
-    _, seat = frame
-    s.hand[seat].remove(action.args[0])
-    s.relics[seat].append(action.args[0])
-    publish(s, action.args[0])
-    s.say_fmt(None, "{} brings {} into play before the first turn.", s.seat_name(seat), s.C.names[action.args[0]])
+    if action.kind != "done":
+        bring_relic(s, frame[1], action.args[0], " before the first turn")

@@ -129,7 +129,7 @@ def wander_targets(s, covered):
     return [TOP] if s.legend_deck else []
 
 
-def start_wander(s, seat, target, index):
+def start_wander(s, seat, target, index=0):
     """"Wander: The Player chooses a covered World card and one of the options below.\""""
     s.stack.append((METHOD, seat, target, index))
 
