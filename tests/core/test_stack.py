@@ -456,3 +456,30 @@ def test_ask_or_take_takes_a_single_choice_at_once_and_asks_nothing_with_none(ga
     state.apply("take 1")
     # South has nothing to choose: it is not asked, and North's next turn asks North
     assert state.to_move == 0 and state.pile == 2 and texts(state) == ["take 1", "take 2"]
+
+
+def test_a_frame_with_until_asks_again_after_every_other_choice_before_what_its_handler_pushes():
+    class Table:   # what a handler touches of a state: its stack
+        def __init__(self):
+            self.stack = []
+
+    def take(state, frame, action):
+        state.stack.append(("pushed by take",))
+
+    Kind = type("Action", (), {})
+    take_action, end_action = Kind(), Kind()
+    take_action.kind, end_action.kind = "take", "end"
+    phase = Frame("phase", ("seat",), legal=lambda s, f: [], on={"take": take, "end": lambda s, f, a: None},
+                  until=("end",))
+    state = Table()
+    phase.resolve(state, (0, 1), take_action)
+    assert state.stack == [(0, 1), ("pushed by take",)]   # the phase back first: the handler's frame runs first
+    state.stack.clear()
+    phase.resolve(state, (0, 1), end_action)
+    assert state.stack == []                            # an "until" kind ends it
+    # a frame with one resolve: the until kinds go to it as they are, every other kind asks again
+    seen = []
+    once = Frame("once", ("seat",), legal=lambda s, f: [], resolve=lambda s, f, a: seen.append(a.kind), until=("end",))
+    once.resolve(state, (0, 1), take_action)
+    once.resolve(state, (0, 1), end_action)
+    assert seen == ["take", "end"] and state.stack == [(0, 1)]

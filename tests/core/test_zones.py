@@ -324,6 +324,12 @@ def test_a_row_that_refers_names_cards_placed_elsewhere():
     assert state.hand[0] == state.targets == [3]
 
 
+def test_held_lists_every_card_the_zones_hold_and_none_a_mark_a_card_set_a_number_or_a_referring_row_names():
+    zones, state = _row_state()
+    # hands seat by seat, the crest slots (-1: no card), the deck as held, the board (-1: empty)
+    assert zones.held(state) == [1, 3, 2, 4, 5, 0]
+
+
 def test_the_derived_redeal_refuses_a_hidden_row_it_cannot_deal():
     with pytest.raises(ValueError, match="zones hand: the derived re-deal deals no hidden Row"):
         _row_zones().make_determinize()
@@ -621,3 +627,21 @@ def test_a_group_holds_only_the_tables_fields_and_keys_are_unique():
     # a Derived is no field: it may share its name with the field it lays out
     Zones(Derived("cells", dict, {}, lambda s: {}), Number("cells", list[int], [], seat=False, written=False),
           cards=lambda s: DECK, columns=True)
+
+
+def test_redeal_deals_the_places_cards_back_by_the_rng_alone_and_moves_what_a_seat_knew_with_its_place():
+    from tabletome.core.zones import redeal
+
+    def dealt(first, second, known=None):
+        deck, hand, kept = list(first), list(second), [9]
+        redeal([(deck, 0), (deck, 2), (hand, 1)], Rng(5), known, 0)
+        return deck, hand, kept
+
+    deck, hand, kept = dealt([1, 7, 3], [8, 5])
+    assert sorted([deck[0], deck[2], hand[1]]) == [1, 3, 5] and deck[1] == 7 and hand[0] == 8 and kept == [9]
+    # the same hidden places and rng, the cards laid out otherwise: the same deal
+    assert dealt([5, 7, 1], [8, 3]) == (deck, hand, kept)
+    # seat 1 had examined card 3 (at deck[2]) and card 7 (not re-dealt): it now knows the card at deck[2]
+    known = [0, (1 << 3) | (1 << 7)]
+    deck, hand, _ = dealt([1, 7, 3], [8, 5], known)
+    assert known[0] == 0 and known[1] == (1 << deck[2]) | (1 << 7)

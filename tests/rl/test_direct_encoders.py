@@ -68,3 +68,12 @@ def test_the_check_fails_a_direct_encoder_that_shows_more(monkeypatch):
     monkeypatch.setattr(encoder_class, "encode_state", leaky)
     with pytest.raises(AssertionError, match="differs from the view's"):
         check_positions(config, games=1)
+
+
+def test_keep_remembers_a_value_and_empties_a_full_cache_first():
+    from tabletome.core.observation import keep
+
+    cache = {}
+    assert keep(cache, "a", 1, most=2) == 1 and keep(cache, "b", 2, most=2) == 2
+    assert cache == {"a": 1, "b": 2}
+    assert keep(cache, "c", 3, most=2) == 3 and cache == {"c": 3}   # full: emptied, then kept

@@ -309,5 +309,14 @@ def vocabulary(names) -> dict:
     return {name: i for i, name in enumerate(names)}
 
 
+def keep(cache: dict, key, value, most: int = 20_000):
+    """``cache[key] = value``, the cache emptied first when it holds ``most`` entries (a direct
+    encoder's slices kept by what decides them, bounded): ``value``."""
+    if len(cache) >= most:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def stable_key(options: dict) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in options.items()))

@@ -14,7 +14,10 @@ a choice goes to its ``resolve`` (one function, or one per action kind), which p
 
 A frame that only asks (no work before the question) may leave ``run`` out: it then asks
 ``frame``'s seat field (``seat_field``, default ``"seat"``); with ``take_single=True`` it asks only a
-real choice (``State.ask_or_take``: a single legal action is taken at once, none asks nothing). A
+real choice (``State.ask_or_take``: a single legal action is taken at once, none asks nothing).
+With ``until=("end", ...)`` (action kinds) a frame asks again after each choice until one of those
+kinds is chosen (a phase offering actions until its player ends it): any other choice puts the frame
+back on the stack before its handler runs, so what the handler pushes runs first. A
 frame that asks should name the asked seat in that field: restoring a snapshot sets ``to_move``
 from the decision frame's seat.
 
@@ -40,13 +43,15 @@ class Frame:
     or the core's stand-ins), so the core calls a game's rule with no step between. ``ask_at`` is
     where the asked seat stands in the tuple of a frame that only asks (no ``run`` given), else 0:
     the core then asks that seat itself. A choice goes to ``on[action.kind]`` if there is one, else
-    to ``resolve``."""
+    to ``resolve``; with ``until``, every handler but those of the ``until`` kinds puts the frame
+    back on the stack first (``_again``)."""
 
     __slots__ = ("name", "fields", "index", "run", "legal", "resolve", "on", "fallback",
                  "seat_at", "ask_at", "asks")
 
     def __init__(self, name: str, fields: tuple[str, ...] = (), *, run=None, legal=None, resolve=None,
-                 on: dict | None = None, seat_field: str = "seat", asks: str = "", take_single: bool = False):
+                 on: dict | None = None, seat_field: str = "seat", asks: str = "", take_single: bool = False,
+                 until: tuple[str, ...] | None = None):
         self.name = name
         self.fields = tuple(fields)
         self.index = -1
@@ -59,6 +64,10 @@ class Frame:
         self.legal = legal if legal is not None else self._no_legal
         self.on = dict(on or {})
         self.fallback = resolve
+        if until is not None:
+            self.on = {kind: h if kind in until else _again(h) for kind, h in self.on.items()}
+            self.on.update({kind: resolve for kind in until if kind not in self.on and resolve is not None})
+            self.fallback = _again(resolve) if resolve is not None else None
         self.resolve = self._by_kind if self.on or resolve is None else resolve
         self.asks = asks  # what the seat is asked, in words, for views and screens
 
@@ -82,6 +91,14 @@ class Frame:
 
     def __repr__(self) -> str:
         return f"<frame {self.name}{self.fields}>"
+
+
+def _again(handler):
+    """``handler`` after putting the frame back on the stack (``Frame(until=...)``)."""
+    def again(state, frame, action):
+        state.stack.append(frame)
+        handler(state, frame, action)
+    return again
 
 
 class ResponseWindow(Frame):

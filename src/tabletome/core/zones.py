@@ -42,7 +42,8 @@ spells beside minions), zones a hand-written snapshot may give as null for the g
 parts (facts, or a board laid out by the game around fields it does not write on their own,
 ``written=False``; ``write=None``: a field only read, an older form) serve a game whose view and
 re-deal are still its own; the derived re-deal deals no hidden ``Row``, ``Spaces``, ``Piles`` or
-``Kinds``.
+``Kinds``. Such a game's own re-deal lists the places hidden from the seat and ``redeal`` deals
+them, moving with each place what the seats had seen of it (``CardSet``s of examined cards).
 
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
 its owner knows what is in it (every card it owns that is nowhere else), the others do not.
@@ -844,6 +845,34 @@ class Zones:
             rest.extend([k] * (cards.copies[k] - used[k]))
         return (top + rest)[::-1]
 
+    def held(self, state) -> list[int]:
+        """Every card the declared zones hold, zone by zone in declaration order (a seat's zone
+        seat by seat): the cards of ``Row``s (but one that ``refers``), ``Pile``s, ``Slot``s,
+        ``Spaces`` and ``Piles``, a ``Cards`` zone's kinds as often as it holds them; marks, card
+        sets, known cards, numbers and zones of other ``Kinds`` hold none. For a game's checks
+        (each card once) and to find the cards a hand-written position leaves out."""
+        out = []
+        for z in self.zones:
+            if (z.kinds is not None or isinstance(z, (Number, Derived, CardSet, Known))
+                    or (isinstance(z, Row) and z.refers)):
+                continue
+            for value in (getattr(state, z.attr) if z.seat else (getattr(state, z.attr),)):
+                if value is None:
+                    continue
+                if isinstance(z, (Row, Pile)):
+                    out += value
+                elif isinstance(z, Slot):
+                    if value not in z.marks:
+                        out.append(value)
+                elif isinstance(z, Spaces):
+                    out += [k for k in value if k not in z.marks]
+                elif isinstance(z, Piles):
+                    for pile in value:
+                        out += pile
+                else:
+                    out += [k for k in range(len(value)) for _ in range(value[k])]
+        return out
+
     def placed(self, state, p) -> list[int]:
         """How many of each card kind seat ``p`` holds in its zones other than its piles."""
         counts = [0] * len(self.cards(state).names)
@@ -1164,6 +1193,39 @@ def _deal(zones, state, dealt, kept, unseen, n):
         unseen[:] = rest
         values.append(value)
     return values, ok
+
+
+def redeal(places, rng, known=None, seat=None) -> None:
+    """Re-deal the cards at ``places``, (list, index) pairs in a fixed order, in place: gathered,
+    sorted (card-list order), shuffled with ``rng`` and dealt back place by place, so that the
+    result depends only on which places are hidden and the rng (a hand-written re-deal of places a
+    declared zone cannot say: covered cards in a board's spaces, a card set aside). ``known``: each
+    seat's ``CardSet`` of the cards it has seen (examined), changed in place: a seat that knew the
+    card at a place (who did is public) knows the card dealt there now instead; ``seat``, whose
+    re-deal it is, knows no card at the places."""
+    cards = sorted([pile[i] for pile, i in places])
+    anyone = 0
+    for k in known or ():
+        anyone |= k
+    if known is None or not anyone & ~known[seat]:   # nobody knows a card at the places: deal them
+        rng.shuffle(cards)
+        for (pile, i), card in zip(places, cards):
+            pile[i] = card
+        return
+    # who had seen each place's card (only seats other than ``seat`` can have)
+    knowers = [None if not (anyone >> pile[i]) & 1 else
+               [t for t in range(len(known)) if (known[t] >> pile[i]) & 1] for pile, i in places]
+    redrawn = 0
+    for x in cards:
+        redrawn |= 1 << x
+    for t in range(len(known)):
+        known[t] &= ~redrawn
+    rng.shuffle(cards)
+    for (pile, i), card, who in zip(places, cards, knowers):
+        pile[i] = card
+        if who:
+            for t in who:
+                known[t] |= 1 << card
 
 
 def bits(mask) -> list[int]:

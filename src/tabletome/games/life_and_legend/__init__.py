@@ -17,17 +17,10 @@ from ...core import Game, IllegalAction, register
 from . import heuristics
 from . import ruleset as R
 from .actions import build_actions
-from .cards import cards_from_text, load_cards, RESPONSE_OPS
+from .cards import cards_from_text, counted, load_cards, RESPONSE_OPS
 from .interfere import interfere_op
 from .limits import ambient_table, ambient_by_op, ambient_where, lowest_hand, lowest_limits
 from .state import LifeAndLegendState
-
-def _needs(words):
-    need = {}
-    for w in words:
-        need[w] = need.get(w, 0) + 1
-    return tuple(need.items())
-
 
 AI_VALUES = ("none",) + tuple("+".join(c) for n in (1, 2, 3) for c in combinations(R.AI_NAMES, n))
 
@@ -105,7 +98,6 @@ class LifeAndLegend(Game):
                 count[name] = count.get(name, 0) + 1
                 labels.append(name if count[name] == 1 else f"{name} #{count[name]}")
             C.labels = labels
-            C.label_ids = {label.lower(): i for i, label in enumerate(labels)}
             C.amb = ambient_table(C)
             C.amb_op = ambient_by_op(C, C.amb)
             # the cards with an "at the start of each turn" effect while uncovered in the World (War)
@@ -115,24 +107,9 @@ class LifeAndLegend(Game):
             C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in RESPONSE_OPS}
             C.lowest = lowest_limits(C, C.amb)
             C.lowest_hand = lowest_hand(C, C.amb)
-            C.needs = [_needs(C.cards[i].words) if i in C.background else None for i in range(C.n)]
+            C.needs = [counted(C.cards[i].words) if i in C.background else None for i in range(C.n)]
             C.fewest_words = min((len(C.cards[i].words) for i in C.background), default=0)
         return C
-
-    def lowest(self, C):
-        return C.lowest
-
-    def ambient(self, C):
-        return C.amb
-
-    def canon(self, C):
-        return C.canon
-
-    def labels(self, C):
-        return C.labels
-
-    def label_ids(self, C):
-        return C.label_ids
 
     # --- options -------------------------------------------------------------------------------------
     def default_players(self):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import ACHIEVEMENT
-from .effects import depart, roll, roll_modifier, run_effects
-from .names import REWARD, PENALTY, COMPLETE, WINDOW, ON_ROLL, ROLL_CHECK, R_ADVENTURE
+from .effects import depart, roll_for, run_effects, take_space
+from .names import REWARD, PENALTY, COMPLETE, R_ADVENTURE
 from .backgrounds import words_in_play
 
 
@@ -87,12 +87,10 @@ def attempt(s, seat, card, level):
     """Roll the Challenge's dice (if any), open the Interfere window, then check."""
     k = s.world.index(card)
     ch = s.C.cards[card].challenges[level]
-    s.roll = [roll(s) for _ in ch.dice]
-    s.roll_mod = roll_modifier(s, seat, "die-bonus")
+    roll_for(s, seat, len(ch.dice), "die-bonus", R_ADVENTURE, k, level)
     if s.logging:
         s.say(f"{s.seat_name(seat)} attempts {s.C.names[card]}, Challenge {ch.level}"
               + (f": rolls {', '.join(map(str, s.roll))}" + (f" ({s.roll_mod:+d} each)" if s.roll_mod else "") if s.roll else "") + ".")
-    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_ADVENTURE, k, level))
 
 
 def dice_meet(s, seat, dice) -> bool:
@@ -118,15 +116,13 @@ def resolve_attempt(s, seat, k, level):
         # "Success: The Player resolves the Adventure's Reward and places the Completed Adventure
         # into their Legend Area (if applicable)." Rewards first: "These must be resolved before a
         # Player can place the Adventure into their Legend Area."
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} succeeds at {C.names[card]}!")
+        s.say_fmt(None, "{} succeeds at {}!", s.seat_name(seat), C.names[card])
         s.lost_adventure = False
         s.stack.append((COMPLETE, seat, card))
         run_effects(s, seat, card, REWARD)
     else:
         # "Failure: The Player resolves the Adventure's Penalty and continues with the Phase."
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} fails at {C.names[card]}.")
+        s.say_fmt(None, "{} fails at {}.", s.seat_name(seat), C.names[card])
         run_effects(s, seat, card, PENALTY)
 
 
@@ -140,18 +136,15 @@ def complete(s, seat, card):
     k = s.world.index(card)
     if C.perpetual[card]:
         return
-    s.world[k] = -1
-    s.up[k] = False
+    take_space(s, k)
     if s.lost_adventure:
         # "In some cases, rewards are random, and might keep the Player from obtaining the Adventure."
         s.lost_adventure = False
         depart(s, card)
-        if s.logging:
-            s.say(f"{C.names[card]} is lost: it departs instead.")
+        s.say_fmt(None, "{} is lost: it departs instead.", C.names[card])
         return
     s.adventures[seat].append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} places {C.names[card]} in their Legend Area.")
+    s.say_fmt(None, "{} places {} in their Legend Area.", s.seat_name(seat), C.names[card])
 
 
 # --- Defeat ------------------------------------------------------------------------------------

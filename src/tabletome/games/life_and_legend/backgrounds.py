@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, STORY, PATH, ACHIEVEMENT
-from .effects import publish, use, roll, roll_modifier, depart, may_discard_a_card
+from .effects import publish, use, depart, may_discard_a_card, roll_for
 from .limits import mod
-from .names import SPARK, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, WINDOW, ON_ROLL, ROLL_CHECK, R_SPARK, SPARK_EFFECT
+from .names import SPARK, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, R_SPARK, SPARK_EFFECT
 
 
 def words_in_play(s, seat, phase3: bool) -> dict:
@@ -89,8 +89,7 @@ def use_story(s, seat):
     card = s.story[seat]
     s.story[seat] = -1
     s.background_discard.append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} discards {s.C.names[card]} for its Effect.")
+    s.say_fmt(None, "{} discards {} for its Effect.", s.seat_name(seat), s.C.names[card])
     use(s, seat, card, STORY_DISCARD)
 
 
@@ -98,9 +97,11 @@ def use_achievement(s, seat, card):
     """"First, they grant a powerful single-use Effect.\""""
     s.hand[seat].remove(card)
     s.background_discard.append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uses {s.C.names[card]}.")
+    s.say_fmt(None, "{} uses {}.", s.seat_name(seat), s.C.names[card])
     use(s, seat, card, ACHIEVE)
+
+
+REVEALS = {"reveal-events": EVENT, "reveal-relics": RELIC, "reveal-adventures": ADVENTURE}   # two of them in hand
 
 
 def spark_ready(s, seat) -> bool:
@@ -113,12 +114,8 @@ def spark_ready(s, seat) -> bool:
     spark = C.cards[story].spark
     hand = s.hand[seat]
     kind = C.kind
-    if spark == "reveal-events":
-        return sum(kind[c] == EVENT for c in hand) >= 2
-    if spark == "reveal-relics":
-        return sum(kind[c] == RELIC for c in hand) >= 2
-    if spark == "reveal-adventures":
-        return sum(kind[c] == ADVENTURE for c in hand) >= 2
+    if spark in REVEALS:
+        return sum(kind[c] == REVEALS[spark] for c in hand) >= 2
     if spark == "discard-card":
         return may_discard_a_card(s, seat)
     if spark == "discard-wander":
@@ -146,25 +143,20 @@ def use_spark(s, seat):
     story, path = s.story[seat], s.path[seat]
     spark = C.cards[story].spark
     s.spark_used = True
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uses the Spark of {C.names[story]} with {C.names[path]}.")
+    s.say_fmt(None, "{} uses the Spark of {} with {}.", s.seat_name(seat), C.names[story], C.names[path])
     if spark.startswith("reveal-"):
         for c in s.hand[seat]:
             publish(s, c)
         if s.logging:
             s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
     if spark == "roll":
-        s.roll = [roll(s)]
-        s.roll_mod = roll_modifier(s, seat)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} for the Spark.")
-        s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, R_SPARK, 5, 0))
+        roll_for(s, seat, 1, None, R_SPARK, 5, 0)
+        s.say_fmt(None, "{} rolls {} for the Spark.", s.seat_name(seat), s.roll[0])
         return
     if spark == "discard-wander":
         card = s.wanders[seat].pop(0)
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} discards a Completed Wander ({C.names[card]}).")
+        s.say_fmt(None, "{} discards a Completed Wander ({}).", s.seat_name(seat), C.names[card])
     if spark == "discard-card":
         s.push((DISCARD, seat, D_SPARK, -1), (SPARK_EFFECT, seat))
         return

@@ -202,7 +202,7 @@ class CardList:
                          else 3 if K[i] == EXCEPTIONAL else None for i in range(self.n)]
         # per Adventure, each Challenge's (index, mark, (bravery, charisma, inspiration, any), ((Life Word,
         # count), ...), the fewest cards in play that can meet it: one Trait-Card a Trait, one card a Life Word)
-        self.challenge_needs = [[(level, ch.level, (ch.bravery, ch.charisma, ch.inspiration, ch.any), _counted(ch.words),
+        self.challenge_needs = [[(level, ch.level, (ch.bravery, ch.charisma, ch.inspiration, ch.any), counted(ch.words),
                                   ch.bravery + ch.charisma + ch.inspiration + ch.any if ch.level == "I" else len(ch.words))
                                  for level, ch in enumerate(self.cards[i].challenges)] if K[i] == ADVENTURE else None
                                 for i in range(self.n)]
@@ -259,7 +259,8 @@ class CardList:
         return i
 
 
-def _counted(words):
+def counted(words):
+    """((word, how many), ...) of a list of Life Words, in first-seen order."""
     need = {}
     for w in words:
         need[w] = need.get(w, 0) + 1

@@ -61,8 +61,7 @@ def run_resolve(s, frame):
 
 def run_disrupted(s, frame):
     """"Disrupt: The Effect doesn't take place. Play continues as normal.\""""
-    if s.logging:
-        s.say(f"The Effect of {s.C.names[frame[2]]} is Disrupted.")
+    s.say_fmt(None, "The Effect of {} is Disrupted.", s.C.names[frame[2]])
     return False
 
 
@@ -108,9 +107,8 @@ def resolve_choose_space(s, frame, action):
         uncover_world_card(s, seat, k)
     elif name == "examine-world":
         s.known[seat] |= 1 << s.world[k]
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} examines space {k + 1}.")
-            s.say(f"Space {k + 1} holds {s.C.names[s.world[k]]}.", seat)
+        s.say_fmt(None, "{} examines space {}.", s.seat_name(seat), k + 1)
+        s.say_fmt(seat, "Space {} holds {}.", k + 1, s.C.names[s.world[k]])
     elif name == "remove-world":
         remove_from_world(s, k)
     elif name == "wander-free":
@@ -145,8 +143,7 @@ def resolve_choose_wander(s, frame, action):
     card = s.wanders[seat].pop(action.args[0])
     publish(s, card)
     s.hand[seat].append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uncovers a Completed Wander: {s.C.names[card]}.")
+    s.say_fmt(None, "{} uncovers a Completed Wander: {}.", s.seat_name(seat), s.C.names[card])
     play_immediately(s, seat, card)
 
 
@@ -164,11 +161,14 @@ def exempt_only(s, pool):
     return all(kind[c] == ACHIEVEMENT for c in pool)
 
 
+def owed_discards(s, pool):
+    """One "discard" per card name of ``pool``; none when it holds nothing but Life Achievements."""
+    return [] if exempt_only(s, pool) else named(s, "discard", pool)
+
+
 def legal_discard(s, frame):
     pool = discard_pool(s, frame[1])
-    if frame[2] == D_EFFECT and exempt_only(s, pool):
-        return []
-    return named(s, "discard", pool)
+    return owed_discards(s, pool) if frame[2] == D_EFFECT else named(s, "discard", pool)
 
 
 def resolve_discard(s, frame, action):
@@ -176,10 +176,7 @@ def resolve_discard(s, frame, action):
 
 
 def legal_hand_discard(s, frame):
-    pool = s.hand[frame[1]]
-    if exempt_only(s, pool):
-        return []
-    return named(s, "discard", pool)
+    return owed_discards(s, s.hand[frame[1]])
 
 
 def resolve_hand_discard(s, frame, action):
@@ -187,15 +184,11 @@ def resolve_hand_discard(s, frame, action):
 
 
 def legal_defeat(s, frame):
-    choices = defeat_choices(s, frame[1])
-    if exempt_only(s, choices):
-        return []
-    return named(s, "discard", choices)
+    return owed_discards(s, defeat_choices(s, frame[1]))
 
 
 def run_defeat(s, frame):
-    if s.logging:
-        s.say(f"{s.seat_name(frame[1])} faces Defeat.")
+    s.say_fmt(None, "{} faces Defeat.", s.seat_name(frame[1]))
     return s.ask_or_take(frame[1], frame, legal_defeat(s, frame))
 
 
@@ -225,8 +218,7 @@ def resolve_trim(s, frame, action):
     if action.kind == "discard_wander":
         card = s.wanders[seat].pop(action.args[0])
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} discards a Completed Wander ({s.C.names[card]}) down to the limit.")
+        s.say_fmt(None, "{} discards a Completed Wander ({}) down to the limit.", s.seat_name(seat), s.C.names[card])
     else:
         which = over_limit(s, seat)
         discard_by_name(s, seat, action.args[0], s.relics[seat] if which == "relics" else s.traits[seat])
@@ -237,18 +229,22 @@ def resolve_trim(s, frame, action):
 def run_draw_life(s, frame):
     """"Life Cards ... must be discarded or played immediately when drawn. Traumas may not be
     automatically discarded." A drawn Life card is shown to all (RULES.md)."""
-    seat = frame[1]
     card = next_life(s)
-    if card < 0:
-        return False
+    if card >= 0:
+        take_life_card(s, frame[1], card)
+    return False
+
+
+def take_life_card(s, seat, card, drawn=True):
+    """A Life card ``seat`` takes as just drawn (``drawn``: from the Life Deck, said so): a Trauma
+    attaches at once; any other is shown to all until it is kept or discarded (LIFE_CARD)."""
     if s.C.kind[card] == TRAUMA:
         attach_trauma(s, seat, card)
-        return False
-    if s.logging:
+        return
+    if drawn and s.logging:
         s.say(f"{s.seat_name(seat)} draws the Life card {s.C.names[card]}.")
     s.limbo.append(card)
     s.stack.append((LIFE_CARD, seat, card))
-    return False
 
 
 def legal_life_card(s, frame):
@@ -262,13 +258,11 @@ def resolve_life_card(s, frame, action):
     s.limbo.remove(card)
     if action.kind == "keep":
         s.traits[seat].append(card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} plays {s.C.names[card]}.")
+        s.say_fmt(None, "{} plays {}.", s.seat_name(seat), s.C.names[card])
         s.stack.append((TRIM, seat))
     else:
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} discards {s.C.names[card]}.")
+        s.say_fmt(None, "{} discards {}.", s.seat_name(seat), s.C.names[card])
 
 
 def run_seek(s, frame):
@@ -287,10 +281,7 @@ def run_seek(s, frame):
             attach_trauma(s, seat, card)
             return False
         if what == SEEK_WORD and kind == TRAIT and C.word[card] is not None:
-            if s.logging:
-                s.say(f"{s.seat_name(seat)} draws the Life card {C.names[card]}.")
-            s.limbo.append(card)
-            s.stack.append((LIFE_CARD, seat, card))
+            take_life_card(s, seat, card)
             return False
         s.life_discard.append(card)
         if s.logging:
@@ -306,8 +297,7 @@ def resolve_remove_trauma(s, frame, action):
     seat = frame[1]
     s.traumas[seat].remove(action.args[0])
     depart(s, action.args[0])
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} removes the Trauma {s.C.names[action.args[0]]}.")
+    s.say_fmt(None, "{} removes the Trauma {}.", s.seat_name(seat), s.C.names[action.args[0]])
 
 
 # --- rolls ----------------------------------------------------------------------------------------
@@ -414,20 +404,13 @@ def resolve_no_contest(s, frame, action):
     if action.kind == "keep":
         s.traits[target].append(life)
         s.stack.append((TRIM, target))
-        if s.logging:
-            s.say(f"{s.seat_name(target)} keeps {s.C.names[life]}.")
+        s.say_fmt(None, "{} keeps {}.", s.seat_name(target), s.C.names[life])
     elif action.kind == "discard":
         depart(s, life)
-        if s.logging:
-            s.say(f"{s.seat_name(target)} discards {s.C.names[life]}.")
+        s.say_fmt(None, "{} discards {}.", s.seat_name(target), s.C.names[life])
     else:
-        if s.logging:
-            s.say(f"{s.seat_name(target)} gives {s.C.names[life]} to {s.seat_name(farwanderer)}.")
-        if s.C.kind[life] == TRAUMA:
-            attach_trauma(s, farwanderer, life)
-        else:
-            s.limbo.append(life)
-            s.stack.append((LIFE_CARD, farwanderer, life))
+        s.say_fmt(None, "{} gives {} to {}.", s.seat_name(target), s.C.names[life], s.seat_name(farwanderer))
+        take_life_card(s, farwanderer, life, drawn=False)
 
 
 # --- Lore: chosen Backgrounds ---------------------------------------------------------------------------
@@ -438,5 +421,4 @@ def legal_lore(s, frame):
 
 def resolve_lore(s, frame, action):
     s.targets.append(action.args[0])
-    if s.logging:
-        s.say(f"The Lore to uncover: {s.C.names[action.args[0]]}.")
+    s.say_fmt(None, "The Lore to uncover: {}.", s.C.names[action.args[0]])

@@ -12,7 +12,7 @@ from .cards import EVENT, ADVENTURE, TRAUMA
 from .limits import mod
 from .names import (CHOOSE_SPACE, CHOOSE_SEAT, DISCARD, DEFEAT, HAND_DISCARD, DRAW_LIFE, REMOVE_TRAUMA,
                     CHOOSE_WANDER, SEEK, SEEK_WORD, SEEK_TRAUMA, D_EFFECT, EFFECTS, HAND, WINDOW, RESOLVE,
-                    DISRUPTED, ON_EFFECT, ROLL_CHECK, R_GAMBLE)
+                    DISRUPTED, ON_EFFECT, ON_ROLL, ROLL_CHECK, R_GAMBLE)
 
 
 # --- moving cards -----------------------------------------------------------------------------
@@ -64,14 +64,29 @@ def publish(s, card):
         known[t] |= bit
 
 
+def top_legend(s) -> int:
+    """The top Legend Deck card, taken (the deck holds one); "The Game is over at the end of the
+    turn when the Legend Deck becomes empty": the moment it does is noted."""
+    card = s.legend_deck.pop()
+    if not s.legend_deck:
+        s.legend_emptied = True
+    return card
+
+
+def take_space(s, k) -> int:
+    """The card in World space ``k``, taken: the space is empty."""
+    card = s.world[k]
+    s.world[k] = -1
+    s.up[k] = False
+    return card
+
+
 def draw_legend(s, seat) -> int:
     """Draw the top Legend Deck card into ``seat``'s hand (-1 when the deck is empty)."""
     if not s.legend_deck:
         return -1
-    card = s.legend_deck.pop()
+    card = top_legend(s)
     s.hand[seat].append(card)
-    if not s.legend_deck:
-        s.legend_emptied = True
     if s.logging:
         s.say_fmt(None, "{} draws a Legend card.", s.seat_name(seat))
         s.say_fmt(seat, "You drew {}.", s.C.names[card])
@@ -86,8 +101,7 @@ def play_immediately(s, seat, card):
     if C.kind[card] == EVENT and C.cards[card].timing == "immediately":
         s.hand[seat].remove(card)
         depart(s, card)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} drew {C.names[card]}: Play Immediately.")
+        s.say_fmt(None, "{} drew {}: Play Immediately.", s.seat_name(seat), C.names[card])
         use(s, seat, card, HAND)
 
 
@@ -111,8 +125,7 @@ def next_life(s) -> int:
 def attach_trauma(s, seat, card):
     """"Traumas are attached to the Player and can only be removed by specific Effects.\""""
     s.traumas[seat].append(card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} suffers the Trauma {s.C.names[card]}.")
+    s.say_fmt(None, "{} suffers the Trauma {}.", s.seat_name(seat), s.C.names[card])
 
 
 def world_covered(s):
@@ -121,12 +134,9 @@ def world_covered(s):
 
 def remove_from_world(s, k):
     """"Remove: The Player takes the card and places it on its discard pile." The space is empty."""
-    card = s.world[k]
-    s.world[k] = -1
-    s.up[k] = False
+    card = take_space(s, k)
     depart(s, card)
-    if s.logging:
-        s.say(f"{s.C.names[card]} is removed from the World.")
+    s.say_fmt(None, "{} is removed from the World.", s.C.names[card])
 
 
 def removable(s, k) -> bool:
@@ -174,38 +184,18 @@ def op_draw_legend(s, seat, n, card):
         draw_legend(s, seat)
 
 
-def op_draw_life(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((DRAW_LIFE, seat))
-
-
-def op_discard(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((DISCARD, seat, D_EFFECT, -1))
-
-
-def op_defeat(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((DEFEAT, seat))
-
-
-def op_trauma(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((SEEK, seat, SEEK_TRAUMA))
-
-
-def op_remove_trauma(s, seat, n, card):
-    for _ in range(n):
-        s.stack.append((REMOVE_TRAUMA, seat))
+def pushes(index, *fields):
+    """The op that pushes the frame ``(index, seat, *fields)`` ``n`` times: once per time the
+    effect is named ("Draw 2 Life cards": two DRAW_LIFE frames)."""
+    def op(s, seat, n, card):
+        s.stack.extend([(index, seat, *fields)] * n)
+    return op
 
 
 def op_gamble(s, seat, n, card):
     """"In some cases, rewards are random": the Player rolls the die, with their own die bonuses
     (``roll_modifier``); at or below ``n`` the Adventure departs (RULES.md, "Random rewards")."""
-    s.stack.append((ROLL_CHECK, seat, R_GAMBLE, n, 0))
-    s.roll = [roll(s)]
-    s.roll_mod = roll_modifier(s, seat)
-    s.stack.append((WINDOW, 1, (seat + 1) % s.players, 0, seat))
+    roll_for(s, seat, 1, None, R_GAMBLE, n, 0)
 
 
 def op_space(s, seat, n, card, op_index):
@@ -240,9 +230,8 @@ def op_examine_deck(s, seat, n, card):
     if s.legend_deck:
         top = s.legend_deck[-1]
         s.known[seat] |= 1 << top
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} examines the top Legend Deck card.")
-            s.say(f"The top Legend Deck card is {s.C.names[top]}.", seat)
+        s.say_fmt(None, "{} examines the top Legend Deck card.", s.seat_name(seat))
+        s.say_fmt(seat, "The top Legend Deck card is {}.", s.C.names[top])
 
 
 def op_uncover_wander(s, seat, n, card):
@@ -256,30 +245,26 @@ def op_seek_word(s, seat, n, card):
 
 def op_next_roll_bonus(s, seat, n, card):
     s.roll_bonus += n
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} has +{s.roll_bonus} to die rolls this turn.")
+    s.say_fmt(None, "{} has +{} to die rolls this turn.", s.seat_name(seat), s.roll_bonus)
 
 
 def op_next_roll_once(s, seat, n, card):
     """"+n to your next die roll": added to the next roll of the turn (Wander, Challenge, Spark or Reward), then gone."""
     s.roll_once += n
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} has +{s.roll_once} to their next die roll.")
+    s.say_fmt(None, "{} has +{} to their next die roll.", s.seat_name(seat), s.roll_once)
 
 
 def op_mill_life(s, seat, n, card):
     """War: "at the start of each turn, roll the die: on n or less, remove the top Life Deck card"."""
     r = roll(s)
     if r > n:
-        if s.logging:
-            s.say(f"{s.C.names[card]}: the die shows {r}; the Life Deck is spared.")
+        s.say_fmt(None, "{}: the die shows {}; the Life Deck is spared.", s.C.names[card], r)
         return
     c = next_life(s)
     if c < 0:
         return
     s.life_discard.append(c)
-    if s.logging:
-        s.say(f"{s.C.names[card]}: the die shows {r}; the top Life card, {s.C.names[c]}, is removed.")
+    s.say_fmt(None, "{}: the die shows {}; the top Life card, {}, is removed.", s.C.names[card], r, s.C.names[c])
 
 
 def op_none(s, seat, n, card):
@@ -298,6 +283,15 @@ def roll_modifier(s, seat, op=None) -> int:
     return n
 
 
+def roll_for(s, seat, dice, op, what, a, b):
+    """``seat`` rolls ``dice`` dice with its die bonuses (``roll_modifier``; ``op``: the continuous
+    bonus this kind of roll takes); then the Interfere window ("a die is rolled") and the roll's
+    ROLL_CHECK: ``what`` it decides (names.R_*) and its numbers ``a`` and ``b``."""
+    s.roll = [roll(s) for _ in range(dice)]
+    s.roll_mod = roll_modifier(s, seat, op)
+    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, what, a, b))
+
+
 def roll(s) -> int:
     """"Regular Die" and "Adventure Die": "The same die can be used for both kinds." Faces 1-6."""
     return s.rng.below(R.DIE_FACES) + 1
@@ -305,12 +299,12 @@ def roll(s) -> int:
 
 OPS = {
     "draw-legend": op_draw_legend,
-    "draw-life": op_draw_life,
-    "discard": op_discard,
-    "defeat": op_defeat,
-    "trauma": op_trauma,
-    "seek-trauma": op_trauma,
-    "remove-trauma": op_remove_trauma,
+    "draw-life": pushes(DRAW_LIFE),
+    "discard": pushes(DISCARD, D_EFFECT, -1),
+    "defeat": pushes(DEFEAT),
+    "trauma": pushes(SEEK, SEEK_TRAUMA),
+    "seek-trauma": pushes(SEEK, SEEK_TRAUMA),
+    "remove-trauma": pushes(REMOVE_TRAUMA),
     "gamble": op_gamble,
     "uncover-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["uncover-world"]),
     "examine-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["examine-world"]),
@@ -333,24 +327,13 @@ OP_NAMES = tuple(OPS)
 OPS_INDEX = {name: i for i, name in enumerate(OP_NAMES)}
 
 
+# the card field each part names (names.HAND, WORLD_FX, USE, REWARD, PENALTY, STORY_DISCARD, SPARK, ACHIEVE)
+PART_FIELDS = ("hand", "world", "effect", "reward", "penalty", "discard", "spark_effect", "effect")
+
+
 def effect_list(C, card, part):
     """The effects a card's ``part`` names (names.HAND, WORLD_FX, USE, ...)."""
-    rec = C.cards[card]
-    if part == HAND:
-        return rec.hand
-    if part == 1:
-        return rec.world
-    if part == 2:
-        return rec.effect
-    if part == 3:
-        return rec.reward
-    if part == 4:
-        return rec.penalty
-    if part == 5:
-        return rec.discard
-    if part == 6:
-        return rec.spark_effect
-    return rec.effect
+    return getattr(C.cards[card], PART_FIELDS[part])
 
 
 def run_op(s, seat, eff, card):

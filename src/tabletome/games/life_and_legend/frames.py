@@ -23,7 +23,7 @@ def _emptiness(s, frame):
 FRAMES = FrameSet(
     Frame("turn", ("seat",), run=turn.run_turn),                                   # Part 2: Turns and Phases
     Frame("phase", ("seat", "phase"), run=turn.run_phase, legal=turn.phase_legal,   # Phases 1-4
-          on=turn.PHASE_ACTIONS, resolve=turn.resolve_phase, asks="what to do in this phase"),
+          on=turn.PHASE_ACTIONS, resolve=turn.resolve_phase, until=("end",), asks="what to do in this phase"),
     Frame("effects", ("seat", "card", "part", "step"), run=ch.run_effects_frame),  # Card Effects
     ResponseWindow("window", can_respond=interfere.can_respond, responses=interfere.responses,  # Interfere
                    pass_action=interfere.pass_action, respond=interfere.respond, moments=N.MOMENTS),
@@ -59,7 +59,8 @@ FRAMES = FrameSet(
           resolve=ch.resolve_no_contest, asks="keep, discard or give the Life card"),
     Frame("end_turn", ("seat",), run=turn.run_end_turn),                           # Victory
     Frame("setup_relics", ("seat",), run=turn.run_setup_relics, legal=turn.setup_relics_legal,
-          resolve=turn.resolve_setup_relics, asks="Relics to bring into play before the first turn"),
+          resolve=turn.resolve_setup_relics, until=("done",),
+          asks="Relics to bring into play before the first turn"),
     Frame("lore_choose", ("seat", "kind"), legal=ch.legal_lore, resolve=ch.resolve_lore,
           asks="which Background to set aside"),                                     # Lore
     Frame("emptiness", ("seat",), run=_emptiness),                                  # AI Opponents

@@ -150,38 +150,21 @@ def fixed_by_id(s) -> tuple:
 
 
 def score(s, seat, frame, a) -> float:
+    """An action's score where FIXED has none (``choose`` and ``fixed_by_id`` look FIXED up first)."""
     kind = a.kind
     by_position = BY_POSITION.get(kind)
     if by_position is not None:
         return by_position(s, seat, a)
     C = s.C
     args = a.args
-    f = frame[0]
-    if kind == "end":
-        return 0.0
-    if kind == "pass":
-        return 0.0
-    if kind == "interfere":
-        return 0.5
-    if f == LIFE_CARD:
-        # keep a drawn Trait-Card unless the Trait area is full (then the weakest goes anyway)
-        return 1.0 if kind == "keep" else 0.0
+    if frame[0] == LIFE_CARD:
+        return 0.0   # a drawn Trait-Card's "discard": keep it unless the Trait area is full
     if kind == "discard":
         return 10 - card_value(s, args[0])
-    if kind == "keep":
-        return 1.0
     if kind == "accept":
         return 1.0 if frame[4] < 0 else -1.0
-    if kind == "decline":
-        return 0.0
-    if kind == "contest":
-        return 0.5
-    if kind == "no_contest":
-        return 0.0
     if kind == "give":
         return 0.3 if C.kind[frame[3]] == TRAUMA else -0.5
-    if kind in ("offer", "offer_for"):
-        return -1.0
     if kind == "relic":
         bonus = 3 if s.mode == "lore" and C.word[args[0]] in wanted_words(s) else 0
         return 3 + bonus + C.cards[args[0]].legends * (2 if s.mode == "treasury" else 1)
@@ -192,8 +175,6 @@ def score(s, seat, frame, a) -> float:
         if s.mode == "arbiter":
             return 8.0 if card == C.arbiter else (2.0 if C.kind[card] != PATH else -3.0)
         return 6.0
-    if kind == "spark":
-        return 2.0
     if kind == "use":
         if s.mode == "lore" and args[0] in s.targets:
             return -6.0  # a Lore target used up is no longer held (RULES.md, "Lore")
@@ -210,30 +191,18 @@ def score(s, seat, frame, a) -> float:
         if rec.timing == "interfere":
             return -0.5
         return effect_score(s, rec.hand) - 0.9
-    if kind == "over":
-        return -0.5
-    if kind == "fill":
-        return 0.5
     if kind == "place":
         # an Adventure placed in the World can be attempted next: worth more than the covered top card
         if C.kind[args[0]] == ADVENTURE:
             return 1.5 if s.mode in ("campaign", "legacy", "standard", "eternal", "farwander", "coop") else 0.2
         return -0.2
-    if kind == "perpetual":
-        return -2.0
     mode = s.mode
     if kind == "draw":
         return 1.5 if mode == "war" else DRAW.get(mode, 1.0)
     if kind == "uncover":
         return 1.3 if mode in ("war", "campaign", "legacy") else (1.1 if mode == "treasury" else 0.9)
-    if kind == "farwander":
-        return 0.5
     if kind == "by_event":
         return 1.0 - card_value(s, args[0]) * 0.2
-    if kind in ("fw_word", "fw_story", "fw_trauma"):
-        return -0.2
-    if kind in ("space", "seat", "pick_wander", "remove_trauma", "discard_wander", "set_aside"):
-        return 0.1
     return 0.0
 
 

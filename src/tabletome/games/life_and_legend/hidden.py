@@ -5,12 +5,13 @@ Achievements), covered World cards, every Completed Wander (covered even to its 
 a contested card, the order of the Legend and Life Decks and the covered Life card of a contest.
 A card the seat has examined stays where it is. The unseen Legend cards are gathered slot by slot
 in a fixed order, sorted, shuffled and dealt back into the same slots; who had examined each slot
-(public: it is in every view) still knows the card now there.
+(public: it is in every view) still knows the card now there (core's ``redeal``).
 """
 
 from __future__ import annotations
 
 from ...core import as_rng
+from ...core.zones import redeal
 
 
 def hidden_slots(c, seat, stays=0):
@@ -38,39 +39,9 @@ def determinize(s, seat, rng):
     """A copy of ``s`` with what ``seat`` cannot see re-drawn (this module's docstring)."""
     rng = as_rng(rng)
     c = s.determinized_copy(seat)
-    known = c.known
     # what stays: the cards the seat has examined, and Life Achievements (revealed in hand)
-    slots = hidden_slots(c, seat, stays=known[seat] | c.C.achievements)
-    cards = sorted(pile[i] for pile, i in slots)
-    # the cards other seats have examined and ``seat`` has not (only these can lie in a slot
-    # and be known there): most often none, and the cards are simply dealt back
-    anyone = 0
-    for k in known:
-        anyone |= k
-    if not anyone & ~known[seat]:
-        rng.shuffle(cards)
-        for (pile, i), card in zip(slots, cards):
-            pile[i] = card
-        return redraw_life(c, rng)
-    # who had examined each slot's card (only seats other than ``seat`` can have)
-    knowers = [None if not (anyone >> pile[i]) & 1 else
-               [t for t in range(c.players) if (known[t] >> pile[i]) & 1] for pile, i in slots]
-    redrawn = 0
-    for x in cards:
-        redrawn |= 1 << x
-    for t in range(c.players):
-        known[t] &= ~redrawn
-    rng.shuffle(cards)
-    for (pile, i), card, who in zip(slots, cards, knowers):
-        pile[i] = card
-        if who:
-            for t in who:
-                known[t] |= 1 << card
-    return redraw_life(c, rng)
-
-
-def redraw_life(c, rng):
-    """The Life Deck's order, and a contest's covered Life card; then the copy's own rng."""
+    redeal(hidden_slots(c, seat, stays=c.known[seat] | c.C.achievements), rng, c.known, seat)
+    # the Life Deck's order, and a contest's covered Life card (dealt last); then the copy's own rng
     life = list(c.life_deck)
     covered_life = bool(c.contest) and c.contest[1] >= 0 and c.contest[2] >= 0
     if covered_life:

@@ -18,17 +18,9 @@ def interfere_op(C, card):
     """The Interfere op a card offers ('disrupt', 'hex' or None), and its number."""
     kind = C.kind[card]
     rec = C.cards[card]
-    if kind == EVENT:
-        if rec.timing != "interfere":
-            return None, 0
-        effs = rec.hand
-    elif kind in (RELIC, EXCEPTIONAL):
-        if rec.timing != "interfere":
-            return None, 0
-        effs = rec.effect
-    else:
+    if kind not in (EVENT, RELIC, EXCEPTIONAL) or rec.timing != "interfere":
         return None, 0
-    for e in effs:
+    for e in (rec.hand if kind == EVENT else rec.effect):   # an Event's Hand Effect, a card in play's Effect
         if e.op in RESPONSE_OPS:
             return e.op, e.n
     return None, 0
@@ -107,9 +99,7 @@ def respond(s, frame, action):
         at = in_use(s)
         used = s.stack[at]
         s.stack[at] = (DISRUPTED, *used[1:])
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} Disrupts {C.names[used[2]]} with {C.names[card]}.")
+        s.say_fmt(None, "{} Disrupts {} with {}.", s.seat_name(seat), C.names[used[2]], C.names[card])
     else:
         s.roll_mod -= n
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} Interferes with {C.names[card]}: -{n} to the roll.")
+        s.say_fmt(None, "{} Interferes with {}: -{} to the roll.", s.seat_name(seat), C.names[card], n)

@@ -115,8 +115,7 @@ def end_of_turn(s, seat) -> bool:
                 s.legend_discard = []
                 s.rng.shuffle(s.legend_deck)
                 s.legend_emptied = not s.legend_deck
-                if s.logging:
-                    s.say(f"The Legend Deck is rebuilt from its discard pile: Age {s.age} of {R.ETERNAL_AGES}.")
+                s.say_fmt(None, "The Legend Deck is rebuilt from its discard pile: Age {} of {}.", s.age, R.ETERNAL_AGES)
                 return False
             # "Ties result in a stalemate between tied Players": nobody met the conditions
             finish(s, list(range(s.players)), f"Age {R.ETERNAL_AGES} ends and no Player meets every Eternal "

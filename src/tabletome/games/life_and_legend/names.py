@@ -37,6 +37,3 @@ D_EFFECT, D_PERPETUAL, D_SPARK = range(3)
 
 # SEEK: what is sought
 SEEK_WORD, SEEK_TRAUMA = range(2)
-
-# the per-seat lists of cards of the state (one list a seat)
-SEAT_LISTS = ("hand", "relics", "traits", "traumas", "wanders", "adventures")

@@ -8,8 +8,10 @@ card shows only as covered (and who examined it), as in the view. View keys with
 hashed into the last slice, so nothing the view shows is dropped.
 """
 
+from functools import reduce
+from operator import and_, or_
 
-from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
+from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, keep, vocabulary
 from ...core.zones import bits
 from .cards import ACHIEVEMENT
 from .effects import pending
@@ -108,7 +110,6 @@ class LifeAndLegendEncoder(Encoder):
         self._by_cards = {}
         self._last_ix = (None, None, 0)  # the last card set seen, its index and its limit cards
         self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends, limits, Play Area bag
-        self._blocks = {}  # ("roll", its value) -> its hashed slice
         self._piles = {}  # a long pile's cards -> its count of each name
         self._decks = {}  # the Legend Deck's cards -> them as bits
 
@@ -233,58 +234,26 @@ class LifeAndLegendEncoder(Encoder):
         self._last_ix = cached
         return cached[1]
 
-    def _block(self, key, node, width, path):
-        """``node`` hashed into a zero slice of ``width`` floats (as ``walk`` writes it), kept."""
-        import numpy as np
-        block = memoryview(np.zeros(width, np.float32))
-        self.hasher.walk(node, block, 0, width, path)
-        if len(self._blocks) >= 10_000:
-            self._blocks.clear()
-        self._blocks[key] = block
-        return block
-
-    def _seat_counts(self, st, t, key, ix):
-        """A seat's Legends / 10, its limits / 5 (float32 bytes) and its Play Area bag (float32
-        bytes, None when empty), kept by ``key``. (Kept as bytes, which the garbage collector does
-        not track, so that a full cache costs its collections nothing.)"""
-        import numpy as np
-        limits = limits_view(st, t)
-        play = None
-        cards = [*st.relics[t], *st.traits[t], *st.traumas[t], *st.adventures[t],
-                 *[c for c in (st.story[t], st.path[t]) if c >= 0]]
-        if cards:
-            bag = np.zeros(len(self.names), np.float32)
-            row = memoryview(bag)
-            for c in cards:
-                row[ix[c]] += 1.0
-            play = bag.tobytes()
-        counts = (st.legends(t) / 10.0, np.array([limits[name] / 5.0 for name in LIMITS], np.float32).tobytes(), play)
-        if len(self._counts) >= 20_000:
-            self._counts.clear()
-        self._counts[key] = counts
-        return counts
-
-    def _pile_counts(self, cards, ix):
-        """A pile's count of each card name, kept by its cards (whole counts, exact)."""
+    def _bag(self, cards, ix):
+        """The count of each card name among ``cards`` as float32 bytes (whole counts, exact; kept
+        as bytes, which the garbage collector does not track, so a full cache costs it nothing)."""
         import numpy as np
         bag = np.zeros(len(self.names), np.float32)
         row = memoryview(bag)
         for c in cards:
             row[ix[c]] += 1.0
-        counts = bag.tobytes()   # (bytes: untracked by the garbage collector)
-        if len(self._piles) >= 20_000:
-            self._piles.clear()
-        self._piles[tuple(cards)] = counts
-        return counts
+        return bag.tobytes()
 
-    def _deck_bits(self, deck):
-        bits_of = 0
-        for c in deck:
-            bits_of |= 1 << c
-        if len(self._decks) >= 20_000:
-            self._decks.clear()
-        self._decks[deck] = bits_of
-        return bits_of
+    def _seat_counts(self, st, t, key, ix):
+        """A seat's Legends / 10, its limits / 5 (float32 bytes) and its Play Area bag (None when
+        empty), kept by ``key``."""
+        import numpy as np
+        limits = limits_view(st, t)
+        cards = [*st.relics[t], *st.traits[t], *st.traumas[t], *st.adventures[t],
+                 *[c for c in (st.story[t], st.path[t]) if c >= 0]]
+        counts = (st.legends(t) / 10.0, np.array([limits[name] / 5.0 for name in LIMITS], np.float32).tobytes(),
+                  self._bag(cards, ix) if cards else None)
+        return keep(self._counts, key, counts)
 
     def encode_state(self, st, seat, arr):
         out = memoryview(arr)
@@ -317,29 +286,19 @@ class LifeAndLegendEncoder(Encoder):
         if mode is not None:
             out[self.mode + mode] = 1.0
         out[self.phase + st.phase] = 1.0
-        # what is asked and the roll, each into its own zero slice: kept whole by its value
+        # what is asked, and the roll (its adds kept by its value)
         asked = asks(st)
         if asked is not None:
             out[self.asks + self.prompts[asked]] = 1.0
         if st.to_move is not None:
             out[self.decider + (st.to_move - me) % n] = 1.0
-        roll = tuple(st.roll)
-        block = self._blocks.get(("roll", roll))
-        if block is None:
-            block = self._block(("roll", roll), list(roll), 8, "roll")
-        out[self.roll:self.roll + 8] = block
+        roll = st.roll
+        hasher.walk_keyed(tuple(roll), roll.copy, out, self.roll, 8, "roll")
 
         # the view names a covered card this seat knows (a spectator: one all seats know): the
         # bits of ``seen``; ``anyone``: the cards some seat knows
-        anyone = 0
-        for k in known:
-            anyone |= k
-        if seat is None:
-            seen = -1
-            for k in known:
-                seen &= k
-        else:
-            seen = known[seat]
+        anyone = reduce(or_, known, 0)
+        seen = reduce(and_, known, -1) if seat is None else known[seat]
 
         world, up = st.world, st.up
         # the uncovered World cards that change a limit (all a seat's limits read of the World)
@@ -405,7 +364,7 @@ class LifeAndLegendEncoder(Encoder):
                 else:  # a long pile's bag, kept by its cards
                     counts = self._piles.get(tuple(cards))
                     if counts is None:
-                        counts = self._pile_counts(cards, ix)
+                        counts = keep(self._piles, tuple(cards), self._bag(cards, ix))
                     at *= 4
                     outb[at:at + len(counts)] = counts
         # the Legend Deck cards some seat examined (``deck_known``): looked for only when a card
@@ -415,7 +374,7 @@ class LifeAndLegendEncoder(Encoder):
             deck = tuple(st.legend_deck)
             bits_of = self._decks.get(deck)
             if bits_of is None:
-                bits_of = self._deck_bits(deck)
+                bits_of = keep(self._decks, deck, sum(1 << c for c in deck))
             if anyone & bits_of:
                 examined = deck_known(st, seat)
         if examined:

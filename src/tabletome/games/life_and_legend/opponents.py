@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
-from .effects import roll, world_covered, publish
+from .effects import roll, world_covered, publish, take_space, top_legend
 from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
 from .limits import wander_limit
 
@@ -167,21 +167,17 @@ def world_choice(s, seat, kind, by_kind, legal):
 
 # --- The Emptiness ----------------------------------------------------------------------------------
 def devour(s, seat, k):
-    card = s.world[k]
-    s.world[k] = -1
-    s.up[k] = False
+    card = take_space(s, k)
     publish(s, card)
     s.adventures[seat].append(card)
-    if s.logging:
-        s.say(f"The Emptiness devours {s.C.names[card]} from space {k + 1}.")
+    s.say_fmt(None, "The Emptiness devours {} from space {}.", s.C.names[card], k + 1)
 
 
 def emptiness_turn(s, seat):
     """Its card: roll the die; devour; fill every empty space from the top of the Legend Deck."""
     C = s.C
     r = roll(s)
-    if s.logging:
-        s.say(f"The Emptiness rolls {r}.")
+    s.say_fmt(None, "The Emptiness rolls {}.", r)
     covered = world_covered(s)
     uncovered = [k for k in range(R.WORLD_SPACES) if s.world[k] >= 0 and s.up[k]
                  and not (s.mode == "war" and s.world[k] == C.war)]
@@ -196,13 +192,10 @@ def emptiness_turn(s, seat):
             devour(s, seat, covered[0])
     elif r == 5:
         if s.legend_deck:
-            card = s.legend_deck.pop()
+            card = top_legend(s)
             publish(s, card)
             s.adventures[seat].append(card)
-            if not s.legend_deck:
-                s.legend_emptied = True
-            if s.logging:
-                s.say(f"The Emptiness devours the top Legend card, {C.names[card]}.")
+            s.say_fmt(None, "The Emptiness devours the top Legend card, {}.", C.names[card])
     else:
         if covered:
             devour(s, seat, covered[0])
@@ -211,6 +204,4 @@ def emptiness_turn(s, seat):
             devour(s, seat, uncovered[0])
     for k in range(R.WORLD_SPACES):
         if s.world[k] < 0 and s.legend_deck:
-            s.world[k] = s.legend_deck.pop()
-            if not s.legend_deck:
-                s.legend_emptied = True
+            s.world[k] = top_legend(s)

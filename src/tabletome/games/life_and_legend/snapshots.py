@@ -27,10 +27,7 @@ def restored(s):
     """The position's checks once its zones are read; the cards it leaves out go to their decks."""
     C, n = s.C, s.players
     s.up = [bool(u) and s.world[k] >= 0 for k, u in enumerate(s.up)]
-    placed = set(s.legend_deck + s.legend_discard + s.life_deck + s.life_discard + s.backgrounds
-                 + s.background_discard + s.limbo + [c for c in s.world + s.story + s.path if c >= 0])
-    for t in range(n):
-        placed.update(s.hand[t] + s.relics[t] + s.traits[t] + s.traumas[t] + s.wanders[t] + s.adventures[t])
+    placed = set(s.zones.held(s))
     for c in s.contest[1:]:
         if c >= 0:
             if not 0 <= c < C.n or c in placed:

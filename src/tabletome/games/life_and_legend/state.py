@@ -22,7 +22,6 @@ from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, P
 from .frames import FRAMES
 from . import hidden, snapshots, views
 from .modes import setup_mode
-from .names import SEAT_LISTS
 from .opponents import decide
 
 
@@ -86,29 +85,9 @@ class LifeAndLegendState(State):
         C = self.C
         opts = self.options
         n = self.players
-        for name in SEAT_LISTS:
-            setattr(self, name, [[] for _ in range(n)])
-        self.story = [-1] * n
-        self.path = [-1] * n
-        self.known = [0] * n
-        self.legend_discard, self.life_discard, self.background_discard = [], [], []
+        self.zones.empty(self)   # every zone empty, every number at its default
         self.backgrounds = list(C.background)
-        self.world = [-1] * R.WORLD_SPACES
-        self.up = [False] * R.WORLD_SPACES
         self.turn = 0
-        self.phase = 0
-        self.reset_turn_flags()
-        self.roll = []
-        self.roll_mod = 0
-        self.words_bought = []
-        self.lost_adventure = False
-        self.legend_emptied = self.life_emptied = False
-        self.age = 1
-        self.targets = []
-        self.acquired = []
-        self.offered = 0
-        self.contest = []     # Farwandering: [owner, contested card, covered Life card]
-        self.limbo = []       # Life cards drawn and not yet kept or discarded (shown to all)
         rng = self.rng
         # 1. Shuffle: "Shuffle the Life and Legend Decks."
         legend = list(C.legend)
@@ -198,12 +177,7 @@ class LifeAndLegendState(State):
 
     def check_invariants(self):
         C = self.C
-        ids = (self.legend_deck + self.legend_discard + self.life_deck + self.life_discard + self.backgrounds
-               + self.background_discard + [c for c in self.world if c >= 0] + self.limbo
-               + [c for c in self.contest[1:] if c >= 0])
-        for s in range(self.players):
-            ids += self.hand[s] + self.relics[s] + self.traits[s] + self.traumas[s] + self.wanders[s] + self.adventures[s]
-            ids += [c for c in (self.story[s], self.path[s]) if c >= 0]
+        ids = self.zones.held(self) + [c for c in self.contest[1:] if c >= 0]
         expected = C.n - (1 if self.mode == "lore" else 0)
         if len(ids) != expected or len(set(ids)) != expected:
             seen = set()

@@ -27,7 +27,8 @@ def offers(s, seat):
     return out
 
 
-def make_offer(s, seat, give, target, take):
+def make_offer(s, seat, give, target, take=-1):
+    """``seat`` offers its Relic ``give`` to ``target``, as a gift or for ``target``'s Relic ``take``."""
     s.offered |= 1 << give
     if s.logging:
         names = s.C.names
@@ -38,13 +39,11 @@ def make_offer(s, seat, give, target, take):
 
 def answer(s, target, giver, give, take, accepted):
     if not accepted:
-        if s.logging:
-            s.say(f"{s.seat_name(target)} declines.")
+        s.say_fmt(None, "{} declines.", s.seat_name(target))
         return
     s.relics[giver].remove(give)
     s.relics[target].append(give)
     if take >= 0:
         s.relics[target].remove(take)
         s.relics[giver].append(take)
-    if s.logging:
-        s.say(f"{s.seat_name(target)} accepts.")
+    s.say_fmt(None, "{} accepts.", s.seat_name(target))

@@ -12,7 +12,7 @@ from . import ruleset as R
 from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, ADVENTURE, STORY, ACHIEVEMENT
-from .choices import discard_by_name
+from .choices import discard_by_name, named
 from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
 from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
@@ -111,13 +111,7 @@ def phase_legal(s, frame, free=None):
         held = len(s.hand[seat])
         if held > C.lowest_hand and held > hand_limit(s, seat):
             over_hand = True
-            seen = set()
-            discard, canon = A.discard, C.canon
-            for c in s.hand[seat]:
-                a = discard[canon[c]]
-                if a.id not in seen:
-                    seen.add(a.id)
-                    out.append(a)
+            out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:
         # "The Player may bring Relics from hand into play."
         kind, slots, relic = C.kind, C.slots, A.relic
@@ -208,14 +202,11 @@ def free_legal(s, seat):
     used = s.used
     turn_use = A.turn_use
     relics, traits = s.relics[seat], s.traits[seat]
-    for c in relics:
-        a = turn_use[c]
-        if a is not None and not (used >> c) & 1:
-            out.append(a)
-    for c in traits:
-        a = turn_use[c]
-        if a is not None and not (used >> c) & 1:
-            out.append(a)
+    for pile in (relics, traits):
+        for c in pile:
+            a = turn_use[c]
+            if a is not None and not (used >> c) & 1:
+                out.append(a)
     use = A.use
     story, p = s.story[seat], s.path[seat]
     if story >= 0:
@@ -262,11 +253,8 @@ def farwander_buys(s, seat):
     n = len(s.wanders[seat])
     if s.activated:
         return out
-    if n >= R.FW_WORD_PRICE:
-        for w in range(len(R.SMALL_WORDS)):
-            out.append(get("fw_word", w))
-    if n >= R.FW_GREAT_WORD_PRICE:
-        for w in range(len(R.SMALL_WORDS), len(R.SMALL_WORDS) + len(R.GREAT_WORDS)):
+    for w in range(len(R.SMALL_WORDS) + len(R.GREAT_WORDS)):
+        if n >= word_price(w):
             out.append(get("fw_word", w))
     if n >= R.FW_STORY_PRICE and s.story[seat] < 0 and mod(s, seat, "no-background") <= 0:
         for c in s.backgrounds:
@@ -276,86 +264,62 @@ def farwander_buys(s, seat):
 
 
 # --- resolving a phase's choice ----------------------------------------------------------------------
-# Each action kind of a phase has its rule (the phase frame's ``on``); every one but "end phase"
-# puts the phase back on the stack first: the phase goes on after the action.
+# Each action kind of a phase has its rule (the phase frame's ``on``); the phase goes on after every
+# one but "end phase" (the frame's ``until``: the core puts the phase back on the stack first).
 def end_the_phase(s, frame, action):
     end_phase(s, frame[1], frame[2])
 
 
 def discard_down(s, frame, action):
-    s.stack.append(frame)
     seat = frame[1]
     discard_by_name(s, seat, action.args[0], s.hand[seat])
 
 
-def bring_relic(s, frame, action):
-    s.stack.append(frame)
-    seat, card = frame[1], action.args[0]
+def by_seat(rule):
+    """The rule of a phase action that is ``rule(s, seat, *the action's numbers)``."""
+    return lambda s, frame, action: rule(s, frame[1], *action.args)
+
+
+def world_action(rule):
+    """A World Action's rule: "the Player must attempt one of the following World Actions" (the
+    turn's one is taken: ``acted``), then ``rule(s, seat, *the action's numbers)``."""
+    def take(s, frame, action):
+        s.acted = True
+        rule(s, frame[1], *action.args)
+    return take
+
+
+def bring_relic(s, seat, card, when=""):
+    """"The Player may bring Relics from hand into play" (``when``: before the first turn)."""
     s.hand[seat].remove(card)
     s.relics[seat].append(card)
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} brings {s.C.names[card]} into play.")
-
-
-def draw_world_action(s, frame, action):
-    s.stack.append(frame)
-    s.acted = True
-    draw_action(s, frame[1])
-
-
-def uncover_world_action(s, frame, action):
-    s.stack.append(frame)
-    s.acted = True
-    uncover(s, frame[1], action.args[0])
-
-
-def wander_world_action(s, frame, action):
-    s.stack.append(frame)
-    s.acted = True
-    start_wander(s, frame[1], action.args[0], 0)
-
-
-def farwander_world_action(s, frame, action):
-    s.stack.append(frame)
-    s.acted = True
-    start_farwander(s, frame[1], action.args[0], action.args[1])
-
-
-def adventure_world_action(s, frame, action):
-    s.stack.append(frame)
-    s.acted = True
-    attempt(s, frame[1], action.args[0], action.args[1])
-
-
-def activate_background(s, frame, action):
-    s.stack.append(frame)
-    activate(s, frame[1], action.args[0])
+    s.say_fmt(None, "{} brings {} into play{}.", s.seat_name(seat), s.C.names[card], when)
 
 
 def buy_word(s, frame, action):
-    s.stack.append(frame)
     seat, w = frame[1], action.args[0]
-    pay_wanders(s, seat, R.FW_WORD_PRICE if w < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE)
+    pay_wanders(s, seat, word_price(w))
     s.words_bought.append(w)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} spends Completed Wanders for {(R.SMALL_WORDS + R.GREAT_WORDS)[w]} this phase.")
+    s.say_fmt(None, "{} spends Completed Wanders for {} this phase.", s.seat_name(seat), (R.SMALL_WORDS + R.GREAT_WORDS)[w])
 
 
 def buy_story(s, frame, action):
-    s.stack.append(frame)
     pay_wanders(s, frame[1], R.FW_STORY_PRICE)
     activate(s, frame[1], action.args[0], bought=True)
 
 
 def buy_trauma_removal(s, frame, action):
-    s.stack.append(frame)
     seat, card = frame[1], action.args[0]
     pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
     s.traumas[seat].remove(card)
     depart(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} spends Completed Wanders to remove {s.C.names[card]}.")
+    s.say_fmt(None, "{} spends Completed Wanders to remove {}.", s.seat_name(seat), s.C.names[card])
+
+
+def word_price(w):
+    """The Completed Wanders a Life Word costs: a small one, or a great one."""
+    return R.FW_WORD_PRICE if w < len(R.SMALL_WORDS) else R.FW_GREAT_WORD_PRICE
 
 
 def pay_wanders(s, seat, n):
@@ -366,23 +330,15 @@ def pay_wanders(s, seat, n):
 # the free actions of every phase
 def play_event(s, frame, action):
     # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
-    s.stack.append(frame)
     seat, card = frame[1], action.args[0]
     s.hand[seat].remove(card)
     depart(s, card)
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} plays {s.C.names[card]}.")
+    s.say_fmt(None, "{} plays {}.", s.seat_name(seat), s.C.names[card])
     use(s, seat, card, HAND)
 
 
-def place_atmosphere_over(s, frame, action):
-    s.stack.append(frame)
-    place_over_atmosphere(s, frame[1], action.args[0])
-
-
 def use_card(s, frame, action):
-    s.stack.append(frame)
     seat, card = frame[1], action.args[0]
     k = s.C.kind[card]
     if k == STORY:
@@ -391,64 +347,35 @@ def use_card(s, frame, action):
         use_achievement(s, seat, card)
     else:
         s.used |= 1 << card
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} uses {s.C.names[card]}.")
+        s.say_fmt(None, "{} uses {}.", s.seat_name(seat), s.C.names[card])
         use(s, seat, card, USE)
 
 
-def spark(s, frame, action):
-    s.stack.append(frame)
-    use_spark(s, frame[1])
-
-
 def turn_in_wander(s, frame, action):
-    s.stack.append(frame)
     seat = frame[1]
     card = s.wanders[seat].pop(action.args[0])
     depart(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} turns in a Completed Wander ({s.C.names[card]}) for a Life card.")
+    s.say_fmt(None, "{} turns in a Completed Wander ({}) for a Life card.", s.seat_name(seat), s.C.names[card])
     s.stack.append((DRAW_LIFE, seat))
 
 
 def remove_perpetual(s, frame, action):
-    s.stack.append(frame)
     seat = frame[1]
     k = s.world.index(action.args[0])
     s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
 
 
-def fill_space(s, frame, action):
-    s.stack.append(frame)
-    fill_from_deck(s, frame[1], action.args[0])
-
-
-def place_card(s, frame, action):
-    s.stack.append(frame)
-    place_from_hand(s, frame[1], action.args[0], action.args[1])
-
-
-def offer_relic(s, frame, action):
-    s.stack.append(frame)
-    trading.make_offer(s, frame[1], action.args[0], action.args[1], -1)
-
-
-def offer_relic_for(s, frame, action):
-    s.stack.append(frame)
-    trading.make_offer(s, frame[1], action.args[0], action.args[1], action.args[2])
-
-
 PHASE_ACTIONS = {
-    "end": end_the_phase, "discard": discard_down, "relic": bring_relic,
+    "end": end_the_phase, "discard": discard_down, "relic": by_seat(bring_relic),
     # Phase 2's World Actions
-    "draw": draw_world_action, "uncover": uncover_world_action, "wander": wander_world_action,
-    "farwander": farwander_world_action, "adventure": adventure_world_action,
+    "draw": world_action(draw_action), "uncover": world_action(uncover), "wander": world_action(start_wander),
+    "farwander": world_action(start_farwander), "adventure": world_action(attempt),
     # Phase 3: Backgrounds, and Farwander Mode's purchases with Completed Wanders
-    "activate": activate_background, "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
+    "activate": by_seat(activate), "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
     # free actions
-    "play": play_event, "over": place_atmosphere_over, "use": use_card, "spark": spark,
-    "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": fill_space, "place": place_card,
-    "offer": offer_relic, "offer_for": offer_relic_for,
+    "play": play_event, "over": by_seat(place_over_atmosphere), "use": use_card, "spark": by_seat(use_spark),
+    "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": by_seat(fill_from_deck),
+    "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer), "offer_for": by_seat(trading.make_offer),
 }
 
 
@@ -482,12 +409,5 @@ def run_setup_relics(s, frame):
 
 
 def resolve_setup_relics(s, frame, action):
-    if action.kind == "done":
-        return
-    _, seat = frame
-    s.hand[seat].remove(action.args[0])
-    s.relics[seat].append(action.args[0])
-    publish(s, action.args[0])
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} brings {s.C.names[action.args[0]]} into play before the first turn.")
-    s.stack.append(frame)
+    if action.kind != "done":
+        bring_relic(s, frame[1], action.args[0], " before the first turn")

@@ -4,6 +4,9 @@ order and a contested card; a card a seat has examined it sees by name."""
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from ...core.zones import bits
 from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
@@ -101,9 +104,7 @@ def view(s, seat):
 def deck_known(s, seat):
     """The Legend Deck cards some seat has examined, by depth from the top."""
     known = []
-    anyone = 0
-    for k in s.known:
-        anyone |= k
+    anyone = reduce(or_, s.known, 0)
     if anyone:
         for depth, c in enumerate(reversed(s.legend_deck)):
             if (anyone >> c) & 1:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
-from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll, roll_modifier
+from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll_for, take_space, top_legend
 from .limits import mod, wander_limit
-from .names import (WORLD_FX, WINDOW, ON_ROLL, ROLL_CHECK, METHOD, TOP, CONTEST,
-                    NO_CONTEST)
+from .names import WORLD_FX, METHOD, TOP, CONTEST, NO_CONTEST
 
 
 # --- empty World spaces --------------------------------------------------------------------------
@@ -37,12 +36,9 @@ def atmosphere_allowed(s) -> bool:
 
 def fill_from_deck(s, seat, k):
     """"Covered Legend Deck Card: The Player may place the top Legend Deck card in the space, covered.\""""
-    s.world[k] = s.legend_deck.pop()
+    s.world[k] = top_legend(s)
     s.up[k] = False
-    if not s.legend_deck:
-        s.legend_emptied = True
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} fills space {k + 1} with the top Legend card, covered.")
+    s.say_fmt(None, "{} fills space {} with the top Legend card, covered.", s.seat_name(seat), k + 1)
 
 
 def place_from_hand(s, seat, card, k):
@@ -52,8 +48,7 @@ def place_from_hand(s, seat, card, k):
     s.world[k] = card
     s.up[k] = True
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} places {s.C.names[card]} in space {k + 1}.")
+    s.say_fmt(None, "{} places {} in space {}.", s.seat_name(seat), s.C.names[card], k + 1)
     if s.C.is_atmosphere[card]:
         clear_other_atmospheres(s, k)
 
@@ -103,22 +98,17 @@ def uncover(s, seat, k):
     card = s.world[k]
     s.up[k] = True
     publish(s, card)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} uncovers space {k + 1}: {C.names[card]}.")
+    s.say_fmt(None, "{} uncovers space {}: {}.", s.seat_name(seat), k + 1, C.names[card])
     kind = C.kind[card]
     if kind == RELIC:
         # "Relic: This goes to the Player's hand and is treated as though it were just drawn"
-        s.world[k] = -1
-        s.up[k] = False
-        s.hand[seat].append(card)
+        s.hand[seat].append(take_space(s, k))
     elif kind == EVENT:
         if C.is_atmosphere[card]:
             clear_other_atmospheres(s, k)
         else:
             # "Event: Use the World Effect." then it departs, leaving an empty space
-            s.world[k] = -1
-            s.up[k] = False
-            depart(s, card)
+            depart(s, take_space(s, k))
             use(s, seat, card, WORLD_FX)
     # "Adventure: This stays in the World until it's resolved."
 
@@ -139,18 +129,16 @@ def wander_targets(s, covered):
     return [TOP] if s.legend_deck else []
 
 
-def start_wander(s, seat, target, index):
+def start_wander(s, seat, target, index=0):
     """"Wander: The Player chooses a covered World card and one of the options below.\""""
     s.stack.append((METHOD, seat, target, index))
 
 
 def wander_by_roll(s, seat, what, a, b):
     """"Roll a 4, 5, or 6 on a Regular Die." (Wander bonuses apply; RULES.md, "Die bonuses".)"""
-    s.roll = [roll(s)]
-    s.roll_mod = roll_modifier(s, seat, "wander-bonus")
+    roll_for(s, seat, 1, "wander-bonus", what, a, b)
     if s.logging:
         s.say(f"{s.seat_name(seat)} rolls {s.roll[0]} to Wander" + (f" ({s.roll_mod:+d})" if s.roll_mod else "") + ".")
-    s.push((WINDOW, ON_ROLL, (seat + 1) % s.players, 0, seat), (ROLL_CHECK, seat, what, a, b))
 
 
 def wander_succeeds(s, seat, target):
@@ -159,13 +147,9 @@ def wander_succeeds(s, seat, target):
     if target == TOP:
         if not s.legend_deck:
             return
-        card = s.legend_deck.pop()
-        if not s.legend_deck:
-            s.legend_emptied = True
+        card = top_legend(s)
     else:
-        card = s.world[target]
-        s.world[target] = -1
-        s.up[target] = False
+        card = take_space(s, target)
     s.wanders[seat].append(card)
     s.did |= 2
     if s.logging:
@@ -187,8 +171,7 @@ def start_farwander(s, seat, target, j):
     contested and is no longer a Completed Wander. 2. The Farwanderer attempts to Wander on it.\""""
     card = s.wanders[target].pop(j)
     s.contest = [target, card, -1]
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} Farwanders on {s.seat_name(target)}'s Completed Wander {j + 1}.")
+    s.say_fmt(None, "{} Farwanders on {}'s Completed Wander {}.", s.seat_name(seat), s.seat_name(target), j + 1)
     s.stack.append((METHOD, seat, 10 + target, j))
 
 
@@ -197,8 +180,7 @@ def farwander_fails(s, seat):
     target, card, _ = s.contest
     s.wanders[target].append(card)
     s.contest = []
-    if s.logging:
-        s.say(f"The Farwander fails; the card returns to {s.seat_name(target)}.")
+    s.say_fmt(None, "The Farwander fails; the card returns to {}.", s.seat_name(target))
 
 
 def farwander_succeeds(s, seat):
@@ -207,8 +189,7 @@ def farwander_succeeds(s, seat):
     target, card, _ = s.contest
     life = next_life(s)
     s.contest[2] = life
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} attaches a covered Life card to the contested card.")
+    s.say_fmt(None, "{} attaches a covered Life card to the contested card.", s.seat_name(seat))
     s.stack.append((CONTEST, target, seat))
 
 
@@ -219,8 +200,7 @@ def contest(s, target, farwanderer):
     if life >= 0:
         depart(s, life)
     s.contest = []
-    if s.logging:
-        s.say(f"{s.seat_name(target)} contests: both cards are discarded.")
+    s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(target))
 
 
 def no_contest(s, target, farwanderer):
@@ -230,9 +210,7 @@ def no_contest(s, target, farwanderer):
     _, card, life = s.contest
     s.wanders[farwanderer].append(card)
     s.contest = [-1, -1, life]
-    if s.logging:
-        s.say(f"{s.seat_name(target)} does not contest: {s.seat_name(farwanderer)} takes the Completed Wander.")
+    s.say_fmt(None, "{} does not contest: {} takes the Completed Wander.", s.seat_name(target), s.seat_name(farwanderer))
     if life >= 0:
-        if s.logging:
-            s.say(f"The Life card is {s.C.names[life]}.")
+        s.say_fmt(None, "The Life card is {}.", s.C.names[life])
         s.stack.append((NO_CONTEST, target, farwanderer, life))
