@@ -152,7 +152,6 @@ class LichLordsEncoder(Encoder):
         self._orders = {}  # (my side, sides) -> the sides from mine
         self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
         self._faction_at = [self.factions.get(name) for name in FACTION_NAMES]
-        self._phase_at = {name: self.phase + i for i, name in enumerate(PHASES)}
 
     def _card_row(self, card) -> int:
         """The row of ``self._rows`` holding this card's share of a group (every part of a group's
@@ -247,19 +246,8 @@ class LichLordsEncoder(Encoder):
         my_side = view["seat_sides"][me] if seat is not None else side_names[0]
         first = side_names.index(my_side) if my_side in side_names else 0
         order = side_names[first:] + side_names[:first]
-        g = self.g
-        out[g] = min(view["turn"], TURN_CAP) / 100.0
-        out[g + 1] = seat is not None and view["active"] == seat
-        out[g + 2] = seat is not None and view["to_move"] == seat
-        out[g + 3] = view["over"]
-        out[g + 4] = seat is not None and seat in view["winners"]
-        out[g + 5] = view["spell_deck"] / 30.0
-        out[g + 6] = view["held"] is not None
-        out[g + 7] = min(len(view["chain"]), CHAIN_CAP) / 5.0
-        if view["mode"] in MODES:
-            out[self.mode + MODES.index(view["mode"])] = 1.0
-        if view["phase"] in PHASES:
-            out[self.phase + PHASES.index(view["phase"])] = 1.0
+        self._write_head(out, seat, view["turn"], view["active"], view["to_move"], view["over"], view["winners"],
+                         view["spell_deck"], view["held"] is not None, len(view["chain"]), view["mode"], view["phase"])
         decision = view["decision"]
         if decision is not None:
             kind = decision.get("decision")
@@ -284,11 +272,7 @@ class LichLordsEncoder(Encoder):
         self._write_burned(out, self.burn + 1, burn["spells"])
         if view["held"] is not None:
             groups.append((self.held, [row_of(view["held"])]))
-        artifact = view["artifact"]
-        if isinstance(artifact, int) and not isinstance(artifact, bool) and 1 <= artifact <= REALMS:
-            out[self.artifact + artifact - 1] = 1.0
-        elif artifact is not None:
-            hasher.walk(artifact, out, self.artifact + 4, 8)
+        self._write_artifact(out, view["artifact"])
         mine = set(view["seat_realms"][me]) if seat is not None else set()
         width = self.group_width
         per_realm = self.realm_head + (1 + SIDES) * width
@@ -314,6 +298,30 @@ class LichLordsEncoder(Encoder):
         self.clip(arr)
 
     # --- the parts both encodings write (into a zero slice at ``at``) ----------------------------
+    def _write_head(self, out, seat, turn, active, to_move, over, winners, spell_deck, held, chain, mode, phase):
+        """The first slices: turn, active, to move, over, won, spell deck, held, chain length; the
+        mode and the phase one-hot."""
+        g = self.g
+        out[g] = min(turn, TURN_CAP) / 100.0
+        out[g + 1] = seat is not None and active == seat
+        out[g + 2] = seat is not None and to_move == seat
+        out[g + 3] = over
+        out[g + 4] = seat is not None and seat in winners
+        out[g + 5] = spell_deck / 30.0
+        out[g + 6] = held
+        out[g + 7] = min(chain, CHAIN_CAP) / 5.0
+        if mode in MODES:
+            out[self.mode + MODES.index(mode)] = 1.0
+        if phase in PHASES:
+            out[self.phase + PHASES.index(phase)] = 1.0
+
+    def _write_artifact(self, out, artifact):
+        """The Cursed Artifact's realm one-hot (any other value hashed)."""
+        if isinstance(artifact, int) and not isinstance(artifact, bool) and 1 <= artifact <= REALMS:
+            out[self.artifact + artifact - 1] = 1.0
+        elif artifact is not None:
+            self.hasher.walk(artifact, out, self.artifact + 4, 8)
+
     def _write_sides(self, out, at, sides):
         """The sides from mine, each (its view, mine, the Cursed Artifact's): present, noise / 5,
         realms scored / 3, mine, the Cursed Artifact's."""
@@ -464,7 +472,6 @@ class LichLordsEncoder(Encoder):
         # (kept slices are bytes, not GC-tracked views: copied in through the bytes of ``out``)
         out = memoryview(arr)
         raw = out.cast("B")
-        hasher = self.hasher
         L = st.L
         C = st.R.cards
         ns = L.ns
@@ -488,28 +495,8 @@ class LichLordsEncoder(Encoder):
         # views are built only the first time a key is seen.
         stack = st.stack
         chain = [f for f in stack if f[0] != TURN] if stack else stack
-        g = self.g
-        # (the row is zero: only the ones and the nonzero values are written)
-        out[g] = min(st.turn, TURN_CAP) / 100.0
-        if seat is not None:
-            if st.active == seat:
-                out[g + 1] = 1.0
-            if st.to_move == seat:
-                out[g + 2] = 1.0
-            if seat in st.winners:
-                out[g + 4] = 1.0
-        if st.is_over:
-            out[g + 3] = 1.0
-        out[g + 5] = len(st.deck) / 30.0
-        if st.held >= 0:
-            out[g + 6] = 1.0
-        if chain:
-            out[g + 7] = min(len(chain), CHAIN_CAP) / 5.0
-        if L.mode in MODES:
-            out[self.mode + MODES.index(L.mode)] = 1.0
-        phase = self._phase_at.get(phase_name(st))
-        if phase is not None:
-            out[phase] = 1.0
+        self._write_head(out, seat, st.turn, st.active, st.to_move, st.is_over, st.winners, len(st.deck),
+                         st.held >= 0, len(chain), L.mode, phase_name(st))
         frame = st.decision
         if frame is not None:
             kind = self._decision_at.get(frame[0])
@@ -586,11 +573,8 @@ class LichLordsEncoder(Encoder):
         held = st.held
         if held >= 0:   # a group of one card: its row
             raw[self._held_bytes] = self._row_bytes[face_rows[4 * held + 2 * up[held] + acted[held]]]
-        artifact = st.artifact + 1 if st.artifact >= 0 else None
-        if artifact is not None and 1 <= artifact <= REALMS:
-            out[self.artifact + artifact - 1] = 1.0
-        elif artifact is not None:
-            hasher.walk(artifact, out, self.artifact + 4, 8)
+        if st.artifact >= 0:
+            self._write_artifact(out, st.artifact + 1)
         sides = st.sides
         order_of = st.order
         heads = self._realm_heads
