@@ -136,7 +136,6 @@ class LichLordsEncoder(Encoder):
         self._groups = {}
         self._getters = {}  # a group's card ids -> an itemgetter of them (at most 4,096 kept: they are objects the
         # garbage collector tracks, where the keys of ints and the bytes kept in _groups are not)
-        self._row_views = []  # memoryviews of self._rows
         self._row_bytes = []  # the bytes of self._rows (encode_state)
         self._decision_blocks = Kept(20_000)  # a decision's key (its frame, a card by place and name) -> its slice
         self._burn_blocks = Kept()  # the burned spells -> their slice
@@ -184,27 +183,16 @@ class LichLordsEncoder(Encoder):
                 vec[5 + F + S + k] = 1.0
             row = self._row_of[key] = len(self._rows)
             self._rows.append(vec)
-            self._row_views.append(memoryview(vec))
             self._row_bytes.append(vec.tobytes())
         return row
 
     def _emit(self, out, groups):
         """Write the groups of cards: ``groups`` is ``[(start, rows)]``, each a group's place in
-        ``out`` (still zero) and its cards' rows. Both encodings collect the same list and sum it
-        here, row after row, so they write the same floats. (Measured faster than one gather and
-        ``reduceat`` over all groups.)"""
-        views, width = self._row_views, self.group_width
-        sums = self._sums
-        out = memoryview(out)  # (a slice copied between memoryviews is faster than numpy's)
+        ``out`` (still zero) and its cards' rows, summed row after row as encode_state sums them
+        (``_group_sum``), so both write the same floats."""
+        raw = memoryview(out).cast("B")
         for at, rows in groups:
-            if len(rows) == 1:
-                out[at:at + width] = views[rows[0]]
-                continue
-            key = tuple(rows)
-            total = sums.get(key)
-            if total is None:
-                total = self._sum(key)
-            out[at:at + width] = total
+            raw[_bytes(at, self.group_width)] = self._group_sum(tuple(rows))
 
     def _sum(self, key):
         """The sum of a group's rows, added one after another from the first (kept): from the sum
@@ -620,8 +608,7 @@ class LichLordsEncoder(Encoder):
         self.clip(arr)
 
     def _group_sum(self, rows):
-        """What ``_emit`` writes for a group of cards with these rows (the row, or the rows' sum),
-        as bytes."""
+        """A group of cards with these rows as bytes: the row, or the rows' sum."""
         if len(rows) == 1:
             return self._row_bytes[rows[0]]
         total = self._sums.get(rows)
