@@ -35,12 +35,8 @@ def perform_next(state, frame) -> bool:
     if b >= 0:
         # "The player who is performing the skills chooses which of the two skills to perform."
         stack.append((OR, c, a, b))
-    elif a == TEACH:
-        teach(state, c)
-    elif a == CAST:
-        cast(state, c)
     else:
-        stack.append((SKILL, c, a))
+        begin_skill(state, c, a)
     return False
 
 
