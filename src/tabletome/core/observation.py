@@ -303,6 +303,31 @@ class ViewHashEncoder(Encoder):
         self.clip(out)
 
 
+class Kept(dict):
+    """Slices of a vector that a direct encoder keeps whole, as bytes, by a key that decides what
+    they show (a side's noise and score pile sizes, a realm's known top cards): ``kept.get(key)``,
+    or on a miss ``kept.make(key, width, write, *args)``, which calls ``write(out, *args)`` on a
+    zero float32 slice of ``width`` (a memoryview; the encoder's own writer, so the slice holds
+    what its reference encoding writes there), keeps its bytes and returns them, for the encoder
+    to copy into the bytes of its vector. Bytes, not views: the garbage collector does not track
+    them. Once ``cap`` slices are kept it starts again empty (a long run meets ever new keys)."""
+
+    __slots__ = ("cap",)   # (no instance dict: ``get`` is looked up as fast as a dict's)
+
+    def __init__(self, cap: int = 10_000):
+        super().__init__()
+        self.cap = cap
+
+    def make(self, key, width: int, write, *args) -> bytes:
+        np = numpy()
+        block = np.zeros(width, np.float32)
+        write(memoryview(block), *args)
+        if len(self) >= self.cap:
+            self.clear()
+        self[key] = kept = block.tobytes()
+        return kept
+
+
 # --- small helpers for hand-written encoders ----------------------------------------------------
 def vocabulary(names) -> dict:
     """A name -> index dict for a list of names (card names, phases...)."""

@@ -18,7 +18,7 @@ import math
 
 from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
 from .ruleset import TURN
-from .scoring import _best_shared, side_satisfies
+from .scoring import _best_shared, ban_present, side_satisfies
 
 WIN = 1000.0
 NOISE = 10.0
@@ -49,7 +49,8 @@ def quick(state, rng):
 
 
 def _pick(state, rng, judge):
-    """The legal action whose resulting position ``judge`` values most (ties broken at random)."""
+    """The legal action whose resulting position ``judge`` values most (ties broken at random;
+    ``rng`` None: the first)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -57,7 +58,7 @@ def _pick(state, rng, judge):
     for action in legal:
         copy = state.clone()
         copy.apply(action)
-        value = judge(copy) + rng.random() * 1e-3
+        value = judge(copy) + rng.random() * 1e-3 if rng is not None else judge(copy)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -81,15 +82,7 @@ def _finish_chain(state, seat):
     steps = 0
     while state.to_move == seat and state.decision[0] != TURN and steps < QUICK_LIMIT:
         steps += 1
-        legal = state.legal_actions()
-        best, best_value = legal[0], -math.inf
-        for action in legal:
-            copy = state.clone()
-            copy.apply(action)
-            value = _static(copy, seat)
-            if value > best_value:
-                best, best_value = action, value
-        state.apply(best)
+        state.apply(_pick(state, None, lambda copy: _static(copy, seat)))
 
 
 def _turn_value(state, seat):
@@ -187,17 +180,8 @@ def _progress(realm, cards, up, C) -> float:
         met += min(have, n)
         need += n
     share = 0.8 * met / need
-    for kind, limit, up_, skill in realm.bans:
-        pool = minions if up_ == MINION else skeletons
-        if kind == R_CARDS:
-            broken = any(skill < 0 or mask[c] >> skill & 1 for c in pool)
-        elif kind == R_ICONS:
-            broken = icons[skill] > 0
-        elif kind == R_MATCH_CARDS:
-            broken = _best_shared(pool, mask) >= 2
-        else:
-            broken = max(icons) >= 2
-        if broken:
+    for ban in realm.bans:
+        if ban_present(ban, minions, skeletons, icons, mask):
             share *= 0.3
     return share
 

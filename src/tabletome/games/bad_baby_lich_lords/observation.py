@@ -9,12 +9,13 @@ acted, and the count of each card name. View keys without a slice are hashed int
 
 from operator import itemgetter
 
-from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, Recorder, vocabulary
-from .effects import FACTIONS as FACTION_NAMES, NUM_SPELLS, SPELLS
+from ...core.observation import HASH_CAP, Encoder, Hasher, Kept, Layout, Recorder, vocabulary
+from .effects import FACTIONS as FACTION_NAMES, SPELLS
 from .frames import FRAMES
 from .places import BONE, HELD
 from .ruleset import OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
-from .views import chain_item, decision_view, phase_name, realm_info
+from ...core.zones import names_of
+from .views import burned_spells, chain_item, decision_view, phase_name, realm_info, score_entry, sides_view
 
 MODES = ("two-player", "teams", "solitaire", "three-player")
 PHASES = ("before action", "after action", "over")
@@ -128,31 +129,28 @@ class LichLordsEncoder(Encoder):
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
         self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
-        self._side_blocks = {}  # (layout, seat, noise, score pile sizes) -> the sides' slice
-        self._seat_blocks = {}  # (layout, seat, hand sizes, scores) -> the seats' slice
+        # encode_state's slices kept whole by what they show, each written by encode's own writer
+        self._side_blocks = Kept()  # (layout, seat, noise, score pile sizes) -> the sides' slice
+        self._seat_blocks = Kept()  # (layout, seat, hand sizes, scores) -> the seats' slice
         # encode_state: (a group's card ids, their up marks, their acted marks) -> the bytes of their sum
         self._groups = {}
         self._getters = {}  # a group's card ids -> an itemgetter of them (at most 4,096 kept: they are objects the
         # garbage collector tracks, where the keys of ints and the bytes kept in _groups are not)
-        self._row_views = []  # memoryviews of self._rows
         self._row_bytes = []  # the bytes of self._rows (encode_state)
-        self._decision_blocks = {}  # a decision's key (its frame, a card by place and name) -> its hashed slice
-        self._burn_blocks = {}  # the burned spells -> their slice
-        self._spell_blocks = {}  # my hand's count of each spell -> my spells' slice
+        self._decision_blocks = Kept(20_000)  # a decision's key (its frame, a card by place and name) -> its slice
+        self._burn_blocks = Kept()  # the burned spells -> their slice
+        self._spell_blocks = Kept()  # my hand's count of each spell -> my spells' slice
         # (2 * realm + mine, its top realm card (or -1 - its faction), pile sizes, the known cards
-        # and their acted marks) ->
-        # the slice of its head and its bone pile's known top
-        self._realm_heads = {}
-        self._heads_of = (None, None)  # the cards and layout those heads were made with
+        # and their acted marks) -> the slice of its head and its bone pile's known top
+        self._realm_heads = Kept(20_000)
+        self._scored_blocks = Kept()  # a score pile's realms -> its slice
+        self._heads_of = (None, None)  # the cards and layout those heads and score piles were made with
         self._realm_slots = {}  # (layout, seat) -> the realms' and sides' places (_slots_for)
-        self._field_adds = {}  # (a decision view's field, its value's type, the value) -> its adds
-        self._frame_adds = {}  # (a chain frame's key, its position up to max_items - 1) -> its adds
         self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
-        self._scored_blocks = {}  # a score pile's realms -> (the cards' realms, its slice)
+        self._frame_adds = {}  # (a chain frame's key, its position up to max_items - 1) -> its adds
         self._orders = {}  # (my side, sides) -> the sides from mine
         self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
         self._faction_at = [self.factions.get(name) for name in FACTION_NAMES]
-        self._phase_at = {name: self.phase + i for i, name in enumerate(PHASES)}
 
     def _card_row(self, card) -> int:
         """The row of ``self._rows`` holding this card's share of a group (every part of a group's
@@ -185,27 +183,16 @@ class LichLordsEncoder(Encoder):
                 vec[5 + F + S + k] = 1.0
             row = self._row_of[key] = len(self._rows)
             self._rows.append(vec)
-            self._row_views.append(memoryview(vec))
             self._row_bytes.append(vec.tobytes())
         return row
 
     def _emit(self, out, groups):
         """Write the groups of cards: ``groups`` is ``[(start, rows)]``, each a group's place in
-        ``out`` (still zero) and its cards' rows. Both encodings collect the same list and sum it
-        here, row after row, so they write the same floats. (Measured faster than one gather and
-        ``reduceat`` over all groups.)"""
-        views, width = self._row_views, self.group_width
-        sums = self._sums
-        out = memoryview(out)  # (a slice copied between memoryviews is faster than numpy's)
+        ``out`` (still zero) and its cards' rows, summed row after row as encode_state sums them
+        (``_group_sum``), so both write the same floats."""
+        raw = memoryview(out).cast("B")
         for at, rows in groups:
-            if len(rows) == 1:
-                out[at:at + width] = views[rows[0]]
-                continue
-            key = tuple(rows)
-            total = sums.get(key)
-            if total is None:
-                total = self._sum(key)
-            out[at:at + width] = total
+            raw[_bytes(at, self.group_width)] = self._group_sum(tuple(rows))
 
     def _sum(self, key):
         """The sum of a group's rows, added one after another from the first (kept): from the sum
@@ -247,19 +234,8 @@ class LichLordsEncoder(Encoder):
         my_side = view["seat_sides"][me] if seat is not None else side_names[0]
         first = side_names.index(my_side) if my_side in side_names else 0
         order = side_names[first:] + side_names[:first]
-        g = self.g
-        out[g] = min(view["turn"], TURN_CAP) / 100.0
-        out[g + 1] = seat is not None and view["active"] == seat
-        out[g + 2] = seat is not None and view["to_move"] == seat
-        out[g + 3] = view["over"]
-        out[g + 4] = seat is not None and seat in view["winners"]
-        out[g + 5] = view["spell_deck"] / 30.0
-        out[g + 6] = view["held"] is not None
-        out[g + 7] = min(len(view["chain"]), CHAIN_CAP) / 5.0
-        if view["mode"] in MODES:
-            out[self.mode + MODES.index(view["mode"])] = 1.0
-        if view["phase"] in PHASES:
-            out[self.phase + PHASES.index(view["phase"])] = 1.0
+        self._write_head(out, seat, view["turn"], view["active"], view["to_move"], view["over"], view["winners"],
+                         view["spell_deck"], view["held"] is not None, len(view["chain"]), view["mode"], view["phase"])
         decision = view["decision"]
         if decision is not None:
             kind = decision.get("decision")
@@ -269,66 +245,32 @@ class LichLordsEncoder(Encoder):
         if view["chain"]:
             hasher.walk(view["chain"], out, self.decision_hash, 32, "chain")
         sides = {s["side"]: s for s in view["sides"]}
+        self._write_sides(out, self.sides, [(sides[name], seat is not None and seat in sides[name]["seats"],
+                                             name == "artifact") for name in order[:SIDES]])
         for k, name in enumerate(order[:SIDES]):
-            s = sides[name]
-            at = self.sides + 5 * k
-            out[at] = 1.0
-            out[at + 1] = s["noise"] / 5.0
-            out[at + 2] = len(s["score_pile"]) / 3.0
-            out[at + 3] = seat is not None and seat in s["seats"]
-            out[at + 4] = name == "artifact"
-            for realm in s["score_pile"]:
-                hasher.walk(realm, out, self.scored + 8 * k, 8)
+            self._write_scored(out, self.scored + 8 * k, sides[name]["score_pile"])
         hands = {h["seat"]: h for h in view["hands"]}
-        scores = view["scores"]
-        for k in range(min(n, SEATS)):
-            p = (me + k) % n
-            at = self.seats + 4 * k
-            out[at] = 1.0
-            if p in hands:
-                out[at + 1] = hands[p]["size"] / 5.0
-            if p < len(scores):
-                out[at + 2] = scores[p] / 5.0
-            out[at + 3] = view["seat_sides"][p] == my_side
+        self._write_seats(out, self.seats, view["scores"], [
+            (p, hands[p]["size"] if p in hands else None, view["seat_sides"][p] == my_side)
+            for p in ((me + k) % n for k in range(min(n, SEATS)))])
         if seat is not None and seat in hands:
-            for spell in hands[seat].get("spells", ()):
-                k = self.skills.get(spell)
-                if k is not None:
-                    out[self.spells + k] += 1.0
+            self._write_spells(out, self.spells, hands[seat].get("spells", ()))
         burn = view["burn"]
         out[self.burn] = len(burn["cards"]) / 10.0
-        for spell, count in burn["spells"].items():
-            k = self.skills.get(spell)
-            if k is not None:
-                out[self.burn + 1 + k] = count / 3.0
+        self._write_burned(out, self.burn + 1, burn["spells"])
         if view["held"] is not None:
             groups.append((self.held, [row_of(view["held"])]))
-        artifact = view["artifact"]
-        if isinstance(artifact, int) and not isinstance(artifact, bool) and 1 <= artifact <= REALMS:
-            out[self.artifact + artifact - 1] = 1.0
-        elif artifact is not None:
-            hasher.walk(artifact, out, self.artifact + 4, 8)
+        self._write_artifact(out, view["artifact"])
         mine = set(view["seat_realms"][me]) if seat is not None else set()
         width = self.group_width
         per_realm = self.realm_head + (1 + SIDES) * width
-        F = len(FACTIONS)
         for realm in view["realms"]:
             r = realm["number"] - 1
             if not 0 <= r < REALMS:
                 continue
             at = self.realms + r * per_realm
-            out[at] = 1.0
-            out[at + 1] = realm["number"] in mine
-            card = realm["realm"]
-            out[at + 2] = (card.get("noise", 0) if card else 0) / 3.0
-            out[at + 3] = realm["realm_pile"] / 6.0
-            out[at + 4] = realm["bone_pile"]["size"] / 20.0
-            out[at + 5] = len(realm["adjacent"]) / 3.0
-            f = self.factions.get(realm["faction"])
-            if f is not None:
-                out[at + 6 + f] = 1.0
-            if card:
-                out[at + 6 + F:at + 6 + F + 16] = self._realm_card(card)
+            self._write_realm_head(out, at, realm["number"] in mine, realm["realm"], realm["realm_pile"],
+                                   realm["bone_pile"]["size"], len(realm["adjacent"]), realm["faction"])
             at += self.realm_head
             known = realm["bone_pile"]["known"]
             if known:
@@ -342,6 +284,89 @@ class LichLordsEncoder(Encoder):
                 hasher.walk(value, out, self.rest, 32, key)
         self._emit(arr, groups)
         self.clip(arr)
+
+    # --- the parts both encodings write (into a zero slice at ``at``) ----------------------------
+    def _write_head(self, out, seat, turn, active, to_move, over, winners, spell_deck, held, chain, mode, phase):
+        """The first slices: turn, active, to move, over, won, spell deck, held, chain length; the
+        mode and the phase one-hot."""
+        g = self.g
+        out[g] = min(turn, TURN_CAP) / 100.0
+        out[g + 1] = seat is not None and active == seat
+        out[g + 2] = seat is not None and to_move == seat
+        out[g + 3] = over
+        out[g + 4] = seat is not None and seat in winners
+        out[g + 5] = spell_deck / 30.0
+        out[g + 6] = held
+        out[g + 7] = min(chain, CHAIN_CAP) / 5.0
+        if mode in MODES:
+            out[self.mode + MODES.index(mode)] = 1.0
+        if phase in PHASES:
+            out[self.phase + PHASES.index(phase)] = 1.0
+
+    def _write_artifact(self, out, artifact):
+        """The Cursed Artifact's realm one-hot (any other value hashed)."""
+        if isinstance(artifact, int) and not isinstance(artifact, bool) and 1 <= artifact <= REALMS:
+            out[self.artifact + artifact - 1] = 1.0
+        elif artifact is not None:
+            self.hasher.walk(artifact, out, self.artifact + 4, 8)
+
+    def _write_sides(self, out, at, sides):
+        """The sides from mine, each (its view, mine, the Cursed Artifact's): present, noise / 5,
+        realms scored / 3, mine, the Cursed Artifact's."""
+        for k, (side, mine, artifact) in enumerate(sides):
+            a = at + 5 * k
+            out[a] = 1.0
+            out[a + 1] = side["noise"] / 5.0
+            out[a + 2] = len(side["score_pile"]) / 3.0
+            out[a + 3] = mine
+            out[a + 4] = artifact
+
+    def _write_scored(self, out, at, score_pile):
+        """A side's score pile hashed into its 8 floats, each realm by its name and noise."""
+        for realm in score_pile:
+            self.hasher.walk(realm, out, at, 8)
+
+    def _write_seats(self, out, at, scores, seats):
+        """The seats from me, each (seat, spells in hand or None, on my side): present, spells in
+        hand / 5, score / 5, on my side."""
+        for k, (p, size, mine) in enumerate(seats):
+            a = at + 4 * k
+            out[a] = 1.0
+            if size is not None:
+                out[a + 1] = size / 5.0
+            if p < len(scores):
+                out[a + 2] = scores[p] / 5.0
+            out[a + 3] = mine
+
+    def _write_spells(self, out, at, spells):
+        """My spells in hand (their names): the count of each skill."""
+        for spell in spells:
+            k = self.skills.get(spell)
+            if k is not None:
+                out[at + k] += 1.0
+
+    def _write_burned(self, out, at, burned):
+        """The burned spells ({name: count}): each one's count / 3, by skill."""
+        for spell, count in burned.items():
+            k = self.skills.get(spell)
+            if k is not None:
+                out[at + k] = count / 3.0
+
+    def _write_realm_head(self, out, at, mine, card, realm_pile, bone_pile, adjacent, faction):
+        """A realm's head: present, mine to score, noise / 3, realm pile / 6, bone pile size / 20,
+        adjacent realms / 3, faction one-hot, its top realm card's requirements and bans hashed."""
+        F = len(FACTIONS)
+        out[at] = 1.0
+        out[at + 1] = mine
+        out[at + 2] = (card.get("noise", 0) if card else 0) / 3.0
+        out[at + 3] = realm_pile / 6.0
+        out[at + 4] = bone_pile / 20.0
+        out[at + 5] = adjacent / 3.0
+        f = self.factions.get(faction)
+        if f is not None:
+            out[at + 6 + f] = 1.0
+        if card:
+            out[at + 6 + F:at + 6 + F + 16] = memoryview(self._realm_card(card))
 
     # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _face_rows(self, faces):
@@ -362,33 +387,14 @@ class LichLordsEncoder(Encoder):
         return rows
 
     def _decision_block(self, key, st):
-        """The decision hashed into a zero slice of 32, kept by its key. ``walk`` of the view's
-        dict walks each field in turn at ``.field``, so the adds are each field's adds in the
-        view's order: kept by (field, type, value) and added into the slice here, the same adds
-        in the same order as ``walk_keyed``."""
-        import numpy as np
-        hasher = self.hasher
-        field_adds = self._field_adds
-        block = np.zeros(32, np.float32)
-        out = memoryview(block)
-        for field, value in decision_view(st).items():
-            if field in hasher.skip:
-                continue
-            cls = value.__class__
-            kept_key = (field, cls, tuple(value) if cls is list else value)
-            adds = field_adds.get(kept_key)
-            if adds is None:
-                probe = Recorder()
-                hasher.walk(value, probe, 0, 32, "." + field)
-                if len(field_adds) >= 20_000:
-                    field_adds.clear()
-                adds = field_adds[kept_key] = tuple(probe.adds)  # (a tuple: the GC untracks it)
-            for slot, add in adds:
-                out[slot] += add
-        if len(self._decision_blocks) >= 20_000:
-            self._decision_blocks.clear()
-        block = self._decision_blocks[key] = block.tobytes()
-        return block
+        """The decision hashed into its zero slice of 32 (the first thing hashed there), kept by its key."""
+        return self._decision_blocks.make(key, 32, self._write_decision, decision_view(st))
+
+    def _write_decision(self, out, decision):
+        # as ``walk`` walks the dict, field after field, each field's adds remembered (they recur)
+        walk = self.hasher.walk_memo
+        for field, value in decision.items():
+            walk(value, out, 0, 32, "." + field)
 
     def _slots_for(self, L, seat, order):
         """For a layout and the observer: each realm's number, ``2 * number + mine`` (mine: the
@@ -410,42 +416,25 @@ class LichLordsEncoder(Encoder):
         slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
 
-    def _realm_head_block(self, key, L, C, st, face_rows):
-        """A realm's head and the known top of its bone pile from their key, as ``encode`` writes
-        them into the zero slice, kept (as bytes)."""
-        import numpy as np
+    def _realm_head_block(self, key, r, L, C, st, face_rows):
+        """A realm's head and the known top of its bone pile (top first) as ``encode`` writes them,
+        kept by their key."""
         code, rid, realm_pile, bone_pile = key[:4]
-        r, mine = divmod(code, 2)
-        faction = st.order[r]
-        F = len(FACTIONS)
-        head = self.realm_head
-        block = np.zeros(head + self.group_width, np.float32)
-        out = memoryview(block)
-        card = C.realms[rid] if rid >= 0 else None
-        out[0] = 1.0
-        out[1] = mine
-        out[2] = (card.noise if card else 0) / 3.0
-        out[3] = realm_pile / 6.0
-        out[4] = bone_pile / 20.0
-        out[5] = len(L.adjacent[r]) / 3.0
-        f = self._faction_at[faction]
-        if f is not None:
-            out[6 + f] = 1.0
-        if card:
-            out[6 + F:6 + F + 16] = memoryview(self._realm_card(realm_info(C, rid)))
+        return self._realm_heads.make(key, self.realm_head + self.group_width, self._write_realm_block, r, code % 2,
+                                      realm_info(C, rid) if rid >= 0 else None, realm_pile, bone_pile, L, st, face_rows)
+
+    def _write_realm_block(self, out, r, mine, card, realm_pile, bone_pile, L, st, face_rows):
+        self._write_realm_head(out, 0, mine, card, realm_pile, bone_pile, len(L.adjacent[r]),
+                               FACTION_NAMES[st.order[r]])
         pile, up, acted = st.bone[r], st.up, st.acted
         known = st.known[r]
         if known:   # the known cards, top first
             rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in pile[:-1 - known:-1]])
-            out.cast("B")[4 * head:] = self._group_sum(rows)
-        if len(self._realm_heads) >= 20_000:
-            self._realm_heads.clear()
-        block = self._realm_heads[key] = block.tobytes()
-        return block
+            out.cast("B")[4 * self.realm_head:] = self._group_sum(rows)
 
     def _chain(self, st, chain, keys):
-        """The chain's adds, in order: each frame's at its position (kept by its key and position),
-        then the list's length."""
+        """The chain's adds, as ``walk(chain_view(st), ..., "chain")`` makes them: each frame's at its
+        position (kept by its key and position), then the list's length; kept by the frames' keys."""
         hasher = self.hasher
         frame_adds = self._frame_adds
         last = hasher.max_items - 1
@@ -467,109 +456,20 @@ class LichLordsEncoder(Encoder):
         adds = self._chain_adds[keys] = tuple(probe.adds)
         return adds
 
-    def _scored_block(self, realms, scored):
-        """A side's score pile hashed into its (zero) 8 floats, each realm by its name and noise."""
-        import numpy as np
-        hasher = self.hasher
-        block = memoryview(np.zeros(8, np.float32))
-        for rid in scored:
-            realm = realms[rid]
-            name, noise = realm.name, realm.noise
-            hasher.walk_keyed((name, noise), lambda: {"name": name, "noise": noise}, block, 0, 8)
-        if len(self._scored_blocks) >= 10_000:
-            self._scored_blocks.clear()
-        cached = self._scored_blocks[tuple(scored)] = (realms, block.tobytes())
-        return cached
-
-    def _side_block(self, key, st, seat, order):
-        """The sides from mine, as ``encode`` writes them into their zero slice: present, noise / 5,
-        realms scored / 3, mine, the Cursed Artifact's; kept by ``key``."""
-        import numpy as np
-        L = st.L
-        block = np.zeros(5 * len(order), np.float32)
-        out = memoryview(block)
-        for k, x in enumerate(order):
-            at = 5 * k
-            out[at] = 1.0
-            out[at + 1] = st.noise[x] / 5.0
-            out[at + 2] = len(st.scored[x]) / 3.0
-            out[at + 3] = seat is not None and seat in L.side_seats[x]
-            out[at + 4] = L.side_names[x] == "artifact"
-        if len(self._side_blocks) >= 10_000:
-            self._side_blocks.clear()
-        block = self._side_blocks[key] = block.tobytes()
-        return block
-
-    def _seat_block(self, key, st, seat):
-        """The seats from me, as ``encode`` writes them into their zero slice: present, spells in
-        hand / 5, score / 5, on my side; kept by ``key``."""
-        import numpy as np
-        L = st.L
-        n = L.players
-        me = 0 if seat is None else seat
-        my_side = L.side_names[L.seat_side[me] if seat is not None else 0]
-        scores = st.scores
-        block = np.zeros(4 * min(n, SEATS), np.float32)
-        out = memoryview(block)
-        for k in range(min(n, SEATS)):
-            p = (me + k) % n
-            at = 4 * k
-            out[at] = 1.0
-            out[at + 1] = sum(st.hand[p]) / 5.0
-            if p < len(scores):
-                out[at + 2] = scores[p] / 5.0
-            out[at + 3] = L.side_names[L.seat_side[p]] == my_side
-        if len(self._seat_blocks) >= 10_000:
-            self._seat_blocks.clear()
-        block = self._seat_blocks[key] = block.tobytes()
-        return block
-
-    def _burn_block(self, burned):
-        """Each burned spell's count / 3, by skill (the slice after the burned cards' count), kept
-        by the burned spells."""
-        import numpy as np
-        counts = {}
-        for t in range(NUM_SPELLS):
-            count = burned.count(t)
-            if count:
-                counts[SPELLS[t]] = counts.get(SPELLS[t], 0) + count
-        block = np.zeros(len(SKILLS), np.float32)
-        for spell, count in counts.items():
-            k = self.skills.get(spell)
-            if k is not None:
-                block[k] = count / 3.0
-        if len(self._burn_blocks) >= 10_000:
-            self._burn_blocks.clear()
-        block = self._burn_blocks[burned] = block.tobytes()
-        return block
-
-    def _spell_block(self, h):
-        """My spells in hand, each skill's count (the spells' counts added into the zero slice),
-        kept by the hand's counts."""
-        import numpy as np
-        block = np.zeros(len(SKILLS), np.float32)
-        out = memoryview(block)
-        for t in range(NUM_SPELLS):
-            if h[t]:
-                k = self.skills.get(SPELLS[t])
-                if k is not None:  # (whole counts: the same float as adding 1 h[t] times)
-                    out[k] += h[t]
-        if len(self._spell_blocks) >= 10_000:
-            self._spell_blocks.clear()
-        block = self._spell_blocks[tuple(h)] = block.tobytes()
-        return block
-
     def encode_state(self, st, seat, arr):
         # (kept slices are bytes, not GC-tracked views: copied in through the bytes of ``out``)
         out = memoryview(arr)
         raw = out.cast("B")
-        hasher = self.hasher
         L = st.L
         C = st.R.cards
         ns = L.ns
         me = 0 if seat is None else seat
         faces = st.R.faces
         face_rows = self._last_rows[1] if self._last_rows[0] is faces else self._face_rows(faces)
+        if self._heads_of[0] is not C or self._heads_of[1] is not L:
+            for kept in (self._realm_heads, self._scored_blocks, self._groups, self._getters):
+                kept.clear()   # (card ids name other cards in another card file)
+            self._heads_of = (C, L)
         up, acted = st.up, st.acted
         side_names = L.side_names
         my = L.seat_side[me] if seat is not None else 0
@@ -583,28 +483,8 @@ class LichLordsEncoder(Encoder):
         # views are built only the first time a key is seen.
         stack = st.stack
         chain = [f for f in stack if f[0] != TURN] if stack else stack
-        g = self.g
-        # (the row is zero: only the ones and the nonzero values are written)
-        out[g] = min(st.turn, TURN_CAP) / 100.0
-        if seat is not None:
-            if st.active == seat:
-                out[g + 1] = 1.0
-            if st.to_move == seat:
-                out[g + 2] = 1.0
-            if seat in st.winners:
-                out[g + 4] = 1.0
-        if st.is_over:
-            out[g + 3] = 1.0
-        out[g + 5] = len(st.deck) / 30.0
-        if st.held >= 0:
-            out[g + 6] = 1.0
-        if chain:
-            out[g + 7] = min(len(chain), CHAIN_CAP) / 5.0
-        if L.mode in MODES:
-            out[self.mode + MODES.index(L.mode)] = 1.0
-        phase = self._phase_at.get(phase_name(st))
-        if phase is not None:
-            out[phase] = 1.0
+        self._write_head(out, seat, st.turn, st.active, st.to_move, st.is_over, st.winners, len(st.deck),
+                         st.held >= 0, len(chain), L.mode, phase_name(st))
         frame = st.decision
         if frame is not None:
             kind = self._decision_at.get(frame[0])
@@ -638,25 +518,29 @@ class LichLordsEncoder(Encoder):
         key = (L, seat, *st.noise, *map(len, st.scored))
         block = self._side_blocks.get(key)
         if block is None:
-            block = self._side_block(key, st, seat, order)
+            sides = sides_view(st)
+            block = self._side_blocks.make(key, 5 * len(order), self._write_sides, 0, [
+                (sides[x], seat is not None and seat in L.side_seats[x], side_names[x] == "artifact") for x in order])
         at = 4 * self.sides
         raw[at:at + len(block)] = block
-        realms = C.realms
         if any(st.scored):
             for k, x in enumerate(order):
                 scored = st.scored[x]
                 if scored:  # hashed into its zero slice: kept whole by the realms scored
                     block = self._scored_blocks.get(tuple(scored))
-                    if block is None or block[0] is not realms:
-                        block = self._scored_block(realms, scored)
+                    if block is None:
+                        block = self._scored_blocks.make(tuple(scored), 8, self._write_scored, 0,
+                                                         [score_entry(C, rid) for rid in scored])
                     at = 4 * (self.scored + 8 * k)
-                    raw[at:at + 32] = block[1]
+                    raw[at:at + 32] = block
         hand = st.hand
         # (each seat's score is its side's noise but in Solitaire, and L gives each seat's side)
         key = (L, seat, *map(sum, hand), *(st.scores if L.solitaire else st.noise))
         block = self._seat_blocks.get(key)
         if block is None:
-            block = self._seat_block(key, st, seat)
+            n = L.players
+            block = self._seat_blocks.make(key, 4 * min(n, SEATS), self._write_seats, 0, st.scores, [
+                (p, sum(hand[p]), L.seat_side[p] == my) for p in ((me + k) % n for k in range(min(n, SEATS)))])
         at = 4 * self.seats
         raw[at:at + len(block)] = block
         # my spells through the declared zones, which give nothing ``seat`` may not see (a spectator
@@ -665,31 +549,23 @@ class LichLordsEncoder(Encoder):
         if h is not None:
             block = self._spell_blocks.get(tuple(h))
             if block is None:
-                block = self._spell_block(h)
+                block = self._spell_blocks.make(tuple(h), len(SKILLS), self._write_spells, 0, names_of(SPELLS, h))
             raw[self._spells_bytes] = block
         out[self.burn] = len(st.burn) / 10.0
         if st.burn_spells:
             burned = tuple(st.burn_spells)
             block = self._burn_blocks.get(burned)
             if block is None:
-                block = self._burn_block(burned)
+                block = self._burn_blocks.make(burned, len(SKILLS), self._write_burned, 0, burned_spells(st))
             raw[self._burn_bytes] = block
         held = st.held
         if held >= 0:   # a group of one card: its row
             raw[self._held_bytes] = self._row_bytes[face_rows[4 * held + 2 * up[held] + acted[held]]]
-        artifact = st.artifact + 1 if st.artifact >= 0 else None
-        if artifact is not None and 1 <= artifact <= REALMS:
-            out[self.artifact + artifact - 1] = 1.0
-        elif artifact is not None:
-            hasher.walk(artifact, out, self.artifact + 4, 8)
+        if st.artifact >= 0:
+            self._write_artifact(out, st.artifact + 1)
         sides = st.sides
         order_of = st.order
         heads = self._realm_heads
-        if self._heads_of[0] is not C or self._heads_of[1] is not L:
-            heads.clear()
-            self._groups.clear()  # (card ids name other cards in another card file)
-            self._getters.clear()
-            self._heads_of = (C, L)
         slots = self._realm_slots.get((id(L), seat))
         if slots is None or slots[0] is not L:
             slots = self._slots_for(L, seat, order)
@@ -710,7 +586,7 @@ class LichLordsEncoder(Encoder):
                        tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
-                block = self._realm_head_block(key, L, C, st, face_rows)
+                block = self._realm_head_block(key, r, L, C, st, face_rows)
             raw[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]
@@ -732,8 +608,7 @@ class LichLordsEncoder(Encoder):
         self.clip(arr)
 
     def _group_sum(self, rows):
-        """What ``_emit`` writes for a group of cards with these rows (the row, or the rows' sum),
-        as bytes."""
+        """A group of cards with these rows as bytes: the row, or the rows' sum."""
         if len(rows) == 1:
             return self._row_bytes[rows[0]]
         total = self._sums.get(rows)

@@ -31,21 +31,8 @@ def side_satisfies(realm, cards, up, C) -> bool:
         for c in minions:
             icons = list(map(add, icons, icons_of[c]))   # each skill's icons, summed over the minions
     # BANS: "If any bans are present on your side of the realm, you can't score it."
-    for kind, limit, up_, skill in realm.bans:
-        pool = minions if up_ == MINION else skeletons
-        if kind == R_CARDS:
-            if skill < 0:
-                if pool:
-                    return False
-            elif any(mask[c] >> skill & 1 for c in pool):
-                return False
-        elif kind == R_ICONS:
-            if icons[skill]:
-                return False
-        elif kind == R_MATCH_CARDS:
-            if _best_shared(pool, mask) >= 2:
-                return False
-        elif max(icons) >= 2:
+    for ban in realm.bans:
+        if ban_present(ban, minions, skeletons, icons, mask):
             return False
     slots = []      # (up, skill or -1) for each card needed
     groups = []     # (up, count) for each matching-cards requirement
@@ -69,6 +56,20 @@ def side_satisfies(realm, cards, up, C) -> bool:
     if n_min > len(minions) or n_sk > len(skeletons):
         return False
     return _assign(slots, groups, 0, minions, skeletons, mask)
+
+
+def ban_present(ban, minions, skeletons, icons, mask) -> bool:
+    """Whether a side (its minions, its skeletons, its minions' icons per skill) holds the banned
+    cards or icons of ``ban``."""
+    kind, limit, up_, skill = ban
+    pool = minions if up_ == MINION else skeletons
+    if kind == R_CARDS:
+        return any(skill < 0 or mask[c] >> skill & 1 for c in pool)
+    if kind == R_ICONS:
+        return icons[skill] > 0
+    if kind == R_MATCH_CARDS:
+        return _best_shared(pool, mask) >= 2
+    return max(icons) >= 2
 
 
 def _best_shared(pool, mask) -> int:

@@ -16,7 +16,7 @@ whichever side the acting card is on.
 from .actions import V_BEFRIEND, V_BOSS, V_FIGHT, V_POSSESS, V_RAISE
 from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SKILLS, SPELLS, TEACH
 from .places import (BONE, HELD, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, realm_of,
-                     reveal, take, target_card, where)
+                     reveal, target_card, where)
 from .ruleset import OR, PERFORM, SKILL
 from .spells import start_single
 
@@ -35,12 +35,8 @@ def perform_next(state, frame) -> bool:
     if b >= 0:
         # "The player who is performing the skills chooses which of the two skills to perform."
         stack.append((OR, c, a, b))
-    elif a == TEACH:
-        teach(state, c)
-    elif a == CAST:
-        cast(state, c)
     else:
-        stack.append((SKILL, c, a))
+        begin_skill(state, c, a)
     return False
 
 
@@ -229,9 +225,7 @@ def perform_skill(state, frame, action):
         perform(state, d)
     elif s == FRIENDSHIP:
         r = realm_of(state, c)
-        x = state.loc[d] % L.ns
-        take(state, d)
-        put_side(state, d, r * L.ns + x)
+        move_to_realm(state, d, r)
         if talk:
             state.say_fmt(None, "{} befriends {}, {}, into realm {}.", name, dname, at.replace('on ', 'from ', 1), r + 1)
 

@@ -23,7 +23,7 @@ from msgspec import UNSET, UnsetType
 
 from ...core import IllegalAction
 from .effects import (E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, EFFECT_NAMES, FACTION_IDS, FACTIONS,
-                      NUM_SKILLS, NUM_SPELLS, SKILLS, SPELLS, CAST, TEACH, skill_code)
+                      NUM_SKILLS, NUM_SPELLS, SPELLS, CAST, TEACH, skill_code)
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, mark_acted, put_side
 from .ruleset import (BONE_PILE, DECISIONS, DIG_SIDE, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES, SKILL,
@@ -274,10 +274,15 @@ def _restore_decision(state, data, over):
                                 "'pending' and 'chain' (card places), not both")
         pending = {"decision": "turn"} if data.pending is UNSET else data.pending
         chain = [] if data.chain is UNSET else data.chain
-        stack = [_parse_chain_frame(state, f, i) for i, f in enumerate(chain)]
+        stack = []
+        for i, f in enumerate(chain):   # read as frames, then checked as the frames form is
+            stack.append(_parse_chain_frame(state, f, i))
+            _check_frame(state, stack[-1], f"snapshot chain frame {i + 1}")
         decision = _parse_pending(state, pending)
-        if decision is not None and decision[0] != TURN:
-            stack.insert(0, (TURN,))
+        if decision is not None:
+            _check_frame(state, decision, f"snapshot pending {pending['decision']}")
+            if decision[0] != TURN:
+                stack.insert(0, (TURN,))
         state.stack = stack
         state.decision = decision
     else:
@@ -339,7 +344,7 @@ def _check_frame(state, frame, where):
     elif kind == OR and not all(0 <= s < NUM_SKILLS for s in args[1:]):
         bad(f"a skill is a number from 0 to {NUM_SKILLS - 1}")
     elif kind == SKILL and (not 0 <= args[1] < NUM_SKILLS or args[1] in (TEACH, CAST)):
-        bad("the skill must be one with a target to choose")
+        bad("the skill must be one with a target to choose (Teach and Cast have no target)")
     elif kind in (DIG_SIDE, SUMMON_PICK, SUMMON, STIRS):
         top = L.nr if kind == STIRS else L.nr - 1
         if not 0 <= args[0] <= top:
@@ -355,30 +360,22 @@ def _check_frame(state, frame, where):
 
 
 def _parse_chain_frame(state, frame, i):
-    where = f"snapshot chain frame {i + 1}"
-    if not isinstance(frame, list) or not frame or frame[0] not in ("perform", "stirs", "summon"):
-        raise IllegalAction(f"{where} must be ['perform', card place, next skill], ['stirs', realm] "
-                            f"or ['summon', realm, minions left]")
-    kind = frame[0]
-    L = state.L
+    """A chain frame written with a card place and realm numbers, as a frame (``_check_frame``
+    checks its numbers)."""
+    kind = frame[0] if isinstance(frame, list) and frame else None
+    size = {"perform": 3, "stirs": 2, "summon": 3}.get(kind)
+    if size is None or len(frame) != size or not all(_is_whole(x) for x in frame[1 + (kind == "perform"):]) \
+            or (kind != "perform" and not 1 <= frame[1] <= state.L.nr + (kind == "stirs")):
+        raise IllegalAction(f"snapshot chain frame {i + 1} must be ['perform', card place, next skill], "
+                            f"['stirs', next realm number (1 to {state.L.nr + 1})] or ['summon', realm number "
+                            f"(1 to {state.L.nr}), minions left (0 to {SUMMON_COUNT})]")
     if kind == "perform":
-        if len(frame) != 3:
-            raise IllegalAction(f"{where}: ['perform', card place, next skill]")
-        c = _card_at(state, frame[1], where)
-        k = frame[2]
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= len(state.R.cards.slots[c]):
-            raise IllegalAction(f"{where}: the next skill is a number from 0 to the card's skill count")
-        if not state.acted[c]:
-            raise IllegalAction(f"{where}: a performing card must be marked (acted)")
-        return (PERFORM, c, k)
-    if kind == "stirs":
-        if len(frame) != 2 or not isinstance(frame[1], int) or not 1 <= frame[1] <= L.nr + 1:
-            raise IllegalAction(f"{where}: ['stirs', next realm number]")
-        return (STIRS, frame[1] - 1)
-    if len(frame) != 3 or not isinstance(frame[1], int) or not 1 <= frame[1] <= L.nr \
-            or not isinstance(frame[2], int) or not 0 <= frame[2] <= SUMMON_COUNT:
-        raise IllegalAction(f"{where}: ['summon', realm number, minions left (0 to {SUMMON_COUNT})]")
-    return (SUMMON, frame[1] - 1, frame[2])
+        return (PERFORM, _card_at(state, frame[1], f"snapshot chain frame {i + 1}"), frame[2])
+    return (STIRS if kind == "stirs" else SUMMON, frame[1] - 1, *frame[2:])
+
+
+def _is_whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 _PENDING = {FRAMES[k].name: k for k in DECISIONS}
@@ -397,7 +394,7 @@ def _parse_pending(state, data):
 
     def realm(field):
         v = data.get(field)
-        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= L.nr:
+        if not _is_whole(v) or not 1 <= v <= L.nr:
             raise IllegalAction(f"{where}: {field!r} must be a realm number from 1 to {L.nr}")
         return v - 1
 
@@ -427,21 +424,14 @@ def _parse_pending(state, data):
             raise IllegalAction(f"{where}: 'skills' must list the two skills of the OR choice")
         return (kind, _card_at(state, data.get("card"), where), skill(skills[0]), skill(skills[1]))
     if kind == SKILL:
-        s = skill(data.get("skill"))
-        if s in (TEACH, CAST):
-            raise IllegalAction(f"{where}: {SKILLS[s]} has no target to choose")
-        return (kind, _card_at(state, data.get("card"), where), s)
+        return (kind, _card_at(state, data.get("card"), where), skill(data.get("skill")))
     if kind in (DIG_SIDE, SUMMON_PICK):
         return (kind, realm("realm"))
     if kind == SPELL_TARGET:
         return (kind, effect(_SPELL_EFFECTS))
     if kind == BONE_PILE:
         return (kind, effect(_PILE_EFFECTS))
-    # SPELL_DIRECTION
-    c = _card_at(state, data.get("card"), where)
-    if not 0 <= state.loc[c] < BONE or not state.up[c]:
-        raise IllegalAction(f"{where}: the Leave spell moves a minion on a side of a realm")
-    return (kind, c)
+    return (kind, _card_at(state, data.get("card"), where))   # SPELL_DIRECTION
 
 
 def _card_at(state, ref, where):

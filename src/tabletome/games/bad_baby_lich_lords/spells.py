@@ -12,7 +12,7 @@ from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
 from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
 from .places import (HELD, burn_card, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, reveal,
-                     take, target_card, where)
+                     target_card, where)
 from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
                       SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM)
 
@@ -268,9 +268,7 @@ def summon_one(state, frame, action):
     dest = frame[1]
     d = target_card(state, action)
     name, at = card_name(state, d), where(state, d)
-    x = state.loc[d] % state.L.ns
-    take(state, d)
-    put_side(state, d, dest * state.L.ns + x)
+    move_to_realm(state, d, dest)
     if state.logging:
         state.say_fmt(None, "{} is summoned {} to realm {}.", name, at.replace('on ', 'from ', 1), dest + 1)
 

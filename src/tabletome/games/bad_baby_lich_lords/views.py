@@ -68,13 +68,6 @@ def view(state, seat):
             "bone_pile": {"size": len(pile), "known": known},
             "cards": cards,
         })
-    sides = []
-    for s, (side, label, seats) in enumerate(fixed["sides"]):
-        sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
-                      "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
-    burned = {}
-    for t in state.burn_spells:
-        burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
     return {
         "game": "bad-baby-lich-lords",
         "mode": L.mode,
@@ -86,13 +79,13 @@ def view(state, seat):
         "to_move": state.to_move,
         "phase": phase_name(state),
         "noise_to_win": NOISE_TO_WIN,
-        "sides": sides,
+        "sides": sides_view(state),
         "seat_sides": fixed["seat_sides"],
         "seat_realms": fixed["seat_realms"],
         "realms": realms,
         "held": card_view(state, state.held) if state.held >= 0 else None,
         "spell_deck": len(state.deck),
-        "burn": {"cards": [C.names[c] for c in state.burn], "spells": burned},
+        "burn": {"cards": [C.names[c] for c in state.burn], "spells": burned_spells(state)},
         "hands": hands_view(state, seat),
         "artifact": state.artifact + 1 if state.artifact >= 0 else None,
         "decision": decision_view(state),
@@ -101,6 +94,24 @@ def view(state, seat):
         "winners": list(state.winners),
         "scores": state.scores,
     }
+
+
+def sides_view(state) -> list:
+    """Each side of the table: its name and label, its seats, its noise and its score pile."""
+    C = state.R.cards
+    sides = []
+    for s, (side, label, seats) in enumerate(state.R.view_fixed["sides"]):
+        sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
+                      "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
+    return sides
+
+
+def burned_spells(state) -> dict:
+    """The burned spells, {name: count}, in the order they were burned."""
+    burned = {}
+    for t in state.burn_spells:
+        burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
+    return burned
 
 
 def score_entry(C, rid) -> dict:
