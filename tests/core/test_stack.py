@@ -456,3 +456,19 @@ def test_ask_or_take_takes_a_single_choice_at_once_and_asks_nothing_with_none(ga
     state.apply("take 1")
     # South has nothing to choose: it is not asked, and North's next turn asks North
     assert state.to_move == 0 and state.pile == 2 and texts(state) == ["take 1", "take 2"]
+
+
+def test_ask_again_refuses_a_restored_decision_that_does_not_fit_the_position():
+    """``State.ask_again``: a restored decision is asked again through its frame, so one its frame
+    would not ask (a window for a seat that has shouted) or one with no legal action (a turn with
+    no pebble left) is refused, and one that fits is asked."""
+    state = Pebbles().new(seed=1)
+    state.ask_again()
+    assert state.decision == FRAMES.make("turn", 0) and state.to_move == 0 and texts(state) == ["take 1", "take 2"]
+    state.shouted[1] = True
+    state.decision = FRAMES.make("window", AFTER_TAKE, 1, 0, 0)
+    with pytest.raises(IllegalAction, match=r"snapshot decision \['window', .*\] does not fit the position: nobody is asked it"):
+        state.ask_again()
+    state.pile, state.decision = 0, FRAMES.make("turn", 0)
+    with pytest.raises(IllegalAction, match=r"snapshot decision \['turn', 0\] leaves no legal action"):
+        state.ask_again()
