@@ -621,3 +621,18 @@ def test_a_group_holds_only_the_tables_fields_and_keys_are_unique():
     # a Derived is no field: it may share its name with the field it lays out
     Zones(Derived("cells", dict, {}, lambda s: {}), Number("cells", list[int], [], seat=False, written=False),
           cards=lambda s: DECK, columns=True)
+
+
+def test_held_counts_each_card_where_it_lies_once():
+    """``Zones.held``: every card of the declared zones counted once, a Row that refers to cards
+    elsewhere, a card set and what every seat knows of a hand not counted."""
+    zones, state = _row_state()
+    assert zones.held(state) == [1, 1, 1, 1, 1, 1]   # the board, the hand, the crest, the deck
+    state.deck = None   # (a deck a snapshot left out, for the game to fill)
+    assert zones.held(state) == [1, 1, 1, 1, 0, 0]
+    peek = Peek().new(seed=3)
+    assert peek.known == [[0, 0, 0], [0, 0, 0]] and ZONES.held(peek) == [6, 6, 6]
+    peek.apply(peek.legal_actions()[-1])   # North shows a card: known, and still in its hand once
+    assert sum(map(sum, peek.known)) == 1 and ZONES.held(peek) == [6, 6, 6]
+    peek.apply(next(a for a in peek.legal_actions() if a.kind == "place"))   # placed face down
+    assert ZONES.held(peek) == [6, 6, 6]

@@ -29,6 +29,8 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   each face-down slot draws a card that ``fits`` it, the rest is shuffled and dealt back zone by zone
   in declaration order, each zone keeping its size. The result depends only on what the seat sees
   and the rng;
+- ``Zones.held(state)``: how many of each card the zones hold, for a check that every card is in one
+  place;
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
   hidden from a seat cannot be shown or encoded for it (``view``; a direct encoder reads the cards
   of a hidden zone only through ``encode_cards``, ``encode_row``, ``encode_slot`` and ``seen``).
@@ -854,6 +856,30 @@ class Zones:
                     counts[k] += value[k]
             elif isinstance(z, Slot) and value is not None and value >= 0:
                 counts[value] += 1
+        return counts
+
+    def held(self, state) -> list[int]:
+        """How many cards of each kind the declared zones hold, for a check that every card is in
+        one place (a game's ``check_invariants``, a snapshot's "every card placed once"). Counted:
+        the game's cards in ``Cards``, ``Pile``, ``Row``, ``Slot``, ``Spaces`` and ``Piles``; not
+        counted: a ``Row`` that ``refers`` to cards elsewhere, a ``CardSet``, a ``Known``, a zone
+        of other ``Kinds``, a field left None (a snapshot's deck the game fills in)."""
+        counts = [0] * len(self.cards(state).names)
+        for z in self.zones:
+            if z.kinds is not None or not isinstance(z, (Cards, Pile, Row, Slot, Spaces, Piles)) \
+                    or (isinstance(z, Row) and z.refers):
+                continue
+            value = getattr(state, z.attr)
+            for v in (() if value is None else value if z.seat else (value,)):
+                if isinstance(z, Cards):
+                    counts = list(map(_add, counts, v))
+                elif isinstance(z, Slot):
+                    if v not in z.marks:
+                        counts[v] += 1
+                else:
+                    for k in (v if not isinstance(z, Piles) else (k for pile in v for k in pile)):
+                        if not isinstance(z, Spaces) or k not in z.marks:
+                            counts[k] += 1
         return counts
 
     # --- the re-deal -----------------------------------------------------------------------------

@@ -132,13 +132,10 @@ def restore(st, data):
     # cards: a hand-written position may leave out the deck (the cards placed nowhere else, in
     # card-list order) and the River (the top 3 of the deck)
     river = st.river
-    used = [0] * R.n
-    for k in st.discard + [k for k in river or () if k >= 0] + [k for h in st.hand for k in h]:
-        used[k] += 1
     if st.deck is None:
+        used = st.zones.held(st)
         st.deck = [k for k in range(R.n) for _ in range(max(0, R.copies[k] - used[k]))][::-1]
-    for k in st.deck:
-        used[k] += 1
+    used = st.zones.held(st)   # (the River given or not, the discard pile, the hands, the deck)
     for k in range(R.n):
         if used[k] != R.copies[k]:
             raise IllegalAction(f"snapshot cards: {used[k]} {cards.names[k]} placed, but this deck has {R.copies[k]}")
