@@ -483,3 +483,19 @@ def test_a_frame_with_until_asks_again_after_every_other_choice_before_what_its_
     once.resolve(state, (0, 1), take_action)
     once.resolve(state, (0, 1), end_action)
     assert seen == ["take", "end"] and state.stack == [(0, 1)]
+
+
+def test_ask_again_refuses_a_restored_decision_that_does_not_fit_the_position():
+    """``State.ask_again``: a restored decision is asked again through its frame, so one its frame
+    would not ask (a window for a seat that has shouted) or one with no legal action (a turn with
+    no pebble left) is refused, and one that fits is asked."""
+    state = Pebbles().new(seed=1)
+    state.ask_again()
+    assert state.decision == FRAMES.make("turn", 0) and state.to_move == 0 and texts(state) == ["take 1", "take 2"]
+    state.shouted[1] = True
+    state.decision = FRAMES.make("window", AFTER_TAKE, 1, 0, 0)
+    with pytest.raises(IllegalAction, match=r"snapshot decision \['window', .*\] does not fit the position: nobody is asked it"):
+        state.ask_again()
+    state.pile, state.decision = 0, FRAMES.make("turn", 0)
+    with pytest.raises(IllegalAction, match=r"snapshot decision \['turn', 0\] leaves no legal action"):
+        state.ask_again()

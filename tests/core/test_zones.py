@@ -645,3 +645,18 @@ def test_redeal_deals_the_places_cards_back_by_the_rng_alone_and_moves_what_a_se
     known = [0, (1 << 3) | (1 << 7)]
     deck, hand, _ = dealt([1, 7, 3], [8, 5], known)
     assert known[0] == 0 and known[1] == (1 << deck[2]) | (1 << 7)
+
+
+def test_held_counts_counts_each_card_where_it_lies_once():
+    """``Zones.held_counts``: every card of the declared zones counted once, a Row that refers to cards
+    elsewhere, a card set and what every seat knows of a hand not counted."""
+    zones, state = _row_state()
+    assert zones.held_counts(state) == [1, 1, 1, 1, 1, 1]   # the board, the hand, the crest, the deck
+    state.deck = None   # (a deck a snapshot left out, for the game to fill)
+    assert zones.held_counts(state) == [1, 1, 1, 1, 0, 0]
+    peek = Peek().new(seed=3)
+    assert peek.known == [[0, 0, 0], [0, 0, 0]] and ZONES.held_counts(peek) == [6, 6, 6]
+    peek.apply(peek.legal_actions()[-1])   # North shows a card: known, and still in its hand once
+    assert sum(map(sum, peek.known)) == 1 and ZONES.held_counts(peek) == [6, 6, 6]
+    peek.apply(next(a for a in peek.legal_actions() if a.kind == "place"))   # placed face down
+    assert ZONES.held_counts(peek) == [6, 6, 6]

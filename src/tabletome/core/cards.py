@@ -14,7 +14,8 @@ A game declares its card records as frozen msgspec ``Struct`` types derived from
 ``read_cards(text, source, SpiritLinkCards)`` parses and checks the file and returns immutable
 records, or raises ``IllegalAction`` naming the file, the card and the field. Checks that span
 fields or cards (a name used twice, a card naming another) go through ``card_error`` so they read
-the same.
+the same. ``Names`` finds a component by name whatever its case, refusing an unknown name with the
+list.
 
 Why msgspec: strict typed decoding with exact error paths (``$.card[3].cost``), frozen records
 with ``__slots__`` (fast attribute access on hot paths), unknown fields refused, no code
@@ -202,3 +203,22 @@ def allowed(values) -> str:
     """``a, b or c`` for error messages."""
     values = [str(v) for v in values]
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+
+
+class Names:
+    """Names in order (a card file's Familiars, Aspects, realms...), found whatever their case:
+    ``find(name, where)`` is the index of ``name``, or an ``IllegalAction`` that starts with
+    ``where`` and lists them ("where: 'Imq' is not a Familiar; Familiars are: Imp, Lich").
+    ``what`` names one of them with its article, ``plural`` all of them."""
+
+    def __init__(self, names, what: str, plural: str):
+        self.names = list(names)
+        self.what = what
+        self.plural = plural
+        self.index = {name.lower(): k for k, name in enumerate(self.names)}
+
+    def find(self, name, where: str) -> int:
+        k = self.index.get(name.lower()) if isinstance(name, str) else None
+        if k is None:
+            raise IllegalAction(f"{where}: {name!r} is not {self.what}; {self.plural} are: {', '.join(self.names)}")
+        return k

@@ -828,6 +828,24 @@ class State:
         """Check what a snapshot's zones cannot say alone (the stack against the position), once
         they are read (override; raise IllegalAction)."""
 
+    def ask_again(self) -> None:
+        """Ask a restored ``decision`` again through its frame's ``run`` (a game's ``_restore`` may
+        call it once the position is read), so that a snapshot's decision must fit the position:
+        the frame asks that same decision and leaves a legal action, else an ``IllegalAction``
+        says which does not hold."""
+        decision, frames = self.decision, self.frames
+        shown = frames.encode(decision)
+        self.decision, self._legal = None, None
+        try:
+            asked = frames[decision[0]].run(self, decision) and self.decision == decision
+            legal = self.legal_actions() if asked else ()
+        except (IndexError, KeyError, TypeError, ValueError) as exc:
+            raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: {exc}") from None
+        if not asked:
+            raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: nobody is asked it")
+        if not legal:
+            raise IllegalAction(f"snapshot decision {shown!r} leaves no legal action")
+
     @classmethod
     def migrate_snapshot(cls, data: dict) -> dict:
         """Rewrite a snapshot written in an older form into today's (override; the default keeps

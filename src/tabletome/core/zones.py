@@ -29,6 +29,8 @@ From the declaration core derives, for the state class (``State.__init_subclass_
   each face-down slot draws a card that ``fits`` it, the rest is shuffled and dealt back zone by zone
   in declaration order, each zone keeping its size. The result depends only on what the seat sees
   and the rng;
+- ``Zones.held(state)``: every card the zones hold, and ``held_counts`` how many of each, for a check
+  that every card is in one place;
 - ``Zone.sees(state, owner, seat)``: the one test every view and observation uses, so a zone
   hidden from a seat cannot be shown or encoded for it (``view``; a direct encoder reads the cards
   of a hidden zone only through ``encode_cards``, ``encode_row``, ``encode_slot`` and ``seen``).
@@ -883,6 +885,15 @@ class Zones:
                     counts[k] += value[k]
             elif isinstance(z, Slot) and value is not None and value >= 0:
                 counts[value] += 1
+        return counts
+
+    def held_counts(self, state) -> list[int]:
+        """How many cards of each kind the declared zones hold (``held`` counted), for a check that
+        every card is in one place (a game's ``check_invariants``, a snapshot's "every card placed
+        once"); a field left None (a snapshot's deck the game fills in) holds none."""
+        counts = [0] * len(self.cards(state).names)
+        for k in self.held(state):
+            counts[k] += 1
         return counts
 
     # --- the re-deal -----------------------------------------------------------------------------

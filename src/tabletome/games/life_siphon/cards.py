@@ -14,8 +14,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ...core import IllegalAction
-from ...core.cards import Card, CardFile, card_error, read_cards
+from ...core.cards import Card, CardFile, Names, card_error, read_cards
 from .effects import EFFECTS, VIAL_EFFECTS
 from .ruleset import ASPECTS_IN_GAME, DECK_COUNTS, RIVER_CARDS
 
@@ -112,34 +111,9 @@ class CardSet:
         self.nf = len(familiars)
         self.aspect_names = [a.name for a in aspects]
         self.vial_names = [v.name for v in vials]
-        self.by_name = {c.name.lower(): k for k, c in enumerate(cards)}
-        self.fam_by_name = {f.name.lower(): k for k, f in enumerate(familiars)}
-        self.aspect_by_name = {a.name.lower(): k for k, a in enumerate(aspects)}
-        self.vial_by_name = {v.name.lower(): k for k, v in enumerate(vials)}
-
-    def kind_of(self, name, where) -> int:
-        k = self.by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if k is None:
-            raise IllegalAction(f"{where}: {name!r} is not a card of this deck; cards are: {', '.join(self.names)}")
-        return k
-
-    def familiar_of(self, name, where) -> int:
-        k = self.fam_by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if k is None:
-            raise IllegalAction(f"{where}: {name!r} is not a Familiar; Familiars are: {', '.join(self.fam_names)}")
-        return k
-
-    def aspect_of(self, name, where) -> int:
-        k = self.aspect_by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if k is None:
-            raise IllegalAction(f"{where}: {name!r} is not an Aspect; Aspects are: {', '.join(self.aspect_names)}")
-        return k
-
-    def vial_of(self, name, where) -> int:
-        k = self.vial_by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if k is None:
-            raise IllegalAction(f"{where}: {name!r} is not an Essence Vial; vials are: {', '.join(self.vial_names)}")
-        return k
+        self.familiar_of = Names(self.fam_names, "a Familiar", "Familiars").find
+        self.aspect_of = Names(self.aspect_names, "an Aspect", "Aspects").find
+        self.vial_of = Names(self.vial_names, "an Essence Vial", "vials").find
 
 
 def load_cards(path=None) -> CardSet:

@@ -132,13 +132,10 @@ def restore(st, data):
     # cards: a hand-written position may leave out the deck (the cards placed nowhere else, in
     # card-list order) and the River (the top 3 of the deck)
     river = st.river
-    used = [0] * R.n
-    for k in st.discard + [k for k in river or () if k >= 0] + [k for h in st.hand for k in h]:
-        used[k] += 1
     if st.deck is None:
+        used = st.zones.held_counts(st)
         st.deck = [k for k in range(R.n) for _ in range(max(0, R.copies[k] - used[k]))][::-1]
-    for k in st.deck:
-        used[k] += 1
+    used = st.zones.held_counts(st)   # (the River given or not, the discard pile, the hands, the deck)
     for k in range(R.n):
         if used[k] != R.copies[k]:
             raise IllegalAction(f"snapshot cards: {used[k]} {cards.names[k]} placed, but this deck has {R.copies[k]}")
@@ -231,7 +228,6 @@ def restore_decision(st, phase):
     if phase not in PHASE_NAMES:
         raise IllegalAction(f"snapshot 'phase' must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
     decision = st.decision
-    shown = FRAMES.encode(decision) if decision is not None else None
     if phase == "over":
         raise IllegalAction("snapshot: the game is over, so it has no 'decision' and an empty 'stack'")
     if decision is None:
@@ -242,17 +238,8 @@ def restore_decision(st, phase):
                             "phase (the phase is read from them)")
     if decision[0] in (BLOCK, BREATH_WEAPON, ATTACK_TARGET, RESOLVE) \
             and (st.attacker < 0 or st.defender < 0 and decision[0] != ATTACK_TARGET):
-        raise IllegalAction(f"snapshot decision {shown!r} needs an attack in progress ('attack')")
-    st.decision = None
-    try:
-        asked = FRAMES[decision[0]].run(st, decision) and st.decision == decision
-        legal = st.legal_actions() if asked else ()
-    except (IndexError, KeyError, TypeError, ValueError) as exc:
-        raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: {exc}") from None
-    if not asked:
-        raise IllegalAction(f"snapshot decision {shown!r} does not fit the position: nobody is asked it")
-    if not legal:
-        raise IllegalAction(f"snapshot decision {shown!r} leaves no legal action")
+        raise IllegalAction(f"snapshot decision {FRAMES.encode(decision)!r} needs an attack in progress ('attack')")
+    st.ask_again()   # (core: it must ask this decision and leave a legal action)
 
 
 def start_at(st, phase):

@@ -48,7 +48,7 @@ ZONES = Zones(
     Derived("quadrants", dict[str, Quadrant], {}, snapshots.quadrants),
     _laid_out("kind"), _laid_out("damage"), _laid_out("attack_bonus"), _laid_out("defense_bonus"),
     _laid_out("flags"), _laid_out("area_count"), _laid_out("life"), _laid_out("pool"),
-    Row("hand", OWNER, key="hands"), Row("known"),                    # and the cards of it everyone saw it take
+    Row("hand", OWNER, key="hands"), Row("known", refers=True),       # and the cards of it everyone saw it take
     Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
     Spaces("river", RIVER_CARDS, nullable=True),                      # the River's 3 cards (-1: none)
     Row("discard", seat=False),
@@ -164,15 +164,7 @@ class LifeSiphonState(State):
         R = self.R
         over = phase_of(self) == P_OVER
         Q = R.Q
-        counts = [0] * R.n
-        for k in self.deck + self.discard:
-            counts[k] += 1
-        for k in self.river:
-            if k >= 0:
-                counts[k] += 1
-        for h in self.hand:
-            for k in h:
-                counts[k] += 1
+        counts = self.zones.held_counts(self)   # the deck, the River, the discard pile and the hands
         assert counts == R.copies, f"cards are not conserved: {counts} != {R.copies}"
         for s in range(self.players):
             hand = list(self.hand[s])
