@@ -70,10 +70,10 @@ def test_the_check_fails_a_direct_encoder_that_shows_more(monkeypatch):
         check_positions(config, games=1)
 
 
-def test_keep_remembers_a_value_and_empties_a_full_cache_first():
-    from tabletome.core.observation import keep
+def test_kept_keeps_a_value_and_empties_itself_when_full_first():
+    from tabletome.core.observation import Kept
 
-    cache = {}
-    assert keep(cache, "a", 1, most=2) == 1 and keep(cache, "b", 2, most=2) == 2
+    cache = Kept(cap=2)
+    assert cache.keep("a", 1) == 1 and cache.keep("b", 2) == 2
     assert cache == {"a": 1, "b": 2}
-    assert keep(cache, "c", 3, most=2) == 3 and cache == {"c": 3}   # full: emptied, then kept
+    assert cache.keep("c", 3) == 3 and cache == {"c": 3}   # full: emptied, then kept

@@ -310,7 +310,9 @@ class Kept(dict):
     zero float32 slice of ``width`` (a memoryview; the encoder's own writer, so the slice holds
     what its reference encoding writes there), keeps its bytes and returns them, for the encoder
     to copy into the bytes of its vector. Bytes, not views: the garbage collector does not track
-    them. Once ``cap`` slices are kept it starts again empty (a long run meets ever new keys)."""
+    them. ``kept.keep(key, value)`` keeps any other value an encoder works out from what decides it
+    (a seat's card counts, a pile's bag of names). Once ``cap`` entries are kept it starts again
+    empty (a long run meets ever new keys)."""
 
     __slots__ = ("cap",)   # (no instance dict: ``get`` is looked up as fast as a dict's)
 
@@ -327,20 +329,18 @@ class Kept(dict):
         self[key] = kept = block.tobytes()
         return kept
 
+    def keep(self, key, value):
+        """``self[key] = value`` (emptied first when full): ``value``."""
+        if len(self) >= self.cap:
+            self.clear()
+        self[key] = value
+        return value
+
 
 # --- small helpers for hand-written encoders ----------------------------------------------------
 def vocabulary(names) -> dict:
     """A name -> index dict for a list of names (card names, phases...)."""
     return {name: i for i, name in enumerate(names)}
-
-
-def keep(cache: dict, key, value, most: int = 20_000):
-    """``cache[key] = value``, the cache emptied first when it holds ``most`` entries (a direct
-    encoder's slices kept by what decides them, bounded): ``value``."""
-    if len(cache) >= most:
-        cache.clear()
-    cache[key] = value
-    return value
 
 
 def stable_key(options: dict) -> tuple:

@@ -11,7 +11,7 @@ hashed into the last slice, so nothing the view shows is dropped.
 from functools import reduce
 from operator import and_, or_
 
-from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, keep, vocabulary
+from ...core.observation import HASH_CAP, Encoder, Hasher, Kept, Layout, vocabulary
 from ...core.zones import bits
 from .cards import ACHIEVEMENT
 from .effects import pending
@@ -109,9 +109,9 @@ class LifeAndLegendEncoder(Encoder):
         self.hasher = Hasher()
         self._by_cards = {}
         self._last_ix = (None, None, 0)  # the last card set seen, its index and its limit cards
-        self._counts = {}  # (a seat's Play Area, the uncovered World...) -> its Legends, limits, Play Area bag
-        self._piles = {}  # a long pile's cards -> its count of each name
-        self._decks = {}  # the Legend Deck's cards -> them as bits
+        self._counts = Kept(20_000)  # (a seat's Play Area, the uncovered World...) -> its Legends, limits, Play Area bag
+        self._piles = Kept(20_000)  # a long pile's cards -> its count of each name
+        self._decks = Kept(20_000)  # the Legend Deck's cards -> them as bits
 
     def encode(self, view, seat, out):
         arr, out = out, memoryview(out)  # (element writes through a memoryview are faster than numpy's)
@@ -253,7 +253,7 @@ class LifeAndLegendEncoder(Encoder):
                  *[c for c in (st.story[t], st.path[t]) if c >= 0]]
         counts = (st.legends(t) / 10.0, np.array([limits[name] / 5.0 for name in LIMITS], np.float32).tobytes(),
                   self._bag(cards, ix) if cards else None)
-        return keep(self._counts, key, counts)
+        return self._counts.keep(key, counts)
 
     def encode_state(self, st, seat, arr):
         out = memoryview(arr)
@@ -364,7 +364,7 @@ class LifeAndLegendEncoder(Encoder):
                 else:  # a long pile's bag, kept by its cards
                     counts = self._piles.get(tuple(cards))
                     if counts is None:
-                        counts = keep(self._piles, tuple(cards), self._bag(cards, ix))
+                        counts = self._piles.keep(tuple(cards), self._bag(cards, ix))
                     at *= 4
                     outb[at:at + len(counts)] = counts
         # the Legend Deck cards some seat examined (``deck_known``): looked for only when a card
@@ -374,7 +374,7 @@ class LifeAndLegendEncoder(Encoder):
             deck = tuple(st.legend_deck)
             bits_of = self._decks.get(deck)
             if bits_of is None:
-                bits_of = keep(self._decks, deck, sum(1 << c for c in deck))
+                bits_of = self._decks.keep(deck, sum(1 << c for c in deck))
             if anyone & bits_of:
                 examined = deck_known(st, seat)
         if examined:
