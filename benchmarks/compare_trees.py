@@ -3,12 +3,12 @@
     python benchmarks/compare_trees.py --old /work/corpus/old [--new .] [--rounds 5]
         [--game ID] [--measure random|clone|determinize|ismcts|solo] [--choices] [--out FILE]
 
-Each tree is run with its own venv (``TREE/.venv/bin/python``), one measurement per process, the
-trees taking turns (old, new, then new, old, ...) for ``--rounds`` alternations, so that a change
-in the machine's load hits both about equally. Time is CPU time (``time.process_time``) of the
-measured work only (not start-up), so other jobs on a shared machine matter less than on the wall
-clock. Reported per game and measure: each tree's runs, their medians and the median of the
-per-round ratios new / old.
+Each tree is run with its own venv (``TREE/.venv/bin/python``) and source (``TREE/src`` first
+on the path), one measurement per process, the trees taking turns (old, new, then new, old, ...)
+for ``--rounds`` alternations, so that a change in the machine's load hits both about equally.
+Time is CPU time (``time.process_time``) of the measured work only (not start-up), so other jobs
+on a shared machine matter less than on the wall clock. Reported per game and measure: each tree's
+runs, their medians and the median of the per-round ratios new / old.
 
 Measures (the same work in both trees, through the public contract only):
 
@@ -119,10 +119,17 @@ def worker(args):
 
 
 # --- the driver ----------------------------------------------------------------------------------
+def tree_env(tree: Path) -> dict:
+    """The environment of a run in ``tree``: its own ``src`` first on the path, whatever
+    PYTHONPATH says (an absolute one would otherwise make both trees run that source)."""
+    path = os.pathsep.join(p for p in (str(tree / "src"), os.environ.get("PYTHONPATH")) if p)
+    return {**os.environ, "PYTHONPATH": path}
+
+
 def run_in(tree: Path, argv: list[str]) -> object:
     python = tree / ".venv" / "bin" / "python"
     out = subprocess.run([str(python), str(HERE), "--worker", *argv], cwd=tree, capture_output=True, text=True,
-                         check=False)
+                         env=tree_env(tree), check=False)
     if out.returncode != 0:
         raise SystemExit(f"{tree}: {' '.join(argv)} failed:\n{out.stderr}")
     return json.loads(out.stdout.strip().splitlines()[-1])["value"]

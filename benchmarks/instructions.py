@@ -4,7 +4,7 @@ source trees, printed as JSON. The machine's load does not change these counts.
     python benchmarks/instructions.py [--tree /work/corpus/old] [--tree .] [--game ID ...]
         [--games 30] [--positions 2] [--iterations 40] [--collect]
 
-Each tree runs with its own venv (``TREE/.venv/bin/python``) under
+Each tree runs with its own venv (``TREE/.venv/bin/python``) and source (``TREE/src`` first) under
 ``valgrind --tool=callgrind`` with ``PYTHONHASHSEED=0``, through the public contract only:
 
 - random: ``--games`` uniform random games (seeds 0, 1, ...; picks from one ``Rng(1)``) at the
@@ -72,12 +72,20 @@ def fresh_collection(collect: bool) -> None:
         gc.collect()
 
 
+def tree_env(tree: Path) -> dict:
+    """The environment of a run in ``tree``: its own ``src`` first on the path, whatever
+    PYTHONPATH says (an absolute one would otherwise make every tree run that source), and a
+    fixed hash seed."""
+    path = os.pathsep.join(p for p in (str(tree / "src"), os.environ.get("PYTHONPATH")) if p)
+    return {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
+
+
 def counted(tree: Path, argv: list[str], collect: tuple = ()) -> tuple[int, int]:
     python = tree / ".venv" / "bin" / "python"
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
                               str(python), str(HERE), *collect, "--worker", *argv], cwd=tree, capture_output=True,
-                             text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+                             text=True, env=tree_env(tree), check=False)
     if out.returncode != 0:
         raise SystemExit(f"{tree}: {' '.join(argv)} failed:\n{out.stderr[-3000:]}")
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
