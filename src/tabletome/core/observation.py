@@ -324,10 +324,7 @@ class Kept(dict):
         np = numpy()
         block = np.zeros(width, np.float32)
         write(memoryview(block), *args)
-        if len(self) >= self.cap:
-            self.clear()
-        self[key] = kept = block.tobytes()
-        return kept
+        return self.keep(key, block.tobytes())
 
     def keep(self, key, value):
         """``self[key] = value`` (emptied first when full): ``value``."""
