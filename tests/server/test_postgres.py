@@ -164,6 +164,29 @@ def test_a_lot_of_moves_is_heard_in_one_notice_per_lot(pg_db, monkeypatch):
     hearer.close()
 
 
+def test_notices_are_sent_by_the_writer_without_the_loop_waiting(pg_db):
+    """Who is online or thinking is told to the other processes by the writer thread, in order:
+    ``notify`` returns at once even while the storage's own connection is busy (held here), so the
+    event loop never waits for the database to say it."""
+    import queue
+
+    teller, hearer = open_storage(pg_db), open_storage(pg_db)
+    heard = queue.Queue()
+    hearer.listen(heard.put)
+    assert heard.get(timeout=10) is None                                 # listening
+    returned = threading.Event()
+    with teller._lock:                   # the connection the loop's other storage calls use is busy
+        def tell():
+            for i in range(3):
+                teller.notify("t1", "p", str(i))
+            returned.set()
+        threading.Thread(target=tell, daemon=True).start()
+        assert returned.wait(5)
+    assert [heard.get(timeout=10).split(" ", 1)[1] for _ in range(3)] == ["t1 p 0", "t1 p 1", "t1 p 2"]
+    teller.close()
+    hearer.close()
+
+
 def test_jobs_are_taken_once_and_freed_when_their_process_dies(pg_db):
     """An agent's turn is held by one process at a time (SKIP LOCKED), and free again the moment
     the connection holding it is gone."""

@@ -519,7 +519,8 @@ class Storage:
         """Let go of a taken job: ``done`` deletes it, else another process may take it again."""
 
     def notify(self, table_id: str, kind: str, detail="") -> None:
-        """Tell the other processes something about a table (who is thinking, say)."""
+        """Tell the other processes something about a table (who is thinking, say), without waiting
+        for it to be sent."""
 
     def listen(self, callback) -> None:
         """Call ``callback(payload)`` from a thread with each other process's notification, and
@@ -686,6 +687,7 @@ class PostgresStorage(Storage):
         self._closing = threading.Event()
         self._listener: threading.Thread | None = None
         self._batch: list = []                    # moves waiting for the writer thread
+        self._notices: list = []                  # notifications waiting for it (sent before the moves)
         self._batch_ready = threading.Condition()
         self._writer: threading.Thread | None = None
         with self._lock:
@@ -756,7 +758,20 @@ class PostgresStorage(Storage):
         return [("SELECT pg_notify(?, ?)", [(CHANNEL, f"{self.origin} {table_id} {kind} {detail}")])]
 
     def notify(self, table_id, kind, detail=""):
-        self._transaction(self._notice(table_id, kind, detail))
+        """Sent by the writer thread, in order, with whatever else waits for it: the event loop
+        does not wait for a round trip to the database to say who is online or thinking."""
+        with self._batch_ready:
+            if self._closing.is_set():
+                return
+            self._notices.append(f"{self.origin} {table_id} {kind} {detail}")
+            self._start_writer()
+            self._batch_ready.notify()
+
+    def _start_writer(self) -> None:
+        """The writer thread, started on first use (and again if it died). Call it holding ``_batch_ready``."""
+        if self._writer is None or not self._writer.is_alive():
+            self._writer = threading.Thread(target=self._write, name="tabletome-write", daemon=True)
+            self._writer.start()
 
     # a move is one statement (one round trip, its own transaction): the guarded UPDATE of the
     # table's row first (it locks the row; a second process's UPDATE waits, then finds the step
@@ -832,22 +847,31 @@ class PostgresStorage(Storage):
             if self._closing.is_set():
                 raise RuntimeError("the storage is closed")
             self._batch.append((loop, done, (table_id, step, seat, text, int(over), bool(job))))
-            if self._writer is None or not self._writer.is_alive():
-                self._writer = threading.Thread(target=self._write, name="tabletome-write", daemon=True)
-                self._writer.start()
+            self._start_writer()
             self._batch_ready.notify()
         await done
 
     def _write(self) -> None:
-        """The writer thread: store the waiting moves, all at once, until the storage closes."""
+        """The writer thread: send the waiting notifications and store the waiting moves, all at
+        once, until the storage closes."""
         conn = None
         while True:
             with self._batch_ready:
-                while not self._batch and not self._closing.is_set():
+                while not self._batch and not self._notices and not self._closing.is_set():
                     self._batch_ready.wait(1.0)
-                if not self._batch:
+                if not self._batch and not self._notices:
                     break
                 batch, self._batch = self._batch, []
+                notices, self._notices = self._notices, []
+            try:
+                if conn is None or conn.closed or conn.broken:
+                    conn = self._connect()
+                if notices:
+                    conn.execute("SELECT pg_notify(%s, n) FROM unnest(%s::text[]) AS n", (CHANNEL, notices))
+            except Exception:                 # the database is unreachable: the notices are lost, as they
+                log.warning("could not send %d notifications", len(notices), exc_info=True)  # would be
+            if not batch:
+                continue
             try:
                 if conn is None or conn.closed or conn.broken:
                     conn = self._connect()
