@@ -32,7 +32,8 @@ acknowledging the mover) but plays no game and stores nothing: the least a serve
 protocol costs on this machine. With `--echo` each round runs the server and the echo one after the
 other (the order alternating between rounds; `--rounds`, default 1), and after the rounds of each
 table count and mode one more JSON object, `"summary": true`, gives the medians of both and
-`ratio`, the server's median moves/s over the echo's.
+`ratio`, the server's median moves/s over the echo's, with `ratio_ci95`, a 95% bootstrap interval
+of it over the rounds (how far this machine's noise leaves the ratio uncertain).
 
 Prints one JSON object per run (`"target"`: `server` or `echo`; `"storage"`): the load model, committed moves/s, p50/p90/p99 move latency in
 milliseconds, the CPU the server and the load generator used in the measured window (in cores),
@@ -381,10 +382,26 @@ def summary(runs: list[dict]) -> dict:
                                                                 for r in runs if r["target"] == "server"), 3)
     s, e = out["server_moves_per_s_median"], out["echo_moves_per_s_median"]
     out["ratio"] = round(s / e, 3) if s and e else None
-    out["ratios_by_round"] = [round(a["moves_per_s"] / b["moves_per_s"], 3) if b["moves_per_s"] else None
-                              for a, b in zip([r for r in runs if r["target"] == "server"],
-                                              [r for r in runs if r["target"] == "echo"])]
+    pairs = list(zip([r["moves_per_s"] for r in runs if r["target"] == "server"],
+                     [r["moves_per_s"] for r in runs if r["target"] == "echo"]))
+    out["ratios_by_round"] = [round(a / b, 3) if b else None for a, b in pairs]
+    out["ratio_ci95"] = ratio_interval(pairs) if out["ratio"] is not None else None
     return out
+
+
+def ratio_interval(pairs: list[tuple], resamples: int = 2000) -> list[float]:
+    """A 95% percentile-bootstrap interval of ``ratio`` (median server moves/s over median echo
+    moves/s): the rounds are drawn again with replacement, a round's server and echo runs
+    together (they ran side by side); a fixed seed, so the same runs give the same interval."""
+    rng = random.Random(0)
+    n = len(pairs)
+    ratios = []
+    for _ in range(resamples):
+        drawn = [pairs[rng.randrange(n)] for _ in range(n)]
+        e = median(b for _, b in drawn)
+        ratios.append(median(a for a, _ in drawn) / e if e else float("inf"))
+    ratios.sort()
+    return [round(ratios[int(0.025 * resamples)], 3), round(ratios[int(0.975 * resamples) - 1], 3)]
 
 
 def main(argv=None):

@@ -37,3 +37,29 @@ def test_the_load_benchmark_measures_the_server_and_the_echo_side_by_side(storag
     assert summary["server_moves_per_s_median"] == server["moves_per_s"]
     assert summary["echo_moves_per_s_median"] == echo["moves_per_s"]
     assert summary["ratio"] == round(server["moves_per_s"] / echo["moves_per_s"], 3)
+    assert summary["ratio_ci95"] == [summary["ratio"]] * 2     # one round: nothing to tell it from
+
+
+def test_the_ratio_comes_with_how_uncertain_the_rounds_leave_it():
+    """``ratio_ci95``: a bootstrap interval over the rounds, each round's server and echo drawn
+    together. Rounds that agree leave no doubt; rounds that disagree widen it around the ratio;
+    the same runs give the same interval."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import server_load
+
+    def runs(pairs):
+        out = []
+        for s, e in pairs:
+            out += [{"target": "server", "tables": 200, "mode": "closed", "storage": "sqlite", "moves_per_s": s,
+                     "server_cpu_ms_per_move": 0.4},
+                    {"target": "echo", "tables": 200, "mode": "closed", "storage": None, "moves_per_s": e,
+                     "server_cpu_ms_per_move": 0.1}]
+        return out
+
+    steady = server_load.summary(runs([(2000, 5000)] * 5))
+    assert steady["ratio"] == 0.4 and steady["ratio_ci95"] == [0.4, 0.4]
+    noisy = runs([(1800, 6000), (2600, 5200), (2100, 7000), (2400, 5000), (2000, 6400), (2300, 5600), (2200, 6100)])
+    spread = server_load.summary(noisy)
+    low, high = spread["ratio_ci95"]
+    assert low < spread["ratio"] < high and high - low > 0.05
+    assert server_load.summary(noisy)["ratio_ci95"] == [low, high]
