@@ -755,7 +755,10 @@ class PostgresStorage(Storage):
                 raise
 
     def _notice(self, table_id, kind, detail=""):
-        return [("SELECT pg_notify(?, ?)", [(CHANNEL, f"{self.origin} {table_id} {kind} {detail}")])]
+        return [("SELECT pg_notify(?, ?)", [(CHANNEL, self._notice_text(table_id, kind, detail))])]
+
+    def _notice_text(self, table_id, kind, detail="") -> str:
+        return f"{self.origin} {table_id} {kind} {detail}"
 
     def notify(self, table_id, kind, detail=""):
         """Sent by the writer thread, in order, with whatever else waits for it: the event loop
@@ -763,7 +766,7 @@ class PostgresStorage(Storage):
         with self._batch_ready:
             if self._closing.is_set():
                 return
-            self._notices.append(f"{self.origin} {table_id} {kind} {detail}")
+            self._notices.append(self._notice_text(table_id, kind, detail))
             self._start_writer()
             self._batch_ready.notify()
 
@@ -868,8 +871,8 @@ class PostgresStorage(Storage):
                     conn = self._connect()
                 if notices:
                     conn.execute("SELECT pg_notify(%s, n) FROM unnest(%s::text[]) AS n", (CHANNEL, notices))
-            except Exception:                 # the database is unreachable: the notices are lost, as they
-                log.warning("could not send %d notifications", len(notices), exc_info=True)  # would be
+            except Exception:                 # the database is unreachable: these notices are lost
+                log.warning("could not send %d notifications", len(notices), exc_info=True)
             if not batch:
                 continue
             try:
