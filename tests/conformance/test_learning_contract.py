@@ -113,6 +113,9 @@ def test_length_limit_ends_the_game_as_a_draw(game_id):
     again = game.restore(snap)
     assert again.to_move is not None  # the declared limit is far away: play goes on from here
     assert again.snapshot()["log"] == snap["log"]
+    for seat in range(state.players):   # each seat sees the game over at the limit, and not after the restore
+        assert (state.observation(seat) != again.observation(seat)).any(), \
+            f"seat {seat}'s observation does not show the game ended at the limit"
 
 
 def test_configurations_are_public():

@@ -104,12 +104,13 @@ def _slice(encoder, starts_with):
     return next((a, b) for name, a, b in encoder.describe() if name.startswith(starts_with))
 
 
-def test_every_prompt_and_who_decides_encode_differently():
+def test_every_prompt_and_who_decides_encode_differently(monkeypatch):
     """The observation at 3-4 players: what is asked is one of the game's prompts, one-hot, and who is
     to decide is encoded relative to the observer, so no two distinct prompts (e.g. "World phase" and
     "accept or decline the Relic offer", "which World space" and "which opponent") and no two deciding
-    seats share an encoding. Every prompt is encoded from a real view and from the state directly."""
-    import numpy as np
+    seats share an encoding. Every prompt is encoded (the encoder asked with each in turn), and a
+    played position's."""
+    from tabletome.games.life_and_legend import observation
     g = game()
     for players in (3, 4):
         encoder = g.encoder(players)
@@ -120,17 +121,18 @@ def test_every_prompt_and_who_decides_encode_differently():
                 "Interfere? (a die is rolled)"} <= set(prompts)
         assert len(set(prompts)) == len(prompts) == asks[1] - asks[0]
         seen = {}
-        view = s.observation_view(1)
         for prompt in prompts:
+            monkeypatch.setattr(observation, "asks", lambda st, prompt=prompt: prompt)
             for to_move in range(players):
-                v = dict(view, asks=prompt, to_move=s.seat_name(to_move))
-                out = np.zeros(encoder.size, dtype=np.float32)
-                encoder.encode(v, 1, out)
+                c = s.clone()
+                c.to_move = to_move
+                out = c.observation(1)
                 key = (out[asks[0]:asks[1]].tobytes(), out[decider[0]:decider[1]].tobytes())
                 assert key not in seen, (prompt, to_move, seen.get(key))
                 seen[key] = (prompt, to_move)
                 assert out[decider[0] + (to_move - 1) % players] == 1.0
-        # and from a played position, the direct encoder writes what the view's encoding writes
+        monkeypatch.undo()
+        # and from a played position
         play(s, "end phase")
         for seat in range(players):
             assert s.observation(seat)[asks[0] + prompts.index("World phase")] == 1.0

@@ -27,3 +27,10 @@ def test_a_full_kept_starts_again_empty():
     kept.make("b", 2, write_counts, [2])
     kept.make("c", 2, write_counts, [3])
     assert list(kept) == ["c"]
+
+
+def test_kept_keeps_a_value_and_empties_itself_when_full_first():
+    cache = Kept(cap=2)
+    assert cache.keep("a", 1) == 1 and cache.keep("b", 2) == 2
+    assert cache == {"a": 1, "b": 2}
+    assert cache.keep("c", 3) == 3 and cache == {"c": 3}   # full: emptied, then kept

@@ -592,8 +592,8 @@ class State:
     # --- learning tools (docs/rl.md) -------------------------------------------------------------
     def observation(self, seat: int | None, out=None):
         """What ``seat`` may see as a float32 numpy vector of ``game.observation_shape(...)``,
-        made from ``view(seat)`` alone by the game's encoder (``core.observation``). ``out``: a
-        float32 vector of that shape to fill instead of a new one (batches reuse theirs)."""
+        written by the game's encoder (``core.observation``). ``out``: a float32 vector of that
+        shape to fill instead of a new one (batches reuse theirs)."""
         if (seat.__class__ is not int and seat is not None and not isinstance(seat, bool)
                 and isinstance(seat, numbers.Integral)):
             seat = int(seat)  # numpy integers
@@ -609,15 +609,14 @@ class State:
             out = numpy().zeros(encoder.size, dtype=numpy().float32)
         else:
             out.fill(0.0)
-        if self._capped_seat is None and encoder.reads_state:
-            # a game's direct encoder: tested to write exactly what encoding view(seat) writes
+        if encoder.reads_state:   # a game's own encoder (its hidden cards through the declared zones)
             encoder.encode_state(self, seat, out)
-            return out
-        encoder.encode(self.observation_view(seat), seat, out)
+        else:
+            encoder.encode(self.observation_view(seat), seat, out)
         return out
 
     def observation_view(self, seat: int | None) -> dict:
-        """The view an encoder reads: ``view(seat)`` without its log (the reference encoding)."""
+        """The view an encoder that reads views reads: ``view(seat)`` without its log."""
         view = self._view(seat)
         if self._capped_seat is not None:
             view["over"], view["winners"], view["to_move"] = True, [], None

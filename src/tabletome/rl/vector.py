@@ -150,8 +150,7 @@ class VectorEnv:
                 state.apply(agents[state.to_move].choose(state))
 
     def _write(self, i):
-        """Game i's observation for the seat to move and its mask, into the batch's arrays. (A
-        game written here is never over, so never at its length limit: a direct encoder applies.)"""
+        """Game i's observation for the seat to move and its mask, into the batch's arrays."""
         state = self.states[i]
         seat = state.to_move
         self._seat_items[i] = seat

@@ -1,10 +1,12 @@
-"""Bad Baby Lich Lords' observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+"""Bad Baby Lich Lords' observation: what ``view(seat)`` shows, as a fixed float32 vector (slices in docs/rl.md).
 
-It reads only the view. Sides (teams, the Cursed Artifact) and seats are turned so that the
-observer's come first; realms keep their numbers. Every group of cards (a side of a realm, the
-known top of a bone pile, the held card) is encoded the same way: how many, minions and
-skeletons, factions, skills (a choice skill such as "Dig/Fight" counts half to each), total fight,
-acted, and the count of each card name. View keys without a slice are hashed into the last slice.
+It is written straight from the state; the seat's spells in hand through the declared zones, which
+write nothing ``seat`` may not see, and of a bone pile only its known top cards. Sides (teams, the
+Cursed Artifact) and seats are turned so that the observer's come first; realms keep their numbers.
+Every group of cards (a side of a realm, the known top of a bone pile, the held card) is encoded the
+same way: how many, minions and skeletons, factions, skills (a choice skill such as "Dig/Fight"
+counts half to each), total fight, acted, and the count of each card name. The decision and the
+chain are hashed as the view shows them.
 """
 
 from operator import itemgetter
@@ -30,9 +32,6 @@ TURN_CAP = 200
 CHAIN_CAP = 10
 # The decisions whose view names a card (its place and name stand for it in the memo key: views.decision_view).
 CARD_DECISIONS = frozenset((OR, SKILL, SPELL_DIRECTION, PLACE))
-HANDLED = {"game", "mode", "seat", "players", "seat_names", "turn", "active", "to_move", "phase", "noise_to_win",
-           "sides", "seat_sides", "seat_realms", "realms", "held", "spell_deck", "burn", "hands", "artifact",
-           "decision", "chain", "over", "winners", "scores", "log"}
 
 
 def _bytes(start, width):
@@ -129,7 +128,7 @@ class LichLordsEncoder(Encoder):
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
         self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
-        # encode_state's slices kept whole by what they show, each written by encode's own writer
+        # slices kept whole by what they show, each made by its writer (_write_sides...) into zeros
         self._side_blocks = Kept()  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = Kept()  # (layout, seat, hand sizes, scores) -> the seats' slice
         # encode_state: (a group's card ids, their up marks, their acted marks) -> the bytes of their sum
@@ -151,12 +150,6 @@ class LichLordsEncoder(Encoder):
         self._orders = {}  # (my side, sides) -> the sides from mine
         self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
         self._faction_at = [self.factions.get(name) for name in FACTION_NAMES]
-
-    def _card_row(self, card) -> int:
-        """The row of ``self._rows`` holding this card's share of a group (every part of a group's
-        encoding is a sum over its cards), made on first sight of a card as it stands."""
-        key = (card["name"], card["up"], card["faction"], tuple(card["skills"]), card["fight"], card["acted"])
-        return self._row_for(key, card)
 
     def _row_for(self, key, card) -> int:
         row = self._row_of.get(key)
@@ -185,14 +178,6 @@ class LichLordsEncoder(Encoder):
             self._rows.append(vec)
             self._row_bytes.append(vec.tobytes())
         return row
-
-    def _emit(self, out, groups):
-        """Write the groups of cards: ``groups`` is ``[(start, rows)]``, each a group's place in
-        ``out`` (still zero) and its cards' rows, summed row after row as encode_state sums them
-        (``_group_sum``), so both write the same floats."""
-        raw = memoryview(out).cast("B")
-        for at, rows in groups:
-            raw[_bytes(at, self.group_width)] = self._group_sum(tuple(rows))
 
     def _sum(self, key):
         """The sum of a group's rows, added one after another from the first (kept): from the sum
@@ -223,69 +208,7 @@ class LichLordsEncoder(Encoder):
             cached = self._realm_cache[key] = buf
         return cached
 
-    def encode(self, view, seat, out):
-        arr, out = out, memoryview(out)  # (element writes through a memoryview are faster)
-        hasher = self.hasher
-        row_of = self._card_row
-        groups = []
-        n = view["players"]
-        me = 0 if seat is None else seat
-        side_names = [s["side"] for s in view["sides"]]
-        my_side = view["seat_sides"][me] if seat is not None else side_names[0]
-        first = side_names.index(my_side) if my_side in side_names else 0
-        order = side_names[first:] + side_names[:first]
-        self._write_head(out, seat, view["turn"], view["active"], view["to_move"], view["over"], view["winners"],
-                         view["spell_deck"], view["held"] is not None, len(view["chain"]), view["mode"], view["phase"])
-        decision = view["decision"]
-        if decision is not None:
-            kind = decision.get("decision")
-            if kind in DECISIONS:
-                out[self.decision + DECISIONS.index(kind)] = 1.0
-            hasher.walk(decision, out, self.decision_hash, 32)
-        if view["chain"]:
-            hasher.walk(view["chain"], out, self.decision_hash, 32, "chain")
-        sides = {s["side"]: s for s in view["sides"]}
-        self._write_sides(out, self.sides, [(sides[name], seat is not None and seat in sides[name]["seats"],
-                                             name == "artifact") for name in order[:SIDES]])
-        for k, name in enumerate(order[:SIDES]):
-            self._write_scored(out, self.scored + 8 * k, sides[name]["score_pile"])
-        hands = {h["seat"]: h for h in view["hands"]}
-        self._write_seats(out, self.seats, view["scores"], [
-            (p, hands[p]["size"] if p in hands else None, view["seat_sides"][p] == my_side)
-            for p in ((me + k) % n for k in range(min(n, SEATS)))])
-        if seat is not None and seat in hands:
-            self._write_spells(out, self.spells, hands[seat].get("spells", ()))
-        burn = view["burn"]
-        out[self.burn] = len(burn["cards"]) / 10.0
-        self._write_burned(out, self.burn + 1, burn["spells"])
-        if view["held"] is not None:
-            groups.append((self.held, [row_of(view["held"])]))
-        self._write_artifact(out, view["artifact"])
-        mine = set(view["seat_realms"][me]) if seat is not None else set()
-        width = self.group_width
-        per_realm = self.realm_head + (1 + SIDES) * width
-        for realm in view["realms"]:
-            r = realm["number"] - 1
-            if not 0 <= r < REALMS:
-                continue
-            at = self.realms + r * per_realm
-            self._write_realm_head(out, at, realm["number"] in mine, realm["realm"], realm["realm_pile"],
-                                   realm["bone_pile"]["size"], len(realm["adjacent"]), realm["faction"])
-            at += self.realm_head
-            known = realm["bone_pile"]["known"]
-            if known:
-                groups.append((at, [row_of(card) for card in known]))
-            for k, name in enumerate(order[:SIDES]):
-                cards = realm["cards"].get(name)
-                if cards:
-                    groups.append((at + (1 + k) * width, [row_of(card) for card in cards]))
-        for key, value in view.items():
-            if key not in HANDLED:
-                hasher.walk(value, out, self.rest, 32, key)
-        self._emit(arr, groups)
-        self.clip(arr)
-
-    # --- the parts both encodings write (into a zero slice at ``at``) ----------------------------
+    # --- the parts, each written into a zero slice at ``at`` ---------------------------------------
     def _write_head(self, out, seat, turn, active, to_move, over, winners, spell_deck, held, chain, mode, phase):
         """The first slices: turn, active, to move, over, won, spell deck, held, chain length; the
         mode and the phase one-hot."""
@@ -368,10 +291,10 @@ class LichLordsEncoder(Encoder):
         if card:
             out[at + 6 + F:at + 6 + F + 16] = memoryview(self._realm_card(card))
 
-    # --- the same vector straight from the state (``encode_state``) ---------------------------
+    # --- the vector, from the state -------------------------------------------------------------------
     def _face_rows(self, faces):
         """For a ruleset's card faces: card c's row, minion or skeleton, acted or not, at
-        ``4 * c + 2 * minion + acted`` (made through the same rows as the view's cards)."""
+        ``4 * c + 2 * minion + acted`` (made once per card face)."""
         cached = self._by_faces.get(id(faces))
         if cached is not None and cached[0] is faces:
             self._last_rows = cached
@@ -417,8 +340,8 @@ class LichLordsEncoder(Encoder):
         return slots
 
     def _realm_head_block(self, key, r, L, C, st, face_rows):
-        """A realm's head and the known top of its bone pile (top first) as ``encode`` writes them,
-        kept by their key."""
+        """A realm's head and the known top of its bone pile (top first), written into their zero
+        slice, kept by their key."""
         code, rid, realm_pile, bone_pile = key[:4]
         return self._realm_heads.make(key, self.realm_head + self.group_width, self._write_realm_block, r, code % 2,
                                       realm_info(C, rid) if rid >= 0 else None, realm_pile, bone_pile, L, st, face_rows)

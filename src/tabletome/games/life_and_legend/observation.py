@@ -1,11 +1,10 @@
-"""Life & Legend's observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+"""Life & Legend's observation: what ``view(seat)`` shows, as a fixed float32 vector (slices in docs/rl.md).
 
-``encode`` reads only the view; ``encode_state`` writes the same vector straight from the state
-(tests/rl/test_direct_encoders.py checks they agree on every configuration), much faster. Seats are
-turned so that the observer's comes first; a spectator keeps the table's order. Card names come
-from the game's card list, so every card name has its own slot in each bag of cards. A covered
-card shows only as covered (and who examined it), as in the view. View keys without a slice are
-hashed into the last slice, so nothing the view shows is dropped.
+It is written straight from the state. Seats are turned so that the observer's comes first; a
+spectator keeps the table's order. Card names come from the game's card list, so every card name has
+its own slot in each bag of cards. A covered card shows only as covered (and who examined it), as in
+the view, which names a card only to a seat that may see it (``views.covered``). What has no slice
+of its own (the roll, words bought, effects pending, a contest) is hashed, as the view shows it.
 """
 
 from functools import reduce
@@ -22,10 +21,6 @@ from .views import asks, contest_view, covered, deck_known, limits_view, pending
 
 SEATS = 4
 SPACES = 4
-HANDLED = {"mode", "turn", "active", "phase", "to_move", "asks", "world", "seats", "legend_deck",
-           "legend_deck_examined", "legend_discard", "life_deck", "life_discard", "background_deck",
-           "background_discard", "roll", "roll_modifier", "roll_bonus", "roll_once", "life_cards_drawn", "this_turn",
-           "words_bought", "effects_pending", "contest", "lore", "acquired", "age", "log"}
 PILES = (("legend_discard", "the Legend discard pile"), ("life_discard", "the Life discard pile"),
          ("background_deck", "the Background deck"), ("background_discard", "the Background discard pile"),
          ("life_cards_drawn", "Life cards drawn, not yet placed"), ("effects_used", "effects used this turn"),
@@ -113,114 +108,6 @@ class LifeAndLegendEncoder(Encoder):
         self._piles = Kept(20_000)  # a long pile's cards -> its count of each name
         self._decks = Kept(20_000)  # the Legend Deck's cards -> them as bits
 
-    def encode(self, view, seat, out):
-        arr, out = out, memoryview(out)  # (element writes through a memoryview are faster than numpy's)
-        hasher, names = self.hasher, self.names
-        N = len(names)
-        seats = view["seats"]
-        n = len(seats)
-        me = 0 if seat is None else seat
-        seat_names = [p["name"] for p in seats]
-        rel = {name: (i - me) % n for i, name in enumerate(seat_names)}
-        my_name = seat_names[me] if seat is not None else None
-        g = self.g
-        out[g] = min(view["turn"], TURN_CAP) / 50.0
-        out[g + 1] = my_name is not None and view["active"] == my_name
-        out[g + 2] = my_name is not None and view["to_move"] == my_name
-        out[g + 3] = view["to_move"] is None
-        out[g + 4] = max(-ROLL_CAP, min(view["roll_modifier"], ROLL_CAP)) / 5.0
-        out[g + 5] = max(-ROLL_CAP, min(view["roll_bonus"] + view["roll_once"], ROLL_CAP)) / 5.0
-        out[g + 6] = view["legend_deck"] / 60.0
-        out[g + 7] = view["life_deck"] / 40.0
-        turn = view["this_turn"]
-        out[g + 8] = turn["world_action_taken"]
-        out[g + 9] = turn["background_activated"]
-        out[g + 10] = turn["spark_used"]
-        if "age" in view:
-            out[g + 11] = view["age"] / 10.0
-        mode = self.modes.get(view["mode"])
-        if mode is not None:
-            out[self.mode + mode] = 1.0
-        if view["phase"] in PHASE_NAMES:
-            out[self.phase + PHASE_NAMES.index(view["phase"])] = 1.0
-        if view["asks"] in self.prompts:
-            out[self.asks + self.prompts[view["asks"]]] = 1.0
-        if view["to_move"] in rel:
-            out[self.decider + rel[view["to_move"]]] = 1.0
-        hasher.walk(view["roll"], out, self.roll, 8, "roll")
-        width = self.world_width
-        for space in view["world"]:
-            k = space["space"] - 1
-            if not 0 <= k < SPACES:
-                continue
-            at = self.world + k * width
-            card = space["card"]
-            if card == "empty":
-                out[at + N] = 1.0
-                continue
-            if card != "covered":
-                out[at + names[card]] = 1.0
-            out[at + N + 1] = space["uncovered"]
-            out[at + N + 2] = not space["uncovered"]
-            for who in space.get("examined_by", ()):
-                out[at + N + 3 + rel[who]] += 1.0
-        for k in range(min(n, SEATS)):
-            p = seats[(me + k) % n]
-            slot = self.seats[k]
-            h = slot["head"]
-            out[h] = 1.0
-            out[h + 1] = p["legends"] / 10.0
-            out[h + 2] = p["hand_size"] / 5.0
-            if p["ai"] is not None:
-                hasher.walk(p["ai"], out, h + 3, 4, "ai")
-            at = slot["hand"]
-            for card in p["hand"]:
-                name = card["card"]
-                if name == "covered":
-                    out[h + 7] += 1.0
-                else:
-                    out[at + names[name]] += 1.0
-                for who in card["examined_by"]:
-                    out[h + 8 + rel[who]] += 1.0
-            at = slot["play"]
-            for key in ("relics", "traits", "traumas", "completed_adventures"):
-                for name in p[key]:
-                    out[at + names[name]] += 1.0
-            for key in ("life_story", "life_path"):
-                if p[key] is not None:
-                    out[at + names[p[key]]] += 1.0
-            at = slot["wanders"]
-            for card in p["completed_wanders"]:
-                out[at] += 1.0
-                if card["card"] != "covered":
-                    out[at + 1] += 1.0
-                hasher.walk(card, out, at + 2, 8, "wander")
-            at = slot["limits"]
-            limits = p["limits"]
-            for i, key in enumerate(LIMITS):
-                out[at + i] = limits[key] / 5.0
-        piles = self.piles
-        for key, _ in PILES:
-            cards = turn["effects_used"] if key == "effects_used" else view.get(key, ())
-            at = piles[key]
-            for name in cards:
-                out[at + names[name]] += 1.0
-        examined = view["legend_deck_examined"]
-        if examined:
-            out[self.examined] = len(examined) / 5.0
-            hasher.walk(examined, out, self.examined + 1, 16, "examined")
-        if view["words_bought"]:
-            hasher.walk(view["words_bought"], out, self.words, 8, "words")
-        if view["effects_pending"]:
-            hasher.walk(view["effects_pending"], out, self.pending, 16, "pending")
-        if "contest" in view:
-            hasher.walk(view["contest"], out, self.contest, 16, "contest")
-        for key, value in view.items():
-            if key not in HANDLED:
-                hasher.walk(value, out, self.rest, 32, key)
-        self.clip(arr)
-
-    # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _index(self, C):
         """The card set's ids to name places, and (as bits) the cards whose continuous effects
         change a limit: of the uncovered World, only those count in a seat's limits."""

@@ -1,16 +1,17 @@
-"""Life Siphon's observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+"""Life Siphon's observation: what ``view(seat)`` shows, as a fixed float32 vector (slices in docs/rl.md).
 
-It reads only the view. Seats and quadrants are turned so that the observer's come first (then
-clockwise); a spectator keeps the table's order. Card, Aspect and Familiar vocabularies come from
-the view's own catalogue, so a card file's names are used as they are. View keys without a slice
-(the attack in progress, the decision's details, Madness Mode's tracker...) are hashed into the
-last slices, so nothing the view shows is dropped.
+It is written straight from the state; a seat's hand through the declared zones, which write
+nothing ``seat`` may not see. Seats and quadrants are turned so that the observer's come first
+(then clockwise); a spectator keeps the table's order. Card, Aspect and Familiar vocabularies come
+from the view's own catalogue, so a card file's names are used as they are. What has no slice of
+its own (the decision's details, the attack in progress, Madness Mode's tracker) is hashed, as the
+view shows it, into the last slices.
 """
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .board import SLOTS
 from .effects import POOL_PERSONAL
-from .ruleset import BREATH, ATTACKED, BLOCKED, MADNESS_ROUNDS_SCALE, MAX_LIFE, MOVED, P_OVER, PHASE_NAMES
+from .ruleset import BREATH, ATTACKED, BLOCKED, MADNESS_ROUNDS_SCALE, MAX_LIFE, MOVED, PHASE_NAMES
 from .steps import phase_of
 from .views import attack_view, decision_view, madness_view
 
@@ -25,9 +26,6 @@ QUADRANTS = 4
 # life may fall far below 0): a later round reads as this round, a bigger number as the cap
 ROUND_CAP = MADNESS_ROUNDS_SCALE   # 40, where a Madness score is worth 1 already
 SLOT_CAP = 20
-HANDLED = {"game", "mode", "seat", "round", "turn", "phase", "to_move", "decision", "quadrants", "players",
-           "river", "deck_size", "discard", "supply", "summons_this_turn", "aspects_used_this_turn",
-           "aspects_aside", "attack", "modules", "over", "winners", "catalogue", "log"}
 
 
 class LifeSiphonEncoder(Encoder):
@@ -99,106 +97,9 @@ class LifeSiphonEncoder(Encoder):
         self.hasher = Hasher()
         self._by_ruleset = {}
 
-    def encode(self, view, seat, out):
-        arr, out = out, memoryview(out)  # (element writes through a memoryview are 2-3x faster than numpy's)
-        cards, familiars, aspects = self.cards, self.familiars, self.aspects
-        players = view["players"]
-        n = len(players)
-        me = 0 if seat is None else seat
-        my_name = players[me]["name"] if seat is not None else None
-        quads = view["quadrants"]
-        names = [q["name"] for q in quads]
-        mine = next((i for i, q in enumerate(quads) if q["seat"] == seat), 0) if seat is not None else 0
-        g = self.g
-        out[g] = min(view["round"], ROUND_CAP) / ROUND_CAP
-        out[g + 1] = view["summons_this_turn"] / 3.0
-        out[g + 2] = view["deck_size"] / 40.0
-        out[g + 3] = view["over"]
-        out[g + 4] = seat is not None and seat in view["winners"]
-        out[g + 5] = seat is not None and view["to_move"] == seat
-        out[g + 6] = view["attack"] is not None
-        turn = names.index(view["turn"]) if view["turn"] in names else -1
-        out[g + 7] = turn == mine
-        if view["mode"] in MODES:
-            out[self.mode + MODES.index(view["mode"])] = 1.0
-        if view["phase"] in PHASES:
-            out[self.phase + PHASES.index(view["phase"])] = 1.0
-        if turn >= 0:
-            out[self.turn + (turn - mine) % len(quads)] = 1.0
-        if seat is not None:
-            for c in players[seat].get("hand", ()):
-                out[self.hand + cards[c]] += 1.0
-        for c in view["river"]:
-            if c is not None:
-                out[self.river + cards[c]] += 1.0
-        for c in view["discard"]:
-            out[self.discard + cards[c]] += 1.0 / 3.0
-        for f, count in view["supply"].items():
-            out[self.supply + familiars[f]] = count / 12.0
-        A = len(aspects)
-        for a in view["aspects_aside"]:
-            out[self.aside + aspects[a]] += 1.0
-        for a in view["aspects_used_this_turn"]:
-            out[self.aside + A + aspects[a]] += 1.0
-        mods = view["modules"]
-        out[self.modules] = mods["familiars"]
-        out[self.modules + 1] = mods["vials"]
-        out[self.modules + 2] = mods["fearsome"]
-        F = len(familiars)
-        width = self.slot_width
-        for k in range(len(quads)):
-            q = quads[(mine + k) % len(quads)]
-            slot = self.quads[k]
-            h = slot["head"]
-            out[h] = 1.0
-            if q["life"] is not None:
-                out[h + 1] = max(q["life"], -MAX_LIFE) / MAX_LIFE
-            if q["role"] in ROLES:
-                out[h + 2 + ROLES.index(q["role"])] = 1.0
-            out[h + 5] = my_name is not None and q["controller"] == my_name
-            out[h + 6] = my_name is not None and q["attack_controller"] == my_name
-            out[h + 7] = q["seat"] is not None
-            for f in q["pool"]:
-                out[slot["pool"] + familiars[f]] += 1.0
-            base = slot["slots"]
-            for area, count in AREAS:
-                for fam in q["areas"][area]:
-                    if fam is not None:
-                        out[base + familiars[fam["familiar"]]] = 1.0
-                        out[base + F] = 1.0
-                        out[base + F + 1] = min(fam["attack"], SLOT_CAP) / 5.0
-                        out[base + F + 2] = min(fam["defense"], SLOT_CAP) / 5.0
-                        out[base + F + 3] = min(fam["damage"], SLOT_CAP) / 5.0
-                        out[base + F + 4] = fam["moved"]
-                        out[base + F + 5] = fam["attacked"]
-                        out[base + F + 6] = fam["blocked"]
-                        out[base + F + 7] = fam["breath"]
-                    base += width
-        hasher = self.hasher
-        for k in range(n):
-            p = players[(me + k) % n]
-            slot = self.seats[k]
-            out[slot["head"]] = 1.0
-            out[slot["head"] + 1] = p["hand_size"] / 10.0
-            for c in p["known_in_hand"]:
-                out[slot["known"] + cards[c]] += 1.0
-            if p["aspect"] is not None:
-                out[slot["aspect"] + aspects[p["aspect"]]] = 1.0
-            for v in p["vials"] or ():
-                hasher.add(out, slot["vials"], 16, v)
-        if view["decision"] is not None:
-            hasher.walk(view["decision"], out, self.decision, 32)
-        if view["attack"] is not None:
-            hasher.walk(view["attack"], out, self.attack, 32)
-        for key, value in view.items():
-            if key not in HANDLED:
-                hasher.walk(value, out, self.rest, 32, key)
-        self.clip(arr)
-
-    # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _indices(self, R):
         """Per ruleset: the vocabulary index of each card, Familiar and Aspect id, and the rest
-        of what ``encode`` looks up by name, computed once."""
+        of what the view names, computed once."""
         cached = self._by_ruleset.get(id(R))
         if cached is not None and cached[0] is R:
             return cached[1]
@@ -219,8 +120,7 @@ class LifeSiphonEncoder(Encoder):
         return info
 
     def _slot_cell(self, f, fam_ix, f_attack, f_defense, abonus, dbonus, damage, m):
-        """A Familiar's area slot, the floats the view's encoding writes there, as a float32
-        memoryview to copy in."""
+        """A Familiar's area slot as it stands: its floats, as a float32 memoryview to copy in."""
         import numpy as np
         F = len(self.familiars)
         cell = np.zeros(self.slot_width, np.float32)
@@ -255,7 +155,7 @@ class LifeSiphonEncoder(Encoder):
         out[g + 1] = st.summons / 3.0
         out[g + 2] = len(st.deck) / 40.0
         phase = phase_of(st)
-        out[g + 3] = phase == P_OVER
+        out[g + 3] = st.to_move is None
         out[g + 4] = seat is not None and seat in st.winners
         out[g + 5] = seat is not None and st.to_move == seat
         out[g + 6] = attack_on

@@ -1,12 +1,14 @@
-"""Spirit Link's observation: ``view(seat)`` as a fixed float32 vector (slices in docs/rl.md).
+"""Spirit Link's observation: what ``view(seat)`` shows, as a fixed float32 vector (slices in docs/rl.md).
 
-It reads only the view, seen from ``seat`` ("me" first, then the rival; a spectator sees North as
-"me" and no hand). Card slices follow the deck's card list (``cards.toml``, or the card file's).
+It is written straight from the state, seen from ``seat`` ("me" first, then the rival; a spectator
+sees North as "me" and no hand); the cards a seat may not see (a hand, a face-down transformation,
+the Firebolts known in a hand) through the declared zones, which write nothing it may not see.
+Card slices follow the deck's card list (``cards.toml``, or the card file's).
 """
 
 from ...core.observation import Encoder, Layout, vocabulary
 from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED
-from .views import OVER, PHASES as PHASE_NAMES, pending as pending_view, phase_of
+from .views import PHASES as PHASE_NAMES, pending as pending_view, phase_of
 
 PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
 PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
@@ -52,55 +54,6 @@ class SpiritLinkEncoder(Encoder):
         self._by_cards = {}
         self._marks = {NO_FORM: n, NOT_PLACED: n + 2}   # a transformation's slice: then "face down" at n + 1
 
-    def encode(self, view, seat, out):
-        out = memoryview(out)  # (element writes through a memoryview are faster than numpy's)
-        me = 0 if seat is None else seat
-        names, n = self.names, self.n
-        g = self.g
-        out[g] = min(view["round"], ROUND_CAP) / ROUND_CAP
-        out[g + 1] = view["priority"] == me
-        out[g + 2] = view["to_move"] == me
-        out[g + 3] = view["over"]
-        winners = view["winners"]
-        out[g + 4] = me in winners
-        out[g + 5] = (1 - me) in winners
-        out[self.phase + PHASES.index(view["phase"])] = 1.0
-        pending = view["pending"]
-        if pending is not None:
-            out[self.pending + PENDING.index(pending["choice"])] = 1.0
-            out[self.pending + 3] = pending.get("discards_left", 0) / 3.0
-        players = view["players"]
-        mine = players[me]
-        for name in mine.get("hand", ()):
-            out[self.hand + names[name]] += 1.0 / 3.0
-        for slot, p in ((self.seat_at[0], players[me]), (self.seat_at[1], players[1 - me])):
-            s = slot["stats"]
-            out[s] = max(p["health"], -MAX_HEALTH) / MAX_HEALTH
-            out[s + 1] = p["mana"] / MAX_MANA
-            out[s + 2] = p["hand_size"] / 10.0
-            out[s + 3] = p["deck_size"] / 45.0
-            out[s + 4] = p["spell_cast"]
-            out[s + 5] = min(p["firebolts_pending"], BOLT_CAP) / 3.0
-            d = slot["discard"]
-            for name, count in p["discard"].items():
-                out[d + names[name]] = count / 3.0
-            form = p["transformation"]
-            f = slot["form"]
-            if form is None:
-                out[f + n + 2] = 1.0
-            elif form == "none":
-                out[f + n] = 1.0
-            elif form == "face down":
-                out[f + n + 1] = 1.0
-            else:
-                out[f + names[form]] = 1.0
-            ability = p["ability"]
-            out[slot["ability"] + (n if ability is None else names[ability])] = 1.0
-            k = slot["known"]
-            for name in p["known_in_hand"]:
-                out[k + names[name]] += 1.0 / 3.0
-
-    # --- the same vector straight from the state (``encode_state``) ---------------------------
     def _index(self, cards):
         cached = self._by_cards.get(id(cards))
         if cached is None or cached[0] is not cards:
@@ -117,7 +70,7 @@ class SpiritLinkEncoder(Encoder):
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
         out[g + 1] = st.priority == me
         out[g + 2] = st.to_move == me
-        out[g + 3] = phase == OVER
+        out[g + 3] = st.to_move is None
         winners = st.winners
         out[g + 4] = me in winners
         out[g + 5] = (1 - me) in winners
