@@ -78,6 +78,17 @@ def test_the_known_check_fails_a_determinize_that_forgets_a_known_card(monkeypat
         check_known_kept(config, 40, every=1)
 
 
+def test_the_known_check_fails_a_re_deal_that_forgets_the_cards_taken_in_sight(monkeypatch):
+    """With Life Siphon's re-deal made to forget the cards every seat saw a seat take from the River
+    (its ``known`` row), the check must fail."""
+    config = next(c for c in ZONED if c[0] == "life-siphon")
+    state_class = tabletome.game("life-siphon").state_class
+    monkeypatch.setattr(state_class.zones, "known_rows", {})
+    monkeypatch.setattr(state_class, "determinize", state_class.zones.make_determinize())
+    with pytest.raises(AssertionError, match="known there"):
+        check_known_kept(config, 10, every=1)
+
+
 def observations(config, games, seat_of):
     """(view without log, observation bytes) pairs of sampled positions, for the seat ``seat_of``
     picks at each position (a seat, or None for a spectator)."""
@@ -112,10 +123,12 @@ def test_an_observation_changes_exactly_when_the_view_does(config, slow):
 def changed_copies(state, seat):
     """Copies of ``state`` with one thing ``seat`` sees changed, from the declaration: each number
     one higher (a flag flipped), one more card of a kind in each zone the seat sees."""
-    from tabletome.core.zones import Cards, Number
+    from tabletome.core.zones import Cards, Derived, Number
 
     zones = state.zones
     for z in zones.zones:
+        if isinstance(z, Derived):   # (no field of the state)
+            continue
         for owner in (range(state.players) if z.seat else (None,)):
             copy = state.clone()
             value = getattr(copy, z.attr)

@@ -331,8 +331,70 @@ def test_held_lists_every_card_the_zones_hold_and_none_a_mark_a_card_set_a_numbe
 
 
 def test_the_derived_redeal_refuses_a_hidden_row_it_cannot_deal():
-    with pytest.raises(ValueError, match="zones hand: the derived re-deal deals no hidden Row"):
+    with pytest.raises(ValueError, match="zones hand: the derived re-deal deals .* a hidden Row only of a seat in a one-deck"):
         _row_zones().make_determinize()
+
+
+class SixKinds:
+    names = ["A", "B", "C", "D", "E", "F"]
+
+
+def _one_deck_rows(keeps=None, tries=100):
+    """Three seats' hands in order (hidden), the cards all saw each take (``known``), one deck."""
+    from tabletome.core.zones import NOBODY, Row
+    declared = Zones(Row("hand", OWNER, key="hands"), Row("known", of="hand"), Pile("deck", NOBODY, seat=False),
+                     cards=lambda s: SixKinds, one_deck=True, redeal_keeps=keeps, redeal_tries=tries)
+
+    class OneDeckState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+    state = bare(OneDeckState, players=3)
+    declared.empty(state)
+    state.hand = [[0, 1], [2, 3, 2], [4]]
+    state.known = [[], [2], []]   # all saw East take a C
+    state.deck = [5, 5, 1, 0]
+    return state
+
+
+def test_a_one_deck_redeal_deals_hidden_rows_again_and_keeps_the_cards_all_saw_taken_first():
+    state = _one_deck_rows()
+    hidden = sorted([3, 2, 4, 5, 5, 1, 0])   # East's hand but its known C, West's, the deck
+    dealt = set()
+    for s in range(30):
+        copy = state.determinize(0, Rng(s))
+        assert copy.hand[0] == [0, 1] and copy.known == state.known
+        assert copy.hand[1][0] == 2 and [len(h) for h in copy.hand] == [2, 3, 1] and len(copy.deck) == 4
+        assert sorted(copy.hand[1][1:] + copy.hand[2] + copy.deck) == hidden
+        assert state.zones.broken_promises(state, copy, 0) == []
+        dealt.add(tuple(copy.hand[2]))
+    assert len(dealt) > 1
+    # the copy depends only on what North sees: another deal of what it cannot see, the same copy
+    other = state.clone()
+    other.hand[1], other.hand[2], other.deck = [2, 5, 0], [3], [4, 5, 1, 2]
+    for s in range(5):
+        a, b = state.determinize(0, Rng(s)), other.determinize(0, Rng(s))
+        assert (a.hand, a.deck) == (b.hand, b.deck)
+
+
+def test_a_one_deck_redeal_written_out_deals_what_the_table_driven_one_deals():
+    """Only listed zones hidden: the re-deal is code written once from the declaration; it gives
+    exactly the copy ``Zones.determinize`` (which walks the declaration) gives."""
+    for keeps in (None, lambda state, copy, seat: 4 in copy.hand[2]):
+        state = _one_deck_rows(keeps=keeps)
+        written = type(state).determinize
+        assert written.__code__.co_filename == "<string>"
+        for seat in range(3):
+            for s in range(10):
+                a, b = written(state, seat, Rng(s)), state.zones.determinize(state, seat, Rng(s))
+                assert (a.hand, a.known, a.deck, a.rng.next64()) == (b.hand, b.known, b.deck, b.rng.next64())
+
+
+def test_a_one_deck_redeal_deals_again_until_what_the_seat_inferred_holds():
+    state = _one_deck_rows(keeps=lambda state, copy, seat: 4 in copy.hand[2])   # West shown to hold an E
+    assert all(4 in state.determinize(0, Rng(s)).hand[2] for s in range(20))
+    never = _one_deck_rows(keeps=lambda state, copy, seat: False, tries=3)   # the last of 3 deals kept
+    assert [len(h) for h in never.determinize(0, Rng(1)).hand] == [2, 3, 1]
 
 
 def test_a_view_shows_rows_spaces_and_card_sets_by_name_and_a_hidden_row_only_to_its_owner():
@@ -510,7 +572,7 @@ def test_the_derived_redeal_refuses_hidden_kinds():
 
     zones = Zones(Cards("hand", OWNER), Cards("purse", OWNER, kinds=Kinds(lambda s: COINS, _find_coin)),
                   cards=lambda s: DECK)
-    with pytest.raises(ValueError, match="zones purse: the derived re-deal deals no hidden Row, Spaces, Piles or Kinds"):
+    with pytest.raises(ValueError, match="zones purse: the derived re-deal deals no hidden Spaces, Piles or Kinds"):
         zones.make_determinize()
 
 

@@ -43,8 +43,9 @@ spells beside minions), zones a hand-written snapshot may give as null for the g
 (``nullable``), table fields written together as one object (``Group``) and ``Derived`` snapshot
 parts (facts, or a board laid out by the game around fields it does not write on their own,
 ``written=False``; ``write=None``: a field only read, an older form) serve a game whose view and
-re-deal are still its own; the derived re-deal deals no hidden ``Row``, ``Spaces``, ``Piles`` or
-``Kinds``. Such a game's own re-deal lists the places hidden from the seat and ``redeal`` deals
+re-deal are still its own; the derived re-deal deals no hidden ``Spaces``, ``Piles`` or ``Kinds``,
+and a hidden ``Row`` only of a seat in a one-deck game (``Row(..., of=...)``: the cards of it every
+seat saw it take). Such a game's own re-deal lists the places hidden from the seat and ``redeal`` deals
 them, moving with each place what the seats had seen of it (``CardSet``s of examined cards).
 
 Who sees a zone: ``EVERYONE``, its ``OWNER`` or ``NOBODY``. A pile's order is hidden from everyone;
@@ -175,13 +176,16 @@ class Row(Zone):
     """Cards in an order every seat that sees them sees (a hand kept in the order drawn, cards in
     play, a discard pile in order): a list of card kinds, written and shown in that order.
     ``refers``: it names cards that lie in other zones (a mode's targets), so it holds none of
-    them (``Zones(unique=True)``)."""
+    them (``Zones(unique=True)``). ``of``: per seat, the cards of that seat's hidden ``Row`` ``of``
+    every seat knows are there (the cards all saw it take), so it refers; a one-deck re-deal keeps
+    them in that row, first."""
 
     kind = "row"
 
-    def __init__(self, attr, see=EVERYONE, *, refers: bool = False, **kw):
+    def __init__(self, attr, see=EVERYONE, *, refers: bool = False, of: str | None = None, **kw):
         super().__init__(attr, see=see, **kw)
-        self.refers = refers
+        self.refers = refers or of is not None
+        self.of = of
 
     def seen(self, state, owner, seat, value, names):
         return [names[k] for k in value]
@@ -353,15 +357,21 @@ class Zones:
     declaration order as one field, a seat's zone listing each seat's value (``"hands": [[...],
     [...]]``, empty: each seat's default), instead of one object per seat under ``seats_key``;
     with ``named_seats`` as an object from each seat's name to its value (``"hands": {"North":
-    [...]}``), a seat left out taking its default and a name that is no seat's refused."""
+    [...]}``), a seat left out taking its default and a name that is no seat's refused.
+    ``redeal_keeps(state, copy, seat)``: what a one-deck re-deal keeps true when it can, beyond the
+    zones (what the seat has inferred from play: Life Siphon's seat asked in a response window
+    holds a Fast Cast card it can cast); a deal that breaks it, or a ``Cards`` zone's ``most``, is
+    dealt again from the gathered cards, at most ``redeal_tries`` times, the last one kept."""
 
     def __init__(self, *zones: Zone, cards, shared: tuple[str, ...] = (), owned: str = "a deck",
                  seats_key: str = "seats", one_deck: bool = False, unique: bool = False, label_hint: str = "",
-                 columns: bool = False, named_seats: bool = False):
+                 columns: bool = False, named_seats: bool = False, redeal_keeps=None, redeal_tries: int = 100):
         zones = tuple(m for z in zones for m in (z, *getattr(z, "members", ())))   # a Group, then its members
         self.zones = list(zones)
         self.named_seats = named_seats
         self.one_deck = one_deck
+        self.redeal_keeps = redeal_keeps
+        self.redeal_tries = redeal_tries
         self.unique = unique
         self.label_hint = label_hint
         self.columns = columns
@@ -402,6 +412,7 @@ class Zones:
         sizes = tuple(z.size for z in zones if isinstance(z, Cards) and z.size)
         self.attributes = tuple(z.attr for z in zones if not isinstance(z, Derived)) + sizes + self.shared
         self.known_of = {z.of: z for z in zones if isinstance(z, Known)}
+        self.known_rows = {z.of: z for z in zones if isinstance(z, Row) and z.of is not None}
         # what a re-deal goes through: each seat's cards and piles in declaration order, its slots
         # what a re-deal does with one owner's zones, for the seat itself (True) and for another:
         # piles whose cards it knows, shuffled; cards it cannot see, pooled; slots that may be face down
@@ -409,8 +420,9 @@ class Zones:
         for own in (True, False):
             seen = (EVERYONE, OWNER) if own else (EVERYONE,)
             shuffled = [z.attr for z in self.seat_zones if isinstance(z, Pile) and z.see in seen]
-            hidden = [z for z in self.seat_zones if isinstance(z, (Cards, Pile)) and z.see not in seen]
-            dealt = [(z.attr, isinstance(z, Pile), getattr(z, "size", None)) for z in hidden]
+            hidden = [z for z in self.seat_zones if (isinstance(z, (Cards, Pile)) or isinstance(z, Row) and not z.refers)
+                      and z.see not in seen]
+            dealt = [(z.attr, not isinstance(z, Cards), getattr(z, "size", None)) for z in hidden]
             knowns = [(i, self.known_of[z.attr]) for i, z in enumerate(hidden) if z.attr in self.known_of]
             slots = [(z.attr, z.public, z.fits) for z in self.seat_zones if isinstance(z, Slot) and z.see not in seen]
             self._plans[own] = (shuffled, dealt, knowns, slots)
@@ -901,12 +913,13 @@ class Zones:
         """The state's ``determinize``: for seats that own their cards, code written once from the
         plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
         table-driven ``Zones.determinize``."""
-        undealt = [z.attr for z in self.zones if (isinstance(z, (Row, Spaces, Piles)) or z.kinds is not None)
+        undealt = [z.attr for z in self.zones if (isinstance(z, (Spaces, Piles)) or z.kinds is not None
+                                                  or isinstance(z, Row) and not (self.one_deck and z.seat))
                    and z.see != EVERYONE]
         if undealt:
-            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Row, Spaces, Piles "
-                             f"or Kinds; "
-                             f"the state class writes its own determinize")
+            raise ValueError(f"zones {', '.join(undealt)}: the derived re-deal deals no hidden Spaces, Piles or "
+                             f"Kinds, and a hidden Row only of a seat in a one-deck game; the state class writes "
+                             f"its own determinize")
         zones = self
 
         def determinize_one_deck(state, seat, rng):
@@ -915,7 +928,8 @@ class Zones:
             return zones.determinize(state, seat, rng)
         determinize_one_deck.zones = self   # (the conformance suite checks a derived re-deal against its zones)
         if self.one_deck:
-            return determinize_one_deck
+            listed = self._make_listed_determinize()
+            return determinize_one_deck if listed is None else listed
         scope = {"_as_rng": as_rng, "_cards": self.cards, "_add": _add, "_sub": _sub}
         lines = ["def determinize(state, seat, rng):",
                  "    rng = _as_rng(rng)",
@@ -931,6 +945,67 @@ class Zones:
         exec("\n".join(lines), scope)
         determinize = scope["determinize"]
         determinize.__doc__ = determinize_one_deck.__doc__
+        determinize.zones = self
+        return determinize
+
+    def _make_listed_determinize(self):
+        """For ``one_deck`` when every hidden zone lists its cards (a ``Pile``, a ``Row``; no
+        ``Cards``, ``Known`` or face-down slot: Life Siphon), ``Zones.determinize`` written out
+        once in straight lines (as ``clone`` is): the same copy, at a hand-written re-deal's speed.
+        None otherwise."""
+        plans = self._plans
+        table_shuffled, table_hidden = self._table_plan
+        if (any(not pile for own in (True, False) for _, pile, _ in plans[own][1]) or any(plans[own][2] or plans[own][3]
+                for own in (True, False)) or any(not pile for _, pile in table_hidden)):
+            return None
+        scope = {"_as_rng": as_rng, "_keeps": self.redeal_keeps}
+        gather, deal = {}, {}
+        for own in (True, False):
+            shuffled, dealt = plans[own][0], plans[own][1]
+            gather[own] = [line for attr in shuffled for line in (
+                f"mine = sorted(state.{attr}[owner])", "rng.shuffle(mine)", f"copy.{attr}[owner] = mine")]
+            deal[own] = []
+            for attr, _, _ in dealt:
+                shown = self.known_rows.get(attr)
+                if shown is None:
+                    gather[own].append(f"unseen += state.{attr}[owner]")
+                    deal[own] += [f"take = len(state.{attr}[owner])", f"copy.{attr}[owner] = deal[at:at + take]",
+                                  "at += take"]
+                    continue
+                gather[own] += [f"held = state.{attr}[owner]", f"known = state.{shown.attr}[owner]", "if known:",
+                                "    held = list(held)", "    for k in known:", "        held.remove(k)",
+                                "unseen += held"]
+                deal[own] += [f"known = state.{shown.attr}[owner]",
+                              f"take = len(state.{attr}[owner]) - len(known)",
+                              f"copy.{attr}[owner] = known + deal[at:at + take] if known else deal[at:at + take]",
+                              "at += take"]
+
+        def by_owner(parts):
+            out = ["for owner in range(players):"]
+            for own in (True, False):
+                out.append(f"    {'if owner == seat' if own else 'else'}:")
+                out += ["        " + line for line in parts[own]] or ["        pass"]
+            return out
+
+        lines = ["rng = _as_rng(rng)", "copy = state.determinized_copy(seat)", "players = state.players", "unseen = []",
+                 *by_owner(gather)]
+        for attr in table_shuffled:
+            lines += [f"mine = sorted(state.{attr})", "rng.shuffle(mine)", f"copy.{attr} = mine"]
+        lines += [f"unseen += state.{attr}" for attr, _ in table_hidden]
+        lines.append("unseen.sort()   # (card-list order: the copy depends only on what the seat sees and the rng)")
+        dealing = ["deal = unseen.copy()", "rng.shuffle(deal)", "at = 0", *by_owner(deal)]
+        for attr, _ in table_hidden:
+            dealing += [f"take = len(state.{attr})", f"copy.{attr} = deal[at:at + take]", "at += take"]
+        if self.redeal_keeps is None:
+            lines += dealing
+        else:   # a deal that breaks what the seat inferred: dealt again, the last one kept
+            lines += [f"for _ in range({self.redeal_tries}):", *["    " + line for line in dealing],
+                      "    if _keeps(state, copy, seat):", "        break"]
+        lines += ["copy.rng = rng.spawn()", "return copy"]
+        exec("\n".join(["def determinize(state, seat, rng):", *["    " + line for line in lines]]), scope)
+        determinize = scope["determinize"]
+        determinize.__doc__ = ("A copy in which every card ``seat`` cannot see is re-drawn at random, consistent "
+                               "with what it has seen (derived from the declared zones).")
         determinize.zones = self
         return determinize
 
@@ -991,10 +1066,9 @@ class Zones:
         rng = as_rng(rng)
         copy = state.determinized_copy(seat)
         n = len(self.cards(state).names)
-        players = state.players
-        pool = [0] * n
-        dealt, kept, down = [], {}, []
-        for owner in (*range(seat, players), *range(seat)):
+        unseen = []   # every card the seat cannot see
+        dealt, kept, down, first = [], {}, [], {}
+        for owner in range(state.players):
             shuffled, hidden, knowns, slots = self._plans[owner == seat]
             for attr in shuffled:
                 mine = sorted(getattr(state, attr)[owner])
@@ -1002,8 +1076,14 @@ class Zones:
                 getattr(copy, attr)[owner] = mine
             for attr, pile, size in hidden:
                 held = getattr(state, attr)[owner]
-                for k in (held if pile else (j for j in range(n) for _ in range(held[j]))):
-                    pool[k] += 1
+                shown = self.known_rows.get(attr)
+                if shown is not None:   # the cards every seat saw it take stay there, first
+                    mine = first[(owner, attr)] = list(getattr(state, shown.attr)[owner])
+                    if mine:
+                        held = list(held)
+                        for k in mine:
+                            held.remove(k)
+                unseen += held if pile else [j for j in range(n) for _ in range(held[j])]
                 dealt.append((owner, attr, pile, size))
             for i, known in knowns:
                 kept[(owner, hidden[i][0])] = known
@@ -1018,9 +1098,34 @@ class Zones:
             setattr(copy, attr, mine)
         for attr, pile in hidden:
             held = getattr(state, attr)
-            for k in (held if pile else (j for j in range(n) for _ in range(held[j]))):
-                pool[k] += 1
+            unseen += held if pile else [j for j in range(n) for _ in range(held[j])]
             dealt.append((None, attr, pile, None))
+        unseen.sort()   # (card-list order: the copy depends only on what the seat sees and the rng)
+        if kept or down:
+            unseen = self._set_aside(state, copy, rng, unseen, kept, down, n)
+        keeps = self.redeal_keeps
+        for _ in range(self.redeal_tries):   # a deal that breaks ``most`` or ``redeal_keeps``: dealt again
+            deal = unseen.copy()
+            rng.shuffle(deal)
+            values, fits = _deal(self, state, dealt, kept, first, deal, n)
+            for (owner, attr, pile, size), value in zip(dealt, values):
+                if owner is None:
+                    setattr(copy, attr, value)
+                else:
+                    getattr(copy, attr)[owner] = value
+            if fits and (keeps is None or keeps(state, copy, seat)):
+                break
+        copy.rng = rng.spawn()
+        return copy
+
+    @staticmethod
+    def _set_aside(state, copy, rng, unseen, kept, down, n) -> list[int]:
+        """Of ``unseen`` (sorted), the cards every seat knows to be in a hidden zone (``Known``)
+        set aside in ``kept``, and a card that fits dealt to each face-down slot of ``down`` (in
+        ``copy``): the rest, sorted."""
+        pool = [0] * n
+        for k in unseen:
+            pool[k] += 1
         for key, known in kept.items():   # what every seat knows stays where it is
             counts = getattr(state, known.attr)[key[0]]
             if known.card is not None:
@@ -1037,19 +1142,7 @@ class Zones:
             k = choices[rng.below(len(choices))]
             pool[k] -= 1
             getattr(copy, attr)[owner] = k
-        unseen = [k for k in range(n) for _ in range(pool[k])]
-        for _ in range(100):   # a deal that breaks a zone's ``most`` is shuffled again
-            rng.shuffle(unseen)
-            values, kept_limits = _deal(self, state, dealt, kept, unseen.copy(), n)
-            if kept_limits:
-                break
-        for (owner, attr, pile, size), value in zip(dealt, values):
-            if owner is None:
-                setattr(copy, attr, value)
-            else:
-                getattr(copy, attr)[owner] = value
-        copy.rng = rng.spawn()
-        return copy
+        return [k for k in range(n) for _ in range(pool[k])]
 
     def broken_promises(self, state, copy, seat) -> list[str]:
         """What ``copy`` (``state.determinize(seat, ...)``) changed that the declaration says ``seat``
@@ -1059,6 +1152,8 @@ class Zones:
         problems = []
         names = self.cards(state).names
         for z in self.zones:
+            if isinstance(z, Derived):   # (no field of the state)
+                continue
             owners = range(state.players) if z.seat else (None,)
             for owner in owners:
                 mine = getattr(state, z.attr) if owner is None else getattr(state, z.attr)[owner]
@@ -1077,8 +1172,20 @@ class Zones:
                 elif isinstance(z, Slot):
                     if (mine in z.marks or z.sees(state, owner, seat)) and mine != theirs:
                         problems.append(f"{where}: seat {seat} sees it, but it changed")
+                elif isinstance(z, Row) and not z.refers:
+                    if len(mine) != len(theirs):
+                        problems.append(f"{where}: {len(theirs)} cards, not {len(mine)}")
+                    elif z.sees(state, owner, seat) and mine != theirs:
+                        problems.append(f"{where}: seat {seat} sees it, but it changed")
                 elif mine != theirs:
                     problems.append(f"{where}: {theirs!r}, not {mine!r}")
+                if isinstance(z, Row) and z.of is not None and owner is not None:
+                    held = list(getattr(copy, z.of)[owner])
+                    for k in mine:
+                        if k in held:
+                            held.remove(k)
+                        else:
+                            problems.append(f"{z.of} of seat {owner}: {names[k]} known there, gone")
                 if isinstance(z, Known) and owner is not None:
                     held = getattr(copy, z.of)[owner]
                     if z.card is not None:
@@ -1176,15 +1283,18 @@ def player_of(plan, own: bool = False):
     return player
 
 
-def _deal(zones, state, dealt, kept, unseen, n):
+def _deal(zones, state, dealt, kept, first, unseen, n):
     """Deal ``unseen`` (shuffled) back to the ``dealt`` zones in order, each keeping its size and
-    its known cards: the values, and whether every zone's ``most`` held."""
+    its known cards (``kept`` counts, a row's ``first`` cards): the values, and whether every
+    zone's ``most`` held."""
     values, ok = [], True
     for owner, attr, pile, size in dealt:
         held = getattr(state, attr) if owner is None else getattr(state, attr)[owner]
         if pile:
-            values.append(unseen[:len(held)])
-            del unseen[:len(held)]
+            mine = first.get((owner, attr), [])
+            take = len(held) - len(mine)
+            values.append(mine + unseen[:take])
+            del unseen[:take]
             continue
         value = (kept.get((owner, attr)) or [0] * n).copy()
         size = sum(held) - sum(value)

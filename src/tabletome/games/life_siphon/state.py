@@ -1,10 +1,11 @@
 """The Life Siphon state: the board, life, cards, the turn and the attack in progress, declared
-once as zones (core derives clone and snapshots from them); its set-up and outcome.
+once as zones (core derives clone, snapshots and the re-deal for search from them); its set-up and
+outcome.
 
 The rules are modules of functions (turn.py, combat.py, spells.py, familiars.py, modules.py,
 madness.py...), each frame of frames.py pointing at one; the core decision stack runs them. What a
 seat sees is views.py, the parts of a snapshot laid out by quadrant and its checks snapshots.py,
-the re-deal for search hidden.py.
+what the re-deal keeps hidden.py.
 """
 
 from typing import Annotated
@@ -36,7 +37,7 @@ def _laid_out(attr):
 
 
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"); who sees what is
-# views.py, the re-deal hidden.py.
+# views.py, what the re-deal keeps hidden.py.
 ZONES = Zones(
     Number("round", Annotated[int, Meta(ge=0, le=10_000)], 1, seat=False),
     Slot("turn", seat=False, kinds=QUADRANTS),                         # whose turn: a quadrant
@@ -48,7 +49,7 @@ ZONES = Zones(
     Derived("quadrants", dict[str, Quadrant], {}, snapshots.quadrants),
     _laid_out("kind"), _laid_out("damage"), _laid_out("attack_bonus"), _laid_out("defense_bonus"),
     _laid_out("flags"), _laid_out("area_count"), _laid_out("life"), _laid_out("pool"),
-    Row("hand", OWNER, key="hands"), Row("known", refers=True),       # and the cards of it everyone saw it take
+    Row("hand", OWNER, key="hands"), Row("known", of="hand"),         # and the cards of it everyone saw it take
     Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
     Spaces("river", RIVER_CARDS, nullable=True),                      # the River's 3 cards (-1: none)
     Row("discard", seat=False),
@@ -72,7 +73,8 @@ ZONES = Zones(
     # Madness Mode: defeated this round; the final [round, life]
     Number("defeated", bool, False, seat=False),
     Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False),
-    cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True)
+    cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True, one_deck=True,
+    redeal_keeps=hidden.keeps, redeal_tries=hidden.REDEAL_TRIES)
 
 
 class LifeSiphonState(State):
@@ -84,7 +86,6 @@ class LifeSiphonState(State):
     seat_view = views.seat_view
     _restore = snapshots.restore
     migrate_snapshot = staticmethod(snapshots.migrate)
-    determinize = hidden.determinize   # its own: see hidden.py
 
     def setup(self):
         R = empty_board(self)
