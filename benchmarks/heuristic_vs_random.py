@@ -3,7 +3,8 @@
     python benchmarks/heuristic_vs_random.py [--games N] [--game ID]
 
 Each game's 2-player mode (default options), N games, the heuristic in seat 0 for even seeds and
-seat 1 for odd ones. Draws count as not won. Solo modes report the mean score instead.
+seat 1 for odd ones: its win rate with a Wilson 95% interval. Draws count as not won. Solo modes
+report the mean score instead.
 """
 
 import argparse
@@ -11,6 +12,7 @@ import json
 import time
 
 import tabletome
+from tabletome.arena import wilson
 
 
 def play(game, players, seed, specs, options):
@@ -35,9 +37,8 @@ def duel(game_id, games):
         wins += h in state.winners
         draws += not state.winners
     rate = wins / games
-    half = 1.96 * (rate * (1 - rate) / games) ** 0.5
     return {"games": games, "heuristic_wins": wins, "draws": draws, "win_rate": round(rate, 4),
-            "ci95": [round(max(0, rate - half), 4), round(min(1, rate + half), 4)],
+            "ci95": [round(x, 4) for x in wilson(wins, games)],
             "mean_length": round(steps / games, 1), "seconds": round(time.perf_counter() - started, 1)}
 
 

@@ -10,11 +10,11 @@ version comes with its Wilson 95% interval. "Previous" is the same code with
 
 import argparse
 import json
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import tabletome
+from tabletome.arena import wilson
 from tabletome.core import Rng
 
 CAP = 3000   # decisions; a game still running is a draw
@@ -44,13 +44,9 @@ def play(args):
     return new_won, old_won, steps, [state.scores[s] for s in sorted(new_seats)]
 
 
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return [0.0, 1.0]
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return [round(centre - half, 4), round(centre + half, 4)]
+def ci95(k, n):
+    """The Wilson 95% interval of k in n, rounded."""
+    return list(round(x, 4) for x in wilson(k, n))
 
 
 def main():
@@ -69,7 +65,7 @@ def main():
         "benchmark": "life-siphon threat-aware reserve vs previous heuristic",
         "players": args.players, "games": args.games,
         "new_wins": new, "previous_wins": old, "draws": draws,
-        "new_win_rate": round(new / args.games, 4), "ci95": wilson(new, args.games),
+        "new_win_rate": round(new / args.games, 4), "ci95": ci95(new, args.games),
         "mean_length": round(sum(r[2] for r in results) / args.games, 1),
         "seconds": round(time.perf_counter() - started, 1),
     }))

@@ -15,10 +15,10 @@ the Ages and turns seen (median, 90th percentile, longest) and the decisions of 
 
 import argparse
 import json
-import math
 import time
 
 import tabletome
+from tabletome.arena import wilson
 
 ENDINGS = (("no Player meets every Eternal victory condition", "last age"),
            ("A Player meets every Eternal victory condition", "conditions"),
@@ -37,14 +37,9 @@ def ending(state) -> str:
     return "other"
 
 
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (round(c - h, 4), round(c + h, 4))
+def ci95(k, n):
+    """The Wilson 95% interval of k in n, rounded."""
+    return tuple(round(x, 4) for x in wilson(k, n))
 
 
 def play(game, players, options, seats, seed):
@@ -90,7 +85,7 @@ def main():
     print(json.dumps({
         "benchmark": "ll_endings", "mode": args.mode, "players": players, "seats": seats, "ai": args.ai,
         "games": n, "seed": args.seed, "endings": counts,
-        "conditions_share": round(k / n, 4) if n else None, "conditions_95": wilson(k, n),
+        "conditions_share": round(k / n, 4) if n else None, "conditions_95": ci95(k, n),
         "ages": {a: ages.count(a) for a in sorted(set(ages))},
         "turns": {"median": turns[n // 2], "p90": turns[min(n - 1, int(0.9 * n))], "max": turns[-1]} if n else {},
         "longest_decisions": longest, "seconds": round(time.perf_counter() - start, 1),

@@ -199,3 +199,50 @@ def test_play_loads_a_game_from_a_file_with_game_module(tmp_path):
     assert missing.returncode == 2 and "'nowhere/go_fish.py': no such Python file" in missing.stderr
     unknown = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert unknown.returncode == 2 and "there is no game 'go-fish'" in unknown.stderr
+
+
+def test_a_game_from_a_file_is_replayed_and_resumed_with_the_command_its_save_line_gives(tmp_path):
+    """Go Fish quit after a move: the save line's command (with ``--game-module``) resumes it, and
+    ``replay`` takes ``--game-module`` too. (Subprocesses: this process's registry is untouched.)"""
+    import os
+    import shlex
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root / "src"), COLUMNS="1000")   # (the save line on one line)
+    cli = [sys.executable, "-m", "tabletome.cli.main"]
+    module = str(root / "examples" / "go_fish.py")
+    played = subprocess.run([*cli, "play", "go-fish", "--game-module", module, "--seed", "3"], input="1\nquit\n",
+                            capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert played.returncode == 0, played.stderr
+    line = next(x for x in played.stdout.splitlines() if "go on with it: tabletome play --resume" in x)
+    command = shlex.split(line.split("go on with it: tabletome ", 1)[1].rstrip(")"))
+    assert command[-2:] == ["--game-module", module]
+    resumed = subprocess.run([*cli, *command], input="quit\n", capture_output=True, text=True, env=env,
+                             cwd=tmp_path, timeout=120)
+    assert resumed.returncode == 0 and "Go Fish — resumed" in resumed.stdout, resumed.stderr
+    replayed = subprocess.run([*cli, "replay", command[2], "--game-module", module], capture_output=True, text=True,
+                              env=env, cwd=tmp_path, timeout=120)
+    assert replayed.returncode == 0 and "asks" in replayed.stdout, replayed.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_output_quietly(tmp_path):
+    """``tabletome games --json | head -c 20``: no traceback when the reader has stopped reading
+    (here it is gone before anything is written)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root / "src"))
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "games", "--json"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path, timeout=120)
+    finally:
+        os.close(write)
+    assert done.returncode == 1 and not done.stderr, done.stderr

@@ -43,3 +43,12 @@ def test_instructions_puts_the_trees_source_first(tmp_path, monkeypatch):
     env = script("instructions").tree_env(tree)
     assert env["PYTHONPATH"].split(os.pathsep) == [str(tree / "src"), "/elsewhere/src"]
     assert env["PYTHONHASHSEED"] == "0"
+
+
+def test_heuristic_vs_random_gives_a_wilson_interval_that_holds_the_rate():
+    """Even when the heuristic wins every game, the interval is a real one (a Wald interval would be
+    [1, 1]), and it holds the win rate; the benchmarks share tabletome.arena's Wilson interval."""
+    result = script("heuristic_vs_random").duel("spirit-link", 4)
+    low, high = result["ci95"]
+    assert low < high and low <= result["win_rate"] <= high
+    assert script("ll_endings").ci95(4, 4) == (0.5101, 1.0)

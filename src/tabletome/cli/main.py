@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from tabletome import IllegalAction
@@ -41,10 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "of the unfinished games in records/, newest first")
     play.add_argument("--save", metavar="FILE", help="where to save the game record (default: records/GAME-TIME.json)")
     play.add_argument("--no-save", action="store_true", help="do not save the game record")
-    play.add_argument("--game-module", metavar="FILE|MODULE",
-                      help="first load a game from a Python file or an importable module that registers it "
-                           "when imported (e.g. examples/go_fish.py, then play go-fish); its code runs as "
-                           "with python FILE")
+    add_game_module(play, "e.g. examples/go_fish.py, then play go-fish")
 
     learn = sub.add_parser("learn", help="learn a game: short lessons on real positions, each with its rule")
     learn.add_argument("game", help="game id (see: tabletome games)")
@@ -59,17 +57,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--board", action="store_true", help="also draw the last table (as --seat sees it)")
     replay.add_argument("--step", action="store_true",
                         help="step through the record with the table drawn at each step (forward, back, jump)")
+    add_game_module(replay, "the game of a record of go-fish: examples/go_fish.py")
 
     selfplay = sub.add_parser("selfplay", help="play AI-only games and count the wins")
     selfplay.add_argument("game", help="game id")
-    add_table_arguments(selfplay)
+    add_table_arguments(selfplay, many=True)
     selfplay.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object")
     selfplay.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR")
 
     arena = sub.add_parser("arena", help="agents play each other, seats rotated, with 95%% confidence intervals")
     arena.add_argument("game", help="game id")
-    add_table_arguments(arena)
+    add_table_arguments(arena, many=True)
     arena.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     arena.add_argument("--workers", type=int, help="processes to play on (default: every core)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
@@ -101,14 +100,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_table_arguments(p):
+def add_table_arguments(p, many: bool = False):
+    """The table's arguments: ``many`` for a run of agent-only games (selfplay, arena)."""
     p.add_argument("--seat", action="append", metavar="SPEC",
-                   help="who sits in the next seat: human, random, heuristic, ismcts or an agent spec "
-                        "such as ismcts:iterations=800; repeat per seat")
+                   help=f"who sits in the next seat: {'' if many else 'human, '}random, heuristic, ismcts or an agent "
+                        "spec such as ismcts:iterations=800; repeat per seat")
     p.add_argument("--players", type=int, help="number of players (default: what the mode needs, else the game's usual count)")
-    p.add_argument("--seed", type=int, help="random seed (default: a new one each time)")
+    p.add_argument("--seed", type=int, help="the run's seed, from which every game's and agent's seed follows (default 0: "
+                                            "a run repeats)" if many else "random seed (default: a new one each time)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option; repeat for more")
     p.add_argument("--cards", metavar="FILE", help="a card file to play with instead of the game's own cards")
+
+
+def add_game_module(parser, example: str) -> None:
+    parser.add_argument("--game-module", metavar="FILE|MODULE",
+                        help=f"first load a game from a Python file or an importable module that registers it "
+                             f"when imported ({example}); its code runs as with python FILE")
 
 
 def load_game_module(where: str) -> None:
@@ -153,6 +160,8 @@ def main(argv=None) -> int:
                 load_game_module(args.game_module)
         elif args.command == "replay":
             from .replay import run
+            if args.game_module:
+                load_game_module(args.game_module)
         elif args.command == "learn":
             from .learn import run
         elif args.command == "selfplay":
@@ -167,6 +176,11 @@ def main(argv=None) -> int:
     except IllegalAction as exc:
         print(f"tabletome: {safe_text(exc)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader stopped early (tabletome games --json | head): stop quietly, as other tools do,
+        # with what is still buffered for standard output sent nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ response window is recognised by ``state.decision_info()``.
 
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 
@@ -87,6 +88,7 @@ def run(args) -> int:
         path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
     agents = make_agents(specs, state.seed)
     session = Session(console, game, state, specs, agents, path)
+    session.module = args.game_module   # (a game from a file: the commands that go on with it load it too)
     verb = "resumed" if args.resume else "seed"
     by_rules = game.rule_seats(state.players, state.options)    # seats the game plays itself (an AI card)
     console.print(Text.assemble((game.name, "bold"), f" — {verb} {args.resume if args.resume else state.seed}. "
@@ -125,6 +127,7 @@ class Session:
         self.specs = specs
         self.agents = agents
         self.path = path
+        self.module = None
         self.humans = [i for i, a in enumerate(agents) if a is None]
         self.hot_seat = len(self.humans) > 1
         self.last_human = None
@@ -197,11 +200,12 @@ class Session:
         if self.path is None:
             return
         tabletome.save_record(self.record(), self.path)
+        load = f" --game-module {shlex.quote(self.module)}" if self.module else ""
         if self.state.is_over:
-            self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.path})")
+            self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.path}{load})")
         else:
             self.console.print(f"Game record saved to {self.path}  "
-                               f"(go on with it: tabletome play --resume {self.path})")
+                               f"(go on with it: tabletome play --resume {self.path}{load})")
 
     # --- a human's decision --------------------------------------------------------------------
     def hand_over(self, seat):
