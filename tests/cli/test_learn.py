@@ -150,7 +150,7 @@ def test_resume_with_no_file_lists_the_unfinished_games_newest_first(tmp_path):
     folder.mkdir()
     game = tabletome.game("spirit-link")
     bot = tabletome.agent("heuristic", seed=1)
-    for name, moves, age in (("old.json", 2, 300), ("new.json", 4, 100)):
+    for name, moves, age in (("old.json", 1, 300), ("new.json", 4, 100)):
         state = game.new(seed=7)
         for _ in range(moves):
             state.apply(bot.choose(state))
@@ -167,7 +167,8 @@ def test_resume_with_no_file_lists_the_unfinished_games_newest_first(tmp_path):
     child.expect(r"Which game \(1-2, Enter: none\)\? ")
     listed = plain(child.before)
     assert listed.index("records/new.json") < listed.index("records/old.json")
-    assert "over.json" not in listed and "broken.json" not in listed and "4 moves" in listed
+    assert "over.json" not in listed and "broken.json" not in listed
+    assert "· 4 actions ·" in listed and "· 1 action ·" in listed
     child.sendline("1")
     child.expect(r"your choice: ")
     assert "resumed records/new.json" in plain(child.before)

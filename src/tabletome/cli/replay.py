@@ -35,7 +35,7 @@ def run(args) -> int:
         lines = state.visible_log(None)
         whose = "as a spectator saw it (unfinished: --seat N for a seat's view, --reveal for everything)"
     console.print(Text.assemble((game.name, "bold"), f", {record['players']} player(s), seed {record['seed']}, "
-                                f"{len(record['actions'])} actions; {whose}"), soft_wrap=True)
+                                f"{len(record['actions'])} action{'' if len(record['actions']) == 1 else 's'}; {whose}"), soft_wrap=True)
     for line in lines:
         console.print(line, highlight=False, markup=False, soft_wrap=True)
     if args.board:
