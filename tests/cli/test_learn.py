@@ -116,6 +116,30 @@ def test_why_names_the_engines_reason_the_moment_and_the_rule():
     finish(child)
 
 
+def test_a_long_why_opens_in_the_pager_so_its_answer_is_read_first(tmp_path):
+    """At 80x24 the answer to ``why transform Wolf`` (the reason, the moment, the card, the terms and
+    the rulings) is taller than the screen: it goes to $PAGER, its first line first; a short answer
+    is printed."""
+    import sys
+
+    paged = tmp_path / "paged.txt"
+    pager = f"{sys.executable} -c \"import sys; open(r'{paged}', 'a').write(sys.stdin.read())\""
+    child = spawn("play", "spirit-link", "--seed", "3", "--no-save", env_extra={"PAGER": pager})
+    child.expect(r"your choice: ")
+    child.sendline("why transform Wolf")
+    child.expect(r"your choice: ")
+    text = paged.read_text()
+    assert text.lstrip().startswith("Not now:") and len(text.splitlines()) > 22, text
+    assert "Not now:" not in plain(child.before)
+    child.sendline("why 1")
+    child.expect(r"your choice: ")
+    assert "is available now" in plain(child.before) and paged.read_text() == text
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    finish(child)
+
+
 def test_rules_and_a_long_info_open_in_the_pager_then_the_table_is_drawn_again(tmp_path):
     import sys
 

@@ -11,6 +11,7 @@ from tabletome.core.glossary import moment_of, why_not
 from tabletome.core.rulings import applying
 
 from .glossary import term_panel
+from .pager import show_long
 
 def moment_term(game, view):
     """The glossary entry of the phase ``view`` is in, when it has a ``moment`` line."""
@@ -82,13 +83,14 @@ def why(session, text) -> None:
     if answer["available"]:
         console.print(Text.assemble((f"'{answer['action']}' is available now", "bold green"), " (type it to make it)."))
         return
-    console.print(Text.assemble(("Not now: ", "bold red"), answer["reason"]))
+    parts = [Text.assemble(("Not now: ", "bold red"), answer["reason"])]
     moment = answer["moment"]
     if moment is not None:
-        console.print(Text.assemble(("Now: ", "bold"), moment.moment, (f" (rulebook: {moment.section})", "dim")))
+        parts.append(Text.assemble(("Now: ", "bold"), moment.moment, (f" (rulebook: {moment.section})", "dim")))
     for info in answer["cards"][:2]:
-        console.print(Text.assemble((f"{info['name']}: ", "bold"), info.get("short") or info.get("text") or ""))
-    for term in answer["terms"]:
-        console.print(term_panel(game, term))
-    for line in ruling_lines(answer["rulings"]):
-        console.print(line)
+        parts.append(Text.assemble((f"{info['name']}: ", "bold"), info.get("short") or info.get("text") or ""))
+    parts += [term_panel(game, term) for term in answer["terms"]]
+    parts += ruling_lines(answer["rulings"])
+    # taller than the screen: paged (cli/pager.py), so the answer's first line is read first
+    if show_long(console, parts) and state.to_move is not None:
+        session.show_table(state.to_move)
