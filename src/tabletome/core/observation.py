@@ -314,7 +314,7 @@ class Kept(dict):
     they show (a side's noise and score pile sizes, a realm's known top cards): ``kept.get(key)``,
     or on a miss ``kept.make(key, width, write, *args)``, which calls ``write(out, *args)`` on a
     zero float32 slice of ``width`` (a memoryview; the encoder's own writer, so the slice holds
-    what its reference encoding writes there), keeps its bytes and returns them, for the encoder
+    what the encoder writes there), keeps its bytes and returns them, for the encoder
     to copy into the bytes of its vector. Bytes, not views: the garbage collector does not track
     them. ``kept.keep(key, value)`` keeps any other value an encoder works out from what decides it
     (a seat's card counts, a pile's bag of names). Once ``cap`` entries are kept it starts again
