@@ -46,7 +46,8 @@ def pick(console, ask) -> str | None:
         return None
     console.print(Text(f"Unfinished games in {FOLDER}/, newest first:", style="bold"))
     for n, g in enumerate(games, 1):
-        console.print(Text.assemble((f"{n:>3}. ", "bold"), f"{g['game']} · {g['when']} · {g['moves']} action{'' if g['moves'] == 1 else 's'} · "
+        actions = f"{g['moves']} action{'' if g['moves'] == 1 else 's'}"
+        console.print(Text.assemble((f"{n:>3}. ", "bold"), f"{g['game']} · {g['when']} · {actions} · "
                                     f"{g['to_move']} to move", (f"  {g['path']}", "dim")))
     while True:
         try:
