@@ -217,6 +217,8 @@ def test_a_game_from_a_file_is_replayed_and_resumed_with_the_command_its_save_li
     played = subprocess.run([*cli, "play", "go-fish", "--game-module", module, "--seed", "3"], input="1\nquit\n",
                             capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert played.returncode == 0, played.stderr
+    asked = next(x for x in played.stdout.splitlines() if "go on later with: tabletome play --resume" in x)
+    assert asked.endswith(f" --game-module {module}.")
     line = next(x for x in played.stdout.splitlines() if "go on with it: tabletome play --resume" in x)
     command = shlex.split(line.split("go on with it: tabletome ", 1)[1].rstrip(")"))
     assert command[-2:] == ["--game-module", module]

@@ -200,7 +200,7 @@ class Session:
         if self.path is None:
             return
         tabletome.save_record(self.record(), self.path)
-        load = f" --game-module {shlex.quote(self.module)}" if self.module else ""
+        load = self.module_argument()
         if self.state.is_over:
             self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.path}{load})")
         else:
@@ -295,9 +295,13 @@ class Session:
     def ask(self, prompt: str) -> str:
         return self.keyboard.input(self.console, prompt)
 
+    def module_argument(self) -> str:
+        """What a command that goes on with this game adds to load it: its --game-module, if any."""
+        return f" --game-module {shlex.quote(self.module)}" if self.module else ""
+
     def confirm_quit(self) -> bool:
-        where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.path}."
-                 if self.path is not None else "This game is not being saved (--no-save).")
+        where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.path}"
+                 f"{self.module_argument()}." if self.path is not None else "This game is not being saved (--no-save).")
         self.console.print(escape(where))
         answer = self.ask("Leave the game now? (y/n) ").strip().lower()
         return answer in ("y", "yes")
