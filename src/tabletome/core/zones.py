@@ -227,13 +227,16 @@ class Slot(Zone):
 
 class Spaces(Zone):
     """A fixed row of ``count`` places of the table, each holding one card or one of ``marks`` (as
-    for ``Slot``; -1: None, empty): a board's spaces. A snapshot lists exactly ``count``."""
+    for ``Slot``; -1: None, empty): a board's spaces. A snapshot lists exactly ``count``.
+    ``ordered=False``: which card lies in which place is no rule's business (Life Siphon's River: a
+    card is taken from it by name), so an observation may show the row as the cards it holds."""
 
     kind = "spaces"
 
-    def __init__(self, attr, count: int, see=EVERYONE, *, marks=None, empty: int = -1, **kw):
+    def __init__(self, attr, count: int, see=EVERYONE, *, marks=None, empty: int = -1, ordered: bool = True, **kw):
         kw.setdefault("seat", False)
         super().__init__(attr, see=see, **kw)
+        self.ordered = ordered
         self.count = count
         self.marks = dict(marks if marks is not None else {-1: None})
         self.by_mark = {name: value for value, name in self.marks.items()}

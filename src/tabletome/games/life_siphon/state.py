@@ -51,7 +51,7 @@ ZONES = Zones(
     _laid_out("flags"), _laid_out("area_count"), _laid_out("life"), _laid_out("pool"),
     Row("hand", OWNER, key="hands"), Row("known", of="hand"),         # and the cards of it everyone saw it take
     Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
-    Spaces("river", RIVER_CARDS, nullable=True),                      # the River's 3 cards (-1: none)
+    Spaces("river", RIVER_CARDS, nullable=True, ordered=False),       # the River's 3 cards (-1: none), taken by name
     Row("discard", seat=False),
     Slot("aspect", key="aspects", kinds=ASPECTS),                     # each seat's Aspect (-1: none)
     CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS),   # used this turn
