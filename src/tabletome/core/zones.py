@@ -914,7 +914,8 @@ class Zones:
     # --- the re-deal -----------------------------------------------------------------------------
     def make_determinize(self):
         """The state's ``determinize``: for seats that own their cards, code written once from the
-        plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the
+        plans (as ``clone`` is), each owner's zones in straight lines; for ``one_deck``, the same
+        when every hidden zone lists its cards (``_make_listed_determinize``), else the
         table-driven ``Zones.determinize``."""
         undealt = [z.attr for z in self.zones if (isinstance(z, (Spaces, Piles)) or z.kinds is not None
                                                   or isinstance(z, Row) and not (self.one_deck and z.seat))
@@ -958,8 +959,9 @@ class Zones:
         None otherwise."""
         plans = self._plans
         table_shuffled, table_hidden = self._table_plan
-        if (any(not pile for own in (True, False) for _, pile, _ in plans[own][1]) or any(plans[own][2] or plans[own][3]
-                for own in (True, False)) or any(not pile for _, pile in table_hidden)):
+        counted = [attr for own in (True, False) for attr, pile, _ in plans[own][1] if not pile]
+        counted += [attr for attr, pile in table_hidden if not pile]
+        if counted or any(plans[own][2] or plans[own][3] for own in (True, False)):   # (Cards, Known, slots)
             return None
         scope = {"_as_rng": as_rng, "_keeps": self.redeal_keeps}
         gather, deal = {}, {}
