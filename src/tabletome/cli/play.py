@@ -87,8 +87,7 @@ def run(args) -> int:
         state = game.new(players=players, seed=args.seed, cards=args.cards, **options)
         path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
     agents = make_agents(specs, state.seed)
-    session = Session(console, game, state, specs, agents, path)
-    session.module = args.game_module   # (a game from a file: the commands that go on with it load it too)
+    session = Session(console, game, state, specs, agents, path, module=args.game_module)
     verb = "resumed" if args.resume else "seed"
     by_rules = game.rule_seats(state.players, state.options)    # seats the game plays itself (an AI card)
     console.print(Text.assemble((game.name, "bold"), f" — {verb} {args.resume if args.resume else state.seed}. "
@@ -120,14 +119,14 @@ def default_record_path(game_id, seed):
 
 
 class Session:
-    def __init__(self, console, game, state, specs, agents, path=None):
+    def __init__(self, console, game, state, specs, agents, path=None, module=None):
         self.console = console
         self.game = game
         self.state = state
         self.specs = specs
         self.agents = agents
         self.path = path
-        self.module = None
+        self.module = module   # a game loaded from a file: what goes on with it (--game-module) loads it too
         self.humans = [i for i, a in enumerate(agents) if a is None]
         self.hot_seat = len(self.humans) > 1
         self.last_human = None
