@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from tabletome import IllegalAction  # noqa: E402
 from tabletome.lab import Store, make_study, run_study  # noqa: E402
 
 
@@ -72,11 +73,11 @@ def scenario(label, study_args, ray_cpus):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game")
-    p.add_argument("--players", type=int)
-    p.add_argument("--seat", action="append")
-    p.add_argument("--games", type=int)
-    p.add_argument("--ray-cpus", type=int, default=2)
+    p.add_argument("--game", help="a game id (default: the two Spirit Link scenarios)")
+    p.add_argument("--players", type=int, help="players (default: one per --seat)")
+    p.add_argument("--seat", action="append", help="an agent spec, once per seat (default: heuristic)")
+    p.add_argument("--games", type=int, help="games per backend (default: 500 with --game)")
+    p.add_argument("--ray-cpus", type=int, default=2, help="CPUs the local Ray gets (default 2)")
     args = p.parse_args(argv)
     if args.game:
         runs = [("custom", dict(game_id=args.game, specs=args.seat or ["heuristic"], games=args.games or 500,
@@ -87,6 +88,11 @@ def main(argv=None):
                 ("slow games: ISMCTS Spirit Link", dict(game_id="spirit-link",
                                                        specs=["ismcts:iterations=50,policy=random", "heuristic"],
                                                        games=24, seed=1))]
+    for _, study_args in runs:
+        try:   # a study the lab refuses is said before any backend starts
+            make_study(**study_args)
+        except (IllegalAction, ValueError) as e:
+            p.error(str(e))
     import os
     results = [scenario(label, study_args, args.ray_cpus) for label, study_args in runs]
     # a shared machine makes every backend slower: say how busy it was
