@@ -40,8 +40,10 @@ def where(slot: int) -> str:
 
 
 def empty_board(st):
-    """The rule set of the state's options and an empty board: where set-up and snapshots start."""
+    """The rule set of the state's options, every zone empty (numbers at their defaults: no attack in
+    progress) and an empty board: where set-up and snapshots start."""
     R = st.R = st.game.ruleset(st.players, st.options, st.card_text)
+    st.zones.empty(st)
     n = R.Q * SLOTS
     st.kind = [-1] * n
     st.damage = [0] * n

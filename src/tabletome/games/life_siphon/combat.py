@@ -103,10 +103,8 @@ def declare(st, s, cont):
     q = s // SLOTS
     f = st.kind[s]
     st.flags[s] |= ATTACKED
+    no_attack(st)
     st.attacker, st.attacker_kind = s, f
-    st.target, st.target_kind = -1, -1
-    st.blockers = []
-    st.breath_points = []
     lair = R.is_lair[q]
     # "you can only attack the player to your left"; Madness: "you may attack any of the 3
     # opponents, and all 3 of them will only attack you."
