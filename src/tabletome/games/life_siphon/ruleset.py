@@ -226,19 +226,16 @@ class RuleSet:
         self.n = len(cs)
         self.c_cost = [c.cost for c in cs]
         self.c_fast = [c.fast for c in cs]
-        self.c_slow_only = [c.speed == "slow" for c in cs]
         self.c_both = [c.speed == "fast/slow" for c in cs]
         # the effect a card has when cast: [kind][0] normal (fast, or slow for a slow card), [kind][1] slow half
         self.c_eff = [(EFFECT_CODES[c.effect], c.amount, TARGET_CODES[c.target]) for c in cs]
         self.c_slow_eff = [(EFFECT_CODES[c.slow_effect], c.slow_amount_or_default, TARGET_CODES[c.slow_target])
                            if c.speed == "fast/slow" else None for c in cs]
-        # what a cast must find for its target (NEEDS_NOTHING...), normal and slow half
-        self.c_needs = [target_needs(e) for e in self.c_eff]
-        self.c_slow_needs = [target_needs(e) if e is not None else None for e in self.c_slow_eff]
         # casting[k]: what casting card k asks, read at once: its cost, whether it is a Fast Cast,
-        # its target's need, its cast action, and its Slow Cast half's need (None: no such half)
-        self.casting = [(self.c_cost[k], self.c_fast[k], self.c_needs[k], index.cast[k],
-                         self.c_slow_needs[k] if self.c_fast[k] and self.c_both[k] else None) for k in range(self.n)]
+        # what it must find for its target (NEEDS_NOTHING...), its cast action, and whether it has
+        # a Slow Cast half
+        self.casting = [(self.c_cost[k], self.c_fast[k], target_needs(self.c_eff[k]), index.cast[k], self.c_both[k])
+                        for k in range(self.n)]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:

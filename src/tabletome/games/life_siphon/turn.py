@@ -137,13 +137,11 @@ def main_choices(st, frame):
 
 
 def summon_in_main(st, frame, action):
-    st.stack.append(frame)
     summon(st, frame[1], action.args[0])
 
 
 def move_in_main(st, frame, action):
     _, i, d = action.args
-    st.stack.append(frame)
     move(st, frame[1], i, d, True)
 
 
