@@ -97,10 +97,7 @@ class LifeSiphon(Game):
                 (2, {"familiars": "on"}), (3, {"vials": "on"}), (2, {"fearsome": "on"}),
                 (2, {"move_back": "no"}), (2, {"deck_out": "no-draw"}), (4, {"off_target_kill": "forbidden"}),
                 (4, on), (2, {"mode": "two-player-variant", **on})]
-        out = []
-        for players, changes in sets:
-            out.append(self.resolve_options(players, changes))
-        return out
+        return [self.resolve_options(players, changes) for players, changes in sets]
 
     # --- card files ------------------------------------------------------------------------------
     def check_cards(self, text, source):

@@ -5,6 +5,8 @@ its controller and pool; then the River cards, the viewing seat's hand, Aspects,
 in progress and the last lines of the log. Designed components carry a "designed" tag.
 """
 
+from collections import Counter
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -87,9 +89,7 @@ def _card(name, view, compact=0):
 def _names(items, view, compact=0) -> Text:
     line = Text()
     if compact:
-        counted = {}
-        for name in items:
-            counted[name] = counted.get(name, 0) + 1
+        counted = Counter(items)
         items = list(counted)
     for i, name in enumerate(items):
         if i:
@@ -202,13 +202,13 @@ def cards_info(cards) -> list[dict]:
         rows.append({"name": c.name, "origin": c.origin, "kind": "spell", "short": f"{numbers}: {c.text}",
                      "text": f"{c.text}\n{c.speed} spell, costs {c.cost} life; {c.copies} in the deck"
                              + ("; also used in Madness Mode" if c.madness else "") + ".",
-                     "note": c.notes})
+                     "note": c.note})
     for f in cards.familiars:
         numbers = f"{f.attack}/{f.defense}, summon {f.cost} life" + (f", move {f.move_cost} life" if f.move_cost else "")
         rows.append({"name": f.name, "origin": f.origin, "kind": "Familiar", "short": numbers,
                      "text": f"{f.text}\nattack {f.attack}, defense {f.defense}; costs {f.cost} life to summon"
                              + (f", {f.move_cost} life to move" if f.move_cost else "") + f"; {f.pool} supply {f.supply}.",
-                     "note": f.notes})
+                     "note": f.note})
     for a in cards.aspects:
         rows.append({"name": a.name, "origin": a.origin, "kind": "Aspect", "short": a.text,
                      "text": a.text + (f"\ncosts {a.cost} life." if a.cost else ""), "note": ""})

@@ -38,11 +38,6 @@ def _atk(s, st):
     return max(0, st.R.f_attack[st.kind[s]] + st.attack_bonus[s])
 
 
-def _enemies(st, q):
-    """The quadrants whose life ``q`` wants down (``RuleSet.enemies``)."""
-    return st.R.enemies[q]
-
-
 # Keep a life reserve against the attacks one can see coming: every Familiar in the Battleground
 # of a seat that attacks ``q`` attacks at the start of that seat's next turn; Familiars in its
 # River may move there and attack the turn after. With the reserve below 7, the old heuristic spent
@@ -151,7 +146,7 @@ def _main(st, seat, legal, rng):
     mine = R.q_seat[q] == seat
     life = st.life[q]
     reserve = None   # life_reserve(st, q, mine), worked out when a choice first needs it
-    enemies = R.enemies[q]   # _enemies
+    enemies = R.enemies[q]   # the quadrants whose life q wants down
     # the legal actions by kind, in their order (main_choices lists each kind in one run)
     by_kind = {kind: list(group) for kind, group in groupby(legal, _KIND)}
     # spells first
@@ -483,7 +478,7 @@ def _target(st, seat, legal, rng):
             v = (_value(R, st.kind[s]) if kills else 0) + (2 if AREA_OF[s % SLOTS] == BATTLEGROUND else 0)
             if best is None or v > best[0]:
                 best = (v, a)
-        enemies = _enemies(st, q)
+        enemies = R.enemies[q]
         for a in players:
             if quad[a] in enemies and (best is None or best[0] < 2):
                 return a
@@ -496,7 +491,7 @@ def _target(st, seat, legal, rng):
             if quad[a] == q:
                 return a
     if eff in (E_LOSE, E_SIPHON, E_DAMAGE, E_DISCARD):
-        enemies = _enemies(st, q)
+        enemies = R.enemies[q]
         cands = [a for a in players if quad[a] in enemies]
         if cands:
             return min(cands, key=lambda a: st.life[quad[a]])
@@ -574,7 +569,7 @@ def evaluate(st, seat):
     if R.madness:
         return min(1.0, (st.round + st.life[0] / 20.0) / 40.0)
     mine = strength(q)
-    theirs = max(strength(d) for d in _enemies(st, q))
+    theirs = max(strength(d) for d in R.enemies[q])
     return max(0.0, min(1.0, 0.5 + (mine - theirs) / 80.0))
 
 

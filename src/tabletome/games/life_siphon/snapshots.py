@@ -69,13 +69,7 @@ def slot_snapshot(st, s):
     if f < 0:
         return None
     name = st.R.cards.fam_names[f]
-    extra = {}
-    if st.damage[s]:
-        extra["damage"] = st.damage[s]
-    if st.attack_bonus[s]:
-        extra["attack_bonus"] = st.attack_bonus[s]
-    if st.defense_bonus[s]:
-        extra["defense_bonus"] = st.defense_bonus[s]
+    extra = {key: getattr(st, key)[s] for key in ("damage", "attack_bonus", "defense_bonus") if getattr(st, key)[s]}
     for flag, bit in MARK_NAMES:
         if st.flags[s] & bit:
             extra[flag] = True

@@ -54,12 +54,8 @@ def quadrant_view(st, q):
     base = q * SLOTS
     kinds = st.kind
     # the quadrant's spaces in order, an empty one (most) without a call
-    spaces = []
-    for s in range(base, base + SLOTS):
-        spaces.append(slot_view(st, s) if kinds[s] >= 0 else None)
-    areas = {}
-    for key, start, end in AREA_SPACES:
-        areas[key] = spaces[start:end]
+    spaces = [slot_view(st, s) if kinds[s] >= 0 else None for s in range(base, base + SLOTS)]
+    areas = {key: spaces[start:end] for key, start, end in AREA_SPACES}
     pool = st.pool[q]
     return {
         "name": name,
@@ -118,11 +114,6 @@ def attack_view(st):
     }
 
 
-def card_info(st, c):
-    return {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin,
-            "numbers_designed": c.origin == "rulebook" and "designed" in c.note}
-
-
 def view(st, seat):
     """What ``seat`` sees (None: a spectator): its own hand, the others' hand sizes and the cards
     everyone saw them take, the board, the River, the discard pile and where the turn stands."""
@@ -140,7 +131,7 @@ def view(st, seat):
         "to_move": st.to_move,
         "decision": decision_view(st),
         "quadrants": [quadrant_view(st, q) for q in range(R.Q)],
-        "players": players_view(st, seat),
+        "players": [player_view(st, s, seat) for s in range(st.players)],
         "river": [names[k] if k >= 0 else None for k in st.river],
         "deck_size": len(st.deck),
         "discard": [names[k] for k in st.discard],
@@ -160,14 +151,9 @@ def view(st, seat):
     return view
 
 
-def players_view(st, seat):
-    """Each player's hand size, the cards everyone saw them take, Aspect and Vials; the hand
-    itself for its owner only."""
-    return [player_view(st, s, seat) for s in range(st.players)]
-
-
 def player_view(st, s, seat):
-    """Player ``s`` as ``seat`` sees it."""
+    """Player ``s`` as ``seat`` sees it: its hand size, the cards everyone saw it take, its Aspect
+    and Vials; the hand itself for its owner only."""
     R = st.R
     cards = R.cards
     names = cards.names
@@ -207,7 +193,9 @@ def catalogue(st):
     if catalogue is None:
         cards = R.cards
         catalogue = R._view_catalogue = {
-            "cards": {c.name: card_info(st, c) for k, c in enumerate(cards.cards) if R.copies[k]},
+            "cards": {c.name: {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin,
+                               "numbers_designed": c.origin == "rulebook" and "designed" in c.note}
+                      for k, c in enumerate(cards.cards) if R.copies[k]},
             "aspects": {a.name: {"trigger": a.trigger, "cost": a.cost, "text": a.text, "origin": a.origin}
                         for a in cards.aspects} if R.uses_aspects else {},
             "familiars": {cards.fam_names[f]: {"cost": R.f_cost[f], "attack": R.f_attack[f],
