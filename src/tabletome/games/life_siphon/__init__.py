@@ -11,8 +11,8 @@ life.py (life, game end), deck.py (drawing, the River), familiars.py (summoning,
 modules.py (Essence Vials, the Fearsome), spells.py (casting, targets, response windows,
 Aspects), combat.py (attacks, blocks, Breath Weapon, damage), madness.py (the Lairs), turn.py (the
 phases of a turn). Then frames.py (each frame with the rule that runs it), views.py (views),
-snapshots.py (the board's part of a snapshot, the position's checks, older forms), hidden.py
-(what the derived re-deal keeps), state.py (the declared zones, set-up), heuristics.py (the AI's rules of thumb),
+snapshots.py (the board's part of a snapshot, the position's checks, older forms), state.py (the
+declared zones, what the derived re-deal keeps, set-up), heuristics.py (the AI's rules of thumb),
 observation.py (the RL encoder), display.py (the terminal board), reference.py (the rules summary).
 """
 

@@ -4,9 +4,9 @@ A quadrant has 13 spaces: the Summoning Area (3), the Movement Row (4), the Rive
 Battleground (3). Slot ``q * SLOTS + i`` is space ``i`` of quadrant ``q``; the space inside an area
 carries no rule ("Familiars can move from one row into the next, even if they aren't directly
 adjacent to a particular space"), so a familiar arriving in an area takes its first free space.
-The state counts the familiars of each area in ``area_count[q * NUM_AREAS + area]``
-(``area_index(q, area)``). Below the geometry: an empty board, placing a familiar in an area's
-first free space, and the names of quadrants and of familiars on the board (for the log).
+The state counts the familiars of each area in ``area_count[q * NUM_AREAS + area]``. Below the
+geometry: an empty board, placing a familiar in an area's first free space, and the names of
+quadrants and of familiars on the board (for the log).
 """
 
 SUMMONING, MOVEMENT, RIVER, BATTLEGROUND = range(4)
@@ -27,11 +27,6 @@ SPACE_NAMES = tuple(f"{AREAS[AREA_OF[i]]} {NUMBER_IN_AREA[i]}" for i in range(SL
 # Every name a quadrant can have, in every mode: action texts name quadrants, and the action table
 # is one for the whole game.
 QUADRANT_NAMES = ("North", "East", "South", "West", "Imp Lair", "Lich Lair", "Dread Knight Lair")
-
-
-def area_index(q: int, area: int) -> int:
-    """Where quadrant ``q``'s count of familiars in ``area`` stands in ``area_count``."""
-    return q * NUM_AREAS + area
 
 
 def where(slot: int) -> str:

@@ -6,7 +6,7 @@ choose), built once per (players, options, card file) and shared by every clone 
 from itertools import product
 
 from ...core import IllegalAction
-from .board import BATTLEGROUND, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, SUMMONING, area_index
+from .board import BATTLEGROUND, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, SUMMONING
 from .effects import (EFFECT_CODES, LIFE_LOSS, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, POOLS, T_BG_FAMILIAR,
                       T_FAMILIAR, T_NONE, T_PLAYER, TARGET_CODES)
 
@@ -130,7 +130,7 @@ class RuleSet:
             self.q_seat = [0, -1, 1, -1]       # "The 2 real players sit across from each other"
         self.Q = Q
         # where each quadrant's Battleground count stands in the state's area_count
-        self.battleground_counts = [area_index(q, BATTLEGROUND) for q in range(Q)]
+        self.battleground_counts = [q * NUM_AREAS + BATTLEGROUND for q in range(Q)]
         self.seat_q = [q for q in range(Q) if self.q_seat[q] >= 0]
         self.q_of_name = {self.qname[q]: q for q in range(Q)}
         self.left = [(q + 1) % Q for q in range(Q)]

@@ -110,14 +110,9 @@ def restore(st, data):
     cards = R.cards
     st.zones.restore(st, data)
     restore_quadrants(st, data.quadrants)
-    st.supply = [0] * R.nf
-    on_board = [0] * R.nf
-    for f in st.kind:
-        if f >= 0:
-            on_board[f] += 1
-    for f in range(R.nf):
-        if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
-            st.supply[f] = R.f_supply[f] - on_board[f]
+    # by default, the shared familiars not on the board
+    st.supply = [R.f_supply[f] - st.kind.count(f) if R.f_pool[f] != POOL_PERSONAL and R.in_game[f] else 0
+                 for f in range(R.nf)]
     for name, count in data.supply.items():
         f = cards.familiar_of(name, "snapshot supply")
         if not 0 <= count <= R.f_supply[f]:
