@@ -10,7 +10,6 @@ view shows it, into the last slices.
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .board import SLOTS
-from .effects import POOL_PERSONAL
 from .ruleset import MADNESS_ROUNDS_SCALE, MARK_NAMES, MAX_LIFE, PHASE_NAMES
 from .steps import phase_of
 from .views import attack_view, decision_view, madness_view
@@ -109,7 +108,7 @@ class LifeSiphonEncoder(Encoder):
             "fam": [self.familiars.get(n) for n in cards.fam_names],
             "aspect": [self.aspects.get(a.name) for a in cards.aspects],
             "mode": MODES.index(mode) if (mode := self.options.get("mode")) in MODES else None,
-            "supply": [f for f in R.summonable if R.f_pool[f] != POOL_PERSONAL],
+            "supply": R.supply_kinds,
             "role": [1 if R.is_lair[q] else 2 if R.is_ghost[q] else 0 for q in range(R.Q)],
             "vials": list(enumerate(cards.vial_names)),
             "phase": [PHASES.index(p) if p in PHASES else None for p in PHASE_NAMES],

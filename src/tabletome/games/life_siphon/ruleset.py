@@ -129,8 +129,6 @@ class RuleSet:
             self.qname = [0, 1, 2, 3]          # North, East (ghost), South, West (ghost)
             self.q_seat = [0, -1, 1, -1]       # "The 2 real players sit across from each other"
         self.Q = Q
-        # where each quadrant's Battleground count stands in the state's area_count
-        self.battleground_counts = [q * NUM_AREAS + BATTLEGROUND for q in range(Q)]
         self.seat_q = [q for q in range(Q) if self.q_seat[q] >= 0]
         self.q_of_name = {self.qname[q]: q for q in range(Q)}
         self.left = [(q + 1) % Q for q in range(Q)]
@@ -189,6 +187,10 @@ class RuleSet:
                            or (self.f_pool[f] == POOL_PERSONAL and self.familiars_on)
                            or (self.f_pool[f] == POOL_FEARSOME and self.fearsome_on)]
         self.in_game = [f in self.summonable for f in range(self.nf)]
+        # the kinds of the shared supply (shared and Fearsome) and of each personal pool ("Each
+        # player has their own personal pool")
+        self.supply_kinds = [f for f in self.summonable if self.f_pool[f] != POOL_PERSONAL]
+        self.personal_kinds = [f for f in self.summonable if self.f_pool[f] == POOL_PERSONAL]
         # each summonable kind with its pool, its cost in life and its summon action
         self.summon_options = tuple((f, self.f_pool[f], self.f_cost[f], index.summon[f]) for f in self.summonable)
         # --- moving: "Each Familiar can move to 1 adjacent area per turn" ---------------------------

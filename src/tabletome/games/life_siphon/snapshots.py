@@ -16,7 +16,6 @@ import msgspec
 from ...core import IllegalAction
 from ...core.registry import game as registered_game
 from .board import AREA_KEYS, AREA_OF, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, empty_board, qn
-from .effects import POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, PHASE_NAMES, RIVER_CARDS
 from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, END, MAIN, NAMES, RESOLVE, TURN, WINDOW, phase_of
@@ -99,7 +98,7 @@ def phase(st):
 
 def supply(st):
     R = st.R
-    return {R.cards.fam_names[f]: st.supply[f] for f in range(R.nf) if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]}
+    return {R.cards.fam_names[f]: st.supply[f] for f in R.supply_kinds}
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -110,9 +109,9 @@ def restore(st, data):
     cards = R.cards
     st.zones.restore(st, data)
     restore_quadrants(st, data.quadrants)
-    # by default, the shared familiars not on the board
-    st.supply = [R.f_supply[f] - st.kind.count(f) if R.f_pool[f] != POOL_PERSONAL and R.in_game[f] else 0
-                 for f in range(R.nf)]
+    st.supply = [0] * R.nf
+    for f in R.supply_kinds:   # by default, the familiars not on the board
+        st.supply[f] = R.f_supply[f] - st.kind.count(f)
     for name, count in data.supply.items():
         f = cards.familiar_of(name, "snapshot supply")
         if not 0 <= count <= R.f_supply[f]:
@@ -176,13 +175,12 @@ def restore_quadrants(st, quads):
         if entry.pool is not UNSET:
             for name in entry.pool:
                 f = cards.familiar_of(name, f"{where} pool")
-                if R.f_pool[f] != POOL_PERSONAL or not R.in_game[f]:
+                if f not in R.personal_kinds:
                     raise IllegalAction(f"{where} pool: {name!r} is not a personal familiar of this game")
                 st.pool[q] |= 1 << f
         else:
-            for f in R.summonable:
-                if R.f_pool[f] == POOL_PERSONAL and not any(
-                        st.kind[q * SLOTS + i] == f for i in range(SLOTS)):
+            for f in R.personal_kinds:
+                if f not in st.kind[q * SLOTS:(q + 1) * SLOTS]:
                     st.pool[q] |= 1 << f
 
 

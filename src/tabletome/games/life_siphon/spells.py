@@ -71,8 +71,9 @@ def cast_actions(st, seat, main, acts):
 
 
 def target_exists(st, e, seat, cost):
+    """Whether a card of effect ``e`` that ``seat`` casts for ``cost`` finds a target now (the
+    targets cast_actions asks about first: it answers the others itself)."""
     eff, amount, ttype = e
-    # (the targets cast_actions asks about first: it answers the others itself)
     if ttype == T_OWN_FAMILIAR:
         return can_extra_move(st, st.R.seat_q[seat])
     if ttype == T_PLAYER_WITH_CARDS:
@@ -84,10 +85,7 @@ def target_exists(st, e, seat, cost):
     if ttype == T_FAMILIAR:
         return any(count)
     if ttype == T_BG_FAMILIAR:
-        for i in st.R.battleground_counts:
-            if count[i]:
-                return True
-        return False
+        return any(count[BATTLEGROUND::NUM_AREAS])
     return bool(player_targets(st, eff, amount, ttype, st.R.seat_q[seat], cost, first_only=True))
 
 

@@ -102,9 +102,8 @@ class LifeSiphonState(State):
         R = empty_board(self)
         Q = R.Q
         self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
-        self.supply = [R.f_supply[f] if R.f_pool[f] != POOL_PERSONAL and R.in_game[f] else 0 for f in range(R.nf)]
-        personal = sum(1 << f for f in range(R.nf) if R.f_pool[f] == POOL_PERSONAL and R.in_game[f])
-        self.pool = [personal] * Q
+        self.supply = [R.f_supply[f] if f in R.supply_kinds else 0 for f in range(R.nf)]
+        self.pool = [sum(1 << f for f in R.personal_kinds)] * Q
         self.vials = [R.all_vials] * self.players
         self.turn = 0
         self.round = 0
@@ -191,10 +190,10 @@ class LifeSiphonState(State):
                 assert self.life[q] <= MAX_LIFE, f"life above {MAX_LIFE}"
                 if not over and not (R.madness and self.defeated):
                     assert self.life[q] >= 1, f"quadrant {q} has {self.life[q]} life but the game goes on"
-        for f in range(R.nf):
-            if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
+        for f in R.summonable:
+            if f in R.supply_kinds:
                 assert self.supply[f] + on_board[f] == R.f_supply[f], f"{R.cards.fam_names[f]} supply is wrong"
-            if R.f_pool[f] == POOL_PERSONAL and R.in_game[f]:
+            else:
                 held = sum(1 for q in range(Q) if (self.pool[q] >> f) & 1)
                 assert held + on_board[f] == Q, f"{R.cards.fam_names[f]} pools are wrong"
         assert len(self.blockers) <= MAX_BLOCKERS

@@ -3,7 +3,6 @@
 import functools
 
 from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
-from .effects import POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import MARK_NAMES, MOMENTS, P_OVER, PHASE_NAMES
 from .spells import source_name
@@ -82,7 +81,7 @@ def view_fixed(st):
             "quadrants": [(qn(st, q), "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player",
                            R.q_seat[q] if R.q_seat[q] >= 0 else None, seat_name(R.ctrl[q]), seat_name(R.actrl[q]))
                           for q in range(R.Q)],
-            "supply": [(R.cards.fam_names[f], f) for f in R.summonable if R.f_pool[f] != POOL_PERSONAL],
+            "supply": [(R.cards.fam_names[f], f) for f in R.supply_kinds],
         }
     return got
 
