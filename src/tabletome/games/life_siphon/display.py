@@ -218,13 +218,18 @@ def cards_info(cards) -> list[dict]:
     return rows
 
 
+# the moments of a turn's Fast Cast windows in words ("attack declared" and "blocks declared" name the attack)
+MOMENT_WORDS = {"before attacks": "before {} attacks", "after combat": "after {}'s attacks",
+                "main phase begins": "as {}'s main phase begins", "end of turn": "at the end of {}'s turn"}
+
+
 def describe_moment(view, moment) -> str:
     """A Fast Cast window's moment in words, from the view: "before North attacks", "after
     North's Imp at Battleground 1 attacks South", "after blocks", "at the end of North's turn"."""
     turn = view.get("turn", "")
     att = view.get("attack") or {}
-    if moment == "before attacks":
-        return f"before {turn} attacks"
+    if moment in MOMENT_WORDS:
+        return MOMENT_WORDS[moment].format(turn)
     if moment == "attack declared":
         if att.get("attacker"):
             return f"after {att['attacker']} attacks {att.get('target') or att.get('defender') or ''}".rstrip()
@@ -232,10 +237,4 @@ def describe_moment(view, moment) -> str:
     if moment == "blocks declared":
         blockers = att.get("blockers") or []
         return "after blocks" + (f" (blocked by {', '.join(blockers)})" if blockers else " (no block)")
-    if moment == "after combat":
-        return f"after {turn}'s attacks"
-    if moment == "main phase begins":
-        return f"as {turn}'s main phase begins"
-    if moment == "end of turn":
-        return f"at the end of {turn}'s turn"
     return moment
