@@ -28,13 +28,8 @@ def pass_action(st):
 
 
 def can_fast(st, seat):
-    R = st.R
-    life = st.life[R.seat_q[seat]]
-    cost, fast = R.c_cost, R.c_fast
-    for k in st.hand[seat]:
-        if fast[k] and (life > cost[k]) and target_exists(st, R.c_eff[k], seat, cost[k]):
-            return True
-    return False
+    """Whether ``seat`` could cast a Fast Cast card now."""
+    return bool(cast_actions(st, seat, False, []))
 
 
 def cast_actions(st, seat, main, acts):
