@@ -5,8 +5,8 @@ Battleground (3). Slot ``q * SLOTS + i`` is space ``i`` of quadrant ``q``; the s
 carries no rule ("Familiars can move from one row into the next, even if they aren't directly
 adjacent to a particular space"), so a familiar arriving in an area takes its first free space.
 The state counts the familiars of each area in ``area_count[q * NUM_AREAS + area]``. Below the
-geometry: an empty board, placing a familiar in an area's first free space, and the names of
-quadrants and of familiars on the board (for the log).
+geometry: an empty board, its familiars healed at the end of a turn, placing a familiar in an
+area's first free space, and the names of quadrants and of familiars on the board (for the log).
 """
 
 SUMMONING, MOVEMENT, RIVER, BATTLEGROUND = range(4)
@@ -39,14 +39,19 @@ def empty_board(st):
     progress) and an empty board: where set-up and snapshots start."""
     R = st.R = st.game.ruleset(st.players, st.options, st.card_text)
     st.zones.empty(st)
-    n = R.Q * SLOTS
-    st.kind = [-1] * n
+    st.kind = [-1] * (R.Q * SLOTS)
+    heal_at_end_of_turn(st)
+    st.area_count = [0] * (R.Q * NUM_AREAS)
+    return R
+
+
+def heal_at_end_of_turn(st):
+    """"its health fully regenerates at the end of the turn"; bonuses "until end of turn" end."""
+    n = len(st.kind)
     st.damage = [0] * n
     st.attack_bonus = [0] * n
     st.defense_bonus = [0] * n
     st.flags = [0] * n
-    st.area_count = [0] * (R.Q * NUM_AREAS)
-    return R
 
 
 def qn(st, q):

@@ -1,4 +1,4 @@
-"""Familiars on the board: summoning, moving, healing at the end of the turn, and removal with
+"""Familiars on the board: summoning, moving, and removal with
 everything it triggers ("The Main Phase", "Summoning", "Moving", "Plague Rat, Shade & Dragon", the
 Lairs' "spawn" of 1 Player Madness Mode, "The Essence Vials").
 """
@@ -97,15 +97,6 @@ def move_actions(st, q, consume, acts):
 def can_extra_move(st, q):
     """Whether one of q's familiars could take an extra move (not consuming the turn's move)."""
     return bool(move_actions(st, q, False, []))
-
-
-def heal_at_end_of_turn(st):
-    """"its health fully regenerates at the end of the turn"; bonuses "until end of turn" end."""
-    n = len(st.kind)
-    st.damage = [0] * n
-    st.attack_bonus = [0] * n
-    st.defense_bonus = [0] * n
-    st.flags = [0] * n
 
 
 def remove(st, s):

@@ -140,10 +140,7 @@ class LifeSiphonEncoder(Encoder):
         Q = R.Q
         me = 0 if seat is None else seat
         q_seat = R.q_seat
-        if seat is None:
-            mine = 0
-        else:
-            mine = next((q for q in range(Q) if q_seat[q] == seat), 0)
+        mine = 0 if seat is None else R.seat_q[seat]   # the observer's quadrant
         attack_on = not (st.attacker < 0 and st.defender < 0)
         g = self.g
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP

@@ -138,13 +138,12 @@ def restore(st, data):
         st.turn = 0
     check_attack(st)
     phase = data.phase
-    if st.decision is None and (not st.stack or phase == "over"):
-        if phase == "over":
-            st.stack = []
-            return
+    if st.decision is not None or st.stack and phase != "over":
+        restore_decision(st, phase)
+    elif phase == "over":
+        st.stack = []
+    else:
         start_at(st, phase)
-        return
-    restore_decision(st, phase)
 
 
 def restore_quadrants(st, quads):

@@ -6,11 +6,11 @@ The frames these rules run are declared in frames.py; where the turn stands is r
 (``steps.phase_of``).
 """
 
-from .board import BATTLEGROUND, CAP, NUM_AREAS, RIVER, SUMMONING, has_fearsome, qn
+from .board import BATTLEGROUND, CAP, NUM_AREAS, RIVER, SUMMONING, has_fearsome, heal_at_end_of_turn, qn
 from .combat import no_attack
 from .deck import draw, refill_river
 from .effects import POOL_PERSONAL, POOL_SHARED
-from .familiars import heal_at_end_of_turn, move, move_actions, summon
+from .familiars import move, move_actions, summon
 from .ruleset import END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, REGENERATE, SUMMONS_PER_TURN
 from .spells import aspect_ability_ok, aspect_passive, cast_actions
 from .steps import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DRAW, TURN, WINDOW
