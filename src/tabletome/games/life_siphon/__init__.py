@@ -141,9 +141,9 @@ class LifeSiphon(Game):
     def observation_encoder(self, players, options, card_text=None):
         return LifeSiphonEncoder(self, players, options, card_text)
 
-    def describe_cards(self, cards):
-        """Every card for people (the terminal's info and choice lines, the browser): display.py."""
-        return cards_info(cards)
+    # every card for people (the terminal's info and choice lines, the browser), and a window's moment
+    describe_cards = staticmethod(cards_info)
+    describe_moment = staticmethod(describe_moment)
 
     def rules_summary(self, players, options, card_text=None):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
@@ -154,9 +154,6 @@ class LifeSiphon(Game):
 
     def render(self, view, seat, compact=0, card_text=None):
         return render(view, seat, compact=compact)   # the view carries every card text it shows
-
-    def describe_moment(self, view, moment):
-        return describe_moment(view, moment)
 
 
 GAME = LifeSiphon()

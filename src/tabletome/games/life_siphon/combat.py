@@ -334,11 +334,9 @@ def deal_damage(st, frame):
         # attack damage of each blocking Familiar is added together and is dealt to the attacking
         # Familiar."
         total = 0
-        names = []
         for b in st.blockers:
             if kind[b] < 0:
                 continue
-            names.append(b)
             damage[b] += atk
             hit.append(b)
             if atk > 0 and R.plague[f]:
@@ -350,10 +348,11 @@ def deal_damage(st, frame):
                 if R.plague[kind[b]]:
                     doomed.append(a)
         damage[a] += total
-        if atk > 0 and names:
+        blocked = hit[1:]   # the blockers still there
+        if atk > 0 and blocked:
             dealers.append(a)
         if st.logging:
-            who = ', '.join(fam(st, b) for b in names) if names else 'nobody'
+            who = ', '.join(fam(st, b) for b in blocked) if blocked else 'nobody'
             st.say_fmt(None, "{} deals {} damage to {}; it takes {} damage in return.", fam(st, a), atk, who, total)
     elif st.target_kind >= 0:
         t = st.target
