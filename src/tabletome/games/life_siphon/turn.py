@@ -31,12 +31,10 @@ def begin_turn(st, frame):
         # higher number." Other modes count rounds the same way, from the starting player.
         st.round += 1
     name = qn(st, q) if st.logging else ""   # a search copy says nothing
-    stack = st.stack
     if R.is_lair[q]:
         # "Your opponents only have 2 Phases": they attack, then every Familiar moves forward.
         st.say_fmt(None, "Round {}: the {}'s turn.", st.round, name)
-        stack.append((LAIR_MOVE, q))
-        stack.append((LAIR_ATTACK, q))
+        st.push((LAIR_ATTACK, q), (LAIR_MOVE, q))
         return False
     if st.logging:
         st.say_fmt(None, "Round {}: {}'s turn.", st.round, name)
@@ -56,18 +54,17 @@ def begin_turn(st, frame):
     in_battleground = st.area_count[c + BATTLEGROUND] > 0
     # "If you have no Familiars in your Battleground at the start of your turn, you cannot attack"
     st.attack_phase = in_battleground
-    stack.append((END, q))
-    stack.append((MAIN, q))
     first = seat if seat >= 0 else 0
-    stack.append((WINDOW, M_MAIN, (first + 1) % st.players, 0, seat))
+    main = ((WINDOW, M_MAIN, (first + 1) % st.players, 0, seat), (MAIN, q), (END, q))
     if in_battleground:
         # the Attack Phase begins with its first window ("before or after attacking")
-        stack.append((ATTACK, q))
-        stack.append((WINDOW, M_START, first, 0, -1))
+        st.push((WINDOW, M_START, first, 0, -1), (ATTACK, q), *main)
     elif seat >= 0 and max(st.river) >= 0:   # (a River space that holds a card)
         # "if you have no Familiars in the Battleground, you may choose to draw 1 face-up card
         # from the River Cards."
-        stack.append((RIVER_DRAW, q))
+        st.push((RIVER_DRAW, q), *main)
+    else:
+        st.push(*main)
     return False
 
 
@@ -155,8 +152,7 @@ def end_of_turn(st, frame):
     q = frame[1]
     seat = st.R.q_seat[q]
     first = seat if seat >= 0 else 0
-    st.stack.append((CLEANUP, q))
-    st.stack.append((WINDOW, M_END, (first + 1) % st.players, 0, seat))
+    st.push((WINDOW, M_END, (first + 1) % st.players, 0, seat), (CLEANUP, q))
     return False
 
 
