@@ -35,10 +35,8 @@ def where(slot: int) -> str:
 
 
 def empty_board(st):
-    """The rule set of the state's options, every zone empty (numbers at their defaults: no attack in
-    progress) and an empty board: where set-up and snapshots start."""
+    """The rule set of the state's options and an empty board: where set-up and snapshots start."""
     R = st.R = st.game.ruleset(st.players, st.options, st.card_text)
-    st.zones.empty(st)
     st.kind = [-1] * (R.Q * SLOTS)
     heal_at_end_of_turn(st)
     st.area_count = [0] * (R.Q * NUM_AREAS)

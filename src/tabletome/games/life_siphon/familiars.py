@@ -95,8 +95,18 @@ def move_actions(st, q, consume, acts):
 
 
 def can_extra_move(st, q):
-    """Whether one of q's familiars could take an extra move (not consuming the turn's move)."""
-    return bool(move_actions(st, q, False, []))
+    """Whether one of q's familiars could take an extra move (``move_actions`` not consuming
+    the turn's move): the first one found answers (a window's casts ask it, so it builds no list)."""
+    kind = st.kind
+    life = st.life[q]
+    life_floor = st.R.move_life_floor[q]
+    c = q * NUM_AREAS
+    summoning, movement, river, battleground = st.area_count[c:c + NUM_AREAS]
+    for slot, _ in st.R.moves_out[q][summoning][movement][river][battleground]:
+        f = kind[slot]
+        if f >= 0 and life > life_floor[f]:
+            return True
+    return False
 
 
 def remove(st, s):
