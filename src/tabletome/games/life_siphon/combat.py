@@ -114,12 +114,15 @@ def declare(st, s, cont):
         st.say(f"{qn(st, q)} attacks with {R.cards.fam_names[f]} at {where(s)}"
                  + (" (Breath Weapon)." if breath else "."))
     first = first_seat(st)
-    # in the order they run: a Lich's target (in Madness, which Lair), a window, the blocks (or
-    # where Breath Weapon goes) and a window, the damage, a last window, then the next attack
-    target = ((ATTACK_TARGET, q),) if not lair and (R.madness or (R.chooses_target[f] and not breath)) else ()
-    defense = ((BREATH_WEAPON, BREATH_DAMAGE),) if breath else ((BLOCK,), (WINDOW, M_BLOCKED, first, 0, -1))
-    st.push(*target, (WINDOW, M_DECLARED, first, 0, -1), *defense, (RESOLVE,),
-            (WINDOW, M_AFTER, first, 0, -1), (cont, q))
+    # pushed last-first (plain list extends: an attack is a search's commonest step), to run as: a
+    # Lich's target (in Madness, which Lair), a window, the blocks and a window (or where Breath
+    # Weapon goes), the damage, a last window, then the next attack
+    stack = st.stack
+    stack += ((cont, q), (WINDOW, M_AFTER, first, 0, -1), (RESOLVE,))
+    stack += ((BREATH_WEAPON, BREATH_DAMAGE),) if breath else ((WINDOW, M_BLOCKED, first, 0, -1), (BLOCK,))
+    stack.append((WINDOW, M_DECLARED, first, 0, -1))
+    if not lair and (R.madness or (R.chooses_target[f] and not breath)):
+        stack.append((ATTACK_TARGET, q))
 
 
 # --- the Lich's target (and, in Madness Mode, which Lair) -------------------------------------

@@ -34,7 +34,7 @@ def begin_turn(st, frame):
     if R.is_lair[q]:
         # "Your opponents only have 2 Phases": they attack, then every Familiar moves forward.
         st.say_fmt(None, "Round {}: the {}'s turn.", st.round, name)
-        st.push((LAIR_ATTACK, q), (LAIR_MOVE, q))
+        st.stack += ((LAIR_MOVE, q), (LAIR_ATTACK, q))
         return False
     if st.logging:
         st.say_fmt(None, "Round {}: {}'s turn.", st.round, name)
@@ -55,16 +55,17 @@ def begin_turn(st, frame):
     # "If you have no Familiars in your Battleground at the start of your turn, you cannot attack"
     st.attack_phase = in_battleground
     first = seat if seat >= 0 else 0
-    main = ((WINDOW, M_MAIN, (first + 1) % st.players, 0, seat), (MAIN, q), (END, q))
+    # pushed last-first, to run as: the Attack Phase (or the River draw), the window as the Main
+    # Phase begins, the Main Phase, the end of the turn
+    stack = st.stack
+    stack += ((END, q), (MAIN, q), (WINDOW, M_MAIN, (first + 1) % st.players, 0, seat))
     if in_battleground:
         # the Attack Phase begins with its first window ("before or after attacking")
-        st.push((WINDOW, M_START, first, 0, -1), (ATTACK, q), *main)
+        stack += ((ATTACK, q), (WINDOW, M_START, first, 0, -1))
     elif seat >= 0 and max(st.river) >= 0:   # (a River space that holds a card)
         # "if you have no Familiars in the Battleground, you may choose to draw 1 face-up card
         # from the River Cards."
-        st.push((RIVER_DRAW, q), *main)
-    else:
-        st.push(*main)
+        stack.append((RIVER_DRAW, q))
     return False
 
 
@@ -152,7 +153,7 @@ def end_of_turn(st, frame):
     q = frame[1]
     seat = st.R.q_seat[q]
     first = seat if seat >= 0 else 0
-    st.push((WINDOW, M_END, (first + 1) % st.players, 0, seat), (CLEANUP, q))
+    st.stack += ((CLEANUP, q), (WINDOW, M_END, (first + 1) % st.players, 0, seat))   # (last-first)
     return False
 
 
