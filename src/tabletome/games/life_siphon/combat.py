@@ -114,8 +114,8 @@ def declare(st, s, cont):
         st.say(f"{qn(st, q)} attacks with {R.cards.fam_names[f]} at {where(s)}"
                  + (" (Breath Weapon)." if breath else "."))
     first = first_seat(st)
-    # pushed last-first (plain list extends: an attack is a search's commonest step), to run as: a
-    # Lich's target (in Madness, which Lair), a window, the blocks and a window (or where Breath
+    # pushed last-first (list extends cost less than state.push on a search's hot path), to run as:
+    # a Lich's target (in Madness, which Lair), a window, the blocks and a window (or where Breath
     # Weapon goes), the damage, a last window, then the next attack
     stack = st.stack
     stack += ((cont, q), (WINDOW, M_AFTER, first, 0, -1), (RESOLVE,))

@@ -1,6 +1,6 @@
-"""Familiars on the board: summoning, moving, and removal with
-everything it triggers ("The Main Phase", "Summoning", "Moving", "Plague Rat, Shade & Dragon", the
-Lairs' "spawn" of 1 Player Madness Mode, "The Essence Vials").
+"""Familiars on the board: summoning, moving, and removal with everything it triggers ("The Main
+Phase", "Summoning", "Moving", "Plague Rat, Shade & Dragon", the Lairs' "spawn" of 1 Player Madness
+Mode, "The Essence Vials").
 """
 
 from .board import (AREA_OF, AREAS, BATTLEGROUND, CAP, NUM_AREAS, NUMBER_IN_AREA, SLOTS, SUMMONING, fam, free_space,
