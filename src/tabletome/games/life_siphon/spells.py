@@ -6,7 +6,7 @@ spells can only be played during your Main Phase." A card is chosen first, then 
 """
 
 from .board import BATTLEGROUND, BG_START, NUM_AREAS, SLOTS, fam
-from .deck import draw, lose_card
+from .deck import discard_from_hand, draw, each_kind_once
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
@@ -124,8 +124,7 @@ def cast(st, frame, action):
 def cast_card(st, seat, k, slow):
     """Pay the card's cost, discard it, then choose its target ("The Cards")."""
     R = st.R
-    lose_card(st, seat, k)
-    st.discard.append(k)
+    discard_from_hand(st, seat, k)
     q = R.seat_q[seat]
     cost = R.c_cost[k]
     eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
@@ -272,21 +271,13 @@ def ask_discard(st, frame):
 
 
 def discard_choices(st, frame):
-    act = st.R.act
-    acts = []
-    seen = 0
-    for k in st.hand[frame[1]]:
-        if not (seen >> k) & 1:
-            seen |= 1 << k
-            acts.append(act.discard[k])
-    return acts
+    return each_kind_once(st.hand[frame[1]], st.R.act.discard)
 
 
 def discard_card(st, frame, action):
     seat = frame[1]
     k = action.args[0]
-    lose_card(st, seat, k)
-    st.discard.append(k)
+    discard_from_hand(st, seat, k)
     st.say_fmt(None, "{} discards {}.", st.seat_name(seat), st.R.names[k])
 
 

@@ -8,7 +8,7 @@ The frames these rules run are declared in frames.py; where the turn stands is r
 
 from .board import BATTLEGROUND, CAP, NUM_AREAS, RIVER, SUMMONING, has_fearsome, heal_at_end_of_turn, qn
 from .combat import no_attack
-from .deck import draw, refill_river
+from .deck import draw, each_kind_once, refill_river
 from .effects import POOL_PERSONAL, POOL_SHARED
 from .familiars import move, move_actions, summon
 from .ruleset import END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, REGENERATE, SUMMONS_PER_TURN
@@ -74,14 +74,8 @@ def ask_river(st, frame):
 
 
 def river_choices(st, frame):
-    act = st.R.act
-    acts = []
-    seen = 0
-    for k in st.river:
-        if k >= 0 and not (seen >> k) & 1:
-            seen |= 1 << k
-            acts.append(act.river[k])
-    acts.append(act.river_none)
+    acts = each_kind_once(st.river, st.R.act.river)
+    acts.append(st.R.act.river_none)
     return acts
 
 
