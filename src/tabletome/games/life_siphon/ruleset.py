@@ -234,10 +234,10 @@ class RuleSet:
         self.c_slow_eff = [(EFFECT_CODES[c.slow_effect], c.slow_amount_or_default, TARGET_CODES[c.slow_target])
                            if c.speed == "fast/slow" else None for c in cs]
         # casting[k]: what casting card k asks, read at once: its cost, whether it is a Fast Cast,
-        # what it must find for its target (NEEDS_NOTHING...), its cast action, and whether it has
-        # a Slow Cast half
-        self.casting = [(self.c_cost[k], self.c_fast[k], target_needs(self.c_eff[k]), index.cast[k], self.c_both[k])
-                        for k in range(self.n)]
+        # what it must find for its target (NEEDS_NOTHING...), its cast action, and what its Slow
+        # Cast half must find (None: no such half)
+        self.casting = [(self.c_cost[k], self.c_fast[k], target_needs(self.c_eff[k]), index.cast[k],
+                         target_needs(self.c_slow_eff[k]) if self.c_both[k] else None) for k in range(self.n)]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:

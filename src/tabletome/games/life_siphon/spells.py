@@ -47,7 +47,7 @@ def cast_actions(st, seat, main, acts):
         if (seen >> k) & 1:
             continue
         seen |= 1 << k
-        cost, fast, need, cast, slow = casting[k]
+        cost, fast, need, cast, slow_need = casting[k]
         # "no player may reduce their own life below 1"; a Slow Cast card only in the Main Phase
         if life <= cost or not (main or fast):
             continue
@@ -60,7 +60,8 @@ def cast_actions(st, seat, main, acts):
                 acts.append(cast)
         elif any(count) if need == NEEDS_FAMILIAR else any(count[BATTLEGROUND::NUM_AREAS]):
             acts.append(cast)
-        if main and slow and target_exists(st, R.c_slow_eff[k], seat, cost):
+        if main and slow_need is not None and (slow_need == NEEDS_NOTHING
+                                               or target_exists(st, R.c_slow_eff[k], seat, cost)):
             acts.append(R.act.cast_slow[k])   # a Fast / Slow card's Slow Cast half
     return acts
 
