@@ -1,7 +1,5 @@
 """What each seat sees: ``view(seat)``, a JSON-ready dict (snapshots are in snapshots.py)."""
 
-import functools
-
 from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
 from .frames import FRAMES
 from .ruleset import MARK_NAMES, MOMENTS, P_OVER, PHASE_NAMES
@@ -13,12 +11,11 @@ WINDOW_ASKS = "Fast Cast response"
 
 # --- views ---------------------------------------------------------------------------------
 def slot_view(st, s):
-    """The familiar in slot ``s`` (None: empty), one shared dict for each way a familiar can
-    stand (read it, never change it)."""
+    """The familiar in the occupied slot ``s``, one shared dict for each way a familiar can stand
+    (read it, never change it)."""
     f = st.kind[s]
-    if f < 0:
-        return None
-    key = (f, st.attack_bonus[s], st.defense_bonus[s], st.damage[s], st.flags[s])
+    flags = st.flags[s]
+    key = (f, st.attack_bonus[s], st.defense_bonus[s], st.damage[s], flags)
     info = st.R.slot_views.get(key)
     if info is None:
         R = st.R
@@ -28,19 +25,13 @@ def slot_view(st, s):
             "defense": R.f_defense[f] + st.defense_bonus[s],
             "damage": st.damage[s],
         }
-        info.update(_marks(st.flags[s]))
+        info.update((name, bool(flags & bit)) for name, bit in MARK_NAMES)
         if len(R.slot_views) < SLOT_VIEWS_KEPT:
             R.slot_views[key] = info
     return info
 
 
 SLOT_VIEWS_KEPT = 4096     # ways a familiar stands remembered per rule set (bonuses have no bound)
-
-
-@functools.lru_cache(maxsize=None)
-def _marks(flags):
-    """A slot's marks as a view names them, for each value of its flags."""
-    return tuple((name, bool(flags & bit)) for name, bit in MARK_NAMES)
 
 
 # each area's key and its spaces in a quadrant
