@@ -22,7 +22,7 @@ def position(players=2, options=None, hands=None, river=None, discard=None, deck
     for name in [n for h in hands.values() for n in h] + [n for n in river if n] + discard + deck_top:
         left[names.index(name)] -= 1
     assert all(n >= 0 for n in left), "a test position places too many copies of a card"
-    speed = [R.c_slow_only[k] for k in range(R.n)]
+    speed = [c.speed == "slow" for c in R.cards.cards]
     rest = sorted((k for k in range(R.n) for _ in range(left[k])), key=lambda k: (not speed[k], k))
     snap = {"game": "life-siphon", "players": players, "options": options, "hands": hands,
             "river": river, "discard": discard, "deck": deck_top + [names[k] for k in rest]}

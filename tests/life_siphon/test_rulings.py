@@ -53,7 +53,7 @@ def test_off_target_kill_is_an_option():
 def test_void_walker_is_the_void_bringer():
     fams = G.cards.fam_names
     assert "Void Bringer" in fams and "Void Walker" not in fams
-    assert "Void Walker" in G.cards.familiars[fams.index("Void Bringer")].notes
+    assert "Void Walker" in G.cards.familiars[fams.index("Void Bringer")].note
 
 
 def test_north_starts():

@@ -11,8 +11,8 @@ life.py (life, game end), deck.py (drawing, the River), familiars.py (summoning,
 modules.py (Essence Vials, the Fearsome), spells.py (casting, targets, response windows,
 Aspects), combat.py (attacks, blocks, Breath Weapon, damage), madness.py (the Lairs), turn.py (the
 phases of a turn). Then frames.py (each frame with the rule that runs it), views.py (views),
-snapshots.py (the board's part of a snapshot, the position's checks, older forms), hidden.py
-(what the derived re-deal keeps), state.py (the declared zones, set-up), heuristics.py (the AI's rules of thumb),
+snapshots.py (the board's part of a snapshot, the position's checks, older forms), state.py (the
+declared zones, what the derived re-deal keeps, set-up), heuristics.py (the AI's rules of thumb),
 observation.py (the RL encoder), display.py (the terminal board), reference.py (the rules summary).
 """
 
@@ -97,10 +97,7 @@ class LifeSiphon(Game):
                 (2, {"familiars": "on"}), (3, {"vials": "on"}), (2, {"fearsome": "on"}),
                 (2, {"move_back": "no"}), (2, {"deck_out": "no-draw"}), (4, {"off_target_kill": "forbidden"}),
                 (4, on), (2, {"mode": "two-player-variant", **on})]
-        out = []
-        for players, changes in sets:
-            out.append(self.resolve_options(players, changes))
-        return out
+        return [self.resolve_options(players, changes) for players, changes in sets]
 
     # --- card files ------------------------------------------------------------------------------
     def check_cards(self, text, source):
@@ -144,9 +141,9 @@ class LifeSiphon(Game):
     def observation_encoder(self, players, options, card_text=None):
         return LifeSiphonEncoder(self, players, options, card_text)
 
-    def describe_cards(self, cards):
-        """Every card for people (the terminal's info and choice lines, the browser): display.py."""
-        return cards_info(cards)
+    # every card for people (the terminal's info and choice lines, the browser), and a window's moment
+    describe_cards = staticmethod(cards_info)
+    describe_moment = staticmethod(describe_moment)
 
     def rules_summary(self, players, options, card_text=None):
         """A short reference of a turn and the mode, with the RULES.md rulings that apply."""
@@ -157,9 +154,6 @@ class LifeSiphon(Game):
 
     def render(self, view, seat, compact=0, card_text=None):
         return render(view, seat, compact=compact)   # the view carries every card text it shows
-
-    def describe_moment(self, view, moment):
-        return describe_moment(view, moment)
 
 
 GAME = LifeSiphon()

@@ -32,12 +32,10 @@ def build_actions(cards) -> ActionTable:
                 t.add(f"move {name} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a + 1]}", "move", f, i, 1, cards=(name,))
             if a > 0:
                 t.add(f"move {name} from {AREAS[a]} {NUMBER_IN_AREA[i]} to {AREAS[a - 1]}", "move", f, i, -1, cards=(name,))
-    for f, name in enumerate(fams):
-        for n in range(3):
-            t.add(f"attack with {name} at Battleground {n + 1}", "attack", f, n, cards=(name,))
-    for f, name in enumerate(fams):
-        for n in range(3):
-            t.add(f"block with {name} at Battleground {n + 1}", "block", f, n, cards=(name,))
+    for kind in ("attack", "block"):
+        for f, name in enumerate(fams):
+            for n in range(3):
+                t.add(f"{kind} with {name} at Battleground {n + 1}", kind, f, n, cards=(name,))
     t.add("do not block", "no-block")
     t.add("stop blocking", "stop-blocking")
     for qn, qname in enumerate(QUADRANT_NAMES):

@@ -4,9 +4,9 @@ A quadrant has 13 spaces: the Summoning Area (3), the Movement Row (4), the Rive
 Battleground (3). Slot ``q * SLOTS + i`` is space ``i`` of quadrant ``q``; the space inside an area
 carries no rule ("Familiars can move from one row into the next, even if they aren't directly
 adjacent to a particular space"), so a familiar arriving in an area takes its first free space.
-The state counts the familiars of each area in ``area_count[q * NUM_AREAS + area]``
-(``area_index(q, area)``). Below the geometry: an empty board, placing a familiar in an area's
-first free space, and the names of quadrants and of familiars on the board (for the log).
+The state counts the familiars of each area in ``area_count[q * NUM_AREAS + area]``. Below the
+geometry: an empty board, its familiars healed at the end of a turn, placing a familiar in an
+area's first free space, and the names of quadrants and of familiars on the board (for the log).
 """
 
 SUMMONING, MOVEMENT, RIVER, BATTLEGROUND = range(4)
@@ -29,11 +29,6 @@ SPACE_NAMES = tuple(f"{AREAS[AREA_OF[i]]} {NUMBER_IN_AREA[i]}" for i in range(SL
 QUADRANT_NAMES = ("North", "East", "South", "West", "Imp Lair", "Lich Lair", "Dread Knight Lair")
 
 
-def area_index(q: int, area: int) -> int:
-    """Where quadrant ``q``'s count of familiars in ``area`` stands in ``area_count``."""
-    return q * NUM_AREAS + area
-
-
 def where(slot: int) -> str:
     """'River 2': the space of a slot inside its quadrant."""
     return SPACE_NAMES[slot % SLOTS]
@@ -42,14 +37,19 @@ def where(slot: int) -> str:
 def empty_board(st):
     """The rule set of the state's options and an empty board: where set-up and snapshots start."""
     R = st.R = st.game.ruleset(st.players, st.options, st.card_text)
-    n = R.Q * SLOTS
-    st.kind = [-1] * n
+    st.kind = [-1] * (R.Q * SLOTS)
+    heal_at_end_of_turn(st)
+    st.area_count = [0] * (R.Q * NUM_AREAS)
+    return R
+
+
+def heal_at_end_of_turn(st):
+    """"its health fully regenerates at the end of the turn"; bonuses "until end of turn" end."""
+    n = len(st.kind)
     st.damage = [0] * n
     st.attack_bonus = [0] * n
     st.defense_bonus = [0] * n
     st.flags = [0] * n
-    st.area_count = [0] * (R.Q * NUM_AREAS)
-    return R
 
 
 def qn(st, q):

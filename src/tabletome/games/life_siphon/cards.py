@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from ...core.cards import Card, CardFile, Names, card_error, read_cards
-from .effects import EFFECTS, VIAL_EFFECTS
+from .effects import EFFECTS, POOLS, TARGETS, VIAL_EFFECTS
 from .ruleset import ASPECTS_IN_GAME, DECK_COUNTS, RIVER_CARDS
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
@@ -24,28 +24,17 @@ MIN_DECK = 8  # ours: a hand for each of 4 seats, the 3 River cards and one to d
 Life = Annotated[int, msgspec.Meta(ge=0, le=19)]      # a cost in life: never 20 or more
 Amount = Annotated[int, msgspec.Meta(ge=0, le=20)]
 
-Effect = Literal["attack-bonus", "defense-bonus", "damage", "gain-life", "lose-life", "siphon", "draw",
-                 "discard", "move-familiar", "equip-aspect"]
-Target = Literal["none", "familiar", "battleground-familiar", "player", "other-player",
-                 "player-or-battleground-familiar", "player-with-cards", "own-familiar"]
+Effect = Literal[tuple(EFFECTS)]     # the vocabulary of effects.py, named once there
+Target = Literal[TARGETS]
 Special = Literal["gain-1-life-when-removed", "chooses-target", "only-blocked-by-its-kind",
                   "removes-familiars-it-damages", "discard-when-unblocked", "damage-1-when-removed",
                   "breath-weapon", "on-damage-any-player-loses-1", "on-damage-may-draw",
                   "on-damage-any-player-gains-1", "on-damage-may-move"]
 
 
-class Component(Card, frozen=True):
-    """What every Life Siphon record adds to the core ``Card``: nothing but an older name."""
-
-    @property
-    def notes(self) -> str:
-        """The core field ``note`` (cards.toml once called it ``notes``)."""
-        return self.note
-
-
-class Familiar(Component, frozen=True):
+class Familiar(Card, frozen=True):
     """A Familiar meeple ("The Familiars", "Plague Rat, Shade & Dragon", "The Fearsome")."""
-    pool: Literal["shared", "personal", "fearsome"]
+    pool: Literal[POOLS]
     supply: Annotated[int, msgspec.Meta(ge=1, le=12)]
     cost: Life
     attack: Annotated[int, msgspec.Meta(ge=0, le=99)]
@@ -54,7 +43,7 @@ class Familiar(Component, frozen=True):
     specials: tuple[Special, ...] = ()
 
 
-class Spell(Component, frozen=True):
+class Spell(Card, frozen=True):
     """A Main Deck card: a Fast, Slow or Fast / Slow Cast spell ("The Cards")."""
     speed: Literal["fast", "slow", "fast/slow"]
     copies: Annotated[int, msgspec.Meta(ge=1, le=39)]
@@ -76,7 +65,7 @@ class Spell(Component, frozen=True):
         return 1 if self.slow_amount is None else self.slow_amount
 
 
-class Aspect(Component, frozen=True):
+class Aspect(Card, frozen=True):
     """An Aspect card ("The Aspects"): a passive, on-equip or Slow Cast ability."""
     trigger: Literal["start-of-turn", "end-of-turn", "slow-ability", "on-equip"]
     effect: Literal["gain-life", "lose-life", "draw", "move-familiar"]
@@ -85,9 +74,9 @@ class Aspect(Component, frozen=True):
     cost: Life = 0
 
 
-class Vial(Component, frozen=True):
+class Vial(Card, frozen=True):
     """An Essence Vial ("The Essence Vials")."""
-    effect: Literal["grant-breath-weapon", "damage-1-on-own-removal", "return-on-own-removal"]
+    effect: Literal[VIAL_EFFECTS]
 
 
 class LifeSiphonCards(CardFile, frozen=True):

@@ -103,10 +103,8 @@ def declare(st, s, cont):
     q = s // SLOTS
     f = st.kind[s]
     st.flags[s] |= ATTACKED
+    no_attack(st)
     st.attacker, st.attacker_kind = s, f
-    st.target, st.target_kind = -1, -1
-    st.blockers = []
-    st.breath_points = []
     lair = R.is_lair[q]
     # "you can only attack the player to your left"; Madness: "you may attack any of the 3
     # opponents, and all 3 of them will only attack you."
@@ -116,15 +114,12 @@ def declare(st, s, cont):
         st.say(f"{qn(st, q)} attacks with {R.cards.fam_names[f]} at {where(s)}"
                  + (" (Breath Weapon)." if breath else "."))
     first = first_seat(st)
+    # pushed last-first (list extends cost less than state.push on a search's hot path), to run as:
+    # a Lich's target (in Madness, which Lair), a window, the blocks and a window (or where Breath
+    # Weapon goes), the damage, a last window, then the next attack
     stack = st.stack
-    stack.append((cont, q))
-    stack.append((WINDOW, M_AFTER, first, 0, -1))
-    stack.append((RESOLVE,))
-    if breath:
-        stack.append((BREATH_WEAPON, BREATH_DAMAGE))
-    else:
-        stack.append((WINDOW, M_BLOCKED, first, 0, -1))
-        stack.append((BLOCK,))
+    stack += ((cont, q), (WINDOW, M_AFTER, first, 0, -1), (RESOLVE,))
+    stack += ((BREATH_WEAPON, BREATH_DAMAGE),) if breath else ((WINDOW, M_BLOCKED, first, 0, -1), (BLOCK,))
     stack.append((WINDOW, M_DECLARED, first, 0, -1))
     if not lair and (R.madness or (R.chooses_target[f] and not breath)):
         stack.append((ATTACK_TARGET, q))
@@ -336,11 +331,9 @@ def deal_damage(st, frame):
         # attack damage of each blocking Familiar is added together and is dealt to the attacking
         # Familiar."
         total = 0
-        names = []
         for b in st.blockers:
             if kind[b] < 0:
                 continue
-            names.append(b)
             damage[b] += atk
             hit.append(b)
             if atk > 0 and R.plague[f]:
@@ -352,10 +345,11 @@ def deal_damage(st, frame):
                 if R.plague[kind[b]]:
                     doomed.append(a)
         damage[a] += total
-        if atk > 0 and names:
+        blocked = hit[1:]   # the blockers still there
+        if atk > 0 and blocked:
             dealers.append(a)
         if st.logging:
-            who = ', '.join(fam(st, b) for b in names) if names else 'nobody'
+            who = ', '.join(fam(st, b) for b in blocked) if blocked else 'nobody'
             st.say_fmt(None, "{} deals {} damage to {}; it takes {} damage in return.", fam(st, a), atk, who, total)
     elif st.target_kind >= 0:
         t = st.target

@@ -1,4 +1,5 @@
-"""Cards in and out of the deck: drawing, the River, and a card leaving a hand ("Set-Up", "The Cards").
+"""Cards in and out of the deck: drawing, the River, a card leaving a hand, and a choice among
+cards by kind ("Set-Up", "The Cards").
 
 "Shuffle the remaining cards to form the Main Deck"; "Reveal 3 cards from the top of the deck face
 up ... These are the River Cards." Each seat's ``known`` cards are the ones everyone saw it take
@@ -46,9 +47,22 @@ def refill_river(st, i):
         st.say_fmt(None, "{} is revealed in the River.", st.R.names[k])
 
 
-def lose_card(st, seat, k):
-    """Card ``k`` leaves ``seat``'s hand (cast or discarded)."""
+def discard_from_hand(st, seat, k):
+    """Card ``k`` goes from ``seat``'s hand to the discard pile (cast or discarded)."""
     st.hand[seat].remove(k)
     known = st.known[seat]
     if k in known:
         known.remove(k)
+    st.discard.append(k)
+
+
+def each_kind_once(cards, actions):
+    """``actions[k]`` for each kind ``k`` among ``cards`` (-1: no card), once, in the order met: a
+    choice of cards whose copies are the same choice (a River card, a card to discard)."""
+    acts = []
+    seen = 0
+    for k in cards:
+        if k >= 0 and not (seen >> k) & 1:
+            seen |= 1 << k
+            acts.append(actions[k])
+    return acts

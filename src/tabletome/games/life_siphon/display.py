@@ -5,6 +5,8 @@ its controller and pool; then the River cards, the viewing seat's hand, Aspects,
 in progress and the last lines of the log. Designed components carry a "designed" tag.
 """
 
+from collections import Counter
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -87,9 +89,7 @@ def _card(name, view, compact=0):
 def _names(items, view, compact=0) -> Text:
     line = Text()
     if compact:
-        counted = {}
-        for name in items:
-            counted[name] = counted.get(name, 0) + 1
+        counted = Counter(items)
         items = list(counted)
     for i, name in enumerate(items):
         if i:
@@ -202,13 +202,13 @@ def cards_info(cards) -> list[dict]:
         rows.append({"name": c.name, "origin": c.origin, "kind": "spell", "short": f"{numbers}: {c.text}",
                      "text": f"{c.text}\n{c.speed} spell, costs {c.cost} life; {c.copies} in the deck"
                              + ("; also used in Madness Mode" if c.madness else "") + ".",
-                     "note": c.notes})
+                     "note": c.note})
     for f in cards.familiars:
         numbers = f"{f.attack}/{f.defense}, summon {f.cost} life" + (f", move {f.move_cost} life" if f.move_cost else "")
         rows.append({"name": f.name, "origin": f.origin, "kind": "Familiar", "short": numbers,
                      "text": f"{f.text}\nattack {f.attack}, defense {f.defense}; costs {f.cost} life to summon"
                              + (f", {f.move_cost} life to move" if f.move_cost else "") + f"; {f.pool} supply {f.supply}.",
-                     "note": f.notes})
+                     "note": f.note})
     for a in cards.aspects:
         rows.append({"name": a.name, "origin": a.origin, "kind": "Aspect", "short": a.text,
                      "text": a.text + (f"\ncosts {a.cost} life." if a.cost else ""), "note": ""})
@@ -218,13 +218,18 @@ def cards_info(cards) -> list[dict]:
     return rows
 
 
+# the moments of a turn's Fast Cast windows in words ("attack declared" and "blocks declared" name the attack)
+MOMENT_WORDS = {"before attacks": "before {} attacks", "after combat": "after {}'s attacks",
+                "main phase begins": "as {}'s main phase begins", "end of turn": "at the end of {}'s turn"}
+
+
 def describe_moment(view, moment) -> str:
     """A Fast Cast window's moment in words, from the view: "before North attacks", "after
     North's Imp at Battleground 1 attacks South", "after blocks", "at the end of North's turn"."""
     turn = view.get("turn", "")
     att = view.get("attack") or {}
-    if moment == "before attacks":
-        return f"before {turn} attacks"
+    if moment in MOMENT_WORDS:
+        return MOMENT_WORDS[moment].format(turn)
     if moment == "attack declared":
         if att.get("attacker"):
             return f"after {att['attacker']} attacks {att.get('target') or att.get('defender') or ''}".rstrip()
@@ -232,10 +237,4 @@ def describe_moment(view, moment) -> str:
     if moment == "blocks declared":
         blockers = att.get("blockers") or []
         return "after blocks" + (f" (blocked by {', '.join(blockers)})" if blockers else " (no block)")
-    if moment == "after combat":
-        return f"after {turn}'s attacks"
-    if moment == "main phase begins":
-        return f"as {turn}'s main phase begins"
-    if moment == "end of turn":
-        return f"at the end of {turn}'s turn"
     return moment

@@ -1,6 +1,6 @@
-"""Familiars on the board: summoning, moving, healing at the end of the turn, and removal with
-everything it triggers ("The Main Phase", "Summoning", "Moving", "Plague Rat, Shade & Dragon", the
-Lairs' "spawn" of 1 Player Madness Mode, "The Essence Vials").
+"""Familiars on the board: summoning, moving, and removal with everything it triggers ("The Main
+Phase", "Summoning", "Moving", "Plague Rat, Shade & Dragon", the Lairs' "spawn" of 1 Player Madness
+Mode, "The Essence Vials").
 """
 
 from .board import (AREA_OF, AREAS, BATTLEGROUND, CAP, NUM_AREAS, NUMBER_IN_AREA, SLOTS, SUMMONING, fam, free_space,
@@ -96,7 +96,7 @@ def move_actions(st, q, consume, acts):
 
 def can_extra_move(st, q):
     """Whether one of q's familiars could take an extra move (``move_actions`` not consuming
-    the turn's move): the first one found answers."""
+    the turn's move): the first one found answers (a window's casts ask it, so it builds no list)."""
     kind = st.kind
     life = st.life[q]
     life_floor = st.R.move_life_floor[q]
@@ -107,15 +107,6 @@ def can_extra_move(st, q):
         if f >= 0 and life > life_floor[f]:
             return True
     return False
-
-
-def heal_at_end_of_turn(st):
-    """"its health fully regenerates at the end of the turn"; bonuses "until end of turn" end."""
-    n = len(st.kind)
-    st.damage = [0] * n
-    st.attack_bonus = [0] * n
-    st.defense_bonus = [0] * n
-    st.flags = [0] * n
 
 
 def remove(st, s):

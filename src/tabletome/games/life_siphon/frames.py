@@ -55,11 +55,11 @@ FRAMES = FrameSet(
     # Fast Cast response windows
     # (no can_respond: a seat's Fast Casts are worked out once, and the window asks a seat that has any)
     FastCastWindow("window", can_respond=None, responses=spells.fast_casts, pass_action=spells.pass_action,
-                   respond=spells.cast_response, moments=MOMENTS),
-    # "The Main Phase": summon, move, cast Slow Cast spells, use an Aspect, in any order
+                   respond=spells.cast, moments=MOMENTS),
+    # "The Main Phase": summon, move, cast Slow Cast spells, use an Aspect, in any order, until the turn ends
     Frame("main", ("quadrant",), run=turn.begin_main, legal=turn.main_choices,
-          on={"summon": turn.summon_in_main, "move": turn.move_in_main, "cast": spells.cast_in_main,
-              "use-aspect": spells.use_aspect, "end-turn": turn.end_main}, asks="main phase"),
+          on={"summon": turn.summon_in_main, "move": turn.move_in_main, "cast": spells.cast,
+              "use-aspect": spells.use_aspect, "end-turn": turn.end_main}, until=("end-turn",), asks="main phase"),
     # the end of the turn: a last Fast Cast window before the draw
     Frame("end", ("quadrant",), run=turn.end_of_turn),
     # "end your turn by drawing 1 card"; end-of-turn Aspects; healing; the next player's turn

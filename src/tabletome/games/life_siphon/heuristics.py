@@ -19,7 +19,6 @@ from .ruleset import BLOCKED, M_BLOCKED, M_DECLARED, MADNESS_GAIN_CAP, MAX_BLOCK
 from .steps import (ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, DISCARD, DRAFT, EXTRA_MOVE, MAIN, MAY_DRAW,
                      NAMES as FRAME_NAMES, RIVER_DRAW, TARGET, VIAL, WINDOW)
 
-BG0 = BG_START
 _KIND = attrgetter("kind")
 RIVER_START = START[RIVER]
 
@@ -36,11 +35,6 @@ def _def_left(s, st):
 
 def _atk(s, st):
     return max(0, st.R.f_attack[st.kind[s]] + st.attack_bonus[s])
-
-
-def _enemies(st, q):
-    """The quadrants whose life ``q`` wants down (``RuleSet.enemies``)."""
-    return st.R.enemies[q]
 
 
 # Keep a life reserve against the attacks one can see coming: every Familiar in the Battleground
@@ -151,7 +145,7 @@ def _main(st, seat, legal, rng):
     mine = R.q_seat[q] == seat
     life = st.life[q]
     reserve = None   # life_reserve(st, q, mine), worked out when a choice first needs it
-    enemies = R.enemies[q]   # _enemies
+    enemies = R.enemies[q]   # the quadrants whose life q wants down
     # the legal actions by kind, in their order (main_choices lists each kind in one run)
     by_kind = {kind: list(group) for kind, group in groupby(legal, _KIND)}
     # spells first
@@ -261,7 +255,7 @@ def _kill_target(st, q, amount, battleground_only):
     R = st.R
     kind, damage, defense_bonus, defense, count = st.kind, st.damage, st.defense_bonus, R.f_defense, st.area_count
     value = (R.heuristic_tables or _tables(R)).value
-    first = BG0 if battleground_only else 0
+    first = BG_START if battleground_only else 0
     best = None
     for d in range(R.Q):
         if d == q or (not R.madness and R.is_ghost[d] and R.ctrl[d] == R.q_seat[q]):
@@ -308,7 +302,7 @@ def _attack(st, seat, legal, rng):
 def _lair_blockers(st, d, f):
     R = st.R
     out = []
-    for s in range(d * SLOTS + BG0, d * SLOTS + BG0 + 3):
+    for s in range(d * SLOTS + BG_START, d * SLOTS + BG_START + 3):
         k = st.kind[s]
         if k >= 0 and not st.flags[s] & BLOCKED and (not R.same_kind_blocks[f] or k == f):
             out.append(s)
@@ -371,7 +365,7 @@ def _block(st, seat, legal, rng):
     options.sort(key=lambda o: (-o[0], o[1]))
     best = options[0][2]
     if best:
-        base = d * SLOTS + BG0
+        base = d * SLOTS + BG_START
         s = best[0]
         return R.act.block[st.kind[s]][s - base]
     return R.act.stop_blocking if chosen else R.act.no_block
@@ -386,7 +380,7 @@ def _breath(st, seat, legal, rng):
     # put the damage where nothing dies, else on life while it is high
     for a in legal:
         if a.kind == "breath-familiar":
-            s = d * SLOTS + BG0 + a.args[1]
+            s = d * SLOTS + BG_START + a.args[1]
             if _def_left(s, st) - assigned.get(s, 0) > 1:
                 return a
     if R.has_life[d] and st.life[d] > 6:
@@ -483,7 +477,7 @@ def _target(st, seat, legal, rng):
             v = (_value(R, st.kind[s]) if kills else 0) + (2 if AREA_OF[s % SLOTS] == BATTLEGROUND else 0)
             if best is None or v > best[0]:
                 best = (v, a)
-        enemies = _enemies(st, q)
+        enemies = R.enemies[q]
         for a in players:
             if quad[a] in enemies and (best is None or best[0] < 2):
                 return a
@@ -496,7 +490,7 @@ def _target(st, seat, legal, rng):
             if quad[a] == q:
                 return a
     if eff in (E_LOSE, E_SIPHON, E_DAMAGE, E_DISCARD):
-        enemies = _enemies(st, q)
+        enemies = R.enemies[q]
         cands = [a for a in players if quad[a] in enemies]
         if cands:
             return min(cands, key=lambda a: st.life[quad[a]])
@@ -527,14 +521,12 @@ def _river(st, seat, legal, rng):
     return max(takes, key=(R.heuristic_tables or _tables(R)).river_worth.__getitem__)
 
 
+# the Essence of Mischief first (the familiar comes back), then Shadow, else keep them
+VIAL_ORDER = {2: 0, 1: 1, -1: 2}
+
+
 def _vial(st, seat, legal, rng):
-    for a in legal:
-        if a.args[0] == 2:
-            return a
-    for a in legal:
-        if a.args[0] == 1:
-            return a
-    return legal[-1]
+    return min(legal, key=lambda a: VIAL_ORDER[a.args[0]])
 
 
 def _may_draw(st, seat, legal, rng):
@@ -574,7 +566,7 @@ def evaluate(st, seat):
     if R.madness:
         return min(1.0, (st.round + st.life[0] / 20.0) / 40.0)
     mine = strength(q)
-    theirs = max(strength(d) for d in _enemies(st, q))
+    theirs = max(strength(d) for d in R.enemies[q])
     return max(0.0, min(1.0, 0.5 + (mine - theirs) / 80.0))
 
 

@@ -7,9 +7,9 @@ their Familiars is removed from the board. Your opponents only have 2 Phases and
 time then pass to the player to the left."
 """
 
-from .board import BATTLEGROUND, BG_SPACES, BG_START, CAP, NUM_AREAS, SLOTS, START, SUMMONING, qn
+from .board import BATTLEGROUND, BG_SPACES, BG_START, CAP, NUM_AREAS, SLOTS, START, SUMMONING, heal_at_end_of_turn, qn
 from .combat import declare
-from .familiars import heal_at_end_of_turn, move
+from .familiars import move
 from .ruleset import ATTACKED
 from .steps import LAIR_ATTACK, TURN
 

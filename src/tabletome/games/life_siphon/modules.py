@@ -117,8 +117,7 @@ def use_vial(st, frame, action):
         # Essence of Shadow: "deal 1 damage to any player or any Familiar in the Battleground"
         st.vials[seat] &= ~(1 << R.v_shadow)
         st.say_fmt(None, "{} turns over the Essence of Shadow.", st.seat_name(seat))
-        st.stack.append(frame)
-        st.stack.append((TARGET, E_DAMAGE, 1, T_PLAYER_OR_BG, q, seat, SRC_VIAL + R.v_shadow))
+        st.stack += (frame, (TARGET, E_DAMAGE, 1, T_PLAYER_OR_BG, q, seat, SRC_VIAL + R.v_shadow))   # (last-first)
         return
     # Essence of Mischief: "place that Familiar in your Movement Row ... counts as 1 of your 3
     # Summons this turn."

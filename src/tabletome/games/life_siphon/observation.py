@@ -10,8 +10,7 @@ view shows it, into the last slices.
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Layout, vocabulary
 from .board import SLOTS
-from .effects import POOL_PERSONAL
-from .ruleset import BREATH, ATTACKED, BLOCKED, MADNESS_ROUNDS_SCALE, MAX_LIFE, MOVED, PHASE_NAMES
+from .ruleset import MADNESS_ROUNDS_SCALE, MARK_NAMES, MAX_LIFE, PHASE_NAMES
 from .steps import phase_of
 from .views import attack_view, decision_view, madness_view
 
@@ -20,7 +19,7 @@ PHASES = ("regenerate", "attack", "main", "end", "movement", "over")
 ROLES = ("player", "lair", "ghost")
 AREAS = (("summoning", 3), ("movement", 4), ("river", 3), ("battleground", 3))
 SLOT_FIELDS = ("attack", "defense", "damage")
-SLOT_FLAGS = ("moved", "attacked", "blocked", "breath")
+SLOT_FLAGS = tuple(name for name, _ in MARK_NAMES)   # moved, attacked, blocked, breath
 QUADRANTS = 4
 # stated caps (the card file allows a Familiar of attack 99, spells stack bonuses and damage, and
 # life may fall far below 0): a later round reads as this round, a bigger number as the cap
@@ -104,14 +103,12 @@ class LifeSiphonEncoder(Encoder):
         if cached is not None and cached[0] is R:
             return cached[1]
         cards = R.cards
-        first = [R.qname.index(R.qname[q]) for q in range(R.Q)]  # the view finds a quadrant by its name
         info = {
             "card": [self.cards.get(c.name) for c in cards.cards],
             "fam": [self.familiars.get(n) for n in cards.fam_names],
             "aspect": [self.aspects.get(a.name) for a in cards.aspects],
-            "first": first,
             "mode": MODES.index(mode) if (mode := self.options.get("mode")) in MODES else None,
-            "supply": [f for f in R.summonable if R.f_pool[f] != POOL_PERSONAL],
+            "supply": R.supply_kinds,
             "role": [1 if R.is_lair[q] else 2 if R.is_ghost[q] else 0 for q in range(R.Q)],
             "vials": list(enumerate(cards.vial_names)),
             "phase": [PHASES.index(p) if p in PHASES else None for p in PHASE_NAMES],
@@ -130,10 +127,8 @@ class LifeSiphonEncoder(Encoder):
         c[F + 1] = min(f_attack[f] + abonus, SLOT_CAP) / 5.0
         c[F + 2] = min(f_defense[f] + dbonus, SLOT_CAP) / 5.0
         c[F + 3] = min(damage, SLOT_CAP) / 5.0
-        c[F + 4] = bool(m & MOVED)
-        c[F + 5] = bool(m & ATTACKED)
-        c[F + 6] = bool(m & BLOCKED)
-        c[F + 7] = bool(m & BREATH)
+        for i, (_, bit) in enumerate(MARK_NAMES):   # moved, attacked, blocked, breath
+            c[F + 4 + i] = bool(m & bit)
         return c
 
     def encode_state(self, st, seat, out):
@@ -145,10 +140,7 @@ class LifeSiphonEncoder(Encoder):
         Q = R.Q
         me = 0 if seat is None else seat
         q_seat = R.q_seat
-        if seat is None:
-            mine = 0
-        else:
-            mine = next((q for q in range(Q) if q_seat[q] == seat), 0)
+        mine = 0 if seat is None else R.seat_q[seat]   # the observer's quadrant
         attack_on = not (st.attacker < 0 and st.defender < 0)
         g = self.g
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
@@ -159,7 +151,7 @@ class LifeSiphonEncoder(Encoder):
         out[g + 4] = seat is not None and seat in st.winners
         out[g + 5] = seat is not None and st.to_move == seat
         out[g + 6] = attack_on
-        turn = ix["first"][st.turn]
+        turn = st.turn
         out[g + 7] = turn == mine
         if ix["mode"] is not None:
             out[self.mode + ix["mode"]] = 1.0

@@ -6,7 +6,7 @@ choose), built once per (players, options, card file) and shared by every clone 
 from itertools import product
 
 from ...core import IllegalAction
-from .board import BATTLEGROUND, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, SUMMONING, area_index
+from .board import BATTLEGROUND, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, SUMMONING
 from .effects import (EFFECT_CODES, LIFE_LOSS, POOL_FEARSOME, POOL_PERSONAL, POOL_SHARED, POOLS, T_BG_FAMILIAR,
                       T_FAMILIAR, T_NONE, T_PLAYER, TARGET_CODES)
 
@@ -129,8 +129,6 @@ class RuleSet:
             self.qname = [0, 1, 2, 3]          # North, East (ghost), South, West (ghost)
             self.q_seat = [0, -1, 1, -1]       # "The 2 real players sit across from each other"
         self.Q = Q
-        # where each quadrant's Battleground count stands in the state's area_count
-        self.battleground_counts = [area_index(q, BATTLEGROUND) for q in range(Q)]
         self.seat_q = [q for q in range(Q) if self.q_seat[q] >= 0]
         self.q_of_name = {self.qname[q]: q for q in range(Q)}
         self.left = [(q + 1) % Q for q in range(Q)]
@@ -189,6 +187,10 @@ class RuleSet:
                            or (self.f_pool[f] == POOL_PERSONAL and self.familiars_on)
                            or (self.f_pool[f] == POOL_FEARSOME and self.fearsome_on)]
         self.in_game = [f in self.summonable for f in range(self.nf)]
+        # the kinds of the shared supply (shared and Fearsome) and of each personal pool ("Each
+        # player has their own personal pool")
+        self.supply_kinds = [f for f in self.summonable if self.f_pool[f] != POOL_PERSONAL]
+        self.personal_kinds = [f for f in self.summonable if self.f_pool[f] == POOL_PERSONAL]
         # each summonable kind with its pool, its cost in life and its summon action
         self.summon_options = tuple((f, self.f_pool[f], self.f_cost[f], index.summon[f]) for f in self.summonable)
         # --- moving: "Each Familiar can move to 1 adjacent area per turn" ---------------------------
@@ -226,19 +228,16 @@ class RuleSet:
         self.n = len(cs)
         self.c_cost = [c.cost for c in cs]
         self.c_fast = [c.fast for c in cs]
-        self.c_slow_only = [c.speed == "slow" for c in cs]
         self.c_both = [c.speed == "fast/slow" for c in cs]
         # the effect a card has when cast: [kind][0] normal (fast, or slow for a slow card), [kind][1] slow half
         self.c_eff = [(EFFECT_CODES[c.effect], c.amount, TARGET_CODES[c.target]) for c in cs]
         self.c_slow_eff = [(EFFECT_CODES[c.slow_effect], c.slow_amount_or_default, TARGET_CODES[c.slow_target])
                            if c.speed == "fast/slow" else None for c in cs]
-        # what a cast must find for its target (NEEDS_NOTHING...), normal and slow half
-        self.c_needs = [target_needs(e) for e in self.c_eff]
-        self.c_slow_needs = [target_needs(e) if e is not None else None for e in self.c_slow_eff]
         # casting[k]: what casting card k asks, read at once: its cost, whether it is a Fast Cast,
-        # its target's need, its cast action, and its Slow Cast half's need (None: no such half)
-        self.casting = [(self.c_cost[k], self.c_fast[k], self.c_needs[k], index.cast[k],
-                         self.c_slow_needs[k] if self.c_fast[k] and self.c_both[k] else None) for k in range(self.n)]
+        # what it must find for its target (NEEDS_NOTHING...), its cast action, and what its Slow
+        # Cast half must find (None: no such half)
+        self.casting = [(self.c_cost[k], self.c_fast[k], target_needs(self.c_eff[k]), index.cast[k],
+                         target_needs(self.c_slow_eff[k]) if self.c_both[k] else None) for k in range(self.n)]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
         self.copies = [0] * self.n
         for k in self.deck:

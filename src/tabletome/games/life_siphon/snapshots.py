@@ -16,7 +16,6 @@ import msgspec
 from ...core import IllegalAction
 from ...core.registry import game as registered_game
 from .board import AREA_KEYS, AREA_OF, CAP, NUM_AREAS, QUADRANT_NAMES, SLOTS, START, empty_board, qn
-from .effects import POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import M_MAIN, M_START, MAX_LIFE, MARK_NAMES, PHASE_NAMES, RIVER_CARDS
 from .steps import ATTACK, ATTACK_TARGET, BLOCK, BREATH_WEAPON, END, MAIN, NAMES, RESOLVE, TURN, WINDOW, phase_of
@@ -69,13 +68,7 @@ def slot_snapshot(st, s):
     if f < 0:
         return None
     name = st.R.cards.fam_names[f]
-    extra = {}
-    if st.damage[s]:
-        extra["damage"] = st.damage[s]
-    if st.attack_bonus[s]:
-        extra["attack_bonus"] = st.attack_bonus[s]
-    if st.defense_bonus[s]:
-        extra["defense_bonus"] = st.defense_bonus[s]
+    extra = {key: getattr(st, key)[s] for key in ("damage", "attack_bonus", "defense_bonus") if getattr(st, key)[s]}
     for flag, bit in MARK_NAMES:
         if st.flags[s] & bit:
             extra[flag] = True
@@ -105,7 +98,7 @@ def phase(st):
 
 def supply(st):
     R = st.R
-    return {R.cards.fam_names[f]: st.supply[f] for f in range(R.nf) if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]}
+    return {R.cards.fam_names[f]: st.supply[f] for f in R.supply_kinds}
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -117,13 +110,8 @@ def restore(st, data):
     st.zones.restore(st, data)
     restore_quadrants(st, data.quadrants)
     st.supply = [0] * R.nf
-    on_board = [0] * R.nf
-    for f in st.kind:
-        if f >= 0:
-            on_board[f] += 1
-    for f in range(R.nf):
-        if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
-            st.supply[f] = R.f_supply[f] - on_board[f]
+    for f in R.supply_kinds:   # by default, the familiars not on the board
+        st.supply[f] = R.f_supply[f] - st.kind.count(f)
     for name, count in data.supply.items():
         f = cards.familiar_of(name, "snapshot supply")
         if not 0 <= count <= R.f_supply[f]:
@@ -150,13 +138,12 @@ def restore(st, data):
         st.turn = 0
     check_attack(st)
     phase = data.phase
-    if st.decision is None and (not st.stack or phase == "over"):
-        if phase == "over":
-            st.stack = []
-            return
+    if st.decision is not None or st.stack and phase != "over":
+        restore_decision(st, phase)
+    elif phase == "over":
+        st.stack = []
+    else:
         start_at(st, phase)
-        return
-    restore_decision(st, phase)
 
 
 def restore_quadrants(st, quads):
@@ -187,13 +174,12 @@ def restore_quadrants(st, quads):
         if entry.pool is not UNSET:
             for name in entry.pool:
                 f = cards.familiar_of(name, f"{where} pool")
-                if R.f_pool[f] != POOL_PERSONAL or not R.in_game[f]:
+                if f not in R.personal_kinds:
                     raise IllegalAction(f"{where} pool: {name!r} is not a personal familiar of this game")
                 st.pool[q] |= 1 << f
         else:
-            for f in R.summonable:
-                if R.f_pool[f] == POOL_PERSONAL and not any(
-                        st.kind[q * SLOTS + i] == f for i in range(SLOTS)):
+            for f in R.personal_kinds:
+                if f not in st.kind[q * SLOTS:(q + 1) * SLOTS]:
                     st.pool[q] |= 1 << f
 
 

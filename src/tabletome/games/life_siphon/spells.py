@@ -6,13 +6,13 @@ spells can only be played during your Main Phase." A card is chosen first, then 
 """
 
 from .board import BATTLEGROUND, BG_START, NUM_AREAS, SLOTS, fam
-from .deck import draw, lose_card
+from .deck import discard_from_hand, draw, each_kind_once
 from .effects import (E_ATTACK, E_DAMAGE, E_DEFENSE, E_DISCARD, E_DRAW, E_EQUIP, E_GAIN, E_LOSE, E_MOVE,
                       E_SIPHON, LIFE_LOSS, T_BG_FAMILIAR, T_FAMILIAR, T_NONE, T_OTHER_PLAYER, T_OWN_FAMILIAR,
                       T_PLAYER_OR_BG, T_PLAYER_WITH_CARDS)
 from .familiars import can_extra_move, remove
 from .life import gain, lose
-from .ruleset import (NEEDS_BATTLEGROUND_FAMILIAR, NEEDS_FAMILIAR, NEEDS_LOOKING, NEEDS_NOTHING, NO_TARGET,
+from .ruleset import (NEEDS_FAMILIAR, NEEDS_LOOKING, NEEDS_NOTHING, NO_TARGET,
                       SRC_ASPECT, SRC_FAMILIAR, SRC_VIAL, VARIANT_ACROSS, player_target, target_quadrant)
 from .steps import DISCARD, DRAFT, EXTRA_MOVE, TARGET
 
@@ -28,13 +28,8 @@ def pass_action(st):
 
 
 def can_fast(st, seat):
-    R = st.R
-    life = st.life[R.seat_q[seat]]
-    cost, fast = R.c_cost, R.c_fast
-    for k in st.hand[seat]:
-        if fast[k] and (life > cost[k]) and target_exists(st, R.c_eff[k], seat, cost[k]):
-            return True
-    return False
+    """Whether ``seat`` could cast a Fast Cast card now."""
+    return bool(cast_actions(st, seat, False, []))
 
 
 def cast_actions(st, seat, main, acts):
@@ -57,7 +52,7 @@ def cast_actions(st, seat, main, acts):
         if life <= cost or not (main or fast):
             continue
         # its target: nothing needed, a familiar, a familiar in a Battleground, or a look
-        # (``_can_target`` written out: this loop lists every window's and Main Phase's casts)
+        # (``target_exists`` written out: this loop lists every window's and Main Phase's casts)
         if need == NEEDS_NOTHING:
             acts.append(cast)
         elif need == NEEDS_LOOKING:
@@ -65,26 +60,16 @@ def cast_actions(st, seat, main, acts):
                 acts.append(cast)
         elif any(count) if need == NEEDS_FAMILIAR else any(count[BATTLEGROUND::NUM_AREAS]):
             acts.append(cast)
-        if main and slow_need is not None and can_target(st, slow_need, R.c_slow_eff[k], seat, cost):
+        if main and slow_need is not None and (slow_need == NEEDS_NOTHING
+                                               or target_exists(st, R.c_slow_eff[k], seat, cost)):
             acts.append(R.act.cast_slow[k])   # a Fast / Slow card's Slow Cast half
     return acts
 
 
-def can_target(st, need, e, seat, cost):
-    """Whether a cast that needs ``need`` (``RuleSet.c_needs``) finds a target now."""
-    if need == NEEDS_NOTHING:
-        return True
-    count = st.area_count
-    if need == NEEDS_FAMILIAR:
-        return any(count)
-    if need == NEEDS_BATTLEGROUND_FAMILIAR:
-        return any(count[BATTLEGROUND::NUM_AREAS])
-    return target_exists(st, e, seat, cost)
-
-
 def target_exists(st, e, seat, cost):
+    """Whether a card of effect ``e`` that ``seat`` casts for ``cost`` finds a target now (the
+    targets cast_actions asks about first: it answers the others itself)."""
     eff, amount, ttype = e
-    # (the targets cast_actions asks about first: it answers the others itself)
     if ttype == T_OWN_FAMILIAR:
         return can_extra_move(st, st.R.seat_q[seat])
     if ttype == T_PLAYER_WITH_CARDS:
@@ -96,10 +81,7 @@ def target_exists(st, e, seat, cost):
     if ttype == T_FAMILIAR:
         return any(count)
     if ttype == T_BG_FAMILIAR:
-        for i in st.R.battleground_counts:
-            if count[i]:
-                return True
-        return False
+        return any(count[BATTLEGROUND::NUM_AREAS])
     return bool(player_targets(st, eff, amount, ttype, st.R.seat_q[seat], cost, first_only=True))
 
 
@@ -134,21 +116,16 @@ def player_targets(st, eff, amount, ttype, src_q, cost=0, first_only=False):
 
 
 # --- casting ---------------------------------------------------------------------------------
-def cast_response(st, frame, action):
-    """A Fast Cast in a response window (the window that follows is already pushed)."""
-    cast_card(st, st.to_move, *action.args)
-
-
-def cast_in_main(st, frame, action):
-    st.stack.append(frame)
+def cast(st, frame, action):
+    """A Fast Cast in a response window (the window that follows is already pushed), or a cast in
+    the Main Phase (its frame is back on the stack)."""
     cast_card(st, st.to_move, *action.args)
 
 
 def cast_card(st, seat, k, slow):
     """Pay the card's cost, discard it, then choose its target ("The Cards")."""
     R = st.R
-    lose_card(st, seat, k)
-    st.discard.append(k)
+    discard_from_hand(st, seat, k)
     q = R.seat_q[seat]
     cost = R.c_cost[k]
     eff, amount, ttype = R.c_slow_eff[k] if slow else R.c_eff[k]
@@ -268,17 +245,21 @@ def apply_effect(st, eff, amount, src_q, t, seat, src):
         st.stack.append((DRAFT, seat, 0))
 
 
-def fixed_effect(st, eff, amount, q, who, seat, src):
-    """An Aspect's passive, on-equip or ability effect: no target to choose. True if it ended the
-    game."""
+def aspect_effect(st, seat, a):
+    """``seat``'s Aspect ``a`` takes effect (passive, on-equip or ability): no target to choose, it
+    falls on the seat or the player to its left. True if it ended the game."""
+    R = st.R
+    eff, amount = R.a_eff[a]
+    q = R.seat_q[seat]
+    who = R.left[q] if R.a_left[a] else q
     if eff == E_GAIN:
         gain(st, who, amount)
     elif eff == E_LOSE:
-        return lose(st, who, amount, f" to {source_name(st, src)}")
+        return lose(st, who, amount, f" to {source_name(st, SRC_ASPECT + a)}")
     elif eff == E_DRAW:
         draw(st, seat, amount)
     elif eff == E_MOVE:
-        st.stack.append((EXTRA_MOVE, q, seat, src))
+        st.stack.append((EXTRA_MOVE, q, seat, SRC_ASPECT + a))
     return False
 
 
@@ -291,21 +272,13 @@ def ask_discard(st, frame):
 
 
 def discard_choices(st, frame):
-    act = st.R.act
-    acts = []
-    seen = 0
-    for k in st.hand[frame[1]]:
-        if not (seen >> k) & 1:
-            seen |= 1 << k
-            acts.append(act.discard[k])
-    return acts
+    return each_kind_once(st.hand[frame[1]], st.R.act.discard)
 
 
 def discard_card(st, frame, action):
     seat = frame[1]
     k = action.args[0]
-    lose_card(st, seat, k)
-    st.discard.append(k)
+    discard_from_hand(st, seat, k)
     st.say_fmt(None, "{} discards {}.", st.seat_name(seat), st.R.names[k])
 
 
@@ -336,16 +309,12 @@ def equip(st, frame, action):
     if R.a_trigger[a] == "on-equip":
         # "Aspects that have effects that trigger when equipped may trigger again if more than 1
         # Equip Aspect is played on the same turn."
-        eff, amount = R.a_eff[a]
-        q = R.seat_q[seat]
-        fixed_effect(st, eff, amount, q, R.left[q] if R.a_left[a] else q, seat, SRC_ASPECT + a)
+        aspect_effect(st, seat, a)
 
 
 def aspect_ability_ok(st, seat, a):
-    eff = st.R.a_eff[a][0]
-    if eff == E_MOVE:
-        return can_extra_move(st, st.R.seat_q[seat])
-    return True
+    """Whether the ability has something to do: an extra move needs a Familiar that can move."""
+    return st.R.a_eff[a][0] != E_MOVE or can_extra_move(st, st.R.seat_q[seat])
 
 
 def use_aspect(st, frame, action):
@@ -354,7 +323,6 @@ def use_aspect(st, frame, action):
     R = st.R
     seat = st.to_move
     q = R.seat_q[seat]
-    st.stack.append(frame)
     st.aspect_used |= 1 << a
     cost = R.a_cost[a]
     text = f"{st.seat_name(seat)} uses {R.cards.aspect_names[a]}"
@@ -362,17 +330,12 @@ def use_aspect(st, frame, action):
         st.life[q] -= cost
         text += f", paying {cost} life ({st.life[q]})"
     st.say(text + ".")
-    eff, amount = R.a_eff[a]
-    fixed_effect(st, eff, amount, q, R.left[q] if R.a_left[a] else q, seat, SRC_ASPECT + a)
+    aspect_effect(st, seat, a)
 
 
 def aspect_passive(st, seat, a):
     """A start-of-turn or end-of-turn Aspect takes effect ("Aspect of Renewal", "Aspect of Dread").
     True if that ended the game."""
-    R = st.R
-    eff, amount = R.a_eff[a]
-    q = R.seat_q[seat]
-    who = R.left[q] if R.a_left[a] else q
     if st.logging:
-        st.say_fmt(None, "{}'s {} takes effect.", st.seat_name(seat), R.cards.aspect_names[a])
-    return fixed_effect(st, eff, amount, q, who, seat, SRC_ASPECT + a)
+        st.say_fmt(None, "{}'s {} takes effect.", st.seat_name(seat), st.R.cards.aspect_names[a])
+    return aspect_effect(st, seat, a)

@@ -4,8 +4,7 @@ outcome.
 
 The rules are modules of functions (turn.py, combat.py, spells.py, familiars.py, modules.py,
 madness.py...), each frame of frames.py pointing at one; the core decision stack runs them. What a
-seat sees is views.py, the parts of a snapshot laid out by quadrant and its checks snapshots.py,
-what the re-deal keeps hidden.py.
+seat sees is views.py, the parts of a snapshot laid out by quadrant and its checks snapshots.py.
 """
 
 from typing import Annotated
@@ -14,7 +13,7 @@ from msgspec import Meta
 
 from ...core import IllegalAction, State
 from ...core.zones import NOBODY, OWNER, CardSet, Derived, Group, Kinds, Number, Pile, Row, Slot, Spaces, Zones
-from . import hidden, snapshots, views
+from . import snapshots, views
 from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
 from .combat import no_attack
 from .deck import draw, refill_river
@@ -22,7 +21,8 @@ from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import MADNESS_GAIN_CAP, MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
 from .snapshots import Quadrant
-from .steps import TURN, phase_of
+from .spells import can_fast
+from .steps import TURN, WINDOW, phase_of
 
 FAMILIARS = Kinds(lambda st: st.R.cards.fam_names, lambda st, name, where: st.R.cards.familiar_of(name, where))
 ASPECTS = Kinds(lambda st: st.R.cards.aspect_names, lambda st, name, where: st.R.cards.aspect_of(name, where))
@@ -36,8 +36,20 @@ def _laid_out(attr):
     return Number(attr, list[int], [], copy=True, seat=False, written=False)
 
 
+REDEAL_TRIES = 30  # re-deals tried for a seat seen answering a window before keeping the last one
+
+
+def seen_answering(st, copy, seat) -> bool:
+    """What the derived re-deal keeps true when it can. Hidden from a seat are the other seats'
+    hands (but for the cards everyone saw them take from the face-up River: the ``known`` row, kept
+    first in the hand) and the order of the deck; a seat asked in a response window is seen to hold
+    a Fast Cast card it can cast: in ``copy``, that seat (when it is not ``seat``) still can."""
+    decision = st.decision
+    return decision is None or decision[0] != WINDOW or st.to_move == seat or can_fast(copy, st.to_move)
+
+
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"); who sees what is
-# views.py, what the re-deal keeps hidden.py.
+# views.py.
 ZONES = Zones(
     Number("round", Annotated[int, Meta(ge=0, le=10_000)], 1, seat=False),
     Slot("turn", seat=False, kinds=QUADRANTS),                         # whose turn: a quadrant
@@ -74,7 +86,7 @@ ZONES = Zones(
     Number("defeated", bool, False, seat=False),
     Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False),
     cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True, one_deck=True,
-    redeal_keeps=hidden.keeps, redeal_tries=hidden.REDEAL_TRIES)
+    redeal_keeps=seen_answering, redeal_tries=REDEAL_TRIES)
 
 
 class LifeSiphonState(State):
@@ -91,9 +103,9 @@ class LifeSiphonState(State):
         R = empty_board(self)
         Q = R.Q
         self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
-        self.supply = [R.f_supply[f] if R.f_pool[f] != POOL_PERSONAL and R.in_game[f] else 0 for f in range(R.nf)]
-        personal = sum(1 << f for f in range(R.nf) if R.f_pool[f] == POOL_PERSONAL and R.in_game[f])
-        self.pool = [personal] * Q
+        self.supply = [R.f_supply[f] if f in R.supply_kinds else 0 for f in range(R.nf)]
+        self.pool = [sum(1 << f for f in R.personal_kinds)] * Q
+        # (each field set by hand: core's zones.empty would cost a random game's set-up twice as much)
         self.hand = [[] for _ in range(self.players)]
         self.known = [[] for _ in range(self.players)]
         self.discard = []
@@ -193,10 +205,10 @@ class LifeSiphonState(State):
                 assert self.life[q] <= MAX_LIFE, f"life above {MAX_LIFE}"
                 if not over and not (R.madness and self.defeated):
                     assert self.life[q] >= 1, f"quadrant {q} has {self.life[q]} life but the game goes on"
-        for f in range(R.nf):
-            if R.f_pool[f] != POOL_PERSONAL and R.in_game[f]:
+        for f in R.summonable:
+            if f in R.supply_kinds:
                 assert self.supply[f] + on_board[f] == R.f_supply[f], f"{R.cards.fam_names[f]} supply is wrong"
-            if R.f_pool[f] == POOL_PERSONAL and R.in_game[f]:
+            else:
                 held = sum(1 for q in range(Q) if (self.pool[q] >> f) & 1)
                 assert held + on_board[f] == Q, f"{R.cards.fam_names[f]} pools are wrong"
         assert len(self.blockers) <= MAX_BLOCKERS

@@ -6,11 +6,11 @@ The frames these rules run are declared in frames.py; where the turn stands is r
 (``steps.phase_of``).
 """
 
-from .board import BATTLEGROUND, CAP, NUM_AREAS, RIVER, SUMMONING, has_fearsome, qn
+from .board import BATTLEGROUND, CAP, NUM_AREAS, RIVER, SUMMONING, has_fearsome, heal_at_end_of_turn, qn
 from .combat import no_attack
-from .deck import draw, refill_river
+from .deck import draw, each_kind_once, refill_river
 from .effects import POOL_PERSONAL, POOL_SHARED
-from .familiars import heal_at_end_of_turn, move, move_actions, summon
+from .familiars import move, move_actions, summon
 from .ruleset import END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, REGENERATE, SUMMONS_PER_TURN
 from .spells import aspect_ability_ok, aspect_passive, cast_actions
 from .steps import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DRAW, TURN, WINDOW
@@ -31,12 +31,10 @@ def begin_turn(st, frame):
         # higher number." Other modes count rounds the same way, from the starting player.
         st.round += 1
     name = qn(st, q) if st.logging else ""   # a search copy says nothing
-    stack = st.stack
     if R.is_lair[q]:
         # "Your opponents only have 2 Phases": they attack, then every Familiar moves forward.
         st.say_fmt(None, "Round {}: the {}'s turn.", st.round, name)
-        stack.append((LAIR_MOVE, q))
-        stack.append((LAIR_ATTACK, q))
+        st.stack += ((LAIR_MOVE, q), (LAIR_ATTACK, q))
         return False
     if st.logging:
         st.say_fmt(None, "Round {}: {}'s turn.", st.round, name)
@@ -56,14 +54,14 @@ def begin_turn(st, frame):
     in_battleground = st.area_count[c + BATTLEGROUND] > 0
     # "If you have no Familiars in your Battleground at the start of your turn, you cannot attack"
     st.attack_phase = in_battleground
-    stack.append((END, q))
-    stack.append((MAIN, q))
     first = seat if seat >= 0 else 0
-    stack.append((WINDOW, M_MAIN, (first + 1) % st.players, 0, seat))
+    # pushed last-first, to run as: the Attack Phase (or the River draw), the window as the Main
+    # Phase begins, the Main Phase, the end of the turn
+    stack = st.stack
+    stack += ((END, q), (MAIN, q), (WINDOW, M_MAIN, (first + 1) % st.players, 0, seat))
     if in_battleground:
         # the Attack Phase begins with its first window ("before or after attacking")
-        stack.append((ATTACK, q))
-        stack.append((WINDOW, M_START, first, 0, -1))
+        stack += ((ATTACK, q), (WINDOW, M_START, first, 0, -1))
     elif seat >= 0 and max(st.river) >= 0:   # (a River space that holds a card)
         # "if you have no Familiars in the Battleground, you may choose to draw 1 face-up card
         # from the River Cards."
@@ -76,14 +74,8 @@ def ask_river(st, frame):
 
 
 def river_choices(st, frame):
-    act = st.R.act
-    acts = []
-    seen = 0
-    for k in st.river:
-        if k >= 0 and not (seen >> k) & 1:
-            seen |= 1 << k
-            acts.append(act.river[k])
-    acts.append(act.river_none)
+    acts = each_kind_once(st.river, st.R.act.river)
+    acts.append(st.R.act.river_none)
     return acts
 
 
@@ -137,13 +129,11 @@ def main_choices(st, frame):
 
 
 def summon_in_main(st, frame, action):
-    st.stack.append(frame)
     summon(st, frame[1], action.args[0])
 
 
 def move_in_main(st, frame, action):
     _, i, d = action.args
-    st.stack.append(frame)
     move(st, frame[1], i, d, True)
 
 
@@ -157,8 +147,7 @@ def end_of_turn(st, frame):
     q = frame[1]
     seat = st.R.q_seat[q]
     first = seat if seat >= 0 else 0
-    st.stack.append((CLEANUP, q))
-    st.stack.append((WINDOW, M_END, (first + 1) % st.players, 0, seat))
+    st.stack += ((CLEANUP, q), (WINDOW, M_END, (first + 1) % st.players, 0, seat))   # (last-first)
     return False
 
 

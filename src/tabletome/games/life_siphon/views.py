@@ -1,9 +1,6 @@
 """What each seat sees: ``view(seat)``, a JSON-ready dict (snapshots are in snapshots.py)."""
 
-import functools
-
 from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
-from .effects import POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import MARK_NAMES, MOMENTS, P_OVER, PHASE_NAMES
 from .spells import source_name
@@ -14,12 +11,11 @@ WINDOW_ASKS = "Fast Cast response"
 
 # --- views ---------------------------------------------------------------------------------
 def slot_view(st, s):
-    """The familiar in slot ``s`` (None: empty), one shared dict for each way a familiar can
-    stand (read it, never change it)."""
+    """The familiar in the occupied slot ``s``, one shared dict for each way a familiar can stand
+    (read it, never change it)."""
     f = st.kind[s]
-    if f < 0:
-        return None
-    key = (f, st.attack_bonus[s], st.defense_bonus[s], st.damage[s], st.flags[s])
+    flags = st.flags[s]
+    key = (f, st.attack_bonus[s], st.defense_bonus[s], st.damage[s], flags)
     info = st.R.slot_views.get(key)
     if info is None:
         R = st.R
@@ -29,19 +25,13 @@ def slot_view(st, s):
             "defense": R.f_defense[f] + st.defense_bonus[s],
             "damage": st.damage[s],
         }
-        info.update(_marks(st.flags[s]))
+        info.update((name, bool(flags & bit)) for name, bit in MARK_NAMES)
         if len(R.slot_views) < SLOT_VIEWS_KEPT:
             R.slot_views[key] = info
     return info
 
 
 SLOT_VIEWS_KEPT = 4096     # ways a familiar stands remembered per rule set (bonuses have no bound)
-
-
-@functools.lru_cache(maxsize=None)
-def _marks(flags):
-    """A slot's marks as a view names them, for each value of its flags."""
-    return tuple((name, bool(flags & bit)) for name, bit in MARK_NAMES)
 
 
 # each area's key and its spaces in a quadrant
@@ -54,12 +44,8 @@ def quadrant_view(st, q):
     base = q * SLOTS
     kinds = st.kind
     # the quadrant's spaces in order, an empty one (most) without a call
-    spaces = []
-    for s in range(base, base + SLOTS):
-        spaces.append(slot_view(st, s) if kinds[s] >= 0 else None)
-    areas = {}
-    for key, start, end in AREA_SPACES:
-        areas[key] = spaces[start:end]
+    spaces = [slot_view(st, s) if kinds[s] >= 0 else None for s in range(base, base + SLOTS)]
+    areas = {key: spaces[start:end] for key, start, end in AREA_SPACES}
     pool = st.pool[q]
     return {
         "name": name,
@@ -86,7 +72,7 @@ def view_fixed(st):
             "quadrants": [(qn(st, q), "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player",
                            R.q_seat[q] if R.q_seat[q] >= 0 else None, seat_name(R.ctrl[q]), seat_name(R.actrl[q]))
                           for q in range(R.Q)],
-            "supply": [(R.cards.fam_names[f], f) for f in R.summonable if R.f_pool[f] != POOL_PERSONAL],
+            "supply": [(R.cards.fam_names[f], f) for f in R.supply_kinds],
         }
     return got
 
@@ -118,11 +104,6 @@ def attack_view(st):
     }
 
 
-def card_info(st, c):
-    return {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin,
-            "numbers_designed": c.origin == "rulebook" and "designed" in c.note}
-
-
 def view(st, seat):
     """What ``seat`` sees (None: a spectator): its own hand, the others' hand sizes and the cards
     everyone saw them take, the board, the River, the discard pile and where the turn stands."""
@@ -140,7 +121,7 @@ def view(st, seat):
         "to_move": st.to_move,
         "decision": decision_view(st),
         "quadrants": [quadrant_view(st, q) for q in range(R.Q)],
-        "players": players_view(st, seat),
+        "players": [player_view(st, s, seat) for s in range(st.players)],
         "river": [names[k] if k >= 0 else None for k in st.river],
         "deck_size": len(st.deck),
         "discard": [names[k] for k in st.discard],
@@ -160,14 +141,9 @@ def view(st, seat):
     return view
 
 
-def players_view(st, seat):
-    """Each player's hand size, the cards everyone saw them take, Aspect and Vials; the hand
-    itself for its owner only."""
-    return [player_view(st, s, seat) for s in range(st.players)]
-
-
 def player_view(st, s, seat):
-    """Player ``s`` as ``seat`` sees it."""
+    """Player ``s`` as ``seat`` sees it: its hand size, the cards everyone saw it take, its Aspect
+    and Vials; the hand itself for its owner only."""
     R = st.R
     cards = R.cards
     names = cards.names
@@ -207,7 +183,9 @@ def catalogue(st):
     if catalogue is None:
         cards = R.cards
         catalogue = R._view_catalogue = {
-            "cards": {c.name: card_info(st, c) for k, c in enumerate(cards.cards) if R.copies[k]},
+            "cards": {c.name: {"speed": c.speed, "cost": c.cost, "text": c.text, "origin": c.origin,
+                               "numbers_designed": c.origin == "rulebook" and "designed" in c.note}
+                      for k, c in enumerate(cards.cards) if R.copies[k]},
             "aspects": {a.name: {"trigger": a.trigger, "cost": a.cost, "text": a.text, "origin": a.origin}
                         for a in cards.aspects} if R.uses_aspects else {},
             "familiars": {cards.fam_names[f]: {"cost": R.f_cost[f], "attack": R.f_attack[f],
