@@ -60,61 +60,44 @@ def order_of(value: str):
     return [FACTION_IDS.index(word) for word in value.split("-")]
 
 
+# Each mode's table: realms and sides, each realm's sides, the realms adjacent to each (Leave), each
+# seat's side, the sides' names, the realms each seat draws from, places in and raises in, the seats.
+LAYOUTS = {
+    # "Arrange the faction cards into 3 realms between the two players"
+    "two-player": dict(nr=3, ns=2, realm_sides=[(0, 1)] * 3, adjacent=[(1,), (0, 2), (1,)], seat_side=[0, 1],
+                       side_names=["north", "south"], seat_realms=[(0, 1, 2)] * 2, seat_names=("North", "South")),
+    # "Lay out 3 realms with bone piles as if you were playing a 2-player game."
+    "solitaire": dict(nr=3, ns=2, realm_sides=[(0, 1)] * 3, adjacent=[(1,), (0, 2), (1,)], seat_side=[0],
+                      side_names=["north", "artifact"], seat_realms=[(0, 1, 2)], seat_names=("North",)),
+    # "Lay out 4 realms with bone piles between the opposing teams. The two realms in front of you
+    # are yours to play in, while your teammate plays in the other two." Seats in clockwise order
+    # from the first player (RULES.md, "4-player seating"): 0 North-East and 3 North-West are the
+    # North team, 1 South-East and 2 South-West the South.
+    "teams": dict(nr=4, ns=2, realm_sides=[(0, 1)] * 4, adjacent=[(1,), (0, 2), (1, 3), (2,)],
+                  seat_side=[0, 1, 1, 0], side_names=["north", "south"], seat_realms=[(2, 3), (2, 3), (0, 1), (0, 1)],
+                  seat_names=("North-East", "South-East", "South-West", "North-West")),
+    # Our 3-player variant (RULES.md): three corner realms, each between two players, and the
+    # central realm (realm 4) that all three players touch (Lich Law 1.2).
+    "three-player": dict(nr=4, ns=3, realm_sides=[(0, 1), (1, 2), (0, 2), (0, 1, 2)], adjacent=[(3,), (3,), (3,), (0, 1, 2)],
+                         seat_side=[0, 1, 2], side_names=["north", "east", "south"],
+                         seat_realms=[(0, 2, 3), (0, 1, 3), (1, 2, 3)], seat_names=("North", "East", "South")),
+}
+
+
 class Layout:
-    """Where things are on the table in one mode."""
+    """Where things are on the table in one mode: its ``LAYOUTS`` entry, and what follows from it."""
 
     def __init__(self, mode: str, team_order: str):
+        vars(self).update(LAYOUTS[mode])
         self.mode = mode
         self.solitaire = mode == "solitaire"
-        if mode == "two-player":
-            # "Arrange the faction cards into 3 realms between the two players"
-            self.nr, self.ns = 3, 2
-            self.realm_sides = [(0, 1)] * 3
-            self.adjacent = [(1,), (0, 2), (1,)]
-            self.seat_side = [0, 1]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("south")]
-            self.seat_realms = [(0, 1, 2)] * 2
-            self.seat_names = ("North", "South")
-            self.turn_order = [0, 1]
-        elif mode == "solitaire":
-            # "Lay out 3 realms with bone piles as if you were playing a 2-player game."
-            self.nr, self.ns = 3, 2
-            self.realm_sides = [(0, 1)] * 3
-            self.adjacent = [(1,), (0, 2), (1,)]
-            self.seat_side = [0]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("artifact")]
-            self.seat_realms = [(0, 1, 2)]
-            self.seat_names = ("North",)
-            self.turn_order = [0]
-        elif mode == "teams":
-            # "Lay out 4 realms with bone piles between the opposing teams. The two realms in front
-            # of you are yours to play in, while your teammate plays in the other two."
-            # Seats in clockwise order from the first player (RULES.md, "4-player seating"):
-            # 0 North-East and 3 North-West are the North team, 1 South-East and 2 South-West the South.
-            self.nr, self.ns = 4, 2
-            self.realm_sides = [(0, 1)] * 4
-            self.adjacent = [(1,), (0, 2), (1, 3), (2,)]
-            self.seat_side = [0, 1, 1, 0]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("south")]
-            self.seat_realms = [(2, 3), (2, 3), (0, 1), (0, 1)]
-            self.seat_names = ("North-East", "South-East", "South-West", "North-West")
-            self.turn_order = [0, 1, 2, 3] if team_order == "clockwise" else [0, 1, 3, 2]
-        else:
-            # Our 3-player variant (RULES.md): three corner realms, each between two players, and
-            # the central realm (realm 4) that all three players touch (Lich Law 1.2).
-            self.nr, self.ns = 4, 3
-            self.realm_sides = [(0, 1), (1, 2), (0, 2), (0, 1, 2)]
-            self.adjacent = [(3,), (3,), (3,), (0, 1, 2)]
-            self.seat_side = [0, 1, 2]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("east"), SIDE_WORDS.index("south")]
-            self.seat_realms = [(0, 2, 3), (0, 1, 3), (1, 2, 3)]
-            self.seat_names = ("North", "East", "South")
-            self.turn_order = [0, 1, 2]
         self.players = len(self.seat_side)
+        # teams: 'clockwise' as the rulebook seats the players, or 'alternating' teams every turn
+        self.turn_order = [0, 1, 3, 2] if mode == "teams" and team_order != "clockwise" else list(range(self.players))
+        self.side_word = [SIDE_WORDS.index(name) for name in self.side_names]
         self.artifact_side = 1 if self.solitaire else -1
         self.has_side = [[s in self.realm_sides[r] for s in range(self.ns)] for r in range(self.nr)]
         self.side_seats = [[p for p in range(self.players) if self.seat_side[p] == s] for s in range(self.ns)]
-        self.side_names = [SIDE_WORDS[w] for w in self.side_word]
         self.next_in_turn = {}
         for i, p in enumerate(self.turn_order):
             self.next_in_turn[p] = self.turn_order[(i + 1) % len(self.turn_order)]
