@@ -128,6 +128,24 @@ def target_card(state, action):
     return state.sides[r * state.L.ns + state.R.word_side[w]][j]
 
 
+def side_targets(state, verb, slots, up, fresh=False, weaker=0):
+    """The actions of ``verb`` naming each card on the side slots ``slots`` (in order) that lies
+    with side ``up`` up (1: minion, 0: skeleton); ``fresh``: only one that has not acted this turn;
+    ``weaker``: only one with fewer Fight icons than that."""
+    R = state.R
+    T, maxp, fight = R.target[verb], R.max_positions, R.cards.fight
+    sides, ups, acted = state.sides, state.up, state.acted
+    out = []
+    for q in slots:
+        cards = sides[q]
+        if cards:
+            base = q * maxp
+            for j, d in enumerate(cards):
+                if ups[d] == up and not (fresh and acted[d]) and not (weaker and fight[d] >= weaker):
+                    out.append(T[base + j])
+    return out
+
+
 def move_to_realm(state, c, r2):
     """Leave: to the same side of realm ``r2``, or from a bone pile to the top of r2's bone pile."""
     q = state.loc[c]

@@ -78,9 +78,10 @@ LAYOUTS = {
                   seat_names=("North-East", "South-East", "South-West", "North-West")),
     # Our 3-player variant (RULES.md): three corner realms, each between two players, and the
     # central realm (realm 4) that all three players touch (Lich Law 1.2).
-    "three-player": dict(nr=4, ns=3, realm_sides=[(0, 1), (1, 2), (0, 2), (0, 1, 2)], adjacent=[(3,), (3,), (3,), (0, 1, 2)],
-                         seat_side=[0, 1, 2], side_names=["north", "east", "south"],
-                         seat_realms=[(0, 2, 3), (0, 1, 3), (1, 2, 3)], seat_names=("North", "East", "South")),
+    "three-player": dict(nr=4, ns=3, realm_sides=[(0, 1), (1, 2), (0, 2), (0, 1, 2)],
+                         adjacent=[(3,), (3,), (3,), (0, 1, 2)], seat_side=[0, 1, 2],
+                         side_names=["north", "east", "south"], seat_realms=[(0, 2, 3), (0, 1, 3), (1, 2, 3)],
+                         seat_names=("North", "East", "South")),
 }
 
 
@@ -93,11 +94,22 @@ class Layout:
         self.solitaire = mode == "solitaire"
         self.players = len(self.seat_side)
         # teams: 'clockwise' as the rulebook seats the players, or 'alternating' teams every turn
-        self.turn_order = [0, 1, 3, 2] if mode == "teams" and team_order != "clockwise" else list(range(self.players))
+        alternating = mode == "teams" and team_order != "clockwise"
+        self.turn_order = [0, 1, 3, 2] if alternating else list(range(self.players))
         self.side_word = [SIDE_WORDS.index(name) for name in self.side_names]
         self.artifact_side = 1 if self.solitaire else -1
         self.has_side = [[s in self.realm_sides[r] for s in range(self.ns)] for r in range(self.nr)]
         self.side_seats = [[p for p in range(self.players) if self.seat_side[p] == s] for s in range(self.ns)]
+        # side slots (``r * ns + side``): each realm's, every one, each seat's own (where it raises in
+        # place), those whose cards can leave to the same side of an adjacent realm, and for each realm
+        # the other realms' whose side it has too (Friendship, Royal Summons!)
+        ns = self.ns
+        self.realm_slots = [[r * ns + x for x in self.realm_sides[r]] for r in range(self.nr)]
+        self.slots = [q for slots in self.realm_slots for q in slots]
+        self.seat_slots = [[r * ns + self.seat_side[p] for r in self.seat_realms[p]] for p in range(self.players)]
+        self.leave_slots = [q for q in self.slots if any(self.has_side[r2][q % ns] for r2 in self.adjacent[q // ns])]
+        self.other_slots = [[q for q in self.slots if q // ns != r and self.has_side[r][q % ns]]
+                            for r in range(self.nr)]
         self.next_in_turn = {}
         for i, p in enumerate(self.turn_order):
             self.next_in_turn[p] = self.turn_order[(i + 1) % len(self.turn_order)]

@@ -16,7 +16,7 @@ whichever side the acting card is on.
 from .actions import V_BEFRIEND, V_BOSS, V_FIGHT, V_POSSESS, V_RAISE
 from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SKILLS, SPELLS, TEACH
 from .places import (BONE, HELD, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, realm_of,
-                     reveal, target_card, where)
+                     reveal, side_targets, target_card, where)
 from .ruleset import OR, PERFORM, SKILL
 from .spells import start_single
 
@@ -65,83 +65,41 @@ def skill_options(state, frame):
     """The actions naming each legal target of the skill of the frame ``skill (card, skill)``."""
     _, c, s = frame
     L, R = state.L, state.R
-    ns, maxp, sides, up = L.ns, R.max_positions, state.sides, state.up
     q = state.loc[c]    # a performing card is on a side of a realm or in its bone pile (Possess)
-    r = q - BONE if q >= BONE else q // ns
-    out = []
+    r = q - BONE if q >= BONE else q // L.ns
+    here = L.realm_slots[r]
     if s == DIG:
         # "Draw a skeleton from the top of this realm's bone pile and place it on either side"
-        if state.bone[r]:
-            dig = R.dig
-            out = [dig[x] for x in L.realm_sides[r]]
-    elif s == FIGHT:
+        return [R.dig[x] for x in L.realm_sides[r]] if state.bone[r] else []
+    if s == FIGHT:
         # "Target a minion in this realm that has fewer fight skill icons"
-        fight = R.cards.fight
-        f = fight[c]
-        if f > 0:
-            T = R.target[V_FIGHT]
-            for x in L.realm_sides[r]:
-                q = r * ns + x
-                base = q * maxp
-                for j, d in enumerate(sides[q]):
-                    if up[d] and fight[d] < f:
-                        out.append(T[base + j])
-    elif s == LEAVE:
+        f = R.cards.fight[c]
+        return side_targets(state, V_FIGHT, here, 1, weaker=f) if f > 0 else []
+    if s == LEAVE:
         # "Move this minion to an adjacent realm ... cannot wrap"; from the bone pile, to the
         # adjacent realm's bone pile (Lich Law 13.2)
-        leave = R.leave
         if q >= BONE:
-            out = [leave[r2] for r2 in L.adjacent[r]]
-        else:
-            x = q % ns
-            out = [leave[r2] for r2 in L.adjacent[r] if L.has_side[r2][x]]
-    elif s == RAISE:
+            return [R.leave[r2] for r2 in L.adjacent[r]]
+        return [R.leave[r2] for r2 in L.adjacent[r] if L.has_side[r2][q % L.ns]]
+    if s == RAISE:
         # "Target a skeleton in this realm (not on top of the bone pile)"
-        T = R.target[V_RAISE]
-        for x in L.realm_sides[r]:
-            q = r * ns + x
-            base = q * maxp
-            for j, d in enumerate(sides[q]):
-                if not up[d]:
-                    out.append(T[base + j])
-    elif s == BOSS:
+        return side_targets(state, V_RAISE, here, 0)
+    if s == BOSS:
         # "Target a minion in this realm and perform its skills" -- one that has not acted
         # yet (Lich Law 3.1: "cannot boss the first minion ... because it has already acted")
-        T, acted = R.target[V_BOSS], state.acted
-        for x in L.realm_sides[r]:
-            q = r * ns + x
-            base = q * maxp
-            for j, d in enumerate(sides[q]):
-                if up[d] and not acted[d]:
-                    out.append(T[base + j])
-    elif s == FRIENDSHIP:
+        return side_targets(state, V_BOSS, here, 1, fresh=True)
+    if s == FRIENDSHIP:
         # "Target a minion in a different realm and move it to this realm. It does not change sides."
-        T, has = R.target[V_BEFRIEND], L.has_side[r]
-        for r2 in range(L.nr):
-            if r2 == r:
-                continue
-            for x in L.realm_sides[r2]:
-                if not has[x]:
-                    continue
-                q = r2 * ns + x
-                base = q * maxp
-                for j, d in enumerate(sides[q]):
-                    if up[d]:
-                        out.append(T[base + j])
-    elif s == POSSESS:
+        return side_targets(state, V_BEFRIEND, L.other_slots[r], 1)
+    if s == POSSESS:
         # "Target a skeleton in this realm OR on top of this realm's bone pile and perform its
         # skills without flipping it" -- one that has not acted yet
-        T, acted = R.target[V_POSSESS], state.acted
-        for x in L.realm_sides[r]:
-            q = r * ns + x
-            base = q * maxp
-            for j, d in enumerate(sides[q]):
-                if not up[d] and not acted[d]:
-                    out.append(T[base + j])
+        out = side_targets(state, V_POSSESS, here, 0, fresh=True)
         pile = state.bone[r]
-        if pile and not acted[pile[-1]]:
+        if pile and not state.acted[pile[-1]]:
             out.append(R.possess_pile[r])
-    return out
+        return out
+    return []
 
 
 def or_options(state, frame):

@@ -12,7 +12,7 @@ from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
 from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
 from .places import (HELD, burn_card, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, reveal,
-                     target_card, where)
+                     side_targets, target_card, where)
 from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
                       SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM)
 
@@ -117,48 +117,17 @@ def nothing_happens(state, frame):
 
 
 # --- options of the spell decisions -------------------------------------------------------------
-def minion_targets(state, verb, skip_realm=-1, need_side_in=-1, need_move=False):
-    """Every minion on the table as an action of ``verb`` ("Target ANY minion")."""
-    L, R = state.L, state.R
-    ns, maxp, up = L.ns, R.max_positions, state.up
-    T = R.target[verb]
-    out = []
-    for q, side in enumerate(state.sides):
-        if not side:
-            continue
-        r, x = divmod(q, ns)
-        if r == skip_realm:
-            continue
-        if need_side_in >= 0 and not L.has_side[need_side_in][x]:
-            continue
-        if need_move and not any(L.has_side[r2][x] for r2 in L.adjacent[r]):
-            continue
-        base = q * maxp
-        for j, d in enumerate(side):
-            if up[d]:
-                out.append(T[base + j])
-    return out
-
-
 def spell_target_options(state, frame):
-    e = frame[1]
+    """"Target ANY minion" (Leave: one that can move to an adjacent realm), or for Raise "ANY
+    skeleton (not on top of a bone pile)"."""
+    e, L = frame[1], state.L
     if e == E_LEAVE:
-        return minion_targets(state, V_MOVE, need_move=True)
+        return side_targets(state, V_MOVE, L.leave_slots, 1)
     if e == E_FIGHT:
-        return minion_targets(state, V_FIGHT)
+        return side_targets(state, V_FIGHT, L.slots, 1)
     if e == E_BURN:
-        return minion_targets(state, V_BURN)
-    # E_RAISE: "Target ANY skeleton (not on top of a bone pile)"
-    R = state.R
-    maxp, up = R.max_positions, state.up
-    T = R.target[V_RAISE]
-    out = []
-    for q, side in enumerate(state.sides):
-        base = q * maxp
-        for j, d in enumerate(side):
-            if not up[d]:
-                out.append(T[base + j])
-    return out
+        return side_targets(state, V_BURN, L.slots, 1)
+    return side_targets(state, V_RAISE, L.slots, 0)     # E_RAISE
 
 
 def direction_options(state, frame):
@@ -184,7 +153,8 @@ def summon_pick_options(state, frame):
 
 
 def summon_candidates(state, dest):
-    return minion_targets(state, V_MOVE, skip_realm=dest, need_side_in=dest)
+    """The minions of the other realms that can move to the same side of realm ``dest``."""
+    return side_targets(state, V_MOVE, state.L.other_slots[dest], 1)
 
 
 def dig_side_options(state, frame):

@@ -12,7 +12,8 @@ only do so to skeletons on your side of your realms." (``layout.seat_realms``)
 
 from .actions import V_RAISE
 from .ruleset import BACK_TO_THE_MENU, PLACE, PLACE_ACTION, TURN
-from .places import HELD, card_name, clear_acted, draw_bone, perform, put_side, realm_of, reveal, target_card
+from .places import (HELD, card_name, clear_acted, draw_bone, perform, put_side, realm_of, reveal, side_targets,
+                     target_card)
 from .endings import exhausted, finish, finish_on_noise
 from .scoring import noise_winner, score_realms
 from .solitaire import artifact_turn
@@ -29,20 +30,11 @@ def turn_options(state, frame=None):
     L, R = state.L, state.R
     opts = []
     if state.phase == BEFORE:
-        side = L.seat_side[p]
-        realms = L.seat_realms[p]
         bone = state.bone
-        for r in realms:
+        for r in L.seat_realms[p]:
             if bone[r]:
                 opts.append(R.draw[r])
-        T = R.target[V_RAISE]
-        ns, maxp, up = L.ns, R.max_positions, state.up
-        for r in realms:
-            q = r * ns + side
-            base = q * maxp
-            for j, c in enumerate(state.sides[q]):
-                if not up[c]:
-                    opts.append(T[base + j])
+        opts += side_targets(state, V_RAISE, L.seat_slots[p], 0)
         action_possible = bool(opts)
     else:
         action_possible = False
