@@ -53,12 +53,7 @@ def begin_skill(state, c, s):
 def skill_possible(state, c, s) -> bool:
     if s == TEACH or s == CAST:
         return bool(state.deck)
-    return bool(skill_targets(state, c, s))
-
-
-def skill_targets(state, c, s):
-    """The actions naming each legal target of skill ``s`` performed by card ``c``."""
-    return skill_options(state, (SKILL, c, s))
+    return bool(skill_options(state, (SKILL, c, s)))
 
 
 def skill_options(state, frame):
@@ -130,6 +125,11 @@ def choose_skill(state, frame, action):
     begin_skill(state, c, s)
 
 
+# What Fight, Raise, Boss and Possess say: the performer, its target and where the target is.
+_TARGETED = {FIGHT: "{} fights {} {}: it flips skeleton-side up.", RAISE: "{} raises {} {}.", BOSS: "{} bosses {} {}.",
+             POSSESS: "{} possesses the skeleton {} {}."}
+
+
 def perform_skill(state, frame, action):
     _, c, s = frame
     R, L = state.R, state.L
@@ -161,31 +161,21 @@ def perform_skill(state, frame, action):
         perform(state, d)
         return
     d = target_card(state, action)
-    if talk:
-        dname = names[d]
-        at = where(state, d)
-    if s == FIGHT:
-        state.up[d] = 0
-        if talk:
-            state.say_fmt(None, "{} fights {} {}: it flips skeleton-side up.", name, dname, at)
-    elif s == RAISE:
-        state.up[d] = 1
-        if talk:
-            state.say_fmt(None, "{} raises {} {}.", name, dname, at)
-        perform(state, d)
-    elif s == BOSS:
-        if talk:
-            state.say_fmt(None, "{} bosses {} {}.", name, dname, at)
-        perform(state, d)
-    elif s == POSSESS:
-        if talk:
-            state.say_fmt(None, "{} possesses the skeleton {} {}.", name, dname, at)
-        perform(state, d)
-    elif s == FRIENDSHIP:
+    if s == FRIENDSHIP:
         r = realm_of(state, c)
+        at = where(state, d) if talk else ""
         move_to_realm(state, d, r)
         if talk:
-            state.say_fmt(None, "{} befriends {}, {}, into realm {}.", name, dname, at.replace('on ', 'from ', 1), r + 1)
+            state.say_fmt(None, "{} befriends {}, {}, into realm {}.", name, names[d], at.replace('on ', 'from ', 1), r + 1)
+        return
+    if talk:
+        state.say_fmt(None, _TARGETED[s], name, names[d], where(state, d))
+    if s == FIGHT:
+        state.up[d] = 0
+        return
+    if s == RAISE:
+        state.up[d] = 1
+    perform(state, d)     # Raise, Boss, Possess: the target performs its skills
 
 
 def teach(state, c):
@@ -198,7 +188,6 @@ def teach(state, c):
     state.hand[state.active][t] += 1
     if state.logging:
         state.say_fmt(None, "{} teaches: {} draws a spell.", card_name(state, c), who)
-    if state.logging:
         state.say_fmt(state.active, "{} draws {}.", who, SPELLS[t])
 
 
