@@ -115,11 +115,6 @@ def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
     return False
 
 
-def side_priority(state):
-    """Sides in the order they claim a contested realm (``claim_order``, fixed per active seat)."""
-    return state.R.priority[state.active]
-
-
 SATISFIED_CACHE = 100_000   # most (realm, side) answers remembered per rule set before starting afresh
 
 
@@ -143,7 +138,7 @@ def satisfied(R, rid, cards, up) -> bool:
 def score_realms(state):
     """Score every realm whose requirements a side meets ("A realm must be scored if its
     requirements are met at the end of a player's turn"), the sides claiming it in
-    ``side_priority``'s order."""
+    ``claim_order``'s order."""
     R, up, sides, rpile = state.R, state.up, state.sides, state.rpile
     realms = R.cards.realms
     for r, claims in R.claims[state.active]:
@@ -193,7 +188,7 @@ def noise_winner(state):
     reached = [s for s in range(L.ns) if state.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
     if not reached:
         return -1
-    for s in side_priority(state):
+    for s in state.R.priority[state.active]:     # the order they claim a contested realm
         if s in reached:
             return s
     return reached[0]

@@ -14,11 +14,11 @@ whichever side the acting card is on.
 """
 
 from .actions import V_BEFRIEND, V_BOSS, V_FIGHT, V_POSSESS, V_RAISE
-from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SKILLS, SPELLS, TEACH
+from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SINGLE, SKILLS, SPELLS, TEACH
 from .places import (BONE, HELD, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, realm_of,
                      reveal, side_targets, target_card, where)
 from .ruleset import OR, PERFORM, SKILL
-from .spells import start_single
+from .spells import start_effect
 
 
 def perform_next(state, frame) -> bool:
@@ -200,5 +200,5 @@ def cast(state, c):
     if state.logging:
         state.say_fmt(None, "{} casts: {} draws {} and plays it at once.", card_name(state, c), state.seat_name(state.active), SPELLS[t])
     state.burn_spells.append(t)
-    start_single(state, t)
+    start_effect(state, SINGLE[t])
 

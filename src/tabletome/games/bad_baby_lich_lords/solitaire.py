@@ -37,8 +37,3 @@ def artifact_turn(state):
             return
     state.artifact = (a + 1) % L.nr
     state.say_fmt(None, "The Cursed Artifact moves to bone pile {}.", state.artifact + 1)
-
-
-def bone_pile_cards(state) -> int:
-    """Solitaire's score: "count the number of cards left in each realm's bone pile and total their counts"."""
-    return sum(len(p) for p in state.bone)

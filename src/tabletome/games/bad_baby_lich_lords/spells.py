@@ -70,7 +70,7 @@ def cast_spell(state, frame, action):
     state.burn_spells.append(t)
     if state.logging:
         state.say_fmt(None, "{} casts {}.", state.seat_name(p), SPELLS[t])
-    start_single(state, t)
+    start_effect(state, SINGLE[t])
 
 
 def cast_combo(state, frame, action):
@@ -86,10 +86,6 @@ def cast_combo(state, frame, action):
     if state.logging:
         state.say_fmt(None, "{} plays {} and {} as the Combo Spell {}", state.seat_name(p), SPELLS[t], SPELLS[u], EFFECT_NAMES[COMBO[t]])
     start_effect(state, COMBO[t])
-
-
-def start_single(state, t):
-    start_effect(state, SINGLE[t])
 
 
 def start_effect(state, e):

@@ -19,7 +19,6 @@ from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, OUT, target_card
 from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
-from .solitaire import bone_pile_cards
 from .turn import BEFORE, PHASE_NAMES, end_turn
 
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). The cards are written
@@ -222,7 +221,8 @@ class LichLordsState(State):
                 "realms won": [float(len(self.scored[side])) for side in L.seat_side]}
 
     def bone_pile_cards(self) -> int:
-        return bone_pile_cards(self)
+        """Solitaire's score: "count the number of cards left in each realm's bone pile and total their counts"."""
+        return sum(len(p) for p in self.bone)
 
     def outcome(self, seat):
         """Solitaire: a win is worth 0.5 plus half the share of bone pile cards left; a loss is worth

@@ -23,15 +23,11 @@ def realm_info(C, rid):
     """Realm card ``rid``'s public facts (shared: read them, never change them)."""
     cached = C.realm_views.get(rid)
     if cached is None:
-        cached = C.realm_views[rid] = _realm_info(C, rid)
+        realm = C.realms[rid]
+        cached = C.realm_views[rid] = {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,
+                                       "requires": list(realm.requires_text), "bans": list(realm.bans_text),
+                                       "text": realm.text, "designed": realm.origin == "designed"}
     return cached
-
-
-def _realm_info(C, rid):
-    realm = C.realms[rid]
-    return {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,
-            "requires": list(realm.requires_text), "bans": list(realm.bans_text), "text": realm.text,
-            "designed": realm.origin == "designed"}
 
 
 def card_view(state, c):
