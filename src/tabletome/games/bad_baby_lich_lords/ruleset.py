@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from ...core.observation import Kept
 from ...core.stack import FrameIds
 from .actions import MAX_REALMS, SIDE_WORDS, TARGET_VERBS
 from .effects import FACTION_IDS, FACTIONS, NUM_SKILLS, SPELLS, S_TEACH
@@ -181,10 +182,10 @@ class RuleSet:
         self.artifact_scores = options["artifact_scores"] == "yes"
         self.max_positions = cards.n
         self.table = table
-        # the heuristic's share of each realm's requirements a side meets, by (realm, side's cards)
-        self.progress = {}
-        # whether a side satisfies a realm, by (realm, side's cards): scoring.satisfied
-        self.satisfied = {}
+        # the heuristic's share of each realm's requirements a side meets, and whether a side
+        # satisfies a realm (scoring.satisfied), by (realm, side's cards); started afresh when full
+        self.progress = Kept(200_000)
+        self.satisfied = Kept(100_000)
         nr, ns, maxp = L.nr, L.ns, cards.n
         self.end = table.get("end")
         self.draw = [table.get("draw", r) for r in range(nr)]

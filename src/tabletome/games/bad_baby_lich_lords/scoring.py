@@ -115,9 +115,6 @@ def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
     return False
 
 
-SATISFIED_CACHE = 100_000   # most (realm, side) answers remembered per rule set before starting afresh
-
-
 def satisfied(R, rid, cards, up) -> bool:
     """``side_satisfies`` for realm card ``rid``, remembered per rule set: the answer depends only on
     the realm card and the side's cards, each up or down, which mostly stay put from turn to turn."""
@@ -129,9 +126,7 @@ def satisfied(R, rid, cards, up) -> bool:
     cache = R.satisfied
     answer = cache.get(key)
     if answer is None:
-        if len(cache) >= SATISFIED_CACHE:
-            cache.clear()
-        answer = cache[key] = side_satisfies(realm, cards, up, C)
+        answer = cache.keep(key, side_satisfies(realm, cards, up, C))
     return answer
 
 

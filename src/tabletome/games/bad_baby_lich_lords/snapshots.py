@@ -155,17 +155,12 @@ def restore(state, data) -> None:
             q = r * L.ns + x
             names = getattr(entry, name)
             for text in ([] if names is UNSET else names):
-                c, up, acted = _parse_entry(state, ids, text, f"{where} {name}", order)
+                c, up = _parse_entry(state, ids, text, f"{where} {name}", order)
                 put_side(state, c, q)
                 state.up[c] = up
-                if acted:
-                    mark_acted(state, c)
     if data.held is not None:
-        c, up, acted = _parse_entry(state, ids, data.held, "snapshot held", order, bone=True)
-        state.held = c
+        c = state.held = _parse_entry(state, ids, data.held, "snapshot held", order, bone=True)[0]
         state.loc[c] = HELD
-        if acted:
-            mark_acted(state, c)
     for text in data.burn:
         c = ids.take(text, "snapshot burn", order, C)
         state.burn.append(c)
@@ -180,13 +175,8 @@ def restore(state, data) -> None:
             raise IllegalAction(f"{where}: give either 'bone_pile' (the whole pile) or 'bone_top' (its top cards)")
         field = "bone_pile" if entry.bone_pile is not UNSET else "bone_top"
         listed = getattr(entry, field)
-        top_first = []
-        for text in ([] if listed is UNSET else listed):
-            c, up, acted = _parse_entry(state, ids, text, f"{where} {field}", order, bone=True)
-            if acted:
-                mark_acted(state, c)
-            top_first.append(c)
-        tops.append(top_first)
+        tops.append([_parse_entry(state, ids, text, f"{where} {field}", order, bone=True)[0]
+                     for text in ([] if listed is UNSET else listed)])
     for r, entry in enumerate(realms):
         top_first = tops[r]
         if entry.bone_pile is UNSET:
@@ -488,6 +478,7 @@ def _restore_order(state, given):
 
 
 def _parse_entry(state, ids, text, where, order, bone=False):
+    """A card as a snapshot writes it (``entry``): its id and side up, marked as having acted if so."""
     t = text.strip()
     acted = False
     up = 0 if bone else 1
@@ -500,7 +491,9 @@ def _parse_entry(state, ids, text, where, order, bone=False):
         up = 0
         t = t[len(_SKELETON):].strip()
     c = ids.take(t, where, order, state.R.cards)
-    return c, up, acted
+    if acted:
+        mark_acted(state, c)
+    return c, up
 
 
 class _Ids:
