@@ -125,13 +125,13 @@ class LichLordsEncoder(Encoder):
         self._rows = []
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
-        self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
+        self._sums = Kept(100_001)  # a group's rows -> their sum (a side of a realm changes seldom)
         # slices kept whole by what they show, each made by its writer (_write_sides...) into zeros
         self._side_blocks = Kept()  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = Kept()  # (layout, seat, hand sizes, scores) -> the seats' slice
         # encode_state: (a group's card ids, their up marks, their acted marks) -> the bytes of their sum
-        self._groups = {}
-        self._getters = {}  # a group's card ids -> an itemgetter of them (at most 4,096 kept: they are objects the
+        self._groups = Kept(20_000)
+        self._getters = Kept(4_096)  # a group's card ids -> an itemgetter of them (at most 4,096 kept: they are objects the
         # garbage collector tracks, where the keys of ints and the bytes kept in _groups are not)
         self._row_bytes = []  # the bytes of self._rows (encode_state)
         self._decision_blocks = Kept(20_000)  # a decision's key (its frame, a card by place and name) -> its slice
@@ -143,8 +143,8 @@ class LichLordsEncoder(Encoder):
         self._scored_blocks = Kept()  # a score pile's realms -> its slice
         self._heads_of = (None, None)  # the cards and layout those heads and score piles were made with
         self._realm_slots = {}  # (layout, seat) -> the realms' and sides' places (_slots_for)
-        self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
-        self._frame_adds = {}  # (a chain frame's key, its position up to max_items - 1) -> its adds
+        self._chain_adds = Kept(20_000)  # the chain's frames' keys (a performing card by its place) -> its adds
+        self._frame_adds = Kept(20_000)  # (a chain frame's key, its position up to max_items - 1) -> its adds
         self._orders = {}  # (my side, sides) -> the sides from mine
         self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
 
@@ -191,10 +191,7 @@ class LichLordsEncoder(Encoder):
             total = vectors[key[0]]
             for row in key[1:]:
                 total = total + vectors[row]
-        if len(sums) > 100_000:
-            sums.clear()
-        sums[key] = total
-        return total
+        return sums.keep(key, total)
 
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
@@ -326,15 +323,10 @@ class LichLordsEncoder(Encoder):
             if kept is None:
                 frame = Recorder()
                 hasher.walk(chain_item(st, f), frame, 0, 32, f"chain[{at}]")
-                if len(frame_adds) >= 20_000:
-                    frame_adds.clear()
-                kept = frame_adds[(keys[i], at)] = tuple(frame.adds)
+                kept = frame_adds.keep((keys[i], at), tuple(frame.adds))
             adds.extend(kept)
         hasher.add(probe, 0, 32, "chain#", len(chain) / hasher.scale)
-        if len(self._chain_adds) >= 20_000:
-            self._chain_adds.clear()
-        adds = self._chain_adds[keys] = tuple(probe.adds)
-        return adds
+        return self._chain_adds.keep(keys, tuple(probe.adds))
 
     def encode_state(self, st, seat, arr):
         # (kept slices are bytes, not GC-tracked views: copied in through the bytes of ``out``)
@@ -477,7 +469,8 @@ class LichLordsEncoder(Encoder):
                        tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
-                block = heads.make(key, self.realm_head + self.group_width, self._write_realm, r, key, L, C, st, face_rows)
+                block = heads.make(key, self.realm_head + self.group_width, self._write_realm, r, key, L, C, st,
+                                   face_rows)
             raw[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]
@@ -485,16 +478,12 @@ class LichLordsEncoder(Encoder):
                     ids = tuple(cards)
                     get = getters.get(ids)
                     if get is None:
-                        if len(getters) >= 4_096:
-                            getters.clear()
-                        get = getters[ids] = itemgetter(*ids)
+                        get = getters.keep(ids, itemgetter(*ids))
                     key = (ids, get(up), get(acted))
                     total = groups.get(key)
                     if total is None:
-                        if len(groups) >= 20_000:
-                            groups.clear()
-                        total = groups[key] = self._group_sum(
-                            tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
+                        rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids])
+                        total = groups.keep(key, self._group_sum(rows))
                     raw[place] = total
         self.clip(arr)
 
