@@ -8,7 +8,7 @@ whose identity is public (the top card always, and any card put back on it face 
 hidden.
 """
 
-from .ruleset import PERFORM
+from .ruleset import PERFORM, PLACE
 
 # A card's location (``loc``): a side slot (0 up to realms x sides), or one of these.
 OUT = -1          # not in this game (a faction put away)
@@ -57,6 +57,18 @@ def draw_bone(state, r) -> int:
     c = state.bone[r].pop()
     state.known[r] -= 1
     return c
+
+
+def draw_to_place(state, r, why):
+    """The active player draws the top card of bone pile ``r`` into their hand, to place it in a
+    realm and raise it (the frame ``place``, for the action or His Kiss of Life!: ``why``)."""
+    c = draw_bone(state, r)
+    state.held = c
+    state.loc[c] = HELD
+    note = reveal(state, r)
+    if state.logging:
+        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
+    state.stack.append((PLACE, c, why))
 
 
 def put_bone(state, r, c):

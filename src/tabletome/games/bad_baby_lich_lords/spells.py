@@ -11,9 +11,9 @@ offered only when it would do something; a spell drawn by Cast is played even if
 from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
 from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
-from .places import (HELD, burn_card, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, reveal,
-                     side_targets, target_card, where)
-from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
+from .places import (burn_card, card_name, draw_bone, draw_spell, draw_to_place, move_to_realm, perform, put_side,
+                     reveal, side_targets, target_card, where)
+from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
                       SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM)
 
 
@@ -202,13 +202,7 @@ def spell_on_pile(state, frame, action):
         state.stack.append((DIG_SIDE, r))
         return
     # His Kiss of Life!: "Draw a skeleton from any bone pile and Raise it in any realm."
-    c = draw_bone(state, r)
-    state.loc[c] = HELD
-    state.held = c
-    note = reveal(state, r)
-    if state.logging:
-        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
-    state.stack.append((PLACE, c, PLACE_KISS))
+    draw_to_place(state, r, PLACE_KISS)
 
 
 def dig_to_side(state, frame, action):

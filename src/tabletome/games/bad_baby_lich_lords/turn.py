@@ -11,9 +11,8 @@ only do so to skeletons on your side of your realms." (``layout.seat_realms``)
 """
 
 from .actions import V_RAISE
-from .ruleset import BACK_TO_THE_MENU, PLACE, PLACE_ACTION, TURN
-from .places import (HELD, card_name, clear_acted, draw_bone, perform, put_side, realm_of, reveal, side_targets,
-                     target_card)
+from .ruleset import BACK_TO_THE_MENU, PLACE_ACTION, TURN
+from .places import card_name, clear_acted, draw_to_place, perform, put_side, realm_of, side_targets, target_card
 from .endings import exhausted, finish, finish_on_noise
 from .scoring import noise_winner, score_realms
 from .solitaire import artifact_turn
@@ -51,13 +50,7 @@ def draw_and_raise(state, frame, action):
     state.stack.append(BACK_TO_THE_MENU)
     r = action.args[0]
     state.phase = AFTER
-    c = draw_bone(state, r)
-    state.held = c
-    state.loc[c] = HELD
-    note = reveal(state, r)
-    if state.logging:
-        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
-    state.stack.append((PLACE, c, PLACE_ACTION))
+    draw_to_place(state, r, PLACE_ACTION)
 
 
 def raise_in_place(state, frame, action):
