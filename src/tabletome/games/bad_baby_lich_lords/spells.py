@@ -38,16 +38,10 @@ def spell_options(state, p, opts):
                 break
     pile = (raise_ or dig) and any(state.bone)
     cast = R.cast
-    if leave and minion:
-        opts.append(cast[S_LEAVE])
-    if raise_ and skeleton:
-        opts.append(cast[S_RAISE])
-    if dig and pile:
-        opts.append(cast[S_DIG])
-    if fight and minion:
-        opts.append(cast[S_FIGHT])
-    if teach and state.deck:
-        opts.append(cast[S_TEACH])
+    for t, n, can in ((S_LEAVE, leave, minion), (S_RAISE, raise_, skeleton), (S_DIG, dig, pile), (S_FIGHT, fight, minion),
+                      (S_TEACH, teach, state.deck)):
+        if n and can:
+            opts.append(cast[t])
     if not (teach or leave > 1 or raise_ > 1 or dig > 1 or fight > 1):
         return    # no Combo Spell in hand
     combo = R.combo
