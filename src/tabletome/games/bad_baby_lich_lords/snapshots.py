@@ -27,7 +27,7 @@ from .effects import (E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, EFFECT_N
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, mark_acted, put_side
 from .ruleset import (BONE_PILE, DECISIONS, DIG_SIDE, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES, SKILL,
-                      SPELL_DIRECTION, SPELL_TARGET, STIRS, SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM, TURN)
+                      SPELL_DIRECTION, SPELL_TARGET, STIRS, SUMMON, SUMMON_COUNT, SUMMON_PICK, TURN)
 from .turn import AFTER, PHASE_NAMES
 
 _ACTED = " (acted)"
@@ -372,7 +372,8 @@ _PENDING = {FRAMES[k].name: k for k in DECISIONS}
 
 
 def _parse_pending(state, data):
-    """The open decision written with card places (``pending``), as a frame; None: the game is over."""
+    """The open decision written with card places (``pending``), as a frame; None: the game is
+    over. Each field is read as ``views.describe_decision`` writes it."""
     if data is None:
         return None
     if not isinstance(data, dict) or data.get("decision") not in _PENDING:
@@ -380,48 +381,36 @@ def _parse_pending(state, data):
                             f"{', '.join(_PENDING)}")
     kind = _PENDING[data["decision"]]
     where = f"snapshot pending {data['decision']}"
-    L = state.L
-
-    def realm(field):
-        v = data.get(field)
-        if not _is_whole(v) or not 1 <= v <= L.nr:
-            raise IllegalAction(f"{where}: {field!r} must be a realm number from 1 to {L.nr}")
-        return v - 1
-
-    def skill(name):
-        s = skill_code(name) if isinstance(name, str) else -1
-        if s < 0:
-            raise IllegalAction(f"{where}: {name!r} is not a skill")
-        return s
-
-    def effect(allowed):
-        name = data.get("spell")
-        names = [EFFECT_NAMES[e] for e in allowed]
-        if name not in names:
-            raise IllegalAction(f"{where}: 'spell' must be one of {', '.join(names)}")
-        return allowed[names.index(name)]
-
-    if kind in (TURN, SUMMON_REALM):
-        return (kind,)
-    if kind == PLACE:
-        why = data.get("for", "action")
-        if why not in PLACE_NAMES:
-            raise IllegalAction(f"{where}: 'for' must be one of {', '.join(PLACE_NAMES)}")
-        return (kind, _card_at(state, data.get("card", "held"), where), PLACE_NAMES.index(why))
-    if kind == OR:
-        skills = data.get("skills")
-        if not isinstance(skills, list) or len(skills) != 2:
-            raise IllegalAction(f"{where}: 'skills' must list the two skills of the OR choice")
-        return (kind, _card_at(state, data.get("card"), where), skill(skills[0]), skill(skills[1]))
-    if kind == SKILL:
-        return (kind, _card_at(state, data.get("card"), where), skill(data.get("skill")))
-    if kind in (DIG_SIDE, SUMMON_PICK):
-        return (kind, realm("realm"))
-    if kind == SPELL_TARGET:
-        return (kind, effect(_SPELL_EFFECTS))
-    if kind == BONE_PILE:
-        return (kind, effect(_PILE_EFFECTS))
-    return (kind, _card_at(state, data.get("card"), where))   # SPELL_DIRECTION
+    fields = FRAMES[kind].fields
+    why, skills = data.get("for", "action"), data.get("skills")
+    if "why" in fields and why not in PLACE_NAMES:
+        raise IllegalAction(f"{where}: 'for' must be one of {', '.join(PLACE_NAMES)}")
+    if "first" in fields and (not isinstance(skills, list) or len(skills) != 2):
+        raise IllegalAction(f"{where}: 'skills' must list the two skills of the OR choice")
+    frame = [kind]
+    for field in fields:
+        if field == "card":
+            frame.append(_card_at(state, data.get("card", "held" if kind == PLACE else None), where))
+        elif field == "why":
+            frame.append(PLACE_NAMES.index(why))
+        elif field in ("first", "second", "skill"):
+            name = data.get("skill") if field == "skill" else skills[field == "second"]
+            skill = skill_code(name) if isinstance(name, str) else -1
+            if skill < 0:
+                raise IllegalAction(f"{where}: {name!r} is not a skill")
+            frame.append(skill)
+        elif field == "realm":
+            realm = data.get("realm")
+            if not _is_whole(realm) or not 1 <= realm <= state.L.nr:
+                raise IllegalAction(f"{where}: 'realm' must be a realm number from 1 to {state.L.nr}")
+            frame.append(realm - 1)
+        else:   # effect: the spell's
+            allowed = _SPELL_EFFECTS if kind == SPELL_TARGET else _PILE_EFFECTS
+            names = [EFFECT_NAMES[e] for e in allowed]
+            if data.get("spell") not in names:
+                raise IllegalAction(f"{where}: 'spell' must be one of {', '.join(names)}")
+            frame.append(allowed[names.index(data["spell"])])
+    return tuple(frame)
 
 
 def _card_at(state, ref, where):
