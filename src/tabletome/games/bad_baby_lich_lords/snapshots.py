@@ -26,7 +26,7 @@ from .effects import (E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, EFFECT_N
                       NUM_SKILLS, NUM_SPELLS, SPELLS, CAST, TEACH, skill_code)
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, mark_acted, put_side
-from .ruleset import (BONE_PILE, DECISIONS, DIG_SIDE, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES, SKILL,
+from .ruleset import (BONE_PILE, DECISIONS, DIG_SIDE, FREEPLE, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES, SKILL,
                       SPELL_DIRECTION, SPELL_TARGET, STIRS, SUMMON, SUMMON_COUNT, SUMMON_PICK, TURN)
 from .turn import AFTER, PHASE_NAMES
 
@@ -461,7 +461,7 @@ def _restore_order(state, given):
     if fixed is not None and order != fixed:
         raise IllegalAction(f"snapshot 'factions' {given!r} differs from the game's factions option "
                             f"{state.options['factions']!r}")
-    if L.solitaire and FACTION_IDS.index("freeple") not in order:
+    if L.solitaire and FREEPLE not in order:
         raise IllegalAction("snapshot 'factions': Solitaire uses the Freeple faction as one of the three realms")
     return order
 

@@ -158,16 +158,9 @@ class LichLordsState(State):
         super()._restore(fields)
         snapshots.restore(self, fields)
 
-    @classmethod
-    def migrate_snapshot(cls, data):
-        return snapshots.migrate_snapshot(data)
-
-    def determinize(self, seat, rng):
-        return hidden.determinize(self, seat, rng)
-
-    def end_turn_now(self):
-        """End the turn here (the heuristic imagines it on a copy): scoring, the Cursed Artifact."""
-        end_turn(self)
+    migrate_snapshot = staticmethod(snapshots.migrate_snapshot)
+    determinize = hidden.determinize
+    end_turn_now = end_turn    # (the heuristic imagines ending the turn on a copy: scoring, the Cursed Artifact)
 
     # --- outcome ----------------------------------------------------------------------------------------------
     def action_cards(self, action):
