@@ -157,16 +157,18 @@ class CardSet:
         self.score_views = {}                 # views.score_entry's, by realm card
 
     def minion_kind(self, name, where: str) -> MinionKind:
-        kind = self.kind_by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if kind is None:
-            raise IllegalAction(f"{where}: {name!r} is not a minion/skeleton card of this card file")
-        return kind
+        return _named(self.kind_by_name, name, where, "minion/skeleton")
 
     def realm(self, name, where: str) -> RealmCard:
-        realm = self.realm_by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if realm is None:
-            raise IllegalAction(f"{where}: {name!r} is not a realm card of this card file")
-        return realm
+        return _named(self.realm_by_name, name, where, "realm")
+
+
+def _named(by_name, name, where, what):
+    """The card named ``name`` whatever its case, or an IllegalAction starting with ``where``."""
+    found = by_name.get(name.lower()) if isinstance(name, str) else None
+    if found is None:
+        raise IllegalAction(f"{where}: {name!r} is not a {what} card of this card file")
+    return found
 
 
 # --- reading -------------------------------------------------------------------------------------------

@@ -134,29 +134,20 @@ def _parse(text, patterns, limits):
     return f"not a ban; write one of: {', '.join(BAN_FORMS)}"
 
 
-def describe_requirement(req) -> str:
-    """Canonical English for a parsed requirement."""
+def describe_requirement(req, ban=False) -> str:
+    """Canonical English for a parsed requirement, or with ``ban`` for a parsed ban ("no ...")."""
     kind, n, up, skill = req
     word = "minion" if up == MINION else "skeleton"
-    count = "a" if n == 1 else str(n)
-    plural = "" if n == 1 else "s"
+    count = "no" if ban else "a" if n == 1 else str(n)
+    plural = "s" if ban or n != 1 else ""
     if kind == R_CARDS:
-        base = f"{count} {word}{plural}"
-        return base + (f" with {SKILLS[skill]}" if skill >= 0 else "")
+        return f"{count} {word}{plural}" + (f" with {SKILLS[skill]}" if skill >= 0 else "")
     if kind == R_ICONS:
         return f"{count} {SKILLS[skill]} icon{plural}"
     if kind == R_MATCH_CARDS:
-        return f"{n} matching {word}s"
-    return f"{n} matching icons"
+        return f"{'no' if ban else n} matching {word}s"
+    return f"{'no' if ban else n} matching icons"
 
 
 def describe_ban(ban) -> str:
-    kind, _, up, skill = ban
-    word = "minions" if up == MINION else "skeletons"
-    if kind == R_CARDS:
-        return f"no {word}" + (f" with {SKILLS[skill]}" if skill >= 0 else "")
-    if kind == R_ICONS:
-        return f"no {SKILLS[skill]} icons"
-    if kind == R_MATCH_CARDS:
-        return f"no matching {word}"
-    return "no matching icons"
+    return describe_requirement(ban, ban=True)

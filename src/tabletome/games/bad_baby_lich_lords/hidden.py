@@ -32,12 +32,7 @@ def determinize(state, seat, rng):
             rng.shuffle(below)
             c.rpile[r] = below + [pile[-1]]
     others = [p for p in range(state.L.players) if p != seat]
-    pool = list(state.deck)
-    for p in others:
-        h = state.hand[p]
-        for t in range(NUM_SPELLS):
-            pool.extend([t] * h[t])
-    pool.sort()
+    pool = sorted(state.deck + [t for p in others for t in range(NUM_SPELLS) for _ in range(state.hand[p][t])])
     rng.shuffle(pool)
     i = 0
     for p in others:
