@@ -134,8 +134,6 @@ class CardSet:
         self.realms = realms
         self.spells = spells                  # the Spell records, by spell type
         self.spell_copies = [s.copies for s in spells]
-        self.spell_text = [{"text": s.text, "combo": s.combo, "combo_text": s.combo_text, "origin": s.origin,
-                            "note": s.note} for s in spells]
         ids_kind = []
         for k in kinds:
             ids_kind.extend([k.kind] * k.copies)

@@ -16,7 +16,7 @@ from itertools import permutations
 
 from ...core.observation import Kept
 from ...core.stack import FrameIds
-from .actions import MAX_REALMS, SIDE_WORDS, TARGET_VERBS
+from .actions import COMBO_SPELLS, MAX_REALMS, SIDE_WORDS, TARGET_VERBS
 from .effects import FACTION_IDS, FACTIONS, NUM_SKILLS, SPELLS, S_TEACH
 
 MODES = ("two-player", "teams", "solitaire", "three-player")
@@ -143,11 +143,8 @@ def claim_order(L, active, artifact_scores) -> list:
 def card_faces(C):
     """The public face of every card: (name, faction, skills, fight icons, designed), cached."""
     if C.faces is None:
-        faces = []
-        for c in range(C.n):
-            k = C.kinds[C.kind[c]]
-            faces.append((k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed"))
-        C.faces = faces
+        C.faces = [(k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed")
+                   for k in map(C.kinds.__getitem__, C.kind)]
     return C.faces
 
 
@@ -196,20 +193,10 @@ class RuleSet:
         self.dig = [table.get("dig", L.side_word[s]) for s in range(ns)]
         self.choose = [table.get("choose", s) for s in range(NUM_SKILLS)]
         self.cast = [table.get("cast", t) for t in range(len(SPELLS))]
-        self.combo = {}
-        for t in range(len(SPELLS)):
-            if t != S_TEACH:
-                self.combo[(t, t)] = table.get("combo", t, t)
-                self.combo[(t, S_TEACH)] = table.get("combo", t, S_TEACH)
+        self.combo = {(t, u): table.get("combo", t, u) for t in COMBO_SPELLS for u in (t, S_TEACH)}
         # target[verb][(r * ns + s) * maxp + j]: the action naming the j-th card (0-based) there
-        self.target = []
-        for v in range(len(TARGET_VERBS)):
-            flat = [None] * (nr * ns * maxp)
-            for r in range(nr):
-                for s in range(ns):
-                    for j in range(maxp):
-                        flat[(r * ns + s) * maxp + j] = table.get("target", v, r, L.side_word[s], j)
-            self.target.append(flat)
+        self.target = [[table.get("target", v, r, L.side_word[s], j)
+                        for r in range(nr) for s in range(ns) for j in range(maxp)] for v in range(len(TARGET_VERBS))]
         self.word_side = {w: s for s, w in enumerate(L.side_word)}
         # for each active seat: the sides in the order they claim a contested realm, and each
         # realm's (side, side slot) claims in that order (scoring.score_realms)
