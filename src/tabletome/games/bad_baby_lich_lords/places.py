@@ -87,11 +87,8 @@ def take(state, c):
     elif q < HELD:
         r = q - BONE
         pile = state.bone[r]
-        if pile[-1] == c:
-            draw_bone(state, r)
-        else:  # a known card under others (Lich Law 13.2 can move one)
-            pile.remove(c)
-            state.known[r] -= 1
+        pile.remove(c)     # its top card, or a known card under it (Lich Law 13.2 can move one)
+        state.known[r] -= 1
         if reveal(state, r):
             state.say_fmt(None, "Bone pile {} now shows {}.", r + 1, card_name(state, pile[-1]))
 

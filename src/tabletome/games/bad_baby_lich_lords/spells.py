@@ -234,7 +234,7 @@ def stirs_next(state, frame) -> bool:
         if state.bone[r]:
             state.stack.append((STIRS, r + 1))
             state.stack.append((DIG_SIDE, r))
-            return False
+            break
     return False
 
 

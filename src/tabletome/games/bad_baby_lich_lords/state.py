@@ -34,7 +34,7 @@ ZONES = Zones(
     Number("turn", int, 1, seat=False),
     Number("active", int | UnsetType, UNSET, seat=False),             # left out: the mode's first seat
     Number("phase", int, BEFORE, seat=False, written=False),          # before or after the action
-    Derived("phase", str, PHASE_NAMES[0], lambda s: PHASE_NAMES[2] if s.is_over else PHASE_NAMES[s.phase]),
+    Derived("phase", str, PHASE_NAMES[0], views.phase_name),
     Piles("sides", written=False),                   # sides[r * ns + s]: the cards on side s of realm r
     Piles("bone", NOBODY, written=False),            # the bone piles (bottom first) ...
     Number("known", list[int], [], copy=True, seat=False, written=False),   # ... and how many top cards are known
