@@ -90,7 +90,8 @@ class Layout:
     """Where things are on the table in one mode: its ``LAYOUTS`` entry, and what follows from it."""
 
     def __init__(self, mode: str, team_order: str):
-        vars(self).update(LAYOUTS[mode])
+        for field, value in LAYOUTS[mode].items():   # (set one by one: a copied __dict__ is slower to read)
+            setattr(self, field, value)
         self.mode = mode
         self.solitaire = mode == "solitaire"
         self.players = len(self.seat_side)
