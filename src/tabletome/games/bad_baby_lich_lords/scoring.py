@@ -155,8 +155,7 @@ def score(state, r, s):
     state.scored[s].append(realm.id)
     state.noise[s] += realm.noise
     burned = 0
-    for x in L.realm_sides[r]:
-        q = r * L.ns + x
+    for q in L.realm_slots[r]:
         for c in state.sides[q]:
             state.loc[c] = BURNED
             state.up[c] = 1

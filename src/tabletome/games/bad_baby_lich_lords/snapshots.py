@@ -35,8 +35,8 @@ _SKELETON = "skeleton:"
 _REF = re.compile(r"^(?:realm (\d+) ([a-z]+) (\d+)|bone pile (\d+)(?: card (\d+))?|held)$")
 # frames whose first number is a card
 _CARD_FRAMES = frozenset((PERFORM, PLACE, OR, SKILL, SPELL_DIRECTION))
-_SPELL_EFFECTS = (E_LEAVE, E_RAISE, E_FIGHT, E_BURN)
-_PILE_EFFECTS = (E_DIG, E_KISS)
+# the effects a spell's decision may hold: a spell's target, a bone pile
+_EFFECTS = {SPELL_TARGET: (E_LEAVE, E_RAISE, E_FIGHT, E_BURN), BONE_PILE: (E_DIG, E_KISS)}
 
 
 class RealmFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -110,9 +110,8 @@ def _restored_numbers(state) -> dict:
     C = state.R.cards
     L = state.L
     placed = []
-    for r in range(L.nr):
-        for x in L.realm_sides[r]:
-            placed.extend(state.sides[r * L.ns + x])
+    for q in L.slots:
+        placed.extend(state.sides[q])
     if state.held >= 0:
         placed.append(state.held)
     placed.extend(state.burn)
@@ -341,10 +340,8 @@ def _check_frame(state, frame, where):
             bad(f"the realm is a number from 0 to {top}")
         if kind == SUMMON and not 0 <= args[1] <= SUMMON_COUNT:
             bad(f"minions left is a number from 0 to {SUMMON_COUNT}")
-    elif kind == SPELL_TARGET and args[0] not in _SPELL_EFFECTS:
-        bad("the effect must be " + ", ".join(f"{e} ({EFFECT_NAMES[e]})" for e in _SPELL_EFFECTS))
-    elif kind == BONE_PILE and args[0] not in _PILE_EFFECTS:
-        bad("the effect must be " + ", ".join(f"{e} ({EFFECT_NAMES[e]})" for e in _PILE_EFFECTS))
+    elif kind in _EFFECTS and args[0] not in _EFFECTS[kind]:
+        bad("the effect must be " + ", ".join(f"{e} ({EFFECT_NAMES[e]})" for e in _EFFECTS[kind]))
     if kind == SPELL_DIRECTION and (not 0 <= state.loc[args[0]] < BONE or not state.up[args[0]]):
         bad("the Leave spell moves a minion on a side of a realm")
 
@@ -405,7 +402,7 @@ def _parse_pending(state, data):
                 raise IllegalAction(f"{where}: 'realm' must be a realm number from 1 to {state.L.nr}")
             frame.append(realm - 1)
         else:   # effect: the spell's
-            allowed = _SPELL_EFFECTS if kind == SPELL_TARGET else _PILE_EFFECTS
+            allowed = _EFFECTS[kind]
             names = [EFFECT_NAMES[e] for e in allowed]
             if data.get("spell") not in names:
                 raise IllegalAction(f"{where}: 'spell' must be one of {', '.join(names)}")
