@@ -59,6 +59,16 @@ def draw_bone(state, r) -> int:
     return c
 
 
+def dig(state, r, x, up=0):
+    """Draw the top card of bone pile ``r`` onto side ``x`` of its realm, skeleton-side up (``up``
+    1: minion-side, as the Cursed Artifact raises it): the card, and the words for what the pile
+    shows now (``reveal``)."""
+    d = draw_bone(state, r)
+    state.up[d] = up
+    put_side(state, d, r * state.L.ns + x)
+    return d, reveal(state, r)
+
+
 def draw_to_place(state, r, why):
     """The active player draws the top card of bone pile ``r`` into their hand, to place it in a
     realm and raise it (the frame ``place``, for the action or His Kiss of Life!: ``why``)."""

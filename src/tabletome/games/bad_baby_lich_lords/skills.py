@@ -15,8 +15,8 @@ whichever side the acting card is on.
 
 from .actions import V_BEFRIEND, V_BOSS, V_FIGHT, V_POSSESS, V_RAISE
 from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SINGLE, SKILLS, SPELLS, TEACH
-from .places import (BONE, HELD, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, realm_of,
-                     reveal, side_targets, target_card, where)
+from .places import (BONE, HELD, card_name, dig, draw_spell, move_to_realm, perform, realm_of, side_targets,
+                     target_card, where)
 from .ruleset import OR, PERFORM, SKILL
 from .spells import start_effect
 
@@ -139,10 +139,7 @@ def perform_skill(state, frame, action):
     if s == DIG:
         r = realm_of(state, c)
         x = R.word_side[action.args[0]]
-        d = draw_bone(state, r)
-        state.up[d] = 0
-        put_side(state, d, r * L.ns + x)
-        note = reveal(state, r)
+        d, note = dig(state, r, x)
         if talk:
             state.say_fmt(None, "{} digs {} from bone pile {} to {}'s side of realm {}{}.", name, card_name(state, d), r + 1,
                           L.side_label(x), r + 1, note)

@@ -11,8 +11,8 @@ offered only when it would do something; a spell drawn by Cast is played even if
 from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
 from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
-from .places import (burn_card, card_name, draw_bone, draw_spell, draw_to_place, move_to_realm, perform, put_side,
-                     reveal, side_targets, target_card, where)
+from .places import (burn_card, card_name, dig, draw_spell, draw_to_place, move_to_realm, perform, side_targets,
+                     target_card, where)
 from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
                       SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM)
 
@@ -202,10 +202,7 @@ def spell_on_pile(state, frame, action):
 def dig_to_side(state, frame, action):
     r = frame[1]
     x = state.R.word_side[action.args[0]]
-    d = draw_bone(state, r)
-    state.up[d] = 0
-    put_side(state, d, r * state.L.ns + x)
-    note = reveal(state, r)
+    d, note = dig(state, r, x)
     if state.logging:
         state.say_fmt(None, "{} is dug from bone pile {} to {}'s side of realm {}{}.", card_name(state, d), r + 1,
                       state.L.side_label(x), r + 1, note)

@@ -14,7 +14,7 @@ from ...core.zones import names_of
 from .effects import EFFECT_NAMES, FACTIONS, SKILLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD
-from .ruleset import NOISE_TO_WIN, OR, PERFORM, PLACE, PLACE_NAMES, SKILL, SPELL_DIRECTION, STIRS, SUMMON, TURN
+from .ruleset import NOISE_TO_WIN, PERFORM, PLACE_NAMES, STIRS, SUMMON, TURN
 from .turn import PHASE_NAMES
 
 
@@ -148,7 +148,7 @@ def decision_view(state):
     if frame is None:
         return None
     d = describe_decision(state, frame)
-    if frame[0] in (OR, SKILL, SPELL_DIRECTION, PLACE):
+    if "card" in d:   # a decision about a card: its name too
         d["card_name"] = state.R.cards.names[frame[1]]
     return d
 
