@@ -150,7 +150,7 @@ class CardSet:
         self.kind_by_name = {k.name.lower(): k for k in kinds}
         self.realm_by_name = {r.name.lower(): r for r in realms}
         self.ids_of_kind = [[i for i in range(self.n) if ids_kind[i] == k.kind] for k in kinds]
-        self.faces = None                     # views.card_faces fills it once
+        self.faces = None                     # ruleset.card_faces fills it once
         self.realm_views = {}                 # views.realm_info's, by realm card
         self.score_views = {}                 # views.score_entry's, by realm card
 
