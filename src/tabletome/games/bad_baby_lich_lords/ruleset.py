@@ -47,7 +47,6 @@ SPELL_TARGET, SPELL_DIRECTION, BONE_PILE = STEPS.spell_target, STEPS.spell_direc
 SUMMON_REALM, SUMMON_PICK = STEPS.summon_realm, STEPS.summon_pick
 PERFORM, STIRS, SUMMON = STEPS.perform, STEPS.stirs, STEPS.summon
 DECISIONS = range(TURN, PERFORM)
-BACK_TO_THE_MENU = (TURN,)
 
 # Why a drawn skeleton is being placed (the ``why`` of ``place``).
 PLACE_ACTION, PLACE_KISS = 0, 1

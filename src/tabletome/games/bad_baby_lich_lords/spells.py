@@ -13,7 +13,7 @@ from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
 from .places import (burn_card, card_name, dig, draw_spell, draw_to_place, move_to_realm, perform, side_targets,
                      target_card, where)
-from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
+from .ruleset import (BONE_PILE, DIG_SIDE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
                       SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM)
 
 
@@ -57,7 +57,6 @@ def spell_options(state, p, opts):
 def cast_spell(state, frame, action):
     """The turn menu's "cast SPELL": "reveal it face up from your hand, perform the effect described
     on the card, then discard the spell to the burn pile"; then back to the menu."""
-    state.stack.append(BACK_TO_THE_MENU)
     p = state.active
     t = action.args[0]
     state.hand[p][t] -= 1
@@ -69,7 +68,6 @@ def cast_spell(state, frame, action):
 
 def cast_combo(state, frame, action):
     """The turn menu's "combo A+B": two spells played at once for the Combo Spell of A."""
-    state.stack.append(BACK_TO_THE_MENU)
     p = state.active
     hand = state.hand[p]
     t, u = action.args

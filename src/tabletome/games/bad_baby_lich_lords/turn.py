@@ -11,7 +11,7 @@ only do so to skeletons on your side of your realms." (``layout.seat_realms``)
 """
 
 from .actions import V_RAISE
-from .ruleset import BACK_TO_THE_MENU, PLACE_ACTION, TURN
+from .ruleset import PLACE_ACTION, TURN
 from .places import card_name, clear_acted, draw_to_place, perform, put_side, realm_of, side_targets, target_card
 from .endings import exhausted, finish, finish_on_noise
 from .scoring import noise_winner, score_realms
@@ -47,7 +47,6 @@ def draw_and_raise(state, frame, action):
     """Action: Draw and Raise a Skeleton. "1. Draw a skeleton card from the top of any realm's bone
     pile." (Lich Law 2.1: the realm to place it in is chosen after seeing it and the newly revealed
     top.)"""
-    state.stack.append(BACK_TO_THE_MENU)
     r = action.args[0]
     state.phase = AFTER
     draw_to_place(state, r, PLACE_ACTION)
@@ -56,7 +55,6 @@ def draw_and_raise(state, frame, action):
 def raise_in_place(state, frame, action):
     """Action: Raise a Skeleton in Place. "1. Select a skeleton on your side of any realm. 2. Raise the
     skeleton, flipping it minion-side up and performing all its skills." """
-    state.stack.append(BACK_TO_THE_MENU)
     state.phase = AFTER
     c = target_card(state, action)
     state.up[c] = 1
