@@ -227,8 +227,7 @@ def stirs_next(state, frame) -> bool:
     """The frame ``stirs``: The Lich King Stirs! "Dig a skeleton from EACH bone pile." -- left to right."""
     for r in range(frame[1], state.L.nr):
         if state.bone[r]:
-            state.stack.append((STIRS, r + 1))
-            state.stack.append((DIG_SIDE, r))
+            state.push((DIG_SIDE, r), (STIRS, r + 1))   # dig here, then stir on from the next realm
             break
     return False
 
@@ -238,6 +237,5 @@ def summon_next(state, frame) -> bool:
     _, dest, left = frame
     if left == 0 or not summon_candidates(state, dest):
         return False
-    state.stack.append((SUMMON, dest, left - 1))
-    state.stack.append((SUMMON_PICK, dest))
+    state.push((SUMMON_PICK, dest), (SUMMON, dest, left - 1))   # pick one, then summon on
     return False
