@@ -32,7 +32,12 @@ def determinize(state, seat, rng):
             rng.shuffle(below)
             c.rpile[r] = below + [pile[-1]]
     others = [p for p in range(state.L.players) if p != seat]
-    pool = sorted(state.deck + [t for p in others for t in range(NUM_SPELLS) for _ in range(state.hand[p][t])])
+    pool = list(state.deck)
+    for p in others:
+        h = state.hand[p]
+        for t in range(NUM_SPELLS):
+            pool.extend([t] * h[t])
+    pool.sort()
     rng.shuffle(pool)
     i = 0
     for p in others:
