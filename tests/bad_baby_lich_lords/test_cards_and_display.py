@@ -31,8 +31,8 @@ def test_printed_and_designed_cards_are_told_apart():
     assert [k.name for k in C.kinds if k.origin == "rulebook"] == ["Human Forest Person"]
     assert all(r.origin == "designed" for r in C.realms)
     assert "Making Noise" in C.realm("Three Kinds of Trouble", "").note
-    assert all(t["origin"] == "rulebook" for t in C.spell_text)
-    assert C.spell_text[3]["combo"] == "His Fiery Gaze!"
+    assert all(s.origin == "rulebook" for s in C.spells)
+    assert C.spells[3].combo == "His Fiery Gaze!"
 
 
 def test_each_faction_skill_appears_only_on_its_own_minions_and_everywhere_in_it():

@@ -16,12 +16,9 @@ old snapshot form), hidden.py (determinize), heuristics.py (the AI's rules of th
 from ...core import Game, IllegalAction, register
 from .actions import build_actions, mode_table
 from .cards import cards_from_text, load_cards
-from .effects import FACTION_IDS
-from .ruleset import FACTION_ORDERS, MODE_PLAYERS, MODES, PLAYERS_MODE, Layout, RuleSet, order_of
+from .ruleset import FACTION_ORDERS, FREEPLE, MODE_PLAYERS, MODES, PLAYERS_MODE, Layout, RuleSet, order_of
 from .state import LichLordsState
 from . import heuristics
-
-FREEPLE_ID = "freeple"
 
 
 class BadBabyLichLords(Game):
@@ -85,7 +82,7 @@ class BadBabyLichLords(Game):
             if len(order) != want:
                 raise IllegalAction(f"option 'factions' for mode {mode!r} lists {want} factions (realm 1 first), "
                                     f"not {options['factions']!r}")
-            if mode == "solitaire" and FACTION_IDS.index(FREEPLE_ID) not in order:
+            if mode == "solitaire" and FREEPLE not in order:
                 raise IllegalAction("option 'factions': Solitaire must \"use the Freeple faction as one of the three "
                                     "realms\"")
         if options["team_order"] != "clockwise" and mode != "teams":

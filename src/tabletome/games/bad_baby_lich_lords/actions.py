@@ -31,16 +31,11 @@ def build_actions(max_positions: int, side_seat=None) -> ActionTable:
     seat = side_seat or {}
     table = ActionTable()
     table.add("end turn", "end")
-    for r in range(MAX_REALMS):
-        table.add(f"draw from realm {r + 1}", "draw", r, cards=(f"bone pile {r + 1}",))
-    for r in range(MAX_REALMS):
-        table.add(f"place in realm {r + 1}", "place", r, cards=(f"realm {r + 1}",))
-    for r in range(MAX_REALMS):
-        table.add(f"leave to realm {r + 1}", "leave", r, cards=(f"realm {r + 1}",))
-    for r in range(MAX_REALMS):
-        table.add(f"summon to realm {r + 1}", "summon", r, cards=(f"realm {r + 1}",))
-    for r in range(MAX_REALMS):
-        table.add(f"possess bone pile {r + 1}", "possess-pile", r, cards=(f"bone pile {r + 1}",))
+    for text, kind, touches in (("draw from realm", "draw", "bone pile"), ("place in realm", "place", "realm"),
+                                ("leave to realm", "leave", "realm"), ("summon to realm", "summon", "realm"),
+                                ("possess bone pile", "possess-pile", "bone pile")):
+        for r in range(MAX_REALMS):
+            table.add(f"{text} {r + 1}", kind, r, cards=(f"{touches} {r + 1}",))
     for w, word in enumerate(SIDE_WORDS):
         table.add(f"dig to {word}", "dig", w, target=seat.get(word))
     for s, skill in enumerate(SKILLS):

@@ -134,8 +134,6 @@ class CardSet:
         self.realms = realms
         self.spells = spells                  # the Spell records, by spell type
         self.spell_copies = [s.copies for s in spells]
-        self.spell_text = [{"text": s.text, "combo": s.combo, "combo_text": s.combo_text, "origin": s.origin,
-                            "note": s.note} for s in spells]
         ids_kind = []
         for k in kinds:
             ids_kind.extend([k.kind] * k.copies)
@@ -152,21 +150,23 @@ class CardSet:
         self.kind_by_name = {k.name.lower(): k for k in kinds}
         self.realm_by_name = {r.name.lower(): r for r in realms}
         self.ids_of_kind = [[i for i in range(self.n) if ids_kind[i] == k.kind] for k in kinds]
-        self.faces = None                     # views.card_faces fills it once
+        self.faces = None                     # ruleset.card_faces fills it once
         self.realm_views = {}                 # views.realm_info's, by realm card
         self.score_views = {}                 # views.score_entry's, by realm card
 
     def minion_kind(self, name, where: str) -> MinionKind:
-        kind = self.kind_by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if kind is None:
-            raise IllegalAction(f"{where}: {name!r} is not a minion/skeleton card of this card file")
-        return kind
+        return _named(self.kind_by_name, name, where, "minion/skeleton")
 
     def realm(self, name, where: str) -> RealmCard:
-        realm = self.realm_by_name.get(str(name).lower()) if isinstance(name, str) else None
-        if realm is None:
-            raise IllegalAction(f"{where}: {name!r} is not a realm card of this card file")
-        return realm
+        return _named(self.realm_by_name, name, where, "realm")
+
+
+def _named(by_name, name, where, what):
+    """The card named ``name`` whatever its case, or an IllegalAction starting with ``where``."""
+    found = by_name.get(name.lower()) if isinstance(name, str) else None
+    if found is None:
+        raise IllegalAction(f"{where}: {name!r} is not a {what} card of this card file")
+    return found
 
 
 # --- reading -------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.text import Text
 
 from .actions import SIDE_WORDS
-from .effects import FACTIONS, SPELLS
+from .effects import FACTIONS
 
 DESIGNED = "†"
 LOG_LINES = 10
@@ -153,64 +153,52 @@ def render(view, seat, compact=0):
     return Group(*parts)
 
 
+# What the open decision asks, in words: ``who`` is the card it is about, ``skills`` its OR choice.
+_DECIDING = {
+    "skill": "a target for {who}'s {skill} ({card})",
+    "or": "which skill {who} performs: {skills} ({card})",
+    "place": "the realm to raise {who} in",
+    "dig-side": "the side to dig to in realm {realm}",
+    "spell-target": "the target of {spell}",
+    "bone-pile": "the bone pile for {spell}",
+    "spell-direction": "where {who} moves",
+    "summon-realm": "the realm Royal Summons! calls minions to",
+    "summon-pick": "a minion to summon to realm {realm}",
+}
+_SKILL_DECIDING = {"Dig": "the side {who} digs to ({card})", "Leave": "the realm {who} leaves to ({card})"}
+
+
 def _decision_text(view) -> str:
     d = view.get("decision")
     if not d or d["decision"] == "turn" or view["over"]:
         return ""
     kind = d["decision"]
-    who = d.get("card_name", "")
-    if kind == "skill":
-        if d["skill"] == "Dig":
-            return f"the side {who} digs to ({d['card']})"
-        if d["skill"] == "Leave":
-            return f"the realm {who} leaves to ({d['card']})"
-        return f"a target for {who}'s {d['skill']} ({d['card']})"
-    if kind == "or":
-        return f"which skill {who} performs: {' or '.join(d['skills'])} ({d['card']})"
-    if kind == "place":
-        return f"the realm to raise {who} in"
-    if kind == "dig-side":
-        return f"the side to dig to in realm {d['realm']}"
-    if kind == "spell-target":
-        return f"the target of {d['spell']}"
-    if kind == "bone-pile":
-        return f"the bone pile for {d['spell']}"
-    if kind == "spell-direction":
-        return f"where {who} moves"
-    if kind == "summon-realm":
-        return "the realm Royal Summons! calls minions to"
-    if kind == "summon-pick":
-        return f"a minion to summon to realm {d['realm']}"
-    return kind
+    words = _SKILL_DECIDING.get(d["skill"]) if kind == "skill" else None
+    words = words or _DECIDING.get(kind, "{decision}")
+    return words.format_map(dict(d, who=d.get("card_name", ""), skills=" or ".join(d.get("skills", ()))))
 
 
 def cards_info(cards) -> list[dict]:
     """Every card a player may ask about (``Game.cards_info``): minions (their skills), realms
     (noise, what they need and ban) and the spells with their combos, from the card records."""
 
-    def faction(f):
-        return FACTIONS[f] if isinstance(f, int) else f
-
     rows = []
     for k in cards.kinds:
+        faction = FACTIONS[k.faction]
         skills = ", ".join(k.skills_text) or "no skills"
-        rows.append({"name": k.name, "origin": k.origin, "kind": f"{faction(k.faction)} minion",
-                     "short": f"{faction(k.faction)} minion: {skills}",
-                     "text": f"skills: {skills}. {k.copies} in the {faction(k.faction)} deck.\n\"{k.text}\"", "note": k.note})
+        rows.append({"name": k.name, "origin": k.origin, "kind": f"{faction} minion", "short": f"{faction} minion: {skills}",
+                     "text": f"skills: {skills}. {k.copies} in the {faction} deck.\n\"{k.text}\"", "note": k.note})
     for r in cards.realms:
         needs = " and ".join(r.requires_text)
         bans = "; ".join(r.bans_text)
-        short = f"{faction(r.faction)} realm, {r.noise} noise" + (f"; needs {needs}" if needs else "") + (f"; {bans}" if bans else "")
-        rows.append({"name": r.name, "origin": r.origin, "kind": f"{faction(r.faction)} realm", "short": short,
+        faction = FACTIONS[r.faction]
+        short = f"{faction} realm, {r.noise} noise" + (f"; needs {needs}" if needs else "") + (f"; {bans}" if bans else "")
+        rows.append({"name": r.name, "origin": r.origin, "kind": f"{faction} realm", "short": short,
                      "text": f"{short}.\n\"{r.text}\"", "note": r.note})
-    spells = getattr(cards, "spells", None)
-    if spells is None:
-        spells = [dict(info, name=name) for name, info in zip(SPELLS, cards.spell_text)]
-    for spell in spells:
-        get = spell.get if isinstance(spell, dict) else (lambda key, default="", s=spell: getattr(s, key, default))
-        combo = f"\nCombo ({get('combo')}): {get('combo_text')}" if get("combo") else ""
-        rows.append({"name": get("name"), "origin": get("origin", "rulebook"), "kind": "spell",
-                     "short": get("text"), "text": get("text") + combo, "note": get("note", "")})
+    for spell in cards.spells:
+        combo = f"\nCombo ({spell.combo}): {spell.combo_text}" if spell.combo else ""
+        rows.append({"name": spell.name, "origin": spell.origin, "kind": "spell", "short": spell.text,
+                     "text": spell.text + combo, "note": spell.note})
     return rows
 
 

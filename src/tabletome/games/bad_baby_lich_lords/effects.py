@@ -63,12 +63,12 @@ _PATTERNS = (
     (re.compile(rf"^{_NUM} (minions?|skeletons?)$"), R_CARDS),
     (re.compile(rf"^{_NUM} {_SKILL} icons?$"), R_ICONS),
 )
-_BANS = (
-    (re.compile(r"^no matching (minions|skeletons)$"), R_MATCH_CARDS),
-    (re.compile(r"^no matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^no (minions|skeletons) with {_SKILL}$"), R_CARDS),
-    (re.compile(r"^no (minions|skeletons)$"), R_CARDS),
-    (re.compile(rf"^no {_SKILL} icons$"), R_ICONS),
+_BANS = (   # (the "no" stands where a requirement's count does)
+    (re.compile(r"^(no) matching (minions|skeletons)$"), R_MATCH_CARDS),
+    (re.compile(r"^(no) matching icons$"), R_MATCH_ICONS),
+    (re.compile(rf"^(no) (minions|skeletons) with {_SKILL}$"), R_CARDS),
+    (re.compile(r"^(no) (minions|skeletons)$"), R_CARDS),
+    (re.compile(rf"^(no) {_SKILL} icons$"), R_ICONS),
 )
 
 REQUIREMENT_FORMS = ("N minions", "N skeletons", "N minions with SKILL", "N skeletons with SKILL",
@@ -91,12 +91,22 @@ def _count(word: str) -> int:
 
 def parse_requirement(text: str):
     """A requirement as a tuple (kind, count, up, skill), or a string saying what is wrong."""
+    return _parse(text, _PATTERNS, None)
+
+
+def parse_ban(text: str):
+    """A ban as a tuple (kind, limit, up, skill): the side may hold fewer than ``limit`` of it."""
+    return _parse(text, _BANS, {R_CARDS: 1, R_ICONS: 1, R_MATCH_CARDS: 2, R_MATCH_ICONS: 2})
+
+
+def _parse(text, patterns, limits):
+    """A requirement (``limits`` None: its count is written) or a ban (its limit by its kind)."""
     t = " ".join(str(text).split()).lower()
-    for pattern, kind in _PATTERNS:
+    for pattern, kind in patterns:
         m = pattern.match(t)
         if not m:
             continue
-        n = _count(m.group(1))
+        n = _count(m.group(1)) if limits is None else limits[kind]
         if n < 1:
             return "the count must be at least 1"
         if kind == R_CARDS:
@@ -119,58 +129,25 @@ def parse_requirement(text: str):
         if n < 2:
             return "matching icons means 2 or more icons"
         return (kind, n, MINION, -1)
-    return f"not a requirement; write one of: {', '.join(REQUIREMENT_FORMS)}"
-
-
-def parse_ban(text: str):
-    """A ban as a tuple (kind, limit, up, skill): the side may hold fewer than ``limit`` of it."""
-    t = " ".join(str(text).split()).lower()
-    for pattern, kind in _BANS:
-        m = pattern.match(t)
-        if not m:
-            continue
-        if kind == R_CARDS:
-            up = UP_NAMES[m.group(1)]
-            skill = -1
-            if m.lastindex >= 2:
-                skill = skill_code(m.group(2))
-                if skill < 0:
-                    return f"{m.group(2)!r} is not a skill; skills are {', '.join(SKILLS)}"
-            return (kind, 1, up, skill)
-        if kind == R_ICONS:
-            skill = skill_code(m.group(1))
-            if skill < 0:
-                return f"{m.group(1)!r} is not a skill; skills are {', '.join(SKILLS)}"
-            return (kind, 1, MINION, skill)
-        if kind == R_MATCH_CARDS:
-            return (kind, 2, UP_NAMES[m.group(1)], -1)
-        return (kind, 2, MINION, -1)
+    if limits is None:
+        return f"not a requirement; write one of: {', '.join(REQUIREMENT_FORMS)}"
     return f"not a ban; write one of: {', '.join(BAN_FORMS)}"
 
 
-def describe_requirement(req) -> str:
-    """Canonical English for a parsed requirement."""
+def describe_requirement(req, ban=False) -> str:
+    """Canonical English for a parsed requirement, or with ``ban`` for a parsed ban ("no ...")."""
     kind, n, up, skill = req
     word = "minion" if up == MINION else "skeleton"
-    count = "a" if n == 1 else str(n)
-    plural = "" if n == 1 else "s"
+    count = "no" if ban else "a" if n == 1 else str(n)
+    plural = "s" if ban or n != 1 else ""
     if kind == R_CARDS:
-        base = f"{count} {word}{plural}"
-        return base + (f" with {SKILLS[skill]}" if skill >= 0 else "")
+        return f"{count} {word}{plural}" + (f" with {SKILLS[skill]}" if skill >= 0 else "")
     if kind == R_ICONS:
         return f"{count} {SKILLS[skill]} icon{plural}"
     if kind == R_MATCH_CARDS:
-        return f"{n} matching {word}s"
-    return f"{n} matching icons"
+        return f"{'no' if ban else n} matching {word}s"
+    return f"{'no' if ban else n} matching icons"
 
 
 def describe_ban(ban) -> str:
-    kind, _, up, skill = ban
-    word = "minions" if up == MINION else "skeletons"
-    if kind == R_CARDS:
-        return f"no {word}" + (f" with {SKILLS[skill]}" if skill >= 0 else "")
-    if kind == R_ICONS:
-        return f"no {SKILLS[skill]} icons"
-    if kind == R_MATCH_CARDS:
-        return f"no matching {word}"
-    return "no matching icons"
+    return describe_requirement(ban, ban=True)

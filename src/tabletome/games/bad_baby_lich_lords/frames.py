@@ -47,14 +47,15 @@ def decision(name, fields=(), *, legal, resolve, skip):
 
 
 def menu(state, frame) -> bool:
-    """The turn menu always asks (it always offers something: "end turn" when nothing else)."""
+    """The turn menu always asks (it always offers something: "end turn" when nothing else); any
+    choice but "end turn" puts it back on the stack under what that choice does (``until``)."""
     return state.ask_with(state.active, frame, turn.turn_options(state, frame))
 
 
 FRAMES = FrameSet(
     Frame("turn", run=menu, legal=turn.turn_options,
           on={"draw": turn.draw_and_raise, "target": turn.raise_in_place, "end": turn.end_turn,
-              "cast": spells.cast_spell, "combo": spells.cast_combo}),
+              "cast": spells.cast_spell, "combo": spells.cast_combo}, until=("end",)),
     decision("place", ("card", "why"), legal=turn.place_options,
              resolve=turn.place_and_raise, skip=spells.nothing_happens),
     decision("or", ("card", "first", "second"), legal=skills.or_options,

@@ -27,7 +27,6 @@ SPELL = 0.6
 SKELETON = 0.3
 MINION_W = 0.25
 QUICK_LIMIT = 40     # most sub-decisions a quick chain finish takes before giving up
-PROGRESS_CACHE = 200_000   # most realm progresses remembered per rule set before starting afresh
 
 
 def choose(state, rng):
@@ -139,9 +138,7 @@ def _static(state, seat) -> float:
                 key = (rid, *[c if up[c] else -1 - c for c in cards])
                 progress = cache.get(key)
                 if progress is None:
-                    if len(cache) >= PROGRESS_CACHE:
-                        cache.clear()
-                    progress = cache[key] = _progress(realms[rid], cards, up, C)
+                    progress = cache.keep(key, _progress(realms[rid], cards, up, C))
                 value += sign * REALM * realms[rid].noise * progress
             if s == mine:
                 for c in cards:

@@ -12,18 +12,16 @@ chain are hashed as the view shows them.
 from operator import itemgetter
 
 from ...core.observation import HASH_CAP, Encoder, Hasher, Kept, Layout, Recorder, vocabulary
-from .effects import FACTIONS as FACTION_NAMES, SPELLS
+from .effects import FACTIONS, SPELLS
 from .frames import FRAMES
 from .places import BONE, HELD
-from .ruleset import OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
+from .ruleset import MODES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
+from .turn import PHASE_NAMES as PHASES
 from ...core.zones import names_of
 from .views import burned_spells, chain_item, decision_view, phase_name, realm_info, score_entry, sides_view
 
-MODES = ("two-player", "teams", "solitaire", "three-player")
-PHASES = ("before action", "after action", "over")
 DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pick", "summon-realm",
              "spell-direction", "spell-target")
-FACTIONS = ("Zard", "Noblins", "Freeple", "Ghoulies")
 SKILLS = ("Dig", "Fight", "Teach", "Raise", "Leave", "Possess", "Cast", "Boss", "Friendship")
 REALMS, SIDES, SEATS = 4, 4, 4
 # stated caps (nothing in the rules bounds them): a later turn reads as this turn, a longer chain
@@ -127,13 +125,13 @@ class LichLordsEncoder(Encoder):
         self._rows = []
         self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
-        self._sums = {}  # a group's rows -> their sum (a side of a realm changes seldom)
+        self._sums = Kept(100_001)  # a group's rows -> their sum (a side of a realm changes seldom)
         # slices kept whole by what they show, each made by its writer (_write_sides...) into zeros
         self._side_blocks = Kept()  # (layout, seat, noise, score pile sizes) -> the sides' slice
         self._seat_blocks = Kept()  # (layout, seat, hand sizes, scores) -> the seats' slice
         # encode_state: (a group's card ids, their up marks, their acted marks) -> the bytes of their sum
-        self._groups = {}
-        self._getters = {}  # a group's card ids -> an itemgetter of them (at most 4,096 kept: they are objects the
+        self._groups = Kept(20_000)
+        self._getters = Kept(4_096)  # a group's card ids -> an itemgetter of them (at most 4,096 kept: they are objects the
         # garbage collector tracks, where the keys of ints and the bytes kept in _groups are not)
         self._row_bytes = []  # the bytes of self._rows (encode_state)
         self._decision_blocks = Kept(20_000)  # a decision's key (its frame, a card by place and name) -> its slice
@@ -145,33 +143,35 @@ class LichLordsEncoder(Encoder):
         self._scored_blocks = Kept()  # a score pile's realms -> its slice
         self._heads_of = (None, None)  # the cards and layout those heads and score piles were made with
         self._realm_slots = {}  # (layout, seat) -> the realms' and sides' places (_slots_for)
-        self._chain_adds = {}  # the chain's frames' keys (a performing card by its place) -> the adds of the chain
-        self._frame_adds = {}  # (a chain frame's key, its position up to max_items - 1) -> its adds
+        self._chain_adds = Kept(20_000)  # the chain's frames' keys (a performing card by its place) -> its adds
+        self._frame_adds = Kept(20_000)  # (a chain frame's key, its position up to max_items - 1) -> its adds
         self._orders = {}  # (my side, sides) -> the sides from mine
         self._decision_at = {}  # a frame type -> its place in the decision one-hot (-1: none)
-        self._faction_at = [self.factions.get(name) for name in FACTION_NAMES]
 
-    def _row_for(self, key, card) -> int:
+    def _row_for(self, name, minion, faction, skills, fight, acted) -> int:
+        """The row of one card face, skeleton or minion (``minion``), acted or not (kept: the same
+        face in another card file shares it)."""
+        key = (name, minion, faction, skills, fight, acted)
         row = self._row_of.get(key)
         if row is None:
             import numpy as np
-            factions, skills, names = self.factions, self.skills, self.names
-            F, S = len(factions), len(skills)
+            factions, names = self.factions, self.names
+            F, S = len(factions), len(self.skills)
             vec = np.zeros(self.group_width, np.float32)
             vec[0] = 0.2
-            vec[1 if card["up"] == "minion" else 2] = 0.2
-            f = factions.get(card["faction"])
+            vec[1 if minion else 2] = 0.2
+            f = factions.get(faction)
             if f is not None:
                 vec[3 + f] = 0.2
-            for skill in card["skills"]:
+            for skill in skills:
                 parts = skill.split("/")
                 for part in parts:
-                    k = skills.get(part)
+                    k = self.skills.get(part)
                     if k is not None:
                         vec[3 + F + k] += 0.2 / len(parts)
-            vec[3 + F + S] = card["fight"] / 5.0
-            vec[4 + F + S] = 0.2 if card["acted"] else 0.0
-            k = names.get(card["name"])
+            vec[3 + F + S] = fight / 5.0
+            vec[4 + F + S] = 0.2 if acted else 0.0
+            k = names.get(name)
             if k is not None:
                 vec[5 + F + S + k] = 1.0
             row = self._row_of[key] = len(self._rows)
@@ -191,10 +191,7 @@ class LichLordsEncoder(Encoder):
             total = vectors[key[0]]
             for row in key[1:]:
                 total = total + vectors[row]
-        if len(sums) > 100_000:
-            sums.clear()
-        sums[key] = total
-        return total
+        return sums.keep(key, total)
 
     def _realm_card(self, card):
         """The hashed requirements and bans of a realm card: the same for every view, so kept."""
@@ -209,30 +206,6 @@ class LichLordsEncoder(Encoder):
         return cached
 
     # --- the parts, each written into a zero slice at ``at`` ---------------------------------------
-    def _write_head(self, out, seat, turn, active, to_move, over, winners, spell_deck, held, chain, mode, phase):
-        """The first slices: turn, active, to move, over, won, spell deck, held, chain length; the
-        mode and the phase one-hot."""
-        g = self.g
-        out[g] = min(turn, TURN_CAP) / 100.0
-        out[g + 1] = seat is not None and active == seat
-        out[g + 2] = seat is not None and to_move == seat
-        out[g + 3] = over
-        out[g + 4] = seat is not None and seat in winners
-        out[g + 5] = spell_deck / 30.0
-        out[g + 6] = held
-        out[g + 7] = min(chain, CHAIN_CAP) / 5.0
-        if mode in MODES:
-            out[self.mode + MODES.index(mode)] = 1.0
-        if phase in PHASES:
-            out[self.phase + PHASES.index(phase)] = 1.0
-
-    def _write_artifact(self, out, artifact):
-        """The Cursed Artifact's realm one-hot (any other value hashed)."""
-        if isinstance(artifact, int) and not isinstance(artifact, bool) and 1 <= artifact <= REALMS:
-            out[self.artifact + artifact - 1] = 1.0
-        elif artifact is not None:
-            self.hasher.walk(artifact, out, self.artifact + 4, 8)
-
     def _write_sides(self, out, at, sides):
         """The sides from mine, each (its view, mine, the Cursed Artifact's): present, noise / 5,
         realms scored / 3, mine, the Cursed Artifact's."""
@@ -275,22 +248,6 @@ class LichLordsEncoder(Encoder):
             if k is not None:
                 out[at + k] = count / 3.0
 
-    def _write_realm_head(self, out, at, mine, card, realm_pile, bone_pile, adjacent, faction):
-        """A realm's head: present, mine to score, noise / 3, realm pile / 6, bone pile size / 20,
-        adjacent realms / 3, faction one-hot, its top realm card's requirements and bans hashed."""
-        F = len(FACTIONS)
-        out[at] = 1.0
-        out[at + 1] = mine
-        out[at + 2] = (card.get("noise", 0) if card else 0) / 3.0
-        out[at + 3] = realm_pile / 6.0
-        out[at + 4] = bone_pile / 20.0
-        out[at + 5] = adjacent / 3.0
-        f = self.factions.get(faction)
-        if f is not None:
-            out[at + 6 + f] = 1.0
-        if card:
-            out[at + 6 + F:at + 6 + F + 16] = memoryview(self._realm_card(card))
-
     # --- the vector, from the state -------------------------------------------------------------------
     def _face_rows(self, faces):
         """For a ruleset's card faces: card c's row, minion or skeleton, acted or not, at
@@ -299,19 +256,10 @@ class LichLordsEncoder(Encoder):
         if cached is not None and cached[0] is faces:
             self._last_rows = cached
             return cached[1]
-        rows = []
-        for name, faction, skills, fight, designed in faces:
-            for up in ("skeleton", "minion"):
-                for acted in (False, True):
-                    card = {"name": name, "up": up, "faction": faction, "skills": list(skills), "fight": fight,
-                            "acted": acted}
-                    rows.append(self._row_for((name, up, faction, tuple(skills), fight, acted), card))
+        rows = [self._row_for(name, minion, faction, skills, fight, acted)
+                for name, faction, skills, fight, designed in faces for minion in (0, 1) for acted in (0, 1)]
         self._by_faces[id(faces)] = self._last_rows = (faces, rows)
         return rows
-
-    def _decision_block(self, key, st):
-        """The decision hashed into its zero slice of 32 (the first thing hashed there), kept by its key."""
-        return self._decision_blocks.make(key, 32, self._write_decision, decision_view(st))
 
     def _write_decision(self, out, decision):
         # as ``walk`` walks the dict, field after field, each field's adds remembered (they recur)
@@ -339,16 +287,22 @@ class LichLordsEncoder(Encoder):
         slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
 
-    def _realm_head_block(self, key, r, L, C, st, face_rows):
-        """A realm's head and the known top of its bone pile (top first), written into their zero
-        slice, kept by their key."""
+    def _write_realm(self, out, r, key, L, C, st, face_rows):
+        """A realm's head (present, mine to score, noise / 3, realm pile / 6, bone pile size / 20,
+        adjacent realms / 3, faction one-hot, its top realm card's requirements and bans hashed)
+        and the known top of its bone pile (top first), from its key (``encode_state``)."""
         code, rid, realm_pile, bone_pile = key[:4]
-        return self._realm_heads.make(key, self.realm_head + self.group_width, self._write_realm_block, r, code % 2,
-                                      realm_info(C, rid) if rid >= 0 else None, realm_pile, bone_pile, L, st, face_rows)
-
-    def _write_realm_block(self, out, r, mine, card, realm_pile, bone_pile, L, st, face_rows):
-        self._write_realm_head(out, 0, mine, card, realm_pile, bone_pile, len(L.adjacent[r]),
-                               FACTION_NAMES[st.order[r]])
+        card = realm_info(C, rid) if rid >= 0 else None
+        F = len(FACTIONS)
+        out[0] = 1.0
+        out[1] = code % 2
+        out[2] = (card["noise"] if card else 0) / 3.0
+        out[3] = realm_pile / 6.0
+        out[4] = bone_pile / 20.0
+        out[5] = len(L.adjacent[r]) / 3.0
+        out[6 + st.order[r]] = 1.0
+        if card:
+            out[6 + F:6 + F + 16] = memoryview(self._realm_card(card))
         pile, up, acted = st.bone[r], st.up, st.acted
         known = st.known[r]
         if known:   # the known cards, top first
@@ -369,15 +323,10 @@ class LichLordsEncoder(Encoder):
             if kept is None:
                 frame = Recorder()
                 hasher.walk(chain_item(st, f), frame, 0, 32, f"chain[{at}]")
-                if len(frame_adds) >= 20_000:
-                    frame_adds.clear()
-                kept = frame_adds[(keys[i], at)] = tuple(frame.adds)
+                kept = frame_adds.keep((keys[i], at), tuple(frame.adds))
             adds.extend(kept)
         hasher.add(probe, 0, 32, "chain#", len(chain) / hasher.scale)
-        if len(self._chain_adds) >= 20_000:
-            self._chain_adds.clear()
-        adds = self._chain_adds[keys] = tuple(probe.adds)
-        return adds
+        return self._chain_adds.keep(keys, tuple(probe.adds))
 
     def encode_state(self, st, seat, arr):
         # (kept slices are bytes, not GC-tracked views: copied in through the bytes of ``out``)
@@ -406,8 +355,19 @@ class LichLordsEncoder(Encoder):
         # views are built only the first time a key is seen.
         stack = st.stack
         chain = [f for f in stack if f[0] != TURN] if stack else stack
-        self._write_head(out, seat, st.turn, st.active, st.to_move, st.is_over, st.winners, len(st.deck),
-                         st.held >= 0, len(chain), L.mode, phase_name(st))
+        # the head: turn, active, to move, over, won, spell deck, held, chain length; the mode and
+        # the phase one-hot
+        g = self.g
+        out[g] = min(st.turn, TURN_CAP) / 100.0
+        out[g + 1] = seat is not None and st.active == seat
+        out[g + 2] = seat is not None and st.to_move == seat
+        out[g + 3] = st.is_over
+        out[g + 4] = seat is not None and seat in st.winners
+        out[g + 5] = len(st.deck) / 30.0
+        out[g + 6] = st.held >= 0
+        out[g + 7] = min(len(chain), CHAIN_CAP) / 5.0
+        out[self.mode + MODES.index(L.mode)] = 1.0
+        out[self.phase + PHASES.index(phase_name(st))] = 1.0
         frame = st.decision
         if frame is not None:
             kind = self._decision_at.get(frame[0])
@@ -424,7 +384,7 @@ class LichLordsEncoder(Encoder):
             # kept whole by its key and copied in; the chain adds to them
             block = self._decision_blocks.get(key)
             if block is None:
-                block = self._decision_block(key, st)
+                block = self._decision_blocks.make(key, 32, self._write_decision, decision_view(st))
             raw[self._decision_bytes] = block
         if chain:
             # as ``walk(chain_view(st), ..., "chain")`` walks the list: each frame at its position,
@@ -484,8 +444,8 @@ class LichLordsEncoder(Encoder):
         held = st.held
         if held >= 0:   # a group of one card: its row
             raw[self._held_bytes] = self._row_bytes[face_rows[4 * held + 2 * up[held] + acted[held]]]
-        if st.artifact >= 0:
-            self._write_artifact(out, st.artifact + 1)
+        if st.artifact >= 0:   # the Cursed Artifact's realm one-hot
+            out[self.artifact + st.artifact] = 1.0
         sides = st.sides
         order_of = st.order
         heads = self._realm_heads
@@ -509,7 +469,8 @@ class LichLordsEncoder(Encoder):
                        tuple(map(acted.__getitem__, cards)))
             block = heads.get(key)
             if block is None:
-                block = self._realm_head_block(key, r, L, C, st, face_rows)
+                block = heads.make(key, self.realm_head + self.group_width, self._write_realm, r, key, L, C, st,
+                                   face_rows)
             raw[head_slice] = block
             for place, x in side_slots:
                 cards = sides[x]
@@ -517,16 +478,12 @@ class LichLordsEncoder(Encoder):
                     ids = tuple(cards)
                     get = getters.get(ids)
                     if get is None:
-                        if len(getters) >= 4_096:
-                            getters.clear()
-                        get = getters[ids] = itemgetter(*ids)
+                        get = getters.keep(ids, itemgetter(*ids))
                     key = (ids, get(up), get(acted))
                     total = groups.get(key)
                     if total is None:
-                        if len(groups) >= 20_000:
-                            groups.clear()
-                        total = groups[key] = self._group_sum(
-                            tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids]))
+                        rows = tuple([face_rows[4 * c + 2 * up[c] + acted[c]] for c in ids])
+                        total = groups.keep(key, self._group_sum(rows))
                     raw[place] = total
         self.clip(arr)
 

@@ -8,7 +8,7 @@ whose identity is public (the top card always, and any card put back on it face 
 hidden.
 """
 
-from .ruleset import PERFORM
+from .ruleset import PERFORM, PLACE
 
 # A card's location (``loc``): a side slot (0 up to realms x sides), or one of these.
 OUT = -1          # not in this game (a faction put away)
@@ -59,6 +59,28 @@ def draw_bone(state, r) -> int:
     return c
 
 
+def dig(state, r, x, up=0):
+    """Draw the top card of bone pile ``r`` onto side ``x`` of its realm, skeleton-side up (``up``
+    1: minion-side, as the Cursed Artifact raises it): the card, and the words for what the pile
+    shows now (``reveal``)."""
+    d = draw_bone(state, r)
+    state.up[d] = up
+    put_side(state, d, r * state.L.ns + x)
+    return d, reveal(state, r)
+
+
+def draw_to_place(state, r, why):
+    """The active player draws the top card of bone pile ``r`` into their hand, to place it in a
+    realm and raise it (the frame ``place``, for the action or His Kiss of Life!: ``why``)."""
+    c = draw_bone(state, r)
+    state.held = c
+    state.loc[c] = HELD
+    note = reveal(state, r)
+    if state.logging:
+        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
+    state.stack.append((PLACE, c, why))
+
+
 def put_bone(state, r, c):
     state.bone[r].append(c)
     state.known[r] += 1
@@ -75,11 +97,8 @@ def take(state, c):
     elif q < HELD:
         r = q - BONE
         pile = state.bone[r]
-        if pile[-1] == c:
-            draw_bone(state, r)
-        else:  # a known card under others (Lich Law 13.2 can move one)
-            pile.remove(c)
-            state.known[r] -= 1
+        pile.remove(c)     # its top card, or a known card under it (Lich Law 13.2 can move one)
+        state.known[r] -= 1
         if reveal(state, r):
             state.say_fmt(None, "Bone pile {} now shows {}.", r + 1, card_name(state, pile[-1]))
 
@@ -126,6 +145,24 @@ def target_card(state, action):
     """The card a target action names: the j-th card on a side of a realm."""
     _, r, w, j = action.args
     return state.sides[r * state.L.ns + state.R.word_side[w]][j]
+
+
+def side_targets(state, verb, slots, up, fresh=False, weaker=0):
+    """The actions of ``verb`` naming each card on the side slots ``slots`` (in order) that lies
+    with side ``up`` up (1: minion, 0: skeleton); ``fresh``: only one that has not acted this turn;
+    ``weaker``: only one with fewer Fight icons than that."""
+    R = state.R
+    T, maxp, fight = R.target[verb], R.max_positions, R.cards.fight
+    sides, ups, acted = state.sides, state.up, state.acted
+    out = []
+    for q in slots:
+        cards = sides[q]
+        if cards:
+            base = q * maxp
+            for j, d in enumerate(cards):
+                if ups[d] == up and not (fresh and acted[d]) and not (weaker and fight[d] >= weaker):
+                    out.append(T[base + j])
+    return out
 
 
 def move_to_realm(state, c, r2):

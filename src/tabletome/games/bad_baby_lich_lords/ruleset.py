@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from ...core.observation import Kept
 from ...core.stack import FrameIds
-from .actions import MAX_REALMS, SIDE_WORDS, TARGET_VERBS
+from .actions import COMBO_SPELLS, MAX_REALMS, SIDE_WORDS, TARGET_VERBS
 from .effects import FACTION_IDS, FACTIONS, NUM_SKILLS, SPELLS, S_TEACH
 
 MODES = ("two-player", "teams", "solitaire", "three-player")
@@ -46,7 +47,6 @@ SPELL_TARGET, SPELL_DIRECTION, BONE_PILE = STEPS.spell_target, STEPS.spell_direc
 SUMMON_REALM, SUMMON_PICK = STEPS.summon_realm, STEPS.summon_pick
 PERFORM, STIRS, SUMMON = STEPS.perform, STEPS.stirs, STEPS.summon
 DECISIONS = range(TURN, PERFORM)
-BACK_TO_THE_MENU = (TURN,)
 
 # Why a drawn skeleton is being placed (the ``why`` of ``place``).
 PLACE_ACTION, PLACE_KISS = 0, 1
@@ -60,61 +60,57 @@ def order_of(value: str):
     return [FACTION_IDS.index(word) for word in value.split("-")]
 
 
+# Each mode's table: realms and sides, each realm's sides, the realms adjacent to each (Leave), each
+# seat's side, the sides' names, the realms each seat draws from, places in and raises in, the seats.
+LAYOUTS = {
+    # "Arrange the faction cards into 3 realms between the two players"
+    "two-player": dict(nr=3, ns=2, realm_sides=[(0, 1)] * 3, adjacent=[(1,), (0, 2), (1,)], seat_side=[0, 1],
+                       side_names=["north", "south"], seat_realms=[(0, 1, 2)] * 2, seat_names=("North", "South")),
+    # "Lay out 3 realms with bone piles as if you were playing a 2-player game."
+    "solitaire": dict(nr=3, ns=2, realm_sides=[(0, 1)] * 3, adjacent=[(1,), (0, 2), (1,)], seat_side=[0],
+                      side_names=["north", "artifact"], seat_realms=[(0, 1, 2)], seat_names=("North",)),
+    # "Lay out 4 realms with bone piles between the opposing teams. The two realms in front of you
+    # are yours to play in, while your teammate plays in the other two." Seats in clockwise order
+    # from the first player (RULES.md, "4-player seating"): 0 North-East and 3 North-West are the
+    # North team, 1 South-East and 2 South-West the South.
+    "teams": dict(nr=4, ns=2, realm_sides=[(0, 1)] * 4, adjacent=[(1,), (0, 2), (1, 3), (2,)],
+                  seat_side=[0, 1, 1, 0], side_names=["north", "south"], seat_realms=[(2, 3), (2, 3), (0, 1), (0, 1)],
+                  seat_names=("North-East", "South-East", "South-West", "North-West")),
+    # Our 3-player variant (RULES.md): three corner realms, each between two players, and the
+    # central realm (realm 4) that all three players touch (Lich Law 1.2).
+    "three-player": dict(nr=4, ns=3, realm_sides=[(0, 1), (1, 2), (0, 2), (0, 1, 2)],
+                         adjacent=[(3,), (3,), (3,), (0, 1, 2)], seat_side=[0, 1, 2],
+                         side_names=["north", "east", "south"], seat_realms=[(0, 2, 3), (0, 1, 3), (1, 2, 3)],
+                         seat_names=("North", "East", "South")),
+}
+
+
 class Layout:
-    """Where things are on the table in one mode."""
+    """Where things are on the table in one mode: its ``LAYOUTS`` entry, and what follows from it."""
 
     def __init__(self, mode: str, team_order: str):
+        for field, value in LAYOUTS[mode].items():   # (set one by one: a copied __dict__ is slower to read)
+            setattr(self, field, value)
         self.mode = mode
         self.solitaire = mode == "solitaire"
-        if mode == "two-player":
-            # "Arrange the faction cards into 3 realms between the two players"
-            self.nr, self.ns = 3, 2
-            self.realm_sides = [(0, 1)] * 3
-            self.adjacent = [(1,), (0, 2), (1,)]
-            self.seat_side = [0, 1]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("south")]
-            self.seat_realms = [(0, 1, 2)] * 2
-            self.seat_names = ("North", "South")
-            self.turn_order = [0, 1]
-        elif mode == "solitaire":
-            # "Lay out 3 realms with bone piles as if you were playing a 2-player game."
-            self.nr, self.ns = 3, 2
-            self.realm_sides = [(0, 1)] * 3
-            self.adjacent = [(1,), (0, 2), (1,)]
-            self.seat_side = [0]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("artifact")]
-            self.seat_realms = [(0, 1, 2)]
-            self.seat_names = ("North",)
-            self.turn_order = [0]
-        elif mode == "teams":
-            # "Lay out 4 realms with bone piles between the opposing teams. The two realms in front
-            # of you are yours to play in, while your teammate plays in the other two."
-            # Seats in clockwise order from the first player (RULES.md, "4-player seating"):
-            # 0 North-East and 3 North-West are the North team, 1 South-East and 2 South-West the South.
-            self.nr, self.ns = 4, 2
-            self.realm_sides = [(0, 1)] * 4
-            self.adjacent = [(1,), (0, 2), (1, 3), (2,)]
-            self.seat_side = [0, 1, 1, 0]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("south")]
-            self.seat_realms = [(2, 3), (2, 3), (0, 1), (0, 1)]
-            self.seat_names = ("North-East", "South-East", "South-West", "North-West")
-            self.turn_order = [0, 1, 2, 3] if team_order == "clockwise" else [0, 1, 3, 2]
-        else:
-            # Our 3-player variant (RULES.md): three corner realms, each between two players, and
-            # the central realm (realm 4) that all three players touch (Lich Law 1.2).
-            self.nr, self.ns = 4, 3
-            self.realm_sides = [(0, 1), (1, 2), (0, 2), (0, 1, 2)]
-            self.adjacent = [(3,), (3,), (3,), (0, 1, 2)]
-            self.seat_side = [0, 1, 2]
-            self.side_word = [SIDE_WORDS.index("north"), SIDE_WORDS.index("east"), SIDE_WORDS.index("south")]
-            self.seat_realms = [(0, 2, 3), (0, 1, 3), (1, 2, 3)]
-            self.seat_names = ("North", "East", "South")
-            self.turn_order = [0, 1, 2]
         self.players = len(self.seat_side)
+        # teams: 'clockwise' as the rulebook seats the players, or 'alternating' teams every turn
+        alternating = mode == "teams" and team_order != "clockwise"
+        self.turn_order = [0, 1, 3, 2] if alternating else list(range(self.players))
+        self.side_word = [SIDE_WORDS.index(name) for name in self.side_names]
         self.artifact_side = 1 if self.solitaire else -1
         self.has_side = [[s in self.realm_sides[r] for s in range(self.ns)] for r in range(self.nr)]
         self.side_seats = [[p for p in range(self.players) if self.seat_side[p] == s] for s in range(self.ns)]
-        self.side_names = [SIDE_WORDS[w] for w in self.side_word]
+        # side slots (``r * ns + side``): each realm's, every one, each seat's own (where it raises in
+        # place), those whose cards can leave to the same side of an adjacent realm, and for each realm
+        # the other realms' whose side it has too (Friendship, Royal Summons!)
+        ns = self.ns
+        self.realm_slots = [[r * ns + x for x in self.realm_sides[r]] for r in range(self.nr)]
+        self.slots = [q for slots in self.realm_slots for q in slots]
+        self.seat_slots = [[r * ns + self.seat_side[p] for r in self.seat_realms[p]] for p in range(self.players)]
+        self.leave_slots = [q for q in self.slots if any(self.has_side[r2][q % ns] for r2 in self.adjacent[q // ns])]
+        self.other_slots = [[q for q in self.slots if q // ns != r and self.has_side[r][q % ns]]
+                            for r in range(self.nr)]
         self.next_in_turn = {}
         for i, p in enumerate(self.turn_order):
             self.next_in_turn[p] = self.turn_order[(i + 1) % len(self.turn_order)]
@@ -147,11 +143,8 @@ def claim_order(L, active, artifact_scores) -> list:
 def card_faces(C):
     """The public face of every card: (name, faction, skills, fight icons, designed), cached."""
     if C.faces is None:
-        faces = []
-        for c in range(C.n):
-            k = C.kinds[C.kind[c]]
-            faces.append((k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed"))
-        C.faces = faces
+        C.faces = [(k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed")
+                   for k in map(C.kinds.__getitem__, C.kind)]
     return C.faces
 
 
@@ -186,10 +179,10 @@ class RuleSet:
         self.artifact_scores = options["artifact_scores"] == "yes"
         self.max_positions = cards.n
         self.table = table
-        # the heuristic's share of each realm's requirements a side meets, by (realm, side's cards)
-        self.progress = {}
-        # whether a side satisfies a realm, by (realm, side's cards): scoring.satisfied
-        self.satisfied = {}
+        # the heuristic's share of each realm's requirements a side meets, and whether a side
+        # satisfies a realm (scoring.satisfied), by (realm, side's cards); started afresh when full
+        self.progress = Kept(200_000)
+        self.satisfied = Kept(100_000)
         nr, ns, maxp = L.nr, L.ns, cards.n
         self.end = table.get("end")
         self.draw = [table.get("draw", r) for r in range(nr)]
@@ -200,20 +193,10 @@ class RuleSet:
         self.dig = [table.get("dig", L.side_word[s]) for s in range(ns)]
         self.choose = [table.get("choose", s) for s in range(NUM_SKILLS)]
         self.cast = [table.get("cast", t) for t in range(len(SPELLS))]
-        self.combo = {}
-        for t in range(len(SPELLS)):
-            if t != S_TEACH:
-                self.combo[(t, t)] = table.get("combo", t, t)
-                self.combo[(t, S_TEACH)] = table.get("combo", t, S_TEACH)
+        self.combo = {(t, u): table.get("combo", t, u) for t in COMBO_SPELLS for u in (t, S_TEACH)}
         # target[verb][(r * ns + s) * maxp + j]: the action naming the j-th card (0-based) there
-        self.target = []
-        for v in range(len(TARGET_VERBS)):
-            flat = [None] * (nr * ns * maxp)
-            for r in range(nr):
-                for s in range(ns):
-                    for j in range(maxp):
-                        flat[(r * ns + s) * maxp + j] = table.get("target", v, r, L.side_word[s], j)
-            self.target.append(flat)
+        self.target = [[table.get("target", v, r, L.side_word[s], j)
+                        for r in range(nr) for s in range(ns) for j in range(maxp)] for v in range(len(TARGET_VERBS))]
         self.word_side = {w: s for s, w in enumerate(L.side_word)}
         # for each active seat: the sides in the order they claim a contested realm, and each
         # realm's (side, side slot) claims in that order (scoring.score_realms)

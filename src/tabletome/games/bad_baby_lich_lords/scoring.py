@@ -115,14 +115,6 @@ def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
     return False
 
 
-def side_priority(state):
-    """Sides in the order they claim a contested realm (``claim_order``, fixed per active seat)."""
-    return state.R.priority[state.active]
-
-
-SATISFIED_CACHE = 100_000   # most (realm, side) answers remembered per rule set before starting afresh
-
-
 def satisfied(R, rid, cards, up) -> bool:
     """``side_satisfies`` for realm card ``rid``, remembered per rule set: the answer depends only on
     the realm card and the side's cards, each up or down, which mostly stay put from turn to turn."""
@@ -134,16 +126,14 @@ def satisfied(R, rid, cards, up) -> bool:
     cache = R.satisfied
     answer = cache.get(key)
     if answer is None:
-        if len(cache) >= SATISFIED_CACHE:
-            cache.clear()
-        answer = cache[key] = side_satisfies(realm, cards, up, C)
+        answer = cache.keep(key, side_satisfies(realm, cards, up, C))
     return answer
 
 
 def score_realms(state):
     """Score every realm whose requirements a side meets ("A realm must be scored if its
     requirements are met at the end of a player's turn"), the sides claiming it in
-    ``side_priority``'s order."""
+    ``claim_order``'s order."""
     R, up, sides, rpile = state.R, state.up, state.sides, state.rpile
     realms = R.cards.realms
     for r, claims in R.claims[state.active]:
@@ -165,8 +155,7 @@ def score(state, r, s):
     state.scored[s].append(realm.id)
     state.noise[s] += realm.noise
     burned = 0
-    for x in L.realm_sides[r]:
-        q = r * L.ns + x
+    for q in L.realm_slots[r]:
         for c in state.sides[q]:
             state.loc[c] = BURNED
             state.up[c] = 1
@@ -193,7 +182,7 @@ def noise_winner(state):
     reached = [s for s in range(L.ns) if state.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
     if not reached:
         return -1
-    for s in side_priority(state):
+    for s in state.R.priority[state.active]:     # the order they claim a contested realm
         if s in reached:
             return s
     return reached[0]

@@ -14,11 +14,11 @@ whichever side the acting card is on.
 """
 
 from .actions import V_BEFRIEND, V_BOSS, V_FIGHT, V_POSSESS, V_RAISE
-from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SKILLS, SPELLS, TEACH
-from .places import (BONE, HELD, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, realm_of,
-                     reveal, target_card, where)
+from .effects import BOSS, CAST, DIG, FIGHT, FRIENDSHIP, LEAVE, POSSESS, RAISE, SINGLE, SKILLS, SPELLS, TEACH
+from .places import (BONE, HELD, card_name, dig, draw_spell, move_to_realm, perform, realm_of, side_targets,
+                     target_card, where)
 from .ruleset import OR, PERFORM, SKILL
-from .spells import start_single
+from .spells import start_effect
 
 
 def perform_next(state, frame) -> bool:
@@ -53,95 +53,48 @@ def begin_skill(state, c, s):
 def skill_possible(state, c, s) -> bool:
     if s == TEACH or s == CAST:
         return bool(state.deck)
-    return bool(skill_targets(state, c, s))
-
-
-def skill_targets(state, c, s):
-    """The actions naming each legal target of skill ``s`` performed by card ``c``."""
-    return skill_options(state, (SKILL, c, s))
+    return bool(skill_options(state, (SKILL, c, s)))
 
 
 def skill_options(state, frame):
     """The actions naming each legal target of the skill of the frame ``skill (card, skill)``."""
     _, c, s = frame
     L, R = state.L, state.R
-    ns, maxp, sides, up = L.ns, R.max_positions, state.sides, state.up
     q = state.loc[c]    # a performing card is on a side of a realm or in its bone pile (Possess)
-    r = q - BONE if q >= BONE else q // ns
-    out = []
+    r = q - BONE if q >= BONE else q // L.ns
+    here = L.realm_slots[r]
     if s == DIG:
         # "Draw a skeleton from the top of this realm's bone pile and place it on either side"
-        if state.bone[r]:
-            dig = R.dig
-            out = [dig[x] for x in L.realm_sides[r]]
-    elif s == FIGHT:
+        return [R.dig[x] for x in L.realm_sides[r]] if state.bone[r] else []
+    if s == FIGHT:
         # "Target a minion in this realm that has fewer fight skill icons"
-        fight = R.cards.fight
-        f = fight[c]
-        if f > 0:
-            T = R.target[V_FIGHT]
-            for x in L.realm_sides[r]:
-                q = r * ns + x
-                base = q * maxp
-                for j, d in enumerate(sides[q]):
-                    if up[d] and fight[d] < f:
-                        out.append(T[base + j])
-    elif s == LEAVE:
+        f = R.cards.fight[c]
+        return side_targets(state, V_FIGHT, here, 1, weaker=f) if f > 0 else []
+    if s == LEAVE:
         # "Move this minion to an adjacent realm ... cannot wrap"; from the bone pile, to the
         # adjacent realm's bone pile (Lich Law 13.2)
-        leave = R.leave
         if q >= BONE:
-            out = [leave[r2] for r2 in L.adjacent[r]]
-        else:
-            x = q % ns
-            out = [leave[r2] for r2 in L.adjacent[r] if L.has_side[r2][x]]
-    elif s == RAISE:
+            return [R.leave[r2] for r2 in L.adjacent[r]]
+        return [R.leave[r2] for r2 in L.adjacent[r] if L.has_side[r2][q % L.ns]]
+    if s == RAISE:
         # "Target a skeleton in this realm (not on top of the bone pile)"
-        T = R.target[V_RAISE]
-        for x in L.realm_sides[r]:
-            q = r * ns + x
-            base = q * maxp
-            for j, d in enumerate(sides[q]):
-                if not up[d]:
-                    out.append(T[base + j])
-    elif s == BOSS:
+        return side_targets(state, V_RAISE, here, 0)
+    if s == BOSS:
         # "Target a minion in this realm and perform its skills" -- one that has not acted
         # yet (Lich Law 3.1: "cannot boss the first minion ... because it has already acted")
-        T, acted = R.target[V_BOSS], state.acted
-        for x in L.realm_sides[r]:
-            q = r * ns + x
-            base = q * maxp
-            for j, d in enumerate(sides[q]):
-                if up[d] and not acted[d]:
-                    out.append(T[base + j])
-    elif s == FRIENDSHIP:
+        return side_targets(state, V_BOSS, here, 1, fresh=True)
+    if s == FRIENDSHIP:
         # "Target a minion in a different realm and move it to this realm. It does not change sides."
-        T, has = R.target[V_BEFRIEND], L.has_side[r]
-        for r2 in range(L.nr):
-            if r2 == r:
-                continue
-            for x in L.realm_sides[r2]:
-                if not has[x]:
-                    continue
-                q = r2 * ns + x
-                base = q * maxp
-                for j, d in enumerate(sides[q]):
-                    if up[d]:
-                        out.append(T[base + j])
-    elif s == POSSESS:
+        return side_targets(state, V_BEFRIEND, L.other_slots[r], 1)
+    if s == POSSESS:
         # "Target a skeleton in this realm OR on top of this realm's bone pile and perform its
         # skills without flipping it" -- one that has not acted yet
-        T, acted = R.target[V_POSSESS], state.acted
-        for x in L.realm_sides[r]:
-            q = r * ns + x
-            base = q * maxp
-            for j, d in enumerate(sides[q]):
-                if not up[d] and not acted[d]:
-                    out.append(T[base + j])
+        out = side_targets(state, V_POSSESS, here, 0, fresh=True)
         pile = state.bone[r]
-        if pile and not acted[pile[-1]]:
+        if pile and not state.acted[pile[-1]]:
             out.append(R.possess_pile[r])
-    return out
+        return out
+    return []
 
 
 def or_options(state, frame):
@@ -172,6 +125,11 @@ def choose_skill(state, frame, action):
     begin_skill(state, c, s)
 
 
+# What Fight, Raise, Boss and Possess say: the performer, its target and where the target is.
+_TARGETED = {FIGHT: "{} fights {} {}: it flips skeleton-side up.", RAISE: "{} raises {} {}.", BOSS: "{} bosses {} {}.",
+             POSSESS: "{} possesses the skeleton {} {}."}
+
+
 def perform_skill(state, frame, action):
     _, c, s = frame
     R, L = state.R, state.L
@@ -181,10 +139,7 @@ def perform_skill(state, frame, action):
     if s == DIG:
         r = realm_of(state, c)
         x = R.word_side[action.args[0]]
-        d = draw_bone(state, r)
-        state.up[d] = 0
-        put_side(state, d, r * L.ns + x)
-        note = reveal(state, r)
+        d, note = dig(state, r, x)
         if talk:
             state.say_fmt(None, "{} digs {} from bone pile {} to {}'s side of realm {}{}.", name, card_name(state, d), r + 1,
                           L.side_label(x), r + 1, note)
@@ -203,31 +158,21 @@ def perform_skill(state, frame, action):
         perform(state, d)
         return
     d = target_card(state, action)
-    if talk:
-        dname = names[d]
-        at = where(state, d)
-    if s == FIGHT:
-        state.up[d] = 0
-        if talk:
-            state.say_fmt(None, "{} fights {} {}: it flips skeleton-side up.", name, dname, at)
-    elif s == RAISE:
-        state.up[d] = 1
-        if talk:
-            state.say_fmt(None, "{} raises {} {}.", name, dname, at)
-        perform(state, d)
-    elif s == BOSS:
-        if talk:
-            state.say_fmt(None, "{} bosses {} {}.", name, dname, at)
-        perform(state, d)
-    elif s == POSSESS:
-        if talk:
-            state.say_fmt(None, "{} possesses the skeleton {} {}.", name, dname, at)
-        perform(state, d)
-    elif s == FRIENDSHIP:
+    if s == FRIENDSHIP:
         r = realm_of(state, c)
+        at = where(state, d) if talk else ""
         move_to_realm(state, d, r)
         if talk:
-            state.say_fmt(None, "{} befriends {}, {}, into realm {}.", name, dname, at.replace('on ', 'from ', 1), r + 1)
+            state.say_fmt(None, "{} befriends {}, {}, into realm {}.", name, names[d], at.replace('on ', 'from ', 1), r + 1)
+        return
+    if talk:
+        state.say_fmt(None, _TARGETED[s], name, names[d], where(state, d))
+    if s == FIGHT:
+        state.up[d] = 0
+        return
+    if s == RAISE:
+        state.up[d] = 1
+    perform(state, d)     # Raise, Boss, Possess: the target performs its skills
 
 
 def teach(state, c):
@@ -240,7 +185,6 @@ def teach(state, c):
     state.hand[state.active][t] += 1
     if state.logging:
         state.say_fmt(None, "{} teaches: {} draws a spell.", card_name(state, c), who)
-    if state.logging:
         state.say_fmt(state.active, "{} draws {}.", who, SPELLS[t])
 
 
@@ -253,5 +197,5 @@ def cast(state, c):
     if state.logging:
         state.say_fmt(None, "{} casts: {} draws {} and plays it at once.", card_name(state, c), state.seat_name(state.active), SPELLS[t])
     state.burn_spells.append(t)
-    start_single(state, t)
+    start_effect(state, SINGLE[t])
 

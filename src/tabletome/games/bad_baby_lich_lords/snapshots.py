@@ -26,8 +26,8 @@ from .effects import (E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, EFFECT_N
                       NUM_SKILLS, NUM_SPELLS, SPELLS, CAST, TEACH, skill_code)
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, mark_acted, put_side
-from .ruleset import (BONE_PILE, DECISIONS, DIG_SIDE, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES, SKILL,
-                      SPELL_DIRECTION, SPELL_TARGET, STIRS, SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM, TURN)
+from .ruleset import (BONE_PILE, DECISIONS, DIG_SIDE, FREEPLE, OR, PERFORM, PLACE, PLACE_ACTION, PLACE_NAMES, SKILL,
+                      SPELL_DIRECTION, SPELL_TARGET, STIRS, SUMMON, SUMMON_COUNT, SUMMON_PICK, TURN)
 from .turn import AFTER, PHASE_NAMES
 
 _ACTED = " (acted)"
@@ -35,8 +35,8 @@ _SKELETON = "skeleton:"
 _REF = re.compile(r"^(?:realm (\d+) ([a-z]+) (\d+)|bone pile (\d+)(?: card (\d+))?|held)$")
 # frames whose first number is a card
 _CARD_FRAMES = frozenset((PERFORM, PLACE, OR, SKILL, SPELL_DIRECTION))
-_SPELL_EFFECTS = (E_LEAVE, E_RAISE, E_FIGHT, E_BURN)
-_PILE_EFFECTS = (E_DIG, E_KISS)
+# the effects a spell's decision may hold: a spell's target, a bone pile
+_EFFECTS = {SPELL_TARGET: (E_LEAVE, E_RAISE, E_FIGHT, E_BURN), BONE_PILE: (E_DIG, E_KISS)}
 
 
 class RealmFields(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -110,9 +110,8 @@ def _restored_numbers(state) -> dict:
     C = state.R.cards
     L = state.L
     placed = []
-    for r in range(L.nr):
-        for x in L.realm_sides[r]:
-            placed.extend(state.sides[r * L.ns + x])
+    for q in L.slots:
+        placed.extend(state.sides[q])
     if state.held >= 0:
         placed.append(state.held)
     placed.extend(state.burn)
@@ -155,17 +154,12 @@ def restore(state, data) -> None:
             q = r * L.ns + x
             names = getattr(entry, name)
             for text in ([] if names is UNSET else names):
-                c, up, acted = _parse_entry(state, ids, text, f"{where} {name}", order)
+                c, up = _parse_entry(state, ids, text, f"{where} {name}", order)
                 put_side(state, c, q)
                 state.up[c] = up
-                if acted:
-                    mark_acted(state, c)
     if data.held is not None:
-        c, up, acted = _parse_entry(state, ids, data.held, "snapshot held", order, bone=True)
-        state.held = c
+        c = state.held = _parse_entry(state, ids, data.held, "snapshot held", order, bone=True)[0]
         state.loc[c] = HELD
-        if acted:
-            mark_acted(state, c)
     for text in data.burn:
         c = ids.take(text, "snapshot burn", order, C)
         state.burn.append(c)
@@ -180,13 +174,8 @@ def restore(state, data) -> None:
             raise IllegalAction(f"{where}: give either 'bone_pile' (the whole pile) or 'bone_top' (its top cards)")
         field = "bone_pile" if entry.bone_pile is not UNSET else "bone_top"
         listed = getattr(entry, field)
-        top_first = []
-        for text in ([] if listed is UNSET else listed):
-            c, up, acted = _parse_entry(state, ids, text, f"{where} {field}", order, bone=True)
-            if acted:
-                mark_acted(state, c)
-            top_first.append(c)
-        tops.append(top_first)
+        tops.append([_parse_entry(state, ids, text, f"{where} {field}", order, bone=True)[0]
+                     for text in ([] if listed is UNSET else listed)])
     for r, entry in enumerate(realms):
         top_first = tops[r]
         if entry.bone_pile is UNSET:
@@ -351,10 +340,8 @@ def _check_frame(state, frame, where):
             bad(f"the realm is a number from 0 to {top}")
         if kind == SUMMON and not 0 <= args[1] <= SUMMON_COUNT:
             bad(f"minions left is a number from 0 to {SUMMON_COUNT}")
-    elif kind == SPELL_TARGET and args[0] not in _SPELL_EFFECTS:
-        bad("the effect must be " + ", ".join(f"{e} ({EFFECT_NAMES[e]})" for e in _SPELL_EFFECTS))
-    elif kind == BONE_PILE and args[0] not in _PILE_EFFECTS:
-        bad("the effect must be " + ", ".join(f"{e} ({EFFECT_NAMES[e]})" for e in _PILE_EFFECTS))
+    elif kind in _EFFECTS and args[0] not in _EFFECTS[kind]:
+        bad("the effect must be " + ", ".join(f"{e} ({EFFECT_NAMES[e]})" for e in _EFFECTS[kind]))
     if kind == SPELL_DIRECTION and (not 0 <= state.loc[args[0]] < BONE or not state.up[args[0]]):
         bad("the Leave spell moves a minion on a side of a realm")
 
@@ -382,7 +369,8 @@ _PENDING = {FRAMES[k].name: k for k in DECISIONS}
 
 
 def _parse_pending(state, data):
-    """The open decision written with card places (``pending``), as a frame; None: the game is over."""
+    """The open decision written with card places (``pending``), as a frame; None: the game is
+    over. Each field is read as ``views.describe_decision`` writes it."""
     if data is None:
         return None
     if not isinstance(data, dict) or data.get("decision") not in _PENDING:
@@ -390,48 +378,36 @@ def _parse_pending(state, data):
                             f"{', '.join(_PENDING)}")
     kind = _PENDING[data["decision"]]
     where = f"snapshot pending {data['decision']}"
-    L = state.L
-
-    def realm(field):
-        v = data.get(field)
-        if not _is_whole(v) or not 1 <= v <= L.nr:
-            raise IllegalAction(f"{where}: {field!r} must be a realm number from 1 to {L.nr}")
-        return v - 1
-
-    def skill(name):
-        s = skill_code(name) if isinstance(name, str) else -1
-        if s < 0:
-            raise IllegalAction(f"{where}: {name!r} is not a skill")
-        return s
-
-    def effect(allowed):
-        name = data.get("spell")
-        names = [EFFECT_NAMES[e] for e in allowed]
-        if name not in names:
-            raise IllegalAction(f"{where}: 'spell' must be one of {', '.join(names)}")
-        return allowed[names.index(name)]
-
-    if kind in (TURN, SUMMON_REALM):
-        return (kind,)
-    if kind == PLACE:
-        why = data.get("for", "action")
-        if why not in PLACE_NAMES:
-            raise IllegalAction(f"{where}: 'for' must be one of {', '.join(PLACE_NAMES)}")
-        return (kind, _card_at(state, data.get("card", "held"), where), PLACE_NAMES.index(why))
-    if kind == OR:
-        skills = data.get("skills")
-        if not isinstance(skills, list) or len(skills) != 2:
-            raise IllegalAction(f"{where}: 'skills' must list the two skills of the OR choice")
-        return (kind, _card_at(state, data.get("card"), where), skill(skills[0]), skill(skills[1]))
-    if kind == SKILL:
-        return (kind, _card_at(state, data.get("card"), where), skill(data.get("skill")))
-    if kind in (DIG_SIDE, SUMMON_PICK):
-        return (kind, realm("realm"))
-    if kind == SPELL_TARGET:
-        return (kind, effect(_SPELL_EFFECTS))
-    if kind == BONE_PILE:
-        return (kind, effect(_PILE_EFFECTS))
-    return (kind, _card_at(state, data.get("card"), where))   # SPELL_DIRECTION
+    fields = FRAMES[kind].fields
+    why, skills = data.get("for", "action"), data.get("skills")
+    if "why" in fields and why not in PLACE_NAMES:
+        raise IllegalAction(f"{where}: 'for' must be one of {', '.join(PLACE_NAMES)}")
+    if "first" in fields and (not isinstance(skills, list) or len(skills) != 2):
+        raise IllegalAction(f"{where}: 'skills' must list the two skills of the OR choice")
+    frame = [kind]
+    for field in fields:
+        if field == "card":
+            frame.append(_card_at(state, data.get("card", "held" if kind == PLACE else None), where))
+        elif field == "why":
+            frame.append(PLACE_NAMES.index(why))
+        elif field in ("first", "second", "skill"):
+            name = data.get("skill") if field == "skill" else skills[field == "second"]
+            skill = skill_code(name) if isinstance(name, str) else -1
+            if skill < 0:
+                raise IllegalAction(f"{where}: {name!r} is not a skill")
+            frame.append(skill)
+        elif field == "realm":
+            realm = data.get("realm")
+            if not _is_whole(realm) or not 1 <= realm <= state.L.nr:
+                raise IllegalAction(f"{where}: 'realm' must be a realm number from 1 to {state.L.nr}")
+            frame.append(realm - 1)
+        else:   # effect: the spell's
+            allowed = _EFFECTS[kind]
+            names = [EFFECT_NAMES[e] for e in allowed]
+            if data.get("spell") not in names:
+                raise IllegalAction(f"{where}: 'spell' must be one of {', '.join(names)}")
+            frame.append(allowed[names.index(data["spell"])])
+    return tuple(frame)
 
 
 def _card_at(state, ref, where):
@@ -482,12 +458,13 @@ def _restore_order(state, given):
     if fixed is not None and order != fixed:
         raise IllegalAction(f"snapshot 'factions' {given!r} differs from the game's factions option "
                             f"{state.options['factions']!r}")
-    if L.solitaire and FACTION_IDS.index("freeple") not in order:
+    if L.solitaire and FREEPLE not in order:
         raise IllegalAction("snapshot 'factions': Solitaire uses the Freeple faction as one of the three realms")
     return order
 
 
 def _parse_entry(state, ids, text, where, order, bone=False):
+    """A card as a snapshot writes it (``entry``): its id and side up, marked as having acted if so."""
     t = text.strip()
     acted = False
     up = 0 if bone else 1
@@ -500,7 +477,9 @@ def _parse_entry(state, ids, text, where, order, bone=False):
         up = 0
         t = t[len(_SKELETON):].strip()
     c = ids.take(t, where, order, state.R.cards)
-    return c, up, acted
+    if acted:
+        mark_acted(state, c)
+    return c, up
 
 
 class _Ids:

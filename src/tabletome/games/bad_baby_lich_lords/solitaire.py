@@ -11,7 +11,7 @@ to realm 1. The player's score is "the number of cards left in each realm's bone
 """
 
 from .endings import finish
-from .places import card_name, draw_bone, put_side, reveal
+from .places import card_name, dig
 from .ruleset import ARTIFACT_LIMIT
 
 
@@ -20,10 +20,7 @@ def artifact_turn(state):
     a = state.artifact
     s = L.artifact_side
     if state.bone[a]:
-        c = draw_bone(state, a)
-        state.up[c] = 1
-        put_side(state, c, a * L.ns + s)
-        note = reveal(state, a)
+        c, note = dig(state, a, s, up=1)
         state.say_fmt(None, "The Cursed Artifact digs and raises {} in realm {}{}; it performs no skills.",
                       card_name(state, c), a + 1, note)
     else:
@@ -37,8 +34,3 @@ def artifact_turn(state):
             return
     state.artifact = (a + 1) % L.nr
     state.say_fmt(None, "The Cursed Artifact moves to bone pile {}.", state.artifact + 1)
-
-
-def bone_pile_cards(state) -> int:
-    """Solitaire's score: "count the number of cards left in each realm's bone pile and total their counts"."""
-    return sum(len(p) for p in state.bone)

@@ -11,9 +11,9 @@ offered only when it would do something; a spell drawn by Cast is played even if
 from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
 from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
-from .places import (HELD, burn_card, card_name, draw_bone, draw_spell, move_to_realm, perform, put_side, reveal,
+from .places import (burn_card, card_name, dig, draw_spell, draw_to_place, move_to_realm, perform, side_targets,
                      target_card, where)
-from .ruleset import (BACK_TO_THE_MENU, BONE_PILE, DIG_SIDE, PLACE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
+from .ruleset import (BONE_PILE, DIG_SIDE, PLACE_KISS, SPELL_DIRECTION, SPELL_TARGET, STIRS,
                       SUMMON, SUMMON_COUNT, SUMMON_PICK, SUMMON_REALM)
 
 
@@ -38,16 +38,10 @@ def spell_options(state, p, opts):
                 break
     pile = (raise_ or dig) and any(state.bone)
     cast = R.cast
-    if leave and minion:
-        opts.append(cast[S_LEAVE])
-    if raise_ and skeleton:
-        opts.append(cast[S_RAISE])
-    if dig and pile:
-        opts.append(cast[S_DIG])
-    if fight and minion:
-        opts.append(cast[S_FIGHT])
-    if teach and state.deck:
-        opts.append(cast[S_TEACH])
+    for t, n, can in ((S_LEAVE, leave, minion), (S_RAISE, raise_, skeleton), (S_DIG, dig, pile), (S_FIGHT, fight, minion),
+                      (S_TEACH, teach, state.deck)):
+        if n and can:
+            opts.append(cast[t])
     if not (teach or leave > 1 or raise_ > 1 or dig > 1 or fight > 1):
         return    # no Combo Spell in hand
     combo = R.combo
@@ -63,19 +57,17 @@ def spell_options(state, p, opts):
 def cast_spell(state, frame, action):
     """The turn menu's "cast SPELL": "reveal it face up from your hand, perform the effect described
     on the card, then discard the spell to the burn pile"; then back to the menu."""
-    state.stack.append(BACK_TO_THE_MENU)
     p = state.active
     t = action.args[0]
     state.hand[p][t] -= 1
     state.burn_spells.append(t)
     if state.logging:
         state.say_fmt(None, "{} casts {}.", state.seat_name(p), SPELLS[t])
-    start_single(state, t)
+    start_effect(state, SINGLE[t])
 
 
 def cast_combo(state, frame, action):
     """The turn menu's "combo A+B": two spells played at once for the Combo Spell of A."""
-    state.stack.append(BACK_TO_THE_MENU)
     p = state.active
     hand = state.hand[p]
     t, u = action.args
@@ -86,10 +78,6 @@ def cast_combo(state, frame, action):
     if state.logging:
         state.say_fmt(None, "{} plays {} and {} as the Combo Spell {}", state.seat_name(p), SPELLS[t], SPELLS[u], EFFECT_NAMES[COMBO[t]])
     start_effect(state, COMBO[t])
-
-
-def start_single(state, t):
-    start_effect(state, SINGLE[t])
 
 
 def start_effect(state, e):
@@ -117,48 +105,17 @@ def nothing_happens(state, frame):
 
 
 # --- options of the spell decisions -------------------------------------------------------------
-def minion_targets(state, verb, skip_realm=-1, need_side_in=-1, need_move=False):
-    """Every minion on the table as an action of ``verb`` ("Target ANY minion")."""
-    L, R = state.L, state.R
-    ns, maxp, up = L.ns, R.max_positions, state.up
-    T = R.target[verb]
-    out = []
-    for q, side in enumerate(state.sides):
-        if not side:
-            continue
-        r, x = divmod(q, ns)
-        if r == skip_realm:
-            continue
-        if need_side_in >= 0 and not L.has_side[need_side_in][x]:
-            continue
-        if need_move and not any(L.has_side[r2][x] for r2 in L.adjacent[r]):
-            continue
-        base = q * maxp
-        for j, d in enumerate(side):
-            if up[d]:
-                out.append(T[base + j])
-    return out
-
-
 def spell_target_options(state, frame):
-    e = frame[1]
+    """"Target ANY minion" (Leave: one that can move to an adjacent realm), or for Raise "ANY
+    skeleton (not on top of a bone pile)"."""
+    e, L = frame[1], state.L
     if e == E_LEAVE:
-        return minion_targets(state, V_MOVE, need_move=True)
+        return side_targets(state, V_MOVE, L.leave_slots, 1)
     if e == E_FIGHT:
-        return minion_targets(state, V_FIGHT)
+        return side_targets(state, V_FIGHT, L.slots, 1)
     if e == E_BURN:
-        return minion_targets(state, V_BURN)
-    # E_RAISE: "Target ANY skeleton (not on top of a bone pile)"
-    R = state.R
-    maxp, up = R.max_positions, state.up
-    T = R.target[V_RAISE]
-    out = []
-    for q, side in enumerate(state.sides):
-        base = q * maxp
-        for j, d in enumerate(side):
-            if not up[d]:
-                out.append(T[base + j])
-    return out
+        return side_targets(state, V_BURN, L.slots, 1)
+    return side_targets(state, V_RAISE, L.slots, 0)     # E_RAISE
 
 
 def direction_options(state, frame):
@@ -184,7 +141,8 @@ def summon_pick_options(state, frame):
 
 
 def summon_candidates(state, dest):
-    return minion_targets(state, V_MOVE, skip_realm=dest, need_side_in=dest)
+    """The minions of the other realms that can move to the same side of realm ``dest``."""
+    return side_targets(state, V_MOVE, state.L.other_slots[dest], 1)
 
 
 def dig_side_options(state, frame):
@@ -236,22 +194,13 @@ def spell_on_pile(state, frame, action):
         state.stack.append((DIG_SIDE, r))
         return
     # His Kiss of Life!: "Draw a skeleton from any bone pile and Raise it in any realm."
-    c = draw_bone(state, r)
-    state.loc[c] = HELD
-    state.held = c
-    note = reveal(state, r)
-    if state.logging:
-        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
-    state.stack.append((PLACE, c, PLACE_KISS))
+    draw_to_place(state, r, PLACE_KISS)
 
 
 def dig_to_side(state, frame, action):
     r = frame[1]
     x = state.R.word_side[action.args[0]]
-    d = draw_bone(state, r)
-    state.up[d] = 0
-    put_side(state, d, r * state.L.ns + x)
-    note = reveal(state, r)
+    d, note = dig(state, r, x)
     if state.logging:
         state.say_fmt(None, "{} is dug from bone pile {} to {}'s side of realm {}{}.", card_name(state, d), r + 1,
                       state.L.side_label(x), r + 1, note)
@@ -278,9 +227,8 @@ def stirs_next(state, frame) -> bool:
     """The frame ``stirs``: The Lich King Stirs! "Dig a skeleton from EACH bone pile." -- left to right."""
     for r in range(frame[1], state.L.nr):
         if state.bone[r]:
-            state.stack.append((STIRS, r + 1))
-            state.stack.append((DIG_SIDE, r))
-            return False
+            state.push((DIG_SIDE, r), (STIRS, r + 1))   # dig here, then stir on from the next realm
+            break
     return False
 
 
@@ -289,6 +237,5 @@ def summon_next(state, frame) -> bool:
     _, dest, left = frame
     if left == 0 or not summon_candidates(state, dest):
         return False
-    state.stack.append((SUMMON, dest, left - 1))
-    state.stack.append((SUMMON_PICK, dest))
+    state.push((SUMMON_PICK, dest), (SUMMON, dest, left - 1))   # pick one, then summon on
     return False

@@ -19,7 +19,6 @@ from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, OUT, target_card
 from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
-from .solitaire import bone_pile_cards
 from .turn import BEFORE, PHASE_NAMES, end_turn
 
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). The cards are written
@@ -35,7 +34,7 @@ ZONES = Zones(
     Number("turn", int, 1, seat=False),
     Number("active", int | UnsetType, UNSET, seat=False),             # left out: the mode's first seat
     Number("phase", int, BEFORE, seat=False, written=False),          # before or after the action
-    Derived("phase", str, PHASE_NAMES[0], lambda s: PHASE_NAMES[2] if s.is_over else PHASE_NAMES[s.phase]),
+    Derived("phase", str, PHASE_NAMES[0], views.phase_name),
     Piles("sides", written=False),                   # sides[r * ns + s]: the cards on side s of realm r
     Piles("bone", NOBODY, written=False),            # the bone piles (bottom first) ...
     Number("known", list[int], [], copy=True, seat=False, written=False),   # ... and how many top cards are known
@@ -96,7 +95,6 @@ class LichLordsState(State):
         if L.solitaire:
             # "Place the Cursed Artifact above the middle realm's bone pile"
             self.artifact = 1
-        self.active = L.turn_order[0]
         names = ", ".join(f"{r + 1}: {FACTIONS[f]}" for r, f in enumerate(order))
         self.say_fmt(None, "The realms are laid out ({}).", names)
         for r in range(L.nr):
@@ -109,31 +107,23 @@ class LichLordsState(State):
 
     def attach(self):
         """The fixed facts of this game (cards, layout, the mode's action table) and an empty
-        table with no realms dealt (set-up and restoring fill it)."""
+        table with no realms dealt (the zones' defaults, a pile per realm or side; set-up and
+        restoring fill it)."""
         R = self.R = self.game.ruleset(self.options, self.card_text)
         L = self.L = R.layout
         self.table = R.table
+        ZONES.empty(self)
         n = R.cards.n
-        self.order = []
         self.sides = [[] for _ in range(L.nr * L.ns)]
         self.up = [0] * n
         self.acted = [0] * n
-        self.acted_ids = []
         self.loc = [OUT] * n
         self.bone = [[] for _ in range(L.nr)]
         self.known = [0] * L.nr
         self.rpile = [[] for _ in range(L.nr)]
         self.scored = [[] for _ in range(L.ns)]
         self.noise = [0] * L.ns
-        self.burn = []
-        self.burn_spells = []
-        self.deck = []
-        self.hand = [[0] * NUM_SPELLS for _ in range(L.players)]
-        self.turn = 1
         self.active = L.turn_order[0]
-        self.phase = BEFORE
-        self.held = -1
-        self.artifact = -1
 
     def _random_order(self):
         """Lich Law 1.4: deal the factions to the realm positions at random (Solitaire: "Use the
@@ -168,16 +158,9 @@ class LichLordsState(State):
         super()._restore(fields)
         snapshots.restore(self, fields)
 
-    @classmethod
-    def migrate_snapshot(cls, data):
-        return snapshots.migrate_snapshot(data)
-
-    def determinize(self, seat, rng):
-        return hidden.determinize(self, seat, rng)
-
-    def end_turn_now(self):
-        """End the turn here (the heuristic imagines it on a copy): scoring, the Cursed Artifact."""
-        end_turn(self)
+    migrate_snapshot = staticmethod(snapshots.migrate_snapshot)
+    determinize = hidden.determinize
+    end_turn_now = end_turn    # (the heuristic imagines ending the turn on a copy: scoring, the Cursed Artifact)
 
     # --- outcome ----------------------------------------------------------------------------------------------
     def action_cards(self, action):
@@ -231,7 +214,8 @@ class LichLordsState(State):
                 "realms won": [float(len(self.scored[side])) for side in L.seat_side]}
 
     def bone_pile_cards(self) -> int:
-        return bone_pile_cards(self)
+        """Solitaire's score: "count the number of cards left in each realm's bone pile and total their counts"."""
+        return sum(len(p) for p in self.bone)
 
     def outcome(self, seat):
         """Solitaire: a win is worth 0.5 plus half the share of bone pile cards left; a loss is worth
@@ -258,25 +242,24 @@ class LichLordsState(State):
         L, C, R = self.L, self.R.cards, self.R
         loc, up = self.loc, self.up
         expect = [OUT] * C.n
+
+        def put(cards, where):
+            for c in cards:
+                assert expect[c] == OUT, f"{C.names[c]} is in two places"
+                expect[c] = where
+
         for q, side in enumerate(self.sides):
             if side:
                 r, x = divmod(q, L.ns)
                 assert L.has_side[r][x], f"cards on a side realm {r + 1} does not have"
-                for c in side:
-                    assert expect[c] == OUT, f"{C.names[c]} is in two places"
-                    expect[c] = q
+                put(side, q)
         for r, pile in enumerate(self.bone):
+            put(pile, BONE + r)
             for c in pile:
-                assert expect[c] == OUT, f"{C.names[c]} is in two places"
-                expect[c] = BONE + r
                 assert not up[c], f"{C.names[c]} lies minion-side up in a bone pile"
             assert (1 if pile else 0) <= self.known[r] <= len(pile), f"bone pile {r + 1} known count {self.known[r]} is wrong"
-        for c in self.burn:
-            assert expect[c] == OUT, f"{C.names[c]} is in two places"
-            expect[c] = BURNED
-        if self.held >= 0:
-            assert expect[self.held] == OUT, f"{C.names[self.held]} is in two places"
-            expect[self.held] = HELD
+        put(self.burn, BURNED)
+        put([self.held] if self.held >= 0 else [], HELD)
         if expect != loc:
             bad = [C.names[c] for c in range(C.n) if expect[c] != loc[c]]
             raise AssertionError(f"cards out of place: {', '.join(bad[:5])}")
@@ -294,15 +277,8 @@ class LichLordsState(State):
             assert self.noise[s] == sum(C.realms[rid].noise for rid in pile), f"side {s} noise is wrong"
         realms.sort()
         assert realms == R.realms_in_play(self.order), "realm cards are missing or doubled"
-        spells = [0] * NUM_SPELLS
-        for t in self.deck:
-            spells[t] += 1
-        for t in self.burn_spells:
-            spells[t] += 1
-        for h in self.hand:
-            for t in range(NUM_SPELLS):
-                assert h[t] >= 0
-                spells[t] += h[t]
+        assert all(n >= 0 for h in self.hand for n in h)
+        spells = [self.deck.count(t) + self.burn_spells.count(t) + sum(h[t] for h in self.hand) for t in range(NUM_SPELLS)]
         assert spells == C.spell_copies, f"spell cards miscounted: {spells}"
         if self.is_over:
             assert not self.stack and self.decision is None, "the game is over but a frame is open"

@@ -11,8 +11,8 @@ only do so to skeletons on your side of your realms." (``layout.seat_realms``)
 """
 
 from .actions import V_RAISE
-from .ruleset import BACK_TO_THE_MENU, PLACE, PLACE_ACTION, TURN
-from .places import HELD, card_name, clear_acted, draw_bone, perform, put_side, realm_of, reveal, target_card
+from .ruleset import PLACE_ACTION, TURN
+from .places import card_name, clear_acted, draw_to_place, perform, put_side, realm_of, side_targets, target_card
 from .endings import exhausted, finish, finish_on_noise
 from .scoring import noise_winner, score_realms
 from .solitaire import artifact_turn
@@ -29,20 +29,11 @@ def turn_options(state, frame=None):
     L, R = state.L, state.R
     opts = []
     if state.phase == BEFORE:
-        side = L.seat_side[p]
-        realms = L.seat_realms[p]
         bone = state.bone
-        for r in realms:
+        for r in L.seat_realms[p]:
             if bone[r]:
                 opts.append(R.draw[r])
-        T = R.target[V_RAISE]
-        ns, maxp, up = L.ns, R.max_positions, state.up
-        for r in realms:
-            q = r * ns + side
-            base = q * maxp
-            for j, c in enumerate(state.sides[q]):
-                if not up[c]:
-                    opts.append(T[base + j])
+        opts += side_targets(state, V_RAISE, L.seat_slots[p], 0)
         action_possible = bool(opts)
     else:
         action_possible = False
@@ -56,22 +47,14 @@ def draw_and_raise(state, frame, action):
     """Action: Draw and Raise a Skeleton. "1. Draw a skeleton card from the top of any realm's bone
     pile." (Lich Law 2.1: the realm to place it in is chosen after seeing it and the newly revealed
     top.)"""
-    state.stack.append(BACK_TO_THE_MENU)
     r = action.args[0]
     state.phase = AFTER
-    c = draw_bone(state, r)
-    state.held = c
-    state.loc[c] = HELD
-    note = reveal(state, r)
-    if state.logging:
-        state.say_fmt(None, "{} draws {} from bone pile {}{}.", state.seat_name(state.active), card_name(state, c), r + 1, note)
-    state.stack.append((PLACE, c, PLACE_ACTION))
+    draw_to_place(state, r, PLACE_ACTION)
 
 
 def raise_in_place(state, frame, action):
     """Action: Raise a Skeleton in Place. "1. Select a skeleton on your side of any realm. 2. Raise the
     skeleton, flipping it minion-side up and performing all its skills." """
-    state.stack.append(BACK_TO_THE_MENU)
     state.phase = AFTER
     c = target_card(state, action)
     state.up[c] = 1

@@ -14,8 +14,7 @@ from ...core.zones import names_of
 from .effects import EFFECT_NAMES, FACTIONS, SKILLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD
-from .ruleset import (BONE_PILE, DIG_SIDE, NOISE_TO_WIN, OR, PERFORM, PLACE, PLACE_NAMES, SKILL, SPELL_DIRECTION,
-                      SPELL_TARGET, STIRS, SUMMON, SUMMON_PICK, TURN)
+from .ruleset import NOISE_TO_WIN, PERFORM, PLACE_NAMES, STIRS, SUMMON, TURN
 from .turn import PHASE_NAMES
 
 
@@ -23,15 +22,11 @@ def realm_info(C, rid):
     """Realm card ``rid``'s public facts (shared: read them, never change them)."""
     cached = C.realm_views.get(rid)
     if cached is None:
-        cached = C.realm_views[rid] = _realm_info(C, rid)
+        realm = C.realms[rid]
+        cached = C.realm_views[rid] = {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,
+                                       "requires": list(realm.requires_text), "bans": list(realm.bans_text),
+                                       "text": realm.text, "designed": realm.origin == "designed"}
     return cached
-
-
-def _realm_info(C, rid):
-    realm = C.realms[rid]
-    return {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,
-            "requires": list(realm.requires_text), "bans": list(realm.bans_text), "text": realm.text,
-            "designed": realm.origin == "designed"}
 
 
 def card_view(state, c):
@@ -153,29 +148,28 @@ def decision_view(state):
     if frame is None:
         return None
     d = describe_decision(state, frame)
-    if frame[0] in (OR, SKILL, SPELL_DIRECTION, PLACE):
+    if "card" in d:   # a decision about a card: its name too
         d["card_name"] = state.R.cards.names[frame[1]]
     return d
 
 
 def describe_decision(state, frame) -> dict:
-    kind = frame[0]
-    d = {"decision": FRAMES[kind].name}
-    if kind == PLACE:
-        d["card"] = card_place(state, frame[1])
-        d["for"] = PLACE_NAMES[frame[2]]
-    elif kind == OR:
-        d["card"] = card_place(state, frame[1])
-        d["skills"] = [SKILLS[frame[2]], SKILLS[frame[3]]]
-    elif kind == SKILL:
-        d["card"] = card_place(state, frame[1])
-        d["skill"] = SKILLS[frame[2]]
-    elif kind in (DIG_SIDE, SUMMON_PICK):
-        d["realm"] = frame[1] + 1
-    elif kind in (SPELL_TARGET, BONE_PILE):
-        d["spell"] = EFFECT_NAMES[frame[1]]
-    elif kind == SPELL_DIRECTION:
-        d["card"] = card_place(state, frame[1])
+    """A decision frame as ``pending`` writes it, each number in the words of its field (frames.py):
+    a card by its place, a realm by its number, a skill or a spell by its name."""
+    d = {"decision": FRAMES[frame[0]].name}
+    for field, value in zip(FRAMES[frame[0]].fields, frame[1:]):
+        if field == "card":
+            d["card"] = card_place(state, value)
+        elif field == "why":
+            d["for"] = PLACE_NAMES[value]
+        elif field == "first":
+            d["skills"] = [SKILLS[value], SKILLS[frame[3]]]
+        elif field == "skill":
+            d["skill"] = SKILLS[value]
+        elif field == "realm":
+            d["realm"] = value + 1
+        elif field == "effect":
+            d["spell"] = EFFECT_NAMES[value]
     return d
 
 
