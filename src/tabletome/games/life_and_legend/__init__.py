@@ -19,7 +19,7 @@ from . import ruleset as R
 from .actions import build_actions
 from .cards import cards_from_text, counted, load_cards, RESPONSE_OPS
 from .interfere import interfere_op
-from .limits import ambient_table, ambient_by_op, ambient_where, lowest_hand, lowest_limits
+from .limits import ambient_table, ambient_by_op, ambient_where, lowest_limits
 from .state import LifeAndLegendState
 
 AI_VALUES = ("none",) + tuple("+".join(c) for n in (1, 2, 3) for c in combinations(R.AI_NAMES, n))
@@ -105,8 +105,7 @@ class LifeAndLegend(Game):
             C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
             C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in RESPONSE_OPS}
-            C.lowest = lowest_limits(C, C.amb)
-            C.lowest_hand = lowest_hand(C, C.amb)
+            C.lowest = lowest_limits(C.amb)
             C.needs = [counted(C.cards[i].words) if i in C.background else None for i in range(C.n)]
             C.fewest_words = min((len(C.cards[i].words) for i in C.background), default=0)
         return C

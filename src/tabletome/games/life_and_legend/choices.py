@@ -10,7 +10,7 @@ from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT
 from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish,
                       world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
 from .backgrounds import spark_effect
-from .limits import over_limit, wander_limit, exceptionals
+from .limits import over_limit, limit, exceptionals
 from .trading import answer
 from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
                     R_SPARK, R_GAMBLE, SPARK_EFFECT, D_EFFECT)
@@ -78,7 +78,7 @@ def space_choices(s, seat, op):
     if name == "remove-world":
         return [k for k in range(R.WORLD_SPACES) if removable(s, k)]
     if name == "wander-free":
-        if len(s.wanders[seat]) >= wander_limit(s, seat):
+        if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
             return []
         # "Take a covered World card": with none covered the Effect takes nothing (RULES.md, "A
         # covered World card"; Wander's "the top Legend Deck card" is a World Action's rule, not the card's)

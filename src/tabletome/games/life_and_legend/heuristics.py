@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .backgrounds import activatable
-from .limits import mod, wander_limit
+from .limits import mod, limit
 from .modes import legends, solo_progress
 from .names import LIFE_CARD
 
@@ -215,7 +215,7 @@ def turn_in_score(s, seat, a) -> float:
         return -2.0
     if mode in ("farwander", "campaign", "lore", "arbiter", "treasury"):
         return 0.8 if len(s.traits[seat]) < 4 else -0.2
-    if len(s.wanders[seat]) >= wander_limit(s, seat):
+    if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
         return 0.6
     if mode == "eternal" and s.C.exceptionals.isdisjoint(s.traits[seat]):
         return 0.8     # a Life draw looks for the Exceptional Trait Eternal's victory needs

@@ -12,7 +12,7 @@ from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
 from .effects import roll, world_covered, publish, take_space, top_legend
 from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
-from .limits import wander_limit
+from .limits import limit
 
 
 def interferes(s, seat, moment) -> bool:
@@ -123,7 +123,7 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
         if "turn_in" in by_kind:
             return by_kind["turn_in"][0]
     if kind == "matathias" and "turn_in" in by_kind:
-        if len(s.wanders[seat]) >= wander_limit(s, seat):
+        if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
             return by_kind["turn_in"][0]
     if end is not None:
         return end

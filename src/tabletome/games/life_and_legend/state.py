@@ -167,8 +167,7 @@ class LifeAndLegendState(State):
         four card limits added up ("All Player card limits start out at 4. This may go up and down
         during a game", Limits: The Rule of Four): hand size, Relic slots, Trait cards, Wanders."""
         return {"legends": [float(self.legends(t)) for t in range(self.players)],
-                "limits": [float(limits.hand_limit(self, t) + limits.slot_limit(self, t) + limits.trait_limit(self, t)
-                                 + limits.wander_limit(self, t)) for t in range(self.players)]}
+                "limits": [float(sum(limits.limit(self, t, op) for op in limits.LIMIT_OPS)) for t in range(self.players)]}
 
     def outcome(self, seat):
         if self.to_move is not None:

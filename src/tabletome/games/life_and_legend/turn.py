@@ -14,7 +14,7 @@ from .backgrounds import activatable, activate, spark_ready, use_spark, use_stor
 from .cards import RELIC, ADVENTURE, STORY, ACHIEVEMENT
 from .choices import discard_by_name, named
 from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
-from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
+from .limits import limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
 from .names import (TURN, PHASE, NEXT_PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
                     DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, EMPTINESS)
@@ -109,7 +109,7 @@ def phase_legal(s, frame, free=None):
         # the phase cannot end; "During all Phases, the Player may play Events from their hand, or
         # use Effects on cards in their Play Area" still holds (RULES.md, "Phase 4 over the hand size").
         held = len(s.hand[seat])
-        if held > C.lowest_hand and held > hand_limit(s, seat):
+        if held > C.lowest["hand-size"] and held > limit(s, seat, "hand-size"):
             over_hand = True
             out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:
@@ -119,7 +119,7 @@ def phase_legal(s, frame, free=None):
         for c in s.hand[seat]:
             if kind[c] == RELIC:
                 if room is None:
-                    room = slot_limit(s, seat) - slots_used(s, seat)
+                    room = limit(s, seat, "relic-slots") - slots_used(s, seat)
                 if slots[c] <= room:
                     out.append(relic[c])
     world_actions = []
@@ -398,7 +398,7 @@ def setup_relics_legal(s, frame):
     _, seat = frame
     get = s.table.get
     C = s.C
-    room = slot_limit(s, seat) - slots_used(s, seat)
+    room = limit(s, seat, "relic-slots") - slots_used(s, seat)
     out = [get("relic", c) for c in s.hand[seat] if C.kind[c] == RELIC and C.cards[c].slots <= room]
     out.append(get("done"))
     return out

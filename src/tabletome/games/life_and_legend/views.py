@@ -12,7 +12,7 @@ from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
 from .frames import FRAMES
 from .modes import lore_held
-from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used
+from .limits import limit, slots_used
 from .names import PHASE_NAMES, MOMENTS, DISRUPTED
 from .effects import pending
 
@@ -131,8 +131,8 @@ def contest_view(s, seat):
 
 
 def limits_view(s, t):
-    return {"hand": hand_limit(s, t), "relic_slots": slot_limit(s, t), "slots_used": slots_used(s, t),
-            "traits": trait_limit(s, t), "completed_wanders": wander_limit(s, t)}
+    return {"hand": limit(s, t, "hand-size"), "relic_slots": limit(s, t, "relic-slots"), "slots_used": slots_used(s, t),
+            "traits": limit(s, t, "trait-limit"), "completed_wanders": limit(s, t, "wander-limit")}
 
 
 def prompts() -> tuple:

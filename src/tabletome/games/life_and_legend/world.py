@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
 from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll_for, take_space, top_legend
-from .limits import mod, wander_limit
+from .limits import mod, limit
 from .names import WORLD_FX, METHOD, TOP, CONTEST, NO_CONTEST
 
 
@@ -118,7 +118,7 @@ def may_wander(s, seat) -> bool:
     if mod(s, seat, "no-wander") > 0:
         return False
     held = len(s.wanders[seat])
-    return held < s.C.lowest[2] or held < wander_limit(s, seat)   # (the lowest the limit can go first)
+    return held < s.C.lowest["wander-limit"] or held < limit(s, seat, "wander-limit")   # (the lowest the limit can go first)
 
 
 def wander_targets(s, covered):
