@@ -62,11 +62,7 @@ class LifeAndLegend(Game):
 
     # --- cards and actions -------------------------------------------------------------------------
     def card_list(self, card_text=None):
-        if card_text is None:
-            return self._derive(self.cards)
-        if card_text not in self._sets:
-            self._sets[card_text] = cards_from_text(card_text, "card file")
-        return self._derive(self._sets[card_text])
+        return self._derive(self.cards if card_text is None else self.check_cards(card_text, "card file"))
 
     def check_cards(self, text, source):
         if text not in self._sets:
@@ -183,8 +179,7 @@ class LifeAndLegend(Game):
 
     def render(self, view, seat, compact=0, card_text=None):
         from .display import render
-        cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
-        return render(view, seat, cards, compact=compact)
+        return render(view, seat, self.card_list(card_text), compact=compact)
 
     def score_label(self, players, options):
         """What ``state.scores`` count: Legends, or a Solitaire mode's measure (RULES.md, "Scores")."""

@@ -67,17 +67,10 @@ def build_actions(C, players=2) -> ActionTable:
     slots = seat_slots(players)
     one = lambda kind: C.of_kind[kind]
     uniq = lambda ids: [i for i in ids if C.by_name[C.names[i].lower()] == i]
-    t.add("end phase", "end")
-    t.add("done", "done")
-    t.add("draw the top Legend card", "draw")
-    t.add("roll the die", "roll")
-    t.add("use the Spark", "spark")
-    t.add("accept", "accept")
-    t.add("decline", "decline")
-    t.add("pass", "pass")
-    t.add("contest", "contest")
-    t.add("no contest", "no_contest")
-    t.add("give it to the Farwanderer", "give")
+    for text, kind in (("end phase", "end"), ("done", "done"), ("draw the top Legend card", "draw"), ("roll the die", "roll"),
+                       ("use the Spark", "spark"), ("accept", "accept"), ("decline", "decline"), ("pass", "pass"),
+                       ("contest", "contest"), ("no contest", "no_contest"), ("give it to the Farwanderer", "give")):
+        t.add(text, kind)
     for k in range(R.WORLD_SPACES):
         t.add(f"fill space {k + 1} from the Legend Deck", "fill", k)
         t.add(f"uncover space {k + 1}", "uncover", k)

@@ -8,6 +8,7 @@ the Life Deck (``[[trait]]``, ``[[exceptional]]``, ``[[trauma]]``: 35) and the B
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Literal
 
@@ -182,7 +183,7 @@ class CardList:
         K = self.kind
         self.is_atmosphere = [K[i] == EVENT and self.cards[i].atmosphere for i in range(self.n)]
         self.perpetual = [K[i] == ADVENTURE and self.cards[i].perpetual for i in range(self.n)]
-        self.word = [self._word(i) for i in range(self.n)]
+        self.word = [self.cards[i].word if K[i] in (RELIC, TRAIT) else None for i in range(self.n)]
         # hot-path tables: Relic slots per id (0 for other cards), Exceptional Traits
         self.slots = [self.cards[i].slots if K[i] == RELIC else 0 for i in range(self.n)]
         self.is_exceptional = [K[i] == EXCEPTIONAL for i in range(self.n)]
@@ -208,11 +209,6 @@ class CardList:
                                 for i in range(self.n)]
         # the Life Achievements as a bit set (a hand's Achievements are revealed: determinize keeps them)
         self.achievements = sum(1 << i for i in range(self.n) if K[i] == ACHIEVEMENT)
-
-    def _word(self, i):
-        if self.kind[i] in (RELIC, TRAIT):
-            return self.cards[i].word
-        return None
 
     def check(self):
         src = self.source
@@ -261,10 +257,7 @@ class CardList:
 
 def counted(words):
     """((word, how many), ...) of a list of Life Words, in first-seen order."""
-    need = {}
-    for w in words:
-        need[w] = need.get(w, 0) + 1
-    return tuple(need.items())
+    return tuple(Counter(words).items())
 
 
 def effects_of(card):

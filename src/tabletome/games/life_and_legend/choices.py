@@ -5,11 +5,10 @@ possible answer is made without asking."""
 from __future__ import annotations
 
 from . import ruleset as R
-from .adventures import defeat_choices, resolve_attempt, complete
+from .adventures import defeat_choices, resolve_attempt
 from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT
 from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish,
                       world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
-from .backgrounds import spark_effect
 from .limits import over_limit, limit, exceptionals
 from .trading import answer
 from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
@@ -65,11 +64,6 @@ def run_disrupted(s, frame):
     return False
 
 
-def run_spark_effect(s, frame):
-    spark_effect(s, frame[1])
-    return False
-
-
 # --- choosing a World space, a seat, a Completed Wander ----------------------------------------------
 def space_choices(s, seat, op):
     name = OP_NAMES[op]
@@ -115,12 +109,9 @@ def resolve_choose_space(s, frame, action):
         wander_succeeds(s, seat, k)
 
 
-def seat_choices(s, seat):
-    return [t for t in range(s.players) if t != seat and s.hand[t] and s.ai.get(t) != "emptiness"]
-
-
 def legal_choose_seat(s, frame):
-    return [s.table.get("seat", t) for t in seat_choices(s, frame[1])]
+    """An opponent with cards in hand, The Emptiness aside."""
+    return [s.table.get("seat", t) for t in range(s.players) if t != frame[1] and s.hand[t] and s.ai.get(t) != "emptiness"]
 
 
 def resolve_choose_seat(s, frame, action):
@@ -154,16 +145,12 @@ def discard_pool(s, seat):
     return pool
 
 
-def exempt_only(s, pool):
-    """Life Achievements "are exempt from defeat, discard, and remove Effects, but can be discarded
-    in the place of any other card": a pool of nothing else owes nothing."""
-    kind = s.C.kind
-    return all(kind[c] == ACHIEVEMENT for c in pool)
-
-
 def owed_discards(s, pool):
-    """One "discard" per card name of ``pool``; none when it holds nothing but Life Achievements."""
-    return [] if exempt_only(s, pool) else named(s, "discard", pool)
+    """One "discard" per card name of ``pool``; none when it holds nothing but Life Achievements,
+    which "are exempt from defeat, discard, and remove Effects, but can be discarded in the place of
+    any other card"."""
+    kind = s.C.kind
+    return [] if all(kind[c] == ACHIEVEMENT for c in pool) else named(s, "discard", pool)
 
 
 def legal_discard(s, frame):
@@ -328,11 +315,6 @@ def run_roll_check(s, frame):
             s.lost_adventure = True
     s.roll = []
     s.roll_mod = 0
-    return False
-
-
-def run_complete(s, frame):
-    complete(s, frame[1], frame[2])
     return False
 
 

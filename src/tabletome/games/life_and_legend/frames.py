@@ -12,12 +12,17 @@ from . import choices as ch
 from . import interfere
 from . import names as N
 from . import turn
+from .adventures import complete
+from .backgrounds import spark_effect
 from .opponents import emptiness_turn
 
 
-def _emptiness(s, frame):
-    emptiness_turn(s, frame[1])
-    return False
+def step(rule):
+    """The ``run`` of a frame that does ``rule(s, *the frame's numbers)`` and goes on."""
+    def run(s, frame):
+        rule(s, *frame[1:])
+        return False
+    return run
 
 
 FRAMES = FrameSet(
@@ -48,7 +53,7 @@ FRAMES = FrameSet(
     Frame("choose_wander", ("seat", "op"), legal=ch.legal_choose_wander, take_single=True,
           resolve=ch.resolve_choose_wander, asks="which Completed Wander"),
     Frame("roll_check", ("seat", "what", "a", "b"), run=ch.run_roll_check),         # The Dice
-    Frame("complete", ("seat", "card"), run=ch.run_complete),                       # Rewards and Penalties
+    Frame("complete", ("seat", "card"), run=step(complete)),                       # Rewards and Penalties
     Frame("method", ("seat", "target", "index"), legal=ch.legal_method, take_single=True,
           resolve=ch.resolve_method, asks="how to Wander"),                          # Wander
     Frame("trade_answer", ("seat", "giver", "give", "take"), legal=ch.legal_trade,
@@ -63,10 +68,10 @@ FRAMES = FrameSet(
           asks="Relics to bring into play before the first turn"),
     Frame("lore_choose", ("seat", "kind"), legal=ch.legal_lore, resolve=ch.resolve_lore,
           asks="which Background to set aside"),                                     # Lore
-    Frame("emptiness", ("seat",), run=_emptiness),                                  # AI Opponents
+    Frame("emptiness", ("seat",), run=step(emptiness_turn)),                        # AI Opponents
     Frame("seek", ("seat", "what"), run=ch.run_seek),
     Frame("remove_perpetual", ("seat", "space"), run=turn.run_remove_perpetual),    # Removing Perpetual Adventures
-    Frame("spark_effect", ("seat",), run=ch.run_spark_effect),                      # Sparks and Spark Effects
+    Frame("spark_effect", ("seat",), run=step(spark_effect)),                      # Sparks and Spark Effects
     Frame("disrupted", ("seat", "card", "part", "slot"), run=ch.run_disrupted),      # Disrupt
     Frame("next_phase", ("seat", "phase"), run=turn.run_phase),                      # Phases
     ids=N.STEPS,

@@ -62,10 +62,7 @@ def resume(s, f):
                             f"frames hold {pending(s)}: an Effect in use is a 'resolve' frame")
     if f.over:
         s.stack, s.decision, s.to_move = [], None, None
-    elif s.decision is not None:
-        d = s.decision
-        s.to_move = d[2] if s.frames.frames[d[0]].name == "window" else d[1]
-    else:
+    elif s.decision is None:   # (core has asked a decision's seat already)
         if not s.stack:
             # a hand-written position: the rest of the active seat's turn
             make = s.frames.make
