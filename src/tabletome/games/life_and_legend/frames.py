@@ -28,7 +28,7 @@ def step(rule):
 FRAMES = FrameSet(
     Frame("turn", ("seat",), run=turn.run_turn),                                   # Part 2: Turns and Phases
     Frame("phase", ("seat", "phase"), run=turn.run_phase, legal=turn.phase_legal,   # Phases 1-4
-          on=turn.PHASE_ACTIONS, resolve=turn.resolve_phase, until=("end",), asks="what to do in this phase"),
+          on=turn.PHASE_ACTIONS, until=("end",), asks="what to do in this phase"),
     Frame("effects", ("seat", "card", "part", "step"), run=ch.run_effects_frame),  # Card Effects
     ResponseWindow("window", can_respond=interfere.can_respond, responses=interfere.responses,  # Interfere
                    pass_action=interfere.pass_action, respond=interfere.respond, moments=N.MOMENTS),

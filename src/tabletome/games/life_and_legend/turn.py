@@ -13,13 +13,13 @@ from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, ADVENTURE, STORY, ACHIEVEMENT
 from .choices import discard_by_name, named
-from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
+from .effects import depart, draw_legend, may_discard_a_card, use, publish, op_mill_life, remove_from_world
 from .limits import limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
 from .names import (TURN, PHASE, NEXT_PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
                     DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
-                    atmosphere_space, atmosphere_allowed, draw_action, uncover, may_wander, wander_targets,
+                    atmosphere_space, atmosphere_allowed, uncover, may_wander, wander_targets,
                     start_wander, farwandering, start_farwander)
 from . import trading
 
@@ -113,15 +113,7 @@ def phase_legal(s, frame, free=None):
             over_hand = True
             out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:
-        # "The Player may bring Relics from hand into play."
-        kind, slots, relic = C.kind, C.slots, A.relic
-        room = None    # (the free Relic slots, counted at the first Relic in hand)
-        for c in s.hand[seat]:
-            if kind[c] == RELIC:
-                if room is None:
-                    room = limit(s, seat, "relic-slots") - slots_used(s, seat)
-                if slots[c] <= room:
-                    out.append(relic[c])
+        out += relics_to_bring(s, seat)
     world_actions = []
     if phase == WORLD and not s.acted:
         world_actions = world_legal(s, seat)
@@ -263,6 +255,21 @@ def farwander_buys(s, seat):
     return out
 
 
+def relics_to_bring(s, seat):
+    """"The Player may bring Relics from hand into play": those that fit the free Relic slots."""
+    C = s.C
+    kind, slots, relic = C.kind, C.slots, s.table.relic
+    room = None    # (the free Relic slots, counted at the first Relic in hand)
+    out = []
+    for c in s.hand[seat]:
+        if kind[c] == RELIC:
+            if room is None:
+                room = limit(s, seat, "relic-slots") - slots_used(s, seat)
+            if slots[c] <= room:
+                out.append(relic[c])
+    return out
+
+
 # --- resolving a phase's choice ----------------------------------------------------------------------
 # Each action kind of a phase has its rule (the phase frame's ``on``); the phase goes on after every
 # one but "end phase" (the frame's ``until``: the core puts the phase back on the stack first).
@@ -368,7 +375,7 @@ def remove_perpetual(s, frame, action):
 PHASE_ACTIONS = {
     "end": end_the_phase, "discard": discard_down, "relic": by_seat(bring_relic),
     # Phase 2's World Actions
-    "draw": world_action(draw_action), "uncover": world_action(uncover), "wander": world_action(start_wander),
+    "draw": world_action(draw_legend), "uncover": world_action(uncover), "wander": world_action(start_wander),
     "farwander": world_action(start_farwander), "adventure": world_action(attempt),
     # Phase 3: Backgrounds, and Farwander Mode's purchases with Completed Wanders
     "activate": by_seat(activate), "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
@@ -377,11 +384,6 @@ PHASE_ACTIONS = {
     "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": by_seat(fill_from_deck),
     "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer), "offer_for": by_seat(trading.make_offer),
 }
-
-
-def resolve_phase(s, frame, action):
-    """(Every kind a phase offers has its rule in PHASE_ACTIONS.)"""
-    raise ValueError(f"no rule for {action}")
 
 
 def run_remove_perpetual(s, frame):
@@ -395,13 +397,7 @@ def run_remove_perpetual(s, frame):
 # --- before the first turn ---------------------------------------------------------------------------
 def setup_relics_legal(s, frame):
     """6. Play Relics: "Players may bring Relics into play now if they choose.\""""
-    _, seat = frame
-    get = s.table.get
-    C = s.C
-    room = limit(s, seat, "relic-slots") - slots_used(s, seat)
-    out = [get("relic", c) for c in s.hand[seat] if C.kind[c] == RELIC and C.cards[c].slots <= room]
-    out.append(get("done"))
-    return out
+    return relics_to_bring(s, frame[1]) + [s.table.get("done")]
 
 
 def run_setup_relics(s, frame):

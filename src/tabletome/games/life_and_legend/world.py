@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
-from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll_for, take_space, top_legend
+from .effects import depart, publish, use, remove_from_world, next_life, roll_for, take_space, top_legend
 from .limits import mod, limit
 from .names import WORLD_FX, METHOD, TOP, CONTEST, NO_CONTEST
 
@@ -85,12 +85,6 @@ def clear_other_atmospheres(s, keep):
 
 
 # --- the World Actions -------------------------------------------------------------------------
-def draw_action(s, seat):
-    """"Draw The Top Legend Deck Card: The Player must draw the top Legend Deck card if no other
-    World Action is taken.\""""
-    draw_legend(s, seat)
-
-
 def uncover(s, seat, k):
     """"Uncover A World Card: The Player chooses a covered World card and uncovers it. The card
     uncovered determines what happens.\""""
