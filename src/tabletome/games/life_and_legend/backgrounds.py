@@ -32,11 +32,6 @@ def words_in_play(s, seat, phase3: bool) -> dict:
     return have
 
 
-def holds_achievement(s, seat) -> bool:
-    kind = s.C.kind
-    return any(kind[c] == ACHIEVEMENT for c in s.hand[seat])
-
-
 def activatable(s, seat) -> list[int]:
     """The Backgrounds ``seat`` may activate now (Phase 3, none activated this turn)."""
     C = s.C
@@ -48,9 +43,9 @@ def activatable(s, seat) -> list[int]:
     have = words_in_play(s, seat, phase3=True)
     if not have or sum(have.values()) < C.fewest_words:   # (no Background asks for fewer Life Words)
         return []
-    free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0, ACHIEVEMENT: not holds_achievement(s, seat)}
-    needs = C.needs
     kind = C.kind
+    free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0, ACHIEVEMENT: not any(kind[c] == ACHIEVEMENT for c in s.hand[seat])}
+    needs = C.needs
     get = have.get
     out = []
     for c in s.backgrounds:

@@ -159,12 +159,7 @@ def render(view, seat, cards, compact=0):
         c = view["contest"]
         events.append(Text(f"Farwander contest of {c['owner']}'s wander", style="yellow"))
     if events:
-        line = _line()
-        for k, e in enumerate(events):
-            if k:
-                line.append(" · ")
-            line.append_text(e)
-        parts.append(line)
+        parts.append(_line(" · ").join(events))
     if me is not None:
         hand = view["seats"][seat]["hand"]
         if compact == 0 and hand:
@@ -205,8 +200,9 @@ def describe_choice(view, action, cards) -> str | None:
     choice names its cards (their own lines say it)."""
     kind, args = action.kind, action.args
     text = str(action)
-    if re.search(r"\bspace (\d)\b", text) and kind in ("uncover", "wander", "space", "fill"):
-        k = int(re.search(r"\bspace (\d)\b", text).group(1)) - 1
+    space_named = re.search(r"\bspace (\d)\b", text)
+    if space_named and kind in ("uncover", "wander", "space", "fill"):
+        k = int(space_named.group(1)) - 1
         if 0 <= k < len(view["world"]):
             space = view["world"][k]
             name = space["card"]

@@ -9,7 +9,7 @@ from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .backgrounds import activatable
 from .limits import mod, limit
-from .modes import legends, solo_progress
+from .modes import coop_sides, legends, solo_progress
 from .names import LIFE_CARD
 
 DIE = R.DIE_FACES
@@ -316,8 +316,7 @@ def evaluate(s, seat) -> float:
             return war_race(s, value / goal)
         return 0.5 * min(1.0, value / goal)
     if s.mode == "coop":
-        team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
-        foe = [t for t in range(s.players) if s.ai.get(t) == "emptiness"]
+        team, foe = coop_sides(s)
         diff = sum(standing(s, t) for t in team) - sum(legends(s, t) for t in foe) * (len(team) / 2)
         return max(0.02, min(0.98, 0.5 + diff * 0.05))
     mine = standing(s, seat)

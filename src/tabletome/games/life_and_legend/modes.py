@@ -124,8 +124,7 @@ def end_of_turn(s, seat) -> bool:
         return safety_net(s)
     if s.legend_emptied:
         if mode == "coop":
-            team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
-            foe = [t for t in range(s.players) if s.ai.get(t) == "emptiness"]
+            team, foe = coop_sides(s)
             ours = sum(legends(s, t) for t in team)
             theirs = sum(legends(s, t) for t in foe)
             if coop_won(s, ours, theirs):
@@ -146,6 +145,12 @@ def safety_net(s) -> bool:
         return False
     s.end_by_limit(f"The game reaches the safety net of {R.MAX_TURNS} turns and ends as a draw: no rule ended it.")
     return True
+
+
+def coop_sides(s):
+    """Co-op: the players' seats, and The Emptiness's."""
+    return ([t for t in range(s.players) if s.ai.get(t) != "emptiness"],
+            [t for t in range(s.players) if s.ai.get(t) == "emptiness"])
 
 
 def coop_won(s, ours, theirs) -> bool:

@@ -1,11 +1,6 @@
 """The state of one game of Life & Legend: its zones, declared once (core derives clone and
-snapshots from them), the setup ("Standard Setup").
-
-The rules are the frames of frames.py; the modules they call are named for what they hold:
-turn.py (phases, free actions, the end of the turn), world.py (World Actions, empty spaces,
-Wander, Farwandering), adventures.py (Challenges, Reward, Penalty, Defeat), effects.py (the effect
-vocabulary), backgrounds.py (Life Words, Backgrounds, Sparks), interfere.py (the Interfere
-window), trading.py (Relic trading), modes.py (victory in every mode), opponents.py (the AI cards).
+snapshots from them), the setup ("Standard Setup"). The rules are the frames of frames.py (the
+package's docstring names the modules they call).
 """
 
 from __future__ import annotations

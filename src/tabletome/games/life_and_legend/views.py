@@ -24,15 +24,10 @@ def seen(s, seat, card) -> bool:
     return (s.known[seat] >> card) & 1 == 1
 
 
-def knowers(s, card):
-    return [s.seat_name(t) for t in range(s.players) if (s.known[t] >> card) & 1]
-
-
 def covered(s, seat, card, owner_sees=False):
     """A covered card as ``seat`` sees it: its name if it knows it, and who else has examined it."""
-    if owner_sees or seen(s, seat, card):
-        return {"card": s.C.names[card], "examined_by": knowers(s, card)}
-    return {"card": "covered", "examined_by": knowers(s, card)}
+    return {"card": s.C.names[card] if owner_sees or seen(s, seat, card) else "covered",
+            "examined_by": [s.seat_name(t) for t in range(s.players) if (s.known[t] >> card) & 1]}
 
 
 def view(s, seat):
