@@ -19,16 +19,8 @@ from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succ
 
 def named(s, kind, cards):
     """One action per distinct card name among ``cards`` (Trait-Card copies share a name)."""
-    by_card = getattr(s.table, kind)
-    canon = s.C.canon
-    seen = set()
-    out = []
-    for c in cards:
-        a = by_card[canon[c]]
-        if a.id not in seen:
-            seen.add(a.id)
-            out.append(a)
-    return out
+    by_card, canon = getattr(s.table, kind), s.C.canon
+    return list(dict.fromkeys(by_card[canon[c]] for c in cards))
 
 
 def discard_by_name(s, seat, canon_id, pool):
@@ -321,14 +313,8 @@ def run_roll_check(s, frame):
 # --- Wander's method -----------------------------------------------------------------------------
 def legal_method(s, frame):
     """"Roll a 4, 5, or 6 on a Regular Die. or Discard 1 Event card from Hand.\""""
-    seat = frame[1]
-    A = s.table
-    out = [A.roll]
-    kind = s.C.kind
-    for c in s.hand[seat]:
-        if kind[c] == EVENT:
-            out.append(A.by_event[c])
-    return out
+    kind, by_event = s.C.kind, s.table.by_event
+    return [s.table.roll] + [by_event[c] for c in s.hand[frame[1]] if kind[c] == EVENT]
 
 
 def resolve_method(s, frame, action):
@@ -370,14 +356,10 @@ def resolve_contest(s, frame, action):
 
 
 def legal_no_contest(s, frame):
-    _, target, farwanderer, life = frame
-    canon = s.C.canon
-    get = s.table.get
-    out = []
-    if s.C.kind[life] != TRAUMA:
-        out.append(get("keep", canon[life]))
-    out += [get("discard", canon[life]), get("give")]
-    return out
+    life = frame[3]
+    get, name = s.table.get, s.C.canon[life]
+    keep = [] if s.C.kind[life] == TRAUMA else [get("keep", name)]
+    return keep + [get("discard", name), get("give")]
 
 
 def resolve_no_contest(s, frame, action):

@@ -5,6 +5,8 @@ the Legends it is likely to bring, with the chance of each die roll counted exac
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .backgrounds import activatable
@@ -23,16 +25,10 @@ DRAW = {"campaign": 0.4, "legacy": 0.4, "eternal": 0.4}
 WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9, "eternal": 1.6}
 
 
+@cache
 def p_at_least(need, bonus=0) -> float:
     """The chance one die roll plus ``bonus`` reaches ``need`` (worked out once per pair)."""
-    p = _P_AT_LEAST.get((need, bonus))
-    if p is None:
-        hits = sum(1 for r in range(1, DIE + 1) if r + bonus >= need)
-        p = _P_AT_LEAST[(need, bonus)] = hits / DIE
-    return p
-
-
-_P_AT_LEAST = {}
+    return sum(1 for r in range(1, DIE + 1) if r + bonus >= need) / DIE
 
 
 def p_dice(needs, bonus, spare=0) -> float:
@@ -224,7 +220,7 @@ def turn_in_score(s, seat, a) -> float:
 
 def wander_score(s, seat, a) -> float:
     mode = s.mode
-    p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
+    p = roll_score(s, seat, a)
     kind = s.C.kind
     for c in s.hand[seat]:
         if kind[c] == EVENT:
@@ -253,6 +249,7 @@ def adventure_score(s, seat, a) -> float:
 
 
 def roll_score(s, seat, a) -> float:
+    """The chance to Wander by a roll: "Roll a 4, 5, or 6 on a Regular Die", with the seat's bonuses."""
     return p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
 
 

@@ -91,10 +91,10 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
     if "relic" in by_kind:
         return max(by_kind["relic"], key=lambda a: C.cards[a.args[0]].legends)
     # empty World spaces
-    if "place" in by_kind and kind == "golden-horse":
-        adv = [a for a in by_kind["place"] if C.kind[a.args[0]] == ADVENTURE]
-        if adv:
-            return adv[0]
+    if kind == "golden-horse":
+        for a in by_kind.get("place", ()):
+            if C.kind[a.args[0]] == ADVENTURE:
+                return a
     if "fill" in by_kind:
         return by_kind["fill"][0]
     if phase == WORLD and ("draw" in by_kind or "uncover" in by_kind or "wander" in by_kind
@@ -107,19 +107,18 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
         for a in by_kind.get("play", []):
             if any(e.op == "opponents-discard" for e in C.cards[a.args[0]].hand):
                 return a
-        if "use" in by_kind:
-            usable = [a for a in by_kind["use"] if C.kind[a.args[0]] == PATH]
-            if usable:
-                return usable[0]
+        for a in by_kind.get("use", ()):
+            if C.kind[a.args[0]] == PATH:
+                return a
         if "spark" in by_kind:
             return by_kind["spark"][0]
     if kind == "geoffrey":
-        plays = [a for a in by_kind.get("play", []) if C.cards[a.args[0]].timing == "turn"]
-        if plays:
-            return plays[0]
-        uses = [a for a in by_kind.get("use", []) if C.kind[a.args[0]] in (RELIC, EXCEPTIONAL, PATH)]
-        if uses:
-            return uses[0]
+        for a in by_kind.get("play", ()):
+            if C.cards[a.args[0]].timing == "turn":
+                return a
+        for a in by_kind.get("use", ()):
+            if C.kind[a.args[0]] in (RELIC, EXCEPTIONAL, PATH):
+                return a
         if "turn_in" in by_kind:
             return by_kind["turn_in"][0]
     if kind == "matathias" and "turn_in" in by_kind:

@@ -8,6 +8,8 @@ choice passes without asking.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from . import ruleset as R
 from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
@@ -43,13 +45,10 @@ def run_turn(s, frame):
     # Ambient "at the start of each turn" effects in the World (War)
     C = s.C
     if not C.turn_start.isdisjoint(s.world):
-        amb = C.amb
-        for k in range(R.WORLD_SPACES):
-            c = s.world[k]
-            if c >= 0 and s.up[k]:
-                for op, n in amb[c]:
-                    if op == "mill-life":
-                        op_mill_life(s, seat, n, c)
+        for c in compress(s.world, s.up):   # the uncovered World
+            for op, n in C.amb[c]:
+                if op == "mill-life":
+                    op_mill_life(s, seat, n, c)
     return False
 
 
