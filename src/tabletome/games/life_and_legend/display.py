@@ -130,10 +130,7 @@ def render(view, seat, cards, compact=0):
     if view.get("legend_deck_examined"):
         parts.append(_line(("Legend Deck examined: ", "dim"),
                            ", ".join(f"{k['from_top']} from top: {k['card']}" for k in view["legend_deck_examined"])))
-    order = [i for i, s in enumerate(view["seats"]) if s["name"] != me] + \
-        [i for i, s in enumerate(view["seats"]) if s["name"] == me]
-    for i in order:
-        info = view["seats"][i]
+    for info in sorted(view["seats"], key=lambda info: info["name"] == me):   # yours last
         parts.extend(_seat_lines(info, info["name"] == me, info["name"] == view["active"], compact))
     if compact == 0:
         ais = [(info["name"], cards.opponents[info["ai"]]) for info in view["seats"]
