@@ -32,7 +32,8 @@ class Actions(ActionTable):
 
     def index(self):
         get = self.get
-        self.end, self.draw, self.roll, self.spark, self.pass_ = get("end"), get("draw"), get("roll"), get("spark"), get("pass")
+        self.end, self.draw, self.roll = get("end"), get("draw"), get("roll")
+        self.spark, self.pass_ = get("spark"), get("pass")
         by_kind, counts = {}, {}
         for a in self.actions:
             if a.args:

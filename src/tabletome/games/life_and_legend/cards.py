@@ -261,10 +261,8 @@ def counted(words):
 
 
 def effects_of(card):
-    out = []
-    for field in ("effect", "world", "hand", "reward", "penalty", "ambient", "discard", "spark_effect"):
-        out.extend(getattr(card, field, ()) or ())
-    return out
+    fields = ("effect", "world", "hand", "reward", "penalty", "ambient", "discard", "spark_effect")
+    return [e for field in fields for e in getattr(card, field, ()) or ()]
 
 
 def cards_from_text(text: str, source: str) -> CardList:

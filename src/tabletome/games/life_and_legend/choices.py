@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import ruleset as R
 from .adventures import defeat_choices, resolve_attempt
 from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT
-from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish,
+from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish, reveal_hand,
                       world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
 from .limits import over_limit, limit, exceptionals
 from .trading import answer
@@ -107,12 +107,7 @@ def legal_choose_seat(s, frame):
 
 
 def resolve_choose_seat(s, frame, action):
-    """"Reveal: Uncover a card so all Players see the face, then cover it and return it.\""""
-    t = action.args[0]
-    for c in s.hand[t]:
-        publish(s, c)
-    if s.logging:
-        s.say(f"{s.seat_name(t)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[t]) or "nothing") + ".")
+    reveal_hand(s, action.args[0])
 
 
 def legal_choose_wander(s, frame):

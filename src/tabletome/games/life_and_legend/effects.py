@@ -54,6 +54,15 @@ def may_discard_a_card(s, seat) -> bool:
     return bool(s.hand[seat] or s.relics[seat] or s.traits[seat]) or s.story[seat] >= 0 or s.path[seat] >= 0
 
 
+def reveal_hand(s, seat):
+    """"Reveal: Uncover a card so all Players see the face, then cover it and return it": every card
+    in ``seat``'s hand."""
+    for c in s.hand[seat]:
+        publish(s, c)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[seat]) or "nothing") + ".")
+
+
 def publish(s, card):
     """Every seat now knows where ``card`` is (it was uncovered or revealed)."""
     bit = 1 << card
@@ -205,14 +214,11 @@ def op_reveal_hand(s, seat, n, card):
 def op_each_discard(s, seat, n, card, others_only=False):
     """"If all Players must draw or discard cards on the same turn, the Player whose turn it is
     draws or discards first, going clockwise.\""""
-    order = [(s.active + k) % s.players for k in range(s.players)]
     frames = []
-    for t in order:
-        if others_only and t == seat:
-            continue
-        if s.ai.get(t) == "emptiness":
-            continue
-        frames += [(HAND_DISCARD, t)] * n
+    for k in range(s.players):
+        t = (s.active + k) % s.players
+        if not (others_only and t == seat) and s.ai.get(t) != "emptiness":
+            frames += [(HAND_DISCARD, t)] * n
     s.push(*frames)
 
 

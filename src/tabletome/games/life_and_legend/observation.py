@@ -113,10 +113,7 @@ class LifeAndLegendEncoder(Encoder):
         change a limit: of the uncovered World, only those count in a seat's limits."""
         cached = self._by_cards.get(id(C))
         if cached is None or cached[0] is not C:
-            limit_bits = 0
-            for i, effs in enumerate(C.amb):
-                if any(op in LIMIT_OPS for op, _ in effs):
-                    limit_bits |= 1 << i
+            limit_bits = sum(1 << i for i, effs in enumerate(C.amb) if any(op in LIMIT_OPS for op, _ in effs))
             cached = self._by_cards[id(C)] = (C, [self.names[name] for name in C.names], limit_bits)
         self._last_ix = cached
         return cached[1]

@@ -98,13 +98,9 @@ def view(s, seat):
 
 def deck_known(s, seat):
     """The Legend Deck cards some seat has examined, by depth from the top."""
-    known = []
     anyone = reduce(or_, s.known, 0)
-    if anyone:
-        for depth, c in enumerate(reversed(s.legend_deck)):
-            if (anyone >> c) & 1:
-                known.append({"from_top": depth + 1, **covered(s, seat, c)})
-    return known
+    return [{"from_top": depth + 1, **covered(s, seat, c)} for depth, c in enumerate(reversed(s.legend_deck))
+            if (anyone >> c) & 1]
 
 
 def words_view(s):
