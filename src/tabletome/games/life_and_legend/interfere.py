@@ -32,14 +32,9 @@ def sources(s, seat, moment):
     C = s.C
     table = C.itable
     used = s.used
-    out = []
-    for c in s.hand[seat]:
-        if table[c][0] == want and C.kind[c] == EVENT:
-            out.append(c)
+    out = [c for c in s.hand[seat] if table[c][0] == want and C.kind[c] == EVENT]
     for pile in (s.relics[seat], s.traits[seat]):
-        for c in pile:
-            if table[c][0] == want and not (used >> c) & 1:
-                out.append(c)
+        out += [c for c in pile if table[c][0] == want and not (used >> c) & 1]
     return out
 
 
