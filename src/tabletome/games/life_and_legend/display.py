@@ -36,17 +36,14 @@ def _line(*parts) -> Text:
     return t
 
 
+def _card(name, cards):
+    """The card of this name, or None (a name the view shows may be "covered" or "empty")."""
+    i = cards.by_name.get(str(name).lower())
+    return None if i is None else cards.cards[i]
+
+
 def _designed(name, cards) -> str:
-    i = cards.by_name.get(str(name).lower())
-    return DESIGNED if i is not None and cards.cards[i].origin == "designed" else ""
-
-
-def card_text(name, cards):
-    i = cards.by_name.get(str(name).lower())
-    if i is None:
-        return ""
-    c = cards.cards[i]
-    return c.text + ("  [designed]" if c.origin == "designed" else "  [printed]")
+    return DESIGNED if getattr(_card(name, cards), "origin", "") == "designed" else ""
 
 
 def _world_cell(space, cards) -> Text:
@@ -57,8 +54,7 @@ def _world_cell(space, cards) -> Text:
     elif space.get("uncovered"):
         t.append(name + _designed(name, cards), style="bold yellow")
         kind = space.get("type", "")
-        i = cards.by_name.get(name.lower())
-        legends = getattr(cards.cards[i], "legends", 0) if i is not None else 0
+        legends = getattr(_card(name, cards), "legends", 0)
         t.append(f" {kind}" + (f", {legends} Legends" if legends else ""), style="yellow")
     else:
         t.append("▒ covered ▒" if name == "covered" else f"▒ {name} ▒ (examined)", style="magenta")
@@ -163,7 +159,7 @@ def render(view, seat, cards, compact=0):
             parts.append(_line(("Your hand:", "bold")))
             for h in hand:
                 parts.append(_line("  ", (h["card"] + _designed(h["card"], cards), "bold"), " ",
-                                   (card_text(h["card"], cards).replace("  [designed]", "").replace("  [printed]", ""), "dim")))
+                                   (getattr(_card(h["card"], cards), "text", ""), "dim")))
         else:
             parts.append(_line(("Your hand: ", "bold"),
                                ", ".join(h["card"] + _designed(h["card"], cards) for h in hand) or "no cards"))
@@ -208,8 +204,7 @@ def describe_choice(view, action, cards) -> str | None:
             if name == "covered":
                 seen = space.get("examined_by")
                 return "a covered card" + (f" (examined by {', '.join(seen)})" if seen else "")
-            i = cards.by_name.get(name.lower())
-            what = cards.cards[i].text if i is not None else ""
+            what = getattr(_card(name, cards), "text", "")
             return f"{name}{_designed(name, cards)}" + (f": {what}" if what else "")
     if kind in ("turn_in", "farwander") and args:
         owner = view["seats"][args[0]] if kind == "farwander" else None
