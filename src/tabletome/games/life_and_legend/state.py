@@ -109,10 +109,8 @@ class LifeAndLegendState(State):
         # 5. Deal Hands: "Deal four covered Legend cards to each Player."
         for k in range(n):
             seat = (first + k) % n
-            if self.ai.get(seat) == "emptiness":
-                continue
-            for _ in range(R.HAND_DEAL):
-                self.hand[seat].append(self.legend_deck.pop())
+            if self.ai.get(seat) != "emptiness":
+                self.hand[seat] += [self.legend_deck.pop() for _ in range(R.HAND_DEAL)]
         setup_mode(self)
         self.say(f"{self.seat_name(first)} goes first.")
         self.push(*self.setup_frames(first))
@@ -124,12 +122,9 @@ class LifeAndLegendState(State):
         frames = []
         if self.mode == "lore" and self.options["lore"] == "chosen":
             frames += [f.make("lore_choose", 0, kind) for kind in (STORY, PATH, ACHIEVEMENT)]
-        for k in range(self.players):
-            seat = (first + k) % self.players
-            if self.ai.get(seat) != "emptiness":
-                frames.append(f.make("setup_relics", seat))
-        frames.append(f.make("turn", first))
-        return frames
+        seats = [(first + k) % self.players for k in range(self.players)]
+        frames += [f.make("setup_relics", seat) for seat in seats if self.ai.get(seat) != "emptiness"]
+        return frames + [f.make("turn", first)]
 
     def reset_turn_flags(self):
         self.used = 0            # bit per card id: its once-per-turn effect was used this turn

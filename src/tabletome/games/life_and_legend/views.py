@@ -42,26 +42,22 @@ def view(s, seat):
             world.append({"space": k + 1, "card": names[c], "type": KIND_NAMES[C.kind[c]], "uncovered": True})
         else:
             world.append({"space": k + 1, **covered(s, seat, c), "uncovered": False})
-    seats = []
-    for t in range(s.players):
-        mine = seat == t
-        hand = [covered(s, seat, c, owner_sees=mine or C.kind[c] == ACHIEVEMENT) for c in s.hand[t]]
-        seats.append({
-            "name": s.seat_name(t),
-            "ai": s.ai.get(t),
-            "ai_card": C.opponents[s.ai[t]].name if t in s.ai and s.ai[t] in C.opponents else None,
-            "legends": s.legends(t),
-            "hand": hand,
-            "hand_size": len(s.hand[t]),
-            "relics": [names[c] for c in s.relics[t]],
-            "traits": [names[c] for c in s.traits[t]],
-            "traumas": [names[c] for c in s.traumas[t]],
-            "life_story": names[s.story[t]] if s.story[t] >= 0 else None,
-            "life_path": names[s.path[t]] if s.path[t] >= 0 else None,
-            "completed_wanders": [covered(s, seat, c) for c in s.wanders[t]],
-            "completed_adventures": [names[c] for c in s.adventures[t]],
-            "limits": limits_view(s, t),
-        })
+    seats = [{
+        "name": s.seat_name(t),
+        "ai": s.ai.get(t),
+        "ai_card": C.opponents[s.ai[t]].name if t in s.ai and s.ai[t] in C.opponents else None,
+        "legends": s.legends(t),
+        "hand": [covered(s, seat, c, owner_sees=seat == t or C.kind[c] == ACHIEVEMENT) for c in s.hand[t]],
+        "hand_size": len(s.hand[t]),
+        "relics": [names[c] for c in s.relics[t]],
+        "traits": [names[c] for c in s.traits[t]],
+        "traumas": [names[c] for c in s.traumas[t]],
+        "life_story": names[s.story[t]] if s.story[t] >= 0 else None,
+        "life_path": names[s.path[t]] if s.path[t] >= 0 else None,
+        "completed_wanders": [covered(s, seat, c) for c in s.wanders[t]],
+        "completed_adventures": [names[c] for c in s.adventures[t]],
+        "limits": limits_view(s, t),
+    } for t in range(s.players)]
     shown = {
         "mode": s.mode,
         "turn": s.turn,
