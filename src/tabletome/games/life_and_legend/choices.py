@@ -153,7 +153,7 @@ def legal_hand_discard(s, frame):
     return owed_discards(s, s.hand[frame[1]])
 
 
-def resolve_hand_discard(s, frame, action):
+def discard_from_hand(s, frame, action):
     discard_by_name(s, frame[1], action.args[0], s.hand[frame[1]])
 
 

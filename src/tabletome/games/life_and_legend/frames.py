@@ -42,7 +42,7 @@ FRAMES = FrameSet(
     Frame("defeat", ("seat",), run=ch.run_defeat, legal=ch.legal_defeat, resolve=ch.resolve_defeat,
           asks="which card to lose to Defeat"),                                      # Defeat
     Frame("hand_discard", ("seat",), legal=ch.legal_hand_discard, take_single=True,
-          resolve=ch.resolve_hand_discard, asks="which card to discard from hand"),
+          resolve=ch.discard_from_hand, asks="which card to discard from hand"),
     Frame("draw_life", ("seat",), run=ch.run_draw_life),                             # Life Cards
     Frame("life_card", ("seat", "card"), legal=ch.legal_life_card, resolve=ch.resolve_life_card,
           asks="keep or discard the Life card drawn"),

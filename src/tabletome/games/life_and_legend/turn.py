@@ -14,7 +14,7 @@ from . import ruleset as R
 from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, ADVENTURE, STORY, ACHIEVEMENT
-from .choices import discard_by_name, named
+from .choices import discard_from_hand, named
 from .effects import depart, draw_legend, may_discard_a_card, use, publish, op_mill_life, remove_from_world
 from .limits import limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
@@ -81,14 +81,16 @@ def run_phase(s, frame):
         legal = phase_legal(s, frame, ())
     if len(legal) > 1 or legal[0].kind != "end":
         return s.ask_with(seat, frame, legal)
-    end_phase(s, seat, phase)   # "end phase" is the only choice: the phase passes without asking
+    end_phase(s, frame)   # "end phase" is the only choice: the phase passes without asking
     stack = s.stack
     if stack and stack[-1][0] == PHASE and not s.triggers:
         stack[-1] = (NEXT_PHASE, *stack[-1][1:])
     return False
 
 
-def end_phase(s, seat, phase):
+def end_phase(s, frame, action=None):
+    """The phase ends (its "end phase", or run_phase when that is the only choice)."""
+    _, seat, phase = frame
     if phase == WORLD and s.logging and not s.acted:
         s.say(f"{s.seat_name(seat)} takes no World Action.")
     if phase == LIFE:
@@ -272,15 +274,6 @@ def relics_to_bring(s, seat):
 # --- resolving a phase's choice ----------------------------------------------------------------------
 # Each action kind of a phase has its rule (the phase frame's ``on``); the phase goes on after every
 # one but "end phase" (the frame's ``until``: the core puts the phase back on the stack first).
-def end_the_phase(s, frame, action):
-    end_phase(s, frame[1], frame[2])
-
-
-def discard_down(s, frame, action):
-    seat = frame[1]
-    discard_by_name(s, seat, action.args[0], s.hand[seat])
-
-
 def by_seat(rule):
     """The rule of a phase action that is ``rule(s, seat, *the action's numbers)``."""
     return lambda s, frame, action: rule(s, frame[1], *action.args)
@@ -372,7 +365,7 @@ def remove_perpetual(s, frame, action):
 
 
 PHASE_ACTIONS = {
-    "end": end_the_phase, "discard": discard_down, "relic": by_seat(bring_relic),
+    "end": end_phase, "discard": discard_from_hand, "relic": by_seat(bring_relic),
     # Phase 2's World Actions
     "draw": world_action(draw_legend), "uncover": world_action(uncover), "wander": world_action(start_wander),
     "farwander": world_action(start_farwander), "adventure": world_action(attempt),
