@@ -10,11 +10,10 @@ from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT
 from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish, reveal_hand,
                       world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
 from .limits import over_limit, limit, exceptionals
-from .trading import answer
 from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
                     R_SPARK, R_GAMBLE, SPARK_EFFECT, D_EFFECT)
 from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succeeds, wander_by_roll,
-                    contest, no_contest, uncover as uncover_world_card)
+                    uncover as uncover_world_card)
 
 
 def named(s, kind, cards):
@@ -330,24 +329,8 @@ def legal_trade(s, frame):
     return [s.table.get("accept"), s.table.get("decline")]
 
 
-def resolve_trade(s, frame, action):
-    _, target, giver, give, take = frame
-    accepted = action.kind == "accept"
-    answer(s, target, giver, give, take, accepted)
-    if accepted:    # Relics changed hands: both seats discard down to their limits (a declined offer moves none)
-        s.push((TRIM, target), (TRIM, giver))
-
-
 def legal_contest(s, frame):
     return [s.table.get("contest"), s.table.get("no_contest")]
-
-
-def resolve_contest(s, frame, action):
-    _, target, farwanderer = frame
-    if action.kind == "contest":
-        contest(s, target, farwanderer)
-    else:
-        no_contest(s, target, farwanderer)
 
 
 def legal_no_contest(s, frame):

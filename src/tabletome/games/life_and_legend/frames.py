@@ -11,10 +11,11 @@ from ...core.stack import Frame, FrameSet, ResponseWindow
 from . import choices as ch
 from . import interfere
 from . import names as N
-from . import turn
+from . import trading, turn
 from .adventures import complete
 from .backgrounds import spark_effect
 from .opponents import emptiness_turn
+from .world import contest, no_contest
 
 
 def step(rule):
@@ -57,9 +58,9 @@ FRAMES = FrameSet(
     Frame("method", ("seat", "target", "index"), legal=ch.legal_method, take_single=True,
           resolve=ch.resolve_method, asks="how to Wander"),                          # Wander
     Frame("trade_answer", ("seat", "giver", "give", "take"), legal=ch.legal_trade,
-          resolve=ch.resolve_trade, asks="accept or decline the Relic offer"),       # Relic Trading
-    Frame("contest", ("seat", "farwanderer"), legal=ch.legal_contest, resolve=ch.resolve_contest,
-          asks="contest or no contest"),                                             # Farwandering
+          resolve=trading.answer, asks="accept or decline the Relic offer"),       # Relic Trading
+    Frame("contest", ("seat", "farwanderer"), legal=ch.legal_contest,
+          on={"contest": contest, "no_contest": no_contest}, asks="contest or no contest"),   # Farwandering
     Frame("no_contest", ("seat", "farwanderer", "life"), legal=ch.legal_no_contest,
           resolve=ch.resolve_no_contest, asks="keep, discard or give the Life card"),
     Frame("end_turn", ("seat",), run=turn.run_end_turn),                           # Victory

@@ -187,8 +187,9 @@ def farwander_succeeds(s, seat):
     s.stack.append((CONTEST, target, seat))
 
 
-def contest(s, target, farwanderer):
+def contest(s, frame, action):
     """"Contest: Both the Completed Wander and the Life Card are discarded.\""""
+    target = frame[1]
     _, card, life = s.contest
     depart(s, card)
     if life >= 0:
@@ -197,10 +198,11 @@ def contest(s, target, farwanderer):
     s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(target))
 
 
-def no_contest(s, target, farwanderer):
+def no_contest(s, frame, action):
     """"No Contest: The Farwanderer places the Completed Wander in their Legend Area. The opponent
     uncovers the Life Card. The opponent may keep, discard, or give the Life Card to the Farwanderer,
     who must treat it as though it were just drawn from the Life Deck.\""""
+    _, target, farwanderer = frame
     _, card, life = s.contest
     s.wanders[farwanderer].append(card)
     s.contest = [-1, -1, life]
