@@ -221,13 +221,10 @@ class CardList:
             raise card_error(src, "trauma", None, None, f"the Life Deck holds {R.TRAUMAS} Traumas, not {len(self.of_kind[TRAUMA])}")
         if len(self.of_kind[STORY]) != R.STORIES or len(self.of_kind[PATH]) != R.PATHS:
             raise card_error(src, "story", None, None, "the Background Deck holds 12 Life Stories and 12 Life Paths")
-        seen = {}
-        for i in range(self.n):
-            name = self.names[i].lower()
-            if name in seen and not (self.kind[i] == TRAIT and self.kind[seen[name]] == TRAIT
-                                     and self.cards[i] is self.cards[seen[name]]):
-                raise card_error(src, TABLES[self.kind[i]], self.names[i], "name", "two different cards share this name")
-            seen.setdefault(name, i)
+        for i, name in enumerate(self.names):
+            first = self.by_name[name.lower()]   # (the copies of a Trait-Card are one record)
+            if first != i and self.cards[i] is not self.cards[first]:
+                raise card_error(src, TABLES[self.kind[i]], name, "name", "two different cards share this name")
         for role, (kind, line) in ROLES.items():
             holders = [self.names[i] for i in self.of_kind[kind] if self.cards[i].role == role]
             if len(holders) != 1:

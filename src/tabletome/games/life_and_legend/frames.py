@@ -64,7 +64,7 @@ FRAMES = FrameSet(
     Frame("no_contest", ("seat", "farwanderer", "life"), legal=ch.legal_no_contest,
           resolve=ch.resolve_no_contest, asks="keep, discard or give the Life card"),
     Frame("end_turn", ("seat",), run=turn.run_end_turn),                           # Victory
-    Frame("setup_relics", ("seat",), run=turn.run_setup_relics, legal=turn.setup_relics_legal,
+    Frame("setup_relics", ("seat",), legal=turn.setup_relics_legal, take_single=True,
           resolve=turn.resolve_setup_relics, until=("done",),
           asks="Relics to bring into play before the first turn"),
     Frame("lore_choose", ("seat", "kind"), legal=ch.legal_lore, resolve=ch.resolve_lore,

@@ -392,10 +392,6 @@ def setup_relics_legal(s, frame):
     return relics_to_bring(s, frame[1]) + [s.table.get("done")]
 
 
-def run_setup_relics(s, frame):
-    return s.ask_or_take(frame[1], frame, setup_relics_legal(s, frame))
-
-
 def resolve_setup_relics(s, frame, action):
     if action.kind != "done":
         bring_relic(s, frame[1], action.args[0], " before the first turn")
