@@ -23,10 +23,9 @@ def can_fill(s, seat) -> bool:
     from hand)? "Empty spaces must be filled before the current Phase ends"."""
     if -1 not in s.world:
         return False
-    if s.legend_deck:
-        return True
     C = s.C
-    return any(C.kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s)) for c in s.hand[seat])
+    return bool(s.legend_deck) or any(C.kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s))
+                                      for c in s.hand[seat])
 
 
 def atmosphere_allowed(s) -> bool:
