@@ -22,7 +22,8 @@ DIE = R.DIE_FACES
 # Eternal likewise: Completed Wanders are its Legends and its Life draws (for the Exceptional Trait
 # and the Traits its Challenges need), and "victory is more difficult to achieve"
 DRAW = {"campaign": 0.4, "legacy": 0.4, "eternal": 0.4}
-WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9, "eternal": 1.6}
+# A Completed Wander counts for nothing toward Farwander's, The Treasury's and The Arbiter's win
+WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9, "eternal": 1.6, "farwander": 0.3, "treasury": 0.3, "arbiter": 0.3}
 
 
 @cache
@@ -222,14 +223,9 @@ def wander_score(s, seat, a) -> float:
     mode = s.mode
     p = roll_score(s, seat, a)
     kind = s.C.kind
-    for c in s.hand[seat]:
-        if kind[c] == EVENT:
-            p = max(p, 0.8)
-            break
-    if mode in ("campaign", "lore", "legacy", "eternal"):
-        worth = WANDER.get(mode, 0.9)
-    else:
-        worth = 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
+    if any(kind[c] == EVENT for c in s.hand[seat]):   # (or Wander by discarding an Event)
+        p = max(p, 0.8)
+    worth = WANDER.get(mode, 1.4)
     if mode == "war":
         worth = 1.4 if a.args[0] == 4 else 0.8
     return 0.1 + p * worth
