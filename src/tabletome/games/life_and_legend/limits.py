@@ -13,8 +13,7 @@ from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA
 
 LIMIT_OPS = ("hand-size", "relic-slots", "trait-limit", "wander-limit")   # the ops that change a card limit
-CONTINUOUS = ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
-              "no-wander", "no-background", "mill-life")
+CONTINUOUS = LIMIT_OPS + ("die-bonus", "wander-bonus", "no-wander", "no-background", "mill-life")
 
 
 def ambient_table(C):
