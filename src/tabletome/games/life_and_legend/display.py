@@ -149,8 +149,7 @@ def render(view, seat, cards, compact=0):
         p = view["effects_pending"][-1]
         events.append(Text(f"{p['seat']} uses {p['card']}" + (" (Disrupted)" if p["disrupted"] else ""), style="yellow"))
     if view.get("contest"):
-        c = view["contest"]
-        events.append(Text(f"Farwander contest of {c['owner']}'s wander", style="yellow"))
+        events.append(Text(f"Farwander contest of {view['contest']['owner']}'s wander", style="yellow"))
     if events:
         parts.append(_line(" · ").join(events))
     if me is not None:
