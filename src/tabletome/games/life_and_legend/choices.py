@@ -18,8 +18,16 @@ from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succ
 
 def named(s, kind, cards):
     """One action per distinct card name among ``cards`` (Trait-Card copies share a name)."""
-    by_card, canon = getattr(s.table, kind), s.C.canon
-    return list(dict.fromkeys(by_card[canon[c]] for c in cards))
+    by_card = getattr(s.table, kind)
+    canon = s.C.canon
+    seen = set()
+    out = []
+    for c in cards:
+        a = by_card[canon[c]]
+        if a.id not in seen:
+            seen.add(a.id)
+            out.append(a)
+    return out
 
 
 def discard_by_name(s, seat, canon_id, pool):

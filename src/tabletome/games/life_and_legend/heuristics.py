@@ -221,7 +221,7 @@ def turn_in_score(s, seat, a) -> float:
 
 def wander_score(s, seat, a) -> float:
     mode = s.mode
-    p = roll_score(s, seat, a)
+    p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
     kind = s.C.kind
     if any(kind[c] == EVENT for c in s.hand[seat]):   # (or Wander by discarding an Event)
         p = max(p, 0.8)
@@ -282,7 +282,11 @@ def standing(s, seat) -> float:
     C = s.C
     kind = C.kind
     v = legends(s, seat)
-    v += sum(C.cards[c].legends * 0.5 for c in s.hand[seat] if kind[c] == RELIC)
+    in_hand = 0
+    for c in s.hand[seat]:
+        if kind[c] == RELIC:
+            in_hand += C.cards[c].legends * 0.5
+    v += in_hand
     v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
     v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
     if s.mode == "eternal":

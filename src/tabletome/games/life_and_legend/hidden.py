@@ -17,14 +17,19 @@ from ...core.zones import redeal
 def hidden_slots(c, seat, stays=0):
     """Every place a Legend card lies covered to ``seat`` (not its own hand), as (list, index)
     pairs in a fixed order, but for the cards in the bit set ``stays``."""
-    def unseen(pile):
-        return [(pile, i) for i, card in enumerate(pile) if not (stays >> card) & 1]
-    slots = unseen(c.legend_deck)
-    slots += [(c.world, k) for k, card in enumerate(c.world) if card >= 0 and not c.up[k] and not (stays >> card) & 1]
+    deck = c.legend_deck
+    slots = [(deck, i) for i in range(len(deck)) if not (stays >> deck[i]) & 1]
+    world = c.world
+    for k in range(len(world)):
+        card = world[k]
+        if card >= 0 and not c.up[k] and not (stays >> card) & 1:
+            slots.append((world, k))
     for t in range(c.players):
-        slots += unseen(c.wanders[t])
-        if t != seat:
-            slots += unseen(c.hand[t])
+        piles = (c.wanders[t],) if t == seat else (c.wanders[t], c.hand[t])
+        for pile in piles:
+            for i in range(len(pile)):
+                if not (stays >> pile[i]) & 1:
+                    slots.append((pile, i))
     if c.contest and c.contest[1] >= 0 and not (stays >> c.contest[1]) & 1:
         slots.append((c.contest, 1))
     return slots

@@ -32,9 +32,14 @@ def sources(s, seat, moment):
     C = s.C
     table = C.itable
     used = s.used
-    out = [c for c in s.hand[seat] if table[c][0] == want and C.kind[c] == EVENT]
+    out = []
+    for c in s.hand[seat]:
+        if table[c][0] == want and C.kind[c] == EVENT:
+            out.append(c)
     for pile in (s.relics[seat], s.traits[seat]):
-        out += [c for c in pile if table[c][0] == want and not (used >> c) & 1]
+        for c in pile:
+            if table[c][0] == want and not (used >> c) & 1:
+                out.append(c)
     return out
 
 

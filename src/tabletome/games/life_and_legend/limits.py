@@ -101,30 +101,53 @@ def exceptionals(s, seat):
     return n
 
 
-def lowest_limits(table) -> dict:
+def lowest_limits(table) -> tuple:
     """The lowest each limit can go with this card file (every lowering effect at once), so that
-    most checks need not add up the modifiers: a count within it is within the limit."""
-    return {op: R.LIMIT + sum(n for effs in table for o, n in effs if o == op and n < 0) for op in LIMIT_OPS}
+    most checks need not add up the modifiers: a count within it is within the limit. In LIMIT_OPS
+    order: hand size, Relic slots, Trait cards, Completed Wanders."""
+    return tuple(R.LIMIT + sum(n for effs in table for o, n in effs if o == op and n < 0) for op in LIMIT_OPS)
 
 
 def first_over_limit(s) -> int:
-    """The first seat over one of its limits now, or -1."""
+    """The first seat over one of its limits now, or -1 (``over_limit`` for every seat, written out
+    for the whole table: a count within the lowest its limit can go needs no sum of the modifiers)."""
+    C = s.C
+    slots, exceptional, exceptionals = C.slots, C.is_exceptional, C.exceptionals
+    _, slots_low, traits_low, wanders_low = C.lowest
+    relics, traits, wanders = s.relics, s.traits, s.wanders
     for t in range(s.players):
-        if over_limit(s, t):
+        used = 0
+        for c in relics[t]:
+            used += slots[c]
+        if used > slots_low and used > limit(s, t, "relic-slots"):
+            return t
+        held = traits[t]
+        n = len(held)
+        if n > traits_low and n > limit(s, t, "trait-limit"):
+            return t
+        if n > R.EXCEPTIONAL_LIMIT and not exceptionals.isdisjoint(held):
+            n = 0
+            for c in held:
+                if exceptional[c]:
+                    n += 1
+            if n > R.EXCEPTIONAL_LIMIT:
+                return t
+        n = len(wanders[t])
+        if n > wanders_low and n > limit(s, t, "wander-limit"):
             return t
     return -1
 
 
 def over_limit(s, seat) -> str:
     """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
-    low = s.C.lowest
+    _, slots_low, traits_low, wanders_low = s.C.lowest
     used, traits, wanders = slots_used(s, seat), len(s.traits[seat]), len(s.wanders[seat])
-    if used > low["relic-slots"] and used > limit(s, seat, "relic-slots"):
+    if used > slots_low and used > limit(s, seat, "relic-slots"):
         return "relics"
-    if traits > low["trait-limit"] and traits > limit(s, seat, "trait-limit"):
+    if traits > traits_low and traits > limit(s, seat, "trait-limit"):
         return "traits"
     if traits > R.EXCEPTIONAL_LIMIT and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
         return "traits"
-    if wanders > low["wander-limit"] and wanders > limit(s, seat, "wander-limit"):
+    if wanders > wanders_low and wanders > limit(s, seat, "wander-limit"):
         return "wanders"
     return ""

@@ -110,11 +110,11 @@ def phase_legal(s, frame, free=None):
         # the phase cannot end; "During all Phases, the Player may play Events from their hand, or
         # use Effects on cards in their Play Area" still holds (RULES.md, "Phase 4 over the hand size").
         held = len(s.hand[seat])
-        if held > C.lowest["hand-size"] and held > limit(s, seat, "hand-size"):
+        if held > C.lowest[0] and held > limit(s, seat, "hand-size"):
             over_hand = True
             out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:
-        out += relics_to_bring(s, seat)
+        out = relics_to_bring(s, seat)
     world_actions = []
     if phase == WORLD and not s.acted:
         world_actions = world_legal(s, seat)

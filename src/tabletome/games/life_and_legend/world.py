@@ -111,7 +111,7 @@ def may_wander(s, seat) -> bool:
     if mod(s, seat, "no-wander") > 0:
         return False
     held = len(s.wanders[seat])
-    return held < s.C.lowest["wander-limit"] or held < limit(s, seat, "wander-limit")   # (the lowest the limit can go first)
+    return held < s.C.lowest[3] or held < limit(s, seat, "wander-limit")   # (the lowest the limit can go first)
 
 
 def wander_targets(s, covered):
