@@ -206,14 +206,11 @@ def describe_choice(view, action, cards) -> str | None:
             what = getattr(_card(name, cards), "text", "")
             return f"{name}{_designed(name, cards)}" + (f": {what}" if what else "")
     if kind in ("turn_in", "farwander") and args:
-        owner = view["seats"][args[0]] if kind == "farwander" else None
-        if kind == "farwander" and len(args) > 1:
-            wanders = owner["completed_wanders"]
-            k = args[1]
+        if kind == "farwander":   # (its seat, then the wander)
+            wanders = view["seats"][args[0]]["completed_wanders"]
         else:
-            me = view["to_move"]
-            wanders = next((s["completed_wanders"] for s in view["seats"] if s["name"] == me), [])
-            k = args[0]
+            wanders = next((s["completed_wanders"] for s in view["seats"] if s["name"] == view["to_move"]), [])
+        k = args[-1]
         if 0 <= k < len(wanders):
             card = wanders[k]["card"]
             return "a covered Completed Wander" if card == "covered" else f"Completed Wander {card}"

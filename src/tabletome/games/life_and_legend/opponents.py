@@ -53,9 +53,8 @@ def decide(s, seat, frame, legal):
     if "interfere" in by_kind:
         return by_kind["interfere"][0]
     if "accept" in by_kind:
-        # Matathias "accepts every Relic given"; everyone declines trades
-        gift = frame[4] < 0
-        return by_kind["accept"][0] if kind == "matathias" and gift else by_kind["decline"][0]
+        # Matathias "accepts every Relic given" (an offer for nothing: TRADE_ANSWER's take < 0); everyone declines trades
+        return by_kind["accept"][0] if kind == "matathias" and frame[4] < 0 else by_kind["decline"][0]
     if "contest" in by_kind:
         return by_kind["no_contest" if kind == "matathias" else "contest"][0]
     if "keep" in by_kind:
