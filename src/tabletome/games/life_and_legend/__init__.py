@@ -19,7 +19,7 @@ from . import ruleset as R
 from .actions import build_actions
 from .cards import cards_from_text, counted, load_cards, RESPONSE_OPS
 from .interfere import interfere_op
-from .limits import ambient_table, ambient_by_op, ambient_where, lowest_hand, lowest_limits
+from .limits import ambient_table, ambient_by_op, ambient_where, lowest_limits
 from .state import LifeAndLegendState
 
 AI_VALUES = ("none",) + tuple("+".join(c) for n in (1, 2, 3) for c in combinations(R.AI_NAMES, n))
@@ -62,11 +62,7 @@ class LifeAndLegend(Game):
 
     # --- cards and actions -------------------------------------------------------------------------
     def card_list(self, card_text=None):
-        if card_text is None:
-            return self._derive(self.cards)
-        if card_text not in self._sets:
-            self._sets[card_text] = cards_from_text(card_text, "card file")
-        return self._derive(self._sets[card_text])
+        return self._derive(self.cards if card_text is None else self.check_cards(card_text, "card file"))
 
     def check_cards(self, text, source):
         if text not in self._sets:
@@ -105,8 +101,7 @@ class LifeAndLegend(Game):
             C.amb_where = ambient_where(C, C.amb_op)
             C.itable = [interfere_op(C, i) for i in range(C.n)]
             C.interferers = {op: frozenset(i for i in range(C.n) if C.itable[i][0] == op) for op in RESPONSE_OPS}
-            C.lowest = lowest_limits(C, C.amb)
-            C.lowest_hand = lowest_hand(C, C.amb)
+            C.lowest = lowest_limits(C.amb)
             C.needs = [counted(C.cards[i].words) if i in C.background else None for i in range(C.n)]
             C.fewest_words = min((len(C.cards[i].words) for i in C.background), default=0)
         return C
@@ -184,8 +179,7 @@ class LifeAndLegend(Game):
 
     def render(self, view, seat, compact=0, card_text=None):
         from .display import render
-        cards = self.cards if card_text is None else self.check_cards(card_text, "card file")
-        return render(view, seat, cards, compact=compact)
+        return render(view, seat, self.card_list(card_text), compact=compact)
 
     def score_label(self, players, options):
         """What ``state.scores`` count: Legends, or a Solitaire mode's measure (RULES.md, "Scores")."""

@@ -25,39 +25,25 @@ def seat_slots(players):
 
 
 class Actions(ActionTable):
-    """The action table, with the actions the rules offer most often also kept in lists by their
-    numbers (card id, World space, Completed Wander, seat): ``table.use[card]`` is
-    ``table.get("use", card)`` without building a key on the hot path. ``None`` where the table
-    has no such action."""
+    """The action table, with each kind of action that has numbers also kept by them, so that
+    ``table.use[card]`` is ``table.get("use", card)`` without building a key on the hot path: a
+    list by its one number (card id, World space, Completed Wander, seat; ``None`` where the table
+    has no such action), else dicts by each number in turn (``offer_for[card][seat][card]``)."""
 
     def index(self):
         get = self.get
-        self.end, self.done, self.draw, self.roll = get("end"), get("done"), get("draw"), get("roll")
+        self.end, self.draw, self.roll = get("end"), get("draw"), get("roll")
         self.spark, self.pass_ = get("spark"), get("pass")
-        one = {}
+        by_kind, counts = {}, {}
         for a in self.actions:
-            if len(a.args) == 1:
-                one.setdefault(a.kind, {})[a.args[0]] = a
-        by = lambda kind: [one[kind].get(i) for i in range(max(one[kind]) + 1)]
-        # by card id
-        self.relic, self.play, self.over, self.use = by("relic"), by("play"), by("over"), by("use")
-        self.activate, self.perpetual, self.discard, self.keep = (by("activate"), by("perpetual"),
-                                                                  by("discard"), by("keep"))
-        self.interfere, self.by_event, self.fw_trauma = by("interfere"), by("by_event"), by("fw_trauma")
-        # by World space (wander: TOP too), Completed Wander position, seat
-        self.fill, self.uncover, self.wander, self.space = by("fill"), by("uncover"), by("wander"), by("space")
-        self.turn_in = by("turn_in")
-        self.seat = by("seat")
-        # two numbers: [card][space], [card][level], [seat][wander], [card][seat]; offer_for: [card][seat][card]
-        self.place, self.adventure, self.farwander, self.offer, self.offer_for = {}, {}, {}, {}, {}
-        for a in self.actions:
-            kind = a.kind
-            if kind in ("place", "adventure", "farwander", "offer"):
-                x, y = a.args
-                getattr(self, kind).setdefault(x, {})[y] = a
-            elif kind == "offer_for":
-                c, t, d = a.args
-                self.offer_for.setdefault(c, {}).setdefault(t, {})[d] = a
+            if a.args:
+                counts[a.kind] = len(a.args)
+                place = by_kind.setdefault(a.kind, {})
+                for x in a.args[:-1]:
+                    place = place.setdefault(x, {})
+                place[a.args[-1]] = a
+        for kind, by in by_kind.items():
+            setattr(self, kind, [by.get(i) for i in range(max(by) + 1)] if counts[kind] == 1 else by)
         return self
 
 
@@ -67,17 +53,10 @@ def build_actions(C, players=2) -> ActionTable:
     slots = seat_slots(players)
     one = lambda kind: C.of_kind[kind]
     uniq = lambda ids: [i for i in ids if C.by_name[C.names[i].lower()] == i]
-    t.add("end phase", "end")
-    t.add("done", "done")
-    t.add("draw the top Legend card", "draw")
-    t.add("roll the die", "roll")
-    t.add("use the Spark", "spark")
-    t.add("accept", "accept")
-    t.add("decline", "decline")
-    t.add("pass", "pass")
-    t.add("contest", "contest")
-    t.add("no contest", "no_contest")
-    t.add("give it to the Farwanderer", "give")
+    for text, kind in (("end phase", "end"), ("done", "done"), ("draw the top Legend card", "draw"), ("roll the die", "roll"),
+                       ("use the Spark", "spark"), ("accept", "accept"), ("decline", "decline"), ("pass", "pass"),
+                       ("contest", "contest"), ("no contest", "no_contest"), ("give it to the Farwanderer", "give")):
+        t.add(text, kind)
     for k in range(R.WORLD_SPACES):
         t.add(f"fill space {k + 1} from the Legend Deck", "fill", k)
         t.add(f"uncover space {k + 1}", "uncover", k)

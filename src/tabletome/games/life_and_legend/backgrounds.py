@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, STORY, PATH, ACHIEVEMENT
-from .effects import publish, use, depart, may_discard_a_card, roll_for
+from .effects import use, depart, may_discard_a_card, reveal_hand, roll_for
 from .limits import mod
 from .names import SPARK, STORY_DISCARD, ACHIEVE, DISCARD, D_SPARK, R_SPARK, SPARK_EFFECT
 
@@ -32,11 +32,6 @@ def words_in_play(s, seat, phase3: bool) -> dict:
     return have
 
 
-def holds_achievement(s, seat) -> bool:
-    kind = s.C.kind
-    return any(kind[c] == ACHIEVEMENT for c in s.hand[seat])
-
-
 def activatable(s, seat) -> list[int]:
     """The Backgrounds ``seat`` may activate now (Phase 3, none activated this turn)."""
     C = s.C
@@ -48,9 +43,10 @@ def activatable(s, seat) -> list[int]:
     have = words_in_play(s, seat, phase3=True)
     if not have or sum(have.values()) < C.fewest_words:   # (no Background asks for fewer Life Words)
         return []
-    free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0, ACHIEVEMENT: not holds_achievement(s, seat)}
-    needs = C.needs
     kind = C.kind
+    free = {STORY: s.story[seat] < 0, PATH: s.path[seat] < 0,
+            ACHIEVEMENT: not any(kind[c] == ACHIEVEMENT for c in s.hand[seat])}
+    needs = C.needs
     get = have.get
     out = []
     for c in s.backgrounds:
@@ -145,10 +141,7 @@ def use_spark(s, seat):
     s.spark_used = True
     s.say_fmt(None, "{} uses the Spark of {} with {}.", s.seat_name(seat), C.names[story], C.names[path])
     if spark.startswith("reveal-"):
-        for c in s.hand[seat]:
-            publish(s, c)
-        if s.logging:
-            s.say(f"{s.seat_name(seat)} reveals their hand: " + ", ".join(C.names[c] for c in s.hand[seat]) + ".")
+        reveal_hand(s, seat)
     if spark == "roll":
         roll_for(s, seat, 1, None, R_SPARK, 5, 0)
         s.say_fmt(None, "{} rolls {} for the Spark.", s.seat_name(seat), s.roll[0])

@@ -8,6 +8,7 @@ the Life Deck (``[[trait]]``, ``[[exceptional]]``, ``[[trauma]]``: 35) and the B
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Literal
 
@@ -182,7 +183,7 @@ class CardList:
         K = self.kind
         self.is_atmosphere = [K[i] == EVENT and self.cards[i].atmosphere for i in range(self.n)]
         self.perpetual = [K[i] == ADVENTURE and self.cards[i].perpetual for i in range(self.n)]
-        self.word = [self._word(i) for i in range(self.n)]
+        self.word = [self.cards[i].word if K[i] in (RELIC, TRAIT) else None for i in range(self.n)]
         # hot-path tables: Relic slots per id (0 for other cards), Exceptional Traits
         self.slots = [self.cards[i].slots if K[i] == RELIC else 0 for i in range(self.n)]
         self.is_exceptional = [K[i] == EXCEPTIONAL for i in range(self.n)]
@@ -209,11 +210,6 @@ class CardList:
         # the Life Achievements as a bit set (a hand's Achievements are revealed: determinize keeps them)
         self.achievements = sum(1 << i for i in range(self.n) if K[i] == ACHIEVEMENT)
 
-    def _word(self, i):
-        if self.kind[i] in (RELIC, TRAIT):
-            return self.cards[i].word
-        return None
-
     def check(self):
         src = self.source
         counts = ((self.legend, R.LEGEND_DECK, "Legend Deck"), (self.life, R.LIFE_DECK, "Life Deck"),
@@ -225,13 +221,10 @@ class CardList:
             raise card_error(src, "trauma", None, None, f"the Life Deck holds {R.TRAUMAS} Traumas, not {len(self.of_kind[TRAUMA])}")
         if len(self.of_kind[STORY]) != R.STORIES or len(self.of_kind[PATH]) != R.PATHS:
             raise card_error(src, "story", None, None, "the Background Deck holds 12 Life Stories and 12 Life Paths")
-        seen = {}
-        for i in range(self.n):
-            name = self.names[i].lower()
-            if name in seen and not (self.kind[i] == TRAIT and self.kind[seen[name]] == TRAIT
-                                     and self.cards[i] is self.cards[seen[name]]):
-                raise card_error(src, TABLES[self.kind[i]], self.names[i], "name", "two different cards share this name")
-            seen.setdefault(name, i)
+        for i, name in enumerate(self.names):
+            first = self.by_name[name.lower()]   # (the copies of a Trait-Card are one record)
+            if first != i and self.cards[i] is not self.cards[first]:
+                raise card_error(src, TABLES[self.kind[i]], name, "name", "two different cards share this name")
         for role, (kind, line) in ROLES.items():
             holders = [self.names[i] for i in self.of_kind[kind] if self.cards[i].role == role]
             if len(holders) != 1:
@@ -261,17 +254,12 @@ class CardList:
 
 def counted(words):
     """((word, how many), ...) of a list of Life Words, in first-seen order."""
-    need = {}
-    for w in words:
-        need[w] = need.get(w, 0) + 1
-    return tuple(need.items())
+    return tuple(Counter(words).items())
 
 
 def effects_of(card):
-    out = []
-    for field in ("effect", "world", "hand", "reward", "penalty", "ambient", "discard", "spark_effect"):
-        out.extend(getattr(card, field, ()) or ())
-    return out
+    fields = ("effect", "world", "hand", "reward", "penalty", "ambient", "discard", "spark_effect")
+    return [e for field in fields for e in getattr(card, field, ()) or ()]
 
 
 def cards_from_text(text: str, source: str) -> CardList:

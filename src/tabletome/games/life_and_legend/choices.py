@@ -5,17 +5,15 @@ possible answer is made without asking."""
 from __future__ import annotations
 
 from . import ruleset as R
-from .adventures import defeat_choices, resolve_attempt, complete
+from .adventures import defeat_choices, resolve_attempt
 from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT
-from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish,
+from .effects import (depart, discard, effect_list, run_op, next_life, attach_trauma, publish, reveal_hand,
                       world_covered, removable, remove_from_world, OP_NAMES, play_immediately)
-from .backgrounds import spark_effect
-from .limits import over_limit, wander_limit, exceptionals
-from .trading import answer
+from .limits import over_limit, limit, exceptionals
 from .names import (EFFECTS, LIFE_CARD, TRIM, SEEK_WORD, SEEK_TRAUMA, R_WANDER, R_ADVENTURE, R_FARWANDER,
                     R_SPARK, R_GAMBLE, SPARK_EFFECT, D_EFFECT)
 from .world import (check_roll, wander_succeeds, farwander_fails, farwander_succeeds, wander_by_roll,
-                    contest, no_contest, uncover as uncover_world_card)
+                    uncover as uncover_world_card)
 
 
 def named(s, kind, cards):
@@ -65,11 +63,6 @@ def run_disrupted(s, frame):
     return False
 
 
-def run_spark_effect(s, frame):
-    spark_effect(s, frame[1])
-    return False
-
-
 # --- choosing a World space, a seat, a Completed Wander ----------------------------------------------
 def space_choices(s, seat, op):
     name = OP_NAMES[op]
@@ -78,7 +71,7 @@ def space_choices(s, seat, op):
     if name == "remove-world":
         return [k for k in range(R.WORLD_SPACES) if removable(s, k)]
     if name == "wander-free":
-        if len(s.wanders[seat]) >= wander_limit(s, seat):
+        if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
             return []
         # "Take a covered World card": with none covered the Effect takes nothing (RULES.md, "A
         # covered World card"; Wander's "the top Legend Deck card" is a World Action's rule, not the card's)
@@ -115,21 +108,13 @@ def resolve_choose_space(s, frame, action):
         wander_succeeds(s, seat, k)
 
 
-def seat_choices(s, seat):
-    return [t for t in range(s.players) if t != seat and s.hand[t] and s.ai.get(t) != "emptiness"]
-
-
 def legal_choose_seat(s, frame):
-    return [s.table.get("seat", t) for t in seat_choices(s, frame[1])]
+    """An opponent with cards in hand, The Emptiness aside."""
+    return [s.table.get("seat", t) for t in range(s.players) if t != frame[1] and s.hand[t] and s.ai.get(t) != "emptiness"]
 
 
 def resolve_choose_seat(s, frame, action):
-    """"Reveal: Uncover a card so all Players see the face, then cover it and return it.\""""
-    t = action.args[0]
-    for c in s.hand[t]:
-        publish(s, c)
-    if s.logging:
-        s.say(f"{s.seat_name(t)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[t]) or "nothing") + ".")
+    reveal_hand(s, action.args[0])
 
 
 def legal_choose_wander(s, frame):
@@ -154,16 +139,12 @@ def discard_pool(s, seat):
     return pool
 
 
-def exempt_only(s, pool):
-    """Life Achievements "are exempt from defeat, discard, and remove Effects, but can be discarded
-    in the place of any other card": a pool of nothing else owes nothing."""
-    kind = s.C.kind
-    return all(kind[c] == ACHIEVEMENT for c in pool)
-
-
 def owed_discards(s, pool):
-    """One "discard" per card name of ``pool``; none when it holds nothing but Life Achievements."""
-    return [] if exempt_only(s, pool) else named(s, "discard", pool)
+    """One "discard" per card name of ``pool``; none when it holds nothing but Life Achievements,
+    which "are exempt from defeat, discard, and remove Effects, but can be discarded in the place of
+    any other card"."""
+    kind = s.C.kind
+    return [] if all(kind[c] == ACHIEVEMENT for c in pool) else named(s, "discard", pool)
 
 
 def legal_discard(s, frame):
@@ -179,7 +160,7 @@ def legal_hand_discard(s, frame):
     return owed_discards(s, s.hand[frame[1]])
 
 
-def resolve_hand_discard(s, frame, action):
+def discard_from_hand(s, frame, action):
     discard_by_name(s, frame[1], action.args[0], s.hand[frame[1]])
 
 
@@ -331,22 +312,11 @@ def run_roll_check(s, frame):
     return False
 
 
-def run_complete(s, frame):
-    complete(s, frame[1], frame[2])
-    return False
-
-
 # --- Wander's method -----------------------------------------------------------------------------
 def legal_method(s, frame):
     """"Roll a 4, 5, or 6 on a Regular Die. or Discard 1 Event card from Hand.\""""
-    seat = frame[1]
-    A = s.table
-    out = [A.roll]
-    kind = s.C.kind
-    for c in s.hand[seat]:
-        if kind[c] == EVENT:
-            out.append(A.by_event[c])
-    return out
+    kind, by_event = s.C.kind, s.table.by_event
+    return [s.table.roll] + [by_event[c] for c in s.hand[frame[1]] if kind[c] == EVENT]
 
 
 def resolve_method(s, frame, action):
@@ -367,35 +337,15 @@ def legal_trade(s, frame):
     return [s.table.get("accept"), s.table.get("decline")]
 
 
-def resolve_trade(s, frame, action):
-    _, target, giver, give, take = frame
-    accepted = action.kind == "accept"
-    answer(s, target, giver, give, take, accepted)
-    if accepted:    # Relics changed hands: both seats discard down to their limits (a declined offer moves none)
-        s.push((TRIM, target), (TRIM, giver))
-
-
 def legal_contest(s, frame):
     return [s.table.get("contest"), s.table.get("no_contest")]
 
 
-def resolve_contest(s, frame, action):
-    _, target, farwanderer = frame
-    if action.kind == "contest":
-        contest(s, target, farwanderer)
-    else:
-        no_contest(s, target, farwanderer)
-
-
 def legal_no_contest(s, frame):
-    _, target, farwanderer, life = frame
-    canon = s.C.canon
-    get = s.table.get
-    out = []
-    if s.C.kind[life] != TRAUMA:
-        out.append(get("keep", canon[life]))
-    out += [get("discard", canon[life]), get("give")]
-    return out
+    life = frame[3]
+    get, name = s.table.get, s.C.canon[life]
+    keep = [] if s.C.kind[life] == TRAUMA else [get("keep", name)]
+    return keep + [get("discard", name), get("give")]
 
 
 def resolve_no_contest(s, frame, action):

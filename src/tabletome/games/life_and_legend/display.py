@@ -36,17 +36,14 @@ def _line(*parts) -> Text:
     return t
 
 
+def _card(name, cards):
+    """The card of this name, or None (a name the view shows may be "covered" or "empty")."""
+    i = cards.by_name.get(str(name).lower())
+    return None if i is None else cards.cards[i]
+
+
 def _designed(name, cards) -> str:
-    i = cards.by_name.get(str(name).lower())
-    return DESIGNED if i is not None and cards.cards[i].origin == "designed" else ""
-
-
-def card_text(name, cards):
-    i = cards.by_name.get(str(name).lower())
-    if i is None:
-        return ""
-    c = cards.cards[i]
-    return c.text + ("  [designed]" if c.origin == "designed" else "  [printed]")
+    return DESIGNED if getattr(_card(name, cards), "origin", "") == "designed" else ""
 
 
 def _world_cell(space, cards) -> Text:
@@ -57,8 +54,7 @@ def _world_cell(space, cards) -> Text:
     elif space.get("uncovered"):
         t.append(name + _designed(name, cards), style="bold yellow")
         kind = space.get("type", "")
-        i = cards.by_name.get(name.lower())
-        legends = getattr(cards.cards[i], "legends", 0) if i is not None else 0
+        legends = getattr(_card(name, cards), "legends", 0)
         t.append(f" {kind}" + (f", {legends} Legends" if legends else ""), style="yellow")
     else:
         t.append("▒ covered ▒" if name == "covered" else f"▒ {name} ▒ (examined)", style="magenta")
@@ -130,10 +126,7 @@ def render(view, seat, cards, compact=0):
     if view.get("legend_deck_examined"):
         parts.append(_line(("Legend Deck examined: ", "dim"),
                            ", ".join(f"{k['from_top']} from top: {k['card']}" for k in view["legend_deck_examined"])))
-    order = [i for i, s in enumerate(view["seats"]) if s["name"] != me] + \
-        [i for i, s in enumerate(view["seats"]) if s["name"] == me]
-    for i in order:
-        info = view["seats"][i]
+    for info in sorted(view["seats"], key=lambda info: info["name"] == me):   # yours last
         parts.extend(_seat_lines(info, info["name"] == me, info["name"] == view["active"], compact))
     if compact == 0:
         ais = [(info["name"], cards.opponents[info["ai"]]) for info in view["seats"]
@@ -156,22 +149,16 @@ def render(view, seat, cards, compact=0):
         p = view["effects_pending"][-1]
         events.append(Text(f"{p['seat']} uses {p['card']}" + (" (Disrupted)" if p["disrupted"] else ""), style="yellow"))
     if view.get("contest"):
-        c = view["contest"]
-        events.append(Text(f"Farwander contest of {c['owner']}'s wander", style="yellow"))
+        events.append(Text(f"Farwander contest of {view['contest']['owner']}'s wander", style="yellow"))
     if events:
-        line = _line()
-        for k, e in enumerate(events):
-            if k:
-                line.append(" · ")
-            line.append_text(e)
-        parts.append(line)
+        parts.append(_line(" · ").join(events))
     if me is not None:
         hand = view["seats"][seat]["hand"]
         if compact == 0 and hand:
             parts.append(_line(("Your hand:", "bold")))
             for h in hand:
                 parts.append(_line("  ", (h["card"] + _designed(h["card"], cards), "bold"), " ",
-                                   (card_text(h["card"], cards).replace("  [designed]", "").replace("  [printed]", ""), "dim")))
+                                   (getattr(_card(h["card"], cards), "text", ""), "dim")))
         else:
             parts.append(_line(("Your hand: ", "bold"),
                                ", ".join(h["card"] + _designed(h["card"], cards) for h in hand) or "no cards"))
@@ -205,8 +192,9 @@ def describe_choice(view, action, cards) -> str | None:
     choice names its cards (their own lines say it)."""
     kind, args = action.kind, action.args
     text = str(action)
-    if re.search(r"\bspace (\d)\b", text) and kind in ("uncover", "wander", "space", "fill"):
-        k = int(re.search(r"\bspace (\d)\b", text).group(1)) - 1
+    space_named = re.search(r"\bspace (\d)\b", text)
+    if space_named and kind in ("uncover", "wander", "space", "fill"):
+        k = int(space_named.group(1)) - 1
         if 0 <= k < len(view["world"]):
             space = view["world"][k]
             name = space["card"]
@@ -215,18 +203,14 @@ def describe_choice(view, action, cards) -> str | None:
             if name == "covered":
                 seen = space.get("examined_by")
                 return "a covered card" + (f" (examined by {', '.join(seen)})" if seen else "")
-            i = cards.by_name.get(name.lower())
-            what = cards.cards[i].text if i is not None else ""
+            what = getattr(_card(name, cards), "text", "")
             return f"{name}{_designed(name, cards)}" + (f": {what}" if what else "")
     if kind in ("turn_in", "farwander") and args:
-        owner = view["seats"][args[0]] if kind == "farwander" else None
-        if kind == "farwander" and len(args) > 1:
-            wanders = owner["completed_wanders"]
-            k = args[1]
+        if kind == "farwander":   # (its seat, then the wander)
+            wanders = view["seats"][args[0]]["completed_wanders"]
         else:
-            me = view["to_move"]
-            wanders = next((s["completed_wanders"] for s in view["seats"] if s["name"] == me), [])
-            k = args[0]
+            wanders = next((s["completed_wanders"] for s in view["seats"] if s["name"] == view["to_move"]), [])
+        k = args[-1]
         if 0 <= k < len(wanders):
             card = wanders[k]["card"]
             return "a covered Completed Wander" if card == "covered" else f"Completed Wander {card}"

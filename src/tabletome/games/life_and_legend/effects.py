@@ -7,6 +7,8 @@ every effect moves cards through them.
 
 from __future__ import annotations
 
+from functools import partial
+
 from . import ruleset as R
 from .cards import EVENT, ADVENTURE, TRAUMA
 from .limits import mod
@@ -27,19 +29,15 @@ def depart(s, card):
         s.background_discard.append(card)
 
 
-def take_from_player(s, seat, card) -> bool:
-    """Take ``card`` out of wherever ``seat`` has it (hand, Play Area); False if it has it nowhere."""
+def take_from_player(s, seat, card):
+    """Take ``card`` out of wherever ``seat`` has it (hand, Play Area)."""
     for pile in (s.hand[seat], s.relics[seat], s.traits[seat], s.traumas[seat]):
         if card in pile:
             pile.remove(card)
-            return True
-    if s.story[seat] == card:
-        s.story[seat] = -1
-        return True
-    if s.path[seat] == card:
-        s.path[seat] = -1
-        return True
-    return False
+            return
+    for slot in (s.story, s.path):
+        if slot[seat] == card:
+            slot[seat] = -1
 
 
 def discard(s, seat, card):
@@ -54,6 +52,15 @@ def may_discard_a_card(s, seat) -> bool:
     """Whether ``seat`` has a card to "discard a card" with: one in hand or in its Play Area (Relics,
     Trait-Cards, Life Story, Life Path; RULES.md, "Discard")."""
     return bool(s.hand[seat] or s.relics[seat] or s.traits[seat]) or s.story[seat] >= 0 or s.path[seat] >= 0
+
+
+def reveal_hand(s, seat):
+    """"Reveal: Uncover a card so all Players see the face, then cover it and return it": every card
+    in ``seat``'s hand."""
+    for c in s.hand[seat]:
+        publish(s, c)
+    if s.logging:
+        s.say(f"{s.seat_name(seat)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[seat]) or "nothing") + ".")
 
 
 def publish(s, card):
@@ -82,7 +89,8 @@ def take_space(s, k) -> int:
 
 
 def draw_legend(s, seat) -> int:
-    """Draw the top Legend Deck card into ``seat``'s hand (-1 when the deck is empty)."""
+    """"Draw The Top Legend Deck Card" (the World Action, or an Effect) into ``seat``'s hand (-1
+    when the deck is empty)."""
     if not s.legend_deck:
         return -1
     card = top_legend(s)
@@ -151,11 +159,7 @@ def use(s, seat, card, part):
     unless Disrupted ("Disrupt: The Effect doesn't take place. Play continues as normal."). The
     Effects used and not yet resolved are the RESOLVE frames on the stack (``pending``); a Disrupt
     turns the Effect's frame into a DISRUPTED one."""
-    slot = 0
-    for f in s.stack:
-        if f[0] == RESOLVE or f[0] == DISRUPTED:
-            slot += 1
-    s.push((WINDOW, ON_EFFECT, (seat + 1) % s.players, 0, seat), (RESOLVE, seat, card, part, slot))
+    s.push((WINDOW, ON_EFFECT, (seat + 1) % s.players, 0, seat), (RESOLVE, seat, card, part, len(pending(s))))
 
 
 def pending(s) -> list:
@@ -210,19 +214,12 @@ def op_reveal_hand(s, seat, n, card):
 def op_each_discard(s, seat, n, card, others_only=False):
     """"If all Players must draw or discard cards on the same turn, the Player whose turn it is
     draws or discards first, going clockwise.\""""
-    order = [(s.active + k) % s.players for k in range(s.players)]
     frames = []
-    for t in order:
-        if others_only and t == seat:
-            continue
-        if s.ai.get(t) == "emptiness":
-            continue
-        frames += [(HAND_DISCARD, t)] * n
+    for k in range(s.players):
+        t = (s.active + k) % s.players
+        if not (others_only and t == seat) and s.ai.get(t) != "emptiness":
+            frames += [(HAND_DISCARD, t)] * n
     s.push(*frames)
-
-
-def op_opponents_discard(s, seat, n, card):
-    op_each_discard(s, seat, n, card, others_only=True)
 
 
 def op_examine_deck(s, seat, n, card):
@@ -313,7 +310,7 @@ OPS = {
     "examine-deck": op_examine_deck,
     "reveal-hand": op_reveal_hand,
     "each-discard": op_each_discard,
-    "opponents-discard": op_opponents_discard,
+    "opponents-discard": partial(op_each_discard, others_only=True),
     "uncover-wander": op_uncover_wander,
     "seek-word": op_seek_word,
     "next-roll-bonus": op_next_roll_bonus,

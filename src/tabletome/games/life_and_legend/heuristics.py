@@ -5,11 +5,13 @@ the Legends it is likely to bring, with the chance of each die roll counted exac
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA, STORY, PATH, ACHIEVEMENT
 from .backgrounds import activatable
-from .limits import mod, wander_limit
-from .modes import legends, solo_progress
+from .limits import mod, limit
+from .modes import coop_sides, legends, solo_progress
 from .names import LIFE_CARD
 
 DIE = R.DIE_FACES
@@ -20,19 +22,14 @@ DIE = R.DIE_FACES
 # Eternal likewise: Completed Wanders are its Legends and its Life draws (for the Exceptional Trait
 # and the Traits its Challenges need), and "victory is more difficult to achieve"
 DRAW = {"campaign": 0.4, "legacy": 0.4, "eternal": 0.4}
-WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9, "eternal": 1.6}
+# A Completed Wander counts for nothing toward Farwander's, The Treasury's and The Arbiter's win
+WANDER = {"campaign": 1.3, "legacy": 1.6, "lore": 0.9, "eternal": 1.6, "farwander": 0.3, "treasury": 0.3, "arbiter": 0.3}
 
 
+@cache
 def p_at_least(need, bonus=0) -> float:
     """The chance one die roll plus ``bonus`` reaches ``need`` (worked out once per pair)."""
-    p = _P_AT_LEAST.get((need, bonus))
-    if p is None:
-        hits = sum(1 for r in range(1, DIE + 1) if r + bonus >= need)
-        p = _P_AT_LEAST[(need, bonus)] = hits / DIE
-    return p
-
-
-_P_AT_LEAST = {}
+    return sum(1 for r in range(1, DIE + 1) if r + bonus >= need) / DIE
 
 
 def p_dice(needs, bonus, spare=0) -> float:
@@ -215,7 +212,7 @@ def turn_in_score(s, seat, a) -> float:
         return -2.0
     if mode in ("farwander", "campaign", "lore", "arbiter", "treasury"):
         return 0.8 if len(s.traits[seat]) < 4 else -0.2
-    if len(s.wanders[seat]) >= wander_limit(s, seat):
+    if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
         return 0.6
     if mode == "eternal" and s.C.exceptionals.isdisjoint(s.traits[seat]):
         return 0.8     # a Life draw looks for the Exceptional Trait Eternal's victory needs
@@ -226,14 +223,9 @@ def wander_score(s, seat, a) -> float:
     mode = s.mode
     p = p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
     kind = s.C.kind
-    for c in s.hand[seat]:
-        if kind[c] == EVENT:
-            p = max(p, 0.8)
-            break
-    if mode in ("campaign", "lore", "legacy", "eternal"):
-        worth = WANDER.get(mode, 0.9)
-    else:
-        worth = 0.3 if mode in ("farwander", "treasury", "arbiter") else 1.4
+    if any(kind[c] == EVENT for c in s.hand[seat]):   # (or Wander by discarding an Event)
+        p = max(p, 0.8)
+    worth = WANDER.get(mode, 1.4)
     if mode == "war":
         worth = 1.4 if a.args[0] == 4 else 0.8
     return 0.1 + p * worth
@@ -253,6 +245,7 @@ def adventure_score(s, seat, a) -> float:
 
 
 def roll_score(s, seat, a) -> float:
+    """The chance to Wander by a roll: "Roll a 4, 5, or 6 on a Regular Die", with the seat's bonuses."""
     return p_at_least(R.WANDER_ROLL, mod(s, seat, "wander-bonus") + s.roll_bonus + s.roll_once)
 
 
@@ -316,8 +309,7 @@ def evaluate(s, seat) -> float:
             return war_race(s, value / goal)
         return 0.5 * min(1.0, value / goal)
     if s.mode == "coop":
-        team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
-        foe = [t for t in range(s.players) if s.ai.get(t) == "emptiness"]
+        team, foe = coop_sides(s)
         diff = sum(standing(s, t) for t in team) - sum(legends(s, t) for t in foe) * (len(team) / 2)
         return max(0.02, min(0.98, 0.5 + diff * 0.05))
     mine = standing(s, seat)

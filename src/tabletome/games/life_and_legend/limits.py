@@ -12,8 +12,8 @@ from itertools import compress
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, TRAIT, EXCEPTIONAL, TRAUMA
 
-CONTINUOUS = ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
-              "no-wander", "no-background", "mill-life")
+LIMIT_OPS = ("hand-size", "relic-slots", "trait-limit", "wander-limit")   # the ops that change a card limit
+CONTINUOUS = LIMIT_OPS + ("die-bonus", "wander-bonus", "no-wander", "no-background", "mill-life")
 
 
 def ambient_table(C):
@@ -78,20 +78,10 @@ def mod(s, seat, op) -> int:
     return n
 
 
-def hand_limit(s, seat):
-    return max(0, R.LIMIT + mod(s, seat, "hand-size"))
-
-
-def slot_limit(s, seat):
-    return max(0, R.LIMIT + mod(s, seat, "relic-slots"))
-
-
-def trait_limit(s, seat):
-    return max(0, R.LIMIT + mod(s, seat, "trait-limit"))
-
-
-def wander_limit(s, seat):
-    return max(0, R.LIMIT + mod(s, seat, "wander-limit"))
+def limit(s, seat, op) -> int:
+    """A card limit of ``seat``: 4 plus the continuous Effects on it that name ``op`` (one of
+    LIMIT_OPS: hand size, Relic slots, Trait cards, Completed Wanders), never below 0."""
+    return max(0, R.LIMIT + mod(s, seat, op))
 
 
 def slots_used(s, seat):
@@ -111,37 +101,29 @@ def exceptionals(s, seat):
     return n
 
 
-def lowest_hand(C, table):
-    """The lowest the hand size can go with this card file (every lowering effect at once)."""
-    return max(0, R.LIMIT + sum(n for effs in table for o, n in effs if o == "hand-size" and n < 0))
-
-
-def lowest_limits(C, table):
+def lowest_limits(table) -> tuple:
     """The lowest each limit can go with this card file (every lowering effect at once), so that
-    most checks need not add up the modifiers."""
-    low = {}
-    for op in ("relic-slots", "trait-limit", "wander-limit"):
-        low[op] = R.LIMIT + sum(n for effs in table for o, n in effs if o == op and n < 0)
-    widest = max([c.slots for i, c in enumerate(C.cards) if C.kind[i] == RELIC] or [1])
-    return (low["relic-slots"], low["trait-limit"], low["wander-limit"], widest)
+    most checks need not add up the modifiers: a count within it is within the limit. In LIMIT_OPS
+    order: hand size, Relic slots, Trait cards, Completed Wanders."""
+    return tuple(R.LIMIT + sum(n for effs in table for o, n in effs if o == op and n < 0) for op in LIMIT_OPS)
 
 
 def first_over_limit(s) -> int:
     """The first seat over one of its limits now, or -1 (``over_limit`` for every seat, written out
     for the whole table: a count within the lowest its limit can go needs no sum of the modifiers)."""
     C = s.C
-    slots_low, traits_low, wanders_low, _ = C.lowest
     slots, exceptional, exceptionals = C.slots, C.is_exceptional, C.exceptionals
+    _, slots_low, traits_low, wanders_low = C.lowest
     relics, traits, wanders = s.relics, s.traits, s.wanders
     for t in range(s.players):
         used = 0
         for c in relics[t]:
             used += slots[c]
-        if used > slots_low and used > slot_limit(s, t):
+        if used > slots_low and used > limit(s, t, "relic-slots"):
             return t
         held = traits[t]
         n = len(held)
-        if n > traits_low and n > trait_limit(s, t):
+        if n > traits_low and n > limit(s, t, "trait-limit"):
             return t
         if n > R.EXCEPTIONAL_LIMIT and not exceptionals.isdisjoint(held):
             n = 0
@@ -151,25 +133,21 @@ def first_over_limit(s) -> int:
             if n > R.EXCEPTIONAL_LIMIT:
                 return t
         n = len(wanders[t])
-        if n > wanders_low and n > wander_limit(s, t):
+        if n > wanders_low and n > limit(s, t, "wander-limit"):
             return t
     return -1
 
 
 def over_limit(s, seat) -> str:
     """Which limit ``seat`` is over now ('' when none): "they must discard down ... immediately"."""
-    slots, traits, wanders, widest = s.C.lowest
-    held, cw = s.traits[seat], s.wanders[seat]
-    if slots_used(s, seat) <= slots and len(held) <= traits and len(cw) <= wanders:
-        if len(held) > 1 and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
-            return "traits"
-        return ""
-    # (a count within the lowest its limit can go needs no sum of the modifiers)
-    used = slots_used(s, seat)
-    if used > slots and used > slot_limit(s, seat):
+    _, slots_low, traits_low, wanders_low = s.C.lowest
+    used, traits, wanders = slots_used(s, seat), len(s.traits[seat]), len(s.wanders[seat])
+    if used > slots_low and used > limit(s, seat, "relic-slots"):
         return "relics"
-    if (len(held) > traits and len(held) > trait_limit(s, seat)) or exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+    if traits > traits_low and traits > limit(s, seat, "trait-limit"):
         return "traits"
-    if len(cw) > wanders and len(cw) > wander_limit(s, seat):
+    if traits > R.EXCEPTIONAL_LIMIT and exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
+        return "traits"
+    if wanders > wanders_low and wanders > limit(s, seat, "wander-limit"):
         return "wanders"
     return ""

@@ -78,13 +78,6 @@ def solo_progress(s) -> tuple[float, float]:
     return legends(s, 0), goal
 
 
-def solo_won(s) -> bool:
-    value, goal = solo_progress(s)
-    if s.mode == "war":
-        return not s.legend_deck
-    return value >= goal
-
-
 def end_of_turn(s, seat) -> bool:
     """Check victory at the end of the turn; True when the game is over."""
     mode = s.mode
@@ -92,7 +85,8 @@ def end_of_turn(s, seat) -> bool:
         # "before the end of the turn when the Legend Deck becomes empty" (War: "run out the Legend
         # Deck before the end of the turn when the Life Deck becomes empty"; The Arbiter: "when the
         # Life or Legend Deck becomes empty")
-        if solo_won(s):
+        value, goal = solo_progress(s)
+        if value >= goal:   # (War's goal: every Legend card but War run out of the deck)
             finish(s, [0], "The Player wins!")
             return True
         lost = s.legend_emptied or (mode in ("war", "arbiter") and s.life_emptied)
@@ -124,8 +118,7 @@ def end_of_turn(s, seat) -> bool:
         return safety_net(s)
     if s.legend_emptied:
         if mode == "coop":
-            team = [t for t in range(s.players) if s.ai.get(t) != "emptiness"]
-            foe = [t for t in range(s.players) if s.ai.get(t) == "emptiness"]
+            team, foe = coop_sides(s)
             ours = sum(legends(s, t) for t in team)
             theirs = sum(legends(s, t) for t in foe)
             if coop_won(s, ours, theirs):
@@ -146,6 +139,12 @@ def safety_net(s) -> bool:
         return False
     s.end_by_limit(f"The game reaches the safety net of {R.MAX_TURNS} turns and ends as a draw: no rule ended it.")
     return True
+
+
+def coop_sides(s):
+    """Co-op: the players' seats, and The Emptiness's."""
+    return ([t for t in range(s.players) if s.ai.get(t) != "emptiness"],
+            [t for t in range(s.players) if s.ai.get(t) == "emptiness"])
 
 
 def coop_won(s, ours, theirs) -> bool:

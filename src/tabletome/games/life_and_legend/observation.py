@@ -14,6 +14,7 @@ from ...core.observation import HASH_CAP, Encoder, Hasher, Kept, Layout, vocabul
 from ...core.zones import bits
 from .cards import ACHIEVEMENT
 from .effects import pending
+from .limits import LIMIT_OPS
 from .modes import lore_held
 from .names import PHASE_NAMES
 from .ruleset import CW_LEGENDS, ETERNAL_AGES
@@ -26,7 +27,6 @@ PILES = (("legend_discard", "the Legend discard pile"), ("life_discard", "the Li
          ("life_cards_drawn", "Life cards drawn, not yet placed"), ("effects_used", "effects used this turn"),
          ("lore", "Lore Mode's targets"), ("acquired", "Lore Mode's targets held now"))
 LIMITS = ("hand", "relic_slots", "slots_used", "traits", "completed_wanders")
-LIMIT_OPS = ("hand-size", "relic-slots", "trait-limit", "wander-limit")   # what changes them (limits.py)
 # stated caps (nothing in the rules bounds them; Eternal games pass 10,000 turns): a later turn
 # reads as this turn, a roll modifier beyond +-ROLL_CAP as +-ROLL_CAP, a limit above LIMIT_CAP as it
 TURN_CAP = 500
@@ -113,10 +113,7 @@ class LifeAndLegendEncoder(Encoder):
         change a limit: of the uncovered World, only those count in a seat's limits."""
         cached = self._by_cards.get(id(C))
         if cached is None or cached[0] is not C:
-            limit_bits = 0
-            for i, effs in enumerate(C.amb):
-                if any(op in LIMIT_OPS for op, _ in effs):
-                    limit_bits |= 1 << i
+            limit_bits = sum(1 << i for i, effs in enumerate(C.amb) if any(op in LIMIT_OPS for op, _ in effs))
             cached = self._by_cards[id(C)] = (C, [self.names[name] for name in C.names], limit_bits)
         self._last_ix = cached
         return cached[1]

@@ -12,7 +12,7 @@ from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
 from .effects import roll, world_covered, publish, take_space, top_legend
 from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
-from .limits import wander_limit
+from .limits import limit
 
 
 def interferes(s, seat, moment) -> bool:
@@ -53,9 +53,8 @@ def decide(s, seat, frame, legal):
     if "interfere" in by_kind:
         return by_kind["interfere"][0]
     if "accept" in by_kind:
-        # Matathias "accepts every Relic given"; everyone declines trades
-        gift = frame[4] < 0
-        return by_kind["accept"][0] if kind == "matathias" and gift else by_kind["decline"][0]
+        # Matathias "accepts every Relic given" (an offer for nothing: TRADE_ANSWER's take < 0); everyone declines trades
+        return by_kind["accept"][0] if kind == "matathias" and frame[4] < 0 else by_kind["decline"][0]
     if "contest" in by_kind:
         return by_kind["no_contest" if kind == "matathias" else "contest"][0]
     if "keep" in by_kind:
@@ -91,10 +90,10 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
     if "relic" in by_kind:
         return max(by_kind["relic"], key=lambda a: C.cards[a.args[0]].legends)
     # empty World spaces
-    if "place" in by_kind and kind == "golden-horse":
-        adv = [a for a in by_kind["place"] if C.kind[a.args[0]] == ADVENTURE]
-        if adv:
-            return adv[0]
+    if kind == "golden-horse":
+        for a in by_kind.get("place", ()):
+            if C.kind[a.args[0]] == ADVENTURE:
+                return a
     if "fill" in by_kind:
         return by_kind["fill"][0]
     if phase == WORLD and ("draw" in by_kind or "uncover" in by_kind or "wander" in by_kind
@@ -107,23 +106,22 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
         for a in by_kind.get("play", []):
             if any(e.op == "opponents-discard" for e in C.cards[a.args[0]].hand):
                 return a
-        if "use" in by_kind:
-            usable = [a for a in by_kind["use"] if C.kind[a.args[0]] == PATH]
-            if usable:
-                return usable[0]
+        for a in by_kind.get("use", ()):
+            if C.kind[a.args[0]] == PATH:
+                return a
         if "spark" in by_kind:
             return by_kind["spark"][0]
     if kind == "geoffrey":
-        plays = [a for a in by_kind.get("play", []) if C.cards[a.args[0]].timing == "turn"]
-        if plays:
-            return plays[0]
-        uses = [a for a in by_kind.get("use", []) if C.kind[a.args[0]] in (RELIC, EXCEPTIONAL, PATH)]
-        if uses:
-            return uses[0]
+        for a in by_kind.get("play", ()):
+            if C.cards[a.args[0]].timing == "turn":
+                return a
+        for a in by_kind.get("use", ()):
+            if C.kind[a.args[0]] in (RELIC, EXCEPTIONAL, PATH):
+                return a
         if "turn_in" in by_kind:
             return by_kind["turn_in"][0]
     if kind == "matathias" and "turn_in" in by_kind:
-        if len(s.wanders[seat]) >= wander_limit(s, seat):
+        if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
             return by_kind["turn_in"][0]
     if end is not None:
         return end

@@ -35,18 +35,9 @@ def restored(s):
             placed.add(c)
     # cards a hand-written position leaves out go to the bottom of their decks
     apathy = C.apathy if s.mode == "lore" else None
-    missing_legend, missing_life = [], []
-    for i in range(C.n):
-        if i in placed or i == apathy:
-            continue
-        if C.kind[i] <= 2:
-            missing_legend.append(i)
-        elif C.kind[i] <= 5:
-            missing_life.append(i)
-        else:
-            s.backgrounds.append(i)
-    s.legend_deck[:0] = missing_legend[::-1]
-    s.life_deck[:0] = missing_life[::-1]
+    s.legend_deck[:0] = [i for i in reversed(C.legend) if i not in placed]
+    s.life_deck[:0] = [i for i in reversed(C.life) if i not in placed and i != apathy]
+    s.backgrounds += [i for i in C.background if i not in placed]
     if not 0 <= s.active < n:
         raise IllegalAction(f"Life & Legend snapshot field 'active' is a seat, 0 to {n - 1}")
     if not 0 <= s.phase < 4:
@@ -62,10 +53,7 @@ def resume(s, f):
                             f"frames hold {pending(s)}: an Effect in use is a 'resolve' frame")
     if f.over:
         s.stack, s.decision, s.to_move = [], None, None
-    elif s.decision is not None:
-        d = s.decision
-        s.to_move = d[2] if s.frames.frames[d[0]].name == "window" else d[1]
-    else:
+    elif s.decision is None:   # (core has asked a decision's seat already)
         if not s.stack:
             # a hand-written position: the rest of the active seat's turn
             make = s.frames.make

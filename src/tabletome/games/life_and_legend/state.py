@@ -1,11 +1,6 @@
 """The state of one game of Life & Legend: its zones, declared once (core derives clone and
-snapshots from them), the setup ("Standard Setup").
-
-The rules are the frames of frames.py; the modules they call are named for what they hold:
-turn.py (phases, free actions, the end of the turn), world.py (World Actions, empty spaces,
-Wander, Farwandering), adventures.py (Challenges, Reward, Penalty, Defeat), effects.py (the effect
-vocabulary), backgrounds.py (Life Words, Backgrounds, Sparks), interfere.py (the Interfere
-window), trading.py (Relic trading), modes.py (victory in every mode), opponents.py (the AI cards).
+snapshots from them), the setup ("Standard Setup"). The rules are the frames of frames.py (the
+package's docstring names the modules they call).
 """
 
 from __future__ import annotations
@@ -114,10 +109,8 @@ class LifeAndLegendState(State):
         # 5. Deal Hands: "Deal four covered Legend cards to each Player."
         for k in range(n):
             seat = (first + k) % n
-            if self.ai.get(seat) == "emptiness":
-                continue
-            for _ in range(R.HAND_DEAL):
-                self.hand[seat].append(self.legend_deck.pop())
+            if self.ai.get(seat) != "emptiness":
+                self.hand[seat] += [self.legend_deck.pop() for _ in range(R.HAND_DEAL)]
         setup_mode(self)
         self.say(f"{self.seat_name(first)} goes first.")
         self.push(*self.setup_frames(first))
@@ -129,12 +122,9 @@ class LifeAndLegendState(State):
         frames = []
         if self.mode == "lore" and self.options["lore"] == "chosen":
             frames += [f.make("lore_choose", 0, kind) for kind in (STORY, PATH, ACHIEVEMENT)]
-        for k in range(self.players):
-            seat = (first + k) % self.players
-            if self.ai.get(seat) != "emptiness":
-                frames.append(f.make("setup_relics", seat))
-        frames.append(f.make("turn", first))
-        return frames
+        seats = [(first + k) % self.players for k in range(self.players)]
+        frames += [f.make("setup_relics", seat) for seat in seats if self.ai.get(seat) != "emptiness"]
+        return frames + [f.make("turn", first)]
 
     def reset_turn_flags(self):
         self.used = 0            # bit per card id: its once-per-turn effect was used this turn
@@ -167,8 +157,7 @@ class LifeAndLegendState(State):
         four card limits added up ("All Player card limits start out at 4. This may go up and down
         during a game", Limits: The Rule of Four): hand size, Relic slots, Trait cards, Wanders."""
         return {"legends": [float(self.legends(t)) for t in range(self.players)],
-                "limits": [float(limits.hand_limit(self, t) + limits.slot_limit(self, t) + limits.trait_limit(self, t)
-                                 + limits.wander_limit(self, t)) for t in range(self.players)]}
+                "limits": [float(sum(limits.limit(self, t, op) for op in limits.LIMIT_OPS)) for t in range(self.players)]}
 
     def outcome(self, seat):
         if self.to_move is not None:

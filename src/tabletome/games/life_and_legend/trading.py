@@ -4,7 +4,7 @@ accept or decline."""
 
 from __future__ import annotations
 
-from .names import TRADE_ANSWER
+from .names import TRADE_ANSWER, TRIM
 
 
 def offers(s, seat):
@@ -37,8 +37,11 @@ def make_offer(s, seat, give, target, take=-1):
     s.stack.append((TRADE_ANSWER, target, seat, give, take))
 
 
-def answer(s, target, giver, give, take, accepted):
-    if not accepted:
+def answer(s, frame, action):
+    """The offer accepted or declined; accepted, the Relics change hands and both seats discard down
+    to their limits (a declined offer moves none)."""
+    _, target, giver, give, take = frame
+    if action.kind != "accept":
         s.say_fmt(None, "{} declines.", s.seat_name(target))
         return
     s.relics[giver].remove(give)
@@ -47,3 +50,4 @@ def answer(s, target, giver, give, take, accepted):
         s.relics[target].remove(take)
         s.relics[giver].append(take)
     s.say_fmt(None, "{} accepts.", s.seat_name(target))
+    s.push((TRIM, target), (TRIM, giver))

@@ -8,18 +8,20 @@ choice passes without asking.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from . import ruleset as R
 from .adventures import qualifying, adventure_limited, attempt
 from .backgrounds import activatable, activate, spark_ready, use_spark, use_story, use_achievement
 from .cards import RELIC, ADVENTURE, STORY, ACHIEVEMENT
-from .choices import discard_by_name, named
-from .effects import depart, may_discard_a_card, use, publish, op_mill_life, remove_from_world
-from .limits import hand_limit, slot_limit, slots_used, first_over_limit, mod
+from .choices import discard_from_hand, named
+from .effects import depart, draw_legend, may_discard_a_card, use, publish, op_mill_life, remove_from_world
+from .limits import limit, slots_used, first_over_limit, mod
 from .modes import end_of_turn
 from .names import (TURN, PHASE, NEXT_PHASE, END_TURN, TRIM, CONTEMPLATION, WORLD, LIFE, RESOLUTION, HAND, USE, DRAW_LIFE,
                     DISCARD, D_PERPETUAL, REMOVE_PERPETUAL, EMPTINESS)
 from .world import (can_fill, empty_spaces, fill_from_deck, place_from_hand, place_over_atmosphere,
-                    atmosphere_space, atmosphere_allowed, draw_action, uncover, may_wander, wander_targets,
+                    atmosphere_space, atmosphere_allowed, uncover, may_wander, wander_targets,
                     start_wander, farwandering, start_farwander)
 from . import trading
 
@@ -43,13 +45,10 @@ def run_turn(s, frame):
     # Ambient "at the start of each turn" effects in the World (War)
     C = s.C
     if not C.turn_start.isdisjoint(s.world):
-        amb = C.amb
-        for k in range(R.WORLD_SPACES):
-            c = s.world[k]
-            if c >= 0 and s.up[k]:
-                for op, n in amb[c]:
-                    if op == "mill-life":
-                        op_mill_life(s, seat, n, c)
+        for c in compress(s.world, s.up):   # the uncovered World
+            for op, n in C.amb[c]:
+                if op == "mill-life":
+                    op_mill_life(s, seat, n, c)
     return False
 
 
@@ -82,14 +81,16 @@ def run_phase(s, frame):
         legal = phase_legal(s, frame, ())
     if len(legal) > 1 or legal[0].kind != "end":
         return s.ask_with(seat, frame, legal)
-    end_phase(s, seat, phase)   # "end phase" is the only choice: the phase passes without asking
+    end_phase(s, frame)   # "end phase" is the only choice: the phase passes without asking
     stack = s.stack
     if stack and stack[-1][0] == PHASE and not s.triggers:
         stack[-1] = (NEXT_PHASE, *stack[-1][1:])
     return False
 
 
-def end_phase(s, seat, phase):
+def end_phase(s, frame, action=None):
+    """The phase ends (its "end phase", or run_phase when that is the only choice)."""
+    _, seat, phase = frame
     if phase == WORLD and s.logging and not s.acted:
         s.say(f"{s.seat_name(seat)} takes no World Action.")
     if phase == LIFE:
@@ -109,19 +110,11 @@ def phase_legal(s, frame, free=None):
         # the phase cannot end; "During all Phases, the Player may play Events from their hand, or
         # use Effects on cards in their Play Area" still holds (RULES.md, "Phase 4 over the hand size").
         held = len(s.hand[seat])
-        if held > C.lowest_hand and held > hand_limit(s, seat):
+        if held > C.lowest[0] and held > limit(s, seat, "hand-size"):
             over_hand = True
             out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:
-        # "The Player may bring Relics from hand into play."
-        kind, slots, relic = C.kind, C.slots, A.relic
-        room = None    # (the free Relic slots, counted at the first Relic in hand)
-        for c in s.hand[seat]:
-            if kind[c] == RELIC:
-                if room is None:
-                    room = slot_limit(s, seat) - slots_used(s, seat)
-                if slots[c] <= room:
-                    out.append(relic[c])
+        out = relics_to_bring(s, seat)
     world_actions = []
     if phase == WORLD and not s.acted:
         world_actions = world_legal(s, seat)
@@ -263,18 +256,24 @@ def farwander_buys(s, seat):
     return out
 
 
+def relics_to_bring(s, seat):
+    """"The Player may bring Relics from hand into play": those that fit the free Relic slots."""
+    C = s.C
+    kind, slots, relic = C.kind, C.slots, s.table.relic
+    room = None    # (the free Relic slots, counted at the first Relic in hand)
+    out = []
+    for c in s.hand[seat]:
+        if kind[c] == RELIC:
+            if room is None:
+                room = limit(s, seat, "relic-slots") - slots_used(s, seat)
+            if slots[c] <= room:
+                out.append(relic[c])
+    return out
+
+
 # --- resolving a phase's choice ----------------------------------------------------------------------
 # Each action kind of a phase has its rule (the phase frame's ``on``); the phase goes on after every
 # one but "end phase" (the frame's ``until``: the core puts the phase back on the stack first).
-def end_the_phase(s, frame, action):
-    end_phase(s, frame[1], frame[2])
-
-
-def discard_down(s, frame, action):
-    seat = frame[1]
-    discard_by_name(s, seat, action.args[0], s.hand[seat])
-
-
 def by_seat(rule):
     """The rule of a phase action that is ``rule(s, seat, *the action's numbers)``."""
     return lambda s, frame, action: rule(s, frame[1], *action.args)
@@ -366,9 +365,9 @@ def remove_perpetual(s, frame, action):
 
 
 PHASE_ACTIONS = {
-    "end": end_the_phase, "discard": discard_down, "relic": by_seat(bring_relic),
+    "end": end_phase, "discard": discard_from_hand, "relic": by_seat(bring_relic),
     # Phase 2's World Actions
-    "draw": world_action(draw_action), "uncover": world_action(uncover), "wander": world_action(start_wander),
+    "draw": world_action(draw_legend), "uncover": world_action(uncover), "wander": world_action(start_wander),
     "farwander": world_action(start_farwander), "adventure": world_action(attempt),
     # Phase 3: Backgrounds, and Farwander Mode's purchases with Completed Wanders
     "activate": by_seat(activate), "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
@@ -377,11 +376,6 @@ PHASE_ACTIONS = {
     "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": by_seat(fill_from_deck),
     "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer), "offer_for": by_seat(trading.make_offer),
 }
-
-
-def resolve_phase(s, frame, action):
-    """(Every kind a phase offers has its rule in PHASE_ACTIONS.)"""
-    raise ValueError(f"no rule for {action}")
 
 
 def run_remove_perpetual(s, frame):
@@ -395,17 +389,7 @@ def run_remove_perpetual(s, frame):
 # --- before the first turn ---------------------------------------------------------------------------
 def setup_relics_legal(s, frame):
     """6. Play Relics: "Players may bring Relics into play now if they choose.\""""
-    _, seat = frame
-    get = s.table.get
-    C = s.C
-    room = slot_limit(s, seat) - slots_used(s, seat)
-    out = [get("relic", c) for c in s.hand[seat] if C.kind[c] == RELIC and C.cards[c].slots <= room]
-    out.append(get("done"))
-    return out
-
-
-def run_setup_relics(s, frame):
-    return s.ask_or_take(frame[1], frame, setup_relics_legal(s, frame))
+    return relics_to_bring(s, frame[1]) + [s.table.get("done")]
 
 
 def resolve_setup_relics(s, frame, action):

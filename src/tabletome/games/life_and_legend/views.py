@@ -12,7 +12,7 @@ from . import ruleset as R
 from .cards import KIND_NAMES, ACHIEVEMENT
 from .frames import FRAMES
 from .modes import lore_held
-from .limits import hand_limit, slot_limit, trait_limit, wander_limit, slots_used
+from .limits import limit, slots_used
 from .names import PHASE_NAMES, MOMENTS, DISRUPTED
 from .effects import pending
 
@@ -24,15 +24,10 @@ def seen(s, seat, card) -> bool:
     return (s.known[seat] >> card) & 1 == 1
 
 
-def knowers(s, card):
-    return [s.seat_name(t) for t in range(s.players) if (s.known[t] >> card) & 1]
-
-
 def covered(s, seat, card, owner_sees=False):
     """A covered card as ``seat`` sees it: its name if it knows it, and who else has examined it."""
-    if owner_sees or seen(s, seat, card):
-        return {"card": s.C.names[card], "examined_by": knowers(s, card)}
-    return {"card": "covered", "examined_by": knowers(s, card)}
+    return {"card": s.C.names[card] if owner_sees or seen(s, seat, card) else "covered",
+            "examined_by": [s.seat_name(t) for t in range(s.players) if (s.known[t] >> card) & 1]}
 
 
 def view(s, seat):
@@ -47,26 +42,22 @@ def view(s, seat):
             world.append({"space": k + 1, "card": names[c], "type": KIND_NAMES[C.kind[c]], "uncovered": True})
         else:
             world.append({"space": k + 1, **covered(s, seat, c), "uncovered": False})
-    seats = []
-    for t in range(s.players):
-        mine = seat == t
-        hand = [covered(s, seat, c, owner_sees=mine or C.kind[c] == ACHIEVEMENT) for c in s.hand[t]]
-        seats.append({
-            "name": s.seat_name(t),
-            "ai": s.ai.get(t),
-            "ai_card": C.opponents[s.ai[t]].name if t in s.ai and s.ai[t] in C.opponents else None,
-            "legends": s.legends(t),
-            "hand": hand,
-            "hand_size": len(s.hand[t]),
-            "relics": [names[c] for c in s.relics[t]],
-            "traits": [names[c] for c in s.traits[t]],
-            "traumas": [names[c] for c in s.traumas[t]],
-            "life_story": names[s.story[t]] if s.story[t] >= 0 else None,
-            "life_path": names[s.path[t]] if s.path[t] >= 0 else None,
-            "completed_wanders": [covered(s, seat, c) for c in s.wanders[t]],
-            "completed_adventures": [names[c] for c in s.adventures[t]],
-            "limits": limits_view(s, t),
-        })
+    seats = [{
+        "name": s.seat_name(t),
+        "ai": s.ai.get(t),
+        "ai_card": C.opponents[s.ai[t]].name if t in s.ai and s.ai[t] in C.opponents else None,
+        "legends": s.legends(t),
+        "hand": [covered(s, seat, c, owner_sees=seat == t or C.kind[c] == ACHIEVEMENT) for c in s.hand[t]],
+        "hand_size": len(s.hand[t]),
+        "relics": [names[c] for c in s.relics[t]],
+        "traits": [names[c] for c in s.traits[t]],
+        "traumas": [names[c] for c in s.traumas[t]],
+        "life_story": names[s.story[t]] if s.story[t] >= 0 else None,
+        "life_path": names[s.path[t]] if s.path[t] >= 0 else None,
+        "completed_wanders": [covered(s, seat, c) for c in s.wanders[t]],
+        "completed_adventures": [names[c] for c in s.adventures[t]],
+        "limits": limits_view(s, t),
+    } for t in range(s.players)]
     shown = {
         "mode": s.mode,
         "turn": s.turn,
@@ -103,13 +94,9 @@ def view(s, seat):
 
 def deck_known(s, seat):
     """The Legend Deck cards some seat has examined, by depth from the top."""
-    known = []
     anyone = reduce(or_, s.known, 0)
-    if anyone:
-        for depth, c in enumerate(reversed(s.legend_deck)):
-            if (anyone >> c) & 1:
-                known.append({"from_top": depth + 1, **covered(s, seat, c)})
-    return known
+    return [{"from_top": depth + 1, **covered(s, seat, c)} for depth, c in enumerate(reversed(s.legend_deck))
+            if (anyone >> c) & 1]
 
 
 def words_view(s):
@@ -131,8 +118,8 @@ def contest_view(s, seat):
 
 
 def limits_view(s, t):
-    return {"hand": hand_limit(s, t), "relic_slots": slot_limit(s, t), "slots_used": slots_used(s, t),
-            "traits": trait_limit(s, t), "completed_wanders": wander_limit(s, t)}
+    return {"hand": limit(s, t, "hand-size"), "relic_slots": limit(s, t, "relic-slots"), "slots_used": slots_used(s, t),
+            "traits": limit(s, t, "trait-limit"), "completed_wanders": limit(s, t, "wander-limit")}
 
 
 def prompts() -> tuple:

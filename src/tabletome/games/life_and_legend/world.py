@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from . import ruleset as R
 from .cards import RELIC, EVENT, ADVENTURE
-from .effects import depart, draw_legend, publish, use, remove_from_world, next_life, roll_for, take_space, top_legend
-from .limits import mod, wander_limit
+from .effects import depart, publish, use, remove_from_world, next_life, roll_for, take_space, top_legend
+from .limits import mod, limit
 from .names import WORLD_FX, METHOD, TOP, CONTEST, NO_CONTEST
 
 
@@ -23,10 +23,9 @@ def can_fill(s, seat) -> bool:
     from hand)? "Empty spaces must be filled before the current Phase ends"."""
     if -1 not in s.world:
         return False
-    if s.legend_deck:
-        return True
     C = s.C
-    return any(C.kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s)) for c in s.hand[seat])
+    return bool(s.legend_deck) or any(C.kind[c] == ADVENTURE or (C.is_atmosphere[c] and atmosphere_allowed(s))
+                                      for c in s.hand[seat])
 
 
 def atmosphere_allowed(s) -> bool:
@@ -85,12 +84,6 @@ def clear_other_atmospheres(s, keep):
 
 
 # --- the World Actions -------------------------------------------------------------------------
-def draw_action(s, seat):
-    """"Draw The Top Legend Deck Card: The Player must draw the top Legend Deck card if no other
-    World Action is taken.\""""
-    draw_legend(s, seat)
-
-
 def uncover(s, seat, k):
     """"Uncover A World Card: The Player chooses a covered World card and uncovers it. The card
     uncovered determines what happens.\""""
@@ -118,7 +111,7 @@ def may_wander(s, seat) -> bool:
     if mod(s, seat, "no-wander") > 0:
         return False
     held = len(s.wanders[seat])
-    return held < s.C.lowest[2] or held < wander_limit(s, seat)   # (the lowest the limit can go first)
+    return held < s.C.lowest[3] or held < limit(s, seat, "wander-limit")   # (the lowest the limit can go first)
 
 
 def wander_targets(s, covered):
@@ -193,8 +186,9 @@ def farwander_succeeds(s, seat):
     s.stack.append((CONTEST, target, seat))
 
 
-def contest(s, target, farwanderer):
+def contest(s, frame, action):
     """"Contest: Both the Completed Wander and the Life Card are discarded.\""""
+    target = frame[1]
     _, card, life = s.contest
     depart(s, card)
     if life >= 0:
@@ -203,10 +197,11 @@ def contest(s, target, farwanderer):
     s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(target))
 
 
-def no_contest(s, target, farwanderer):
+def no_contest(s, frame, action):
     """"No Contest: The Farwanderer places the Completed Wander in their Legend Area. The opponent
     uncovers the Life Card. The opponent may keep, discard, or give the Life Card to the Farwanderer,
     who must treat it as though it were just drawn from the Life Deck.\""""
+    _, target, farwanderer = frame
     _, card, life = s.contest
     s.wanders[farwanderer].append(card)
     s.contest = [-1, -1, life]
