@@ -234,6 +234,19 @@ def serve(args):
     close(loops)
 
 
+def served_names(proc, label):
+    """The names a serving process measures, passing on first any row it printed before them (an
+    env it could not build, such as PettingZoo's classic games without their extra)."""
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"rl_throughput: the process for --src {label} ended before it said what it measures")
+        got = json.loads(line)
+        if isinstance(got, list):
+            return got
+        print(json.dumps({"src": label, **got}), flush=True)
+
+
 def compare(args, passed):
     """``--src``: one serving process per version, their slices interleaved."""
     import subprocess
@@ -244,7 +257,7 @@ def compare(args, passed):
         env = dict(os.environ, PYTHONPATH=os.path.abspath(path))
         procs[label] = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", *passed], env=env,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    names = {label: json.loads(p.stdout.readline()) for label, p in procs.items()}
+    names = {label: served_names(p, label) for label, p in procs.items()}
     labels = list(procs)
     rates = {label: {name: [] for name in names[label]} for label in labels}
     for r in range(args.rounds):
