@@ -17,8 +17,8 @@ from .names import LIFE_CARD
 DIE = R.DIE_FACES
 # The collector modes count Adventures (The Campaign) or every Legend (The Legacy): a draw there
 # spends the Legend Deck that is their clock, and a Wander's Completed Wander buys the Life draw
-# that Trait Challenges need (with a draw worth 1.0 and a Wander 0.9, as in the other modes, the
-# heuristic won The Campaign 0 games of 30).
+# that Trait Challenges need (with a draw worth 1.0 and a Wander 0.9, the heuristic won The
+# Campaign 0 games of 30).
 # Eternal likewise: Completed Wanders are its Legends and its Life draws (for the Exceptional Trait
 # and the Traits its Challenges need), and "victory is more difficult to achieve"
 DRAW = {"campaign": 0.4, "legacy": 0.4, "eternal": 0.4}
