@@ -8,9 +8,8 @@ Card slices follow the deck's card list (``cards.toml``, or the card file's).
 
 from ...core.observation import Encoder, Layout, vocabulary
 from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED
-from .views import PHASES as PHASE_NAMES, pending as pending_view, phase_of
+from .views import PHASES, pending as pending_view, phase_of
 
-PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
 PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
 # stated caps (nothing in the rules bounds them): a longer game reads as this round, a seat with
 # more Firebolts pending (a card file's free Firebolt) as this many
@@ -66,7 +65,6 @@ class SpiritLinkEncoder(Encoder):
         ix = self._index(st.R.cards)
         n = self.n
         g = self.g
-        phase = phase_of(st)
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
         out[g + 1] = st.priority == me
         out[g + 2] = st.to_move == me
@@ -74,7 +72,7 @@ class SpiritLinkEncoder(Encoder):
         winners = st.winners
         out[g + 4] = me in winners
         out[g + 5] = (1 - me) in winners
-        out[self.phase + PHASES.index(PHASE_NAMES[phase])] = 1.0
+        out[self.phase + phase_of(st)] = 1.0
         pending = pending_view(st)
         if pending is not None:
             out[self.pending + PENDING.index(pending["choice"])] = 1.0
