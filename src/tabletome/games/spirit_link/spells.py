@@ -4,10 +4,8 @@ Each spell's effect is one name of ``effects.SpellEffect`` and its amount comes 
 Mana-Recovery's mana, Life-Spring's life a card, Eternal-Firebolt's damage.
 """
 
-from itertools import compress
-
 from . import combat
-from .turn import discard
+from .turn import discard, discard_actions
 from .ruleset import MAX_HEALTH, MAX_MANA, SEATS, SPRING
 
 
@@ -50,9 +48,9 @@ def cast(s, p, k, at_once: bool) -> None:
 
 
 def spring_actions(s, frame):
-    act = s.R.act
-    acts = list(compress(act.discard, s.hand[frame[1]]))
-    acts.append(act.stop)
+    """A discard of each kind of card in the hand, or stop discarding."""
+    acts = discard_actions(s, frame)
+    acts.append(s.R.act.stop)
     return acts
 
 
