@@ -103,12 +103,11 @@ def cards_from_text(text: str, source: str) -> CardSet:
     entries = read_cards(text, source, SpiritLinkCards).card
     if not entries:
         raise card_error(source, "card", None, None, "a card file lists its cards as [[card]] tables")
-    seen = set()
-    for e in entries:
-        if e.name.lower() in seen:
+    kind = {}   # each card's index by its name in lower case
+    for i, e in enumerate(entries):
+        if e.name.lower() in kind:
             raise card_error(source, "card", e.name, "name", "this card name is listed twice")
-        seen.add(e.name.lower())
-    kind = {e.name.lower(): i for i, e in enumerate(entries)}
+        kind[e.name.lower()] = i
     cards = [_deck_card(i, e, entries, kind, source) for i, e in enumerate(entries)]
     if not any(c.type == "transformation" for c in cards):
         raise card_error(source, "card", None, None, "a deck needs at least one transformation card")

@@ -23,8 +23,7 @@ def start_turn(s, frame=None) -> bool:
     s.spell_cast = [False, False]
     s.bolts = [0, 0]
     s.revealed = False
-    if s.logging:
-        s.say_fmt(None, "Turn {}: {} has priority.", s.round, SEATS[first])
+    s.say_fmt(None, "Turn {}: {} has priority.", s.round, SEATS[first])
     out = [not draw(s, p, DRAW_PER_TURN) for p in (0, 1)]
     for p in (0, 1):
         s.mana[p] = min(MAX_MANA, s.mana[p] + MANA_PER_TURN)
@@ -156,16 +155,14 @@ def buy_life(s, p) -> None:
     """"you can sacrifice 2 mana to regenerate 1 life point.\""""
     s.mana[p] -= LIFE_PRICE
     s.health[p] += 1
-    if s.logging:
-        s.say_fmt(None, "{} pays {} mana for 1 life ({}).", SEATS[p], LIFE_PRICE, s.health[p])
+    s.say_fmt(None, "{} pays {} mana for 1 life ({}).", SEATS[p], LIFE_PRICE, s.health[p])
 
 
 def start_trade(s, p) -> None:
     """"he may as many times per turn discard 3 cards and draw 2 in exchange": the 3 discards are
     chosen one at a time."""
     s.stack.append((TRADE, p, TRADE_DISCARD))
-    if s.logging:
-        s.say_fmt(None, "{} will discard 3 cards and draw 2.", SEATS[p])
+    s.say_fmt(None, "{} will discard 3 cards and draw 2.", SEATS[p])
 
 
 def discard_actions(s, frame):
@@ -186,8 +183,7 @@ def trade_discard(s, frame, action) -> None:
     _, p, left = frame
     k = action.args[0]
     discard(s, p, k)
-    if s.logging:
-        s.say_fmt(None, "{} discards {}.", SEATS[p], s.R.cards.names[k])
+    s.say_fmt(None, "{} discards {}.", SEATS[p], s.R.cards.names[k])
     if left > 1:
         s.stack.append((TRADE, p, left - 1))
     elif not draw(s, p, TRADE_DRAW):
@@ -204,8 +200,7 @@ def hand_limit(s, frame) -> bool:
 def limit_discard(s, frame, action) -> None:
     p, k = frame[1], action.args[0]
     discard(s, p, k)
-    if s.logging:
-        s.say_fmt(None, "{} discards {} down to the hand limit.", SEATS[p], s.R.cards.names[k])
+    s.say_fmt(None, "{} discards {} down to the hand limit.", SEATS[p], s.R.cards.names[k])
     s.stack.append(frame)
 
 
