@@ -6,7 +6,7 @@ the Firebolts known in a hand) through the declared zones, which write nothing i
 Card slices follow the deck's card list (``cards.toml``, or the card file's).
 """
 
-from ...core.observation import Encoder, Layout, vocabulary
+from ...core.observation import Encoder, Layout
 from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED
 from .views import PHASES, pending as pending_view, phase_of
 
@@ -23,8 +23,8 @@ class SpiritLinkEncoder(Encoder):
     def __init__(self, game, players, options, card_text=None):
         super().__init__(game, players, options, card_text)
         cards = game.check_cards(card_text, "card file") if card_text is not None else game.cards
-        self.names = vocabulary(cards.names)
         n = self.n = len(cards.names)
+        self.ix = list(range(n))   # made for the state's own card list: card k is slot k of a card slice
         # bounds (docs/rl.md): a card's count is at most its copies in the deck (cards.toml or the
         # card file), a hand or a deck at most the deck; health and mana the rulebook's maxima
         copies = [c / 3.0 for c in cards.copies]
@@ -50,19 +50,12 @@ class SpiritLinkEncoder(Encoder):
             }
             self.seat_at.append(base)
         lay.done(self)
-        self._by_cards = {}
         self._marks = {NO_FORM: n, NOT_PLACED: n + 2}   # a transformation's slice: then "face down" at n + 1
-
-    def _index(self, cards):
-        cached = self._by_cards.get(id(cards))
-        if cached is None or cached[0] is not cards:
-            cached = self._by_cards[id(cards)] = (cards, [self.names[name] for name in cards.names])
-        return cached[1]
 
     def encode_state(self, st, seat, out):
         out = memoryview(out)
         me = 0 if seat is None else seat
-        ix = self._index(st.R.cards)
+        ix = self.ix
         n = self.n
         g = self.g
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
@@ -93,8 +86,8 @@ class SpiritLinkEncoder(Encoder):
             discard = st.discard[p]
             for k in range(len(discard)):
                 if discard[k]:
-                    out[d + ix[k]] = discard[k] / 3.0
+                    out[d + k] = discard[k] / 3.0
             zones.encode_slot(st, "form", p, seat, out, slot["form"], ix, self._marks, n + 1)
             ability = st.ability[p]
-            out[slot["ability"] + (n if ability < 0 else ix[ability])] = 1.0
+            out[slot["ability"] + (n if ability < 0 else ability)] = 1.0
             zones.encode_cards(st, "known_bolts", p, seat, out, slot["known"], ix, 1.0 / 3.0)
