@@ -95,14 +95,6 @@ def preparation_actions(s, frame):
     return acts
 
 
-def transform(s, frame, action) -> None:
-    place(s, frame[1], action.args[0])
-
-
-def no_transformation(s, frame, action) -> None:
-    place(s, frame[1], NO_FORM)
-
-
 def place(s, p, k) -> None:
     """Put card ``k`` face down (its cost is paid at the reveal), or no transformation."""
     s.form[p] = k
