@@ -38,7 +38,7 @@ class SpiritLinkEncoder(Encoder):
         self.hand = lay.add("my hand: count of each card / 3", n, 0.0, copies)
         self.seat_at = []
         for who in ("me", "rival"):
-            base = {
+            self.seat_at.append({
                 "stats": lay.add(f"{who}: health / {MAX_HEALTH} (at least -1: health below -{MAX_HEALTH} reads as "
                                  f"-{MAX_HEALTH}), mana / {MAX_MANA}, hand size / 10, deck size / 45, spell cast, "
                                  f"firebolts pending / 3 (at most {BOLT_CAP / 3:g}: {BOLT_CAP} or more read as {BOLT_CAP})", 6,
@@ -47,8 +47,7 @@ class SpiritLinkEncoder(Encoder):
                 "form": lay.add(f"{who}: transformation one-hot: each card, then 'none', 'face down', not placed", n + 3),
                 "ability": lay.add(f"{who}: ability in play one-hot: each card, then none", n + 1),
                 "known": lay.add(f"{who}: cards known to be in hand, count of each / 3", n, 0.0, copies),
-            }
-            self.seat_at.append(base)
+            })
         lay.done(self)
         self._marks = {NO_FORM: n, NOT_PLACED: n + 2}   # a transformation's slice: then "face down" at n + 1
 

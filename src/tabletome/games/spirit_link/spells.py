@@ -13,15 +13,11 @@ def cast(s, p, k, at_once: bool) -> None:
     """Seat ``p`` casts spell ``k``; ``at_once``: in the settlement window, after damage is settled."""
     R = s.R
     cards = R.cards
-    s.hand[p][k] -= 1
-    s.hand_size[p] -= 1
     s.mana[p] -= cards.cost[k]
     s.spell_cast[p] = True
     who, name = SEATS[p], cards.names[k]
     if R.firebolt[k]:
-        # "Deals 3 damage. Return the card to your hand, if you cast it."
-        s.hand[p][k] += 1
-        s.hand_size[p] += 1
+        # "Deals 3 damage. Return the card to your hand, if you cast it.": it stays in the hand, now known
         if s.known_bolts[p] == 0:
             s.known_bolts[p] = 1
         if at_once:
@@ -31,6 +27,8 @@ def cast(s, p, k, at_once: bool) -> None:
             s.bolts[p] += 1
             s.say_fmt(None, "{} casts {} ({} damage at settlement); it returns to {}'s hand.", who, name, cards.damage[k], who)
         return
+    s.hand[p][k] -= 1
+    s.hand_size[p] -= 1
     s.discard[p][k] += 1
     if R.gain_mana[k]:
         # "Regenerate 1 mana."
