@@ -55,8 +55,9 @@ def play_ability(s, p, k) -> None:
     if R.pay_life[k]:
         # Blood-Prize: "Pay 4 life, suffer no damage."
         s.health[p] -= cards.life[k]
-        s.say_fmt(None, "{} plays {}, paying {} life ({}).", who, name, cards.life[k], s.health[p])
-    else:
+        if s.logging:
+            s.say_fmt(None, "{} plays {}, paying {} life ({}).", who, name, cards.life[k], s.health[p])
+    elif s.logging:
         s.say_fmt(None, "{} plays {}.", who, name)
 
 

@@ -110,13 +110,17 @@ def choose_preparation(state, p, legal):
     R = state.R
     act = R.act
     scored = [(form_value(state, p, a.args[0], EXPECTED_INCOMING), -a.id, a) for a in legal if a.kind == "transform"]
-    best_value, _, best = max(scored, key=lambda t: (t[0], t[1]), default=(-99, 0, None))
+    best, best_value = None, -99
+    if scored:
+        best_value, _, best = max(scored, key=lambda t: (t[0], t[1]))
     if best_value < 2.0 and act.trade in legal and state.hand_size[p] >= 4:
         return act.trade
     for a in legal:
         if a.kind == "spell" and R.gain_mana[a.args[0]] and state.mana[p] < 11:
             return a
-    return best if best is not None else act.no_form
+    if best is not None:
+        return best
+    return act.no_form
 
 
 def choose_combat(state, p, legal):

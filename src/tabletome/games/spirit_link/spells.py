@@ -21,11 +21,13 @@ def cast(s, p, k, at_once: bool) -> None:
         if s.known_bolts[p] == 0:
             s.known_bolts[p] = 1
         if at_once:
-            s.say_fmt(None, "{} casts {}; it returns to {}'s hand.", who, name, who)
+            if s.logging:
+                s.say_fmt(None, "{} casts {}; it returns to {}'s hand.", who, name, who)
             combat.firebolt_now(s, p, k)
         else:
             s.bolts[p] += 1
-            s.say_fmt(None, "{} casts {} ({} damage at settlement); it returns to {}'s hand.", who, name, cards.damage[k], who)
+            if s.logging:
+                s.say_fmt(None, "{} casts {} ({} damage at settlement); it returns to {}'s hand.", who, name, cards.damage[k], who)
         return
     s.hand[p][k] -= 1
     s.hand_size[p] -= 1
@@ -33,10 +35,12 @@ def cast(s, p, k, at_once: bool) -> None:
     if R.gain_mana[k]:
         # "Regenerate 1 mana."
         s.mana[p] = min(MAX_MANA, s.mana[p] + cards.mana[k])
-        s.say_fmt(None, "{} casts {} and regenerates {} mana ({}).", who, name, cards.mana[k], s.mana[p])
+        if s.logging:
+            s.say_fmt(None, "{} casts {} and regenerates {} mana ({}).", who, name, cards.mana[k], s.mana[p])
     elif R.life_spring[k]:
         # "Discard x cards, you gain x life.": the discards are chosen one at a time
-        s.say_fmt(None, "{} casts {}.", who, name)
+        if s.logging:
+            s.say_fmt(None, "{} casts {}.", who, name)
         if s.hand_size[p]:
             s.stack.append((SPRING, p, k))
 

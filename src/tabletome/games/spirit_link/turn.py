@@ -23,7 +23,8 @@ def start_turn(s, frame=None) -> bool:
     s.spell_cast = [False, False]
     s.bolts = [0, 0]
     s.revealed = False
-    s.say_fmt(None, "Turn {}: {} has priority.", s.round, SEATS[first])
+    if s.logging:
+        s.say_fmt(None, "Turn {}: {} has priority.", s.round, SEATS[first])
     out = [not draw(s, p, DRAW_PER_TURN) for p in (0, 1)]
     for p in (0, 1):
         s.mana[p] = min(MAX_MANA, s.mana[p] + MANA_PER_TURN)
@@ -147,14 +148,16 @@ def buy_life(s, p) -> None:
     """"you can sacrifice 2 mana to regenerate 1 life point.\""""
     s.mana[p] -= LIFE_PRICE
     s.health[p] += 1
-    s.say_fmt(None, "{} pays {} mana for 1 life ({}).", SEATS[p], LIFE_PRICE, s.health[p])
+    if s.logging:
+        s.say_fmt(None, "{} pays {} mana for 1 life ({}).", SEATS[p], LIFE_PRICE, s.health[p])
 
 
 def start_trade(s, p) -> None:
     """"he may as many times per turn discard 3 cards and draw 2 in exchange": the 3 discards are
     chosen one at a time."""
     s.stack.append((TRADE, p, TRADE_DISCARD))
-    s.say_fmt(None, "{} will discard 3 cards and draw 2.", SEATS[p])
+    if s.logging:
+        s.say_fmt(None, "{} will discard 3 cards and draw 2.", SEATS[p])
 
 
 def discard_actions(s, frame):
@@ -175,7 +178,8 @@ def trade_discard(s, frame, action) -> None:
     _, p, left = frame
     k = action.args[0]
     discard(s, p, k)
-    s.say_fmt(None, "{} discards {}.", SEATS[p], s.R.cards.names[k])
+    if s.logging:
+        s.say_fmt(None, "{} discards {}.", SEATS[p], s.R.cards.names[k])
     if left > 1:
         s.stack.append((TRADE, p, left - 1))
     elif not draw(s, p, TRADE_DRAW):
