@@ -13,7 +13,6 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ...core import IllegalAction
 from ...core.cards import Card, CardFile, allowed, card_error, read_cards
 from ...core.files import read_text
 from .effects import AMOUNT_FIELDS, AMOUNTS, EFFECTS, Effect
@@ -82,13 +81,9 @@ class CardSet:
         self.n = len(cards)
         self.copies = [c.copies for c in cards]
         self.deck_size = sum(self.copies)
-        self.damage = [c.damage for c in cards]
         self.cost = [c.cost for c in cards]
-        self.mana = [c.mana for c in cards]
-        self.heal = [c.heal for c in cards]
-        self.life = [c.life for c in cards]
-        self.attacks = [c.attacks for c in cards]
-        self.reduce = [c.reduce for c in cards]
+        for field in AMOUNT_FIELDS:   # damage, mana, heal, life, attacks, reduce: per kind
+            setattr(self, field, [getattr(c, field) for c in cards])
         self.effect = [c.effect for c in cards]
         self.forms = [c.kind for c in cards if c.type == "transformation"]
         self.abilities = [c.kind for c in cards if c.type == "ability"]
@@ -96,12 +91,6 @@ class CardSet:
         self.is_form = [c.type == "transformation" for c in cards]
         self.abilities_for = [[a for a in self.abilities if cards[a].for_form == k] for k in range(self.n)]
         self.for_form = [c.for_form for c in cards]
-
-    def kind_of(self, name: str, where: str) -> int:
-        card = self.by_name.get(str(name).lower())
-        if card is None:
-            raise IllegalAction(f"{where}: {name!r} is not a Spirit Link card; cards are: {', '.join(self.names)}")
-        return card.kind
 
 
 def load_cards(path=None) -> CardSet:
@@ -114,12 +103,11 @@ def cards_from_text(text: str, source: str) -> CardSet:
     entries = read_cards(text, source, SpiritLinkCards).card
     if not entries:
         raise card_error(source, "card", None, None, "a card file lists its cards as [[card]] tables")
-    seen = set()
-    for e in entries:
-        if e.name.lower() in seen:
+    kind = {}   # each card's index by its name in lower case
+    for i, e in enumerate(entries):
+        if e.name.lower() in kind:
             raise card_error(source, "card", e.name, "name", "this card name is listed twice")
-        seen.add(e.name.lower())
-    kind = {e.name.lower(): i for i, e in enumerate(entries)}
+        kind[e.name.lower()] = i
     cards = [_deck_card(i, e, entries, kind, source) for i, e in enumerate(entries)]
     if not any(c.type == "transformation" for c in cards):
         raise card_error(source, "card", None, None, "a deck needs at least one transformation card")

@@ -13,7 +13,7 @@ The order and rounding are rulings; see RULES.md. Every amount comes from the ca
 from .ruleset import MAX_HEALTH, NO_FORM, SEATS
 from .turn import finish
 
-PREVENTED = -1
+PREVENTED = -1   # below any damage, so max(0, hit(...)) is what a hit deals
 
 
 def reveal(s, frame=None) -> bool:
@@ -57,9 +57,8 @@ def play_ability(s, p, k) -> None:
         s.health[p] -= cards.life[k]
         if s.logging:
             s.say_fmt(None, "{} plays {}, paying {} life ({}).", who, name, cards.life[k], s.health[p])
-    else:
-        if s.logging:
-            s.say_fmt(None, "{} plays {}.", who, name)
+    elif s.logging:
+        s.say_fmt(None, "{} plays {}.", who, name)
 
 
 def settle(s, frame=None) -> bool:
@@ -123,14 +122,10 @@ def attack(s, a, d, damage, heal, mana_loss) -> None:
                     mana_loss[d] += drain
         if ab >= 0 and R.unreducible[ab]:
             # Foxfire: "Deals 6 Damage, which can not be reduced."
-            dealt = hit(s, a, d, cards.damage[ab], False, False, cards.names[ab])
-            if dealt != PREVENTED:
-                damage[d] += dealt
+            damage[d] += max(0, hit(s, a, d, cards.damage[ab], False, False, cards.names[ab]))
     bolt = R.firebolt_kind
     for _ in range(s.bolts[a]):
-        dealt = hit(s, a, d, cards.damage[bolt], True, False, cards.names[bolt])
-        if dealt != PREVENTED:
-            damage[d] += dealt
+        damage[d] += max(0, hit(s, a, d, cards.damage[bolt], True, False, cards.names[bolt]))
 
 
 def hit(s, a, d, amount, reducible, from_tiger, source):
@@ -169,9 +164,8 @@ def firebolt_now(s, a, k) -> None:
     """An Eternal-Firebolt cast after settlement hits at once (see RULES.md)."""
     d = 1 - a
     dealt = hit(s, a, d, s.R.cards.damage[k], True, False, s.R.cards.names[k])
-    if dealt != PREVENTED and dealt > 0:
+    if dealt > 0:
         s.health[d] -= dealt
-        if s.logging:
-            s.say_fmt(None, "{} deals {} damage to {} ({}).", s.R.cards.names[k], dealt, SEATS[d], s.health[d])
+        s.say_fmt(None, "{} deals {} damage to {} ({}).", s.R.cards.names[k], dealt, SEATS[d], s.health[d])
         if s.health[d] <= 0:
             finish(s, [d], "life points brought to zero")

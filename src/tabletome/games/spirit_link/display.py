@@ -113,15 +113,10 @@ def cards_info(cards) -> list[dict]:
     rows = []
     for card in cards.cards:
         rest = re.sub(r"^\s*\S+\s*\([^)]*\)\s*", "", card.text).strip()
-        if card.type == "transformation":
-            short = f"{card.damage} damage, {card.cost} mana"
-            kind = "transformation"
-        elif card.type == "ability":
-            kind = f"ability for {cards.names[card.for_form]}" if card.for_form >= 0 else "ability"
-            short = f"{kind}, {card.cost} mana"
-        else:
-            kind = "spell"
-            short = f"spell, {card.cost} mana"
+        kind = card.type
+        if kind == "ability" and card.for_form >= 0:
+            kind = f"ability for {cards.names[card.for_form]}"
+        short = f"{card.damage} damage, {card.cost} mana" if kind == "transformation" else f"{kind}, {card.cost} mana"
         if rest:
             short += ". " + rest
         full = (f"{card.text}\n{kind}; costs {card.cost} mana"

@@ -21,7 +21,7 @@ pass in a row (RULES.md, ruling 6).
 
 from ...core.stack import Frame, FrameSet, ResponseWindow
 from . import combat, spells, turn
-from .ruleset import SETTLEMENT, STEPS
+from .ruleset import NO_FORM, SETTLEMENT, STEPS
 
 # What a response in a window does (``frame[2]`` is the responding seat, ``frame[1]`` the moment).
 RESPONSES = {
@@ -43,10 +43,13 @@ def pass_action(s):
 
 FRAMES = FrameSet(
     Frame("turn", run=turn.start_turn),
-    Frame("prepare", ("seat",), run=turn.prepare, legal=turn.preparation_actions, asks="prepare", on={
-        "transform": turn.transform, "no-form": turn.no_transformation, "buy": turn.prepare_then(turn.buy_life),
-        "spell": turn.prepare_then(lambda s, p, k: spells.cast(s, p, k, at_once=False)),
-        "trade": turn.prepare_then(turn.start_trade)}),
+    Frame("prepare", ("seat",), legal=turn.preparation_actions, asks="prepare", take_single=True,
+          until=("transform", "no-form"), on={
+              "transform": lambda s, frame, a: turn.place(s, frame[1], a.args[0]),
+              "no-form": lambda s, frame, a: turn.place(s, frame[1], NO_FORM),
+              "buy": lambda s, frame, a: turn.buy_life(s, frame[1]),
+              "spell": lambda s, frame, a: spells.cast(s, frame[1], a.args[0], at_once=False),
+              "trade": lambda s, frame, a: turn.start_trade(s, frame[1])}),
     Frame("trade", ("seat", "left"), legal=turn.discard_actions, resolve=turn.trade_discard,
           asks="discard for trade 3 for 2"),
     Frame("life-spring", ("seat", "card"), legal=spells.spring_actions, asks="discard for Life-Spring",

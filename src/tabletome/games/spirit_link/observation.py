@@ -6,11 +6,10 @@ the Firebolts known in a hand) through the declared zones, which write nothing i
 Card slices follow the deck's card list (``cards.toml``, or the card file's).
 """
 
-from ...core.observation import Encoder, Layout, vocabulary
+from ...core.observation import Encoder, Layout
 from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED
-from .views import PHASES as PHASE_NAMES, pending as pending_view, phase_of
+from .views import PHASES, pending as pending_view, phase_of
 
-PHASES = ("preparation", "combat", "settlement", "end of turn", "over")
 PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
 # stated caps (nothing in the rules bounds them): a longer game reads as this round, a seat with
 # more Firebolts pending (a card file's free Firebolt) as this many
@@ -24,8 +23,8 @@ class SpiritLinkEncoder(Encoder):
     def __init__(self, game, players, options, card_text=None):
         super().__init__(game, players, options, card_text)
         cards = game.check_cards(card_text, "card file") if card_text is not None else game.cards
-        self.names = vocabulary(cards.names)
         n = self.n = len(cards.names)
+        self.ix = list(range(n))   # made for the state's own card list: card k is slot k of a card slice
         # bounds (docs/rl.md): a card's count is at most its copies in the deck (cards.toml or the
         # card file), a hand or a deck at most the deck; health and mana the rulebook's maxima
         copies = [c / 3.0 for c in cards.copies]
@@ -39,7 +38,7 @@ class SpiritLinkEncoder(Encoder):
         self.hand = lay.add("my hand: count of each card / 3", n, 0.0, copies)
         self.seat_at = []
         for who in ("me", "rival"):
-            base = {
+            self.seat_at.append({
                 "stats": lay.add(f"{who}: health / {MAX_HEALTH} (at least -1: health below -{MAX_HEALTH} reads as "
                                  f"-{MAX_HEALTH}), mana / {MAX_MANA}, hand size / 10, deck size / 45, spell cast, "
                                  f"firebolts pending / 3 (at most {BOLT_CAP / 3:g}: {BOLT_CAP} or more read as {BOLT_CAP})", 6,
@@ -48,25 +47,16 @@ class SpiritLinkEncoder(Encoder):
                 "form": lay.add(f"{who}: transformation one-hot: each card, then 'none', 'face down', not placed", n + 3),
                 "ability": lay.add(f"{who}: ability in play one-hot: each card, then none", n + 1),
                 "known": lay.add(f"{who}: cards known to be in hand, count of each / 3", n, 0.0, copies),
-            }
-            self.seat_at.append(base)
+            })
         lay.done(self)
-        self._by_cards = {}
         self._marks = {NO_FORM: n, NOT_PLACED: n + 2}   # a transformation's slice: then "face down" at n + 1
-
-    def _index(self, cards):
-        cached = self._by_cards.get(id(cards))
-        if cached is None or cached[0] is not cards:
-            cached = self._by_cards[id(cards)] = (cards, [self.names[name] for name in cards.names])
-        return cached[1]
 
     def encode_state(self, st, seat, out):
         out = memoryview(out)
         me = 0 if seat is None else seat
-        ix = self._index(st.R.cards)
+        ix = self.ix
         n = self.n
         g = self.g
-        phase = phase_of(st)
         out[g] = min(st.round, ROUND_CAP) / ROUND_CAP
         out[g + 1] = st.priority == me
         out[g + 2] = st.to_move == me
@@ -74,7 +64,7 @@ class SpiritLinkEncoder(Encoder):
         winners = st.winners
         out[g + 4] = me in winners
         out[g + 5] = (1 - me) in winners
-        out[self.phase + PHASES.index(PHASE_NAMES[phase])] = 1.0
+        out[self.phase + phase_of(st)] = 1.0
         pending = pending_view(st)
         if pending is not None:
             out[self.pending + PENDING.index(pending["choice"])] = 1.0
@@ -95,8 +85,8 @@ class SpiritLinkEncoder(Encoder):
             discard = st.discard[p]
             for k in range(len(discard)):
                 if discard[k]:
-                    out[d + ix[k]] = discard[k] / 3.0
+                    out[d + k] = discard[k] / 3.0
             zones.encode_slot(st, "form", p, seat, out, slot["form"], ix, self._marks, n + 1)
             ability = st.ability[p]
-            out[slot["ability"] + (n if ability < 0 else ix[ability])] = 1.0
+            out[slot["ability"] + (n if ability < 0 else ability)] = 1.0
             zones.encode_cards(st, "known_bolts", p, seat, out, slot["known"], ix, 1.0 / 3.0)

@@ -21,18 +21,17 @@ def check_stack(s) -> None:
         return
     for frame in [*s.stack, decision]:
         spec = FRAMES[frame[0]]
-        for name, value in zip(spec.fields, frame[1:]):
-            if name == "seat" and value not in (0, 1):
-                raise IllegalAction(f"snapshot frame {spec.name!r}: 'seat' must be 0 or 1, not {value}")
+        if spec.seat_at is not None and frame[spec.seat_at] not in (0, 1):
+            raise IllegalAction(f"snapshot frame {spec.name!r}: 'seat' must be 0 or 1, not {frame[spec.seat_at]}")
         if frame[0] == WINDOW and (frame[1] not in (COMBAT, SETTLEMENT) or not 0 <= frame[3] <= 2 or frame[4] not in (-1, 0, 1)):
             raise IllegalAction(f"snapshot frame 'window' must be [window, moment 0 (combat) or 1 (settlement), "
                                 f"seat, passes 0 to 2, excluded seat or -1], not {FRAMES.encode(frame)}")
     kind = decision[0]
     if kind not in ASKING:
         asking = ", ".join(FRAMES[k].name for k in ASKING)
-        raise IllegalAction(f"snapshot 'decision' must be a frame that asks a seat ({asking}), not {decision_name(decision)!r}")
+        raise IllegalAction(f"snapshot 'decision' must be a frame that asks a seat ({asking}), not {FRAMES[kind].name!r}")
     if kind in (TRADE, SPRING) and (not s.stack or s.stack[-1][0] not in (PREPARE, WINDOW)):
-        raise IllegalAction(f"snapshot: a {decision_name(decision)!r} decision sits on the 'prepare' or 'window' "
+        raise IllegalAction(f"snapshot: a {FRAMES[kind].name!r} decision sits on the 'prepare' or 'window' "
                             "frame it interrupted (the top of 'stack')")
     if kind == TRADE and not 1 <= decision[2] <= 3:
         raise IllegalAction(f"snapshot frame 'trade': 'left' (discards to go) must be 1 to 3, not {decision[2]}")
@@ -44,10 +43,6 @@ def check_stack(s) -> None:
         if not 0 <= spring < s.R.cards.n or not s.R.life_spring[spring]:
             raise IllegalAction(f"snapshot frame 'life-spring': 'card' must be the index of a discard-for-life spell, not {spring}")
     s.to_move = decision[2] if kind == WINDOW else decision[1]
-
-
-def decision_name(frame) -> str:
-    return FRAMES[frame[0]].name
 
 
 # --- positions written before the decision stack -----------------------------------------------------

@@ -4,10 +4,8 @@ Each spell's effect is one name of ``effects.SpellEffect`` and its amount comes 
 Mana-Recovery's mana, Life-Spring's life a card, Eternal-Firebolt's damage.
 """
 
-from itertools import compress
-
 from . import combat
-from .turn import discard
+from .turn import discard, discard_actions
 from .ruleset import MAX_HEALTH, MAX_MANA, SEATS, SPRING
 
 
@@ -15,15 +13,11 @@ def cast(s, p, k, at_once: bool) -> None:
     """Seat ``p`` casts spell ``k``; ``at_once``: in the settlement window, after damage is settled."""
     R = s.R
     cards = R.cards
-    s.hand[p][k] -= 1
-    s.hand_size[p] -= 1
     s.mana[p] -= cards.cost[k]
     s.spell_cast[p] = True
     who, name = SEATS[p], cards.names[k]
     if R.firebolt[k]:
-        # "Deals 3 damage. Return the card to your hand, if you cast it."
-        s.hand[p][k] += 1
-        s.hand_size[p] += 1
+        # "Deals 3 damage. Return the card to your hand, if you cast it.": it stays in the hand, now known
         if s.known_bolts[p] == 0:
             s.known_bolts[p] = 1
         if at_once:
@@ -35,6 +29,8 @@ def cast(s, p, k, at_once: bool) -> None:
             if s.logging:
                 s.say_fmt(None, "{} casts {} ({} damage at settlement); it returns to {}'s hand.", who, name, cards.damage[k], who)
         return
+    s.hand[p][k] -= 1
+    s.hand_size[p] -= 1
     s.discard[p][k] += 1
     if R.gain_mana[k]:
         # "Regenerate 1 mana."
@@ -50,9 +46,9 @@ def cast(s, p, k, at_once: bool) -> None:
 
 
 def spring_actions(s, frame):
-    act = s.R.act
-    acts = list(compress(act.discard, s.hand[frame[1]]))
-    acts.append(act.stop)
+    """A discard of each kind of card in the hand, or stop discarding."""
+    acts = discard_actions(s, frame)
+    acts.append(s.R.act.stop)
     return acts
 
 

@@ -103,13 +103,9 @@ class SpiritLinkState(State):
         cards = self.R.cards
         over = self.decision is None
         for p in (0, 1):
-            counts = [self.hand[p][k] + self.discard[p][k] for k in range(cards.n)]
+            counts = ZONES.placed(self, p)   # hand, discard pile, transformation and ability
             for k in self.deck[p]:
                 counts[k] += 1
-            if self.form[p] >= 0:
-                counts[self.form[p]] += 1
-            if self.ability[p] >= 0:
-                counts[self.ability[p]] += 1
             wrong = [cards.names[k] for k in range(cards.n) if counts[k] != cards.copies[k]]
             assert not wrong, f"seat {p} does not hold its deck's cards exactly: {', '.join(wrong)} miscounted"
             assert self.hand_size[p] == sum(self.hand[p]), f"seat {p} hand size {self.hand_size[p]} is wrong"

@@ -78,14 +78,10 @@ def finish(s, losers, why) -> None:
 
 
 # --- preparation ---------------------------------------------------------------------------------
-def prepare(s, frame) -> bool:
-    """"In the preparation phase you put 1 transformation card face down in front of you." A seat
-    whose only choice is one placement (a transformation it must play, or none: no spell or player
-    ability either) is not asked."""
-    return s.ask_or_take(frame[1], frame, preparation_actions(s, frame))
-
-
 def preparation_actions(s, frame):
+    """"In the preparation phase you put 1 transformation card face down in front of you." (the
+    frame asks only a real choice: a transformation it must play, or none, with no spell or player
+    ability either, is taken at once; after a spell or player ability the seat prepares on)"""
     p = frame[1]
     R = s.R
     act, cost = R.act, R.cards.cost
@@ -98,22 +94,6 @@ def preparation_actions(s, frame):
         acts.append(act.no_form)
     free_actions(s, p, acts)
     return acts
-
-
-def transform(s, frame, action) -> None:
-    place(s, frame[1], action.args[0])
-
-
-def no_transformation(s, frame, action) -> None:
-    place(s, frame[1], NO_FORM)
-
-
-def prepare_then(rule):
-    """A choice made while preparing (a spell, a player ability): the seat then prepares on."""
-    def handler(s, frame, action):
-        s.stack.append(frame)
-        rule(s, frame[1], *action.args)
-    return handler
 
 
 def place(s, p, k) -> None:
@@ -216,8 +196,7 @@ def hand_limit(s, frame) -> bool:
 def limit_discard(s, frame, action) -> None:
     p, k = frame[1], action.args[0]
     discard(s, p, k)
-    if s.logging:
-        s.say_fmt(None, "{} discards {} down to the hand limit.", SEATS[p], s.R.cards.names[k])
+    s.say_fmt(None, "{} discards {} down to the hand limit.", SEATS[p], s.R.cards.names[k])
     s.stack.append(frame)
 
 
