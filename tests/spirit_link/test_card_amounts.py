@@ -92,3 +92,16 @@ def test_amounts_an_effect_does_not_read_or_needs_are_refused(tmp_path, old, new
     path.write_text(deck(old, new))
     with pytest.raises(IllegalAction, match=message):
         GAME.new(seed=1, cards=path)
+
+
+def test_a_renamed_life_spring_is_still_the_life_spring_choice_in_the_observation():
+    """The observation names the pending choice by its rule, not by the card's printed name: a card
+    file calling the discard-for-life spell "Wellspring" gives the same vector as the printed deck."""
+    seen = []
+    for cards, name in ((PRINTED, "Life-Spring"), (deck('name = "Life-Spring"', 'name = "Wellspring"'), "Wellspring")):
+        state = combat("Fox", "Fox", {"hand": [name, "Sheep", "Deer"], "mana": 0, "health": 20},
+                       {"mana": 0, "health": 30}, cards=cards)
+        state.apply(f"cast {name}")
+        assert state.view(0)["pending"]["choice"] == name
+        seen.append(state.observation(0).tolist())
+    assert seen[0] == seen[1]

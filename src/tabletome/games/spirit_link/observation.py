@@ -7,10 +7,11 @@ Card slices follow the deck's card list (``cards.toml``, or the card file's).
 """
 
 from ...core.observation import Encoder, Layout
-from .ruleset import MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED
-from .views import PHASES, pending as pending_view, phase_of
+from .ruleset import LIMIT, MAX_HEALTH, MAX_MANA, NO_FORM, NOT_PLACED, SPRING, TRADE
+from .views import PHASES, phase_of
 
 PENDING = ("trade 3 for 2", "Life-Spring", "hand limit")
+PENDING_OF = {TRADE: 0, SPRING: 1, LIMIT: 2}   # each pending choice's frame: its place in PENDING
 # stated caps (nothing in the rules bounds them): a longer game reads as this round, a seat with
 # more Firebolts pending (a card file's free Firebolt) as this many
 ROUND_CAP = 50
@@ -65,10 +66,12 @@ class SpiritLinkEncoder(Encoder):
         out[g + 4] = me in winners
         out[g + 5] = (1 - me) in winners
         out[self.phase + phase_of(st)] = 1.0
-        pending = pending_view(st)
-        if pending is not None:
-            out[self.pending + PENDING.index(pending["choice"])] = 1.0
-            out[self.pending + 3] = pending.get("discards_left", 0) / 3.0
+        decision = st.decision
+        pending = PENDING_OF.get(decision[0]) if decision is not None else None
+        if pending is not None:   # (by its frame: a card file may rename the Life-Spring)
+            out[self.pending + pending] = 1.0
+            if decision[0] == TRADE:
+                out[self.pending + 3] = decision[2] / 3.0   # the discards left
         # the hidden information through the declared zones: what ``seat`` may not see is not written
         zones = st.zones
         if seat is not None:
