@@ -483,6 +483,9 @@ def test_a_frame_with_until_asks_again_after_every_other_choice_before_what_its_
     once.resolve(state, (0, 1), take_action)
     once.resolve(state, (0, 1), end_action)
     assert seen == ["take", "end"] and state.stack == [(0, 1)]
+    # a frame that nothing ends is refused when it is made (with no kind, its resolve would not ask again)
+    with pytest.raises(ValueError, match="an empty one never ends"):
+        Frame("never", ("seat",), legal=lambda s, f: [], resolve=lambda s, f, a: None, until=())
 
 
 def test_ask_again_refuses_a_restored_decision_that_does_not_fit_the_position():

@@ -65,6 +65,8 @@ class Frame:
         self.on = dict(on or {})
         self.fallback = resolve
         if until is not None:
+            if not until:
+                raise ValueError(f"frame {name!r}: until names the action kinds that end it; an empty one never ends")
             self.on = {kind: h if kind in until else _again(h) for kind, h in self.on.items()}
             self.on.update({kind: resolve for kind in until if kind not in self.on and resolve is not None})
             self.fallback = _again(resolve) if resolve is not None else None
