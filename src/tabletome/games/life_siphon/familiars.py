@@ -38,10 +38,8 @@ def summon(st, q, f):
     st.life[q] -= cost
     if st.logging:
         name = R.cards.fam_names[f]
-        if cost:
-            st.say_fmt(None, "{} summons {} {}, paying {} life ({}).", qn(st, q), _a(name), name, cost, st.life[q])
-        else:
-            st.say_fmt(None, "{} summons {} {}.", qn(st, q), _a(name), name)
+        paid = f", paying {cost} life ({st.life[q]})" if cost else ""
+        st.say_fmt(None, "{} summons {} {}{}.", qn(st, q), _a(name), name, paid)
 
 
 def move(st, q, i, d, consume):
@@ -68,12 +66,9 @@ def move(st, q, i, d, consume):
         # "it costs 1 life each time you move a Dread Knight"
         st.life[q] -= cost
     if st.logging:
-        if pays:
-            st.say_fmt(None, "{} moves {} from {} {} to {}, paying {} life ({}).", qn(st, q),
-                         R.cards.fam_names[f], AREAS[a], NUMBER_IN_AREA[i], AREAS[a + d], cost, st.life[q])
-        else:
-            st.say_fmt(None, "{} moves {} from {} {} to {}.", qn(st, q), R.cards.fam_names[f], AREAS[a],
-                         NUMBER_IN_AREA[i], AREAS[a + d])
+        paid = f", paying {cost} life ({st.life[q]})" if pays else ""
+        st.say_fmt(None, "{} moves {} from {} {} to {}{}.", qn(st, q), R.cards.fam_names[f], AREAS[a],
+                   NUMBER_IN_AREA[i], AREAS[a + d], paid)
 
 
 def move_actions(st, q, consume, acts):

@@ -7,6 +7,7 @@ Blocks: the subset of blockers (up to 3) that trades best, or any block against 
 Windows: Fast Cast spells that change a combat, kill a Familiar or heal when low; otherwise pass.
 """
 
+from collections import Counter
 from itertools import combinations, groupby
 from operator import attrgetter
 
@@ -97,8 +98,7 @@ def choose(st, rng):
     if len(legal) == 1:
         return legal[0]
     fn = CHOOSER_OF_FRAME[st.decision[0]]
-    choice = fn(st, st.to_move, legal, rng) if fn is not None else None
-    return choice if choice is not None else legal[0]
+    return fn(st, st.to_move, legal, rng) if fn is not None else legal[0]
 
 
 def _by_kind(legal, kind):
@@ -276,10 +276,8 @@ def _kill_target(st, q, amount, battleground_only):
 def _attack(st, seat, legal, rng):
     R = st.R
     q = st.decision[1]
-    flames = _by_kind(legal, "flame")
-    for a in flames:
-        f = a.args[0]
-        if R.f_attack[f] < 3:
+    for a in _by_kind(legal, "flame"):
+        if R.f_attack[a.args[0]] < 3:
             return a
     attacks = _by_kind(legal, "attack")
     if not attacks:
@@ -290,7 +288,7 @@ def _attack(st, seat, legal, rng):
             for a in attacks:
                 f = a.args[0]
                 for d in (1, 2, 3):
-                    if not _lair_blockers(st, d, f):
+                    if not _lair_can_block(st, d, f):
                         return a
         return R.act.end_attacks
     if R.q_seat[q] < 0 and R.actrl[q] == seat:
@@ -299,14 +297,14 @@ def _attack(st, seat, legal, rng):
     return attacks[0]
 
 
-def _lair_blockers(st, d, f):
-    R = st.R
-    out = []
+def _lair_can_block(st, d, f):
+    """Whether Lair ``d`` has a Battleground familiar that may still block familiar kind ``f``."""
+    same = st.R.same_kind_blocks[f]
+    kind, flags = st.kind, st.flags
     for s in range(d * SLOTS + BG_START, d * SLOTS + BG_START + 3):
-        k = st.kind[s]
-        if k >= 0 and not st.flags[s] & BLOCKED and (not R.same_kind_blocks[f] or k == f):
-            out.append(s)
-    return out
+        if kind[s] >= 0 and not flags[s] & BLOCKED and (not same or kind[s] == f):
+            return True
+    return False
 
 
 def _atk_target(st, seat, legal, rng):
@@ -317,7 +315,7 @@ def _atk_target(st, seat, legal, rng):
     if R.madness:
         f = st.attacker_kind
         for a in legal:
-            if a.kind == "target-player" and not _lair_blockers(st, R.q_of_name[a.args[0]], f):
+            if a.kind == "target-player" and not _lair_can_block(st, R.q_of_name[a.args[0]], f):
                 return a
         return legal[0]
     best = None
@@ -374,14 +372,12 @@ def _block(st, seat, legal, rng):
 def _breath(st, seat, legal, rng):
     d = st.defender
     R = st.R
-    assigned = {}
-    for t in st.breath_points:
-        assigned[t] = assigned.get(t, 0) + 1
+    assigned = Counter(st.breath_points)
     # put the damage where nothing dies, else on life while it is high
     for a in legal:
         if a.kind == "breath-familiar":
             s = d * SLOTS + BG_START + a.args[1]
-            if _def_left(s, st) - assigned.get(s, 0) > 1:
+            if _def_left(s, st) - assigned[s] > 1:
                 return a
     if R.has_life[d] and st.life[d] > 6:
         return legal[0]
@@ -534,8 +530,7 @@ def _may_draw(st, seat, legal, rng):
 
 
 def _extra_move(st, seat, legal, rng):
-    fwd = [a for a in legal if a.kind == "move" and a.args[2] == 1]
-    return fwd[0] if fwd else st.R.act.no_move
+    return next((a for a in legal if a.kind == "move" and a.args[2] == 1), st.R.act.no_move)
 
 
 CHOOSERS = {

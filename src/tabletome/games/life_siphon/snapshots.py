@@ -69,12 +69,8 @@ def slot_snapshot(st, s):
         return None
     name = st.R.cards.fam_names[f]
     extra = {key: getattr(st, key)[s] for key in ("damage", "attack_bonus", "defense_bonus") if getattr(st, key)[s]}
-    for flag, bit in MARK_NAMES:
-        if st.flags[s] & bit:
-            extra[flag] = True
-    if not extra:
-        return name
-    return {"familiar": name, **extra}
+    extra.update((flag, True) for flag, bit in MARK_NAMES if st.flags[s] & bit)
+    return {"familiar": name, **extra} if extra else name
 
 
 def quadrants(st):
@@ -195,9 +191,7 @@ def restore_slot(st, s, item, where):
     st.damage[s] = _whole(item.damage, "damage", 0, 99, where)
     st.attack_bonus[s] = _whole(item.attack_bonus, "attack_bonus", -99, 99, where)
     st.defense_bonus[s] = _whole(item.defense_bonus, "defense_bonus", -99, 99, where)
-    for name, bit in MARK_NAMES:
-        if getattr(item, name):
-            st.flags[s] |= bit
+    st.flags[s] = sum(bit for name, bit in MARK_NAMES if getattr(item, name))
 
 
 def check_attack(st):

@@ -133,11 +133,8 @@ def cast_card(st, seat, k, slow):
         st.life[q] -= cost
     if st.logging:
         how = " as a Slow Cast" if slow else ""
-        if cost:
-            st.say_fmt(None, "{} casts {}{}, paying {} life ({}).", st.seat_name(seat), R.names[k], how, cost,
-                       st.life[q])
-        else:
-            st.say_fmt(None, "{} casts {}{}.", st.seat_name(seat), R.names[k], how)
+        paid = f", paying {cost} life ({st.life[q]})" if cost else ""
+        st.say_fmt(None, "{} casts {}{}{}.", st.seat_name(seat), R.names[k], how, paid)
     st.stack.append((TARGET, eff, amount, ttype, q, seat, k))
 
 
@@ -210,12 +207,10 @@ def apply_effect(st, eff, amount, src_q, t, seat, src):
     else:
         name = desc = ""
     if t >= 0:
-        if eff == E_ATTACK:
-            st.attack_bonus[t] += amount
-            st.say_fmt(None, "{}: {} gets +{} attack until end of turn.", name, desc, amount)
-        elif eff == E_DEFENSE:
-            st.defense_bonus[t] += amount
-            st.say_fmt(None, "{}: {} gets +{} defense until end of turn.", name, desc, amount)
+        if eff == E_ATTACK or eff == E_DEFENSE:
+            bonus, which = (st.attack_bonus, "attack") if eff == E_ATTACK else (st.defense_bonus, "defense")
+            bonus[t] += amount
+            st.say_fmt(None, "{}: {} gets +{} {} until end of turn.", name, desc, amount, which)
         elif eff == E_DAMAGE:
             st.damage[t] += amount
             st.say_fmt(None, "{} deals {} damage to {}.", name, amount, desc)
