@@ -33,13 +33,10 @@ def no_attack(st):
 
 # --- choosing attacks ---------------------------------------------------------------------
 def ask_attack(st, frame):
-    q = frame[1]
-    kind, flags = st.kind, st.flags
-    base = q * SLOTS + BG_START
-    for s in range(base, base + BG_SPACES):
-        if kind[s] >= 0 and not flags[s] & ATTACKED:
-            return st.ask_or_take(st.R.actrl[q], frame, attack_choices(st, frame))
-    return False   # nobody left to attack with: the Attack Phase ends, the Main Phase begins
+    acts = attack_choices(st, frame)
+    if len(acts) == 1:
+        return False   # only "end attacks", nobody left to attack with: the Main Phase begins
+    return st.ask_or_take(st.R.actrl[frame[1]], frame, acts)
 
 
 def attack_choices(st, frame):
@@ -86,12 +83,6 @@ def use_flame(st, frame, action):
     st.stack.append(frame)
 
 
-def first_seat(st):
-    """The seat whose turn it is (a Lair's turn: seat 0): the response windows of an attack start there."""
-    s = st.R.q_seat[st.turn]
-    return s if s >= 0 else 0
-
-
 def breathes(st, s):
     """Whether the familiar at ``s`` attacks with Breath Weapon (a Dragon, or Essence of Flame)."""
     return st.flags[s] & BREATH or st.R.breath[st.kind[s]]
@@ -113,7 +104,8 @@ def declare(st, s, cont):
     if st.logging:
         st.say(f"{qn(st, q)} attacks with {R.cards.fam_names[f]} at {where(s)}"
                  + (" (Breath Weapon)." if breath else "."))
-    first = first_seat(st)
+    # the response windows of an attack start with the seat whose turn it is (a Lair's turn: seat 0)
+    first = max(R.q_seat[st.turn], 0)
     # pushed last-first (list extends cost less than state.push on a search's hot path), to run as:
     # a Lich's target (in Madness, which Lair), a window, the blocks and a window (or where Breath
     # Weapon goes), the damage, a last window, then the next attack

@@ -27,9 +27,11 @@ def take_from_supply(st, q, f):
         st.supply[f] = 0
 
 
-def summon(st, q, f):
-    """"Place them in the Summoning Area of your quadrant." Paid with the summoning quadrant's life."""
+def summon(st, frame, action):
+    """A Main Phase summon: "Place them in the Summoning Area of your quadrant." Paid with the
+    summoning quadrant's life."""
     R = st.R
+    q, f = frame[1], action.args[0]
     take_from_supply(st, q, f)
     cost = 0 if R.f_pool[f] == POOL_FEARSOME else R.f_cost[f]  # "you may Summon 1 Fearsome for free"
     st.summons += 1

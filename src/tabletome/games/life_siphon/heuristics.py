@@ -185,7 +185,7 @@ def _main(st, seat, legal, rng):
             if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
                 return a
         elif eff == E_MOVE:
-            if _forward_moves(st, q):
+            if any(m.args[2] == 1 for m in move_actions(st, q, False, [])):   # a move forward
                 return a
     for a in by_kind.get("use-aspect", ()):
         if reserve is None:
@@ -244,10 +244,6 @@ def _madness_main(st, q, legal):
         if life - R.f_cost[a.args[0]] >= 7:
             return a
     return R.act.end_turn
-
-
-def _forward_moves(st, q):
-    return any(a.args[2] == 1 for a in move_actions(st, q, False, []))
 
 
 def _kill_target(st, q, amount, battleground_only):

@@ -290,7 +290,10 @@ def _old_attack(data, att):
         return None
     game = registered_game("life-siphon")
     cards = game.check_cards(data["cards"], "the snapshot's card file") if data.get("cards") else game.cards
-    ruleset_names = _quadrant_names(data)
+    options = data.get("options", {})
+    players, resolved = game.resolve_options(data.get("players"), options if isinstance(options, dict) else {})
+    R = game.ruleset(players, resolved, data.get("cards"))
+    ruleset_names = [QUADRANT_NAMES[R.qname[q]] for q in range(R.Q)]
     fams = cards.fam_names
 
     def fam(k):
@@ -306,11 +309,3 @@ def _old_attack(data, att):
             "target_familiar": fam(target_kind),
             "defender": ruleset_names[defender] if defender != -1 else None,
             "blockers": blockers, "breath": breath}
-
-
-def _quadrant_names(data):
-    game = registered_game("life-siphon")
-    options = data.get("options", {})
-    players, resolved = game.resolve_options(data.get("players"), options if isinstance(options, dict) else {})
-    R = game.ruleset(players, resolved, data.get("cards"))
-    return [QUADRANT_NAMES[R.qname[q]] for q in range(R.Q)]

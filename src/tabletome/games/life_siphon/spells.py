@@ -118,13 +118,11 @@ def player_targets(st, eff, amount, ttype, src_q, cost=0, first_only=False):
 # --- casting ---------------------------------------------------------------------------------
 def cast(st, frame, action):
     """A Fast Cast in a response window (the window that follows is already pushed), or a cast in
-    the Main Phase (its frame is back on the stack)."""
-    cast_card(st, st.to_move, *action.args)
-
-
-def cast_card(st, seat, k, slow):
-    """Pay the card's cost, discard it, then choose its target ("The Cards")."""
+    the Main Phase (its frame is back on the stack): pay the card's cost, discard it, then choose
+    its target ("The Cards")."""
     R = st.R
+    seat = st.to_move
+    k, slow = action.args
     discard_from_hand(st, seat, k)
     q = R.seat_q[seat]
     cost = R.c_cost[k]

@@ -10,7 +10,7 @@ from .board import BATTLEGROUND, CAP, NUM_AREAS, RIVER, SUMMONING, has_fearsome,
 from .combat import no_attack
 from .deck import draw, each_kind_once, refill_river
 from .effects import POOL_PERSONAL, POOL_SHARED
-from .familiars import move, move_actions, summon
+from .familiars import move, move_actions
 from .ruleset import END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, REGENERATE, SUMMONS_PER_TURN
 from .spells import aspect_ability_ok, aspect_passive, cast_actions
 from .steps import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DRAW, TURN, WINDOW
@@ -126,10 +126,6 @@ def main_choices(st, frame):
             acts.append(act.use_aspect[a])
     acts.append(act.end_turn)
     return acts
-
-
-def summon_in_main(st, frame, action):
-    summon(st, frame[1], action.args[0])
 
 
 def move_in_main(st, frame, action):
