@@ -289,8 +289,7 @@ def _attack(st, seat, legal, rng):
         return R.act.end_attacks
     if R.q_seat[q] < 0 and R.actrl[q] == seat:
         return attacks[0]  # a ghost attacking my opponent: everything goes
-    attacks.sort(key=lambda a: -R.f_attack[a.args[0]])
-    return attacks[0]
+    return max(attacks, key=lambda a: R.f_attack[a.args[0]])   # (the first of the strongest)
 
 
 def _lair_can_block(st, d, f):
@@ -324,9 +323,7 @@ def _atk_target(st, seat, legal, rng):
             v = _value(R, f)
             if best is None or v > best[0]:
                 best = (v, a)
-    if best is not None:
-        return best[1]
-    return next(a for a in legal if a.kind == "target-player")
+    return best[1] if best is not None else next(a for a in legal if a.kind == "target-player")
 
 
 # --- blocking ---------------------------------------------------------------------------------
@@ -351,13 +348,10 @@ def _block(st, seat, legal, rng):
             else:
                 lost = sum(_value(R, st.kind[b]) for b in S if _def_left(b, st) <= A)
                 killed = sum(_atk(b, st) for b in S) >= D
-                gain = _value(R, st.kind[a_s]) if killed else 0
-                if R.madness:
-                    gain = 1 if killed else 0
+                gain = (1 if R.madness else _value(R, st.kind[a_s])) if killed else 0
                 score = gain - lost
             options.append((score, len(extra), extra))
-    options.sort(key=lambda o: (-o[0], o[1]))
-    best = options[0][2]
+    best = min(options, key=lambda o: (-o[0], o[1]))[2]   # (the first of the best, as a stable sort)
     if best:
         base = d * SLOTS + BG_START
         s = best[0]
@@ -456,9 +450,8 @@ def _target(st, seat, legal, rng):
         for a in fams:
             if slot[a] == s:
                 return a
-        own = [a for a in fams if slot[a] // SLOTS == q]
-        own.sort(key=lambda a: -AREA_OF[slot[a] % SLOTS])
-        return own[0] if own else fams[0] if fams else legal[0]
+        own = [a for a in fams if slot[a] // SLOTS == q]   # the first of the most advanced, else any familiar
+        return max(own, key=lambda a: AREA_OF[slot[a] % SLOTS]) if own else fams[0] if fams else legal[0]
     if eff == E_DAMAGE:
         best = None
         for a in fams:

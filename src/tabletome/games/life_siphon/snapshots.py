@@ -105,9 +105,8 @@ def restore(st, data):
     cards = R.cards
     st.zones.restore(st, data)
     restore_quadrants(st, data.quadrants)
-    st.supply = [0] * R.nf
-    for f in R.supply_kinds:   # by default, the familiars not on the board
-        st.supply[f] = R.f_supply[f] - st.kind.count(f)
+    # by default, the shared familiars not on the board
+    st.supply = [R.f_supply[f] - st.kind.count(f) if f in R.supply_kinds else 0 for f in range(R.nf)]
     for name, count in data.supply.items():
         f = cards.familiar_of(name, "snapshot supply")
         if not 0 <= count <= R.f_supply[f]:
