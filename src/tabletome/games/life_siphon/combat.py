@@ -286,6 +286,7 @@ def deal_damage(st, frame):
     hit = [a]
     doomed = []
     dealers = []
+    unblocked = False   # the attack reached a player: a Breath Weapon is never blocked (RULES.md)
     if breathes(st, a):
         # "Breath Weapon deals 3 damage, each assigned by the blocking player to their life and / or
         # their Familiars in the battleground. The Dragon takes no damage when attacking."
@@ -313,11 +314,7 @@ def deal_damage(st, frame):
             fear(st, a)
             if lose(st, d, to_life, " to Breath Weapon"):
                 return False
-        seat = R.q_seat[d]
-        if R.discard_unblocked[f] and seat >= 0 and st.hand[seat]:
-            # a Breath Weapon is never blocked (RULES.md): "If the Plague Rat is not blocked when
-            # it attacks, that opponent must discard a card of their choice"
-            st.trigger((DISCARD, seat))
+        unblocked = True
     elif st.blockers:
         # "the attacking Familiar deals their full attack damage to each blocking Familiar. The
         # attack damage of each blocking Familiar is added together and is dealt to the attacking
@@ -385,10 +382,11 @@ def deal_damage(st, frame):
                     return False
             else:
                 st.say_fmt(None, "{} deals no damage to {}.", fam(st, a), qn(st, d))
-            seat = R.q_seat[d]
-            if R.discard_unblocked[f] and seat >= 0 and st.hand[seat]:
-                # "If the Plague Rat is not blocked when it attacks, that opponent must discard a card"
-                st.trigger((DISCARD, seat))
+            unblocked = True
+    seat = R.q_seat[d]
+    if unblocked and R.discard_unblocked[f] and seat >= 0 and st.hand[seat]:
+        # "If the Plague Rat is not blocked when it attacks, that opponent must discard a card of their choice"
+        st.trigger((DISCARD, seat))
     for s in dealers:
         fear(st, s)
     defense, dbonus = R.f_defense, st.defense_bonus
