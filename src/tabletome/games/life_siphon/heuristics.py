@@ -30,8 +30,7 @@ def _value(R, f):
 
 
 def _def_left(s, st):
-    R = st.R
-    return R.f_defense[st.kind[s]] + st.defense_bonus[s] - st.damage[s]
+    return st.R.f_defense[st.kind[s]] + st.defense_bonus[s] - st.damage[s]
 
 
 def _atk(s, st):
@@ -65,8 +64,6 @@ def threat(st, q, extra_blockers: int = 0) -> int:
             for f in kind[base + RIVER_START:base + BG_START]:
                 if f >= 0:
                     later += attack[f]
-    if not attacks:
-        return later // 2
     blockers = extra_blockers + count[q * NUM_AREAS + BATTLEGROUND]
     attacks.sort(reverse=True)
     return sum(attacks[blockers:]) + later // 2
