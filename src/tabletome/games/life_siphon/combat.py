@@ -174,9 +174,7 @@ def blocker_candidates(st):
     base = d * SLOTS + BG_START
     for s in range(base, base + BG_SPACES):
         k = kind[s]
-        if k < 0 or flags[s] & BLOCKED or s == st.target or s in blockers:
-            continue
-        if same and k != st.attacker_kind:
+        if k < 0 or flags[s] & BLOCKED or s == st.target or s in blockers or (same and k != st.attacker_kind):
             continue
         out.append(s)
     return out

@@ -40,8 +40,8 @@ def summon(st, frame, action):
     st.life[q] -= cost
     if st.logging:
         name = R.cards.fam_names[f]
-        paid = f", paying {cost} life ({st.life[q]})" if cost else ""
-        st.say_fmt(None, "{} summons {} {}{}.", qn(st, q), _a(name), name, paid)
+        paid = ", paying {} life ({})." if cost else "."   # (formatted only when the log is read)
+        st.say_fmt(None, "{} summons {} {}" + paid, qn(st, q), _a(name), name, cost, st.life[q])
 
 
 def move(st, q, i, d, consume):
@@ -68,9 +68,9 @@ def move(st, q, i, d, consume):
         # "it costs 1 life each time you move a Dread Knight"
         st.life[q] -= cost
     if st.logging:
-        paid = f", paying {cost} life ({st.life[q]})" if pays else ""
-        st.say_fmt(None, "{} moves {} from {} {} to {}{}.", qn(st, q), R.cards.fam_names[f], AREAS[a],
-                   NUMBER_IN_AREA[i], AREAS[a + d], paid)
+        paid = ", paying {} life ({})." if pays else "."
+        st.say_fmt(None, "{} moves {} from {} {} to {}" + paid, qn(st, q), R.cards.fam_names[f], AREAS[a],
+                   NUMBER_IN_AREA[i], AREAS[a + d], cost, st.life[q])
 
 
 def move_actions(st, q, consume, acts):

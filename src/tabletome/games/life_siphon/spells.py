@@ -131,8 +131,8 @@ def cast(st, frame, action):
         st.life[q] -= cost
     if st.logging:
         how = " as a Slow Cast" if slow else ""
-        paid = f", paying {cost} life ({st.life[q]})" if cost else ""
-        st.say_fmt(None, "{} casts {}{}{}.", st.seat_name(seat), R.names[k], how, paid)
+        paid = ", paying {} life ({})." if cost else "."
+        st.say_fmt(None, "{} casts {}{}" + paid, st.seat_name(seat), R.names[k], how, cost, st.life[q])
     st.stack.append((TARGET, eff, amount, ttype, q, seat, k))
 
 
