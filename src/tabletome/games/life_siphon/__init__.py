@@ -17,7 +17,7 @@ observation.py (the RL encoder), display.py (the terminal board), reference.py (
 """
 
 from ...core import Game, IllegalAction, register
-from .actions import ActionIndex, build_actions
+from .actions import ActionIndex
 from .cards import cards_from_text, load_cards
 from .display import cards_info, describe_moment, render
 from . import heuristics
@@ -56,12 +56,13 @@ class LifeSiphon(Game):
 
     def __init__(self):
         self.cards = load_cards()
+        self._index = ActionIndex(self.cards)
         super().__init__()
-        self._card_sets = {None: (self.cards, self.actions, ActionIndex(self.actions, self.cards))}
+        self._card_sets = {None: (self.cards, self.actions, self._index)}
         self._rulesets = {}
 
     def build_actions(self):
-        return build_actions(self.cards)
+        return self._index.table
 
     def default_players(self):
         return 2
@@ -105,8 +106,8 @@ class LifeSiphon(Game):
         from the game's own file)."""
         if text not in self._card_sets:
             cards = cards_from_text(text, source, self.cards)
-            table = build_actions(cards)
-            self._card_sets[text] = (cards, table, ActionIndex(table, cards))
+            index = ActionIndex(cards)
+            self._card_sets[text] = (cards, index.table, index)
         return self._card_sets[text][0]
 
     def table_for(self, card_text):

@@ -61,10 +61,7 @@ def has_fearsome(st, q):
     """Whether quadrant ``q`` has a Fearsome on its board ("Only 1 Fearsome may be on your side of
     the board at a time")."""
     fearsome = st.R.is_fearsome
-    for f in st.kind[q * SLOTS:(q + 1) * SLOTS]:
-        if f >= 0 and fearsome[f]:
-            return True
-    return False
+    return any(f >= 0 and fearsome[f] for f in st.kind[q * SLOTS:(q + 1) * SLOTS])
 
 
 def free_space(st, q, area):

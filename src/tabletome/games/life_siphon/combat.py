@@ -33,13 +33,10 @@ def no_attack(st):
 
 # --- choosing attacks ---------------------------------------------------------------------
 def ask_attack(st, frame):
-    q = frame[1]
-    kind, flags = st.kind, st.flags
-    base = q * SLOTS + BG_START
-    for s in range(base, base + BG_SPACES):
-        if kind[s] >= 0 and not flags[s] & ATTACKED:
-            return st.ask_or_take(st.R.actrl[q], frame, attack_choices(st, frame))
-    return False   # nobody left to attack with: the Attack Phase ends, the Main Phase begins
+    acts = attack_choices(st, frame)
+    if len(acts) == 1:
+        return False   # only "end attacks", nobody left to attack with: the Main Phase begins
+    return st.ask_or_take(st.R.actrl[frame[1]], frame, acts)
 
 
 def attack_choices(st, frame):
@@ -86,12 +83,6 @@ def use_flame(st, frame, action):
     st.stack.append(frame)
 
 
-def first_seat(st):
-    """The seat whose turn it is (a Lair's turn: seat 0): the response windows of an attack start there."""
-    s = st.R.q_seat[st.turn]
-    return s if s >= 0 else 0
-
-
 def breathes(st, s):
     """Whether the familiar at ``s`` attacks with Breath Weapon (a Dragon, or Essence of Flame)."""
     return st.flags[s] & BREATH or st.R.breath[st.kind[s]]
@@ -113,7 +104,8 @@ def declare(st, s, cont):
     if st.logging:
         st.say(f"{qn(st, q)} attacks with {R.cards.fam_names[f]} at {where(s)}"
                  + (" (Breath Weapon)." if breath else "."))
-    first = first_seat(st)
+    # the response windows of an attack start with the seat whose turn it is (a Lair's turn: seat 0)
+    first = max(R.q_seat[st.turn], 0)
     # pushed last-first (list extends cost less than state.push on a search's hot path), to run as:
     # a Lich's target (in Madness, which Lair), a window, the blocks and a window (or where Breath
     # Weapon goes), the damage, a last window, then the next attack
@@ -182,9 +174,7 @@ def blocker_candidates(st):
     base = d * SLOTS + BG_START
     for s in range(base, base + BG_SPACES):
         k = kind[s]
-        if k < 0 or flags[s] & BLOCKED or s == st.target or s in blockers:
-            continue
-        if same and k != st.attacker_kind:
+        if k < 0 or flags[s] & BLOCKED or s == st.target or s in blockers or (same and k != st.attacker_kind):
             continue
         out.append(s)
     return out
@@ -294,6 +284,7 @@ def deal_damage(st, frame):
     hit = [a]
     doomed = []
     dealers = []
+    unblocked = False   # the attack reached a player: a Breath Weapon is never blocked (RULES.md)
     if breathes(st, a):
         # "Breath Weapon deals 3 damage, each assigned by the blocking player to their life and / or
         # their Familiars in the battleground. The Dragon takes no damage when attacking."
@@ -321,11 +312,7 @@ def deal_damage(st, frame):
             fear(st, a)
             if lose(st, d, to_life, " to Breath Weapon"):
                 return False
-        seat = R.q_seat[d]
-        if R.discard_unblocked[f] and seat >= 0 and st.hand[seat]:
-            # a Breath Weapon is never blocked (RULES.md): "If the Plague Rat is not blocked when
-            # it attacks, that opponent must discard a card of their choice"
-            st.trigger((DISCARD, seat))
+        unblocked = True
     elif st.blockers:
         # "the attacking Familiar deals their full attack damage to each blocking Familiar. The
         # attack damage of each blocking Familiar is added together and is dealt to the attacking
@@ -393,10 +380,11 @@ def deal_damage(st, frame):
                     return False
             else:
                 st.say_fmt(None, "{} deals no damage to {}.", fam(st, a), qn(st, d))
-            seat = R.q_seat[d]
-            if R.discard_unblocked[f] and seat >= 0 and st.hand[seat]:
-                # "If the Plague Rat is not blocked when it attacks, that opponent must discard a card"
-                st.trigger((DISCARD, seat))
+            unblocked = True
+    seat = R.q_seat[d]
+    if unblocked and R.discard_unblocked[f] and seat >= 0 and st.hand[seat]:
+        # "If the Plague Rat is not blocked when it attacks, that opponent must discard a card of their choice"
+        st.trigger((DISCARD, seat))
     for s in dealers:
         fear(st, s)
     defense, dbonus = R.f_defense, st.defense_bonus

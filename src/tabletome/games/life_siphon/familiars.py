@@ -27,9 +27,11 @@ def take_from_supply(st, q, f):
         st.supply[f] = 0
 
 
-def summon(st, q, f):
-    """"Place them in the Summoning Area of your quadrant." Paid with the summoning quadrant's life."""
+def summon(st, frame, action):
+    """A Main Phase summon: "Place them in the Summoning Area of your quadrant." Paid with the
+    summoning quadrant's life."""
     R = st.R
+    q, f = frame[1], action.args[0]
     take_from_supply(st, q, f)
     cost = 0 if R.f_pool[f] == POOL_FEARSOME else R.f_cost[f]  # "you may Summon 1 Fearsome for free"
     st.summons += 1
@@ -38,10 +40,8 @@ def summon(st, q, f):
     st.life[q] -= cost
     if st.logging:
         name = R.cards.fam_names[f]
-        if cost:
-            st.say_fmt(None, "{} summons {} {}, paying {} life ({}).", qn(st, q), _a(name), name, cost, st.life[q])
-        else:
-            st.say_fmt(None, "{} summons {} {}.", qn(st, q), _a(name), name)
+        paid = ", paying {} life ({})." if cost else "."   # (formatted only when the log is read)
+        st.say_fmt(None, "{} summons {} {}" + paid, qn(st, q), _a(name), name, cost, st.life[q])
 
 
 def move(st, q, i, d, consume):
@@ -68,12 +68,9 @@ def move(st, q, i, d, consume):
         # "it costs 1 life each time you move a Dread Knight"
         st.life[q] -= cost
     if st.logging:
-        if pays:
-            st.say_fmt(None, "{} moves {} from {} {} to {}, paying {} life ({}).", qn(st, q),
-                         R.cards.fam_names[f], AREAS[a], NUMBER_IN_AREA[i], AREAS[a + d], cost, st.life[q])
-        else:
-            st.say_fmt(None, "{} moves {} from {} {} to {}.", qn(st, q), R.cards.fam_names[f], AREAS[a],
-                         NUMBER_IN_AREA[i], AREAS[a + d])
+        paid = ", paying {} life ({})." if pays else "."
+        st.say_fmt(None, "{} moves {} from {} {} to {}" + paid, qn(st, q), R.cards.fam_names[f], AREAS[a],
+                   NUMBER_IN_AREA[i], AREAS[a + d], cost, st.life[q])
 
 
 def move_actions(st, q, consume, acts):

@@ -1,9 +1,9 @@
 """Life Siphon's decision frames: every step of a turn (named and numbered in steps.py) declared
-once, each pointing at the rule that runs it in turn.py, combat.py, spells.py, modules.py or
-madness.py; the core decision stack runs them (the order of the turn is described in steps.py)."""
+once, each pointing at the rule that runs it in turn.py, combat.py, spells.py, familiars.py,
+modules.py or madness.py; the core decision stack runs them (the order of the turn is described in steps.py)."""
 
 from ...core.stack import Frame, FrameSet, ResponseWindow
-from . import combat, madness, modules, spells, turn
+from . import combat, familiars, madness, modules, spells, turn
 from .ruleset import M_MAIN, MOMENTS
 from .steps import STEPS
 
@@ -58,7 +58,7 @@ FRAMES = FrameSet(
                    respond=spells.cast, moments=MOMENTS),
     # "The Main Phase": summon, move, cast Slow Cast spells, use an Aspect, in any order, until the turn ends
     Frame("main", ("quadrant",), run=turn.begin_main, legal=turn.main_choices,
-          on={"summon": turn.summon_in_main, "move": turn.move_in_main, "cast": spells.cast,
+          on={"summon": familiars.summon, "move": turn.move_in_main, "cast": spells.cast,
               "use-aspect": spells.use_aspect, "end-turn": turn.end_main}, until=("end-turn",), asks="main phase"),
     # the end of the turn: a last Fast Cast window before the draw
     Frame("end", ("quadrant",), run=turn.end_of_turn),

@@ -7,6 +7,7 @@ Blocks: the subset of blockers (up to 3) that trades best, or any block against 
 Windows: Fast Cast spells that change a combat, kill a Familiar or heal when low; otherwise pass.
 """
 
+from collections import Counter
 from itertools import combinations, groupby
 from operator import attrgetter
 
@@ -29,8 +30,7 @@ def _value(R, f):
 
 
 def _def_left(s, st):
-    R = st.R
-    return R.f_defense[st.kind[s]] + st.defense_bonus[s] - st.damage[s]
+    return st.R.f_defense[st.kind[s]] + st.defense_bonus[s] - st.damage[s]
 
 
 def _atk(s, st):
@@ -64,8 +64,6 @@ def threat(st, q, extra_blockers: int = 0) -> int:
             for f in kind[base + RIVER_START:base + BG_START]:
                 if f >= 0:
                     later += attack[f]
-    if not attacks:
-        return later // 2
     blockers = extra_blockers + count[q * NUM_AREAS + BATTLEGROUND]
     attacks.sort(reverse=True)
     return sum(attacks[blockers:]) + later // 2
@@ -97,8 +95,7 @@ def choose(st, rng):
     if len(legal) == 1:
         return legal[0]
     fn = CHOOSER_OF_FRAME[st.decision[0]]
-    choice = fn(st, st.to_move, legal, rng) if fn is not None else None
-    return choice if choice is not None else legal[0]
+    return fn(st, st.to_move, legal, rng) if fn is not None else legal[0]
 
 
 def _by_kind(legal, kind):
@@ -185,7 +182,7 @@ def _main(st, seat, legal, rng):
             if _kill_target(st, q, amount, ttype == T_BG_FAMILIAR) is not None:
                 return a
         elif eff == E_MOVE:
-            if _forward_moves(st, q):
+            if any(m.args[2] == 1 for m in move_actions(st, q, False, [])):   # a move forward
                 return a
     for a in by_kind.get("use-aspect", ()):
         if reserve is None:
@@ -246,10 +243,6 @@ def _madness_main(st, q, legal):
     return R.act.end_turn
 
 
-def _forward_moves(st, q):
-    return any(a.args[2] == 1 for a in move_actions(st, q, False, []))
-
-
 def _kill_target(st, q, amount, battleground_only):
     """The most valuable enemy familiar ``amount`` damage removes."""
     R = st.R
@@ -276,10 +269,8 @@ def _kill_target(st, q, amount, battleground_only):
 def _attack(st, seat, legal, rng):
     R = st.R
     q = st.decision[1]
-    flames = _by_kind(legal, "flame")
-    for a in flames:
-        f = a.args[0]
-        if R.f_attack[f] < 3:
+    for a in _by_kind(legal, "flame"):
+        if R.f_attack[a.args[0]] < 3:
             return a
     attacks = _by_kind(legal, "attack")
     if not attacks:
@@ -290,23 +281,22 @@ def _attack(st, seat, legal, rng):
             for a in attacks:
                 f = a.args[0]
                 for d in (1, 2, 3):
-                    if not _lair_blockers(st, d, f):
+                    if not _lair_can_block(st, d, f):
                         return a
         return R.act.end_attacks
     if R.q_seat[q] < 0 and R.actrl[q] == seat:
         return attacks[0]  # a ghost attacking my opponent: everything goes
-    attacks.sort(key=lambda a: -R.f_attack[a.args[0]])
-    return attacks[0]
+    return max(attacks, key=lambda a: R.f_attack[a.args[0]])   # (the first of the strongest)
 
 
-def _lair_blockers(st, d, f):
-    R = st.R
-    out = []
+def _lair_can_block(st, d, f):
+    """Whether Lair ``d`` has a Battleground familiar that may still block familiar kind ``f``."""
+    same = st.R.same_kind_blocks[f]
+    kind, flags = st.kind, st.flags
     for s in range(d * SLOTS + BG_START, d * SLOTS + BG_START + 3):
-        k = st.kind[s]
-        if k >= 0 and not st.flags[s] & BLOCKED and (not R.same_kind_blocks[f] or k == f):
-            out.append(s)
-    return out
+        if kind[s] >= 0 and not flags[s] & BLOCKED and (not same or kind[s] == f):
+            return True
+    return False
 
 
 def _atk_target(st, seat, legal, rng):
@@ -317,7 +307,7 @@ def _atk_target(st, seat, legal, rng):
     if R.madness:
         f = st.attacker_kind
         for a in legal:
-            if a.kind == "target-player" and not _lair_blockers(st, R.q_of_name[a.args[0]], f):
+            if a.kind == "target-player" and not _lair_can_block(st, R.q_of_name[a.args[0]], f):
                 return a
         return legal[0]
     best = None
@@ -330,9 +320,7 @@ def _atk_target(st, seat, legal, rng):
             v = _value(R, f)
             if best is None or v > best[0]:
                 best = (v, a)
-    if best is not None:
-        return best[1]
-    return next(a for a in legal if a.kind == "target-player")
+    return best[1] if best is not None else next(a for a in legal if a.kind == "target-player")
 
 
 # --- blocking ---------------------------------------------------------------------------------
@@ -357,13 +345,10 @@ def _block(st, seat, legal, rng):
             else:
                 lost = sum(_value(R, st.kind[b]) for b in S if _def_left(b, st) <= A)
                 killed = sum(_atk(b, st) for b in S) >= D
-                gain = _value(R, st.kind[a_s]) if killed else 0
-                if R.madness:
-                    gain = 1 if killed else 0
+                gain = (1 if R.madness else _value(R, st.kind[a_s])) if killed else 0
                 score = gain - lost
             options.append((score, len(extra), extra))
-    options.sort(key=lambda o: (-o[0], o[1]))
-    best = options[0][2]
+    best = min(options, key=lambda o: (-o[0], o[1]))[2]   # (the first of the best, as a stable sort)
     if best:
         base = d * SLOTS + BG_START
         s = best[0]
@@ -374,14 +359,12 @@ def _block(st, seat, legal, rng):
 def _breath(st, seat, legal, rng):
     d = st.defender
     R = st.R
-    assigned = {}
-    for t in st.breath_points:
-        assigned[t] = assigned.get(t, 0) + 1
+    assigned = Counter(st.breath_points)
     # put the damage where nothing dies, else on life while it is high
     for a in legal:
         if a.kind == "breath-familiar":
             s = d * SLOTS + BG_START + a.args[1]
-            if _def_left(s, st) - assigned.get(s, 0) > 1:
+            if _def_left(s, st) - assigned[s] > 1:
                 return a
     if R.has_life[d] and st.life[d] > 6:
         return legal[0]
@@ -464,9 +447,8 @@ def _target(st, seat, legal, rng):
         for a in fams:
             if slot[a] == s:
                 return a
-        own = [a for a in fams if slot[a] // SLOTS == q]
-        own.sort(key=lambda a: -AREA_OF[slot[a] % SLOTS])
-        return own[0] if own else fams[0] if fams else legal[0]
+        own = [a for a in fams if slot[a] // SLOTS == q]   # the first of the most advanced, else any familiar
+        return max(own, key=lambda a: AREA_OF[slot[a] % SLOTS]) if own else fams[0] if fams else legal[0]
     if eff == E_DAMAGE:
         best = None
         for a in fams:
@@ -534,8 +516,7 @@ def _may_draw(st, seat, legal, rng):
 
 
 def _extra_move(st, seat, legal, rng):
-    fwd = [a for a in legal if a.kind == "move" and a.args[2] == 1]
-    return fwd[0] if fwd else st.R.act.no_move
+    return next((a for a in legal if a.kind == "move" and a.args[2] == 1), st.R.act.no_move)
 
 
 CHOOSERS = {

@@ -17,7 +17,6 @@ from .views import attack_view, decision_view, madness_view
 MODES = ("standard", "madness", "two-player-variant")
 PHASES = ("regenerate", "attack", "main", "end", "movement", "over")
 ROLES = ("player", "lair", "ghost")
-AREAS = (("summoning", 3), ("movement", 4), ("river", 3), ("battleground", 3))
 SLOT_FIELDS = ("attack", "defense", "damage")
 SLOT_FLAGS = tuple(name for name, _ in MARK_NAMES)   # moved, attacked, blocked, breath
 QUADRANTS = 4

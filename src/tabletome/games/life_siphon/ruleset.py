@@ -140,10 +140,7 @@ class RuleSet:
                         for q in range(Q)]
         # the quadrants whose attacks land on each quadrant (those that want its life down; none in
         # Madness, where the Lairs attack as their own rules say): the heuristic's threats
-        self.attackers = [() if mode == MADNESS else
-                          tuple(a for a in range(Q) if a != q and (self.left[a] == q
-                                                                   or (mode == VARIANT and VARIANT_ACROSS[a] == q)))
-                          for q in range(Q)]
+        self.attackers = [tuple(a for a in range(Q) if q in self.enemies[a]) for q in range(Q)]
         self.is_lair = [mode == MADNESS and q > 0 for q in range(Q)]
         self.is_ghost = [mode == VARIANT and self.q_seat[q] < 0 for q in range(Q)]
         self.has_life = [not self.is_lair[q] for q in range(Q)]

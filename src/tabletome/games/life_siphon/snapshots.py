@@ -69,12 +69,8 @@ def slot_snapshot(st, s):
         return None
     name = st.R.cards.fam_names[f]
     extra = {key: getattr(st, key)[s] for key in ("damage", "attack_bonus", "defense_bonus") if getattr(st, key)[s]}
-    for flag, bit in MARK_NAMES:
-        if st.flags[s] & bit:
-            extra[flag] = True
-    if not extra:
-        return name
-    return {"familiar": name, **extra}
+    extra.update((flag, True) for flag, bit in MARK_NAMES if st.flags[s] & bit)
+    return {"familiar": name, **extra} if extra else name
 
 
 def quadrants(st):
@@ -109,9 +105,8 @@ def restore(st, data):
     cards = R.cards
     st.zones.restore(st, data)
     restore_quadrants(st, data.quadrants)
-    st.supply = [0] * R.nf
-    for f in R.supply_kinds:   # by default, the familiars not on the board
-        st.supply[f] = R.f_supply[f] - st.kind.count(f)
+    # by default, the shared familiars not on the board
+    st.supply = [R.f_supply[f] - st.kind.count(f) if f in R.supply_kinds else 0 for f in range(R.nf)]
     for name, count in data.supply.items():
         f = cards.familiar_of(name, "snapshot supply")
         if not 0 <= count <= R.f_supply[f]:
@@ -195,9 +190,7 @@ def restore_slot(st, s, item, where):
     st.damage[s] = _whole(item.damage, "damage", 0, 99, where)
     st.attack_bonus[s] = _whole(item.attack_bonus, "attack_bonus", -99, 99, where)
     st.defense_bonus[s] = _whole(item.defense_bonus, "defense_bonus", -99, 99, where)
-    for name, bit in MARK_NAMES:
-        if getattr(item, name):
-            st.flags[s] |= bit
+    st.flags[s] = sum(bit for name, bit in MARK_NAMES if getattr(item, name))
 
 
 def check_attack(st):
@@ -296,7 +289,10 @@ def _old_attack(data, att):
         return None
     game = registered_game("life-siphon")
     cards = game.check_cards(data["cards"], "the snapshot's card file") if data.get("cards") else game.cards
-    ruleset_names = _quadrant_names(data)
+    options = data.get("options", {})
+    players, resolved = game.resolve_options(data.get("players"), options if isinstance(options, dict) else {})
+    R = game.ruleset(players, resolved, data.get("cards"))
+    ruleset_names = [QUADRANT_NAMES[R.qname[q]] for q in range(R.Q)]
     fams = cards.fam_names
 
     def fam(k):
@@ -312,11 +308,3 @@ def _old_attack(data, att):
             "target_familiar": fam(target_kind),
             "defender": ruleset_names[defender] if defender != -1 else None,
             "blockers": blockers, "breath": breath}
-
-
-def _quadrant_names(data):
-    game = registered_game("life-siphon")
-    options = data.get("options", {})
-    players, resolved = game.resolve_options(data.get("players"), options if isinstance(options, dict) else {})
-    R = game.ruleset(players, resolved, data.get("cards"))
-    return [QUADRANT_NAMES[R.qname[q]] for q in range(R.Q)]

@@ -118,13 +118,11 @@ def player_targets(st, eff, amount, ttype, src_q, cost=0, first_only=False):
 # --- casting ---------------------------------------------------------------------------------
 def cast(st, frame, action):
     """A Fast Cast in a response window (the window that follows is already pushed), or a cast in
-    the Main Phase (its frame is back on the stack)."""
-    cast_card(st, st.to_move, *action.args)
-
-
-def cast_card(st, seat, k, slow):
-    """Pay the card's cost, discard it, then choose its target ("The Cards")."""
+    the Main Phase (its frame is back on the stack): pay the card's cost, discard it, then choose
+    its target ("The Cards")."""
     R = st.R
+    seat = st.to_move
+    k, slow = action.args
     discard_from_hand(st, seat, k)
     q = R.seat_q[seat]
     cost = R.c_cost[k]
@@ -133,11 +131,8 @@ def cast_card(st, seat, k, slow):
         st.life[q] -= cost
     if st.logging:
         how = " as a Slow Cast" if slow else ""
-        if cost:
-            st.say_fmt(None, "{} casts {}{}, paying {} life ({}).", st.seat_name(seat), R.names[k], how, cost,
-                       st.life[q])
-        else:
-            st.say_fmt(None, "{} casts {}{}.", st.seat_name(seat), R.names[k], how)
+        paid = ", paying {} life ({})." if cost else "."
+        st.say_fmt(None, "{} casts {}{}" + paid, st.seat_name(seat), R.names[k], how, cost, st.life[q])
     st.stack.append((TARGET, eff, amount, ttype, q, seat, k))
 
 
@@ -210,12 +205,10 @@ def apply_effect(st, eff, amount, src_q, t, seat, src):
     else:
         name = desc = ""
     if t >= 0:
-        if eff == E_ATTACK:
-            st.attack_bonus[t] += amount
-            st.say_fmt(None, "{}: {} gets +{} attack until end of turn.", name, desc, amount)
-        elif eff == E_DEFENSE:
-            st.defense_bonus[t] += amount
-            st.say_fmt(None, "{}: {} gets +{} defense until end of turn.", name, desc, amount)
+        if eff == E_ATTACK or eff == E_DEFENSE:
+            bonus, which = (st.attack_bonus, "attack") if eff == E_ATTACK else (st.defense_bonus, "defense")
+            bonus[t] += amount
+            st.say_fmt(None, "{}: {} gets +{} {} until end of turn.", name, desc, amount, which)
         elif eff == E_DAMAGE:
             st.damage[t] += amount
             st.say_fmt(None, "{} deals {} damage to {}.", name, amount, desc)

@@ -7,6 +7,7 @@ madness.py...), each frame of frames.py pointing at one; the core decision stack
 seat sees is views.py, the parts of a snapshot laid out by quadrant and its checks snapshots.py.
 """
 
+from collections import Counter
 from typing import Annotated
 
 from msgspec import Meta
@@ -180,10 +181,7 @@ class LifeSiphonState(State):
         counts = self.zones.held_counts(self)   # the deck, the River, the discard pile and the hands
         assert counts == R.copies, f"cards are not conserved: {counts} != {R.copies}"
         for s in range(self.players):
-            hand = list(self.hand[s])
-            for k in self.known[s]:
-                assert k in hand, f"seat {s} is known to hold a card it does not hold"
-                hand.remove(k)
+            assert not Counter(self.known[s]) - Counter(self.hand[s]), f"seat {s} is known to hold a card it does not hold"
         on_board = [0] * R.nf
         for q in range(Q):
             board = self.kind[q * SLOTS:(q + 1) * SLOTS]    # a familiar's kind, or -1 for an empty slot

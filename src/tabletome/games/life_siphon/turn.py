@@ -9,8 +9,8 @@ The frames these rules run are declared in frames.py; where the turn stands is r
 from .board import BATTLEGROUND, CAP, NUM_AREAS, RIVER, SUMMONING, has_fearsome, heal_at_end_of_turn, qn
 from .combat import no_attack
 from .deck import draw, each_kind_once, refill_river
-from .effects import POOL_PERSONAL, POOL_SHARED
-from .familiars import move, move_actions, summon
+from .effects import POOL_FEARSOME, POOL_SHARED
+from .familiars import move, move_actions
 from .ruleset import END_OF_TURN_DRAW, FEARSOME_LIFE, M_END, M_MAIN, M_START, MAX_LIFE, REGENERATE, SUMMONS_PER_TURN
 from .spells import aspect_ability_ok, aspect_passive, cast_actions
 from .steps import ATTACK, CLEANUP, END, LAIR_ATTACK, LAIR_MOVE, MAIN, RIVER_DRAW, TURN, WINDOW
@@ -108,14 +108,11 @@ def main_choices(st, frame):
     if st.summons < SUMMONS_PER_TURN and st.area_count[q * NUM_AREAS + SUMMONING] < CAP[SUMMONING]:
         supply, personal = st.supply, st.pool[q]
         for f, pool, cost, summon in R.summon_options:
-            if pool == POOL_SHARED:
-                if supply[f] and life > cost:
+            if pool == POOL_FEARSOME:   # "if you have 5 life or less, you may Summon 1 Fearsome for free"
+                if supply[f] and life <= FEARSOME_LIFE and not has_fearsome(st, q):
                     acts.append(summon)
-            elif pool == POOL_PERSONAL:
-                if (personal >> f) & 1 and life > cost:
-                    acts.append(summon)
-            elif supply[f] and life <= FEARSOME_LIFE and not has_fearsome(st, q):
-                acts.append(summon)
+            elif life > cost and (supply[f] if pool == POOL_SHARED else (personal >> f) & 1):
+                acts.append(summon)   # from the shared supply, or the quadrant's personal pool
     move_actions(st, q, True, acts)
     seat = R.q_seat[q]
     if seat >= 0:
@@ -126,10 +123,6 @@ def main_choices(st, frame):
             acts.append(act.use_aspect[a])
     acts.append(act.end_turn)
     return acts
-
-
-def summon_in_main(st, frame, action):
-    summon(st, frame[1], action.args[0])
 
 
 def move_in_main(st, frame, action):
