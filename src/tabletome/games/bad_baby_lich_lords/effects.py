@@ -77,12 +77,12 @@ BAN_FORMS = ("no minions", "no skeletons", "no minions with SKILL", "no skeleton
              "no SKILL icons", "no matching minions", "no matching skeletons", "no matching icons")
 
 
+_SKILL_CODES = {name.lower(): i for i, name in enumerate(SKILLS)}
+
+
 def skill_code(word: str) -> int:
     """The code of a skill named ``word`` (any case), or -1."""
-    for i, name in enumerate(SKILLS):
-        if word.lower() == name.lower():
-            return i
-    return -1
+    return _SKILL_CODES.get(word.lower(), -1)
 
 
 def _count(word: str) -> int:
@@ -147,7 +147,3 @@ def describe_requirement(req, ban=False) -> str:
     if kind == R_MATCH_CARDS:
         return f"{'no' if ban else n} matching {word}s"
     return f"{'no' if ban else n} matching icons"
-
-
-def describe_ban(ban) -> str:
-    return describe_requirement(ban, ban=True)

@@ -18,7 +18,7 @@ from .places import BONE, HELD
 from .ruleset import MODES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
 from .turn import PHASE_NAMES as PHASES
 from ...core.zones import names_of
-from .views import burned_spells, chain_item, decision_view, phase_name, realm_info, score_entry, sides_view
+from .views import burned_spells, chain_item, decision_view, phase_name, sides_view
 
 DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pick", "summon-realm",
              "spell-direction", "spell-target")
@@ -292,7 +292,7 @@ class LichLordsEncoder(Encoder):
         adjacent realms / 3, faction one-hot, its top realm card's requirements and bans hashed)
         and the known top of its bone pile (top first), from its key (``encode_state``)."""
         code, rid, realm_pile, bone_pile = key[:4]
-        card = realm_info(C, rid) if rid >= 0 else None
+        card = C.realm_views[rid] if rid >= 0 else None
         F = len(FACTIONS)
         out[0] = 1.0
         out[1] = code % 2
@@ -413,7 +413,7 @@ class LichLordsEncoder(Encoder):
                     block = self._scored_blocks.get(tuple(scored))
                     if block is None:
                         block = self._scored_blocks.make(tuple(scored), 8, self._write_scored, 0,
-                                                         [score_entry(C, rid) for rid in scored])
+                                                         [C.score_views[rid] for rid in scored])
                     at = 4 * (self.scored + 8 * k)
                     raw[at:at + 32] = block
         hand = st.hand

@@ -18,17 +18,6 @@ from .ruleset import NOISE_TO_WIN, PERFORM, PLACE_NAMES, STIRS, SUMMON, TURN
 from .turn import PHASE_NAMES
 
 
-def realm_info(C, rid):
-    """Realm card ``rid``'s public facts (shared: read them, never change them)."""
-    cached = C.realm_views.get(rid)
-    if cached is None:
-        realm = C.realms[rid]
-        cached = C.realm_views[rid] = {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,
-                                       "requires": list(realm.requires_text), "bans": list(realm.bans_text),
-                                       "text": realm.text, "designed": realm.origin == "designed"}
-    return cached
-
-
 def card_view(state, c):
     """Card ``c`` as it lies now (one shared dict per face and state: read it, never change it)."""
     return state.R.card_views[c][state.up[c]][state.acted[c]]
@@ -58,7 +47,7 @@ def view(state, seat):
             "number": number,
             "faction": FACTIONS[state.order[r]],
             "adjacent": adjacent,
-            "realm": realm_info(C, top[-1]) if top else None,
+            "realm": C.realm_views[top[-1]] if top else None,
             "realm_pile": len(top),
             "bone_pile": {"size": len(pile), "known": known},
             "cards": cards,
@@ -97,7 +86,7 @@ def sides_view(state) -> list:
     sides = []
     for s, (side, label, seats) in enumerate(state.R.view_fixed["sides"]):
         sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
-                      "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
+                      "score_pile": [C.score_views[rid] for rid in state.scored[s]]})
     return sides
 
 
@@ -107,14 +96,6 @@ def burned_spells(state) -> dict:
     for t in state.burn_spells:
         burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
     return burned
-
-
-def score_entry(C, rid) -> dict:
-    """Realm card ``rid`` in a score pile (shared: read it, never change it)."""
-    cached = C.score_views.get(rid)
-    if cached is None:
-        cached = C.score_views[rid] = {"name": C.realms[rid].name, "noise": C.realms[rid].noise}
-    return cached
 
 
 def hands_view(state, seat):
