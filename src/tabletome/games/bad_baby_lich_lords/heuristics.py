@@ -109,13 +109,12 @@ def _static(state, seat) -> float:
     others = ns - 1
     other_sign = -1.0 / others if others else 0.0
     artifact_sign = -0.5 if R.artifact_scores else 0.0
+    signs = [1.0 if s == mine else artifact_sign if s == artifact else other_sign for s in range(ns)]
     value = 0.0
     noise = state.noise
     for s in range(ns):
-        if s == artifact:
-            continue
-        sign = 1.0 if s == mine else other_sign
-        value += sign * NOISE * noise[s]
+        if s != artifact:
+            value += signs[s] * NOISE * noise[s]
     up = state.up
     cache = R.progress
     sides, rpile, realms = state.sides, state.rpile, C.realms
@@ -125,12 +124,7 @@ def _static(state, seat) -> float:
             cards = sides[r * ns + s]
             if not cards:
                 continue   # an empty side adds nothing
-            if s == mine:
-                sign = 1.0
-            elif s == artifact:
-                sign = artifact_sign
-            else:
-                sign = other_sign
+            sign = signs[s]
             if pile and sign:
                 # a realm's progress depends only on the realm card and the side's cards, each up
                 # or down: it repeats across a search's copies, so it is remembered per rule set
