@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import math
 
-from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
 from .ruleset import TURN
-from .scoring import _best_shared, ban_present, side_satisfies
+from .scoring import held, icon_sums, side_satisfies
 
 WIN = 1000.0
 NOISE = 10.0
@@ -152,27 +151,15 @@ def _progress(realm, cards, up, C) -> float:
         return 1.0
     minions = [c for c in cards if up[c]]
     skeletons = [c for c in cards if not up[c]]
-    icons = [0] * NUM_SKILLS
-    for c in minions:
-        for s, n in enumerate(C.icons[c]):
-            icons[s] += n
+    icons = icon_sums(minions, C.icons)
     mask = C.mask
     met = need = 0
-    for kind, n, up_, skill in realm.requires:
-        pool = minions if up_ == MINION else skeletons
-        if kind == R_CARDS:
-            have = sum(1 for c in pool if skill < 0 or mask[c] >> skill & 1)
-        elif kind == R_ICONS:
-            have = icons[skill]
-        elif kind == R_MATCH_CARDS:
-            have = _best_shared(pool, mask)
-        else:
-            have = max(icons)
-        met += min(have, n)
-        need += n
+    for req in realm.requires:
+        met += min(held(req, minions, skeletons, icons, mask), req[1])
+        need += req[1]
     share = 0.8 * met / need
     for ban in realm.bans:
-        if ban_present(ban, minions, skeletons, icons, mask):
+        if held(ban, minions, skeletons, icons, mask) >= ban[1]:
             share *= 0.3
     return share
 
