@@ -59,15 +59,13 @@ _SKILL = r"([a-z]+)"
 _PATTERNS = (
     (re.compile(rf"^{_NUM} matching (minions|skeletons)$"), R_MATCH_CARDS),
     (re.compile(rf"^{_NUM} matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^{_NUM} (minions?|skeletons?) with {_SKILL}$"), R_CARDS),
-    (re.compile(rf"^{_NUM} (minions?|skeletons?)$"), R_CARDS),
+    (re.compile(rf"^{_NUM} (minions?|skeletons?)(?: with {_SKILL})?$"), R_CARDS),
     (re.compile(rf"^{_NUM} {_SKILL} icons?$"), R_ICONS),
 )
 _BANS = (   # (the "no" stands where a requirement's count does)
     (re.compile(r"^(no) matching (minions|skeletons)$"), R_MATCH_CARDS),
     (re.compile(r"^(no) matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^(no) (minions|skeletons) with {_SKILL}$"), R_CARDS),
-    (re.compile(r"^(no) (minions|skeletons)$"), R_CARDS),
+    (re.compile(rf"^(no) (minions|skeletons)(?: with {_SKILL})?$"), R_CARDS),
     (re.compile(rf"^(no) {_SKILL} icons$"), R_ICONS),
 )
 
@@ -112,7 +110,7 @@ def _parse(text, patterns, limits):
         if kind == R_CARDS:
             up = UP_NAMES[m.group(2)]
             skill = -1
-            if m.lastindex >= 3:
+            if m.group(3):
                 skill = skill_code(m.group(3))
                 if skill < 0:
                     return f"{m.group(3)!r} is not a skill; skills are {', '.join(SKILLS)}"

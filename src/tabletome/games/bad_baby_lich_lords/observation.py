@@ -123,7 +123,6 @@ class LichLordsEncoder(Encoder):
         self._realm_cache = {}
         self._row_of = {}
         self._rows = []
-        self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
         self._sums = Kept(100_001)  # a group's rows -> their sum (a side of a realm changes seldom)
         # slices kept whole by what they show, each made by its writer (_write_sides...) into zeros
@@ -251,14 +250,11 @@ class LichLordsEncoder(Encoder):
     # --- the vector, from the state -------------------------------------------------------------------
     def _face_rows(self, faces):
         """For a ruleset's card faces: card c's row, minion or skeleton, acted or not, at
-        ``4 * c + 2 * minion + acted`` (made once per card face)."""
-        cached = self._by_faces.get(id(faces))
-        if cached is not None and cached[0] is faces:
-            self._last_rows = cached
-            return cached[1]
+        ``4 * c + 2 * minion + acted`` (each face's row made once; those of the last faces seen kept:
+        the faces are the card file's, shared by its rule sets)."""
         rows = [self._row_for(name, minion, faction, skills, fight, acted)
                 for name, faction, skills, fight, designed in faces for minion in (0, 1) for acted in (0, 1)]
-        self._by_faces[id(faces)] = self._last_rows = (faces, rows)
+        self._last_rows = (faces, rows)
         return rows
 
     def _write_decision(self, out, decision):
