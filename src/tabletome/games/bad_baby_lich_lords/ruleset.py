@@ -147,8 +147,8 @@ def card_faces(C):
 
 
 def card_views(faces) -> list[list[list[dict]]]:
-    """Every card's view as a skeleton or a minion (``up``), not acted or acted: views.card_view's
-    dicts, ``card_views[card][up][acted]``."""
+    """Every card's view as a skeleton or a minion (``up``), not acted or acted: the dicts views
+    show, ``card_views[card][up][acted]``."""
     return [[[{"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
                "acted": acted, "designed": designed} for acted in (False, True)]
              for up in ("skeleton", "minion")]

@@ -73,6 +73,10 @@ def cast_spells(state, frame, action):
         start_effect(state, COMBO[t])
 
 
+# the frame each spell effect starts with, but Teach's (drawn at once) and the targeting spells'
+_FIRST_FRAME = {E_STIRS: (STIRS, 0), E_SUMMON: (SUMMON_REALM,), E_KISS: (BONE_PILE, E_KISS), E_DIG: (BONE_PILE, E_DIG)}
+
+
 def start_effect(state, e):
     if e == E_TEACH:
         t = draw_spell(state)
@@ -83,14 +87,8 @@ def start_effect(state, e):
         state.hand[state.active][t] += 1
         state.say_fmt(None, "{} draws a spell.", who)
         state.say_fmt(state.active, "{} draws {}.", who, SPELLS[t])
-    elif e == E_STIRS:
-        state.stack.append((STIRS, 0))
-    elif e == E_SUMMON:
-        state.stack.append((SUMMON_REALM,))
-    elif e == E_KISS or e == E_DIG:
-        state.stack.append((BONE_PILE, e))
     else:
-        state.stack.append((SPELL_TARGET, e))
+        state.stack.append(_FIRST_FRAME.get(e) or (SPELL_TARGET, e))
 
 
 def nothing_happens(state, frame):

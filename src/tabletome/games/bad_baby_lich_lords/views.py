@@ -18,17 +18,13 @@ from .ruleset import NOISE_TO_WIN, PERFORM, PLACE_NAMES, STIRS, SUMMON, TURN
 from .turn import PHASE_NAMES
 
 
-def card_view(state, c):
-    """Card ``c`` as it lies now (one shared dict per face and state: read it, never change it)."""
-    return state.R.card_views[c][state.up[c]][state.acted[c]]
-
-
 def view(state, seat):
     R = state.R
     L, C = state.L, R.cards
     fixed = R.view_fixed
-    # card_view written out, in plain loops: views show many cards in short lists, where a call a
-    # card, or a comprehension a list, costs more than the work itself
+    # a card as it lies now is faces[c][up[c]][acted[c]] (one shared dict: read it, never change it),
+    # in plain loops: views show many cards in short lists, where a call a card, or a comprehension
+    # a list, costs more than the work itself
     faces, up, acted = R.card_views, state.up, state.acted
     bone, sides_of, rpile = state.bone, state.sides, state.rpile
     realms = []
@@ -67,7 +63,7 @@ def view(state, seat):
         "seat_sides": fixed["seat_sides"],
         "seat_realms": fixed["seat_realms"],
         "realms": realms,
-        "held": card_view(state, state.held) if state.held >= 0 else None,
+        "held": faces[state.held][up[state.held]][acted[state.held]] if state.held >= 0 else None,
         "spell_deck": len(state.deck),
         "burn": {"cards": [C.names[c] for c in state.burn], "spells": burned_spells(state)},
         "hands": hands_view(state, seat),
@@ -124,19 +120,12 @@ def phase_name(state) -> str:
 
 
 def decision_view(state):
-    """The open decision in words: its frame name and what it is about (card places as in RULES.md)."""
+    """The open decision as ``pending`` writes it, each number in the words of its field (frames.py):
+    a card by its place (as in RULES.md), a realm by its number, a skill or a spell by its name; then
+    the name of the card it is about, if any."""
     frame = state.decision
     if frame is None:
         return None
-    d = describe_decision(state, frame)
-    if "card" in d:   # a decision about a card: its name too
-        d["card_name"] = state.R.cards.names[frame[1]]
-    return d
-
-
-def describe_decision(state, frame) -> dict:
-    """A decision frame as ``pending`` writes it, each number in the words of its field (frames.py):
-    a card by its place, a realm by its number, a skill or a spell by its name."""
     d = {"decision": FRAMES[frame[0]].name}
     for field, value in zip(FRAMES[frame[0]].fields, frame[1:]):
         if field == "card":
@@ -151,6 +140,8 @@ def describe_decision(state, frame) -> dict:
             d["realm"] = value + 1
         elif field == "effect":
             d["spell"] = EFFECT_NAMES[value]
+    if "card" in d:
+        d["card_name"] = state.R.cards.names[frame[1]]
     return d
 
 
