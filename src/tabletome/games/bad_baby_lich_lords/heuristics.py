@@ -84,12 +84,9 @@ def _finish_chain(state, seat):
 
 
 def _turn_value(state, seat):
-    if state.is_over:
-        return _static(state, seat)
-    if state.to_move == seat and state.decision[0] == TURN:
-        ended = state.clone()
-        ended.end_turn_now()     # imagine ending the turn now: scoring, the artifact's turn
-        return _static(ended, seat)
+    if not state.is_over and state.to_move == seat and state.decision[0] == TURN:
+        state = state.clone()
+        state.end_turn_now()     # imagine ending the turn now: scoring, the artifact's turn
     return _static(state, seat)
 
 
