@@ -134,9 +134,7 @@ class CardSet:
         self.realms = realms
         self.spells = spells                  # the Spell records, by spell type
         self.spell_copies = [s.copies for s in spells]
-        ids_kind = []
-        for k in kinds:
-            ids_kind.extend([k.kind] * k.copies)
+        ids_kind = [k.kind for k in kinds for _ in range(k.copies)]     # each card id's kind, copies together
         self.n = len(ids_kind)
         self.kind = ids_kind
         self.faction = [kinds[k].faction for k in ids_kind]
