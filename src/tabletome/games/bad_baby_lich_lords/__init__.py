@@ -116,16 +116,12 @@ class BadBabyLichLords(Game):
         rules = self._rulesets.get(key)
         if rules is None:
             cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
-            rules = self._rulesets[key] = RuleSet(cards, self.mode_table(options, card_text, cards), options)
+            # the mode's action table (the game's ids and texts, each aimed at the seat of its side)
+            mode = (options["mode"], options["team_order"], card_text)
+            if mode not in self._tables:
+                self._tables[mode] = mode_table(cards.n, Layout(options["mode"], options["team_order"]))
+            rules = self._rulesets[key] = RuleSet(cards, self._tables[mode], options)
         return rules
-
-    def mode_table(self, options, card_text, cards):
-        """The action table of a mode: the game's ids and texts, each aimed at the seat of its side."""
-        key = (options["mode"], options["team_order"], card_text)
-        table = self._tables.get(key)
-        if table is None:
-            table = self._tables[key] = mode_table(cards.n, Layout(options["mode"], options["team_order"]))
-        return table
 
     # --- agent hooks (core.Game, docs/engine.md) ---------------------------------------------------
     # The search AI's default: about 0.3 s a decision; rollouts play the quick greedy policy for

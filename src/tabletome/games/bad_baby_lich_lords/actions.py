@@ -57,8 +57,6 @@ def build_actions(max_positions: int, side_seat=None) -> ActionTable:
 
 def mode_table(max_positions: int, layout) -> ActionTable:
     """The table of one mode: the game's ids and texts, with each side word's seat as the target."""
-    side_seat = {}
-    for s, w in enumerate(layout.side_word):
-        seats = layout.side_seats[s]
-        side_seat[SIDE_WORDS[w]] = seats[0] if len(seats) == 1 else None
+    side_seat = {SIDE_WORDS[w]: seats[0] if len(seats) == 1 else None
+                 for w, seats in zip(layout.side_word, layout.side_seats)}
     return build_actions(max_positions, side_seat)

@@ -21,7 +21,7 @@ import msgspec
 from ...core import IllegalAction
 from ...core.cards import Card, CardFile, card_error, read_cards
 from ...core.files import read_text
-from .effects import (FACTION_SKILL, FACTIONS, FIGHT, NUM_SKILLS, NUM_SPELLS, SKILLS, SPELLS, describe_ban,
+from .effects import (FACTION_SKILL, FACTIONS, FIGHT, NUM_SKILLS, NUM_SPELLS, SKILLS, SPELLS,
                       describe_requirement, parse_ban, parse_requirement, skill_code)
 from .ruleset import MINIONS_PER_FACTION, REALMS_PER_FACTION, SPELL_CARDS
 
@@ -121,7 +121,7 @@ def _realm_card(rid: int, r: Realm, requires: tuple, bans: tuple) -> RealmCard:
     if any(kind in ("icons", "match-icons") for kind, _, _, _ in requires):
         min_minions = max(1, min_minions)
     return RealmCard(rid, r.name, FACTIONS.index(r.faction), r.noise, requires, bans,
-                     tuple(describe_requirement(q) for q in requires), tuple(describe_ban(b) for b in bans),
+                     tuple(describe_requirement(q) for q in requires), tuple(describe_requirement(b, ban=True) for b in bans),
                      max(1, min_minions + min_skeletons), min_minions, min_skeletons, r.text, r.origin, r.note)
 
 
@@ -134,9 +134,7 @@ class CardSet:
         self.realms = realms
         self.spells = spells                  # the Spell records, by spell type
         self.spell_copies = [s.copies for s in spells]
-        ids_kind = []
-        for k in kinds:
-            ids_kind.extend([k.kind] * k.copies)
+        ids_kind = [k.kind for k in kinds for _ in range(k.copies)]     # each card id's kind, copies together
         self.n = len(ids_kind)
         self.kind = ids_kind
         self.faction = [kinds[k].faction for k in ids_kind]
@@ -151,8 +149,12 @@ class CardSet:
         self.realm_by_name = {r.name.lower(): r for r in realms}
         self.ids_of_kind = [[i for i in range(self.n) if ids_kind[i] == k.kind] for k in kinds]
         self.faces = None                     # ruleset.card_faces fills it once
-        self.realm_views = {}                 # views.realm_info's, by realm card
-        self.score_views = {}                 # views.score_entry's, by realm card
+        # each realm card's public facts and its entry in a score pile, as views show them (shared
+        # by every view: read them, never change them)
+        self.realm_views = [{"name": r.name, "faction": FACTIONS[r.faction], "noise": r.noise,
+                             "requires": list(r.requires_text), "bans": list(r.bans_text), "text": r.text,
+                             "designed": r.origin == "designed"} for r in realms]
+        self.score_views = [{"name": r.name, "noise": r.noise} for r in realms]
 
     def minion_kind(self, name, where: str) -> MinionKind:
         return _named(self.kind_by_name, name, where, "minion/skeleton")

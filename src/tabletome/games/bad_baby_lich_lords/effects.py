@@ -59,15 +59,13 @@ _SKILL = r"([a-z]+)"
 _PATTERNS = (
     (re.compile(rf"^{_NUM} matching (minions|skeletons)$"), R_MATCH_CARDS),
     (re.compile(rf"^{_NUM} matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^{_NUM} (minions?|skeletons?) with {_SKILL}$"), R_CARDS),
-    (re.compile(rf"^{_NUM} (minions?|skeletons?)$"), R_CARDS),
+    (re.compile(rf"^{_NUM} (minions?|skeletons?)(?: with {_SKILL})?$"), R_CARDS),
     (re.compile(rf"^{_NUM} {_SKILL} icons?$"), R_ICONS),
 )
 _BANS = (   # (the "no" stands where a requirement's count does)
     (re.compile(r"^(no) matching (minions|skeletons)$"), R_MATCH_CARDS),
     (re.compile(r"^(no) matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^(no) (minions|skeletons) with {_SKILL}$"), R_CARDS),
-    (re.compile(r"^(no) (minions|skeletons)$"), R_CARDS),
+    (re.compile(rf"^(no) (minions|skeletons)(?: with {_SKILL})?$"), R_CARDS),
     (re.compile(rf"^(no) {_SKILL} icons$"), R_ICONS),
 )
 
@@ -77,12 +75,12 @@ BAN_FORMS = ("no minions", "no skeletons", "no minions with SKILL", "no skeleton
              "no SKILL icons", "no matching minions", "no matching skeletons", "no matching icons")
 
 
+_SKILL_CODES = {name.lower(): i for i, name in enumerate(SKILLS)}
+
+
 def skill_code(word: str) -> int:
     """The code of a skill named ``word`` (any case), or -1."""
-    for i, name in enumerate(SKILLS):
-        if word.lower() == name.lower():
-            return i
-    return -1
+    return _SKILL_CODES.get(word.lower(), -1)
 
 
 def _count(word: str) -> int:
@@ -112,7 +110,7 @@ def _parse(text, patterns, limits):
         if kind == R_CARDS:
             up = UP_NAMES[m.group(2)]
             skill = -1
-            if m.lastindex >= 3:
+            if m.group(3):
                 skill = skill_code(m.group(3))
                 if skill < 0:
                     return f"{m.group(3)!r} is not a skill; skills are {', '.join(SKILLS)}"
@@ -147,7 +145,3 @@ def describe_requirement(req, ban=False) -> str:
     if kind == R_MATCH_CARDS:
         return f"{'no' if ban else n} matching {word}s"
     return f"{'no' if ban else n} matching icons"
-
-
-def describe_ban(ban) -> str:
-    return describe_requirement(ban, ban=True)

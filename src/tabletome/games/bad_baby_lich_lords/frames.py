@@ -55,11 +55,11 @@ def menu(state, frame) -> bool:
 FRAMES = FrameSet(
     Frame("turn", run=menu, legal=turn.turn_options,
           on={"draw": turn.draw_and_raise, "target": turn.raise_in_place, "end": turn.end_turn,
-              "cast": spells.cast_spell, "combo": spells.cast_combo}, until=("end",)),
+              "cast": spells.cast_spells, "combo": spells.cast_spells}, until=("end",)),
     decision("place", ("card", "why"), legal=turn.place_options,
              resolve=turn.place_and_raise, skip=spells.nothing_happens),
     decision("or", ("card", "first", "second"), legal=skills.or_options,
-             resolve=skills.choose_skill, skip=skills.no_target_for_either),
+             resolve=skills.choose_skill, skip=skills.no_target),
     decision("skill", ("card", "skill"), legal=skills.skill_options,
              resolve=skills.perform_skill, skip=skills.no_target),
     decision("dig-side", ("realm",), legal=spells.dig_side_options,

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import math
 
-from .effects import MINION, NUM_SKILLS, R_CARDS, R_ICONS, R_MATCH_CARDS
 from .ruleset import TURN
-from .scoring import _best_shared, ban_present, side_satisfies
+from .scoring import held, icon_sums, side_satisfies
 
 WIN = 1000.0
 NOISE = 10.0
@@ -85,12 +84,9 @@ def _finish_chain(state, seat):
 
 
 def _turn_value(state, seat):
-    if state.is_over:
-        return _static(state, seat)
-    if state.to_move == seat and state.decision[0] == TURN:
-        ended = state.clone()
-        ended.end_turn_now()     # imagine ending the turn now: scoring, the artifact's turn
-        return _static(ended, seat)
+    if not state.is_over and state.to_move == seat and state.decision[0] == TURN:
+        state = state.clone()
+        state.end_turn_now()     # imagine ending the turn now: scoring, the artifact's turn
     return _static(state, seat)
 
 
@@ -109,13 +105,12 @@ def _static(state, seat) -> float:
     others = ns - 1
     other_sign = -1.0 / others if others else 0.0
     artifact_sign = -0.5 if R.artifact_scores else 0.0
+    signs = [1.0 if s == mine else artifact_sign if s == artifact else other_sign for s in range(ns)]
     value = 0.0
     noise = state.noise
     for s in range(ns):
-        if s == artifact:
-            continue
-        sign = 1.0 if s == mine else other_sign
-        value += sign * NOISE * noise[s]
+        if s != artifact:
+            value += signs[s] * NOISE * noise[s]
     up = state.up
     cache = R.progress
     sides, rpile, realms = state.sides, state.rpile, C.realms
@@ -125,12 +120,7 @@ def _static(state, seat) -> float:
             cards = sides[r * ns + s]
             if not cards:
                 continue   # an empty side adds nothing
-            if s == mine:
-                sign = 1.0
-            elif s == artifact:
-                sign = artifact_sign
-            else:
-                sign = other_sign
+            sign = signs[s]
             if pile and sign:
                 # a realm's progress depends only on the realm card and the side's cards, each up
                 # or down: it repeats across a search's copies, so it is remembered per rule set
@@ -158,27 +148,15 @@ def _progress(realm, cards, up, C) -> float:
         return 1.0
     minions = [c for c in cards if up[c]]
     skeletons = [c for c in cards if not up[c]]
-    icons = [0] * NUM_SKILLS
-    for c in minions:
-        for s, n in enumerate(C.icons[c]):
-            icons[s] += n
+    icons = icon_sums(minions, C.icons)
     mask = C.mask
     met = need = 0
-    for kind, n, up_, skill in realm.requires:
-        pool = minions if up_ == MINION else skeletons
-        if kind == R_CARDS:
-            have = sum(1 for c in pool if skill < 0 or mask[c] >> skill & 1)
-        elif kind == R_ICONS:
-            have = icons[skill]
-        elif kind == R_MATCH_CARDS:
-            have = _best_shared(pool, mask)
-        else:
-            have = max(icons)
-        met += min(have, n)
-        need += n
+    for req in realm.requires:
+        met += min(held(req, minions, skeletons, icons, mask), req[1])
+        need += req[1]
     share = 0.8 * met / need
     for ban in realm.bans:
-        if ban_present(ban, minions, skeletons, icons, mask):
+        if held(ban, minions, skeletons, icons, mask) >= ban[1]:
             share *= 0.3
     return share
 

@@ -18,7 +18,7 @@ from .places import BONE, HELD
 from .ruleset import MODES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
 from .turn import PHASE_NAMES as PHASES
 from ...core.zones import names_of
-from .views import burned_spells, chain_item, decision_view, phase_name, realm_info, score_entry, sides_view
+from .views import burned_spells, chain_item, decision_view, phase_name, sides_view
 
 DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pick", "summon-realm",
              "spell-direction", "spell-target")
@@ -123,7 +123,6 @@ class LichLordsEncoder(Encoder):
         self._realm_cache = {}
         self._row_of = {}
         self._rows = []
-        self._by_faces = {}
         self._last_rows = (None, None)  # the last faces seen and their rows
         self._sums = Kept(100_001)  # a group's rows -> their sum (a side of a realm changes seldom)
         # slices kept whole by what they show, each made by its writer (_write_sides...) into zeros
@@ -251,14 +250,11 @@ class LichLordsEncoder(Encoder):
     # --- the vector, from the state -------------------------------------------------------------------
     def _face_rows(self, faces):
         """For a ruleset's card faces: card c's row, minion or skeleton, acted or not, at
-        ``4 * c + 2 * minion + acted`` (made once per card face)."""
-        cached = self._by_faces.get(id(faces))
-        if cached is not None and cached[0] is faces:
-            self._last_rows = cached
-            return cached[1]
+        ``4 * c + 2 * minion + acted`` (each face's row made once; those of the last faces seen kept:
+        the faces are the card file's, shared by its rule sets)."""
         rows = [self._row_for(name, minion, faction, skills, fight, acted)
                 for name, faction, skills, fight, designed in faces for minion in (0, 1) for acted in (0, 1)]
-        self._by_faces[id(faces)] = self._last_rows = (faces, rows)
+        self._last_rows = (faces, rows)
         return rows
 
     def _write_decision(self, out, decision):
@@ -292,7 +288,7 @@ class LichLordsEncoder(Encoder):
         adjacent realms / 3, faction one-hot, its top realm card's requirements and bans hashed)
         and the known top of its bone pile (top first), from its key (``encode_state``)."""
         code, rid, realm_pile, bone_pile = key[:4]
-        card = realm_info(C, rid) if rid >= 0 else None
+        card = C.realm_views[rid] if rid >= 0 else None
         F = len(FACTIONS)
         out[0] = 1.0
         out[1] = code % 2
@@ -413,7 +409,7 @@ class LichLordsEncoder(Encoder):
                     block = self._scored_blocks.get(tuple(scored))
                     if block is None:
                         block = self._scored_blocks.make(tuple(scored), 8, self._write_scored, 0,
-                                                         [score_entry(C, rid) for rid in scored])
+                                                         [C.score_views[rid] for rid in scored])
                     at = 4 * (self.scored + 8 * k)
                     raw[at:at + 32] = block
         hand = st.hand

@@ -81,12 +81,6 @@ def draw_to_place(state, r, why):
     state.stack.append((PLACE, c, why))
 
 
-def put_bone(state, r, c):
-    state.bone[r].append(c)
-    state.known[r] += 1
-    state.loc[c] = BONE + r
-
-
 # --- taking a card from wherever it is --------------------------------------------------------------
 def take(state, c):
     q = state.loc[c]
@@ -168,18 +162,16 @@ def side_targets(state, verb, slots, up, fresh=False, weaker=0):
 def move_to_realm(state, c, r2):
     """Leave: to the same side of realm ``r2``, or from a bone pile to the top of r2's bone pile."""
     q = state.loc[c]
+    take(state, c)
     if q >= BONE:
-        take(state, c)
-        put_bone(state, r2, c)
+        state.bone[r2].append(c)
+        state.known[r2] += 1      # on top, seen by all: known
+        state.loc[c] = BONE + r2
     else:
-        x = q % state.L.ns
-        take(state, c)
-        put_side(state, c, r2 * state.L.ns + x)
+        put_side(state, c, r2 * state.L.ns + q % state.L.ns)
 
 
 # --- spells --------------------------------------------------------------------------------------------
 def draw_spell(state):
     """The top spell of the spell deck, or -1 when it is empty (RULES.md: no reshuffle)."""
-    if not state.deck:
-        return -1
-    return state.deck.pop()
+    return state.deck.pop() if state.deck else -1

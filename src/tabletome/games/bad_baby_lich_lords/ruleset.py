@@ -111,9 +111,7 @@ class Layout:
         self.leave_slots = [q for q in self.slots if any(self.has_side[r2][q % ns] for r2 in self.adjacent[q // ns])]
         self.other_slots = [[q for q in self.slots if q // ns != r and self.has_side[r][q % ns]]
                             for r in range(self.nr)]
-        self.next_in_turn = {}
-        for i, p in enumerate(self.turn_order):
-            self.next_in_turn[p] = self.turn_order[(i + 1) % len(self.turn_order)]
+        self.next_in_turn = {p: self.turn_order[(i + 1) % self.players] for i, p in enumerate(self.turn_order)}
 
     def side_label(self, s: int) -> str:
         """The side as players call it: a seat or team name, or the Cursed Artifact."""
@@ -149,8 +147,8 @@ def card_faces(C):
 
 
 def card_views(faces) -> list[list[list[dict]]]:
-    """Every card's view as a skeleton or a minion (``up``), not acted or acted: views.card_view's
-    dicts, ``card_views[card][up][acted]``."""
+    """Every card's view as a skeleton or a minion (``up``), not acted or acted: the dicts views
+    show, ``card_views[card][up][acted]``."""
     return [[[{"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
                "acted": acted, "designed": designed} for acted in (False, True)]
              for up in ("skeleton", "minion")]
@@ -185,11 +183,8 @@ class RuleSet:
         self.satisfied = Kept(100_000)
         nr, ns, maxp = L.nr, L.ns, cards.n
         self.end = table.get("end")
-        self.draw = [table.get("draw", r) for r in range(nr)]
-        self.place = [table.get("place", r) for r in range(nr)]
-        self.leave = [table.get("leave", r) for r in range(nr)]
-        self.summon = [table.get("summon", r) for r in range(nr)]
-        self.possess_pile = [table.get("possess-pile", r) for r in range(nr)]
+        for kind in ("draw", "place", "leave", "summon", "possess-pile"):    # the actions naming a realm, by realm
+            setattr(self, kind.replace("-", "_"), [table.get(kind, r) for r in range(nr)])
         self.dig = [table.get("dig", L.side_word[s]) for s in range(ns)]
         self.choose = [table.get("choose", s) for s in range(NUM_SKILLS)]
         self.cast = [table.get("cast", t) for t in range(len(SPELLS))]
@@ -203,25 +198,8 @@ class RuleSet:
         self.priority = [claim_order(L, p, self.artifact_scores) for p in range(L.players)]
         self.claims = [[(r, [(s, r * ns + s) for s in order if L.has_side[r][s]]) for r in range(nr)]
                        for order in self.priority]
-        self._out = {}
         self.faces = card_faces(cards)
         # the pieces of a view made once per rule set and shared by every view: read, never change them
         self.card_views = card_views(self.faces)
         self.view_fixed = fixed_view(L)
         assert nr <= MAX_REALMS
-
-    def out_of_play(self, order):
-        """The ids of the cards of the factions put away (cached per faction order)."""
-        key = tuple(order)
-        cached = self._out.get(key)
-        if cached is None:
-            cards = self.cards
-            cached = self._out[key] = [c for c in range(cards.n) if cards.faction[c] not in key]
-        return cached
-
-    def realms_in_play(self, order):
-        key = ("realms",) + tuple(order)
-        cached = self._out.get(key)
-        if cached is None:
-            cached = self._out[key] = sorted(rid for f in order for rid in self.cards.faction_realms[f])
-        return cached

@@ -22,17 +22,14 @@ def side_satisfies(realm, cards, up, C) -> bool:
     minions = [c for c in cards if up[c]]
     if len(minions) < realm.min_minions or len(cards) - len(minions) < realm.min_skeletons:
         return False
-    icons_of, mask = C.icons, C.mask
+    mask = C.mask
     skeletons = [c for c in cards if not up[c]]
     icons = None
-    need_icons = realm.bans or any(req[0] in (R_ICONS, R_MATCH_ICONS) for req in realm.requires)
-    if need_icons:
-        icons = [0] * NUM_SKILLS
-        for c in minions:
-            icons = list(map(add, icons, icons_of[c]))   # each skill's icons, summed over the minions
+    if realm.bans or any(req[0] in (R_ICONS, R_MATCH_ICONS) for req in realm.requires):
+        icons = icon_sums(minions, C.icons)
     # BANS: "If any bans are present on your side of the realm, you can't score it."
     for ban in realm.bans:
-        if ban_present(ban, minions, skeletons, icons, mask):
+        if held(ban, minions, skeletons, icons, mask) >= ban[1]:
             return False
     slots = []      # (up, skill or -1) for each card needed
     groups = []     # (up, count) for each matching-cards requirement
@@ -58,18 +55,27 @@ def side_satisfies(realm, cards, up, C) -> bool:
     return _assign(slots, groups, 0, minions, skeletons, mask)
 
 
-def ban_present(ban, minions, skeletons, icons, mask) -> bool:
-    """Whether a side (its minions, its skeletons, its minions' icons per skill) holds the banned
-    cards or icons of ``ban``."""
-    kind, limit, up_, skill = ban
+def icon_sums(minions, icons_of) -> list:
+    """Each skill's icons, summed over the minions."""
+    icons = [0] * NUM_SKILLS
+    for c in minions:
+        icons = list(map(add, icons, icons_of[c]))
+    return icons
+
+
+def held(req, minions, skeletons, icons, mask) -> int:
+    """How much of what a requirement or a ban counts a side holds (its minions, its skeletons,
+    its minions' icons per skill): the cards it names, the icons of its skill, or the most cards or
+    icons sharing one skill. A ban is present when this reaches its limit."""
+    kind, _, up_, skill = req
     pool = minions if up_ == MINION else skeletons
     if kind == R_CARDS:
-        return any(skill < 0 or mask[c] >> skill & 1 for c in pool)
+        return sum(1 for c in pool if skill < 0 or mask[c] >> skill & 1)
     if kind == R_ICONS:
-        return icons[skill] > 0
+        return icons[skill]
     if kind == R_MATCH_CARDS:
-        return _best_shared(pool, mask) >= 2
-    return max(icons) >= 2
+        return _best_shared(pool, mask)
+    return max(icons)
 
 
 def _best_shared(pool, mask) -> int:

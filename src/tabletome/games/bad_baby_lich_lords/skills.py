@@ -106,14 +106,9 @@ def or_options(state, frame):
 
 
 def no_target(state, frame):
+    """A skill, or both skills of an OR choice (``frame[2:]``), with no legal target: skipped."""
     if state.logging:
-        state.say_fmt(None, "{} has no target for {}.", card_name(state, frame[1]), SKILLS[frame[2]])
-
-
-def no_target_for_either(state, frame):
-    _, c, a, b = frame
-    if state.logging:
-        state.say_fmt(None, "{} has no target for {} or {}.", card_name(state, c), SKILLS[a], SKILLS[b])
+        state.say_fmt(None, "{} has no target for {}.", card_name(state, frame[1]), " or ".join([SKILLS[s] for s in frame[2:]]))
 
 
 # --- doing it -------------------------------------------------------------------------------------

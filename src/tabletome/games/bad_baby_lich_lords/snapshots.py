@@ -56,9 +56,7 @@ def migrate_snapshot(data: dict) -> dict:
     the turn menu, and ``chain``); it is read once the cards are placed (``restore``)."""
     if "stack" in data or "decision" in data or "pending" in data:
         return data
-    data = dict(data)
-    data["pending"] = {"decision": "turn"}
-    return data
+    return {**data, "pending": {"decision": "turn"}}
 
 
 # --- writing ------------------------------------------------------------------------------------------------
@@ -370,7 +368,7 @@ _PENDING = {FRAMES[k].name: k for k in DECISIONS}
 
 def _parse_pending(state, data):
     """The open decision written with card places (``pending``), as a frame; None: the game is
-    over. Each field is read as ``views.describe_decision`` writes it."""
+    over. Each field is read as ``views.decision_view`` writes it."""
     if data is None:
         return None
     if not isinstance(data, dict) or data.get("decision") not in _PENDING:

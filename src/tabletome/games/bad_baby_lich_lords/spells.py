@@ -9,7 +9,7 @@ offered only when it would do something; a spell drawn by Cast is played even if
 """
 
 from .actions import V_BURN, V_FIGHT, V_MOVE, V_RAISE
-from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
+from .effects import (COMBO, E_BURN, E_DIG, E_FIGHT, E_KISS, E_LEAVE, E_RAISE, E_STIRS, E_SUMMON, E_TEACH, EFFECT_NAMES,
                       SINGLE, S_DIG, S_FIGHT, S_LEAVE, S_RAISE, S_TEACH, SPELLS)
 from .places import (burn_card, card_name, dig, draw_spell, draw_to_place, move_to_realm, perform, side_targets,
                      target_card, where)
@@ -54,30 +54,27 @@ def spell_options(state, p, opts):
                 opts.append(combo[(t, S_TEACH)])
 
 
-def cast_spell(state, frame, action):
+def cast_spells(state, frame, action):
     """The turn menu's "cast SPELL": "reveal it face up from your hand, perform the effect described
-    on the card, then discard the spell to the burn pile"; then back to the menu."""
-    p = state.active
-    t = action.args[0]
-    state.hand[p][t] -= 1
-    state.burn_spells.append(t)
-    if state.logging:
-        state.say_fmt(None, "{} casts {}.", state.seat_name(p), SPELLS[t])
-    start_effect(state, SINGLE[t])
-
-
-def cast_combo(state, frame, action):
-    """The turn menu's "combo A+B": two spells played at once for the Combo Spell of A."""
+    on the card, then discard the spell to the burn pile"; or its "combo A+B": two spells played at
+    once for the Combo Spell of A. Then back to the menu."""
     p = state.active
     hand = state.hand[p]
-    t, u = action.args
-    hand[t] -= 1
-    hand[u] -= 1
-    state.burn_spells.append(t)
-    state.burn_spells.append(u)
-    if state.logging:
-        state.say_fmt(None, "{} plays {} and {} as the Combo Spell {}", state.seat_name(p), SPELLS[t], SPELLS[u], EFFECT_NAMES[COMBO[t]])
-    start_effect(state, COMBO[t])
+    for t in action.args:
+        hand[t] -= 1
+        state.burn_spells.append(t)
+    t = action.args[0]
+    if len(action.args) == 1:
+        state.say_fmt(None, "{} casts {}.", state.seat_name(p), SPELLS[t])
+        start_effect(state, SINGLE[t])
+    else:
+        state.say_fmt(None, "{} plays {} and {} as the Combo Spell {}", state.seat_name(p), SPELLS[t], SPELLS[action.args[1]],
+                      EFFECT_NAMES[COMBO[t]])
+        start_effect(state, COMBO[t])
+
+
+# the frame each spell effect starts with, but Teach's (drawn at once) and the targeting spells'
+_FIRST_FRAME = {E_STIRS: (STIRS, 0), E_SUMMON: (SUMMON_REALM,), E_KISS: (BONE_PILE, E_KISS), E_DIG: (BONE_PILE, E_DIG)}
 
 
 def start_effect(state, e):
@@ -90,14 +87,8 @@ def start_effect(state, e):
         state.hand[state.active][t] += 1
         state.say_fmt(None, "{} draws a spell.", who)
         state.say_fmt(state.active, "{} draws {}.", who, SPELLS[t])
-    elif e == E_STIRS:
-        state.stack.append((STIRS, 0))
-    elif e == E_SUMMON:
-        state.stack.append((SUMMON_REALM,))
-    elif e == E_KISS or e == E_DIG:
-        state.stack.append((BONE_PILE, e))
     else:
-        state.stack.append((SPELL_TARGET, e))
+        state.stack.append(_FIRST_FRAME.get(e) or (SPELL_TARGET, e))
 
 
 def nothing_happens(state, frame):
@@ -108,14 +99,12 @@ def nothing_happens(state, frame):
 def spell_target_options(state, frame):
     """"Target ANY minion" (Leave: one that can move to an adjacent realm), or for Raise "ANY
     skeleton (not on top of a bone pile)"."""
-    e, L = frame[1], state.L
-    if e == E_LEAVE:
-        return side_targets(state, V_MOVE, L.leave_slots, 1)
-    if e == E_FIGHT:
-        return side_targets(state, V_FIGHT, L.slots, 1)
-    if e == E_BURN:
-        return side_targets(state, V_BURN, L.slots, 1)
-    return side_targets(state, V_RAISE, L.slots, 0)     # E_RAISE
+    verb, up = _SPELL_TARGETS[frame[1]]
+    return side_targets(state, verb, state.L.leave_slots if verb == V_MOVE else state.L.slots, up)
+
+
+# each targeting spell's action verb and the side up of its target (1: a minion, 0: a skeleton)
+_SPELL_TARGETS = {E_LEAVE: (V_MOVE, 1), E_FIGHT: (V_FIGHT, 1), E_BURN: (V_BURN, 1), E_RAISE: (V_RAISE, 0)}
 
 
 def direction_options(state, frame):

@@ -220,9 +220,7 @@ class LichLordsState(State):
     def outcome(self, seat):
         """Solitaire: a win is worth 0.5 plus half the share of bone pile cards left; a loss is worth
         up to 0.1 for the noise made. Otherwise 1 for a win, 0 for a loss, 0.5 for a draw."""
-        if not self.L.solitaire:
-            return super().outcome(seat)
-        if self.to_move is not None:
+        if not self.L.solitaire or self.to_move is not None:
             return super().outcome(seat)
         return self.solitaire_win_worth() if self.winners else self.solitaire_loss_worth()
 
@@ -239,7 +237,7 @@ class LichLordsState(State):
     def check_invariants(self):
         """Every card in exactly one place, piles and counts consistent, an open decision that is
         a real choice (tests only: it costs a few dozen microseconds)."""
-        L, C, R = self.L, self.R.cards, self.R
+        L, C = self.L, self.R.cards
         loc, up = self.loc, self.up
         expect = [OUT] * C.n
 
@@ -263,7 +261,7 @@ class LichLordsState(State):
         if expect != loc:
             bad = [C.names[c] for c in range(C.n) if expect[c] != loc[c]]
             raise AssertionError(f"cards out of place: {', '.join(bad[:5])}")
-        out = R.out_of_play(self.order)
+        out = [c for c in range(C.n) if C.faction[c] not in self.order]     # the factions put away
         assert loc.count(OUT) == len(out) and all(loc[c] == OUT for c in out), "a card in play is missing"
         assert len(self.acted_ids) == sum(self.acted) and all(self.acted[c] for c in self.acted_ids), \
             "acted list out of step"
@@ -276,7 +274,7 @@ class LichLordsState(State):
             realms.extend(pile)
             assert self.noise[s] == sum(C.realms[rid].noise for rid in pile), f"side {s} noise is wrong"
         realms.sort()
-        assert realms == R.realms_in_play(self.order), "realm cards are missing or doubled"
+        assert realms == sorted(rid for f in self.order for rid in C.faction_realms[f]), "realm cards are missing or doubled"
         assert all(n >= 0 for h in self.hand for n in h)
         spells = [self.deck.count(t) + self.burn_spells.count(t) + sum(h[t] for h in self.hand) for t in range(NUM_SPELLS)]
         assert spells == C.spell_copies, f"spell cards miscounted: {spells}"

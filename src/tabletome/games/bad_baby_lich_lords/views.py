@@ -18,28 +18,13 @@ from .ruleset import NOISE_TO_WIN, PERFORM, PLACE_NAMES, STIRS, SUMMON, TURN
 from .turn import PHASE_NAMES
 
 
-def realm_info(C, rid):
-    """Realm card ``rid``'s public facts (shared: read them, never change them)."""
-    cached = C.realm_views.get(rid)
-    if cached is None:
-        realm = C.realms[rid]
-        cached = C.realm_views[rid] = {"name": realm.name, "faction": FACTIONS[realm.faction], "noise": realm.noise,
-                                       "requires": list(realm.requires_text), "bans": list(realm.bans_text),
-                                       "text": realm.text, "designed": realm.origin == "designed"}
-    return cached
-
-
-def card_view(state, c):
-    """Card ``c`` as it lies now (one shared dict per face and state: read it, never change it)."""
-    return state.R.card_views[c][state.up[c]][state.acted[c]]
-
-
 def view(state, seat):
     R = state.R
     L, C = state.L, R.cards
     fixed = R.view_fixed
-    # card_view written out, in plain loops: views show many cards in short lists, where a call a
-    # card, or a comprehension a list, costs more than the work itself
+    # a card as it lies now is faces[c][up[c]][acted[c]] (one shared dict: read it, never change it),
+    # in plain loops: views show many cards in short lists, where a call a card, or a comprehension
+    # a list, costs more than the work itself
     faces, up, acted = R.card_views, state.up, state.acted
     bone, sides_of, rpile = state.bone, state.sides, state.rpile
     realms = []
@@ -58,7 +43,7 @@ def view(state, seat):
             "number": number,
             "faction": FACTIONS[state.order[r]],
             "adjacent": adjacent,
-            "realm": realm_info(C, top[-1]) if top else None,
+            "realm": C.realm_views[top[-1]] if top else None,
             "realm_pile": len(top),
             "bone_pile": {"size": len(pile), "known": known},
             "cards": cards,
@@ -78,7 +63,7 @@ def view(state, seat):
         "seat_sides": fixed["seat_sides"],
         "seat_realms": fixed["seat_realms"],
         "realms": realms,
-        "held": card_view(state, state.held) if state.held >= 0 else None,
+        "held": faces[state.held][up[state.held]][acted[state.held]] if state.held >= 0 else None,
         "spell_deck": len(state.deck),
         "burn": {"cards": [C.names[c] for c in state.burn], "spells": burned_spells(state)},
         "hands": hands_view(state, seat),
@@ -97,7 +82,7 @@ def sides_view(state) -> list:
     sides = []
     for s, (side, label, seats) in enumerate(state.R.view_fixed["sides"]):
         sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
-                      "score_pile": [score_entry(C, rid) for rid in state.scored[s]]})
+                      "score_pile": [C.score_views[rid] for rid in state.scored[s]]})
     return sides
 
 
@@ -107,14 +92,6 @@ def burned_spells(state) -> dict:
     for t in state.burn_spells:
         burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
     return burned
-
-
-def score_entry(C, rid) -> dict:
-    """Realm card ``rid`` in a score pile (shared: read it, never change it)."""
-    cached = C.score_views.get(rid)
-    if cached is None:
-        cached = C.score_views[rid] = {"name": C.realms[rid].name, "noise": C.realms[rid].noise}
-    return cached
 
 
 def hands_view(state, seat):
@@ -143,19 +120,12 @@ def phase_name(state) -> str:
 
 
 def decision_view(state):
-    """The open decision in words: its frame name and what it is about (card places as in RULES.md)."""
+    """The open decision as ``pending`` writes it, each number in the words of its field (frames.py):
+    a card by its place (as in RULES.md), a realm by its number, a skill or a spell by its name; then
+    the name of the card it is about, if any."""
     frame = state.decision
     if frame is None:
         return None
-    d = describe_decision(state, frame)
-    if "card" in d:   # a decision about a card: its name too
-        d["card_name"] = state.R.cards.names[frame[1]]
-    return d
-
-
-def describe_decision(state, frame) -> dict:
-    """A decision frame as ``pending`` writes it, each number in the words of its field (frames.py):
-    a card by its place, a realm by its number, a skill or a spell by its name."""
     d = {"decision": FRAMES[frame[0]].name}
     for field, value in zip(FRAMES[frame[0]].fields, frame[1:]):
         if field == "card":
@@ -170,6 +140,8 @@ def describe_decision(state, frame) -> dict:
             d["realm"] = value + 1
         elif field == "effect":
             d["spell"] = EFFECT_NAMES[value]
+    if "card" in d:
+        d["card_name"] = state.R.cards.names[frame[1]]
     return d
 
 
