@@ -241,18 +241,12 @@ def free_legal(s, seat):
 
 def farwander_buys(s, seat):
     """Farwander Mode's Phase 3 purchases with Completed Wanders."""
-    get = s.table.get
-    out = []
-    n = len(s.wanders[seat])
     if s.activated:
-        return out
-    for w in range(len(R.SMALL_WORDS) + len(R.GREAT_WORDS)):
-        if n >= word_price(w):
-            out.append(get("fw_word", w))
+        return []
+    get, n = s.table.get, len(s.wanders[seat])
+    out = [get("fw_word", w) for w in range(len(R.SMALL_WORDS) + len(R.GREAT_WORDS)) if n >= word_price(w)]
     if n >= R.FW_STORY_PRICE and s.story[seat] < 0 and mod(s, seat, "no-background") <= 0:
-        for c in s.backgrounds:
-            if s.C.kind[c] == STORY:
-                out.append(get("fw_story", c))
+        out += [get("fw_story", c) for c in s.backgrounds if s.C.kind[c] == STORY]
     return out
 
 
