@@ -211,7 +211,7 @@ def free_legal(s, seat):
     # "The Player may discard a Completed Wander and draw a card from the Life Deck."
     wanders = s.wanders[seat]
     if wanders and (s.life_deck or s.life_discard):
-        out += A.turn_in[:min(len(wanders), 10)]
+        out += A.turn_in[:len(wanders)]
     world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
     if not C.perpetuals.isdisjoint(world) and may_discard_a_card(s, seat):
