@@ -280,7 +280,11 @@ BY_POSITION = {"turn_in": turn_in_score, "wander": wander_score, "adventure": ad
 def standing(s, seat) -> float:
     """Legends now, plus a little for what is likely to become Legends."""
     C = s.C
-    v = legends(s, seat) + sum(C.cards[c].legends * 0.5 for c in s.hand[seat] if C.kind[c] == RELIC)
+    kind = C.kind
+    v = legends(s, seat)
+    for c in s.hand[seat]:   # (whole and half Legends: exact in any order)
+        if kind[c] == RELIC:
+            v += C.cards[c].legends * 0.5
     v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
     v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
     if s.mode == "eternal":
