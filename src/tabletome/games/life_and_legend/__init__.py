@@ -138,7 +138,7 @@ class LifeAndLegend(Game):
         elif mode == "coop":
             if not 2 <= players <= 4:
                 raise IllegalAction("co-op against The Emptiness is 1-3 players plus The Emptiness's seat: players 2 to 4")
-            if "emptiness" in ais or len(ais) > 0:
+            if ais:
                 raise IllegalAction("in co-op The Emptiness takes the last seat by itself; leave ai=none")
         else:
             if players == 1:

@@ -18,10 +18,11 @@ SEAT_ORDER = ("North", "East", "South", "West")
 
 
 def seat_slots(players):
-    """(name, seat) for the four seat names: the seat that name has at this table, or an unused
-    number (10 + k) when the table has no seat of that name."""
+    """(name, seat, target) for the four seat names: the seat that name has at this table, or an
+    unused number (10 + k) when the table has no seat of that name (then no target)."""
     names = seat_names(players)
-    return [(name, names.index(name) if name in names else 10 + k) for k, name in enumerate(SEAT_ORDER)]
+    return [(name, names.index(name), names.index(name)) if name in names else (name, 10 + k, None)
+            for k, name in enumerate(SEAT_ORDER)]
 
 
 class Actions(ActionTable):
@@ -53,6 +54,13 @@ def build_actions(C, players=2) -> ActionTable:
     slots = seat_slots(players)
     one = lambda kind: C.of_kind[kind]
     uniq = lambda ids: [i for i in ids if C.by_name[C.names[i].lower()] == i]
+
+    def each(ids, *texts):
+        """For each card of ``ids`` in turn, the action of each (text naming the card, kind) of ``texts``."""
+        for c in ids:
+            for text, kind in texts:
+                t.add(text.format(C.names[c]), kind, c, cards=(C.names[c],))
+
     for text, kind in (("end phase", "end"), ("done", "done"), ("draw the top Legend card", "draw"), ("roll the die", "roll"),
                        ("use the Spark", "spark"), ("accept", "accept"), ("decline", "decline"), ("pass", "pass"),
                        ("contest", "contest"), ("no contest", "no_contest"), ("give it to the Farwanderer", "give")):
@@ -63,8 +71,7 @@ def build_actions(C, players=2) -> ActionTable:
         t.add(f"wander on space {k + 1}", "wander", k)
         t.add(f"choose space {k + 1}", "space", k)
     t.add("wander on the top Legend card", "wander", R.WORLD_SPACES)
-    for c in one(RELIC):
-        t.add(f"bring {C.names[c]} into play", "relic", c, cards=(C.names[c],))
+    each(one(RELIC), ("bring {} into play", "relic"))
     for c in one(EVENT):
         t.add(f"play {C.names[c]}", "play", c, cards=(C.names[c],))
         t.add(f"wander by discarding {C.names[c]}", "by_event", c, cards=(C.names[c],))
@@ -84,36 +91,25 @@ def build_actions(C, players=2) -> ActionTable:
             t.add(f"attempt {C.names[c]} challenge {mark}", "adventure", c, level, cards=(C.names[c],))
         if C.perpetual[c]:
             t.add(f"remove {C.names[c]}", "perpetual", c, cards=(C.names[c],))
-    for c in uniq(C.legend + C.life + C.background):
-        t.add(f"discard {C.names[c]}", "discard", c, cards=(C.names[c],))
-    for c in uniq(one(TRAIT) + one(EXCEPTIONAL)):
-        t.add(f"keep {C.names[c]}", "keep", c, cards=(C.names[c],))
-    for c in one(TRAUMA):
-        t.add(f"remove {C.names[c]}", "remove_trauma", c, cards=(C.names[c],))
-        t.add(f"spend wanders to remove {C.names[c]}", "fw_trauma", c, cards=(C.names[c],))
-    for c in one(RELIC) + one(EXCEPTIONAL) + one(STORY) + one(PATH) + one(ACHIEVEMENT):
-        t.add(f"use {C.names[c]}", "use", c, cards=(C.names[c],))
-    for c in one(RELIC) + one(EXCEPTIONAL) + one(EVENT):
-        t.add(f"interfere with {C.names[c]}", "interfere", c, cards=(C.names[c],))
-    for c in one(STORY) + one(PATH) + one(ACHIEVEMENT):
-        t.add(f"activate {C.names[c]}", "activate", c, cards=(C.names[c],))
-        t.add(f"set aside {C.names[c]}", "set_aside", c, cards=(C.names[c],))
-    for c in one(STORY):
-        t.add(f"spend wanders for {C.names[c]}", "fw_story", c, cards=(C.names[c],))
+    each(uniq(C.legend + C.life + C.background), ("discard {}", "discard"))
+    each(uniq(one(TRAIT) + one(EXCEPTIONAL)), ("keep {}", "keep"))
+    each(one(TRAUMA), ("remove {}", "remove_trauma"), ("spend wanders to remove {}", "fw_trauma"))
+    each(one(RELIC) + one(EXCEPTIONAL) + one(STORY) + one(PATH) + one(ACHIEVEMENT), ("use {}", "use"))
+    each(one(RELIC) + one(EXCEPTIONAL) + one(EVENT), ("interfere with {}", "interfere"))
+    each(one(STORY) + one(PATH) + one(ACHIEVEMENT), ("activate {}", "activate"), ("set aside {}", "set_aside"))
+    each(one(STORY), ("spend wanders for {}", "fw_story"))
     for w, word in enumerate(R.SMALL_WORDS + R.GREAT_WORDS):
         t.add(f"spend wanders for {word}", "fw_word", w)
     for j in range(MAX_WANDERS):
         t.add(f"turn in wander {j + 1}", "turn_in", j)
         t.add(f"discard wander {j + 1}", "discard_wander", j)
         t.add(f"choose wander {j + 1}", "pick_wander", j)
-    for name, seat in slots:
-        target = seat if seat < 10 else None
+    for name, seat, target in slots:
         t.add(f"choose {name}", "seat", seat, target=target)
         for j in range(MAX_WANDERS):
             t.add(f"farwander on {name}'s wander {j + 1}", "farwander", seat, j, target=target)
     for c in one(RELIC):
-        for name, seat in slots:
-            target = seat if seat < 10 else None
+        for name, seat, target in slots:
             t.add(f"offer {C.names[c]} to {name}", "offer", c, seat, cards=(C.names[c],), target=target)
             for d in one(RELIC):
                 if d != c:

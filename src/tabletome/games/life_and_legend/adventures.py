@@ -14,17 +14,6 @@ from .names import REWARD, PENALTY, COMPLETE, R_ADVENTURE
 from .backgrounds import words_in_play
 
 
-
-def trait_counts(s, seat) -> list:
-    """[bravery, charisma, inspiration, Exceptional]: the Trait-Cards ``seat`` has in play."""
-    C = s.C
-    counts = [0, 0, 0, 0]
-    trait_of = C.trait_of
-    for c in s.traits[seat]:
-        counts[trait_of[c]] += 1
-    return counts
-
-
 def traits_meet(counts, need) -> bool:
     """Trait requirements ``need`` (bravery, charisma, inspiration, any): each named Trait by a
     Trait-Card of it; "Any Trait" by any Trait-Card; "Exceptional Traits also count as "Any Trait"
@@ -48,7 +37,7 @@ def qualifying(s, seat, cards) -> list:
     Challenges on Adventures are completed by having the proper Life Words in play" (Errata)."""
     out = []
     counts = words = None
-    needs = s.C.challenge_needs
+    needs, trait_of = s.C.challenge_needs, s.C.trait_of
     traits = len(s.traits[seat])
     in_play = traits + len(s.relics[seat])
     for card in cards:
@@ -56,8 +45,10 @@ def qualifying(s, seat, cards) -> list:
             if mark == "I":
                 if fewest > traits:      # (each Trait-Card meets one requirement)
                     continue
-                if counts is None:
-                    counts = trait_counts(s, seat)
+                if counts is None:   # [bravery, charisma, inspiration, Exceptional]: the Trait-Cards in play
+                    counts = [0, 0, 0, 0]
+                    for c in s.traits[seat]:
+                        counts[trait_of[c]] += 1
                 if not traits_meet(counts, need):
                     continue
             elif mark == "II":

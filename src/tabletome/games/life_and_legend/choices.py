@@ -118,7 +118,7 @@ def resolve_choose_seat(s, frame, action):
 
 
 def legal_choose_wander(s, frame):
-    return [s.table.get("pick_wander", j) for j in range(min(len(s.wanders[frame[1]]), 10))]
+    return s.table.pick_wander[:len(s.wanders[frame[1]])]
 
 
 def resolve_choose_wander(s, frame, action):
@@ -190,7 +190,7 @@ def legal_trim(s, frame):
             pool = [c for c in pool if C.kind[c] == EXCEPTIONAL]
         return named(s, "discard", pool)
     if which == "wanders":
-        return [s.table.get("discard_wander", j) for j in range(min(len(s.wanders[seat]), 10))]
+        return s.table.discard_wander[:len(s.wanders[seat])]
     return []
 
 

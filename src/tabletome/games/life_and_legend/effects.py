@@ -8,9 +8,10 @@ every effect moves cards through them.
 from __future__ import annotations
 
 from functools import partial
+from typing import get_args
 
 from . import ruleset as R
-from .cards import EVENT, ADVENTURE, TRAUMA
+from .cards import EVENT, ADVENTURE, TRAUMA, Op
 from .limits import mod
 from .names import (CHOOSE_SPACE, CHOOSE_SEAT, DISCARD, DEFEAT, HAND_DISCARD, DRAW_LIFE, REMOVE_TRAUMA,
                     CHOOSE_WANDER, SEEK, SEEK_WORD, SEEK_TRAUMA, D_EFFECT, EFFECTS, HAND, WINDOW, RESOLVE,
@@ -202,9 +203,8 @@ def op_gamble(s, seat, n, card):
     roll_for(s, seat, 1, None, R_GAMBLE, n, 0)
 
 
-def op_space(s, seat, n, card, op_index):
-    for _ in range(n):
-        s.stack.append((CHOOSE_SPACE, seat, op_index, card))
+def op_space(s, seat, n, card, name):
+    s.stack.extend([(CHOOSE_SPACE, seat, OPS_INDEX[name], card)] * n)
 
 
 def op_reveal_hand(s, seat, n, card):
@@ -303,10 +303,10 @@ OPS = {
     "seek-trauma": pushes(SEEK, SEEK_TRAUMA),
     "remove-trauma": pushes(REMOVE_TRAUMA),
     "gamble": op_gamble,
-    "uncover-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["uncover-world"]),
-    "examine-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["examine-world"]),
-    "remove-world": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["remove-world"]),
-    "wander-free": lambda s, seat, n, card: op_space(s, seat, n, card, OPS_INDEX["wander-free"]),
+    "uncover-world": partial(op_space, name="uncover-world"),
+    "examine-world": partial(op_space, name="examine-world"),
+    "remove-world": partial(op_space, name="remove-world"),
+    "wander-free": partial(op_space, name="wander-free"),
     "examine-deck": op_examine_deck,
     "reveal-hand": op_reveal_hand,
     "each-discard": op_each_discard,
@@ -317,9 +317,8 @@ OPS = {
     "next-roll-once": op_next_roll_once,
     "mill-life": op_mill_life,
 }
-for _name in ("hand-size", "relic-slots", "trait-limit", "wander-limit", "die-bonus", "wander-bonus",
-              "no-wander", "no-background", "hex", "disrupt"):
-    OPS[_name] = op_none
+for _name in get_args(Op):   # the continuous and Interfere ops, after the one-shot ones
+    OPS.setdefault(_name, op_none)
 OP_NAMES = tuple(OPS)
 OPS_INDEX = {name: i for i, name in enumerate(OP_NAMES)}
 

@@ -282,11 +282,9 @@ def standing(s, seat) -> float:
     C = s.C
     kind = C.kind
     v = legends(s, seat)
-    in_hand = 0
-    for c in s.hand[seat]:
+    for c in s.hand[seat]:   # (whole and half Legends: exact in any order)
         if kind[c] == RELIC:
-            in_hand += C.cards[c].legends * 0.5
-    v += in_hand
+            v += C.cards[c].legends * 0.5
     v += 0.3 * len(s.traits[seat]) + 0.8 * ((s.story[seat] >= 0) + (s.path[seat] >= 0))
     v += 0.15 * len(s.hand[seat]) - 0.3 * len(s.traumas[seat])
     if s.mode == "eternal":

@@ -25,8 +25,7 @@ def hidden_slots(c, seat, stays=0):
         if card >= 0 and not c.up[k] and not (stays >> card) & 1:
             slots.append((world, k))
     for t in range(c.players):
-        piles = (c.wanders[t],) if t == seat else (c.wanders[t], c.hand[t])
-        for pile in piles:
+        for pile in (c.wanders[t],) if t == seat else (c.wanders[t], c.hand[t]):
             for i in range(len(pile)):
                 if not (stays >> pile[i]) & 1:
                     slots.append((pile, i))

@@ -70,8 +70,7 @@ def can_respond(s, seat, moment) -> bool:
 
 def foolproof(s, card) -> bool:
     """"Foolproof: This Effect cannot be Disrupted or Disregarded.\""""
-    rec = s.C.cards[card]
-    return bool(getattr(rec, "foolproof", False))
+    return bool(getattr(s.C.cards[card], "foolproof", False))
 
 
 def responses(s, seat, moment):

@@ -94,11 +94,7 @@ def slots_used(s, seat):
 
 def exceptionals(s, seat):
     exc = s.C.is_exceptional
-    n = 0
-    for c in s.traits[seat]:
-        if exc[c]:
-            n += 1
-    return n
+    return sum(exc[c] for c in s.traits[seat])
 
 
 def lowest_limits(table) -> tuple:

@@ -70,6 +70,14 @@ def decide(s, seat, frame, legal):
     return legal[0]
 
 
+def first(by_kind, kinds, otherwise):
+    """The first action of the first of ``kinds`` (action kinds, in the card's order) offered, else ``otherwise``."""
+    for k in kinds:
+        if k in by_kind:
+            return by_kind[k][0]
+    return otherwise
+
+
 def lowest(s, actions, kind):
     order = DISCARD_ORDER.get(kind, (EVENT, ADVENTURE, RELIC))
     C = s.C
@@ -133,12 +141,7 @@ def world_choice(s, seat, kind, by_kind, legal):
     if kind == "matathias":
         # 1-4: Wander if he may, else uncover; 5-6: draw (so that a Wanderer who keeps failing, with
         # Doubt or Fog on his rolls, still runs the Legend Deck down)
-        r = roll(s)
-        order = ("wander", "uncover", "draw") if r <= 4 else ("draw", "uncover", "wander")
-        for k in order:
-            if k in by_kind:
-                return by_kind[k][0]
-        return legal[0]
+        return first(by_kind, ("wander", "uncover", "draw") if roll(s) <= 4 else ("draw", "uncover", "wander"), legal[0])
     if kind == "golden-horse":
         # a Trait or Life Challenge he qualifies for, on an Adventure worth Legends (not Perpetual)
         adventures = [a for a in by_kind.get("adventure", []) if not C.perpetual[a.args[0]]]
@@ -151,16 +154,11 @@ def world_choice(s, seat, kind, by_kind, legal):
             return max(fate, key=lambda a: C.cards[a.args[0]].legends)
         if r <= 4 and "uncover" in by_kind:
             return by_kind["uncover"][0]
-        return by_kind.get("draw", by_kind.get("uncover", by_kind.get("wander", legal)))[0]
-    # Geoffrey
+        return first(by_kind, ("draw", "uncover", "wander"), legal[0])
+    # Geoffrey: 1-3 draw, 4-5 uncover, 6 Wander; else the first of the others he may
     r = roll(s)
-    if r <= 3 and "draw" in by_kind:
-        return by_kind["draw"][0]
-    if r <= 5 and "uncover" in by_kind:
-        return by_kind["uncover"][0]
-    if "wander" in by_kind:
-        return by_kind["wander"][0]
-    return by_kind.get("draw", by_kind.get("uncover", legal))[0]
+    order = ("draw", "uncover", "wander") if r <= 3 else ("uncover", "wander", "draw") if r <= 5 else ("wander", "draw", "uncover")
+    return first(by_kind, order, legal[0])
 
 
 # --- The Emptiness ----------------------------------------------------------------------------------

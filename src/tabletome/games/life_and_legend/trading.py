@@ -8,14 +8,11 @@ from .names import TRADE_ANSWER, TRIM
 
 
 def offers(s, seat):
-    """The offers ``seat`` may make now: each Relic it has in play, to each other seat, as a gift or
-    for one of that seat's Relics in play."""
+    """The offers ``seat`` may make when it has made none this turn (free_legal asks only then): each
+    Relic it has in play, to each other seat, as a gift or for one of that seat's Relics in play."""
     A = s.table
     out = []
-    if s.offered:
-        return out
-    ai = s.ai
-    others = [t for t in range(s.players) if t != seat and not (ai and ai.get(t) == "emptiness")]
+    others = [t for t in range(s.players) if t != seat and s.ai.get(t) != "emptiness"]
     relics = s.relics
     for c in relics[seat]:
         gift, swap = A.offer[c], A.offer_for[c]

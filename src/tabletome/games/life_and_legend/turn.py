@@ -211,7 +211,7 @@ def free_legal(s, seat):
     # "The Player may discard a Completed Wander and draw a card from the Life Deck."
     wanders = s.wanders[seat]
     if wanders and (s.life_deck or s.life_discard):
-        out += A.turn_in[:min(len(wanders), 10)]
+        out += A.turn_in[:len(wanders)]
     world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
     if not C.perpetuals.isdisjoint(world) and may_discard_a_card(s, seat):
@@ -241,18 +241,12 @@ def free_legal(s, seat):
 
 def farwander_buys(s, seat):
     """Farwander Mode's Phase 3 purchases with Completed Wanders."""
-    get = s.table.get
-    out = []
-    n = len(s.wanders[seat])
     if s.activated:
-        return out
-    for w in range(len(R.SMALL_WORDS) + len(R.GREAT_WORDS)):
-        if n >= word_price(w):
-            out.append(get("fw_word", w))
+        return []
+    get, n = s.table.get, len(s.wanders[seat])
+    out = [get("fw_word", w) for w in range(len(R.SMALL_WORDS) + len(R.GREAT_WORDS)) if n >= word_price(w)]
     if n >= R.FW_STORY_PRICE and s.story[seat] < 0 and mod(s, seat, "no-background") <= 0:
-        for c in s.backgrounds:
-            if s.C.kind[c] == STORY:
-                out.append(get("fw_story", c))
+        out += [get("fw_story", c) for c in s.backgrounds if s.C.kind[c] == STORY]
     return out
 
 
