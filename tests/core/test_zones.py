@@ -198,6 +198,45 @@ def test_a_clone_of_named_fields_copies_each_as_its_kind_needs(players):
     assert copy.players == players and copy.rng.state == state.rng.state
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_empty_gives_every_zone_its_empty_value_and_each_seat_its_own_lists(players):
+    """``Zones.empty`` (written once as code for the declaration): numbers at their default (a
+    copied list a fresh list), cards at no card, piles, rows and piles of the table empty, slots
+    and spaces at their empty mark, card sets and a known card's count at 0; and no two seats,
+    nor two states, share a list a rule changes in place."""
+    from tabletome.core.zones import CardSet, Kinds, Piles, Row, Spaces
+    colours = Kinds(lambda s: COLOURS, _find_colour)
+    zones = Zones(
+        Number("points", Annotated[int, Meta(ge=0, le=9)], 2), Number("faces", list[int], [1, 2], copy=True),
+        Number("round", int, 1, seat=False), Cards("hand", OWNER, size="hand_size"), Cards("coins", kinds=colours),
+        Pile("deck", OWNER), Row("line"), Slot("down", OWNER, empty=-2, marks={-2: "none"}), CardSet("seen"),
+        Known("known", "hand"), Known("bolts", "hand", card=lambda s: 0), Cards("discard", seat=False, size="discards"),
+        Piles("rows"), Spaces("board", 3, empty=-1), Number("log", list[int], [5], copy=True, seat=False),
+        cards=lambda s: DECK)
+
+    class Empty(State):
+        __slots__ = zones.attributes
+    states = [bare(Empty, players), bare(Empty, players)]
+    for state in states:
+        zones.empty(state)
+    state, other = states
+    each = lambda value: [value] * players   # noqa: E731
+    assert (state.points, state.faces, state.round) == (each(2), each([1, 2]), 1)
+    assert (state.hand, state.hand_size, state.coins) == (each([0, 0, 0]), each(0), each([0] * len(COLOURS)))
+    assert (state.deck, state.line, state.down, state.seen) == (each([]), each([]), each(-2), each(0))
+    assert (state.known, state.bolts, state.discard, state.discards) == (each([0, 0, 0]), each(0), [0, 0, 0], 0)
+    assert (state.rows, state.board, state.log) == ([], [-1, -1, -1], [5])
+    for field in ("faces", "hand", "coins", "deck", "line", "known"):
+        value = getattr(state, field)
+        value[0].append(7)
+        assert all(7 not in v for v in value[1:]) and 7 not in getattr(other, field)[0], field
+    state.log.append(6)
+    state.board[0] = 2
+    state.discard[1] = 4
+    assert (other.log, other.board, other.discard) == ([5], [-1, -1, -1], [0, 0, 0])
+    assert zones.zones[1].default == [1, 2] and zones.zones[14].default == [5]
+
+
 def test_determinize_redeals_what_the_seat_cannot_see_and_keeps_what_it_knows():
     state = Peek().new(seed=5)
     hand = state.view(0)["players"][0]["hand"]

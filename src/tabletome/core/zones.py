@@ -477,31 +477,10 @@ class Zones:
 
     # --- a new game ---------------------------------------------------------------------------
     def empty(self, state) -> None:
-        """Every zone empty (numbers at their default) for ``setup`` to deal into."""
-        n = len(self.cards(state).names)
-        players = state.players
-        for z in self.zones:
-            if isinstance(z, Number):
-                value = list(z.default) if z.copy else z.default
-            elif isinstance(z, Cards):
-                value = [0] * (n if z.kinds is None else len(z.kinds.names(state)))
-                if z.size:
-                    setattr(state, z.size, [0] * players if z.seat else 0)
-            elif isinstance(z, (Pile, Row, Piles)):
-                value = []
-            elif isinstance(z, Slot):
-                value = z.empty
-            elif isinstance(z, Spaces):
-                value = [z.empty] * z.count
-            elif isinstance(z, CardSet):
-                value = 0
-            elif isinstance(z, Derived):
-                continue
-            else:
-                value = 0 if z.card is not None else [0] * n
-            if z.seat:
-                value = [value.copy() if isinstance(value, list) else value for _ in range(players)]
-            setattr(state, z.attr, value)
+        """Every zone empty (numbers at their default) for ``setup`` to deal into: code written once
+        for the declared zones (``empty_of``), as fast as a hand-written reset."""
+        self.empty = empty_of(self)   # (made on first use, then called directly)
+        self.empty(state)
 
     # --- clone ----------------------------------------------------------------------------------
     def make_clone(self):
@@ -1202,6 +1181,47 @@ class Zones:
                         if lost:
                             problems.append(f"{z.of} of seat {owner}: {', '.join(lost)} known there, gone")
         return problems
+
+
+def empty_of(zones):
+    """``Zones.empty(state)``: one assignment a field, in declaration order, each zone's empty value
+    written out (a seat's zone one value a seat, a list each), so a new game walks no plan."""
+    scope = {"cards": zones.cards}
+    lines = ["def empty(state):", "    n = len(cards(state).names)", "    P = state.players"]
+    for i, z in enumerate(zones.zones):
+        if isinstance(z, Derived):
+            continue
+        d = f"d{i}"
+        if isinstance(z, Number):
+            scope[d] = z.default
+            if z.copy:
+                one, each = f"list({d})", f"[list({d}) for _ in range(P)]"
+            elif isinstance(z.default, list):
+                one, each = d, f"[{d}.copy() for _ in range(P)]"
+            else:
+                one, each = d, f"[{d}] * P"
+        elif isinstance(z, (Cards, Known)) and not (isinstance(z, Known) and z.card is not None):
+            size = "n"
+            if isinstance(z, Cards) and z.kinds is not None:
+                scope[f"z{i}"] = z
+                size = f"m{i}"
+                lines.append(f"    m{i} = len(z{i}.kinds.names(state))")
+            one, each = f"[0] * {size}", f"[[0] * {size} for _ in range(P)]"
+            if isinstance(z, Cards) and z.size:
+                lines.append(f"    state.{z.size} = {'[0] * P' if z.seat else '0'}")
+        elif isinstance(z, (Pile, Row, Piles)):
+            one, each = "[]", "[[] for _ in range(P)]"
+        elif isinstance(z, Slot):
+            scope[d] = z.empty
+            one, each = d, f"[{d}] * P"
+        elif isinstance(z, Spaces):
+            scope[d] = z.empty
+            one, each = f"[{d}] * {z.count}", f"[[{d}] * {z.count} for _ in range(P)]"
+        else:   # a CardSet, a Known of one card kind: a number
+            one, each = "0", "[0] * P"
+        lines.append(f"    state.{z.attr} = {each if z.seat else one}")
+    exec("\n".join(lines), scope)
+    return scope["empty"]
 
 
 def clone_of(*, shared=(), values=(), lists=(), seat_lists=(), table_lists=()):
