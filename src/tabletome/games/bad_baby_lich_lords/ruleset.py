@@ -178,7 +178,7 @@ class RuleSet:
         self.max_positions = cards.n
         self.table = table
         # the heuristic's share of each realm's requirements a side meets, and whether a side
-        # satisfies a realm (scoring.satisfied), by (realm, side's cards); started afresh when full
+        # satisfies a realm (scoring.score_realms), by (realm, side's cards); started afresh when full
         self.progress = Kept(200_000)
         self.satisfied = Kept(100_000)
         nr, ns, maxp = L.nr, L.ns, cards.n

@@ -121,33 +121,28 @@ def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
     return False
 
 
-def satisfied(R, rid, cards, up) -> bool:
-    """``side_satisfies`` for realm card ``rid``, remembered per rule set: the answer depends only on
-    the realm card and the side's cards, each up or down, which mostly stay put from turn to turn."""
-    C = R.cards
-    realm = C.realms[rid]
-    if len(cards) < realm.min_cards:
-        return False
-    key = (rid, *[c if up[c] else -1 - c for c in cards])
-    cache = R.satisfied
-    answer = cache.get(key)
-    if answer is None:
-        answer = cache.keep(key, side_satisfies(realm, cards, up, C))
-    return answer
-
-
 def score_realms(state):
     """Score every realm whose requirements a side meets ("A realm must be scored if its
     requirements are met at the end of a player's turn"), the sides claiming it in
-    ``claim_order``'s order."""
+    ``claim_order``'s order. Whether a side satisfies a realm depends only on the realm card and
+    the side's cards, each up or down, which mostly stay put from turn to turn: it is remembered
+    per rule set."""
     R, up, sides, rpile = state.R, state.up, state.sides, state.rpile
-    realms = R.cards.realms
+    C, cache = R.cards, R.satisfied
     for r, claims in R.claims[state.active]:
         pile = rpile[r]
         if pile:
-            fewest = realms[pile[-1]].min_cards     # (a side with fewer cards cannot satisfy it)
+            rid = pile[-1]
+            realm = C.realms[rid]
             for s, q in claims:
-                if len(sides[q]) >= fewest and satisfied(R, pile[-1], sides[q], up):
+                cards = sides[q]
+                if len(cards) < realm.min_cards:     # (a side with fewer cards cannot satisfy it)
+                    continue
+                key = (rid, *[c if up[c] else -1 - c for c in cards])
+                answer = cache.get(key)
+                if answer is None:
+                    answer = cache.keep(key, side_satisfies(realm, cards, up, C))
+                if answer:
                     score(state, r, s)
                     break
 
