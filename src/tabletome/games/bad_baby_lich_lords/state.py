@@ -19,7 +19,7 @@ from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, OUT, target_card
 from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
-from .turn import BEFORE, PHASE_NAMES, end_turn
+from .turn import BEFORE, PHASE_NAMES
 
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). The cards are written
 # as the table shows them, realm by realm, each card by name with its side up and whether it acted:
@@ -160,7 +160,6 @@ class LichLordsState(State):
 
     migrate_snapshot = staticmethod(snapshots.migrate_snapshot)
     determinize = hidden.determinize
-    end_turn_now = end_turn    # (the heuristic imagines ending the turn on a copy: scoring, the Cursed Artifact)
 
     # --- outcome ----------------------------------------------------------------------------------------------
     def action_cards(self, action):
