@@ -143,15 +143,13 @@ def restore(state, data) -> None:
         raise IllegalAction(f"snapshot 'realms' must be a list of the {L.nr} realms, realm 1 first")
     for r, entry in enumerate(realms):
         where = f"snapshot realm {r + 1}"
+        here = [L.side_names[x] for x in L.realm_sides[r]]
         for word in ("north", "south", "east", "artifact"):
-            if getattr(entry, word) is not UNSET and word not in [L.side_names[x] for x in L.realm_sides[r]]:
-                allowed = ["realm_pile", "bone_pile", "bone_top", "known"] + [L.side_names[x] for x in L.realm_sides[r]]
+            if getattr(entry, word) is not UNSET and word not in here:
+                allowed = ["realm_pile", "bone_pile", "bone_top", "known"] + here
                 raise IllegalAction(f"{where} has unknown field(s) {word}; its fields are {', '.join(sorted(allowed))}")
-        for x in L.realm_sides[r]:
-            name = L.side_names[x]
-            q = r * L.ns + x
-            names = getattr(entry, name)
-            for text in ([] if names is UNSET else names):
+        for q, name in zip(L.realm_slots[r], here):
+            for text in getattr(entry, name) or ():
                 c, up = _parse_entry(state, ids, text, f"{where} {name}", order)
                 put_side(state, c, q)
                 state.up[c] = up
@@ -171,9 +169,8 @@ def restore(state, data) -> None:
         if entry.bone_pile is not UNSET and entry.bone_top is not UNSET:
             raise IllegalAction(f"{where}: give either 'bone_pile' (the whole pile) or 'bone_top' (its top cards)")
         field = "bone_pile" if entry.bone_pile is not UNSET else "bone_top"
-        listed = getattr(entry, field)
         tops.append([_parse_entry(state, ids, text, f"{where} {field}", order, bone=True)[0]
-                     for text in ([] if listed is UNSET else listed)])
+                     for text in getattr(entry, field) or ()])
     for r, entry in enumerate(realms):
         top_first = tops[r]
         if entry.bone_pile is UNSET:
@@ -260,9 +257,8 @@ def _restore_decision(state, data, over):
             raise IllegalAction("snapshot: give the decision either as 'stack' and 'decision' (frames) or as "
                                 "'pending' and 'chain' (card places), not both")
         pending = {"decision": "turn"} if data.pending is UNSET else data.pending
-        chain = [] if data.chain is UNSET else data.chain
         stack = []
-        for i, f in enumerate(chain):   # read as frames, then checked as the frames form is
+        for i, f in enumerate(data.chain or ()):   # read as frames, then checked as the frames form is
             stack.append(_parse_chain_frame(state, f, i))
             _check_frame(state, stack[-1], f"snapshot chain frame {i + 1}")
         decision = _parse_pending(state, pending)
