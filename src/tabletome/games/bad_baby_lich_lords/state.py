@@ -12,9 +12,9 @@ Card ids and realm numbers are 0-based (``ZONES`` below says what each field hol
 
 from msgspec import UNSET, UnsetType
 
-from ...core import State
+from ...core import State, as_rng
 from ...core.zones import NOBODY, OWNER, Cards, Derived, Kinds, Number, Pile, Piles, Row, Zones
-from . import hidden, snapshots, views
+from . import snapshots, views
 from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, OUT, target_card
@@ -25,7 +25,7 @@ from .turn import BEFORE, PHASE_NAMES
 # as the table shows them, realm by realm, each card by name with its side up and whether it acted:
 # those fields are not written as they are held (``written=False``) but by the ``Derived`` fact of
 # the same key (snapshots.py), which the game reads back. Who sees what is the game's own view
-# (views.py) and re-deal (hidden.py): the known top cards of a bone pile.
+# (views.py) and re-deal (``determinize`` below): the known top cards of a bone pile.
 # The spell cards by type, beside the minions: what a hand and the burned spells hold.
 SPELL_CARDS = Kinds(lambda state: SPELLS, lambda state, name, where: snapshots.spell_type(name, where))
 ZONES = Zones(
@@ -71,10 +71,7 @@ class LichLordsState(State):
         self.attach()
         R, L = self.R, self.L
         C = R.cards
-        order = R.fixed_order
-        if order is None:
-            order = self._random_order()
-        self.order = list(order)
+        order = self.order = list(R.fixed_order) if R.fixed_order is not None else self._random_order()
         rng = self.rng
         for r, f in enumerate(order):
             # "Shuffle each faction's realm cards." "Shuffle each faction's minion/skeleton cards
@@ -159,7 +156,51 @@ class LichLordsState(State):
         snapshots.restore(self, fields)
 
     migrate_snapshot = staticmethod(snapshots.migrate_snapshot)
-    determinize = hidden.determinize
+
+    def determinize(self, seat, rng):
+        """Hidden from a seat: the spells in the other hands and the order of the spell deck, the
+        cards of each bone pile below its known top cards, and the realm cards under each realm
+        pile's top. A bone pile's hidden cards are always the ones dealt to it at the start and never
+        seen since (a card only leaves a bone pile from the top, face up), so each pile is re-shuffled
+        on its own. The unseen cards are gathered in a canonical order (sorted) before shuffling, so
+        the result depends only on the seat's view and the rng."""
+        rng = as_rng(rng)
+        c = self.determinized_copy(seat)
+        kind_of = self.R.cards.kind
+        for r, pile in enumerate(self.bone):
+            h = len(pile) - self.known[r]
+            if h > 1:
+                hidden = sorted(pile[:h])
+                kinds = sorted(kind_of[x] for x in hidden)
+                rng.shuffle(kinds)
+                by_kind = {}
+                for x in reversed(hidden):
+                    by_kind.setdefault(kind_of[x], []).append(x)
+                c.bone[r] = [by_kind[k].pop() for k in kinds] + pile[h:]
+        for r, pile in enumerate(self.rpile):
+            if len(pile) > 2:
+                below = sorted(pile[:-1])
+                rng.shuffle(below)
+                c.rpile[r] = below + [pile[-1]]
+        others = [p for p in range(self.L.players) if p != seat]
+        pool = list(self.deck)
+        for p in others:
+            h = self.hand[p]
+            for t in range(NUM_SPELLS):
+                pool.extend([t] * h[t])
+        pool.sort()
+        rng.shuffle(pool)
+        i = 0
+        for p in others:
+            size = sum(self.hand[p])
+            h = [0] * NUM_SPELLS
+            for t in pool[i:i + size]:
+                h[t] += 1
+            c.hand[p] = h
+            i += size
+        c.deck = pool[i:]
+        c.rng = rng.spawn()
+        return c
 
     # --- outcome ----------------------------------------------------------------------------------------------
     def action_cards(self, action):
