@@ -148,7 +148,9 @@ class CardSet:
         self.kind_by_name = {k.name.lower(): k for k in kinds}
         self.realm_by_name = {r.name.lower(): r for r in realms}
         self.ids_of_kind = [[i for i in range(self.n) if ids_kind[i] == k.kind] for k in kinds]
-        self.faces = None                     # ruleset.card_faces fills it once
+        # the public face of every card id: (name, faction, skills, fight icons, designed)
+        self.faces = [(k.name, FACTIONS[k.faction], k.skills_text, k.fight, k.origin == "designed")
+                      for k in map(kinds.__getitem__, ids_kind)]
         # each realm card's public facts and its entry in a score pile, as views show them (shared
         # by every view: read them, never change them)
         self.realm_views = [{"name": r.name, "faction": FACTIONS[r.faction], "noise": r.noise,

@@ -138,14 +138,6 @@ def claim_order(L, active, artifact_scores) -> list:
     return order
 
 
-def card_faces(C):
-    """The public face of every card: (name, faction, skills, fight icons, designed), cached."""
-    if C.faces is None:
-        C.faces = [(k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed")
-                   for k in map(C.kinds.__getitem__, C.kind)]
-    return C.faces
-
-
 def card_views(faces) -> list[list[list[dict]]]:
     """Every card's view as a skeleton or a minion (``up``), not acted or acted: the dicts views
     show, ``card_views[card][up][acted]``."""
@@ -198,7 +190,7 @@ class RuleSet:
         self.priority = [claim_order(L, p, self.artifact_scores) for p in range(L.players)]
         self.claims = [[(r, [(s, r * ns + s) for s in order if L.has_side[r][s]]) for r in range(nr)]
                        for order in self.priority]
-        self.faces = card_faces(cards)
+        self.faces = cards.faces
         # the pieces of a view made once per rule set and shared by every view: read, never change them
         self.card_views = card_views(self.faces)
         self.view_fixed = fixed_view(L)
