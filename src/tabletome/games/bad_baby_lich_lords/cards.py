@@ -96,11 +96,6 @@ class RealmCard(msgspec.Struct, frozen=True):
     note: str
 
 
-def slot_text(slot) -> str:
-    a, b = slot
-    return SKILLS[a] if b < 0 else f"{SKILLS[a]}/{SKILLS[b]}"
-
-
 def _minion_kind(kind: int, m: Minion, slots: tuple) -> MinionKind:
     icons = [0] * NUM_SKILLS
     mask = 0
@@ -110,7 +105,7 @@ def _minion_kind(kind: int, m: Minion, slots: tuple) -> MinionKind:
                 icons[s] += 1             # both skills of an OR pair are printed icons
                 mask |= 1 << s
     return MinionKind(kind, m.name, FACTIONS.index(m.faction), m.copies, slots, tuple(icons), mask, icons[FIGHT],
-                      tuple(slot_text(s) for s in slots), m.text, m.origin, m.note)
+                      tuple(SKILLS[a] if b < 0 else f"{SKILLS[a]}/{SKILLS[b]}" for a, b in slots), m.text, m.origin, m.note)
 
 
 def _realm_card(rid: int, r: Realm, requires: tuple, bans: tuple) -> RealmCard:
@@ -151,8 +146,13 @@ class CardSet:
         # the public face of every card id: (name, faction, skills, fight icons, designed)
         self.faces = [(k.name, FACTIONS[k.faction], k.skills_text, k.fight, k.origin == "designed")
                       for k in map(kinds.__getitem__, ids_kind)]
+        # each card's view as a skeleton or a minion, not acted or acted (``card_views[card][up][acted]``),
         # each realm card's public facts and its entry in a score pile, as views show them (shared
         # by every view: read them, never change them)
+        self.card_views = [[[{"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
+                              "acted": acted, "designed": designed} for acted in (False, True)]
+                            for up in ("skeleton", "minion")]
+                           for name, faction, skills, fight, designed in self.faces]
         self.realm_views = [{"name": r.name, "faction": FACTIONS[r.faction], "noise": r.noise,
                              "requires": list(r.requires_text), "bans": list(r.bans_text), "text": r.text,
                              "designed": r.origin == "designed"} for r in realms]

@@ -83,10 +83,6 @@ def skill_code(word: str) -> int:
     return _SKILL_CODES.get(word.lower(), -1)
 
 
-def _count(word: str) -> int:
-    return _WORDS[word] if word in _WORDS else int(word)
-
-
 def parse_requirement(text: str):
     """A requirement as a tuple (kind, count, up, skill), or a string saying what is wrong."""
     return _parse(text, _PATTERNS, None)
@@ -104,7 +100,7 @@ def _parse(text, patterns, limits):
         m = pattern.match(t)
         if not m:
             continue
-        n = _count(m.group(1)) if limits is None else limits[kind]
+        n = (_WORDS.get(m.group(1)) or int(m.group(1))) if limits is None else limits[kind]
         if n < 1:
             return "the count must be at least 1"
         if kind == R_CARDS:

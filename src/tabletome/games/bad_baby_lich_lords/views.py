@@ -27,7 +27,7 @@ def view(state, seat):
     # a card as it lies now is faces[c][up[c]][acted[c]] (one shared dict: read it, never change it),
     # in plain loops: views show many cards in short lists, where a call a card, or a comprehension
     # a list, costs more than the work itself
-    faces, up, acted = R.card_views, state.up, state.acted
+    faces, up, acted = C.card_views, state.up, state.acted
     bone, sides_of, rpile = state.bone, state.sides, state.rpile
     realms = []
     for r, number, adjacent, slots in fixed["realms"]:
