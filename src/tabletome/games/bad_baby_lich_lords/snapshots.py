@@ -105,8 +105,7 @@ def renumber_frames(state, data) -> dict:
 
 def _restored_numbers(state) -> dict:
     """card -> the card number ``restore`` hands out to the card at its place (the same order)."""
-    C = state.R.cards
-    L = state.L
+    L, C = state.L, state.R.cards
     placed = []
     for q in L.slots:
         placed.extend(state.sides[q])
@@ -115,13 +114,8 @@ def _restored_numbers(state) -> dict:
     placed.extend(state.burn)
     for r in range(L.nr):
         placed.extend(reversed(state.bone[r]))
-    taken = [0] * len(C.kinds)
-    number = {}
-    for c in placed:
-        k = C.kind[c]
-        number[c] = C.ids_of_kind[k][taken[k]]
-        taken[k] += 1
-    return number
+    free = _Ids(C).free
+    return {c: free[C.kind[c]].pop(0) for c in placed}
 
 
 # --- reading ------------------------------------------------------------------------------------------------
