@@ -56,23 +56,21 @@ R_MATCH_ICONS = "match-icons"  # count: that many icons of one skill on minions
 _NUM = r"(a|an|one|two|three|four|five|six|\d+)"
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SKILL = r"([a-z]+)"
-_PATTERNS = (
-    (re.compile(rf"^{_NUM} matching (minions|skeletons)$"), R_MATCH_CARDS),
-    (re.compile(rf"^{_NUM} matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^{_NUM} (minions?|skeletons?)(?: with {_SKILL})?$"), R_CARDS),
-    (re.compile(rf"^{_NUM} {_SKILL} icons?$"), R_ICONS),
-)
-_BANS = (   # (the "no" stands where a requirement's count does)
-    (re.compile(r"^(no) matching (minions|skeletons)$"), R_MATCH_CARDS),
-    (re.compile(r"^(no) matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^(no) (minions|skeletons)(?: with {_SKILL})?$"), R_CARDS),
-    (re.compile(rf"^(no) {_SKILL} icons$"), R_ICONS),
-)
+
+
+def _forms(count, s):
+    """The four sentence forms as patterns: ``count`` where the count stands, ``s`` a plural's ending."""
+    forms = (("matching (minions|skeletons)", R_MATCH_CARDS), ("matching icons", R_MATCH_ICONS),
+             (f"(minion{s}|skeleton{s})(?: with {_SKILL})?", R_CARDS), (f"{_SKILL} icon{s}", R_ICONS))
+    return tuple((re.compile(f"^{count} {form}$"), kind) for form, kind in forms)
+
+
+_PATTERNS = _forms(_NUM, "s?")
+_BANS = _forms("(no)", "s")   # (the "no" stands where a requirement's count does)
 
 REQUIREMENT_FORMS = ("N minions", "N skeletons", "N minions with SKILL", "N skeletons with SKILL",
                      "N SKILL icons", "N matching minions", "N matching skeletons", "N matching icons")
-BAN_FORMS = ("no minions", "no skeletons", "no minions with SKILL", "no skeletons with SKILL",
-             "no SKILL icons", "no matching minions", "no matching skeletons", "no matching icons")
+BAN_FORMS = tuple("no" + form[1:] for form in REQUIREMENT_FORMS)
 
 
 _SKILL_CODES = {name.lower(): i for i, name in enumerate(SKILLS)}
