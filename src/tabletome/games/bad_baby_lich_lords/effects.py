@@ -55,13 +55,13 @@ R_MATCH_ICONS = "match-icons"  # count: that many icons of one skill on minions
 
 _NUM = r"(a|an|one|two|three|four|five|six|\d+)"
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_SKILL = r"([a-z]+)"
+_SKILL = r"(?P<skill>[a-z]+)"
 
 
 def _forms(count, s):
     """The four sentence forms as patterns: ``count`` where the count stands, ``s`` a plural's ending."""
-    forms = (("matching (minions|skeletons)", R_MATCH_CARDS), ("matching icons", R_MATCH_ICONS),
-             (f"(minion{s}|skeleton{s})(?: with {_SKILL})?", R_CARDS), (f"{_SKILL} icon{s}", R_ICONS))
+    forms = (("matching (?P<up>minions|skeletons)", R_MATCH_CARDS), ("matching icons", R_MATCH_ICONS),
+             (f"(?P<up>minion{s}|skeleton{s})(?: with {_SKILL})?", R_CARDS), (f"{_SKILL} icon{s}", R_ICONS))
     return tuple((re.compile(f"^{count} {form}$"), kind) for form, kind in forms)
 
 
@@ -91,6 +91,10 @@ def parse_ban(text: str):
     return _parse(text, _BANS, {R_CARDS: 1, R_ICONS: 1, R_MATCH_CARDS: 2, R_MATCH_ICONS: 2})
 
 
+# a matching requirement counts 2 or more cards or icons: what one with fewer is told
+_MATCHING = {R_MATCH_CARDS: "matching cards means 2 or more cards", R_MATCH_ICONS: "matching icons means 2 or more icons"}
+
+
 def _parse(text, patterns, limits):
     """A requirement (``limits`` None: its count is written) or a ban (its limit by its kind)."""
     t = " ".join(str(text).split()).lower()
@@ -101,26 +105,13 @@ def _parse(text, patterns, limits):
         n = (_WORDS.get(m.group(1)) or int(m.group(1))) if limits is None else limits[kind]
         if n < 1:
             return "the count must be at least 1"
-        if kind == R_CARDS:
-            up = UP_NAMES[m.group(2)]
-            skill = -1
-            if m.group(3):
-                skill = skill_code(m.group(3))
-                if skill < 0:
-                    return f"{m.group(3)!r} is not a skill; skills are {', '.join(SKILLS)}"
-            return (kind, n, up, skill)
-        if kind == R_ICONS:
-            skill = skill_code(m.group(2))
-            if skill < 0:
-                return f"{m.group(2)!r} is not a skill; skills are {', '.join(SKILLS)}"
-            return (kind, n, MINION, skill)
-        if kind == R_MATCH_CARDS:
-            if n < 2:
-                return "matching cards means 2 or more cards"
-            return (kind, n, UP_NAMES[m.group(2)], -1)
-        if n < 2:
-            return "matching icons means 2 or more icons"
-        return (kind, n, MINION, -1)
+        if n < 2 and kind in _MATCHING:
+            return _MATCHING[kind]
+        words = m.groupdict()     # the side up a card shows (icons: minions'), the skill it names
+        skill = skill_code(words["skill"]) if words.get("skill") else -1
+        if skill < 0 and words.get("skill"):
+            return f"{words['skill']!r} is not a skill; skills are {', '.join(SKILLS)}"
+        return (kind, n, UP_NAMES[words["up"]] if words.get("up") else MINION, skill)
     if limits is None:
         return f"not a requirement; write one of: {', '.join(REQUIREMENT_FORMS)}"
     return f"not a ban; write one of: {', '.join(BAN_FORMS)}"
