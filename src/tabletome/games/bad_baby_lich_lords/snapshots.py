@@ -72,12 +72,11 @@ def entry(state, c, bone=False):
 
 def realms(state):
     L, C = state.L, state.R.cards
-    name, acted = C.names, state.acted
     out = []
     for r in range(L.nr):
         realm = {
             "realm_pile": [C.realms[rid].name for rid in reversed(state.rpile[r])],
-            "bone_pile": [name[c] + _ACTED if acted[c] else name[c] for c in reversed(state.bone[r])],
+            "bone_pile": [entry(state, c, bone=True) for c in reversed(state.bone[r])],
             "known": state.known[r],
         }
         for x in L.realm_sides[r]:
@@ -231,11 +230,9 @@ def _restore_spells(state, data):
     C = state.R.cards
     counts = [sum(h[t] for h in state.hand) + state.burn_spells.count(t) for t in range(NUM_SPELLS)]
     if data.spell_deck is not UNSET:
-        deck = [spell_type(n, "snapshot spell_deck") for n in data.spell_deck]
-        state.deck = deck[::-1]
+        state.deck = [spell_type(n, "snapshot spell_deck") for n in data.spell_deck][::-1]
     else:
-        rest = [t for t in range(NUM_SPELLS) for _ in range(max(0, C.spell_copies[t] - counts[t]))]
-        state.deck = rest[::-1]
+        state.deck = [t for t in range(NUM_SPELLS) for _ in range(max(0, C.spell_copies[t] - counts[t]))][::-1]
     for t in state.deck:
         counts[t] += 1
     if counts != list(C.spell_copies):
