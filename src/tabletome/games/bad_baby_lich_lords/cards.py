@@ -132,11 +132,8 @@ class CardSet:
         ids_kind = [k.kind for k in kinds for _ in range(k.copies)]     # each card id's kind, copies together
         self.n = len(ids_kind)
         self.kind = ids_kind
-        self.faction = [kinds[k].faction for k in ids_kind]
-        self.slots = [kinds[k].slots for k in ids_kind]
-        self.fight = [kinds[k].fight for k in ids_kind]
-        self.icons = [kinds[k].icons for k in ids_kind]
-        self.mask = [kinds[k].mask for k in ids_kind]
+        for field in ("faction", "slots", "fight", "icons", "mask"):    # each card id's, its kind's
+            setattr(self, field, [getattr(kinds[k], field) for k in ids_kind])
         self.names = [kinds[k].name for k in ids_kind]   # each card id's name
         self.faction_cards = [[i for i in range(self.n) if self.faction[i] == f] for f in range(len(FACTIONS))]
         self.faction_realms = [[r.id for r in realms if r.faction == f] for f in range(len(FACTIONS))]

@@ -451,10 +451,9 @@ def _restore_order(state, given):
 def _parse_entry(state, ids, text, where, order, bone=False):
     """A card as a snapshot writes it (``entry``): its id and side up, marked as having acted if so."""
     t = text.strip()
-    acted = False
     up = 0 if bone else 1
-    if t.lower().endswith(_ACTED):
-        acted = True
+    acted = t.lower().endswith(_ACTED)
+    if acted:
         t = t[:-len(_ACTED)].strip()
     if t.lower().startswith(_SKELETON):
         if bone:

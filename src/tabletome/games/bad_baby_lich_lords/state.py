@@ -305,15 +305,12 @@ class LichLordsState(State):
         assert loc.count(OUT) == len(out) and all(loc[c] == OUT for c in out), "a card in play is missing"
         assert len(self.acted_ids) == sum(self.acted) and all(self.acted[c] for c in self.acted_ids), \
             "acted list out of step"
-        realms = []
         for r, pile in enumerate(self.rpile):
             for rid in pile:
                 assert C.realms[rid].faction == self.order[r], f"{C.realms[rid].name} is in the wrong realm pile"
-            realms.extend(pile)
         for s, pile in enumerate(self.scored):
-            realms.extend(pile)
             assert self.noise[s] == sum(C.realms[rid].noise for rid in pile), f"side {s} noise is wrong"
-        realms.sort()
+        realms = sorted(rid for pile in self.rpile + self.scored for rid in pile)
         assert realms == sorted(rid for f in self.order for rid in C.faction_realms[f]), "realm cards are missing or doubled"
         assert all(n >= 0 for h in self.hand for n in h)
         spells = [self.deck.count(t) + self.burn_spells.count(t) + sum(h[t] for h in self.hand) for t in range(NUM_SPELLS)]
