@@ -133,8 +133,6 @@ def _static(state, seat) -> float:
 
 def _progress(realm, cards, up, C) -> float:
     """1 when the side satisfies the realm, else a share (below 0.8) of its requirements met."""
-    if not cards:
-        return 0.0
     if side_satisfies(realm, cards, up, C):
         return 1.0
     minions = [c for c in cards if up[c]]

@@ -176,14 +176,12 @@ def score(state, r, s):
 
 
 def noise_winner(state):
-    """The side that woke the Lich King (5 noise), or -1."""
-    L = state.L
-    if max(state.noise) < NOISE_TO_WIN:
+    """The side that woke the Lich King (5 noise), or -1: the first in the order the sides claim a
+    contested realm (every side a seat plays is in it)."""
+    noise = state.noise
+    if max(noise) < NOISE_TO_WIN:
         return -1
-    reached = [s for s in range(L.ns) if state.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
-    if not reached:
-        return -1
-    for s in state.R.priority[state.active]:     # the order they claim a contested realm
-        if s in reached:
+    for s in state.R.priority[state.active]:
+        if noise[s] >= NOISE_TO_WIN and s != state.L.artifact_side:
             return s
-    return reached[0]
+    return -1
