@@ -101,11 +101,10 @@ def render(view, seat, compact=0):
     labels = {s["side"]: s["label"] for s in sides}
 
     title = Text(f"Bad Baby Lich Lords · {view['mode']} · turn {view['turn']} · ", style="bold")
-    if view["over"]:
-        if view["winners"]:
-            title.append("won by " + " and ".join(view["seat_names"][w] for w in view["winners"]), style="bold green")
-        else:
-            title.append("over, nobody won", style="bold red")
+    if view["over"] and view["winners"]:
+        title.append("won by " + " and ".join(view["seat_names"][w] for w in view["winners"]), style="bold green")
+    elif view["over"]:
+        title.append("over, nobody won", style="bold red")
     else:
         title.append(f"{view['seat_names'][view['active']]} to move ({view['phase']})", style="bold cyan")
     parts = [title]
