@@ -104,8 +104,9 @@ def _minion_kind(kind: int, m: Minion, slots: tuple) -> MinionKind:
             if s >= 0:
                 icons[s] += 1             # both skills of an OR pair are printed icons
                 mask |= 1 << s
+    texts = tuple(SKILLS[a] if b < 0 else f"{SKILLS[a]}/{SKILLS[b]}" for a, b in slots)    # "Dig", "Dig/Fight"
     return MinionKind(kind, m.name, FACTIONS.index(m.faction), m.copies, slots, tuple(icons), mask, icons[FIGHT],
-                      tuple(SKILLS[a] if b < 0 else f"{SKILLS[a]}/{SKILLS[b]}" for a, b in slots), m.text, m.origin, m.note)
+                      texts, m.text, m.origin, m.note)
 
 
 def _realm_card(rid: int, r: Realm, requires: tuple, bans: tuple) -> RealmCard:
