@@ -267,11 +267,8 @@ class LichLordsEncoder(Encoder):
         realms = []
         for r in range(min(L.nr, REALMS)):
             at = self.realms + r * per_realm
-            present = L.realm_sides[r]
-            sides = []
-            for k, x in enumerate(order):
-                if x in present:
-                    sides.append((_bytes(at + head + (1 + k) * width, width), r * L.ns + x))
+            sides = [(_bytes(at + head + (1 + k) * width, width), r * L.ns + x)
+                     for k, x in enumerate(order) if x in L.realm_sides[r]]
             realms.append((r, 2 * r + (r in mine), _bytes(at, head + width), sides))
         slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots

@@ -80,12 +80,10 @@ def view(state, seat):
 
 def sides_view(state) -> list:
     """Each side of the table: its name and label, its seats, its noise and its score pile."""
-    C = state.R.cards
-    sides = []
-    for s, (side, label, seats) in enumerate(state.R.view_fixed["sides"]):
-        sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
-                      "score_pile": [C.score_views[rid] for rid in state.scored[s]]})
-    return sides
+    score_views = state.R.cards.score_views
+    return [{"side": side, "label": label, "seats": seats, "noise": state.noise[s],
+             "score_pile": [score_views[rid] for rid in state.scored[s]]}
+            for s, (side, label, seats) in enumerate(state.R.view_fixed["sides"])]
 
 
 def burned_spells(state) -> dict:
