@@ -215,13 +215,12 @@ class LichLordsState(State):
         or spell behind them was counted when it was played)."""
         kind = action.kind
         C = self.R.cards
-        at_menu = self.decision is not None and self.decision[0] == TURN
         if kind == "cast" or kind == "combo":
             return tuple(f"{spell} spell" for spell in action.cards)
         if kind == "draw" or kind == "possess-pile":
             pile = self.bone[action.args[0]]
             return (C.names[pile[-1]],) if pile else ()
-        if kind == "target" and at_menu:
+        if kind == "target" and self.decision is not None and self.decision[0] == TURN:    # at the turn menu
             return (C.names[target_card(self, action)],)
         if kind == "place":
             top = self.rpile[action.args[0]]
