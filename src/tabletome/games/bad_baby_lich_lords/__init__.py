@@ -5,12 +5,12 @@ Modules: effects.py (the vocabulary: skills, spells and their effects, the requi
 cards.toml / cards.py (the card data on the core card schema), ruleset.py (the rulebook's numbers,
 modes and table layouts), actions.py (the action table), frames.py (the decision stack: every
 frame of a turn), state.py (the state's zones, declared once: core derives clone and snapshots;
-set-up), turn.py (the turn, its action and its end), skills.py (performing skills: the chain),
-spells.py (spells and Combo Spells), scoring.py (realm requirements and scoring), solitaire.py (the
-Cursed Artifact), endings.py (how a game ends), places.py (where a card lies, moving cards),
-views.py (views), snapshots.py (the realms as a snapshot writes them, the position's checks, the
-old snapshot form), hidden.py (determinize), heuristics.py (the AI's rules of thumb), display.py
-(the terminal table).
+set-up; the re-deal, determinize), turn.py (the turn, its action and its end), skills.py
+(performing skills: the chain), spells.py (spells and Combo Spells), scoring.py (realm
+requirements and scoring), solitaire.py (the Cursed Artifact), endings.py (how a game ends),
+places.py (where a card lies, moving cards), views.py (views), snapshots.py (the realms as a
+snapshot writes them, the position's checks, the old snapshot form), heuristics.py (the AI's
+rules of thumb), display.py (the terminal table).
 """
 
 from ...core import Game, IllegalAction, register

@@ -96,11 +96,6 @@ class RealmCard(msgspec.Struct, frozen=True):
     note: str
 
 
-def slot_text(slot) -> str:
-    a, b = slot
-    return SKILLS[a] if b < 0 else f"{SKILLS[a]}/{SKILLS[b]}"
-
-
 def _minion_kind(kind: int, m: Minion, slots: tuple) -> MinionKind:
     icons = [0] * NUM_SKILLS
     mask = 0
@@ -109,8 +104,9 @@ def _minion_kind(kind: int, m: Minion, slots: tuple) -> MinionKind:
             if s >= 0:
                 icons[s] += 1             # both skills of an OR pair are printed icons
                 mask |= 1 << s
+    texts = tuple(SKILLS[a] if b < 0 else f"{SKILLS[a]}/{SKILLS[b]}" for a, b in slots)    # "Dig", "Dig/Fight"
     return MinionKind(kind, m.name, FACTIONS.index(m.faction), m.copies, slots, tuple(icons), mask, icons[FIGHT],
-                      tuple(slot_text(s) for s in slots), m.text, m.origin, m.note)
+                      texts, m.text, m.origin, m.note)
 
 
 def _realm_card(rid: int, r: Realm, requires: tuple, bans: tuple) -> RealmCard:
@@ -137,20 +133,24 @@ class CardSet:
         ids_kind = [k.kind for k in kinds for _ in range(k.copies)]     # each card id's kind, copies together
         self.n = len(ids_kind)
         self.kind = ids_kind
-        self.faction = [kinds[k].faction for k in ids_kind]
-        self.slots = [kinds[k].slots for k in ids_kind]
-        self.fight = [kinds[k].fight for k in ids_kind]
-        self.icons = [kinds[k].icons for k in ids_kind]
-        self.mask = [kinds[k].mask for k in ids_kind]
+        for field in ("faction", "slots", "fight", "icons", "mask"):    # each card id's, its kind's
+            setattr(self, field, [getattr(kinds[k], field) for k in ids_kind])
         self.names = [kinds[k].name for k in ids_kind]   # each card id's name
         self.faction_cards = [[i for i in range(self.n) if self.faction[i] == f] for f in range(len(FACTIONS))]
         self.faction_realms = [[r.id for r in realms if r.faction == f] for f in range(len(FACTIONS))]
         self.kind_by_name = {k.name.lower(): k for k in kinds}
         self.realm_by_name = {r.name.lower(): r for r in realms}
         self.ids_of_kind = [[i for i in range(self.n) if ids_kind[i] == k.kind] for k in kinds]
-        self.faces = None                     # ruleset.card_faces fills it once
+        # the public face of every card id: (name, faction, skills, fight icons, designed)
+        self.faces = [(k.name, FACTIONS[k.faction], k.skills_text, k.fight, k.origin == "designed")
+                      for k in map(kinds.__getitem__, ids_kind)]
+        # each card's view as a skeleton or a minion, not acted or acted (``card_views[card][up][acted]``),
         # each realm card's public facts and its entry in a score pile, as views show them (shared
         # by every view: read them, never change them)
+        self.card_views = [[[{"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
+                              "acted": acted, "designed": designed} for acted in (False, True)]
+                            for up in ("skeleton", "minion")]
+                           for name, faction, skills, fight, designed in self.faces]
         self.realm_views = [{"name": r.name, "faction": FACTIONS[r.faction], "noise": r.noise,
                              "requires": list(r.requires_text), "bans": list(r.bans_text), "text": r.text,
                              "designed": r.origin == "designed"} for r in realms]

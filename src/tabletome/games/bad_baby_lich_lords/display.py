@@ -101,11 +101,10 @@ def render(view, seat, compact=0):
     labels = {s["side"]: s["label"] for s in sides}
 
     title = Text(f"Bad Baby Lich Lords · {view['mode']} · turn {view['turn']} · ", style="bold")
-    if view["over"]:
-        if view["winners"]:
-            title.append("won by " + " and ".join(view["seat_names"][w] for w in view["winners"]), style="bold green")
-        else:
-            title.append("over, nobody won", style="bold red")
+    if view["over"] and view["winners"]:
+        title.append("won by " + " and ".join(view["seat_names"][w] for w in view["winners"]), style="bold green")
+    elif view["over"]:
+        title.append("over, nobody won", style="bold red")
     else:
         title.append(f"{view['seat_names'][view['active']]} to move ({view['phase']})", style="bold cyan")
     parts = [title]
@@ -207,18 +206,16 @@ def describe_choice(view, action) -> str | None:
     realm 1 north 2"), the screen names the card there ("Mosh Pixie†, minion, realm 1 North")."""
 
     kind, args = action.kind, action.args
-    realms = view["realms"]
     labels = {s["side"]: s["label"] for s in view["sides"]}
-
-    def realm_of(r):
-        return next((x for x in realms if x["number"] == r + 1), None)
+    # the realm an action names (a target's is its second number), if the table has it
+    r = args[1] if kind == "target" else args[0] if args else -1
+    realm = next((x for x in view["realms"] if x["number"] == r + 1), None)
 
     def card_name(card):
         return card["name"] + (DESIGNED if card.get("designed") else "")
 
     if kind == "target":
-        _, r, w, j = args
-        realm = realm_of(r)
+        w, j = args[2:]
         cards = realm["cards"].get(SIDE_WORDS[w], []) if realm else []
         if j < len(cards):
             card = cards[j]
@@ -226,17 +223,15 @@ def describe_choice(view, action) -> str | None:
                     f"{','.join(card['skills'])})")
         return ""
     if kind in ("draw", "possess-pile"):
-        realm = realm_of(args[0])
         known = realm["bone_pile"]["known"] if realm else []
         if known:
             top = known[0]
             return f"top of bone pile {args[0] + 1}: {card_name(top)} {','.join(top['skills'])}"
         return f"bone pile {args[0] + 1}" + (f", {realm['bone_pile']['size']} cards" if realm else "")
     if kind in ("place", "leave", "summon"):
-        realm = realm_of(args[0])
         if realm and realm["realm"]:
             card = realm["realm"]
-            return (f"{card['name']}{DESIGNED if card['designed'] else ''}: {card['noise']} noise"
+            return (f"{card_name(card)}: {card['noise']} noise"
                     + (f", needs {' and '.join(card['requires'])}" if card["requires"] else ""))
         return ""
     if kind == "dig":

@@ -55,24 +55,22 @@ R_MATCH_ICONS = "match-icons"  # count: that many icons of one skill on minions
 
 _NUM = r"(a|an|one|two|three|four|five|six|\d+)"
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_SKILL = r"([a-z]+)"
-_PATTERNS = (
-    (re.compile(rf"^{_NUM} matching (minions|skeletons)$"), R_MATCH_CARDS),
-    (re.compile(rf"^{_NUM} matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^{_NUM} (minions?|skeletons?)(?: with {_SKILL})?$"), R_CARDS),
-    (re.compile(rf"^{_NUM} {_SKILL} icons?$"), R_ICONS),
-)
-_BANS = (   # (the "no" stands where a requirement's count does)
-    (re.compile(r"^(no) matching (minions|skeletons)$"), R_MATCH_CARDS),
-    (re.compile(r"^(no) matching icons$"), R_MATCH_ICONS),
-    (re.compile(rf"^(no) (minions|skeletons)(?: with {_SKILL})?$"), R_CARDS),
-    (re.compile(rf"^(no) {_SKILL} icons$"), R_ICONS),
-)
+_SKILL = r"(?P<skill>[a-z]+)"
+
+
+def _forms(count, s):
+    """The four sentence forms as patterns: ``count`` where the count stands, ``s`` a plural's ending."""
+    forms = (("matching (?P<up>minions|skeletons)", R_MATCH_CARDS), ("matching icons", R_MATCH_ICONS),
+             (f"(?P<up>minion{s}|skeleton{s})(?: with {_SKILL})?", R_CARDS), (f"{_SKILL} icon{s}", R_ICONS))
+    return tuple((re.compile(f"^{count} {form}$"), kind) for form, kind in forms)
+
+
+_PATTERNS = _forms(_NUM, "s?")
+_BANS = _forms("(no)", "s")   # (the "no" stands where a requirement's count does)
 
 REQUIREMENT_FORMS = ("N minions", "N skeletons", "N minions with SKILL", "N skeletons with SKILL",
                      "N SKILL icons", "N matching minions", "N matching skeletons", "N matching icons")
-BAN_FORMS = ("no minions", "no skeletons", "no minions with SKILL", "no skeletons with SKILL",
-             "no SKILL icons", "no matching minions", "no matching skeletons", "no matching icons")
+BAN_FORMS = tuple("no" + form[1:] for form in REQUIREMENT_FORMS)
 
 
 _SKILL_CODES = {name.lower(): i for i, name in enumerate(SKILLS)}
@@ -81,10 +79,6 @@ _SKILL_CODES = {name.lower(): i for i, name in enumerate(SKILLS)}
 def skill_code(word: str) -> int:
     """The code of a skill named ``word`` (any case), or -1."""
     return _SKILL_CODES.get(word.lower(), -1)
-
-
-def _count(word: str) -> int:
-    return _WORDS[word] if word in _WORDS else int(word)
 
 
 def parse_requirement(text: str):
@@ -97,6 +91,10 @@ def parse_ban(text: str):
     return _parse(text, _BANS, {R_CARDS: 1, R_ICONS: 1, R_MATCH_CARDS: 2, R_MATCH_ICONS: 2})
 
 
+# a matching requirement counts 2 or more cards or icons: what one with fewer is told
+_MATCHING = {R_MATCH_CARDS: "matching cards means 2 or more cards", R_MATCH_ICONS: "matching icons means 2 or more icons"}
+
+
 def _parse(text, patterns, limits):
     """A requirement (``limits`` None: its count is written) or a ban (its limit by its kind)."""
     t = " ".join(str(text).split()).lower()
@@ -104,29 +102,16 @@ def _parse(text, patterns, limits):
         m = pattern.match(t)
         if not m:
             continue
-        n = _count(m.group(1)) if limits is None else limits[kind]
+        n = (_WORDS.get(m.group(1)) or int(m.group(1))) if limits is None else limits[kind]
         if n < 1:
             return "the count must be at least 1"
-        if kind == R_CARDS:
-            up = UP_NAMES[m.group(2)]
-            skill = -1
-            if m.group(3):
-                skill = skill_code(m.group(3))
-                if skill < 0:
-                    return f"{m.group(3)!r} is not a skill; skills are {', '.join(SKILLS)}"
-            return (kind, n, up, skill)
-        if kind == R_ICONS:
-            skill = skill_code(m.group(2))
-            if skill < 0:
-                return f"{m.group(2)!r} is not a skill; skills are {', '.join(SKILLS)}"
-            return (kind, n, MINION, skill)
-        if kind == R_MATCH_CARDS:
-            if n < 2:
-                return "matching cards means 2 or more cards"
-            return (kind, n, UP_NAMES[m.group(2)], -1)
-        if n < 2:
-            return "matching icons means 2 or more icons"
-        return (kind, n, MINION, -1)
+        if n < 2 and kind in _MATCHING:
+            return _MATCHING[kind]
+        words = m.groupdict()     # the side up a card shows (icons: minions'), the skill it names
+        skill = skill_code(words["skill"]) if words.get("skill") else -1
+        if skill < 0 and words.get("skill"):
+            return f"{words['skill']!r} is not a skill; skills are {', '.join(SKILLS)}"
+        return (kind, n, UP_NAMES[words["up"]] if words.get("up") else MINION, skill)
     if limits is None:
         return f"not a requirement; write one of: {', '.join(REQUIREMENT_FORMS)}"
     return f"not a ban; write one of: {', '.join(BAN_FORMS)}"

@@ -18,6 +18,7 @@ import math
 
 from .ruleset import TURN
 from .scoring import held, icon_sums, side_satisfies
+from .turn import end_turn
 
 WIN = 1000.0
 NOISE = 10.0
@@ -33,8 +34,14 @@ def choose(state, rng):
     seat = state.to_move
 
     def judge(copy):
-        _finish_chain(copy, seat)
-        return _turn_value(copy, seat)
+        # play the seat's remaining decisions of this action or spell greedily (one step deep)
+        steps = 0
+        while copy.to_move == seat and copy.decision[0] != TURN and steps < QUICK_LIMIT:
+            steps += 1
+            copy.apply(_pick(copy, None, lambda after: _static(after, seat)))
+        if not copy.is_over and copy.to_move == seat and copy.decision[0] == TURN:
+            end_turn(copy)     # imagine ending the turn now: scoring, the artifact's turn
+        return _static(copy, seat)
 
     return _pick(state, rng, judge)
 
@@ -72,22 +79,6 @@ def evaluate(state, seat) -> float:
     if not state.L.solitaire:
         return chance
     return chance * state.solitaire_win_worth() + (1.0 - chance) * state.solitaire_loss_worth()
-
-
-# --- looking ahead -----------------------------------------------------------------------------------
-def _finish_chain(state, seat):
-    """Play the seat's remaining decisions of this action or spell greedily (one step deep)."""
-    steps = 0
-    while state.to_move == seat and state.decision[0] != TURN and steps < QUICK_LIMIT:
-        steps += 1
-        state.apply(_pick(state, None, lambda copy: _static(copy, seat)))
-
-
-def _turn_value(state, seat):
-    if not state.is_over and state.to_move == seat and state.decision[0] == TURN:
-        state = state.clone()
-        state.end_turn_now()     # imagine ending the turn now: scoring, the artifact's turn
-    return _static(state, seat)
 
 
 # --- the position ---------------------------------------------------------------------------------------
@@ -142,8 +133,6 @@ def _static(state, seat) -> float:
 
 def _progress(realm, cards, up, C) -> float:
     """1 when the side satisfies the realm, else a share (below 0.8) of its requirements met."""
-    if not cards:
-        return 0.0
     if side_satisfies(realm, cards, up, C):
         return 1.0
     minions = [c for c in cards if up[c]]

@@ -17,7 +17,7 @@ from .frames import FRAMES
 from .places import BONE, HELD
 from .ruleset import MODES, OR, PERFORM, PLACE, SKILL, SPELL_DIRECTION, TURN
 from .turn import PHASE_NAMES as PHASES
-from ...core.zones import names_of
+from ...core.zones import counts_of
 from .views import burned_spells, chain_item, decision_view, phase_name, sides_view
 
 DECISIONS = ("turn", "place", "skill", "or", "dig-side", "bone-pile", "summon-pick", "summon-realm",
@@ -233,19 +233,12 @@ class LichLordsEncoder(Encoder):
                 out[a + 2] = scores[p] / 5.0
             out[a + 3] = mine
 
-    def _write_spells(self, out, at, spells):
-        """My spells in hand (their names): the count of each skill."""
-        for spell in spells:
+    def _write_spells(self, out, at, counts, per):
+        """Spells ({name: count}: my hand's, the burned ones): each one's count / ``per``, by skill."""
+        for spell, count in counts.items():
             k = self.skills.get(spell)
             if k is not None:
-                out[at + k] += 1.0
-
-    def _write_burned(self, out, at, burned):
-        """The burned spells ({name: count}): each one's count / 3, by skill."""
-        for spell, count in burned.items():
-            k = self.skills.get(spell)
-            if k is not None:
-                out[at + k] = count / 3.0
+                out[at + k] = count / per
 
     # --- the vector, from the state -------------------------------------------------------------------
     def _face_rows(self, faces):
@@ -274,11 +267,8 @@ class LichLordsEncoder(Encoder):
         realms = []
         for r in range(min(L.nr, REALMS)):
             at = self.realms + r * per_realm
-            present = L.realm_sides[r]
-            sides = []
-            for k, x in enumerate(order):
-                if x in present:
-                    sides.append((_bytes(at + head + (1 + k) * width, width), r * L.ns + x))
+            sides = [(_bytes(at + head + (1 + k) * width, width), r * L.ns + x)
+                     for k, x in enumerate(order) if x in L.realm_sides[r]]
             realms.append((r, 2 * r + (r in mine), _bytes(at, head + width), sides))
         slots = self._realm_slots[(id(L), seat)] = (L, realms)
         return slots
@@ -428,14 +418,14 @@ class LichLordsEncoder(Encoder):
         if h is not None:
             block = self._spell_blocks.get(tuple(h))
             if block is None:
-                block = self._spell_blocks.make(tuple(h), len(SKILLS), self._write_spells, 0, names_of(SPELLS, h))
+                block = self._spell_blocks.make(tuple(h), len(SKILLS), self._write_spells, 0, counts_of(SPELLS, h), 1.0)
             raw[self._spells_bytes] = block
         out[self.burn] = len(st.burn) / 10.0
         if st.burn_spells:
             burned = tuple(st.burn_spells)
             block = self._burn_blocks.get(burned)
             if block is None:
-                block = self._burn_blocks.make(burned, len(SKILLS), self._write_burned, 0, burned_spells(st))
+                block = self._burn_blocks.make(burned, len(SKILLS), self._write_spells, 0, burned_spells(st), 3.0)
             raw[self._burn_bytes] = block
         held = st.held
         if held >= 0:   # a group of one card: its row

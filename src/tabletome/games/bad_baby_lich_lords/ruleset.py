@@ -138,36 +138,6 @@ def claim_order(L, active, artifact_scores) -> list:
     return order
 
 
-def card_faces(C):
-    """The public face of every card: (name, faction, skills, fight icons, designed), cached."""
-    if C.faces is None:
-        C.faces = [(k.name, FACTIONS[k.faction], tuple(k.skills_text), k.fight, k.origin == "designed")
-                   for k in map(C.kinds.__getitem__, C.kind)]
-    return C.faces
-
-
-def card_views(faces) -> list[list[list[dict]]]:
-    """Every card's view as a skeleton or a minion (``up``), not acted or acted: the dicts views
-    show, ``card_views[card][up][acted]``."""
-    return [[[{"name": name, "faction": faction, "up": up, "skills": list(skills), "fight": fight,
-               "acted": acted, "designed": designed} for acted in (False, True)]
-             for up in ("skeleton", "minion")]
-            for name, faction, skills, fight, designed in faces]
-
-
-def fixed_view(L) -> dict:
-    """The parts of a view that the layout fixes for the whole game (views.view shares them)."""
-    return {
-        # each realm: its index, its number, the realms adjacent to it, and its sides' names and slots
-        "realms": [(r, r + 1, [a + 1 for a in L.adjacent[r]], [(L.side_names[x], r * L.ns + x) for x in L.realm_sides[r]])
-                   for r in range(L.nr)],
-        "sides": [(L.side_names[s], L.side_label(s), list(L.side_seats[s])) for s in range(L.ns)],
-        "seat_names": list(L.seat_names),
-        "seat_sides": [L.side_names[L.seat_side[p]] for p in range(L.players)],
-        "seat_realms": [[r + 1 for r in L.seat_realms[p]] for p in range(L.players)],
-    }
-
-
 class RuleSet:
     def __init__(self, cards, table, options: dict):
         self.cards = cards
@@ -178,7 +148,7 @@ class RuleSet:
         self.max_positions = cards.n
         self.table = table
         # the heuristic's share of each realm's requirements a side meets, and whether a side
-        # satisfies a realm (scoring.satisfied), by (realm, side's cards); started afresh when full
+        # satisfies a realm (scoring.score_realms), by (realm, side's cards); started afresh when full
         self.progress = Kept(200_000)
         self.satisfied = Kept(100_000)
         nr, ns, maxp = L.nr, L.ns, cards.n
@@ -198,8 +168,16 @@ class RuleSet:
         self.priority = [claim_order(L, p, self.artifact_scores) for p in range(L.players)]
         self.claims = [[(r, [(s, r * ns + s) for s in order if L.has_side[r][s]]) for r in range(nr)]
                        for order in self.priority]
-        self.faces = card_faces(cards)
-        # the pieces of a view made once per rule set and shared by every view: read, never change them
-        self.card_views = card_views(self.faces)
-        self.view_fixed = fixed_view(L)
+        self.faces = cards.faces
+        # the parts of a view that the layout fixes for the whole game, shared by every view
+        # (views.view): read, never change them
+        self.view_fixed = {
+            # each realm: its index, its number, the realms adjacent to it, and its sides' names and slots
+            "realms": [(r, r + 1, [a + 1 for a in L.adjacent[r]], [(L.side_names[x], r * ns + x) for x in L.realm_sides[r]])
+                       for r in range(nr)],
+            "sides": [(L.side_names[s], L.side_label(s), list(L.side_seats[s])) for s in range(ns)],
+            "seat_names": list(L.seat_names),
+            "seat_sides": [L.side_names[L.seat_side[p]] for p in range(L.players)],
+            "seat_realms": [[r + 1 for r in L.seat_realms[p]] for p in range(L.players)],
+        }
         assert nr <= MAX_REALMS

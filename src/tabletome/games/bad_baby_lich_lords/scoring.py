@@ -121,33 +121,28 @@ def _augment(i, seen, slots, owner, minions, skeletons, mask) -> bool:
     return False
 
 
-def satisfied(R, rid, cards, up) -> bool:
-    """``side_satisfies`` for realm card ``rid``, remembered per rule set: the answer depends only on
-    the realm card and the side's cards, each up or down, which mostly stay put from turn to turn."""
-    C = R.cards
-    realm = C.realms[rid]
-    if len(cards) < realm.min_cards:
-        return False
-    key = (rid, *[c if up[c] else -1 - c for c in cards])
-    cache = R.satisfied
-    answer = cache.get(key)
-    if answer is None:
-        answer = cache.keep(key, side_satisfies(realm, cards, up, C))
-    return answer
-
-
 def score_realms(state):
     """Score every realm whose requirements a side meets ("A realm must be scored if its
     requirements are met at the end of a player's turn"), the sides claiming it in
-    ``claim_order``'s order."""
+    ``claim_order``'s order. Whether a side satisfies a realm depends only on the realm card and
+    the side's cards, each up or down, which mostly stay put from turn to turn: it is remembered
+    per rule set."""
     R, up, sides, rpile = state.R, state.up, state.sides, state.rpile
-    realms = R.cards.realms
+    C, cache = R.cards, R.satisfied
     for r, claims in R.claims[state.active]:
         pile = rpile[r]
         if pile:
-            fewest = realms[pile[-1]].min_cards     # (a side with fewer cards cannot satisfy it)
+            rid = pile[-1]
+            realm = C.realms[rid]
             for s, q in claims:
-                if len(sides[q]) >= fewest and satisfied(R, pile[-1], sides[q], up):
+                cards = sides[q]
+                if len(cards) < realm.min_cards:     # (a side with fewer cards cannot satisfy it)
+                    continue
+                key = (rid, *[c if up[c] else -1 - c for c in cards])
+                answer = cache.get(key)
+                if answer is None:
+                    answer = cache.keep(key, side_satisfies(realm, cards, up, C))
+                if answer:
                     score(state, r, s)
                     break
 
@@ -181,14 +176,12 @@ def score(state, r, s):
 
 
 def noise_winner(state):
-    """The side that woke the Lich King (5 noise), or -1."""
-    L = state.L
-    if max(state.noise) < NOISE_TO_WIN:
+    """The side that woke the Lich King (5 noise), or -1: the first in the order the sides claim a
+    contested realm (every side a seat plays is in it)."""
+    noise = state.noise
+    if max(noise) < NOISE_TO_WIN:
         return -1
-    reached = [s for s in range(L.ns) if state.noise[s] >= NOISE_TO_WIN and s != L.artifact_side]
-    if not reached:
-        return -1
-    for s in state.R.priority[state.active]:     # the order they claim a contested realm
-        if s in reached:
+    for s in state.R.priority[state.active]:
+        if noise[s] >= NOISE_TO_WIN and s != state.L.artifact_side:
             return s
-    return reached[0]
+    return -1

@@ -72,12 +72,11 @@ def entry(state, c, bone=False):
 
 def realms(state):
     L, C = state.L, state.R.cards
-    name, acted = C.names, state.acted
     out = []
     for r in range(L.nr):
         realm = {
             "realm_pile": [C.realms[rid].name for rid in reversed(state.rpile[r])],
-            "bone_pile": [name[c] + _ACTED if acted[c] else name[c] for c in reversed(state.bone[r])],
+            "bone_pile": [entry(state, c, bone=True) for c in reversed(state.bone[r])],
             "known": state.known[r],
         }
         for x in L.realm_sides[r]:
@@ -105,8 +104,7 @@ def renumber_frames(state, data) -> dict:
 
 def _restored_numbers(state) -> dict:
     """card -> the card number ``restore`` hands out to the card at its place (the same order)."""
-    C = state.R.cards
-    L = state.L
+    L, C = state.L, state.R.cards
     placed = []
     for q in L.slots:
         placed.extend(state.sides[q])
@@ -115,13 +113,8 @@ def _restored_numbers(state) -> dict:
     placed.extend(state.burn)
     for r in range(L.nr):
         placed.extend(reversed(state.bone[r]))
-    taken = [0] * len(C.kinds)
-    number = {}
-    for c in placed:
-        k = C.kind[c]
-        number[c] = C.ids_of_kind[k][taken[k]]
-        taken[k] += 1
-    return number
+    free = _Ids(C).free
+    return {c: free[C.kind[c]].pop(0) for c in placed}
 
 
 # --- reading ------------------------------------------------------------------------------------------------
@@ -143,15 +136,13 @@ def restore(state, data) -> None:
         raise IllegalAction(f"snapshot 'realms' must be a list of the {L.nr} realms, realm 1 first")
     for r, entry in enumerate(realms):
         where = f"snapshot realm {r + 1}"
+        here = [L.side_names[x] for x in L.realm_sides[r]]
         for word in ("north", "south", "east", "artifact"):
-            if getattr(entry, word) is not UNSET and word not in [L.side_names[x] for x in L.realm_sides[r]]:
-                allowed = ["realm_pile", "bone_pile", "bone_top", "known"] + [L.side_names[x] for x in L.realm_sides[r]]
+            if getattr(entry, word) is not UNSET and word not in here:
+                allowed = ["realm_pile", "bone_pile", "bone_top", "known"] + here
                 raise IllegalAction(f"{where} has unknown field(s) {word}; its fields are {', '.join(sorted(allowed))}")
-        for x in L.realm_sides[r]:
-            name = L.side_names[x]
-            q = r * L.ns + x
-            names = getattr(entry, name)
-            for text in ([] if names is UNSET else names):
+        for q, name in zip(L.realm_slots[r], here):
+            for text in getattr(entry, name) or ():
                 c, up = _parse_entry(state, ids, text, f"{where} {name}", order)
                 put_side(state, c, q)
                 state.up[c] = up
@@ -171,9 +162,8 @@ def restore(state, data) -> None:
         if entry.bone_pile is not UNSET and entry.bone_top is not UNSET:
             raise IllegalAction(f"{where}: give either 'bone_pile' (the whole pile) or 'bone_top' (its top cards)")
         field = "bone_pile" if entry.bone_pile is not UNSET else "bone_top"
-        listed = getattr(entry, field)
         tops.append([_parse_entry(state, ids, text, f"{where} {field}", order, bone=True)[0]
-                     for text in ([] if listed is UNSET else listed)])
+                     for text in getattr(entry, field) or ()])
     for r, entry in enumerate(realms):
         top_first = tops[r]
         if entry.bone_pile is UNSET:
@@ -240,11 +230,9 @@ def _restore_spells(state, data):
     C = state.R.cards
     counts = [sum(h[t] for h in state.hand) + state.burn_spells.count(t) for t in range(NUM_SPELLS)]
     if data.spell_deck is not UNSET:
-        deck = [spell_type(n, "snapshot spell_deck") for n in data.spell_deck]
-        state.deck = deck[::-1]
+        state.deck = [spell_type(n, "snapshot spell_deck") for n in data.spell_deck][::-1]
     else:
-        rest = [t for t in range(NUM_SPELLS) for _ in range(max(0, C.spell_copies[t] - counts[t]))]
-        state.deck = rest[::-1]
+        state.deck = [t for t in range(NUM_SPELLS) for _ in range(max(0, C.spell_copies[t] - counts[t]))][::-1]
     for t in state.deck:
         counts[t] += 1
     if counts != list(C.spell_copies):
@@ -260,9 +248,8 @@ def _restore_decision(state, data, over):
             raise IllegalAction("snapshot: give the decision either as 'stack' and 'decision' (frames) or as "
                                 "'pending' and 'chain' (card places), not both")
         pending = {"decision": "turn"} if data.pending is UNSET else data.pending
-        chain = [] if data.chain is UNSET else data.chain
         stack = []
-        for i, f in enumerate(chain):   # read as frames, then checked as the frames form is
+        for i, f in enumerate(data.chain or ()):   # read as frames, then checked as the frames form is
             stack.append(_parse_chain_frame(state, f, i))
             _check_frame(state, stack[-1], f"snapshot chain frame {i + 1}")
         decision = _parse_pending(state, pending)
@@ -464,10 +451,9 @@ def _restore_order(state, given):
 def _parse_entry(state, ids, text, where, order, bone=False):
     """A card as a snapshot writes it (``entry``): its id and side up, marked as having acted if so."""
     t = text.strip()
-    acted = False
     up = 0 if bone else 1
-    if t.lower().endswith(_ACTED):
-        acted = True
+    acted = t.lower().endswith(_ACTED)
+    if acted:
         t = t[:-len(_ACTED)].strip()
     if t.lower().startswith(_SKELETON):
         if bone:

@@ -12,20 +12,20 @@ Card ids and realm numbers are 0-based (``ZONES`` below says what each field hol
 
 from msgspec import UNSET, UnsetType
 
-from ...core import State
+from ...core import State, as_rng
 from ...core.zones import NOBODY, OWNER, Cards, Derived, Kinds, Number, Pile, Piles, Row, Zones
-from . import hidden, snapshots, views
+from . import snapshots, views
 from .effects import FACTION_IDS, FACTIONS, NUM_SPELLS, SPELLS
 from .frames import FRAMES
 from .places import BONE, BURNED, HELD, OUT, target_card
 from .ruleset import DECISIONS, FREEPLE, NOISE_TO_WIN, PERFORM, PLACE, TURN
-from .turn import BEFORE, PHASE_NAMES, end_turn
+from .turn import BEFORE, PHASE_NAMES
 
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). The cards are written
 # as the table shows them, realm by realm, each card by name with its side up and whether it acted:
 # those fields are not written as they are held (``written=False``) but by the ``Derived`` fact of
 # the same key (snapshots.py), which the game reads back. Who sees what is the game's own view
-# (views.py) and re-deal (hidden.py): the known top cards of a bone pile.
+# (views.py) and re-deal (``determinize`` below): the known top cards of a bone pile.
 # The spell cards by type, beside the minions: what a hand and the burned spells hold.
 SPELL_CARDS = Kinds(lambda state: SPELLS, lambda state, name, where: snapshots.spell_type(name, where))
 ZONES = Zones(
@@ -71,10 +71,7 @@ class LichLordsState(State):
         self.attach()
         R, L = self.R, self.L
         C = R.cards
-        order = R.fixed_order
-        if order is None:
-            order = self._random_order()
-        self.order = list(order)
+        order = self.order = list(R.fixed_order) if R.fixed_order is not None else self._random_order()
         rng = self.rng
         for r, f in enumerate(order):
             # "Shuffle each faction's realm cards." "Shuffle each faction's minion/skeleton cards
@@ -159,8 +156,51 @@ class LichLordsState(State):
         snapshots.restore(self, fields)
 
     migrate_snapshot = staticmethod(snapshots.migrate_snapshot)
-    determinize = hidden.determinize
-    end_turn_now = end_turn    # (the heuristic imagines ending the turn on a copy: scoring, the Cursed Artifact)
+
+    def determinize(self, seat, rng):
+        """Hidden from a seat: the spells in the other hands and the order of the spell deck, the
+        cards of each bone pile below its known top cards, and the realm cards under each realm
+        pile's top. A bone pile's hidden cards are always the ones dealt to it at the start and never
+        seen since (a card only leaves a bone pile from the top, face up), so each pile is re-shuffled
+        on its own. The unseen cards are gathered in a canonical order (sorted) before shuffling, so
+        the result depends only on the seat's view and the rng."""
+        rng = as_rng(rng)
+        c = self.determinized_copy(seat)
+        kind_of = self.R.cards.kind
+        for r, pile in enumerate(self.bone):
+            h = len(pile) - self.known[r]
+            if h > 1:
+                hidden = sorted(pile[:h])
+                kinds = sorted(kind_of[x] for x in hidden)
+                rng.shuffle(kinds)
+                by_kind = {}
+                for x in reversed(hidden):
+                    by_kind.setdefault(kind_of[x], []).append(x)
+                c.bone[r] = [by_kind[k].pop() for k in kinds] + pile[h:]
+        for r, pile in enumerate(self.rpile):
+            if len(pile) > 2:
+                below = sorted(pile[:-1])
+                rng.shuffle(below)
+                c.rpile[r] = below + [pile[-1]]
+        others = [p for p in range(self.L.players) if p != seat]
+        pool = list(self.deck)
+        for p in others:
+            h = self.hand[p]
+            for t in range(NUM_SPELLS):
+                pool.extend([t] * h[t])
+        pool.sort()
+        rng.shuffle(pool)
+        i = 0
+        for p in others:
+            size = sum(self.hand[p])
+            h = [0] * NUM_SPELLS
+            for t in pool[i:i + size]:
+                h[t] += 1
+            c.hand[p] = h
+            i += size
+        c.deck = pool[i:]
+        c.rng = rng.spawn()
+        return c
 
     # --- outcome ----------------------------------------------------------------------------------------------
     def action_cards(self, action):
@@ -175,13 +215,12 @@ class LichLordsState(State):
         or spell behind them was counted when it was played)."""
         kind = action.kind
         C = self.R.cards
-        at_menu = self.decision is not None and self.decision[0] == TURN
         if kind == "cast" or kind == "combo":
             return tuple(f"{spell} spell" for spell in action.cards)
         if kind == "draw" or kind == "possess-pile":
             pile = self.bone[action.args[0]]
             return (C.names[pile[-1]],) if pile else ()
-        if kind == "target" and at_menu:
+        if kind == "target" and self.decision is not None and self.decision[0] == TURN:    # at the turn menu
             return (C.names[target_card(self, action)],)
         if kind == "place":
             top = self.rpile[action.args[0]]
@@ -265,15 +304,12 @@ class LichLordsState(State):
         assert loc.count(OUT) == len(out) and all(loc[c] == OUT for c in out), "a card in play is missing"
         assert len(self.acted_ids) == sum(self.acted) and all(self.acted[c] for c in self.acted_ids), \
             "acted list out of step"
-        realms = []
         for r, pile in enumerate(self.rpile):
             for rid in pile:
                 assert C.realms[rid].faction == self.order[r], f"{C.realms[rid].name} is in the wrong realm pile"
-            realms.extend(pile)
         for s, pile in enumerate(self.scored):
-            realms.extend(pile)
             assert self.noise[s] == sum(C.realms[rid].noise for rid in pile), f"side {s} noise is wrong"
-        realms.sort()
+        realms = sorted(rid for pile in self.rpile + self.scored for rid in pile)
         assert realms == sorted(rid for f in self.order for rid in C.faction_realms[f]), "realm cards are missing or doubled"
         assert all(n >= 0 for h in self.hand for n in h)
         spells = [self.deck.count(t) + self.burn_spells.count(t) + sum(h[t] for h in self.hand) for t in range(NUM_SPELLS)]

@@ -34,9 +34,7 @@ def turn_options(state, frame=None):
             if bone[r]:
                 opts.append(R.draw[r])
         opts += side_targets(state, V_RAISE, L.seat_slots[p], 0)
-        action_possible = bool(opts)
-    else:
-        action_possible = False
+    action_possible = bool(opts)    # (after the action there is none)
     spell_options(state, p, opts)
     if not action_possible:
         opts.append(R.end)

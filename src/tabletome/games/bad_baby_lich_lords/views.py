@@ -10,6 +10,8 @@ cards under the top one.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...core.zones import names_of
 from .effects import EFFECT_NAMES, FACTIONS, SKILLS, SPELLS
 from .frames import FRAMES
@@ -25,7 +27,7 @@ def view(state, seat):
     # a card as it lies now is faces[c][up[c]][acted[c]] (one shared dict: read it, never change it),
     # in plain loops: views show many cards in short lists, where a call a card, or a comprehension
     # a list, costs more than the work itself
-    faces, up, acted = R.card_views, state.up, state.acted
+    faces, up, acted = C.card_views, state.up, state.acted
     bone, sides_of, rpile = state.bone, state.sides, state.rpile
     realms = []
     for r, number, adjacent, slots in fixed["realms"]:
@@ -78,41 +80,32 @@ def view(state, seat):
 
 def sides_view(state) -> list:
     """Each side of the table: its name and label, its seats, its noise and its score pile."""
-    C = state.R.cards
-    sides = []
-    for s, (side, label, seats) in enumerate(state.R.view_fixed["sides"]):
-        sides.append({"side": side, "label": label, "seats": seats, "noise": state.noise[s],
-                      "score_pile": [C.score_views[rid] for rid in state.scored[s]]})
-    return sides
+    score_views = state.R.cards.score_views
+    return [{"side": side, "label": label, "seats": seats, "noise": state.noise[s],
+             "score_pile": [score_views[rid] for rid in state.scored[s]]}
+            for s, (side, label, seats) in enumerate(state.R.view_fixed["sides"])]
 
 
 def burned_spells(state) -> dict:
     """The burned spells, {name: count}, in the order they were burned."""
-    burned = {}
-    for t in state.burn_spells:
-        burned[SPELLS[t]] = burned.get(SPELLS[t], 0) + 1
-    return burned
+    return dict(Counter(SPELLS[t] for t in state.burn_spells))
 
 
-def hands_view(state, seat):
-    """Each hand's size; the spells in it for its owner only."""
-    L = state.L
-    hands = []
-    for p in range(L.players):
-        h = state.hand[p]
-        entry = {"seat": p, "name": L.seat_names[p], "size": sum(h)}
-        if p == seat:
-            entry["spells"] = names_of(SPELLS, h)
-        hands.append(entry)
+def hands_view(state, seat, hands=None):
+    """Each hand's size (``hands``: as a spectator sees them, read only); the spells in it for its
+    owner only."""
+    if hands is None:
+        hands = [{"seat": p, "name": name, "size": sum(state.hand[p])} for p, name in enumerate(state.L.seat_names)]
+    if seat is None:
+        return hands
+    hands = list(hands)
+    hands[seat] = {**hands[seat], "spells": names_of(SPELLS, state.hand[seat])}
     return hands
 
 
 def seat_view(state, seat, public):
-    """What ``seat`` sees that a spectator (``public``) does not: its own spells (core's ``views``),
-    after what everyone sees of its hand."""
-    hands = list(public["hands"])
-    hands[seat] = {**hands[seat], "spells": names_of(SPELLS, state.hand[seat])}
-    return {"seat": seat, "hands": hands}
+    """What ``seat`` sees that a spectator (``public``) does not: its own spells (core's ``views``)."""
+    return {"seat": seat, "hands": hands_view(state, seat, public["hands"])}
 
 
 def phase_name(state) -> str:
@@ -155,10 +148,8 @@ def chain_item(state, frame) -> list:
     kind = frame[0]
     if kind == PERFORM:
         return ["perform", card_place(state, frame[1]), frame[2]]
-    if kind == STIRS:
-        return ["stirs", frame[1] + 1]
-    if kind == SUMMON:
-        return ["summon", frame[1] + 1, frame[2]]
+    if kind == STIRS or kind == SUMMON:     # a realm by its number
+        return [FRAMES[kind].name, frame[1] + 1, *frame[2:]]
     return [FRAMES[kind].name, *frame[1:]]
 
 
