@@ -74,9 +74,7 @@ def activate(s, seat, card, bought=False):
         s.hand[seat].append(card)
     if card not in s.acquired:
         s.acquired.append(card)
-    if s.logging:
-        how = " with Completed Wanders" if bought else ""
-        s.say(f"{s.seat_name(seat)} activates {C.names[card]}{how}.")
+    s.say_fmt(None, "{} activates {}{}.", s.seat_name(seat), C.names[card], " with Completed Wanders" if bought else "")
 
 
 # --- using Backgrounds ------------------------------------------------------------------------------

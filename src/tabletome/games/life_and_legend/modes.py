@@ -15,8 +15,7 @@ def setup_mode(s):
         for kind in (STORY, PATH, ACHIEVEMENT):
             pool = [c for c in s.backgrounds if C.kind[c] == kind]
             s.targets.append(pool[s.rng.below(len(pool))])
-        if s.logging:
-            s.say("The Lore to uncover: " + ", ".join(C.names[c] for c in s.targets) + ".")
+        s.say_fmt(None, "The Lore to uncover: {}.", ", ".join(C.names[c] for c in s.targets))
 
 
 def relic_legends(s, seat):

@@ -56,9 +56,8 @@ def run_end_turn(s, frame):
     """"The Game is over at the end of the turn when the Legend Deck becomes empty." and each mode's
     victory (modes.py); else "Move to next Player.\""""
     _, seat = frame
-    if end_of_turn(s, seat):
-        return False
-    s.stack.append((TURN, (seat + 1) % s.players))
+    if not end_of_turn(s, seat):
+        s.stack.append((TURN, (seat + 1) % s.players))
     return False
 
 
