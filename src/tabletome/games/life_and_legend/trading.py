@@ -27,9 +27,10 @@ def offers(s, seat):
 def make_offer(s, seat, give, target, take=-1):
     """``seat`` offers its Relic ``give`` to ``target``, as a gift or for ``target``'s Relic ``take``."""
     s.offered |= 1 << give
-    names = s.C.names
-    s.say_fmt(None, "{} offers {} to {}{}.", s.seat_name(seat), names[give], s.seat_name(target),
-              f" for {names[take]}" if take >= 0 else " as a gift")
+    if s.logging:
+        names = s.C.names
+        what = f" for {names[take]}" if take >= 0 else " as a gift"
+        s.say(f"{s.seat_name(seat)} offers {names[give]} to {s.seat_name(target)}{what}.")
     s.stack.append((TRADE_ANSWER, target, seat, give, take))
 
 

@@ -289,20 +289,18 @@ def bring_relic(s, seat, card, when=""):
     s.say_fmt(None, "{} brings {} into play{}.", s.seat_name(seat), s.C.names[card], when)
 
 
-def buy_word(s, frame, action):
-    seat, w = frame[1], action.args[0]
+def buy_word(s, seat, w):
     pay_wanders(s, seat, word_price(w))
     s.words_bought.append(w)
     s.say_fmt(None, "{} spends Completed Wanders for {} this phase.", s.seat_name(seat), (R.SMALL_WORDS + R.GREAT_WORDS)[w])
 
 
-def buy_story(s, frame, action):
-    pay_wanders(s, frame[1], R.FW_STORY_PRICE)
-    activate(s, frame[1], action.args[0], bought=True)
+def buy_story(s, seat, card):
+    pay_wanders(s, seat, R.FW_STORY_PRICE)
+    activate(s, seat, card, bought=True)
 
 
-def buy_trauma_removal(s, frame, action):
-    seat, card = frame[1], action.args[0]
+def buy_trauma_removal(s, seat, card):
     pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
     s.traumas[seat].remove(card)
     depart(s, card)
@@ -320,9 +318,8 @@ def pay_wanders(s, seat, n):
 
 
 # the free actions of every phase
-def play_event(s, frame, action):
+def play_event(s, seat, card):
     # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
-    seat, card = frame[1], action.args[0]
     s.hand[seat].remove(card)
     depart(s, card)
     publish(s, card)
@@ -330,8 +327,7 @@ def play_event(s, frame, action):
     use(s, seat, card, HAND)
 
 
-def use_card(s, frame, action):
-    seat, card = frame[1], action.args[0]
+def use_card(s, seat, card):
     k = s.C.kind[card]
     if k == STORY:
         use_story(s, seat)
@@ -343,18 +339,15 @@ def use_card(s, frame, action):
         use(s, seat, card, USE)
 
 
-def turn_in_wander(s, frame, action):
-    seat = frame[1]
-    card = s.wanders[seat].pop(action.args[0])
+def turn_in_wander(s, seat, j):
+    card = s.wanders[seat].pop(j)
     depart(s, card)
     s.say_fmt(None, "{} turns in a Completed Wander ({}) for a Life card.", s.seat_name(seat), s.C.names[card])
     s.stack.append((DRAW_LIFE, seat))
 
 
-def remove_perpetual(s, frame, action):
-    seat = frame[1]
-    k = s.world.index(action.args[0])
-    s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
+def remove_perpetual(s, seat, card):
+    s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, s.world.index(card)))
 
 
 PHASE_ACTIONS = {
@@ -363,11 +356,13 @@ PHASE_ACTIONS = {
     "draw": world_action(draw_legend), "uncover": world_action(uncover), "wander": world_action(start_wander),
     "farwander": world_action(start_farwander), "adventure": world_action(attempt),
     # Phase 3: Backgrounds, and Farwander Mode's purchases with Completed Wanders
-    "activate": by_seat(activate), "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
+    "activate": by_seat(activate), "fw_word": by_seat(buy_word), "fw_story": by_seat(buy_story),
+    "fw_trauma": by_seat(buy_trauma_removal),
     # free actions
-    "play": play_event, "over": by_seat(place_over_atmosphere), "use": use_card, "spark": by_seat(use_spark),
-    "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": by_seat(fill_from_deck),
-    "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer), "offer_for": by_seat(trading.make_offer),
+    "play": by_seat(play_event), "over": by_seat(place_over_atmosphere), "use": by_seat(use_card),
+    "spark": by_seat(use_spark), "turn_in": by_seat(turn_in_wander), "perpetual": by_seat(remove_perpetual),
+    "fill": by_seat(fill_from_deck), "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer),
+    "offer_for": by_seat(trading.make_offer),
 }
 
 
