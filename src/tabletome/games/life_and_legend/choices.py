@@ -181,13 +181,12 @@ def resolve_defeat(s, frame, action):
 def legal_trim(s, frame):
     seat = frame[1]
     which = over_limit(s, seat)
-    C = s.C
     if which == "relics":
         return named(s, "discard", s.relics[seat])
     if which == "traits":
         pool = s.traits[seat]
         if exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
-            pool = [c for c in pool if C.kind[c] == EXCEPTIONAL]
+            pool = [c for c in pool if s.C.kind[c] == EXCEPTIONAL]
         return named(s, "discard", pool)
     if which == "wanders":
         return s.table.discard_wander[:len(s.wanders[seat])]

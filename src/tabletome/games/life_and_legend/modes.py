@@ -149,8 +149,7 @@ def coop_sides(s):
 def coop_won(s, ours, theirs) -> bool:
     """Co-op (ours, RULES.md): the players win together when their combined Legends exceed The
     Emptiness's times the number of players, halved."""
-    team = s.players - 1
-    return ours * 2 > theirs * team
+    return ours * 2 > theirs * (s.players - 1)   # (every seat but The Emptiness's)
 
 
 def most_legends(s, seats):

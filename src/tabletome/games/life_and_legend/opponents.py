@@ -47,8 +47,7 @@ def decide(s, seat, frame, legal):
     by_kind = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
-    f = frame[0]
-    if f == PHASE:
+    if frame[0] == PHASE:
         return phase_choice(s, seat, frame[2], kind, by_kind, legal)
     if "interfere" in by_kind:
         return by_kind["interfere"][0]

@@ -101,7 +101,6 @@ def phase_legal(s, frame, free=None):
     "end phase" when the phase may end now."""
     _, seat, phase = frame
     A = s.table
-    C = s.C
     out = []
     over_hand = False
     if phase == RESOLUTION:
@@ -109,7 +108,7 @@ def phase_legal(s, frame, free=None):
         # the phase cannot end; "During all Phases, the Player may play Events from their hand, or
         # use Effects on cards in their Play Area" still holds (RULES.md, "Phase 4 over the hand size").
         held = len(s.hand[seat])
-        if held > C.lowest[0] and held > limit(s, seat, "hand-size"):
+        if held > s.C.lowest[0] and held > limit(s, seat, "hand-size"):
             over_hand = True
             out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:

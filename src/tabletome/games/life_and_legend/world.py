@@ -188,13 +188,12 @@ def farwander_succeeds(s, seat):
 
 def contest(s, frame, action):
     """"Contest: Both the Completed Wander and the Life Card are discarded.\""""
-    target = frame[1]
     _, card, life = s.contest
     depart(s, card)
     if life >= 0:
         depart(s, life)
     s.contest = []
-    s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(target))
+    s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(frame[1]))
 
 
 def no_contest(s, frame, action):
