@@ -332,12 +332,11 @@ def resolve_method(s, frame, action):
 
 
 # --- trading and contests -----------------------------------------------------------------------------
-def legal_trade(s, frame):
-    return [s.table.get("accept"), s.table.get("decline")]
-
-
-def legal_contest(s, frame):
-    return [s.table.get("contest"), s.table.get("no_contest")]
+def answers(*kinds):
+    """The ``legal`` of a frame whose answers are always these action kinds."""
+    def legal(s, frame):
+        return [s.table.get(kind) for kind in kinds]
+    return legal
 
 
 def legal_no_contest(s, frame):

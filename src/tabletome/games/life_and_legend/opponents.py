@@ -15,14 +15,13 @@ from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
 from .limits import limit
 
 
+# the moment each AI card Interferes at: Golden Horse Hexes rolls; Geoffrey Disrupts Effects;
+# Matathias "avoids conflict": never
+INTERFERES = {"golden-horse": ON_ROLL, "geoffrey": ON_EFFECT}
+
+
 def interferes(s, seat, moment) -> bool:
-    """Matathias "avoids conflict": never. Golden Horse Hexes rolls; Geoffrey Disrupts Effects."""
-    kind = s.ai[seat]
-    if kind == "golden-horse":
-        return moment == ON_ROLL
-    if kind == "geoffrey":
-        return moment == ON_EFFECT
-    return False
+    return INTERFERES.get(s.ai[seat]) == moment
 
 
 def value(s, card) -> int:

@@ -118,9 +118,7 @@ def phase_legal(s, frame, free=None):
         world_actions = world_legal(s, seat)
         out += world_actions
     if phase == LIFE:
-        activate = A.activate
-        for c in activatable(s, seat):
-            out.append(activate[c])
+        out += [A.activate[c] for c in activatable(s, seat)]
         if farwandering(s):
             out += farwander_buys(s, seat)
     out += free_legal(s, seat) if free is None else free
@@ -231,9 +229,7 @@ def free_legal(s, seat):
     if s.players > 1 and relics and not s.offered:
         out += trading.offers(s, seat)
     if len(wanders) >= R.FW_TRAUMA_PRICE and farwandering(s):
-        fw_trauma = A.fw_trauma
-        for c in s.traumas[seat]:
-            out.append(fw_trauma[c])
+        out += [A.fw_trauma[c] for c in s.traumas[seat]]
     return out
 
 
