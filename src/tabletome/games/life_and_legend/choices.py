@@ -200,8 +200,7 @@ def resolve_trim(s, frame, action):
         depart(s, card)
         s.say_fmt(None, "{} discards a Completed Wander ({}) down to the limit.", s.seat_name(seat), s.C.names[card])
     else:
-        which = over_limit(s, seat)
-        discard_by_name(s, seat, action.args[0], s.relics[seat] if which == "relics" else s.traits[seat])
+        discard_by_name(s, seat, action.args[0], s.relics[seat] if over_limit(s, seat) == "relics" else s.traits[seat])
     s.stack.append((TRIM, seat))
 
 
@@ -228,9 +227,8 @@ def take_life_card(s, seat, card, drawn=True):
 
 
 def legal_life_card(s, frame):
-    canon = s.C.canon
-    card = frame[2]
-    return [s.table.keep[canon[card]], s.table.discard[canon[card]]]
+    name = s.C.canon[frame[2]]
+    return [s.table.keep[name], s.table.discard[name]]
 
 
 def resolve_life_card(s, frame, action):

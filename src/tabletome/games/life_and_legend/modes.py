@@ -88,8 +88,7 @@ def end_of_turn(s, seat) -> bool:
         if value >= goal:   # (War's goal: every Legend card but War run out of the deck)
             finish(s, [0], "The Player wins!")
             return True
-        lost = s.legend_emptied or (mode in ("war", "arbiter") and s.life_emptied)
-        if lost:
+        if s.legend_emptied or (mode in ("war", "arbiter") and s.life_emptied):
             finish(s, [], "Time runs out: the Player loses.")
             return True
         s.life_emptied = False
