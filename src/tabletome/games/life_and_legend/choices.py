@@ -134,9 +134,7 @@ def resolve_choose_wander(s, frame, action):
 
 # --- discarding ------------------------------------------------------------------------------------
 def discard_pool(s, seat):
-    pool = list(s.hand[seat]) + list(s.relics[seat]) + list(s.traits[seat])
-    pool += [c for c in (s.story[seat], s.path[seat]) if c >= 0]
-    return pool
+    return [*s.hand[seat], *s.relics[seat], *s.traits[seat], *[c for c in (s.story[seat], s.path[seat]) if c >= 0]]
 
 
 def owed_discards(s, pool):
