@@ -69,9 +69,7 @@ def qualifying(s, seat, cards) -> list:
 def adventure_limited(s, seat) -> bool:
     """Eternal Mode: "Once this limit of Completed Adventures is reached, that Player can only
     attempt Perpetual Adventures.\""""
-    if s.mode != "eternal":
-        return False
-    return len(s.adventures[seat]) >= R.ETERNAL_ADVENTURES.get(s.players, 4)
+    return s.mode == "eternal" and len(s.adventures[seat]) >= R.ETERNAL_ADVENTURES.get(s.players, 4)
 
 
 def attempt(s, seat, card, level):

@@ -41,10 +41,9 @@ def discard_by_name(s, seat, canon_id, pool):
 def run_effects_frame(s, frame):
     _, seat, card, part, step = frame
     effects = effect_list(s.C, card, part)
-    if step >= len(effects):
-        return False
-    s.stack.append((EFFECTS, seat, card, part, step + 1))
-    run_op(s, seat, effects[step], card)
+    if step < len(effects):
+        s.stack.append((EFFECTS, seat, card, part, step + 1))
+        run_op(s, seat, effects[step], card)
     return False
 
 
@@ -329,7 +328,7 @@ def resolve_method(s, frame, action):
 def answers(*kinds):
     """The ``legal`` of a frame whose answers are always these action kinds."""
     def legal(s, frame):
-        return [s.table.get(kind) for kind in kinds]
+        return list(map(s.table.get, kinds))
     return legal
 
 

@@ -71,8 +71,7 @@ def solo_progress(s) -> tuple[float, float]:
     if mode == "lore":
         return len(lore_held(s)), 3
     if mode == "arbiter":
-        has_arbiter = s.path[0] == C.arbiter
-        return len(s.traumas[0]) + has_arbiter, R.TRAUMAS + 1
+        return len(s.traumas[0]) + (s.path[0] == C.arbiter), R.TRAUMAS + 1
     goal = {"treasury": R.TREASURY_GOAL, "campaign": R.CAMPAIGN_GOAL, "legacy": R.LEGACY_GOAL}[mode]
     return legends(s, 0), goal
 
@@ -185,6 +184,4 @@ def outcome(s, seat) -> float:
         return 0.5
     if seat not in s.winners:
         return 0.0
-    if s.mode == "coop":
-        return 1.0
-    return 1.0 / len(s.winners)
+    return 1.0 if s.mode == "coop" else 1.0 / len(s.winners)

@@ -57,10 +57,8 @@ def decide(s, seat, frame, legal):
         return by_kind["no_contest" if kind == "matathias" else "contest"][0]
     if "keep" in by_kind:
         return by_kind["keep"][0]
-    if "roll" in by_kind:
-        if kind == "matathias" and "by_event" in by_kind:
-            return by_kind["by_event"][0]
-        return by_kind["roll"][0]
+    if "roll" in by_kind:   # (Matathias Wanders by an Event when he has one)
+        return first(by_kind, ("by_event", "roll") if kind == "matathias" else ("roll",), None)
     if "discard" in by_kind:
         return lowest(s, by_kind["discard"], kind)
     if "give" in by_kind:
@@ -102,8 +100,7 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
                 return a
     if "fill" in by_kind:
         return by_kind["fill"][0]
-    if phase == WORLD and ("draw" in by_kind or "uncover" in by_kind or "wander" in by_kind
-                           or "adventure" in by_kind):
+    if phase == WORLD and not by_kind.keys().isdisjoint(("draw", "uncover", "wander", "adventure")):
         return world_choice(s, seat, kind, by_kind, legal)
     if phase == LIFE and "activate" in by_kind:
         order = {STORY: 0, PATH: 1, ACHIEVEMENT: 2}
@@ -126,12 +123,9 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
                 return a
         if "turn_in" in by_kind:
             return by_kind["turn_in"][0]
-    if kind == "matathias" and "turn_in" in by_kind:
-        if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
-            return by_kind["turn_in"][0]
-    if end is not None:
-        return end
-    return legal[0]
+    if kind == "matathias" and "turn_in" in by_kind and len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
+        return by_kind["turn_in"][0]
+    return end if end is not None else legal[0]
 
 
 def world_choice(s, seat, kind, by_kind, legal):

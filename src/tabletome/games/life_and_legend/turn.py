@@ -116,7 +116,9 @@ def phase_legal(s, frame, free=None):
         world_actions = world_legal(s, seat)
         out += world_actions
     if phase == LIFE:
-        out += [A.activate[c] for c in activatable(s, seat)]
+        activate = A.activate
+        for c in activatable(s, seat):
+            out.append(activate[c])
         if farwandering(s):
             out += farwander_buys(s, seat)
     out += free_legal(s, seat) if free is None else free
@@ -163,8 +165,7 @@ def world_legal(s, seat):
                         out.append(on_t[j])
     if adventures:
         if adventure_limited(s, seat):
-            perpetual = C.perpetual
-            adventures = [c for c in adventures if perpetual[c]]
+            adventures = [c for c in adventures if C.perpetual[c]]
         attempt_of = A.adventure
         for c, level in qualifying(s, seat, adventures):
             out.append(attempt_of[c][level])
@@ -209,9 +210,8 @@ def free_legal(s, seat):
     world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
     if not C.perpetuals.isdisjoint(world) and may_discard_a_card(s, seat):
-        perpetual = C.perpetual
         for c, uncovered in zip(world, s.up):
-            if uncovered and c >= 0 and perpetual[c]:
+            if uncovered and c >= 0 and C.perpetual[c]:
                 out.append(A.perpetual[c])
     # empty World spaces
     if -1 in world:
@@ -227,7 +227,9 @@ def free_legal(s, seat):
     if s.players > 1 and relics and not s.offered:
         out += trading.offers(s, seat)
     if len(wanders) >= R.FW_TRAUMA_PRICE and farwandering(s):
-        out += [A.fw_trauma[c] for c in s.traumas[seat]]
+        fw_trauma = A.fw_trauma
+        for c in s.traumas[seat]:
+            out.append(fw_trauma[c])
     return out
 
 

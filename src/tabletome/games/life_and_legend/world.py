@@ -117,9 +117,7 @@ def may_wander(s, seat) -> bool:
 def wander_targets(s, covered):
     """Covered World cards (``covered``, their spaces); "If there are no covered cards in the World,
     the Player may Wander on the top Legend Deck card.\""""
-    if covered:
-        return covered
-    return [TOP] if s.legend_deck else []
+    return covered or ([TOP] if s.legend_deck else [])
 
 
 def start_wander(s, seat, target, index=0):
