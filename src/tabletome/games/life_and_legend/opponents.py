@@ -9,7 +9,7 @@ list for the decision at hand; The Emptiness has its own turn (``emptiness_turn`
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
+from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, PATH, ACHIEVEMENT
 from .effects import roll, world_covered, publish, take_space, top_legend
 from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
 from .limits import limit
@@ -102,9 +102,8 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
         return by_kind["fill"][0]
     if phase == WORLD and not by_kind.keys().isdisjoint(("draw", "uncover", "wander", "adventure")):
         return world_choice(s, seat, kind, by_kind, legal)
-    if phase == LIFE and "activate" in by_kind:
-        order = {STORY: 0, PATH: 1, ACHIEVEMENT: 2}
-        return min(by_kind["activate"], key=lambda a: order[C.kind[a.args[0]]])
+    if phase == LIFE and "activate" in by_kind:   # (Story, Path, Achievement: the kinds' own order)
+        return min(by_kind["activate"], key=lambda a: C.kind[a.args[0]])
     if kind == "golden-horse":
         for a in by_kind.get("play", []):
             if any(e.op == "opponents-discard" for e in C.cards[a.args[0]].hand):
