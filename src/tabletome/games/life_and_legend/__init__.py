@@ -89,11 +89,8 @@ class LifeAndLegend(Game):
         """Tables the rules read on hot paths, computed once per card list and kept on it."""
         if getattr(C, "amb", None) is None:
             C.canon = [C.by_name[name.lower()] for name in C.names]
-            labels, count = [], {}
-            for name in C.names:
-                count[name] = count.get(name, 0) + 1
-                labels.append(name if count[name] == 1 else f"{name} #{count[name]}")
-            C.labels = labels
+            # (a Trait-Card's copies follow its first: the k-th copy is k - 1 ids after it)
+            C.labels = [name if i == C.canon[i] else f"{name} #{i - C.canon[i] + 1}" for i, name in enumerate(C.names)]
             C.amb = ambient_table(C)
             C.amb_op = ambient_by_op(C, C.amb)
             # the cards with an "at the start of each turn" effect while uncovered in the World (War)

@@ -69,16 +69,13 @@ def qualifying(s, seat, cards) -> list:
 def adventure_limited(s, seat) -> bool:
     """Eternal Mode: "Once this limit of Completed Adventures is reached, that Player can only
     attempt Perpetual Adventures.\""""
-    if s.mode != "eternal":
-        return False
-    return len(s.adventures[seat]) >= R.ETERNAL_ADVENTURES.get(s.players, 4)
+    return s.mode == "eternal" and len(s.adventures[seat]) >= R.ETERNAL_ADVENTURES.get(s.players, 4)
 
 
 def attempt(s, seat, card, level):
     """Roll the Challenge's dice (if any), open the Interfere window, then check."""
-    k = s.world.index(card)
     ch = s.C.cards[card].challenges[level]
-    roll_for(s, seat, len(ch.dice), "die-bonus", R_ADVENTURE, k, level)
+    roll_for(s, seat, len(ch.dice), "die-bonus", R_ADVENTURE, s.world.index(card), level)
     if s.logging:
         s.say(f"{s.seat_name(seat)} attempts {s.C.names[card]}, Challenge {ch.level}"
               + (f": rolls {', '.join(map(str, s.roll))}" + (f" ({s.roll_mod:+d} each)" if s.roll_mod else "") if s.roll else "") + ".")
@@ -122,12 +119,9 @@ def complete(s, seat, card):
     get any rewards for completing the Adventure, but the card remains in the World.\""""
     C = s.C
     s.did |= 1
-    if card not in s.world:
-        return   # removed meanwhile
-    k = s.world.index(card)
-    if C.perpetual[card]:
-        return
-    take_space(s, k)
+    if card not in s.world or C.perpetual[card]:
+        return   # removed meanwhile, or Perpetual: it stays
+    take_space(s, s.world.index(card))
     if s.lost_adventure:
         # "In some cases, rewards are random, and might keep the Player from obtaining the Adventure."
         s.lost_adventure = False

@@ -74,9 +74,7 @@ def activate(s, seat, card, bought=False):
         s.hand[seat].append(card)
     if card not in s.acquired:
         s.acquired.append(card)
-    if s.logging:
-        how = " with Completed Wanders" if bought else ""
-        s.say(f"{s.seat_name(seat)} activates {C.names[card]}{how}.")
+    s.say_fmt(None, "{} activates {}{}.", s.seat_name(seat), C.names[card], " with Completed Wanders" if bought else "")
 
 
 # --- using Backgrounds ------------------------------------------------------------------------------
@@ -114,23 +112,9 @@ def spark_ready(s, seat) -> bool:
         return sum(kind[c] == REVEALS[spark] for c in hand) >= 2
     if spark == "discard-card":
         return may_discard_a_card(s, seat)
-    if spark == "discard-wander":
-        return bool(s.wanders[seat])
-    if spark == "roll":
-        return True
-    if spark == "traumas":
-        return len(s.traumas[seat]) >= 2
-    if spark == "traits":
-        return len(s.traits[seat]) >= 3
-    if spark == "small-hand":
-        return len(hand) <= 2
-    if spark == "after-adventure":
-        return bool(s.did & 1)
-    if spark == "after-wander":
-        return bool(s.did & 2)
-    if spark == "relics":
-        return len(s.relics[seat]) >= 2
-    return False
+    return {"discard-wander": bool(s.wanders[seat]), "roll": True, "traumas": len(s.traumas[seat]) >= 2,
+            "traits": len(s.traits[seat]) >= 3, "small-hand": len(hand) <= 2, "after-adventure": bool(s.did & 1),
+            "after-wander": bool(s.did & 2), "relics": len(s.relics[seat]) >= 2}.get(spark, False)
 
 
 def use_spark(s, seat):

@@ -236,9 +236,8 @@ class CardList:
             if self.kind[i] == ADVENTURE:
                 if not card.challenges:
                     raise card_error(src, "adventure", card.name, "challenges", "an Adventure has at least one Challenge")
-                for ch in card.challenges:
-                    if any(not 1 <= d <= R.DIE_FACES for d in ch.dice):
-                        raise card_error(src, "adventure", card.name, "challenges", "a die requirement is 1 to 6")
+                if any(not 1 <= d <= R.DIE_FACES for ch in card.challenges for d in ch.dice):
+                    raise card_error(src, "adventure", card.name, "challenges", "a die requirement is 1 to 6")
             if self.kind[i] == TRAIT and card.copies < 1:
                 raise card_error(src, "trait", card.name, "copies", "at least 1")
             for eff in effects_of(card):

@@ -2,8 +2,6 @@
 (Reward/Penalty/Effects, drawn Life cards, limits, Defeat, Farwander contests). A choice with one
 possible answer is made without asking."""
 
-from __future__ import annotations
-
 from . import ruleset as R
 from .adventures import defeat_choices, resolve_attempt
 from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT
@@ -43,10 +41,9 @@ def discard_by_name(s, seat, canon_id, pool):
 def run_effects_frame(s, frame):
     _, seat, card, part, step = frame
     effects = effect_list(s.C, card, part)
-    if step >= len(effects):
-        return False
-    s.stack.append((EFFECTS, seat, card, part, step + 1))
-    run_op(s, seat, effects[step], card)
+    if step < len(effects):
+        s.stack.append((EFFECTS, seat, card, part, step + 1))
+        run_op(s, seat, effects[step], card)
     return False
 
 
@@ -134,9 +131,7 @@ def resolve_choose_wander(s, frame, action):
 
 # --- discarding ------------------------------------------------------------------------------------
 def discard_pool(s, seat):
-    pool = list(s.hand[seat]) + list(s.relics[seat]) + list(s.traits[seat])
-    pool += [c for c in (s.story[seat], s.path[seat]) if c >= 0]
-    return pool
+    return [*s.hand[seat], *s.relics[seat], *s.traits[seat], *[c for c in (s.story[seat], s.path[seat]) if c >= 0]]
 
 
 def owed_discards(s, pool):
@@ -181,13 +176,12 @@ def resolve_defeat(s, frame, action):
 def legal_trim(s, frame):
     seat = frame[1]
     which = over_limit(s, seat)
-    C = s.C
     if which == "relics":
         return named(s, "discard", s.relics[seat])
     if which == "traits":
         pool = s.traits[seat]
         if exceptionals(s, seat) > R.EXCEPTIONAL_LIMIT:
-            pool = [c for c in pool if C.kind[c] == EXCEPTIONAL]
+            pool = [c for c in pool if s.C.kind[c] == EXCEPTIONAL]
         return named(s, "discard", pool)
     if which == "wanders":
         return s.table.discard_wander[:len(s.wanders[seat])]
@@ -201,8 +195,7 @@ def resolve_trim(s, frame, action):
         depart(s, card)
         s.say_fmt(None, "{} discards a Completed Wander ({}) down to the limit.", s.seat_name(seat), s.C.names[card])
     else:
-        which = over_limit(s, seat)
-        discard_by_name(s, seat, action.args[0], s.relics[seat] if which == "relics" else s.traits[seat])
+        discard_by_name(s, seat, action.args[0], s.relics[seat] if over_limit(s, seat) == "relics" else s.traits[seat])
     s.stack.append((TRIM, seat))
 
 
@@ -229,9 +222,8 @@ def take_life_card(s, seat, card, drawn=True):
 
 
 def legal_life_card(s, frame):
-    canon = s.C.canon
-    card = frame[2]
-    return [s.table.keep[canon[card]], s.table.discard[canon[card]]]
+    name = s.C.canon[frame[2]]
+    return [s.table.keep[name], s.table.discard[name]]
 
 
 def resolve_life_card(s, frame, action):
@@ -333,12 +325,11 @@ def resolve_method(s, frame, action):
 
 
 # --- trading and contests -----------------------------------------------------------------------------
-def legal_trade(s, frame):
-    return [s.table.get("accept"), s.table.get("decline")]
-
-
-def legal_contest(s, frame):
-    return [s.table.get("contest"), s.table.get("no_contest")]
+def answers(*kinds):
+    """The ``legal`` of a frame whose answers are always these action kinds."""
+    def legal(s, frame):
+        return list(map(s.table.get, kinds))
+    return legal
 
 
 def legal_no_contest(s, frame):

@@ -98,12 +98,10 @@ def _seat_lines(info, you, active, compact) -> list[Text]:
     more.append(", ".join(info["relics"]) or "-")
     more.append(f" · traits {len(info['traits'])}/{lim['traits']}: ", style="dim")
     more.append(", ".join(info["traits"]) or "-")
-    if info["traumas"]:
-        more.append(" · traumas: ", style="dim")
-        more.append(", ".join(info["traumas"]), style="red")
-    if info["completed_adventures"]:
-        more.append(" · adventures: ", style="dim")
-        more.append(", ".join(info["completed_adventures"]))
+    for key, label, style in (("traumas", "traumas", "red"), ("completed_adventures", "adventures", None)):
+        if info[key]:
+            more.append(f" · {label}: ", style="dim")
+            more.append(", ".join(info[key]), style=style)
     if compact and not you:
         # one line: the head, then what is in play, cut at the screen's edge
         head.append(" · ", style="dim")
@@ -191,8 +189,7 @@ def describe_choice(view, action, cards) -> str | None:
     """What a choice naming a space, a wander or a seat touches, from the view; None when the
     choice names its cards (their own lines say it)."""
     kind, args = action.kind, action.args
-    text = str(action)
-    space_named = re.search(r"\bspace (\d)\b", text)
+    space_named = re.search(r"\bspace (\d)\b", str(action))
     if space_named and kind in ("uncover", "wander", "space", "fill"):
         k = int(space_named.group(1)) - 1
         if 0 <= k < len(view["world"]):
@@ -218,11 +215,7 @@ def describe_choice(view, action, cards) -> str | None:
     if kind == "seat" and args:
         s = view["seats"][args[0]]
         return f"{s['name']}: {s['legends']} Legends, {s['hand_size']} cards in hand"
-    if kind == "give":
-        return "the Life card goes to the Farwanderer"
-    if kind == "roll":
-        return "Wander on a roll of 4, 5 or 6"
-    return None
+    return {"give": "the Life card goes to the Farwanderer", "roll": "Wander on a roll of 4, 5 or 6"}.get(kind)
 
 
 def cards_info(cards) -> list[dict]:

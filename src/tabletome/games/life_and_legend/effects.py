@@ -60,8 +60,7 @@ def reveal_hand(s, seat):
     in ``seat``'s hand."""
     for c in s.hand[seat]:
         publish(s, c)
-    if s.logging:
-        s.say(f"{s.seat_name(seat)} reveals their hand: " + (", ".join(s.C.names[c] for c in s.hand[seat]) or "nothing") + ".")
+    s.say_fmt(None, "{} reveals their hand: {}.", s.seat_name(seat), ", ".join(s.C.names[c] for c in s.hand[seat]) or "nothing")
 
 
 def publish(s, card):
@@ -303,10 +302,7 @@ OPS = {
     "seek-trauma": pushes(SEEK, SEEK_TRAUMA),
     "remove-trauma": pushes(REMOVE_TRAUMA),
     "gamble": op_gamble,
-    "uncover-world": partial(op_space, name="uncover-world"),
-    "examine-world": partial(op_space, name="examine-world"),
-    "remove-world": partial(op_space, name="remove-world"),
-    "wander-free": partial(op_space, name="wander-free"),
+    **{name: partial(op_space, name=name) for name in ("uncover-world", "examine-world", "remove-world", "wander-free")},
     "examine-deck": op_examine_deck,
     "reveal-hand": op_reveal_hand,
     "each-discard": op_each_discard,

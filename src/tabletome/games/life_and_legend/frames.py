@@ -57,9 +57,9 @@ FRAMES = FrameSet(
     Frame("complete", ("seat", "card"), run=step(complete)),                       # Rewards and Penalties
     Frame("method", ("seat", "target", "index"), legal=ch.legal_method, take_single=True,
           resolve=ch.resolve_method, asks="how to Wander"),                          # Wander
-    Frame("trade_answer", ("seat", "giver", "give", "take"), legal=ch.legal_trade,
+    Frame("trade_answer", ("seat", "giver", "give", "take"), legal=ch.answers("accept", "decline"),
           resolve=trading.answer, asks="accept or decline the Relic offer"),       # Relic Trading
-    Frame("contest", ("seat", "farwanderer"), legal=ch.legal_contest,
+    Frame("contest", ("seat", "farwanderer"), legal=ch.answers("contest", "no_contest"),
           on={"contest": contest, "no_contest": no_contest}, asks="contest or no contest"),   # Farwandering
     Frame("no_contest", ("seat", "farwanderer", "life"), legal=ch.legal_no_contest,
           resolve=ch.resolve_no_contest, asks="keep, discard or give the Life card"),

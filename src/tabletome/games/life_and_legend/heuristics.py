@@ -44,8 +44,7 @@ def wanted_words(s) -> set:
     """Lore: the Life Words the Backgrounds still to acquire need."""
     if s.mode != "lore":
         return set()
-    C = s.C
-    return {w for c in s.targets if c not in s.acquired for w in C.cards[c].words}
+    return {w for c in s.targets if c not in s.acquired for w in s.C.cards[c].words}
 
 
 def card_value(s, card) -> float:

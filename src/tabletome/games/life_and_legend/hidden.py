@@ -8,8 +8,6 @@ in a fixed order, sorted, shuffled and dealt back into the same slots; who had e
 (public: it is in every view) still knows the card now there (core's ``redeal``).
 """
 
-from __future__ import annotations
-
 from ...core import as_rng
 from ...core.zones import redeal
 
@@ -41,7 +39,7 @@ def determinize(s, seat, rng):
     # what stays: the cards the seat has examined, and Life Achievements (revealed in hand)
     redeal(hidden_slots(c, seat, stays=c.known[seat] | c.C.achievements), rng, c.known, seat)
     # the Life Deck's order, and a contest's covered Life card (dealt last); then the copy's own rng
-    life = list(c.life_deck)
+    life = c.life_deck   # (the copy's own list)
     covered_life = bool(c.contest) and c.contest[1] >= 0 and c.contest[2] >= 0
     if covered_life:
         life.append(c.contest[2])
@@ -49,6 +47,5 @@ def determinize(s, seat, rng):
     rng.shuffle(life)
     if covered_life:
         c.contest[2] = life.pop()
-    c.life_deck = life
     c.rng = rng.spawn()
     return c

@@ -58,9 +58,8 @@ def can_respond(s, seat, moment) -> bool:
         # do not Hex it, even when the window opens again after another seat's answer
         if not s.roll or seat == s.active:
             return False
-    if s.ai.get(seat) is not None:
-        if not interferes(s, seat, moment):
-            return False
+    if s.ai.get(seat) is not None and not interferes(s, seat, moment):
+        return False
     # (most often the seat holds no card that could Interfere at this moment at all)
     cards = s.C.interferers["disrupt" if moment == ON_EFFECT else "hex"]
     if cards.isdisjoint(s.hand[seat]) and cards.isdisjoint(s.relics[seat]) and cards.isdisjoint(s.traits[seat]):

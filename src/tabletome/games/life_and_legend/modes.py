@@ -15,8 +15,7 @@ def setup_mode(s):
         for kind in (STORY, PATH, ACHIEVEMENT):
             pool = [c for c in s.backgrounds if C.kind[c] == kind]
             s.targets.append(pool[s.rng.below(len(pool))])
-        if s.logging:
-            s.say("The Lore to uncover: " + ", ".join(C.names[c] for c in s.targets) + ".")
+        s.say_fmt(None, "The Lore to uncover: {}.", ", ".join(C.names[c] for c in s.targets))
 
 
 def relic_legends(s, seat):
@@ -72,8 +71,7 @@ def solo_progress(s) -> tuple[float, float]:
     if mode == "lore":
         return len(lore_held(s)), 3
     if mode == "arbiter":
-        has_arbiter = s.path[0] == C.arbiter
-        return len(s.traumas[0]) + has_arbiter, R.TRAUMAS + 1
+        return len(s.traumas[0]) + (s.path[0] == C.arbiter), R.TRAUMAS + 1
     goal = {"treasury": R.TREASURY_GOAL, "campaign": R.CAMPAIGN_GOAL, "legacy": R.LEGACY_GOAL}[mode]
     return legends(s, 0), goal
 
@@ -89,8 +87,7 @@ def end_of_turn(s, seat) -> bool:
         if value >= goal:   # (War's goal: every Legend card but War run out of the deck)
             finish(s, [0], "The Player wins!")
             return True
-        lost = s.legend_emptied or (mode in ("war", "arbiter") and s.life_emptied)
-        if lost:
+        if s.legend_emptied or (mode in ("war", "arbiter") and s.life_emptied):
             finish(s, [], "Time runs out: the Player loses.")
             return True
         s.life_emptied = False
@@ -150,8 +147,7 @@ def coop_sides(s):
 def coop_won(s, ours, theirs) -> bool:
     """Co-op (ours, RULES.md): the players win together when their combined Legends exceed The
     Emptiness's times the number of players, halved."""
-    team = s.players - 1
-    return ours * 2 > theirs * team
+    return ours * 2 > theirs * (s.players - 1)   # (every seat but The Emptiness's)
 
 
 def most_legends(s, seats):
@@ -188,6 +184,4 @@ def outcome(s, seat) -> float:
         return 0.5
     if seat not in s.winners:
         return 0.0
-    if s.mode == "coop":
-        return 1.0
-    return 1.0 / len(s.winners)
+    return 1.0 if s.mode == "coop" else 1.0 / len(s.winners)

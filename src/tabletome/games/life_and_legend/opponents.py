@@ -9,20 +9,19 @@ list for the decision at hand; The Emptiness has its own turn (``emptiness_turn`
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, STORY, PATH, ACHIEVEMENT
+from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, PATH, ACHIEVEMENT
 from .effects import roll, world_covered, publish, take_space, top_legend
 from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
 from .limits import limit
 
 
+# the moment each AI card Interferes at: Golden Horse Hexes rolls; Geoffrey Disrupts Effects;
+# Matathias "avoids conflict": never
+INTERFERES = {"golden-horse": ON_ROLL, "geoffrey": ON_EFFECT}
+
+
 def interferes(s, seat, moment) -> bool:
-    """Matathias "avoids conflict": never. Golden Horse Hexes rolls; Geoffrey Disrupts Effects."""
-    kind = s.ai[seat]
-    if kind == "golden-horse":
-        return moment == ON_ROLL
-    if kind == "geoffrey":
-        return moment == ON_EFFECT
-    return False
+    return INTERFERES.get(s.ai[seat]) == moment
 
 
 def value(s, card) -> int:
@@ -47,8 +46,7 @@ def decide(s, seat, frame, legal):
     by_kind = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
-    f = frame[0]
-    if f == PHASE:
+    if frame[0] == PHASE:
         return phase_choice(s, seat, frame[2], kind, by_kind, legal)
     if "interfere" in by_kind:
         return by_kind["interfere"][0]
@@ -59,10 +57,8 @@ def decide(s, seat, frame, legal):
         return by_kind["no_contest" if kind == "matathias" else "contest"][0]
     if "keep" in by_kind:
         return by_kind["keep"][0]
-    if "roll" in by_kind:
-        if kind == "matathias" and "by_event" in by_kind:
-            return by_kind["by_event"][0]
-        return by_kind["roll"][0]
+    if "roll" in by_kind:   # (Matathias Wanders by an Event when he has one)
+        return first(by_kind, ("by_event", "roll") if kind == "matathias" else ("roll",), None)
     if "discard" in by_kind:
         return lowest(s, by_kind["discard"], kind)
     if "give" in by_kind:
@@ -104,12 +100,10 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
                 return a
     if "fill" in by_kind:
         return by_kind["fill"][0]
-    if phase == WORLD and ("draw" in by_kind or "uncover" in by_kind or "wander" in by_kind
-                           or "adventure" in by_kind):
+    if phase == WORLD and not by_kind.keys().isdisjoint(("draw", "uncover", "wander", "adventure")):
         return world_choice(s, seat, kind, by_kind, legal)
-    if phase == LIFE and "activate" in by_kind:
-        order = {STORY: 0, PATH: 1, ACHIEVEMENT: 2}
-        return min(by_kind["activate"], key=lambda a: order[C.kind[a.args[0]]])
+    if phase == LIFE and "activate" in by_kind:   # (Story, Path, Achievement: the kinds' own order)
+        return min(by_kind["activate"], key=lambda a: C.kind[a.args[0]])
     if kind == "golden-horse":
         for a in by_kind.get("play", []):
             if any(e.op == "opponents-discard" for e in C.cards[a.args[0]].hand):
@@ -128,12 +122,9 @@ def phase_choice(s, seat, phase, kind, by_kind, legal):
                 return a
         if "turn_in" in by_kind:
             return by_kind["turn_in"][0]
-    if kind == "matathias" and "turn_in" in by_kind:
-        if len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
-            return by_kind["turn_in"][0]
-    if end is not None:
-        return end
-    return legal[0]
+    if kind == "matathias" and "turn_in" in by_kind and len(s.wanders[seat]) >= limit(s, seat, "wander-limit"):
+        return by_kind["turn_in"][0]
+    return end if end is not None else legal[0]
 
 
 def world_choice(s, seat, kind, by_kind, legal):

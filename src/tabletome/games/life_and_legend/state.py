@@ -78,22 +78,19 @@ class LifeAndLegendState(State):
     def setup(self) -> None:
         self.attach()
         C = self.C
-        opts = self.options
         n = self.players
         self.zones.empty(self)   # every zone empty, every number at its default
         self.backgrounds = list(C.background)
         self.turn = 0
         rng = self.rng
         # 1. Shuffle: "Shuffle the Life and Legend Decks."
-        legend = list(C.legend)
-        life = list(C.life)
+        self.legend_deck, self.life_deck = list(C.legend), list(C.life)
         if self.mode == "war":    # "The Event, War is placed uncovered somewhere in the World."
-            legend.remove(C.war)
+            self.legend_deck.remove(C.war)
         if self.mode == "lore":   # "Remove the Trauma, Apathy from the game."
-            life.remove(C.apathy)
-        rng.shuffle(legend)
-        rng.shuffle(life)
-        self.legend_deck, self.life_deck = legend, life
+            self.life_deck.remove(C.apathy)
+        rng.shuffle(self.legend_deck)
+        rng.shuffle(self.life_deck)
         # 2. Prepare World: "Draw four Legend cards keeping them covered."
         for space in range(R.WORLD_SPACES):
             if self.mode == "war" and space == 0:
@@ -101,7 +98,7 @@ class LifeAndLegendState(State):
             else:
                 self.world[space] = self.legend_deck.pop()
         # 4. 1st Player: RULES.md, "The first player"
-        first = 0 if opts["first"] == "north" or n == 1 else rng.below(n)
+        first = 0 if self.options["first"] == "north" or n == 1 else rng.below(n)
         # the Emptiness never goes first (RULES.md, "AI opponents")
         while first in self.ai and self.ai[first] == "emptiness" and n > 1:
             first = (first + 1) % n

@@ -6,8 +6,6 @@ comes back after each action until the player ends it. A phase where "end phase"
 choice passes without asking.
 """
 
-from __future__ import annotations
-
 from itertools import compress
 
 from . import ruleset as R
@@ -56,9 +54,8 @@ def run_end_turn(s, frame):
     """"The Game is over at the end of the turn when the Legend Deck becomes empty." and each mode's
     victory (modes.py); else "Move to next Player.\""""
     _, seat = frame
-    if end_of_turn(s, seat):
-        return False
-    s.stack.append((TURN, (seat + 1) % s.players))
+    if not end_of_turn(s, seat):
+        s.stack.append((TURN, (seat + 1) % s.players))
     return False
 
 
@@ -102,7 +99,6 @@ def phase_legal(s, frame, free=None):
     "end phase" when the phase may end now."""
     _, seat, phase = frame
     A = s.table
-    C = s.C
     out = []
     over_hand = False
     if phase == RESOLUTION:
@@ -110,7 +106,7 @@ def phase_legal(s, frame, free=None):
         # the phase cannot end; "During all Phases, the Player may play Events from their hand, or
         # use Effects on cards in their Play Area" still holds (RULES.md, "Phase 4 over the hand size").
         held = len(s.hand[seat])
-        if held > C.lowest[0] and held > limit(s, seat, "hand-size"):
+        if held > s.C.lowest[0] and held > limit(s, seat, "hand-size"):
             over_hand = True
             out = named(s, "discard", s.hand[seat])
     if phase == CONTEMPLATION:
@@ -169,8 +165,7 @@ def world_legal(s, seat):
                         out.append(on_t[j])
     if adventures:
         if adventure_limited(s, seat):
-            perpetual = C.perpetual
-            adventures = [c for c in adventures if perpetual[c]]
+            adventures = [c for c in adventures if C.perpetual[c]]
         attempt_of = A.adventure
         for c, level in qualifying(s, seat, adventures):
             out.append(attempt_of[c][level])
@@ -215,9 +210,8 @@ def free_legal(s, seat):
     world = s.world
     # "At any time during the Player's turn, they may discard a card to remove a Perpetual Adventure"
     if not C.perpetuals.isdisjoint(world) and may_discard_a_card(s, seat):
-        perpetual = C.perpetual
         for c, uncovered in zip(world, s.up):
-            if uncovered and c >= 0 and perpetual[c]:
+            if uncovered and c >= 0 and C.perpetual[c]:
                 out.append(A.perpetual[c])
     # empty World spaces
     if -1 in world:
@@ -290,20 +284,18 @@ def bring_relic(s, seat, card, when=""):
     s.say_fmt(None, "{} brings {} into play{}.", s.seat_name(seat), s.C.names[card], when)
 
 
-def buy_word(s, frame, action):
-    seat, w = frame[1], action.args[0]
+def buy_word(s, seat, w):
     pay_wanders(s, seat, word_price(w))
     s.words_bought.append(w)
     s.say_fmt(None, "{} spends Completed Wanders for {} this phase.", s.seat_name(seat), (R.SMALL_WORDS + R.GREAT_WORDS)[w])
 
 
-def buy_story(s, frame, action):
-    pay_wanders(s, frame[1], R.FW_STORY_PRICE)
-    activate(s, frame[1], action.args[0], bought=True)
+def buy_story(s, seat, card):
+    pay_wanders(s, seat, R.FW_STORY_PRICE)
+    activate(s, seat, card, bought=True)
 
 
-def buy_trauma_removal(s, frame, action):
-    seat, card = frame[1], action.args[0]
+def buy_trauma_removal(s, seat, card):
     pay_wanders(s, seat, R.FW_TRAUMA_PRICE)
     s.traumas[seat].remove(card)
     depart(s, card)
@@ -321,9 +313,8 @@ def pay_wanders(s, seat, n):
 
 
 # the free actions of every phase
-def play_event(s, frame, action):
+def play_event(s, seat, card):
     # "Hand Effect: Events played from a hand use the Hand Effect and are discarded afterward."
-    seat, card = frame[1], action.args[0]
     s.hand[seat].remove(card)
     depart(s, card)
     publish(s, card)
@@ -331,8 +322,7 @@ def play_event(s, frame, action):
     use(s, seat, card, HAND)
 
 
-def use_card(s, frame, action):
-    seat, card = frame[1], action.args[0]
+def use_card(s, seat, card):
     k = s.C.kind[card]
     if k == STORY:
         use_story(s, seat)
@@ -344,18 +334,15 @@ def use_card(s, frame, action):
         use(s, seat, card, USE)
 
 
-def turn_in_wander(s, frame, action):
-    seat = frame[1]
-    card = s.wanders[seat].pop(action.args[0])
+def turn_in_wander(s, seat, j):
+    card = s.wanders[seat].pop(j)
     depart(s, card)
     s.say_fmt(None, "{} turns in a Completed Wander ({}) for a Life card.", s.seat_name(seat), s.C.names[card])
     s.stack.append((DRAW_LIFE, seat))
 
 
-def remove_perpetual(s, frame, action):
-    seat = frame[1]
-    k = s.world.index(action.args[0])
-    s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, k))
+def remove_perpetual(s, seat, card):
+    s.push((DISCARD, seat, D_PERPETUAL, -1), (REMOVE_PERPETUAL, seat, s.world.index(card)))
 
 
 PHASE_ACTIONS = {
@@ -364,11 +351,13 @@ PHASE_ACTIONS = {
     "draw": world_action(draw_legend), "uncover": world_action(uncover), "wander": world_action(start_wander),
     "farwander": world_action(start_farwander), "adventure": world_action(attempt),
     # Phase 3: Backgrounds, and Farwander Mode's purchases with Completed Wanders
-    "activate": by_seat(activate), "fw_word": buy_word, "fw_story": buy_story, "fw_trauma": buy_trauma_removal,
+    "activate": by_seat(activate), "fw_word": by_seat(buy_word), "fw_story": by_seat(buy_story),
+    "fw_trauma": by_seat(buy_trauma_removal),
     # free actions
-    "play": play_event, "over": by_seat(place_over_atmosphere), "use": use_card, "spark": by_seat(use_spark),
-    "turn_in": turn_in_wander, "perpetual": remove_perpetual, "fill": by_seat(fill_from_deck),
-    "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer), "offer_for": by_seat(trading.make_offer),
+    "play": by_seat(play_event), "over": by_seat(place_over_atmosphere), "use": by_seat(use_card),
+    "spark": by_seat(use_spark), "turn_in": by_seat(turn_in_wander), "perpetual": by_seat(remove_perpetual),
+    "fill": by_seat(fill_from_deck), "place": by_seat(place_from_hand), "offer": by_seat(trading.make_offer),
+    "offer_for": by_seat(trading.make_offer),
 }
 
 

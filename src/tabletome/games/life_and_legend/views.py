@@ -17,17 +17,13 @@ from .names import PHASE_NAMES, MOMENTS, DISRUPTED
 from .effects import pending
 
 
-def seen(s, seat, card) -> bool:
-    """Does ``seat`` know this covered card? A spectator knows what every seat knows (revealed)."""
-    if seat is None:
-        return all((k >> card) & 1 for k in s.known)
-    return (s.known[seat] >> card) & 1 == 1
-
-
 def covered(s, seat, card, owner_sees=False):
-    """A covered card as ``seat`` sees it: its name if it knows it, and who else has examined it."""
-    return {"card": s.C.names[card] if owner_sees or seen(s, seat, card) else "covered",
-            "examined_by": [s.seat_name(t) for t in range(s.players) if (s.known[t] >> card) & 1]}
+    """A covered card as ``seat`` sees it: its name if it knows it (a spectator knows what every
+    seat knows: a revealed card), and who else has examined it."""
+    known = s.known
+    shown = owner_sees or ((known[seat] >> card) & 1 if seat is not None else all((k >> card) & 1 for k in known))
+    return {"card": s.C.names[card] if shown else "covered",
+            "examined_by": [s.seat_name(t) for t in range(s.players) if (known[t] >> card) & 1]}
 
 
 def view(s, seat):

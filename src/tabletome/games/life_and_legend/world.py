@@ -117,9 +117,7 @@ def may_wander(s, seat) -> bool:
 def wander_targets(s, covered):
     """Covered World cards (``covered``, their spaces); "If there are no covered cards in the World,
     the Player may Wander on the top Legend Deck card.\""""
-    if covered:
-        return covered
-    return [TOP] if s.legend_deck else []
+    return covered or ([TOP] if s.legend_deck else [])
 
 
 def start_wander(s, seat, target, index=0):
@@ -188,13 +186,12 @@ def farwander_succeeds(s, seat):
 
 def contest(s, frame, action):
     """"Contest: Both the Completed Wander and the Life Card are discarded.\""""
-    target = frame[1]
     _, card, life = s.contest
     depart(s, card)
     if life >= 0:
         depart(s, life)
     s.contest = []
-    s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(target))
+    s.say_fmt(None, "{} contests: both cards are discarded.", s.seat_name(frame[1]))
 
 
 def no_contest(s, frame, action):
