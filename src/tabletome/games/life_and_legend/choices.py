@@ -2,6 +2,8 @@
 (Reward/Penalty/Effects, drawn Life cards, limits, Defeat, Farwander contests). A choice with one
 possible answer is made without asking."""
 
+from __future__ import annotations
+
 from . import ruleset as R
 from .adventures import defeat_choices, resolve_attempt
 from .cards import EVENT, TRAIT, EXCEPTIONAL, TRAUMA, ACHIEVEMENT

@@ -8,6 +8,8 @@ in a fixed order, sorted, shuffled and dealt back into the same slots; who had e
 (public: it is in every view) still knows the card now there (core's ``redeal``).
 """
 
+from __future__ import annotations
+
 from ...core import as_rng
 from ...core.zones import redeal
 

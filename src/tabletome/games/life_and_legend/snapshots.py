@@ -7,6 +7,8 @@ their own deck, in card-file order. Frames on the stack hold card ids (their ord
 Legend Deck first; RULES.md).
 """
 
+from __future__ import annotations
+
 from ...core import IllegalAction
 from .effects import pending as pending_frames
 from .names import DISRUPTED

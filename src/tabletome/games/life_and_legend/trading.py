@@ -2,6 +2,8 @@
 whose turn it is offers, one offer a turn (RULES.md, "Relic trading"); the other seat answers
 accept or decline."""
 
+from __future__ import annotations
+
 from .names import TRADE_ANSWER, TRIM
 
 

@@ -6,6 +6,8 @@ comes back after each action until the player ends it. A phase where "end phase"
 choice passes without asking.
 """
 
+from __future__ import annotations
+
 from itertools import compress
 
 from . import ruleset as R
