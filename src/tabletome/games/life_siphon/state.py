@@ -33,8 +33,8 @@ QUADRANTS = Kinds(lambda st: [qn(st, q) for q in range(st.R.Q)], snapshots.find_
 
 def _laid_out(attr):
     """A list of numbers a snapshot writes inside a part snapshots.py lays out (the board by
-    quadrant, the supply) and reads back."""
-    return Number(attr, list[int], [], copy=True, seat=False, written=False)
+    quadrant, the supply) and reads back, and a view shows there too (views.py)."""
+    return Number(attr, list[int], [], copy=True, seat=False, written=False, view=None)
 
 
 REDEAL_TRIES = 30  # re-deals tried for a seat seen answering a window before keeping the last one
@@ -49,8 +49,8 @@ def seen_answering(st, copy, seat) -> bool:
     return decision is None or decision[0] != WINDOW or st.to_move == seat or can_fast(copy, st.to_move)
 
 
-# Every component, in the order a snapshot writes it (RULES.md, "Snapshots"); who sees what is
-# views.py.
+# Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). A view shows the
+# zones with a view key (core's Zones.view), the rest as views.py lays it out.
 ZONES = Zones(
     Number("round", Annotated[int, Meta(ge=0, le=10_000)], 1, seat=False),
     Slot("turn", seat=False, kinds=QUADRANTS),                         # whose turn: a quadrant
@@ -62,30 +62,33 @@ ZONES = Zones(
     Derived("quadrants", dict[str, Quadrant], {}, snapshots.quadrants),
     _laid_out("kind"), _laid_out("damage"), _laid_out("attack_bonus"), _laid_out("defense_bonus"),
     _laid_out("flags"), _laid_out("area_count"), _laid_out("life"), _laid_out("pool"),
-    Row("hand", OWNER, key="hands"), Row("known", of="hand"),         # and the cards of it everyone saw it take
-    Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
+    Row("hand", OWNER, key="hands"), Row("known", of="hand", view="known_in_hand"),   # and the cards of it everyone saw it take
+    Pile("deck", NOBODY, seat=False, nullable=True, size_view="deck_size"),           # top card last
     Spaces("river", RIVER_CARDS, nullable=True, ordered=False),       # the River's 3 cards (-1: none), taken by name
     Row("discard", seat=False),
     Slot("aspect", key="aspects", kinds=ASPECTS),                     # each seat's Aspect (-1: none)
-    CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS),   # used this turn
+    CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS, view="aspects_used_this_turn"),   # this turn
     CardSet("vials", kinds=VIALS, nullable=True),                     # each seat's unused Essence Vials
     Derived("supply", dict[str, int], {}, snapshots.supply),          # shared familiars not on the board
     _laid_out("supply"),
     # the turn: summons and life gained, the Fearsome used (bits), in the Attack Phase
-    Group("turn_state", Number("summons", Annotated[int, Meta(ge=0, le=SUMMONS_PER_TURN)], 0, seat=False),
-          Number("gained", Annotated[int, Meta(ge=0, le=MADNESS_GAIN_CAP)], 0, key="life_gained", seat=False),
-          CardSet("fear_used", key="fearsome_used", seat=False, kinds=FAMILIARS),
-          Number("attack_phase", bool, False, seat=False)),
+    Group("turn_state", Number("summons", Annotated[int, Meta(ge=0, le=SUMMONS_PER_TURN)], 0, seat=False,
+                               view="summons_this_turn"),
+          Number("gained", Annotated[int, Meta(ge=0, le=MADNESS_GAIN_CAP)], 0, key="life_gained", seat=False, view=None),
+          CardSet("fear_used", key="fearsome_used", seat=False, kinds=FAMILIARS, view=None),
+          Number("attack_phase", bool, False, seat=False, view=None)),
     # the attack in progress (combat.py): slots (quadrant * SLOTS + space), the familiars' kinds,
     # the defending quadrant, the blockers' slots, each Breath Weapon point (a slot, -1: life)
-    Group("attack", Number("attacker", int, -1, seat=False),
-          Slot("attacker_kind", key="attacker_familiar", seat=False, kinds=FAMILIARS),
-          Number("target", int, -1, seat=False), Slot("target_kind", key="target_familiar", seat=False, kinds=FAMILIARS),
-          Slot("defender", seat=False, kinds=QUADRANTS), Number("blockers", list[int], [], copy=True, seat=False),
-          Number("breath_points", list[int], [], copy=True, key="breath", seat=False), null_when_empty=True),
+    Group("attack", Number("attacker", int, -1, seat=False, view=None),
+          Slot("attacker_kind", key="attacker_familiar", seat=False, kinds=FAMILIARS, view=None),
+          Number("target", int, -1, seat=False, view=None),
+          Slot("target_kind", key="target_familiar", seat=False, kinds=FAMILIARS, view=None),
+          Slot("defender", seat=False, kinds=QUADRANTS, view=None),
+          Number("blockers", list[int], [], copy=True, seat=False, view=None),
+          Number("breath_points", list[int], [], copy=True, key="breath", seat=False, view=None), null_when_empty=True),
     # Madness Mode: defeated this round; the final [round, life]
-    Number("defeated", bool, False, seat=False),
-    Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False),
+    Number("defeated", bool, False, seat=False, view=None),
+    Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False, view=None),
     cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True, one_deck=True,
     redeal_keeps=seen_answering, redeal_tries=REDEAL_TRIES)
 
@@ -95,7 +98,7 @@ class LifeSiphonState(State):
 
     frames = FRAMES
     zones = ZONES
-    _view = views.view
+    view_more = views.view_more
     seat_view = views.seat_view
     _restore = snapshots.restore
     migrate_snapshot = staticmethod(snapshots.migrate)
