@@ -1,8 +1,10 @@
 """What each seat sees beside the declared zones: ``view_more`` and ``seat_view`` (snapshots are in snapshots.py)."""
 
+from ...core.zones import bits
 from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
 from .frames import FRAMES
 from .ruleset import MARK_NAMES, MOMENTS, PHASE_NAMES
+from .snapshots import supply
 from .spells import source_name
 from .steps import ATTACK, MAIN, NAMES, TARGET, WINDOW, phase_of
 
@@ -40,40 +42,27 @@ AREA_SPACES = tuple((key, START[a], START[a] + CAP[a]) for a, key in enumerate(A
 
 def quadrant_view(st, q):
     R = st.R
-    name, role, seat, controller, attack_controller = view_fixed(st)["quadrants"][q]
     base = q * SLOTS
     kinds = st.kind
     # the quadrant's spaces in order, an empty one (most) without a call
     spaces = [slot_view(st, s) if kinds[s] >= 0 else None for s in range(base, base + SLOTS)]
-    areas = {key: spaces[start:end] for key, start, end in AREA_SPACES}
-    pool = st.pool[q]
-    return {
-        "name": name,
-        "role": role,
-        "seat": seat,
-        "controller": controller,
-        "attack_controller": attack_controller,
-        "life": st.life[q] if R.has_life[q] else None,
-        "areas": areas,
-        "pool": [R.cards.fam_names[f] for f in range(R.nf) if (pool >> f) & 1] if pool else [],
-    }
+    return {**fixed_quadrants(st)[q], "life": st.life[q] if R.has_life[q] else None,
+            "areas": {key: spaces[start:end] for key, start, end in AREA_SPACES},
+            "pool": [R.cards.fam_names[f] for f in bits(st.pool[q])]}
 
 
-def view_fixed(st):
-    """The parts of a view the rule set fixes (it is made per number of players): each quadrant's
-    name, role, seat and controllers, and the familiars of the shared supply with their kinds.
-    Made once and shared by every view: read them, never change them."""
+def fixed_quadrants(st):
+    """What a view shows of each quadrant that the rule set fixes (it is made per number of
+    players): its name, role, seat and controllers. Made once and shared by every view: read
+    them, never change them."""
     R = st.R
     got = R.__dict__.get("_view_fixed")
     if got is None:
         def seat_name(p):
             return st.seat_name(p) if p >= 0 else None
-        got = R._view_fixed = {
-            "quadrants": [(qn(st, q), "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player",
-                           R.q_seat[q] if R.q_seat[q] >= 0 else None, seat_name(R.ctrl[q]), seat_name(R.actrl[q]))
-                          for q in range(R.Q)],
-            "supply": [(R.cards.fam_names[f], f) for f in R.supply_kinds],
-        }
+        got = R._view_fixed = [{"name": qn(st, q), "role": "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player",
+                                "seat": R.q_seat[q] if R.q_seat[q] >= 0 else None, "controller": seat_name(R.ctrl[q]),
+                                "attack_controller": seat_name(R.actrl[q])} for q in range(R.Q)]
     return got
 
 
@@ -119,7 +108,7 @@ def view_more(st, seat, view):
         info["hand_size"] = len(st.hand[s])
         if not R.vials_on:
             info["vials"] = None
-    view["supply"] = {name: st.supply[f] for name, f in view_fixed(st)["supply"]}
+    view["supply"] = supply(st)
     view["aspects_aside"] = [R.cards.aspect_names[a] for a in range(R.na) if a not in st.aspect] if R.uses_aspects else []
     view["attack"] = attack_view(st)
     view["modules"] = R.modules_view
