@@ -22,7 +22,7 @@ from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import MADNESS_GAIN_CAP, MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
 from .snapshots import Quadrant
-from .spells import can_fast
+from .spells import cast_actions
 from .steps import TURN, WINDOW, phase_of
 
 FAMILIARS = Kinds(lambda st: st.R.cards.fam_names, lambda st, name, where: st.R.cards.familiar_of(name, where))
@@ -46,7 +46,7 @@ def seen_answering(st, copy, seat) -> bool:
     first in the hand) and the order of the deck; a seat asked in a response window is seen to hold
     a Fast Cast card it can cast: in ``copy``, that seat (when it is not ``seat``) still can."""
     decision = st.decision
-    return decision is None or decision[0] != WINDOW or st.to_move == seat or can_fast(copy, st.to_move)
+    return decision is None or decision[0] != WINDOW or st.to_move == seat or bool(cast_actions(copy, st.to_move, False, []))
 
 
 # Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). A view shows the
