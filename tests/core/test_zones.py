@@ -722,3 +722,34 @@ def test_held_counts_counts_each_card_where_it_lies_once():
     assert sum(map(sum, peek.known)) == 1 and ZONES.held_counts(peek) == [6, 6, 6]
     peek.apply(next(a for a in peek.legal_actions() if a.kind == "place"))   # placed face down
     assert ZONES.held_counts(peek) == [6, 6, 6]
+
+
+def test_empty_written_out_sets_every_field_as_empty_does():
+    """``empty_of(zones)``, the set-up's empty zones written out: the fields ``Zones.empty`` sets,
+    to equal values, each seat's list its own and a table's list replaced whole shared as there."""
+    from tabletome.core.zones import CardSet, Derived, Group, Piles, Row, Spaces, empty_of
+    declared = Zones(
+        Number("points", int, 0), Number("faces", list[int], [1], copy=True), Number("marks", list[int], [2]),
+        Number("rolls", list[int], [], copy=True, seat=False), Number("shared", list[int], [3], seat=False),
+        Cards("hand", OWNER, size="hand_size"), Cards("pool", seat=False, size="pool_size"), Pile("deck", OWNER),
+        Row("line"), Piles("rows"), Slot("down", OWNER), Spaces("board", 2), CardSet("seen"), Known("known", "hand"),
+        Known("bolts", "hand", card=lambda s: 0), Derived("over", bool, False, lambda s: False),
+        Group("turn", Number("step", int, 4, seat=False)), cards=lambda s: DECK)
+
+    class EveryKindState(State):
+        __slots__ = declared.attributes
+        zones = declared
+
+        def determinize(self, seat, rng):
+            raise NotImplementedError
+
+    for players in (2, 3):
+        made, written = bare(EveryKindState, players), bare(EveryKindState, players)
+        declared.empty(made)
+        empty_of(declared)(written)
+        for attr in declared.attributes:
+            value = getattr(written, attr)
+            assert value == getattr(made, attr), attr
+            if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+                assert len({id(v) for v in value}) == len(value), f"{attr}: seats share one list"
+        assert written.shared is made.shared and written.rolls is not made.rolls

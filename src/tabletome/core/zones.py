@@ -1376,3 +1376,39 @@ def names_of(names, counts) -> list[str]:
 def counts_of(names, counts) -> dict:
     """{name: count} of the kinds ``counts`` holds, in kind order."""
     return {names[k]: c for k, c in enumerate(counts) if c}
+
+
+def empty_of(zones):
+    """``zones.empty`` written out once in straight lines, as ``clone_of`` writes ``clone``: the
+    same fields set to the same values (every seat's list its own), at about the cost of a set-up
+    written by hand, for a game whose set-up lies on a hot path (random play, search)."""
+    lines = ["def empty(state):", "    p = state.players"]
+    if any(isinstance(z, Cards) or isinstance(z, Known) and z.card is None for z in zones.zones):
+        lines.append("    n = len(_cards(state).names)")
+    scope = {"_cards": zones.cards}
+    for i, z in enumerate(zones.zones):
+        scope[f"z{i}"] = z
+        fresh = True     # the value is a new list each time it is made
+        if isinstance(z, Derived):
+            continue
+        if isinstance(z, Number):
+            value, fresh = (f"list(z{i}.default)", True) if z.copy else (f"z{i}.default", False)
+            if z.seat and isinstance(z.default, list):
+                value, fresh = f"z{i}.default.copy()", True
+        elif isinstance(z, Cards):
+            value = "[0] * " + ("n" if z.kinds is None else f"len(z{i}.kinds.names(state))")
+            if z.size:
+                lines.append(f"    state.{z.size} = {'[0] * p' if z.seat else '0'}")
+        elif isinstance(z, (Pile, Row, Piles)):
+            value = "[]"
+        elif isinstance(z, Spaces):
+            value = f"[z{i}.empty] * {z.count}"
+        elif isinstance(z, (Slot, CardSet)) or z.card is not None:
+            value, fresh = ("0" if isinstance(z, (CardSet, Known)) else f"z{i}.empty"), False
+        else:
+            value = "[0] * n"
+        if z.seat:
+            value = f"[{value} for _ in range(p)]" if fresh else f"[{value}] * p"
+        lines.append(f"    state.{z.attr} = {value}")
+    exec("\n".join(lines), scope)
+    return scope["empty"]
