@@ -13,10 +13,9 @@ from typing import Annotated
 from msgspec import Meta
 
 from ...core import IllegalAction, State
-from ...core.zones import NOBODY, OWNER, CardSet, Derived, Group, Kinds, Number, Pile, Row, Slot, Spaces, Zones
+from ...core.zones import NOBODY, OWNER, CardSet, Derived, Group, Kinds, Number, Pile, Row, Slot, Spaces, Zones, empty_of
 from . import snapshots, views
 from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
-from .combat import no_attack
 from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
@@ -91,6 +90,7 @@ ZONES = Zones(
     Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False, view=None),
     cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True, one_deck=True,
     redeal_keeps=seen_answering, redeal_tries=REDEAL_TRIES)
+EMPTY = empty_of(ZONES)   # (written out: core's loop, Zones.empty, would cost a random game's set-up twice as much)
 
 
 class LifeSiphonState(State):
@@ -104,27 +104,15 @@ class LifeSiphonState(State):
     migrate_snapshot = staticmethod(snapshots.migrate)
 
     def setup(self):
+        EMPTY(self)   # every zone empty, every number at its default
         R = empty_board(self)
         Q = R.Q
         self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
         self.supply = [R.f_supply[f] if f in R.supply_kinds else 0 for f in range(R.nf)]
         self.pool = [sum(1 << f for f in R.personal_kinds)] * Q
-        # (each field set by hand: core's zones.empty would cost a random game's set-up twice as much)
-        self.hand = [[] for _ in range(self.players)]
-        self.known = [[] for _ in range(self.players)]
-        self.discard = []
-        self.aspect = [-1] * self.players
-        self.aspect_used = 0
         self.vials = [R.all_vials] * self.players
         self.turn = 0
         self.round = 0
-        self.summons = 0
-        self.gained = 0
-        self.fear_used = 0
-        self.attack_phase = False
-        no_attack(self)
-        self.defeated = False
-        self.final = None
         names = ", ".join(qn(self, q) for q in range(Q))
         self.say_fmt(None, "Life Siphon ({}): {}.", self.options['mode'], names)
         # "Shuffle the remaining cards to form the Main Deck ... Deal 1 card to each player ...
@@ -133,7 +121,6 @@ class LifeSiphonState(State):
         self.rng.shuffle(self.deck)
         for s in range(self.players):
             draw(self, s, R.start_hand)
-        self.river = [-1] * RIVER_CARDS
         for i in range(RIVER_CARDS):
             refill_river(self, i)
         if R.madness:
