@@ -29,5 +29,5 @@ def test_every_module_imports_and_the_state_holds_no_rules():
     rules = {name for name, value in vars(state_class).items()
              if callable(value) and not isinstance(value, type) and not name.startswith("__")}
     # what core asks of a state, and nothing more
-    assert rules <= {"setup", "clone", "outcome", "tempo", "check_invariants", "_view", "seat_view", "_snapshot", "_restore",
+    assert rules <= {"setup", "clone", "outcome", "tempo", "check_invariants", "view_more", "seat_view", "_snapshot", "_restore",
                      "migrate_snapshot", "determinize"}, rules

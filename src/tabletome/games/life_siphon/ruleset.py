@@ -236,9 +236,7 @@ class RuleSet:
         self.casting = [(self.c_cost[k], self.c_fast[k], target_needs(self.c_eff[k]), index.cast[k],
                          target_needs(self.c_slow_eff[k]) if self.c_both[k] else None) for k in range(self.n)]
         self.deck = [k for k, c in enumerate(cs) for _ in range(c.copies) if c.madness or mode != MADNESS]
-        self.copies = [0] * self.n
-        for k in self.deck:
-            self.copies[k] += 1
+        self.copies = [c.copies if c.madness or mode != MADNESS else 0 for c in cs]
         self.uses_aspects = mode != MADNESS
         # --- aspects ------------------------------------------------------------------------------
         asp = cards.aspects

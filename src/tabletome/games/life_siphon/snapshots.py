@@ -124,11 +124,8 @@ def restore(st, data):
             raise IllegalAction(f"snapshot cards: {used[k]} {cards.names[k]} placed, but this deck has {R.copies[k]}")
     if river is None:
         st.river = [st.deck.pop() if st.deck else -1 for _ in range(RIVER_CARDS)]
-    if st.vials is None:
-        st.vials = [0] * st.players
-    for s, name in enumerate(st.seat_names):
-        if name not in (data.vials or ()):   # a seat's vials left out: all of them unused
-            st.vials[s] = R.all_vials
+    # a seat's vials left out: all of them unused
+    st.vials = [st.vials[s] if name in (data.vials or ()) else R.all_vials for s, name in enumerate(st.seat_names)]
     if st.turn < 0:
         st.turn = 0
     check_attack(st)

@@ -27,11 +27,6 @@ def pass_action(st):
     return st.R.act.pass_
 
 
-def can_fast(st, seat):
-    """Whether ``seat`` could cast a Fast Cast card now."""
-    return bool(cast_actions(st, seat, False, []))
-
-
 def cast_actions(st, seat, main, acts):
     """The cards ``seat`` may cast now: Fast Cast ones, and in its Main Phase Slow Cast ones."""
     hand = st.hand[seat]

@@ -16,13 +16,12 @@ from ...core import IllegalAction, State
 from ...core.zones import NOBODY, OWNER, CardSet, Derived, Group, Kinds, Number, Pile, Row, Slot, Spaces, Zones
 from . import snapshots, views
 from .board import AREAS, BATTLEGROUND, CAP, MOVEMENT, NUM_AREAS, RIVER, SLOTS, START, empty_board, place, qn
-from .combat import no_attack
 from .deck import draw, refill_river
 from .effects import POOL_FEARSOME, POOL_PERSONAL
 from .frames import FRAMES
 from .ruleset import MADNESS_GAIN_CAP, MADNESS_ROUNDS_SCALE, MAX_BLOCKERS, MAX_LIFE, P_OVER, RIVER_CARDS, START_LIFE, SUMMONS_PER_TURN
 from .snapshots import Quadrant
-from .spells import can_fast
+from .spells import cast_actions
 from .steps import TURN, WINDOW, phase_of
 
 FAMILIARS = Kinds(lambda st: st.R.cards.fam_names, lambda st, name, where: st.R.cards.familiar_of(name, where))
@@ -33,8 +32,8 @@ QUADRANTS = Kinds(lambda st: [qn(st, q) for q in range(st.R.Q)], snapshots.find_
 
 def _laid_out(attr):
     """A list of numbers a snapshot writes inside a part snapshots.py lays out (the board by
-    quadrant, the supply) and reads back."""
-    return Number(attr, list[int], [], copy=True, seat=False, written=False)
+    quadrant, the supply) and reads back, and a view shows there too (views.py)."""
+    return Number(attr, list[int], [], copy=True, seat=False, written=False, view=None)
 
 
 REDEAL_TRIES = 30  # re-deals tried for a seat seen answering a window before keeping the last one
@@ -46,11 +45,11 @@ def seen_answering(st, copy, seat) -> bool:
     first in the hand) and the order of the deck; a seat asked in a response window is seen to hold
     a Fast Cast card it can cast: in ``copy``, that seat (when it is not ``seat``) still can."""
     decision = st.decision
-    return decision is None or decision[0] != WINDOW or st.to_move == seat or can_fast(copy, st.to_move)
+    return decision is None or decision[0] != WINDOW or st.to_move == seat or bool(cast_actions(copy, st.to_move, False, []))
 
 
-# Every component, in the order a snapshot writes it (RULES.md, "Snapshots"); who sees what is
-# views.py.
+# Every component, in the order a snapshot writes it (RULES.md, "Snapshots"). A view shows the
+# zones with a view key (core's Zones.view), the rest as views.py lays it out.
 ZONES = Zones(
     Number("round", Annotated[int, Meta(ge=0, le=10_000)], 1, seat=False),
     Slot("turn", seat=False, kinds=QUADRANTS),                         # whose turn: a quadrant
@@ -62,30 +61,33 @@ ZONES = Zones(
     Derived("quadrants", dict[str, Quadrant], {}, snapshots.quadrants),
     _laid_out("kind"), _laid_out("damage"), _laid_out("attack_bonus"), _laid_out("defense_bonus"),
     _laid_out("flags"), _laid_out("area_count"), _laid_out("life"), _laid_out("pool"),
-    Row("hand", OWNER, key="hands"), Row("known", of="hand"),         # and the cards of it everyone saw it take
-    Pile("deck", NOBODY, seat=False, nullable=True),                  # top card last
+    Row("hand", OWNER, key="hands"), Row("known", of="hand", view="known_in_hand"),   # and the cards of it everyone saw it take
+    Pile("deck", NOBODY, seat=False, nullable=True, size_view="deck_size"),           # top card last
     Spaces("river", RIVER_CARDS, nullable=True, ordered=False),       # the River's 3 cards (-1: none), taken by name
     Row("discard", seat=False),
     Slot("aspect", key="aspects", kinds=ASPECTS),                     # each seat's Aspect (-1: none)
-    CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS),   # used this turn
+    CardSet("aspect_used", key="aspects_used", seat=False, kinds=ASPECTS, view="aspects_used_this_turn"),   # this turn
     CardSet("vials", kinds=VIALS, nullable=True),                     # each seat's unused Essence Vials
     Derived("supply", dict[str, int], {}, snapshots.supply),          # shared familiars not on the board
     _laid_out("supply"),
     # the turn: summons and life gained, the Fearsome used (bits), in the Attack Phase
-    Group("turn_state", Number("summons", Annotated[int, Meta(ge=0, le=SUMMONS_PER_TURN)], 0, seat=False),
-          Number("gained", Annotated[int, Meta(ge=0, le=MADNESS_GAIN_CAP)], 0, key="life_gained", seat=False),
-          CardSet("fear_used", key="fearsome_used", seat=False, kinds=FAMILIARS),
-          Number("attack_phase", bool, False, seat=False)),
+    Group("turn_state", Number("summons", Annotated[int, Meta(ge=0, le=SUMMONS_PER_TURN)], 0, seat=False,
+                               view="summons_this_turn"),
+          Number("gained", Annotated[int, Meta(ge=0, le=MADNESS_GAIN_CAP)], 0, key="life_gained", seat=False, view=None),
+          CardSet("fear_used", key="fearsome_used", seat=False, kinds=FAMILIARS, view=None),
+          Number("attack_phase", bool, False, seat=False, view=None)),
     # the attack in progress (combat.py): slots (quadrant * SLOTS + space), the familiars' kinds,
     # the defending quadrant, the blockers' slots, each Breath Weapon point (a slot, -1: life)
-    Group("attack", Number("attacker", int, -1, seat=False),
-          Slot("attacker_kind", key="attacker_familiar", seat=False, kinds=FAMILIARS),
-          Number("target", int, -1, seat=False), Slot("target_kind", key="target_familiar", seat=False, kinds=FAMILIARS),
-          Slot("defender", seat=False, kinds=QUADRANTS), Number("blockers", list[int], [], copy=True, seat=False),
-          Number("breath_points", list[int], [], copy=True, key="breath", seat=False), null_when_empty=True),
+    Group("attack", Number("attacker", int, -1, seat=False, view=None),
+          Slot("attacker_kind", key="attacker_familiar", seat=False, kinds=FAMILIARS, view=None),
+          Number("target", int, -1, seat=False, view=None),
+          Slot("target_kind", key="target_familiar", seat=False, kinds=FAMILIARS, view=None),
+          Slot("defender", seat=False, kinds=QUADRANTS, view=None),
+          Number("blockers", list[int], [], copy=True, seat=False, view=None),
+          Number("breath_points", list[int], [], copy=True, key="breath", seat=False, view=None), null_when_empty=True),
     # Madness Mode: defeated this round; the final [round, life]
-    Number("defeated", bool, False, seat=False),
-    Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False),
+    Number("defeated", bool, False, seat=False, view=None),
+    Number("final", Annotated[list[int], Meta(min_length=2, max_length=2)] | None, None, seat=False, view=None),
     cards=lambda st: st.R.cards, shared=("R",), columns=True, named_seats=True, one_deck=True,
     redeal_keeps=seen_answering, redeal_tries=REDEAL_TRIES)
 
@@ -95,33 +97,21 @@ class LifeSiphonState(State):
 
     frames = FRAMES
     zones = ZONES
-    _view = views.view
+    view_more = views.view_more
     seat_view = views.seat_view
     _restore = snapshots.restore
     migrate_snapshot = staticmethod(snapshots.migrate)
 
     def setup(self):
+        ZONES.empty(self)   # every zone empty, every number at its default
         R = empty_board(self)
         Q = R.Q
         self.life = [START_LIFE if R.has_life[q] else 0 for q in range(Q)]
         self.supply = [R.f_supply[f] if f in R.supply_kinds else 0 for f in range(R.nf)]
         self.pool = [sum(1 << f for f in R.personal_kinds)] * Q
-        # (each field set by hand: core's zones.empty would cost a random game's set-up twice as much)
-        self.hand = [[] for _ in range(self.players)]
-        self.known = [[] for _ in range(self.players)]
-        self.discard = []
-        self.aspect = [-1] * self.players
-        self.aspect_used = 0
         self.vials = [R.all_vials] * self.players
         self.turn = 0
         self.round = 0
-        self.summons = 0
-        self.gained = 0
-        self.fear_used = 0
-        self.attack_phase = False
-        no_attack(self)
-        self.defeated = False
-        self.final = None
         names = ", ".join(qn(self, q) for q in range(Q))
         self.say_fmt(None, "Life Siphon ({}): {}.", self.options['mode'], names)
         # "Shuffle the remaining cards to form the Main Deck ... Deal 1 card to each player ...
@@ -130,7 +120,6 @@ class LifeSiphonState(State):
         self.rng.shuffle(self.deck)
         for s in range(self.players):
             draw(self, s, R.start_hand)
-        self.river = [-1] * RIVER_CARDS
         for i in range(RIVER_CARDS):
             refill_river(self, i)
         if R.madness:

@@ -1,8 +1,10 @@
-"""What each seat sees: ``view(seat)``, a JSON-ready dict (snapshots are in snapshots.py)."""
+"""What each seat sees beside the declared zones: ``view_more`` and ``seat_view`` (snapshots are in snapshots.py)."""
 
+from ...core.zones import bits
 from .board import AREA_KEYS, CAP, SLOTS, START, fam, qn
 from .frames import FRAMES
-from .ruleset import MARK_NAMES, MOMENTS, P_OVER, PHASE_NAMES
+from .ruleset import MARK_NAMES, MOMENTS, PHASE_NAMES
+from .snapshots import supply
 from .spells import source_name
 from .steps import ATTACK, MAIN, NAMES, TARGET, WINDOW, phase_of
 
@@ -40,40 +42,27 @@ AREA_SPACES = tuple((key, START[a], START[a] + CAP[a]) for a, key in enumerate(A
 
 def quadrant_view(st, q):
     R = st.R
-    name, role, seat, controller, attack_controller = view_fixed(st)["quadrants"][q]
     base = q * SLOTS
     kinds = st.kind
     # the quadrant's spaces in order, an empty one (most) without a call
     spaces = [slot_view(st, s) if kinds[s] >= 0 else None for s in range(base, base + SLOTS)]
-    areas = {key: spaces[start:end] for key, start, end in AREA_SPACES}
-    pool = st.pool[q]
-    return {
-        "name": name,
-        "role": role,
-        "seat": seat,
-        "controller": controller,
-        "attack_controller": attack_controller,
-        "life": st.life[q] if R.has_life[q] else None,
-        "areas": areas,
-        "pool": [R.cards.fam_names[f] for f in range(R.nf) if (pool >> f) & 1] if pool else [],
-    }
+    return {**fixed_quadrants(st)[q], "life": st.life[q] if R.has_life[q] else None,
+            "areas": {key: spaces[start:end] for key, start, end in AREA_SPACES},
+            "pool": [R.cards.fam_names[f] for f in bits(st.pool[q])]}
 
 
-def view_fixed(st):
-    """The parts of a view the rule set fixes (it is made per number of players): each quadrant's
-    name, role, seat and controllers, and the familiars of the shared supply with their kinds.
-    Made once and shared by every view: read them, never change them."""
+def fixed_quadrants(st):
+    """What a view shows of each quadrant that the rule set fixes (it is made per number of
+    players): its name, role, seat and controllers. Made once and shared by every view: read
+    them, never change them."""
     R = st.R
     got = R.__dict__.get("_view_fixed")
     if got is None:
         def seat_name(p):
             return st.seat_name(p) if p >= 0 else None
-        got = R._view_fixed = {
-            "quadrants": [(qn(st, q), "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player",
-                           R.q_seat[q] if R.q_seat[q] >= 0 else None, seat_name(R.ctrl[q]), seat_name(R.actrl[q]))
-                          for q in range(R.Q)],
-            "supply": [(R.cards.fam_names[f], f) for f in R.supply_kinds],
-        }
+        got = R._view_fixed = [{"name": qn(st, q), "role": "lair" if R.is_lair[q] else "ghost" if R.is_ghost[q] else "player",
+                                "seat": R.q_seat[q] if R.q_seat[q] >= 0 else None, "controller": seat_name(R.ctrl[q]),
+                                "attack_controller": seat_name(R.actrl[q])} for q in range(R.Q)]
     return got
 
 
@@ -104,70 +93,36 @@ def attack_view(st):
     }
 
 
-def view(st, seat):
-    """What ``seat`` sees (None: a spectator): its own hand, the others' hand sizes and the cards
-    everyone saw them take, the board, the River, the discard pile and where the turn stands."""
+def view_more(st, seat, view):
+    """What a view shows beside the declared zones (core's ``Zones.view``: the round, whose turn,
+    the River, the deck's size, the discard pile, each player's hand for its owner only, the cards
+    everyone saw it take, its Aspect and Vials): the phase, the decision, the board, the supply,
+    the attack and the cards in play; each player's quadrant and hand size."""
     R = st.R
-    phase = phase_of(st)
-    cards = R.cards
-    names = cards.names
-    view = {
-        "game": "life-siphon",
-        "mode": st.options["mode"],
-        "seat": seat,
-        "round": st.round,
-        "turn": qn(st, st.turn),
-        "phase": PHASE_NAMES[phase],
-        "to_move": st.to_move,
-        "decision": decision_view(st),
-        "quadrants": [quadrant_view(st, q) for q in range(R.Q)],
-        "players": [player_view(st, s, seat) for s in range(st.players)],
-        "river": [names[k] if k >= 0 else None for k in st.river],
-        "deck_size": len(st.deck),
-        "discard": [names[k] for k in st.discard],
-        "supply": {name: st.supply[f] for name, f in view_fixed(st)["supply"]},
-        "summons_this_turn": st.summons,
-        "aspects_used_this_turn": [cards.aspect_names[a] for a in range(R.na) if (st.aspect_used >> a) & 1]
-                                  if st.aspect_used else [],
-        "aspects_aside": [cards.aspect_names[a] for a in range(R.na) if a not in st.aspect] if R.uses_aspects else [],
-        "attack": attack_view(st),
-        "modules": R.modules_view,
-        "over": phase == P_OVER,
-        "winners": list(st.winners),
-        "catalogue": catalogue(st),
-    }
+    view["mode"] = st.options["mode"]
+    view["phase"] = PHASE_NAMES[phase_of(st)]
+    view["decision"] = decision_view(st)
+    view["quadrants"] = [quadrant_view(st, q) for q in range(R.Q)]
+    for s, info in enumerate(view["players"]):
+        info["quadrant"] = qn(st, R.seat_q[s])
+        info["hand_size"] = len(st.hand[s])
+        if not R.vials_on:
+            info["vials"] = None
+    view["supply"] = supply(st)
+    view["aspects_aside"] = [R.cards.aspect_names[a] for a in range(R.na) if a not in st.aspect] if R.uses_aspects else []
+    view["attack"] = attack_view(st)
+    view["modules"] = R.modules_view
+    view["catalogue"] = catalogue(st)
     if R.madness:
         view["madness"] = madness_view(st)
-    return view
-
-
-def player_view(st, s, seat):
-    """Player ``s`` as ``seat`` sees it: its hand size, the cards everyone saw it take, its Aspect
-    and Vials; the hand itself for its owner only."""
-    R = st.R
-    cards = R.cards
-    names = cards.names
-    info = {
-        "name": st.seat_name(s),
-        "quadrant": qn(st, R.seat_q[s]),
-        "hand_size": len(st.hand[s]),
-        "known_in_hand": [names[k] for k in st.known[s]],
-        "aspect": cards.aspect_names[st.aspect[s]] if st.aspect[s] >= 0 else None,
-        "vials": [v for i, v in enumerate(cards.vial_names) if (st.vials[s] >> i) & 1] if R.vials_on else None,
-    }
-    if st.zones.by_attr["hand"].sees(st, s, seat):   # the declared zone (state.py): its owner only
-        info["hand"] = [names[k] for k in st.hand[s]]
-    return info
 
 
 def seat_view(st, seat, public):
-    """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's ``views``),
-    after what everyone sees of its player."""
-    players = list(public["players"])
-    players[seat] = own = players[seat].copy()
-    if st.zones.by_attr["hand"].sees(st, seat, seat):
-        own["hand"] = [st.R.cards.names[k] for k in st.hand[seat]]
-    return {"seat": seat, "players": players}
+    """What ``seat`` sees that a spectator (``public``) does not: its own hand (core's
+    ``Zones.seat_view``), then what everyone sees of its player (``view_more``'s part)."""
+    own = st.zones.seat_view(st, seat, public)
+    own["players"][seat] |= public["players"][seat]
+    return own
 
 
 def madness_view(st):
