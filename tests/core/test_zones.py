@@ -235,6 +235,14 @@ def test_empty_gives_every_zone_its_empty_value_and_each_seat_its_own_lists(play
     state.discard[1] = 4
     assert (other.log, other.board, other.discard) == ([5], [-1, -1, -1], [0, 0, 0])
     assert zones.zones[1].default == [1, 2] and zones.zones[14].default == [5]
+    # a declaration with no counts per card kind reads no card list (a set-up may attach it after)
+    rows = Zones(Row("line"), Number("round", int, 1, seat=False), cards=lambda s: s.not_attached_yet)
+
+    class Rows(State):
+        __slots__ = rows.attributes
+    state = bare(Rows, players)
+    rows.empty(state)
+    assert (state.line, state.round) == ([[]] * players, 1)
 
 
 def test_determinize_redeals_what_the_seat_cannot_see_and_keeps_what_it_knows():

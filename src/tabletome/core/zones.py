@@ -1187,7 +1187,9 @@ def empty_of(zones):
     """``Zones.empty(state)``: one assignment a field, in declaration order, each zone's empty value
     written out (a seat's zone one value a seat, a list each), so a new game walks no plan."""
     scope = {"cards": zones.cards}
-    lines = ["def empty(state):", "    n = len(cards(state).names)", "    P = state.players"]
+    lines = ["def empty(state):", "    P = state.players"]
+    if any(isinstance(z, Cards) and z.kinds is None or isinstance(z, Known) and z.card is None for z in zones.zones):
+        lines.append("    n = len(cards(state).names)")   # (only then: a game may set its card list after)
     for i, z in enumerate(zones.zones):
         if isinstance(z, Derived):
             continue
