@@ -22,6 +22,28 @@ def record_of(path):
     return json.loads(path.read_text())
 
 
+# --- help -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", [("play", "spirit-link", "--seed", "3"), ("learn", "spirit-link")],
+                         ids=["play", "learn"])
+def test_help_fits_80_columns_line_for_line(command, tmp_path):
+    """``help`` at 80x24: every line of the help reads as written, none broken across two."""
+    from tabletome.cli import learn, play
+    text = (play if command[0] == "play" else learn).HELP
+    prompt = PROMPT if command[0] == "play" else r"your move: "
+    child = spawn(*command, cwd=tmp_path)
+    child.expect(prompt)
+    child.sendline("help")
+    child.expect(prompt)
+    shown = [line.rstrip() for line in plain(child.before).split("\n")]
+    child.sendline("quit")
+    if command[0] == "play":
+        child.expect(r"Leave the game now\? \(y/n\)")
+        child.sendline("y")
+    finish(child)
+    for line in text.split("\n"):
+        assert line.rstrip() in shown, f"the help line {line!r} does not fit 80 columns:\n" + "\n".join(shown)
+
+
 # --- undo -------------------------------------------------------------------------------------
 def test_undo_takes_back_your_own_choice(tmp_path):
     path = tmp_path / "g.json"

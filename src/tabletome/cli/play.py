@@ -34,20 +34,20 @@ from .tables import HUMAN, make_agents, parse_options, seat_specs
 from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
 from tabletome.undo import undo_point
 
-HELP = """Type the number of a choice, or its text (the start of it is enough when only one
+HELP = """Type the number of a choice, or its text (its start is enough when only one
 choice begins that way). Other commands:
-  info NAME | info N   the whole card NAME, or the cards of choice N; info TERM: a game
-                       term or abbreviation (info PM, info Trauma), in the rulebook's words
-  rules    a short reference of a turn and of the mode you play, with the rulings
-  why TEXT why a move is not available now: the engine's reason and the rule, with its section
-  hint     the computer's best few choices for you (does not change the game)
-  undo     take back your last decision (not once a card was revealed or chance used)
-  autopass pass every response window for the rest of the game (autopass off: ask again)
-  log      everything you have seen happen so far
-  table    the whole table, when the screen shows a shortened one
-  more     the next choices, when they do not all fit on the screen
-  help     this help
-  quit     save the game record and leave (asks first)"""
+  info NAME  the whole card NAME; info N: the cards of choice N
+  info TERM  a game term or abbreviation (info PM), in the rulebook's words
+  rules      a turn and the mode you play in short, with the rulings
+  why TEXT   why a move is not available now: the engine's reason and the rule
+  hint       the computer's best few choices for you (the game is unchanged)
+  undo       take back your last decision (not past a revealed card or chance)
+  autopass   pass every response window from now on (autopass off: ask again)
+  log        everything you have seen happen so far
+  table      the whole table, when the screen shows a shortened one
+  more       the next choices, when they do not all fit on the screen
+  help       this help
+  quit       save the game record and leave (asks first)"""
 
 
 class Quit(Exception):
