@@ -44,6 +44,24 @@ def test_help_fits_80_columns_line_for_line(command, tmp_path):
         assert line.rstrip() in shown, f"the help line {line!r} does not fit 80 columns:\n" + "\n".join(shown)
 
 
+def test_the_help_hint_is_never_broken_across_lines(tmp_path):
+    """The first line names the seed and the seats, then "(help: commands)": on that line when it
+    fits in 80 columns, else on a line of its own (a 19-digit seed does not fit), the
+    hint whole either way."""
+    for args in (("spirit-link", "--seed", "3"), ("spirit-link", "--seed", "7763694606504719968"),
+                 ("life-and-legend", "--players", "4", "--seed", "7763694606504719968")):
+        child = spawn("play", *args, "--no-save", cwd=tmp_path)
+        child.expect(PROMPT)
+        lines = [line.rstrip() for line in plain(child.before).split("\n")]
+        child.sendline("quit")
+        child.expect(r"Leave the game now\? \(y/n\)")
+        child.sendline("y")
+        finish(child)
+        hinted = [line for line in lines if "(help:" in line or "commands)" in line]
+        assert len(hinted) == 1 and hinted[0].endswith("(help: commands)"), "\n".join(lines[:4])
+        assert len(hinted[0]) <= 80
+
+
 # --- undo -------------------------------------------------------------------------------------
 def test_undo_takes_back_your_own_choice(tmp_path):
     path = tmp_path / "g.json"

@@ -90,9 +90,15 @@ def run(args) -> int:
     session = Session(console, game, state, specs, agents, path, module=args.game_module)
     verb = "resumed" if args.resume else "seed"
     by_rules = game.rule_seats(state.players, state.options)    # seats the game plays itself (an AI card)
-    console.print(Text.assemble((game.name, "bold"), f" — {verb} {args.resume if args.resume else state.seed}. "
-                                + ", ".join(f"{state.seat_name(i)}: {by_rules.get(i, spec)}" for i, spec in enumerate(specs))
-                                + "   (help: commands)"))
+    header = Text.assemble((game.name, "bold"), f" — {verb} {args.resume if args.resume else state.seed}. "
+                           + ", ".join(f"{state.seat_name(i)}: {by_rules.get(i, spec)}" for i, spec in enumerate(specs)))
+    hint = "(help: commands)"
+    # the hint ends the line when it fits there, else it has a line of its own (never broken in two)
+    if header.cell_len + 3 + len(hint) <= console.width:
+        console.print(header.append("   " + hint))
+    else:
+        console.print(header)
+        console.print(hint)
     code = 0
     try:
         session.play()
