@@ -14,6 +14,7 @@ rules of thumb), display.py (the terminal table).
 """
 
 from ...core import Game, IllegalAction, register
+from ...core.cards import CardFileCache
 from .actions import build_actions, mode_table
 from .cards import cards_from_text, load_cards
 from .ruleset import FACTION_ORDERS, FREEPLE, MODE_PLAYERS, MODES, PLAYERS_MODE, Layout, RuleSet, order_of
@@ -48,9 +49,9 @@ class BadBabyLichLords(Game):
     def __init__(self):
         self.cards = load_cards()
         super().__init__()
-        self._card_sets = {None: self.cards}
-        self._rulesets = {}
-        self._tables = {}
+        self._card_sets = CardFileCache({None: self.cards})
+        self._rulesets = CardFileCache()
+        self._tables = CardFileCache()
 
     def build_actions(self):
         return build_actions(self.cards.n)
