@@ -73,6 +73,11 @@ class CardFileCache(dict):
                 del self[others[0]]
         super().__setitem__(key, value)
 
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default   # (through __setitem__: dict's own setdefault would pass it by)
+        return self[key]
+
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Fields every card record has."""

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.core.cards import CARD_FILES_KEPT
 from tabletome.core.text import shown
 from tabletome.undo import undo_point
 
@@ -537,18 +538,22 @@ class Hub:
                 and (table.ai_task is None or table.ai_task.done()))
 
     def _let_go(self, keep: LiveTable) -> None:
-        """Over ``max_loaded`` tables here: forget the least recently used idle ones (not ``keep``,
-        just loaded). They stay in the storage, whole: a page, a job or a restart loads one again,
-        and its clock (counted from the stored moves' times) runs out then if it ran out meanwhile."""
+        """Over ``max_loaded`` tables here, or over CARD_FILES_KEPT tables with a card file of
+        their own (each holds what its game made of that file, up to megabytes): forget the least
+        recently used idle ones (not ``keep``, just loaded). They stay in the storage, whole: a
+        page, a job or a restart loads one again, and its clock (counted from the stored moves'
+        times) runs out then if it ran out meanwhile."""
         over = len(self.tables) - self.max_loaded
-        if over <= 0:
-            return
+        carded = sum(1 for t in self.tables.values() if t.row.cards is not None) - CARD_FILES_KEPT
         for table_id, table in list(self.tables.items()):
-            if table is not keep and self._idle(table):
-                del self.tables[table_id]
-                over -= 1
-                if not over:
-                    return
+            if over <= 0 and carded <= 0:
+                return
+            heavy = table.row.cards is not None
+            if table is keep or (over <= 0 and not heavy) or not self._idle(table):
+                continue
+            del self.tables[table_id]
+            over -= 1
+            carded -= heavy
 
     def create(self, game_id, players, options, seats: list[dict], seed=None, kind="live",
                actions=None, cards=None, host_hash=None, token_hashes=None,

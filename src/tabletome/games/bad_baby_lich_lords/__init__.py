@@ -117,8 +117,9 @@ class BadBabyLichLords(Game):
         rules = self._rulesets.get(key)
         if rules is None:
             cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
-            # the mode's action table (the game's ids and texts, each aimed at the seat of its side)
-            mode = (options["mode"], options["team_order"], card_text)
+            # the mode's action table (the game's ids and texts, each aimed at the seat of its side):
+            # it names card ids, not cards, so card files of as many cards share one (10,000 actions)
+            mode = (options["mode"], options["team_order"], cards.n)
             if mode not in self._tables:
                 self._tables[mode] = mode_table(cards.n, Layout(options["mode"], options["team_order"]))
             rules = self._rulesets[key] = RuleSet(cards, self._tables[mode], options)
