@@ -74,3 +74,35 @@ def test_a_table_with_a_page_open_is_kept_and_one_let_go_plays_on(fresh_server):
     reload(1)
     play(2)
     assert pages[0].state["step"] == pages[1].state["step"] == 3
+
+
+def test_tables_with_a_card_file_of_their_own_are_let_go_past_the_card_files_a_game_keeps(tmp_path):
+    """Each holds what its game made of its card file (megabytes for Bad Baby Lich Lords): uploaded
+    records with ever new card files keep at most CARD_FILES_KEPT of them loaded, however high
+    ``max_loaded``; one let go is read again, with its card file."""
+    from pathlib import Path
+
+    import tabletome
+    from tabletome.core.cards import CARD_FILES_KEPT
+
+    own = (Path(tabletome.__file__).parent / "games" / "spirit_link" / "cards.toml").read_text()
+
+    async def run():
+        storage = open_storage(str(tmp_path / "tables.sqlite3"))
+        hub = Hub(storage, ai_delay=0)
+        await hub.start()
+        try:
+            seats = [{"agent": None, "name": ""}] * 2
+            made = [hub.create("spirit-link", 2, {}, seats, seed=i, kind="replay", actions=[],
+                               cards=own + f"\n# copy {i}\n")[0] for i in range(CARD_FILES_KEPT + 5)]
+            plain = hub.create("spirit-link", 2, {}, seats, seed=99, kind="replay", actions=[])[0]
+            loaded = list(hub.tables.values())
+            assert sum(t.row.cards is not None for t in loaded) == CARD_FILES_KEPT and plain in loaded
+            assert made[0].id not in hub.tables
+            again = hub.get(made[0].id)
+            assert again.row.cards == made[0].row.cards and again.state.card_text == made[0].row.cards
+        finally:
+            await hub.stop()
+            storage.close()
+
+    asyncio.run(run())
