@@ -168,3 +168,31 @@ def test_a_lone_surrogate_in_a_snapshot_or_a_card_text_is_refused(game_id):
                                                             "log", "cards", "stack", "decision"))
     refused(lambda: game.restore({**snapshot, field: "\ud800"}), "snapshot")
     refused(lambda: game.new(card_text="\ud800"), "Unicode")
+
+
+@pytest.mark.parametrize("game_id", ["spirit-link", "life-siphon", "bad-baby-lich-lords", "life-and-legend"])
+def test_a_game_keeps_what_it_made_of_a_bounded_number_of_card_files(game_id):
+    """Each card file a game reads (an uploaded record's, a snapshot's) costs it up to megabytes
+    (Bad Baby Lich Lords: about 5 MB), so a game keeps what it made of at most CARD_FILES_KEPT
+    of them besides its own cards: every dict it holds, whatever it caches, stays within that
+    many entries naming another file after twice as many files; a forgotten one plays again."""
+    from tabletome.core.cards import CARD_FILES_KEPT, CardFileCache
+
+    game = tabletome.game(game_id)
+    own = (GAMES / game_id.replace("-", "_") / "cards.toml").read_text()
+    files = [own + f"\n# the printed cards, copy {i}\n" for i in range(2 * CARD_FILES_KEPT)]
+    for text in files:
+        state = game.new(seed=1, card_text=text)
+        game.cards_info(text)
+        state.observation(0)
+    caches = {name: value for name, value in vars(game).items() if isinstance(value, dict)}
+    assert len(caches) >= 3     # the game's own, the cards as people read them, the encoders
+    for name, value in caches.items():
+        others = [key for key in value if not CardFileCache.own(key)]
+        assert len(others) <= CARD_FILES_KEPT, f"{game_id}: {name} keeps {len(others)} card files"
+    state = game.new(seed=2, card_text=files[0])     # forgotten: read again
+    for _ in range(20):
+        if state.is_over:
+            break
+        state.apply(state.legal_actions()[0])
+    assert state.card_text == files[0]

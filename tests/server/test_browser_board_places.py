@@ -11,6 +11,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .helpers import Client
 from .test_browser import browser, new_page, shot, step_of  # noqa: F401 (the fixture)
@@ -223,10 +224,15 @@ def test_on_a_phone_the_choices_sheet_leaves_your_quadrant_in_sight(server, brow
         seats.close()
     sheet = page.locator("#choices").bounding_box()
     assert sheet["height"] <= 844 / 6, f"the choices sheet is {sheet['height']}px high"
-    head = page.locator(".quadrant.mine .quad-head")
-    assert head.evaluate("(n) => { const r = n.getBoundingClientRect();"
-                         " const hit = document.elementFromPoint(r.left + 20, r.top + r.height / 2);"
-                         " return hit !== null && n.closest('.quadrant').contains(hit); }"), "your quadrant is hidden"
+    # your quadrant's head is what a tap at it hits, once the page has laid itself out (fonts and
+    # the sheet settle after the first draw: asked again until then, at most 5 s)
+    try:
+        page.wait_for_function("() => { const n = document.querySelector('.quadrant.mine .quad-head');"
+                               " if (!n) return false; const r = n.getBoundingClientRect();"
+                               " const hit = document.elementFromPoint(r.left + 20, r.top + r.height / 2);"
+                               " return hit !== null && n.closest('.quadrant').contains(hit); }", timeout=5000)
+    except PlaywrightTimeout:
+        raise AssertionError("your quadrant is hidden") from None
     shot(page, "life-siphon-phone-sheet")
     # every choice is one tap away in the sheet's row, and "More" opens the whole panel
     first = page.locator("#legal .action").first

@@ -97,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="policy files (.npz) tables may name as policy:FILE (default: no policy agent)")
     serve.add_argument("--cleanup-after", type=float, default=3600.0, metavar="SECONDS",
                        help="delete a public table, not over, that nobody has been at for this long (default 3600)")
+    serve.add_argument("--max-loaded-tables", type=int, default=2000, metavar="N",
+                       help="tables kept in memory beyond those in use; the others are reloaded from the database "
+                            "when asked for (default 2000)")
     return parser
 
 

@@ -44,6 +44,41 @@ MAX_STRING = 2_000       # characters in any other text field; the longest print
 MAX_DEPTH = 6            # tables and lists inside a card (an effect's fields are 3 deep)
 
 
+CARD_FILES_KEPT = 16     # card files (besides the game's own) a game keeps what it made of
+
+
+class CardFileCache(dict):
+    """What a game keeps of the card files it was given (the parsed cards, action tables, rule
+    sets), by keys naming the file by its text: a text, or a tuple with the text in it (a rule set
+    for these options and this file); None for the game's own cards, alone or in the tuple, which
+    is always kept. Of the others, at most ``cap``, the oldest forgotten first: a card file comes
+    from outside (an uploaded record, a snapshot) and what a game makes of one can weigh megabytes,
+    so a long-running server must not keep every one it ever read. A forgotten one is made again
+    when it is asked for."""
+
+    __slots__ = ("cap",)
+
+    def __init__(self, own=(), cap: int = CARD_FILES_KEPT):
+        super().__init__(own)
+        self.cap = cap
+
+    @staticmethod
+    def own(key) -> bool:
+        return key is None or (type(key) is tuple and None in key)
+
+    def __setitem__(self, key, value):
+        if key not in self and not self.own(key):
+            others = [k for k in self if not self.own(k)]
+            if len(others) >= self.cap:
+                del self[others[0]]
+        super().__setitem__(key, value)
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default   # (through __setitem__: dict's own setdefault would pass it by)
+        return self[key]
+
+
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Fields every card record has."""
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import ActionTable
+from .cards import CardFileCache
 from .errors import IllegalAction
 from .files import MAX_CARD_FILE, read_text
 from .rng import check_seed
@@ -258,7 +259,9 @@ class Game:
     def encoder(self, players: int | None = None, card_text: str | None = None, **options):
         """The (cached) observation encoder for this player count, options and card file."""
         from .observation import stable_key
-        cache = self.__dict__.setdefault("_encoders", {})
+        cache = self.__dict__.get("_encoders")
+        if cache is None:
+            cache = self._encoders = CardFileCache()
         key = (players, card_text, stable_key(options))
         enc = cache.get(key)
         if enc is None:
@@ -320,7 +323,9 @@ class Game:
         ``text`` (the whole card, with its numbers). Made once per card file by the game's
         ``describe_cards`` from its parsed cards (``self.cards``, or ``check_cards(card_text)``)
         and remembered; by default there are none."""
-        cache = self.__dict__.setdefault("_cards_info", {})
+        cache = self.__dict__.get("_cards_info")
+        if cache is None:
+            cache = self._cards_info = CardFileCache()
         info = cache.get(card_text)
         if info is None:
             if type(self).describe_cards is Game.describe_cards:

@@ -18,6 +18,7 @@ import numbers
 from typing import Any
 
 from .actions import Action, refuse_text, describe_choices
+from .cards import CardFileCache
 from .snapshots import check_snapshot_fields
 from .errors import IllegalAction
 from .rng import Rng, check_seed
@@ -602,8 +603,10 @@ class State:
             encoder = self.game._encoders_fast[(self.players, self.card_text, tuple(self.options.items()))]
         except (AttributeError, KeyError):
             encoder = self.game.encoder(self.players, self.card_text, **self.options)
-            self.game.__dict__.setdefault("_encoders_fast", {})[
-                (self.players, self.card_text, tuple(self.options.items()))] = encoder
+            fast = self.game.__dict__.get("_encoders_fast")
+            if fast is None:
+                fast = self.game._encoders_fast = CardFileCache()
+            fast[(self.players, self.card_text, tuple(self.options.items()))] = encoder
         if out is None:
             from .observation import numpy
             out = numpy().zeros(encoder.size, dtype=numpy().float32)

@@ -60,6 +60,7 @@ from typing import Annotated, Any
 import msgspec
 
 from .errors import IllegalAction
+from .cards import CARD_FILES_KEPT
 from .snapshots import SnapshotFields
 from .state import as_rng
 
@@ -463,6 +464,8 @@ class Zones:
         names = cards.labels if self.unique else cards.names
         got = self._names.get(id(names))
         if got is None or got[0] is not names:
+            if len(self._names) >= CARD_FILES_KEPT:   # (one a card list: bounded as games' caches of card files are)
+                self._names.clear()
             got = self._names[id(names)] = (names, {name.lower(): k for k, name in enumerate(names)})
         return got[1]
 

@@ -12,6 +12,7 @@ docs/server.md describes the API and the message protocol.
 """
 
 from .app import create_app
+from .tables import MAX_LOADED
 
 __all__ = ["create_app", "serve"]
 
@@ -44,7 +45,7 @@ def default_db() -> str:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_workers: int = 1,
           ai_delay: float = 0.3, rate: float = 30.0, log_level: str = "warning", limits=None,
-          cleanup_after: float = 3600.0) -> None:
+          cleanup_after: float = 3600.0, max_loaded: int = MAX_LOADED) -> None:
     """Run the server until interrupted. ``limits``: the ``AgentLimits`` of agents from requests."""
     import uvicorn
 
@@ -53,7 +54,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_w
 
     db = db or default_db()
     app = create_app(db, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=max(2 * int(rate), 1),
-                     limits=limits, cleanup_after=cleanup_after)
+                     limits=limits, cleanup_after=cleanup_after, max_loaded=max_loaded)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {shown_db(db)}; Ctrl-C stops)", flush=True)
     warm_pool(app)

@@ -35,7 +35,7 @@ from . import learn
 from .limits import AgentLimits
 from .protocol import TABLE_ID, BadMessage, parse_message, result_text, unicode_ok
 from .storage import open_storage, token_hash
-from .tables import CLOSE_RATE, RULE_SEAT, Hub
+from .tables import CLOSE_RATE, MAX_LOADED, RULE_SEAT, Hub
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 2_000_000          # bytes: the largest record an upload may carry
@@ -115,10 +115,11 @@ class Refused(Exception):
 
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
-               burst: int = 60, limits: AgentLimits | None = None, cleanup_after: float = 3600.0) -> FastAPI:
+               burst: int = 60, limits: AgentLimits | None = None, cleanup_after: float = 3600.0,
+               max_loaded: int = MAX_LOADED) -> FastAPI:
     storage = open_storage(db)
     hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits,
-              cleanup_after=cleanup_after)
+              cleanup_after=cleanup_after, max_loaded=max_loaded)
 
     @asynccontextmanager
     async def lifespan(app):

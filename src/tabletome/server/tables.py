@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.core.cards import CARD_FILES_KEPT
 from tabletome.core.text import shown
 from tabletome.undo import undo_point
 
@@ -44,6 +45,7 @@ CLOSE_RATE = 1008         # policy violation: far too many messages
 RULE_SEAT = "card"        # the 'agent' of a seat the game plays by its own rules (game.rule_seats)
 CHAT_MAX = 300            # characters in one chat message
 CHAT_KEPT = 50            # chat messages a page gets when it opens the table
+MAX_LOADED = 2000         # tables a process keeps loaded beyond those in use (about 11 KB each)
 CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, and in a burst
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
 
@@ -451,10 +453,13 @@ class Hub:
 
     def __init__(self, storage: Storage, ai_workers: int = 1, ai_delay: float = 0.3,
                  rate: float = 30.0, burst: int = 60, limits: AgentLimits | None = None,
-                 cleanup_after: float = 3600.0):
+                 cleanup_after: float = 3600.0, max_loaded: int = MAX_LOADED):
         self.storage = storage
         self.cleanup_after = cleanup_after     # seconds a public table nobody is at is kept
+        # the tables loaded here, the least recently used first: at most ``max_loaded`` once the idle
+        # ones are let go (``_let_go``); the storage holds every table, a page asking for one reloads it
         self.tables: dict[str, LiveTable] = {}
+        self.max_loaded = max_loaded
         self.ai_delay = ai_delay
         self.rate = rate
         self.burst = burst
@@ -508,18 +513,47 @@ class Hub:
 
     # --- tables --------------------------------------------------------------------------------
     def get(self, table_id: str) -> LiveTable | None:
-        table = self.tables.get(table_id)
-        if table is None:
-            row = self.storage.load_table(table_id)
-            if row is None:
-                return None
-            try:
-                table = LiveTable(row)
-            except IllegalAction as exc:
-                log.error("table %s cannot be replayed: %s", table_id, exc)
-                raise BadMessage("broken-table", f"table {table_id} can no longer be replayed: {exc}") from None
-            self.tables[table_id] = table
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            self.tables[table_id] = table    # (now the most recently used)
+            return table
+        row = self.storage.load_table(table_id)
+        if row is None:
+            return None
+        try:
+            table = LiveTable(row)
+        except IllegalAction as exc:
+            log.error("table %s cannot be replayed: %s", table_id, exc)
+            raise BadMessage("broken-table", f"table {table_id} can no longer be replayed: {exc}") from None
+        self.tables[table_id] = table
+        if self._loop is not None and not self.storage.shared:
+            self.schedule_ai(table)          # an agent to move at a table let go (``_let_go``) plays on
+        self._let_go(table)
         return table
+
+    @staticmethod
+    def _idle(table: LiveTable) -> bool:
+        """Nothing here holds the table: no page, no agent thinking or playing on, no move being made."""
+        return (not table.conns and table.thinking is None and not table.timing_out and not table.lock.locked()
+                and (table.ai_task is None or table.ai_task.done()))
+
+    def _let_go(self, keep: LiveTable) -> None:
+        """Over ``max_loaded`` tables here, or over CARD_FILES_KEPT tables with a card file of
+        their own (each holds what its game made of that file, up to megabytes): forget the least
+        recently used idle ones (not ``keep``, just loaded). They stay in the storage, whole: a
+        page, a job or a restart loads one again, and its clock (counted from the stored moves'
+        times) runs out then if it ran out meanwhile."""
+        over = len(self.tables) - self.max_loaded
+        carded = sum(1 for t in self.tables.values() if t.row.cards is not None) - CARD_FILES_KEPT
+        for table_id, table in list(self.tables.items()):
+            if over <= 0 and carded <= 0:
+                return
+            heavy = table.row.cards is not None
+            if table is keep or (over <= 0 and not heavy) or not self._idle(table):
+                continue
+            del self.tables[table_id]
+            over -= 1
+            carded -= heavy
 
     def create(self, game_id, players, options, seats: list[dict], seed=None, kind="live",
                actions=None, cards=None, host_hash=None, token_hashes=None,
@@ -559,6 +593,7 @@ class Hub:
         self.tables[row.id] = table
         if kind == "live":
             self.schedule_ai(table)
+        self._let_go(table)
         return table, host, tokens
 
     def check_host(self, table: LiveTable, host) -> None:

@@ -14,6 +14,7 @@ rules of thumb), display.py (the terminal table).
 """
 
 from ...core import Game, IllegalAction, register
+from ...core.cards import CardFileCache
 from .actions import build_actions, mode_table
 from .cards import cards_from_text, load_cards
 from .ruleset import FACTION_ORDERS, FREEPLE, MODE_PLAYERS, MODES, PLAYERS_MODE, Layout, RuleSet, order_of
@@ -48,9 +49,9 @@ class BadBabyLichLords(Game):
     def __init__(self):
         self.cards = load_cards()
         super().__init__()
-        self._card_sets = {None: self.cards}
-        self._rulesets = {}
-        self._tables = {}
+        self._card_sets = CardFileCache({None: self.cards})
+        self._rulesets = CardFileCache()
+        self._tables = CardFileCache()
 
     def build_actions(self):
         return build_actions(self.cards.n)
@@ -116,8 +117,9 @@ class BadBabyLichLords(Game):
         rules = self._rulesets.get(key)
         if rules is None:
             cards = self.check_cards(card_text, "card file") if card_text is not None else self.cards
-            # the mode's action table (the game's ids and texts, each aimed at the seat of its side)
-            mode = (options["mode"], options["team_order"], card_text)
+            # the mode's action table (the game's ids and texts, each aimed at the seat of its side):
+            # it names card ids, not cards, so card files of as many cards share one (10,000 actions)
+            mode = (options["mode"], options["team_order"], cards.n)
             if mode not in self._tables:
                 self._tables[mode] = mode_table(cards.n, Layout(options["mode"], options["team_order"]))
             rules = self._rulesets[key] = RuleSet(cards, self._tables[mode], options)

@@ -14,6 +14,7 @@ hidden.py (determinize), heuristics.py, display.py.
 from itertools import combinations
 
 from ...core import Game, IllegalAction, register
+from ...core.cards import CardFileCache
 from . import heuristics
 from . import ruleset as R
 from .actions import build_actions
@@ -56,8 +57,8 @@ class LifeAndLegend(Game):
 
     def __init__(self):
         self.cards = load_cards()
-        self._sets = {}
-        self._tables = {}
+        self._sets = CardFileCache()
+        self._tables = CardFileCache()
         super().__init__()
 
     # --- cards and actions -------------------------------------------------------------------------

@@ -17,6 +17,7 @@ observation.py (the RL encoder), display.py (the terminal board), reference.py (
 """
 
 from ...core import Game, IllegalAction, register
+from ...core.cards import CardFileCache
 from .actions import ActionIndex
 from .cards import cards_from_text, load_cards
 from .display import cards_info, describe_moment, render
@@ -58,8 +59,8 @@ class LifeSiphon(Game):
         self.cards = load_cards()
         self._index = ActionIndex(self.cards)
         super().__init__()
-        self._card_sets = {None: (self.cards, self.actions, self._index)}
-        self._rulesets = {}
+        self._card_sets = CardFileCache({None: (self.cards, self.actions, self._index)})
+        self._rulesets = CardFileCache()
 
     def build_actions(self):
         return self._index.table

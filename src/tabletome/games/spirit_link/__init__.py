@@ -11,6 +11,7 @@ heuristics.py (the AI's rules of thumb), display.py (the terminal table).
 """
 
 from ...core import Game, register
+from ...core.cards import CardFileCache
 from . import heuristics
 from .actions import ActionIndex, build_actions
 from .cards import cards_from_text, load_cards
@@ -45,8 +46,8 @@ class SpiritLink(Game):
         self.cards = load_cards()
         super().__init__()
         self.index = ActionIndex(self.actions, self.cards)
-        self._card_sets = {None: (self.cards, self.actions, self.index)}
-        self._rulesets = {}
+        self._card_sets = CardFileCache({None: (self.cards, self.actions, self.index)})
+        self._rulesets = CardFileCache()
 
     def build_actions(self):
         return build_actions(self.cards)
