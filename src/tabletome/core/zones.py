@@ -59,8 +59,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from .errors import IllegalAction
 from .cards import CARD_FILES_KEPT
+from .errors import IllegalAction
 from .snapshots import SnapshotFields
 from .state import as_rng
 

@@ -545,6 +545,8 @@ class Hub:
         times) runs out then if it ran out meanwhile."""
         over = len(self.tables) - self.max_loaded
         carded = sum(1 for t in self.tables.values() if t.row.cards is not None) - CARD_FILES_KEPT
+        if over <= 0 and carded <= 0:
+            return
         for table_id, table in list(self.tables.items()):
             if over <= 0 and carded <= 0:
                 return
