@@ -1,6 +1,7 @@
 """Clocks and resigning in a real browser (Playwright, Debian's Chromium): a table created on the
 start page with a clock shows each seat's time, the running one counting down, until the person
-resigns (two clicks); a clock that runs out ends the game on the page ("ran out of time")."""
+resigns (two clicks); a clock that runs out ends the game on the page ("ran out of time") and
+shows that seat with no time left."""
 
 import re
 
@@ -42,4 +43,7 @@ def test_the_clock_counts_down_and_runs_out(server, browser):
     short.goto(f"{server.url}/table/{tid}#seat={s}&token={token}")
     short.wait_for_function("document.body.dataset.over === 'true'", timeout=30000)
     assert "North ran out of time: South wins." in short.inner_text("#status")
+    # the finished table's clock says so too: no time left for North (it showed the 0:03 it started with)
+    assert short.locator(".clock-seat[data-clock='0']").inner_text() == "North 0:00"
+    assert short.locator(".clock-seat[data-clock='1']").inner_text() == "South 0:03"
     assert page.errors == [] and short.errors == [] and other.errors == []

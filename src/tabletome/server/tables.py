@@ -254,6 +254,9 @@ class LiveTable:
             if person:
                 left[to_move] -= now - prev
                 out["deadline"] = now + left[to_move]
+            ended = self.row.ended
+            if ended is not None and "timeout" in ended:
+                left[ended["timeout"]] = 0      # its time ran out (the stored moves stop before)
             out["left"] = [round(x, 1) for x in left]
         elif person:
             out["deadline"] = prev + c["per_move"]
