@@ -34,7 +34,7 @@ from tabletome.core.text import shown
 from tabletome.undo import undo_point
 
 from .limits import AgentLimits
-from .protocol import BadMessage, result_text, seat_payload
+from .protocol import BadMessage, seat_payload
 from .storage import SeatRow, StepTaken, Storage, TableEnded, TableRow, token_hash
 from .workers import Scheduler
 
@@ -263,7 +263,7 @@ class LiveTable:
         return out
 
     def result_text(self) -> str:
-        return self.row.ended["text"] if self.row.ended is not None else result_text(self.state)
+        return self.row.ended["text"] if self.row.ended is not None else self.state.game.result_line(self.state)
 
     @property
     def over(self) -> bool:
