@@ -40,7 +40,8 @@ export function bar(value, maximum, kind, label) {
   return el("div", { class: `bar bar-${kind}`, role: "meter", "aria-valuenow": value, "aria-valuemax": maximum,
                      "aria-label": label },
     el("div", { class: "bar-fill", style: { width: `${pct}%` } }),
-    el("span", { class: "bar-text", text: `${label} ${value}/${maximum}` }));
+    // one inline run inside the flex box: a glossary term marked in it (terms.js) keeps its space
+    el("span", { class: "bar-text" }, el("span", { text: `${label} ${value}/${maximum}` })));
 }
 
 export function plural(n, word, many = word + "s") {
