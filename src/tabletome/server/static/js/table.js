@@ -311,6 +311,15 @@ function drawChoices() {
     }));
   }
   box.append(list);
+  // a choice made from this list or its popover (often by keyboard) takes the focus with it when
+  // the list is drawn again: it comes back to the first choice at this seat's next turn, unless
+  // the person went on somewhere else meanwhile (the chat)
+  if (page.keepFocus && (document.activeElement === document.body || box.contains(document.activeElement))) {
+    const first = list.querySelector(".action:not([disabled])");
+    if (first) { first.focus({ preventScroll: true }); page.keepFocus = false; }
+  } else {
+    page.keepFocus = false;
+  }
   if (filter) filter.addEventListener("input", () => {
     const q = filter.value.toLowerCase();
     for (const b of list.children) b.hidden = q && !b.textContent.toLowerCase().includes(q);
@@ -352,6 +361,7 @@ function keepRoomForSheet() {
 }
 
 function choose(action) {
+  page.keepFocus = $("legal").contains(document.activeElement) || $("popover").contains(document.activeElement);
   hidePopover();
   if (page.waiting || !page.state) return;
   page.waiting = true;
@@ -710,6 +720,11 @@ function start() {
     if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
   });
   $("chat-form").addEventListener("submit", sendChat);
+  $("skip-choices").addEventListener("click", () => {
+    const first = $("legal").querySelector(".action:not([disabled]), input, button");
+    openSheet(true);
+    (first || $("choices")).focus();
+  });
   $("sheet-toggle").addEventListener("click", () => openSheet(!$("choices").classList.contains("open")));
   keepRoomForSheet();
   setInterval(drawClock, 1000);

@@ -1,0 +1,35 @@
+"""Playing by keyboard in a real browser (Playwright, Debian's Chromium): the table page's first Tab
+stop leads to the choices (the board's cards and glossary terms came first: 35 Tabs to the first
+choice), and a choice made with Enter keeps the focus in the choices for the next one (it fell
+back to the top of the page after every move)."""
+
+from .helpers import seat
+from .test_browser import browser, new_page  # noqa: F401 (the fixture)
+
+FOCUS = "(() => { const a = document.activeElement; return a.id || a.className; })()"
+
+
+def test_a_person_plays_by_keyboard_from_the_first_tab_stop(server, browser):
+    table = server.create("spirit-link", seats=[{"agent": None}, {"agent": "heuristic"}], seed=4)
+    tid, s, token = seat(table, 0)
+    page = new_page(browser)
+    page.goto(f"{server.url}/table/{tid}#seat={s}&token={token}")
+    page.wait_for_function("document.body.dataset.mine === 'true'")
+    page.locator("#board .term").first.wait_for()
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUS) == "skip-choices" and page.locator("#skip-choices").is_visible()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.matches('#legal .action')")
+    moves = 0
+    while moves < 6:
+        before = int(page.evaluate("document.body.dataset.step"))
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.body.dataset.step) > {before} && "
+                               "(document.body.dataset.mine === 'true' || document.body.dataset.over === 'true')")
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        moves += 1
+        # the next choice has the focus, so Enter makes the next move
+        assert page.evaluate("document.activeElement.matches('#legal .action:not([disabled])')"), page.evaluate(FOCUS)
+    assert moves == 6
+    assert page.errors == []
