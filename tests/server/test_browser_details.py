@@ -1,6 +1,6 @@
 """Small things seen in screenshots, checked in a real browser (Playwright, Debian's Chromium): the
 icon is served, and an uploaded unfinished record says whose move it was rather than waiting for
-an "open seat"."""
+an "open seat"; a chat message that could not be sent says so."""
 
 import tabletome
 
@@ -22,4 +22,21 @@ def test_the_icon_and_an_unfinished_records_status(server, browser):
     status = page.inner_text("#status")
     assert status == f"An unfinished game's record: {state.seat_name(state.to_move)} was to move", status
     assert "open seat" not in page.inner_text("body")
+    assert page.errors == []
+
+
+def test_a_chat_message_sent_while_the_connection_is_lost_says_so_and_is_kept(fresh_server, browser):
+    """It vanished without a word: the box kept it, but nothing said it was not sent."""
+    server = fresh_server()
+    table = server.create("spirit-link", seats=[{"agent": None}, {"agent": None}])
+    page = new_page(browser)
+    page.goto(f"{server.url}/table/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    server.kill()
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Connection lost')")
+    page.fill("#chat-text", "are you there?")
+    page.press("#chat-text", "Enter")
+    assert page.locator("#banner").is_visible()
+    assert page.inner_text("#banner").startswith("Not connected; your message was not sent")
+    assert page.input_value("#chat-text") == "are you there?" and page.locator("#chat-log li").count() == 0
     assert page.errors == []

@@ -487,6 +487,7 @@ function sendChat(event) {
   const text = input.value.trim();
   if (!text) return;
   if (send({ type: "chat", text, id: ++page.request })) input.value = "";
+  else showBanner("Not connected; your message was not sent (it is still in the box). Reconnecting…");
 }
 
 const ALERTS = "tabletome.alerts";
