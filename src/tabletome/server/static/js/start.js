@@ -249,15 +249,20 @@ function since(seconds) {
   return `${Math.round(s / 86400)} days`;
 }
 
+// The lobby's error line: a refused seat stays said until the person tries again; a lobby that
+// could not be fetched, until it is fetched again.
+let lobbyFailed = false;
 async function showLobby() {
   let answer;
   try {
     answer = await api("/api/lobby");
   } catch (err) {
     $("lobby-error").textContent = `The lobby cannot be shown: ${err.message}`;
+    lobbyFailed = true;
     return;
   }
-  $("lobby-error").textContent = "";
+  if (lobbyFailed) $("lobby-error").textContent = "";
+  lobbyFailed = false;
   const list = clear($("lobby-list"));
   $("lobby-empty").hidden = answer.tables.length > 0;
   $("lobby-name-field").hidden = answer.tables.length === 0;
@@ -286,7 +291,8 @@ async function join(table, seat) {
     saveTicket({ table: table.id, seat: seat.seat, token: got.token, game: table.game_name, mine: true });
     location.href = seatLink(table.id, seat.seat, got.token);
   } catch (err) {
-    $("lobby-error").textContent = err.message;
+    $("lobby-error").textContent = `You could not sit there: ${err.message}`;
+    lobbyFailed = false;
     showLobby();
   }
 }
