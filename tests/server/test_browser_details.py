@@ -1,6 +1,7 @@
 """Small things seen in screenshots, checked in a real browser (Playwright, Debian's Chromium): the
 icon is served, and an uploaded unfinished record says whose move it was rather than waiting for
-an "open seat"; a chat message that could not be sent says so."""
+an "open seat"; a chat message that could not be sent says so; the start page's seat choices are
+wide enough to read."""
 
 import tabletome
 
@@ -40,3 +41,22 @@ def test_a_chat_message_sent_while_the_connection_is_lost_says_so_and_is_kept(fr
     assert page.inner_text("#banner").startswith("Not connected; your message was not sent")
     assert page.input_value("#chat-text") == "are you there?" and page.locator("#chat-log li").count() == 0
     assert page.errors == []
+
+
+def test_the_start_pages_seat_choice_shows_the_computers_level(server, browser):
+    """Beside the name box, a 300 px column cut "Computer: normal" to "Computer: nc"."""
+    for width, height in ((1280, 800), (390, 844)):
+        page = new_page(browser, width, height)
+        page.goto(server.url + "/?game=life-siphon")
+        page.select_option("#players", "4")
+        page.locator("select[data-seat='3']").wait_for()
+        room = page.evaluate("""() => [...document.querySelectorAll('select[data-seat]')].map((s) => {
+          const text = s.options[s.selectedIndex].text.split(' (')[0];       // "Computer: normal"
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = getComputedStyle(s).font;
+          return [text, s.clientWidth - 30 - ctx.measureText(text).width];    // 30 px: padding and arrow
+        })""")
+        assert [t for t, _ in room] == ["You", "Computer: normal", "Computer: normal", "Computer: normal"]
+        assert all(left >= 0 for _, left in room), (width, room)
+        assert page.errors == []
+        page.context.close()
