@@ -14,7 +14,10 @@ def test_the_clock_counts_down_and_runs_out(server, browser):
     page.goto(server.url + "/?game=spirit-link")
     page.select_option("[data-seat='0']", "you")
     page.select_option("[data-seat='1']", "agent:heuristic")
+    # what happens when a clock runs out is asked only once there is a clock
+    assert page.locator("#on-timeout").is_hidden()
     page.select_option("#clock", "rt:5:5")
+    assert page.locator("#on-timeout").is_visible()
     page.click("#create")
     running = page.locator(".clock-seat.running")
     running.wait_for()

@@ -16,6 +16,10 @@ async function main() {
   $("players").addEventListener("change", () => { offerOptions(); drawSeats(); });
   $("options").addEventListener("change", () => { offerOptions(); drawSeats(); });
   $("new-form").addEventListener("submit", create);
+  // what happens when a clock runs out is asked only when there is a clock
+  const clockChanged = () => { $("on-timeout").closest("label").hidden = !$("clock").value; };
+  $("clock").addEventListener("change", clockChanged);
+  clockChanged();
   $("record-file").addEventListener("change", upload);
   gameChanged();
   takeMyLink();
