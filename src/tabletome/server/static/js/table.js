@@ -89,15 +89,16 @@ function receive(msg) {
     onState(msg);
   } else if (msg.type === "error") {
     page.waiting = false;
-    if (msg.code === "unknown-table" || msg.code === "broken-table") {
-      // the table does not exist (or can no longer be shown): say so instead of "Connecting…"
+    if (msg.code === "unknown-table" || msg.code === "broken-table" || msg.code === "no-spectators") {
+      // the table does not exist, can no longer be shown, or may not be watched: say so instead of
+      // "Connecting…" (the banner goes after a while; the status stays)
       page.missing = true;
       setStatus(msg.message, "bad");
       page.ws.close();
       return;
     }
     if (msg.code === "revoked") page.revoked = true;
-    if (msg.code === "removed" || msg.code === "deleted" || msg.code === "no-spectators") page.gone = msg.message;
+    if (msg.code === "removed" || msg.code === "deleted") page.gone = msg.message;
     if (msg.code === "bad-token" || msg.code === "bad-seat") {
       forgetTicket(tableId, page.seat);
       showBanner(`${msg.message} You are watching instead.`);
