@@ -69,3 +69,26 @@ export function binder(legal, openPopover, offered = new Set()) {
     return node;
   };
 }
+
+// The page's one popover (a card's text and actions, a game term's words), shown under ``anchor``
+// within the window. Its first button takes the focus, so a keyboard reaches what it offers (Tab
+// went on to the next card instead); ``closePopover(pop, true)`` (Close, Escape) gives the focus
+// back to ``anchor`` when it was inside.
+let popAnchor = null;
+export function openPopover(pop, anchor) {
+  pop.hidden = false;
+  const r = anchor.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  pop.style.width = `${width}px`;
+  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
+  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
+  popAnchor = anchor;
+  const first = pop.querySelector("button");
+  if (first) first.focus({ preventScroll: true });
+}
+
+export function closePopover(pop, back = false) {
+  const inside = pop.contains(document.activeElement);
+  pop.hidden = true;
+  if (back && inside && popAnchor && popAnchor.isConnected) popAnchor.focus({ preventScroll: true });
+}

@@ -3,7 +3,7 @@
 // (lobby, spectators, delete), rematch, and a replay slider once the game is over.
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { binder, clear, el } from "./dom.js";
+import { binder, clear, closePopover, el, openPopover } from "./dom.js";
 import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
@@ -268,13 +268,8 @@ function rulingLine(r) {
 function showTerm(node, term) {
   const pop = $("popover");
   fillTerm(pop, term, page.info ? page.info.game_name : "");
-  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
-  pop.hidden = false;
-  const r = node.getBoundingClientRect();
-  const width = Math.min(320, window.innerWidth - 16);
-  pop.style.width = `${width}px`;
-  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
-  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
+  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: () => hidePopover(true) }));
+  openPopover(pop, node);
 }
 
 function drawChoices() {
@@ -390,16 +385,12 @@ function showPopover(anchor, about, actions) {
     pop.append(el("button", { type: "button", class: "why", text: "Why not?",
       onclick: () => { hidePopover(); send({ type: "why", id: ++page.request, text: about.name }); } }));
   }
-  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
-  pop.hidden = false;
-  const r = anchor.getBoundingClientRect();
-  const width = Math.min(320, window.innerWidth - 16);
-  pop.style.width = `${width}px`;
-  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
-  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
+  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: () => hidePopover(true) }));
+  openPopover(pop, anchor);
 }
 
-function hidePopover() { $("popover").hidden = true; }
+// ``back``: the focus returns to what opened it (Close, Escape), not after a choice or a tap elsewhere
+function hidePopover(back = false) { closePopover($("popover"), back); }
 
 function drawHint() {
   const box = clear($("hint-box"));
@@ -752,7 +743,7 @@ function start() {
     else send({ type: "rematch", id: ++page.request });
   });
   document.addEventListener("click", (e) => { if (!$("popover").contains(e.target)) hidePopover(); });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hidePopover(); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hidePopover(true); });
   if (!tableId) { setStatus("No table in this link.", "bad"); return; }
   setStatus("Connecting…", "wait");
   connect();
