@@ -90,8 +90,9 @@ def card_info(game, card_text):
 
 def resignation(state, seat: int, step: int, why: str = "resigned") -> dict:
     """How a table ends when ``seat`` resigns (or runs out of time: ``why`` "timeout") at
-    ``step``: every other seat wins."""
-    winners = [s for s in range(state.players) if s != seat]
+    ``step``: every seat but its team wins (its teammates lose with it: ``state.teams()``)."""
+    team = next((t for t in state.teams() if seat in t), (seat,))
+    winners = [s for s in range(state.players) if s not in team]
     names = [state.seat_name(s) for s in winners]
     said = "resigned" if why == "resigned" else "ran out of time"
     text = (f"{state.seat_name(seat)} {said}"
