@@ -1,7 +1,7 @@
 """A board's words as a person reads them, in a real browser (Playwright, Debian's Chromium), on
 a table of every game: no glossary term marked on a board (terms.js) swallows the space beside it
 ("Health24/30" in Spirit Link's bars), and no designed card's ✎ sits on its name (Bad Baby Lich
-Lords' minions had it over their last letters)."""
+Lords' minions had it over their last letters); long names stay on a phone's screen."""
 
 import pytest
 
@@ -62,5 +62,29 @@ def test_board_words_keep_their_spaces_and_designed_marks_stay_off_names(server,
     else:
         assert marks > 0                            # designed cards are on these boards
     shot(page, f"board-text-{game}-{players}-{width}")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("spirit-link", 2, {}),
+    ("life-siphon", 4, {}),
+    ("bad-baby-lich-lords", 4, {"mode": "teams"}),
+    ("life-and-legend", 4, {}),
+])
+def test_long_names_stay_on_a_phones_screen(server, browser, game, players, options):
+    """Names of 24 letters without a space (the most the start page takes) pushed a seat's tags
+    ("to move") and its life past the right edge of a 390 px screen."""
+    name = "W" * 24
+    table = server.create(game, players=players, options=options, seed=2,
+                          seats=[{"agent": None, "name": name} for _ in range(players)])
+    page = new_page(browser, 390, 844)
+    page.goto(f"{server.url}/table/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .term")
+    assert page.locator("#board", has_text=name).count() == 1
+    past = page.evaluate("[...document.querySelectorAll('#board *, .bar-top *')]"
+                         ".filter((n) => n.getBoundingClientRect().right > 390).map((n) => n.className || n.tagName)")
+    assert past == [] and page.evaluate("document.documentElement.scrollWidth") == 390
+    shot(page, f"long-names-{game}-phone")
     assert page.errors == []
     page.context.close()
