@@ -175,8 +175,11 @@ function drawHeader() {
   if (st.over) setStatus(`Game over: ${st.result || ""}`, "over");
   else if (st.thinking !== null && st.thinking !== undefined) setStatus(`${seatLabel(seats[st.thinking])} is thinking…`, "thinking");
   else if (page.info && page.info.kind === "replay") setStatus(`An unfinished game's record: ${seats[st.to_move].name} was to move`, "wait");
-  else if (st.to_move === page.seat && page.seat !== null) setStatus("Your turn", "yours");
-  else setStatus(`Waiting for ${seatLabel(seats[st.to_move])}`, "wait");
+  else if (st.to_move === page.seat && page.seat !== null) {
+    if (outOfTime(st, page.seat)) setStatus("Your time ran out: the computer plays your moves", "wait");
+    else setStatus("Your turn", "yours");
+  } else setStatus(`Waiting for ${seatLabel(seats[st.to_move])}`
+                   + (outOfTime(st, st.to_move) ? " (out of time: the computer plays)" : ""), "wait");
   if (st.ai_error) showBanner(st.ai_error);
   $("hint-btn").hidden = !(page.seat !== null && st.to_move === page.seat && !st.over);
   const done = st.over || (page.info && page.info.kind === "replay");
@@ -414,6 +417,13 @@ function timeText(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+// A seat whose real-time clock ran out at a table where the computer then plays its moves
+// (on_timeout "agent"): its moves come at once, made by the computer.
+function outOfTime(st, seat) {
+  const c = st.clock;
+  return !!(c && c.on_timeout === "agent" && c.left && seat !== null && c.left[seat] <= 0 && !st.over);
+}
+
 function drawClock() {
   const st = page.state;
   const node = $("clock");
@@ -428,7 +438,7 @@ function drawClock() {
     let left = c.left[i];
     if (i === running) left = c.deadline - now;
     parts.push(el("span", { class: i === running ? "clock-seat running" : "clock-seat", "data-clock": i,
-                            text: `${s.name} ${timeText(left)}` }));
+                            text: outOfTime(st, i) ? `${s.name}: out of time, the computer plays` : `${s.name} ${timeText(left)}` }));
   });
   clear(node).append(...parts);
   if (!c.left && running !== null) {
