@@ -7,6 +7,21 @@ let catalogue = { games: [], agents: [], levels: [] };
 const $ = (id) => document.getElementById(id);
 
 async function main() {
+  // what does not need the games' catalogue works at once: a button shown is a button that answers
+  // (the my-tables link did nothing when clicked before the catalogue had come)
+  takeMyLink();
+  $("my-link-make").addEventListener("click", makeMyLink);
+  $("my-link-reissue").addEventListener("click", reissueMyLink);
+  $("record-file").addEventListener("change", upload);
+  // what happens when a clock runs out is asked only when there is a clock
+  const clockChanged = () => { $("on-timeout").closest("label").hidden = !$("clock").value; };
+  $("clock").addEventListener("change", clockChanged);
+  clockChanged();
+  drawMyLink();
+  showMine();
+  showLessons();
+  showLobby();
+  setInterval(showLobby, 10000);
   catalogue = await api("/api/games");
   const select = $("game");
   for (const g of catalogue.games) select.append(el("option", { value: g.id, text: g.name }));
@@ -16,20 +31,8 @@ async function main() {
   $("players").addEventListener("change", () => { offerOptions(); drawSeats(); });
   $("options").addEventListener("change", () => { offerOptions(); drawSeats(); });
   $("new-form").addEventListener("submit", create);
-  // what happens when a clock runs out is asked only when there is a clock
-  const clockChanged = () => { $("on-timeout").closest("label").hidden = !$("clock").value; };
-  $("clock").addEventListener("change", clockChanged);
-  clockChanged();
-  $("record-file").addEventListener("change", upload);
   gameChanged();
-  takeMyLink();
-  $("my-link-make").addEventListener("click", makeMyLink);
-  $("my-link-reissue").addEventListener("click", reissueMyLink);
-  drawMyLink();
-  showMine();
-  showLessons();
-  showLobby();
-  setInterval(showLobby, 10000);
+  $("create").disabled = false;        // disabled in the page until the form can make a table
 }
 
 async function showLessons() {
