@@ -1,7 +1,7 @@
 """Small things seen in screenshots, checked in a real browser (Playwright, Debian's Chromium): the
 icon is served, and an uploaded unfinished record says whose move it was rather than waiting for
 an "open seat"; a chat message that could not be sent says so; the start page's seat choices are
-wide enough to read."""
+wide enough to read; a hint names its choices and what its numbers are."""
 
 import tabletome
 
@@ -58,5 +58,26 @@ def test_the_start_pages_seat_choice_shows_the_computers_level(server, browser):
         })""")
         assert [t for t, _ in room] == ["You", "Computer: normal", "Computer: normal", "Computer: normal"]
         assert all(left >= 0 for _, left in room), (width, room)
+        assert page.errors == []
+        page.context.close()
+
+
+def test_a_hint_names_choices_with_their_chances_and_a_solo_hint_says_what_its_number_is(server, browser):
+    """A solo game's hint said "expected score" over numbers shown as percentages; the terminal says
+    "expected score (0-100%)"."""
+    for players, options, measure in ((2, {}, "win chance"), (1, {"mode": "madness"}, "expected score (0-100%)")):
+        table = server.create("life-siphon", players=players, options=options, seed=3,
+                              seats=[{"agent": None}] + [{"agent": "heuristic"}] * (players - 1))
+        page = new_page(browser)
+        page.goto(f"{server.url}/table/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        page.wait_for_function("document.body.dataset.mine === 'true'")
+        page.click("#hint-btn")
+        page.locator(".hint-row").first.wait_for(timeout=60000)
+        assert f"The computer's best choices ({measure}; it sees only what you see):" in page.inner_text("#hint-box")
+        legal = set(page.locator("#legal .action").all_inner_texts())
+        for row in page.locator(".hint-row").all():
+            text, chance = row.locator("span").all_inner_texts()
+            assert text in legal and chance.endswith("%") and 0 <= int(chance[:-1]) <= 100
+        assert page.locator("#legal .action.hinted").count() == page.locator(".hint-row").count()
         assert page.errors == []
         page.context.close()

@@ -402,7 +402,8 @@ function drawHint() {
   box.hidden = false;
   openSheet(true);
   if (h.pending) { box.append(el("p", { class: "muted", text: "Thinking about your best choices…" })); return; }
-  const measure = page.info && page.info.players === 1 ? "expected score" : "win chance";
+  // the terminal's words (cli/play.py hint): a solo mode's number is its normalised score
+  const measure = page.info && page.info.players === 1 ? "expected score (0-100%)" : "win chance";
   box.append(el("p", { class: "muted", text: `The computer's best choices (${measure}; it sees only what you see):` }));
   for (const r of h.rows) box.append(el("div", { class: "hint-row" },
     el("span", { text: r.text }), el("span", { class: "chance", text: `${Math.round(r.chance * 100)}%` })));
