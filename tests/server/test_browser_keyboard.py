@@ -2,7 +2,7 @@
 stop leads to the choices (the board's cards and glossary terms came first: 35 Tabs to the first
 choice), and a choice made with Enter keeps the focus in the choices for the next one (it fell
 back to the top of the page after every move); a card's or a game term's popover takes the focus
-and Escape gives it back."""
+and Escape gives it back; all a Tab reaches on a board is announced as a button."""
 
 from .helpers import seat
 from .test_browser import browser, new_page  # noqa: F401 (the fixture)
@@ -67,3 +67,20 @@ def test_a_cards_popover_is_reached_and_left_by_keyboard(server, browser):
     page.keyboard.press("Enter")                               # the popover's first choice
     page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
     assert page.errors == []
+
+
+def test_whatever_the_keyboard_reaches_on_a_board_says_it_is_a_button(server, browser):
+    """Cards, places and game terms a Tab reaches open a popover: screen readers announced them as
+    plain text, not as something to press."""
+    for game, players in (("spirit-link", 2), ("life-siphon", 2), ("bad-baby-lich-lords", 2), ("life-and-legend", 2)):
+        table = server.create(game, players=players, seats=[{"agent": None}, {"agent": "heuristic"}], seed=2)
+        tid, s, token = seat(table, 0)
+        page = new_page(browser)
+        page.goto(f"{server.url}/table/{tid}#seat={s}&token={token}")
+        page.wait_for_function("document.body.dataset.mine === 'true'")
+        page.locator("#board .term").first.wait_for()
+        reached = page.evaluate("[...document.querySelectorAll('#board [tabindex=\"0\"]')]"
+                                ".map((n) => [n.getAttribute('role'), n.getAttribute('aria-haspopup') || ''])")
+        assert reached and all(r == ["button", "dialog"] for r in reached), (game, reached)
+        assert page.errors == []
+        page.context.close()

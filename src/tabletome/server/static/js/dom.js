@@ -63,6 +63,8 @@ export function binder(legal, openPopover, offered = new Set()) {
     if (about && about.text) node.title = `${about.name ? about.name + ": " : ""}${about.text}`;
     if (!actions.length && !(about && about.text)) return node;
     node.tabIndex = 0;
+    node.setAttribute("role", "button");          // announced as something to press, that opens a popover
+    node.setAttribute("aria-haspopup", "dialog");
     const open = (event) => { event.stopPropagation(); openPopover(node, about, actions); };
     node.addEventListener("click", open);
     node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(e); } });
