@@ -157,3 +157,19 @@ def test_the_learn_page_fits_a_phone(server, browser, game_id):  # noqa: F811
     assert page.locator("#learn-lesson").is_visible()
     shot(page, f"learn-{game_id}-phone")
     assert page.errors == []
+
+
+def test_a_move_typed_before_the_lessons_have_come_stays_in_the_box(server, browser):  # noqa: F811
+    """On a slow connection (here: the lessons held back), Enter in the move box sent the form as a
+    page request: the page reloaded at the first game's first lesson, and the move was lost."""
+    page = new_page(browser)
+    held = []
+    page.route("**/api/learn", lambda route: held.append(route))
+    address = f"{server.url}/learn#game=life-siphon&lesson=3"
+    page.goto(address)
+    page.fill("#typed-move", "end turn")
+    page.press("#typed-move", "Enter")
+    assert held and page.url == address and page.input_value("#typed-move") == "end turn"
+    held[0].continue_()
+    page.wait_for_function("document.body && document.body.dataset.lesson === 'life-siphon-3'")
+    assert page.errors == []

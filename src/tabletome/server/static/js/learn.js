@@ -10,6 +10,10 @@ const $ = (id) => document.getElementById(id);
 const page = { catalogue: [], game: null, number: 1, moves: [], lesson: null, busy: false };
 
 async function main() {
+  // the move box is the page's from the start: a move typed before the lessons have come stays in it
+  // (the form was sent as a page request, which reloaded the page at the first game's first lesson)
+  $("typed").addEventListener("submit", (e) => { e.preventDefault(); const t = $("typed-move").value.trim(); if (t) tryMove(t); });
+  $("show-btn").addEventListener("click", showMove);
   page.catalogue = (await api("/api/learn")).games;
   const select = $("learn-game");
   for (const g of page.catalogue) select.append(el("option", { value: g.id, text: g.name }));
@@ -21,8 +25,6 @@ async function main() {
   select.addEventListener("change", () => open(select.value, 1));
   $("learn-lesson").addEventListener("change", () => open(page.game, Number($("learn-lesson").value)));
   $("next-btn").addEventListener("click", () => open(page.game, page.number + 1));
-  $("typed").addEventListener("submit", (e) => { e.preventDefault(); const t = $("typed-move").value.trim(); if (t) tryMove(t); });
-  $("show-btn").addEventListener("click", showMove);
   document.addEventListener("click", (e) => { if (!$("popover").contains(e.target)) closePopover($("popover")); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePopover($("popover"), true); });
   await open(page.game, page.number);
@@ -46,7 +48,7 @@ async function open(gameId, number) {
 }
 
 async function tryMove(text) {
-  if (page.busy) return;
+  if (page.busy || !page.lesson) return;
   page.busy = true;
   try {
     const answer = await api(`/api/learn/${encodeURIComponent(page.game)}/${page.number}`,
