@@ -1,6 +1,7 @@
 """Server edges in a real browser (Playwright driving Debian's Chromium, as test_browser.py): a
 link to a table that does not exist says so, and the start page offers only player counts and
-options the game accepts together, each of which creates a table."""
+options the game accepts together, each of which creates a table; a spectator link to a table
+closed to spectators says so."""
 
 from .test_browser import browser, new_page, shot  # noqa: F401 (fixture)
 
@@ -69,4 +70,17 @@ def test_a_stored_table_that_no_longer_replays_says_so(fresh_server, browser, tm
     page.wait_for_function("document.getElementById('status').textContent.includes('can no longer be replayed')")
     page.wait_for_timeout(1000)                  # and it does not go back to "Connecting…"
     assert "Connecting" not in page.inner_text("#status")
+    page.context.close()
+
+
+def test_a_spectator_link_to_a_table_closed_to_spectators_says_so(server, browser):
+    """The page said "Connecting…" for good once the banner with the reason had gone."""
+    table = server.create("spirit-link", seats=[{"agent": None}, {"agent": "heuristic"}])
+    assert server.post(f"/api/tables/{table['id']}/settings", {"host": table["host"], "spectators": False}).status_code == 200
+    page = new_page(browser)
+    page.goto(f"{server.url}/table/{table['id']}#watch")
+    page.wait_for_function("document.getElementById('status').classList.contains('status-bad')")
+    assert page.inner_text("#status") == "the host does not let anyone watch this table"
+    assert page.evaluate("document.body.dataset.step") is None            # nothing of the game was sent
+    assert not page.errors
     page.context.close()

@@ -141,3 +141,35 @@ def test_our_rulings_in_the_decision_heading_and_why_not(server, browser):  # no
     assert "Nothing can be paid with mana you do not have" not in rulebook
     shot(page, "rulings-why-not")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_learn_page_fits_a_phone(server, browser, game_id):  # noqa: F811
+    """At 390 px nothing reaches past the screen's edge: the lesson list's longest title widened Life
+    Siphon's and Life & Legend's pages to 480 px, to be scrolled sideways."""
+    page = new_page(browser, 390, 844)
+    page.goto(f"{server.url}/learn#game={game_id}&lesson=1")
+    page.wait_for_function(f"document.body && document.body.dataset.lesson === '{game_id}-1'")
+    page.locator("#board .term").first.wait_for()
+    wide = page.evaluate("[...document.querySelectorAll('body *')].filter((n) => n.getBoundingClientRect().right > 390)"
+                         ".map((n) => n.id || n.className || n.tagName)")
+    assert wide == [] and page.evaluate("document.documentElement.scrollWidth") == 390
+    assert page.locator("#learn-lesson").is_visible()
+    shot(page, f"learn-{game_id}-phone")
+    assert page.errors == []
+
+
+def test_a_move_typed_before_the_lessons_have_come_stays_in_the_box(server, browser):  # noqa: F811
+    """On a slow connection (here: the lessons held back), Enter in the move box sent the form as a
+    page request: the page reloaded at the first game's first lesson, and the move was lost."""
+    page = new_page(browser)
+    held = []
+    page.route("**/api/learn", lambda route: held.append(route))
+    address = f"{server.url}/learn#game=life-siphon&lesson=3"
+    page.goto(address)
+    page.fill("#typed-move", "end turn")
+    page.press("#typed-move", "Enter")
+    assert held and page.url == address and page.input_value("#typed-move") == "end turn"
+    held[0].continue_()
+    page.wait_for_function("document.body && document.body.dataset.lesson === 'life-siphon-3'")
+    assert page.errors == []

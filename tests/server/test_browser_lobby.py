@@ -4,8 +4,8 @@ start page's lobby, types his name and takes the seat with one click; they play 
 (twice on the same server, and on two server processes sharing PostgreSQL, Ann on one and Bob on
 the other), chat, Ann asks to undo a move and Bob accepts, and Ann's tab in the background signals
 her turn in its title. Ann, the host, removes a spectator from the seats panel; the table's clock
-(20 seconds a move) runs out and the game is over; Ann deletes the table. Screenshots in
-tests/server/artifacts/."""
+(20 seconds a move) runs out and the game is over; Ann deletes the table. A seat taken a moment
+before a click on it says so. Screenshots in tests/server/artifacts/."""
 
 import random
 
@@ -151,3 +151,25 @@ def test_two_strangers_meet_in_the_lobby_and_play(two_servers, browser, request)
     bob.wait_for_function("document.getElementById('status').textContent.includes('deleted')")
     assert bob_server.get(f"/api/tables/{table_id}").status_code == 404
     assert ann.errors == [] and bob.errors == [] and carol.errors == []
+
+
+def test_a_seat_taken_a_moment_before_your_click_says_so(server, browser):
+    """Bob's lobby still offers a seat Cleo has just taken: his click says why he is not seated, and
+    the lobby drawn again without the table keeps saying it (it wiped the message at once, and the
+    table just vanished under his click)."""
+    table = server.create("spirit-link", seats=[{"agent": None, "name": "Ann"}, {"agent": None, "open": True}])
+    server.post(f"/api/tables/{table['id']}/settings", {"host": table["host"], "public": True})
+    bob, cleo = new_page(browser), new_page(browser)
+    join = f".join[data-table='{table['id']}']"
+    for page in (bob, cleo):
+        page.goto(server.url + "/")
+        page.locator(join).wait_for()
+    cleo.click(join)
+    cleo.wait_for_url("**/table/**")
+    shown = int(bob.evaluate("document.getElementById('lobby-list').dataset.shown"))
+    bob.click(join)
+    bob.wait_for_function(f"Number(document.getElementById('lobby-list').dataset.shown) > {shown}")
+    assert bob.locator(join).count() == 0 and bob.url == server.url + "/"
+    said = bob.inner_text("#lobby-error")
+    assert said == "You could not sit there: seat 1 (South) is not open any more: someone else sat down first"
+    assert bob.errors == [] and cleo.errors == []

@@ -1,6 +1,7 @@
 """The my-tables link in a real browser (Playwright, Debian's Chromium): a person sits at a table,
 makes their my-tables link on the start page, and opens it in another browser with nothing stored:
-the start page lists the table and resumes the seat."""
+the start page lists the table and resumes the seat. The start page's buttons answer before the
+games' catalogue has come."""
 
 from .test_browser import browser, new_page, shot  # noqa: F401 (the fixture)
 
@@ -40,3 +41,19 @@ def test_my_tables_link_resumes_a_seat_in_another_browser(server, browser):
     third.goto(url)
     third.wait_for_function("document.getElementById('mine-list').textContent.length > 0")
     assert "does not work" in third.inner_text("#mine-list")
+
+
+def test_the_start_pages_buttons_answer_before_the_games_catalogue_has_come(server, browser):
+    """On a slow connection (here: the catalogue held back), "Make my tables link" did nothing when
+    clicked before /api/games had answered, and "Create the table" sent the bare form to "/?"."""
+    page = new_page(browser)
+    held = []
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto(server.url + "/")
+    page.click("#my-link-make")
+    page.wait_for_function("document.getElementById('my-link').value.includes('#me=')")
+    assert held and page.locator("#create").is_disabled()
+    held[0].continue_()
+    page.wait_for_function("!document.getElementById('create').disabled")
+    assert page.locator("#game option").count() >= 4 and page.url == server.url + "/"
+    assert page.errors == []

@@ -1,7 +1,8 @@
 """Resigning and the host's moderation, against real servers: a resignation ends the table with a
 result in its record, is never stored together with a move for the same step (two processes on
 PostgreSQL), and the host makes a table public or private, closes it to spectators, removes one
-spectator, or deletes it, on whichever process the pages are."""
+spectator, or deletes it, on whichever process the pages are. At a 2v2 table a resignation loses
+for the whole team."""
 
 import threading
 import time
@@ -187,3 +188,18 @@ def test_the_host_deletes_a_table_while_its_agent_thinks(pg_servers, pg_db):
             time.sleep(0.2)
         assert conn.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0
     assert "Traceback" not in server.log.read_text()
+
+
+def test_at_a_2v2_table_a_resignation_loses_for_the_whole_team(server):
+    """Bad Baby Lich Lords' teams (North-East with North-West, South-East with South-West): when
+    North-East resigned, North-West was named among the winners."""
+    table = server.create("bad-baby-lich-lords", players=4, options={"mode": "teams"}, seed=1,
+                          seats=[{"agent": None} for _ in range(4)])
+    pages = [opened(server, table, i) for i in range(4)]
+    assert [s["name"] for s in pages[0].state["seats"]] == ["North-East", "South-East", "South-West", "North-West"]
+    pages[0].send({"type": "resign", "id": "r"})
+    for page in pages:
+        st = page.until(lambda m: m["type"] == "state" and m["over"])
+        assert st["winners"] == [1, 2] and st["result"] == "North-East resigned: South-East and South-West win."
+    record = server.get(f"/api/tables/{table['id']}/record").json()
+    assert record["result"]["winners"] == [1, 2]

@@ -58,20 +58,8 @@ def parse_seat(state, text: str) -> int:
 
 
 def result_line(state) -> str:
-    """The last line of a game, naming what its numbers are: "South wins; health: North 1,
-    South 4." A solo game: "Lost; round reached: 6." (the same words selfplay uses)."""
-    names = state.seat_names
+    """The last line of a replay: a finished game's result (``Game.result_line``: "South wins;
+    health: North 1, South 4."), or where an unfinished record stops."""
     if not state.is_over:
-        return f"The record stops before the end; {names[state.to_move]} was to move."
-    words = state.game.score_words(state)
-    tail = f"; {words}" if words else ""
-    if state.ended_by_length:     # no rule ended it: a length limit did (the log says which)
-        return ("Lost" if state.players == 1 else "A draw") + " at a length limit, not by the rules" + tail + "."
-    if state.players == 1:
-        return ("Won" if state.winners else "Lost") + tail + "."
-    if state.winners:
-        who = [names[w] for w in state.winners]
-        head = (" and ".join(who) + " win") if len(who) > 1 else f"{who[0]} wins"
-    else:
-        head = "A draw"
-    return head + tail + "."
+        return f"The record stops before the end; {state.seat_names[state.to_move]} was to move."
+    return state.game.result_line(state)

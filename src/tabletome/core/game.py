@@ -316,6 +316,24 @@ class Game:
         names = state.seat_names
         return f"{label}: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
 
+    def result_line(self, state) -> str:
+        """A finished game's result in one line, naming what its numbers are (``score_words``),
+        from public facts only: "South wins; health: North 1, South 4." A solo game: "Lost; round
+        reached: 6." The terminal ends a game with it; the browser shows it."""
+        words = self.score_words(state)
+        tail = f"; {words}" if words else ""
+        if state.ended_by_length:     # no rule ended it: a length limit did (the log says which)
+            return ("Lost" if state.players == 1 else "A draw") + " at a length limit, not by the rules" + tail + "."
+        if state.players == 1:
+            return ("Won" if state.winners else "Lost") + tail + "."
+        names = state.seat_names
+        if state.winners:
+            who = [names[w] for w in state.winners]
+            head = (" and ".join(who) + " win") if len(who) > 1 else f"{who[0]} wins"
+        else:
+            head = "A draw"
+        return head + tail + "."
+
     def cards_info(self, card_text: str | None = None) -> list[dict]:
         """Every card and component a player may ask about, from the game's card data (or the
         given card file's): dicts with ``name``, ``origin`` ("rulebook" or "designed"), ``kind``

@@ -33,7 +33,7 @@ from tabletome.core.text import shown
 
 from . import learn
 from .limits import AgentLimits
-from .protocol import TABLE_ID, BadMessage, parse_message, result_text, unicode_ok
+from .protocol import TABLE_ID, BadMessage, parse_message, unicode_ok
 from .storage import open_storage, token_hash
 from .tables import CLOSE_RATE, MAX_LOADED, RULE_SEAT, Hub
 
@@ -520,7 +520,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         return {"table": table.id, "step": step, "steps": len(actions), "seat": who,
                 "action": actions[step - 1] if step else None, "to_move": state.to_move,
                 "over": state.is_over or ended is not None,
-                "result": ended["text"] if ended is not None else result_text(state) if state.is_over else None,
+                "result": ended["text"] if ended is not None else state.game.result_line(state) if state.is_over else None,
                 "view": view, "actions": actions}
 
     @app.post("/api/records")

@@ -104,19 +104,6 @@ def unicode_ok(value) -> bool:
     return True
 
 
-def result_text(state) -> str:
-    """The finished game's result in one sentence, from public facts only."""
-    names = state.seat_names
-    if state.ended_by_length:     # no rule ended the game: a length limit did (its log says which)
-        return "A draw at a length limit, not by the rules." if state.players > 1 else "Over at a length limit, not by the rules."
-    if state.winners:
-        who = " and ".join(names[w] for w in state.winners)
-        return f"{who} win{'s' if len(state.winners) == 1 else ''}."
-    if state.players == 1:
-        return "The game is over."
-    return "A draw: nobody won."
-
-
 def decision_for(state, seat, view: dict | None = None, legal=None) -> dict | None:
     """For the seat to move only: the moment being decided and its rulebook section (glossary.toml
     ``moment``), and the rulings of ours (rulings.toml, RULES.md) that apply to its choices,
@@ -172,5 +159,5 @@ def seat_payload(state, seat: int | None, log: list[str] | None = None, view: di
     if over:
         payload["winners"] = list(state.winners)
         payload["scores"] = list(state.scores)
-        payload["result"] = result_text(state)
+        payload["result"] = state.game.result_line(state)
     return payload

@@ -34,7 +34,7 @@ from tabletome.core.text import shown
 from tabletome.undo import undo_point
 
 from .limits import AgentLimits
-from .protocol import BadMessage, result_text, seat_payload
+from .protocol import BadMessage, seat_payload
 from .storage import SeatRow, StepTaken, Storage, TableEnded, TableRow, token_hash
 from .workers import Scheduler
 
@@ -90,8 +90,9 @@ def card_info(game, card_text):
 
 def resignation(state, seat: int, step: int, why: str = "resigned") -> dict:
     """How a table ends when ``seat`` resigns (or runs out of time: ``why`` "timeout") at
-    ``step``: every other seat wins."""
-    winners = [s for s in range(state.players) if s != seat]
+    ``step``: every seat but its team wins (its teammates lose with it: ``state.teams()``)."""
+    team = next((t for t in state.teams() if seat in t), (seat,))
+    winners = [s for s in range(state.players) if s not in team]
     names = [state.seat_name(s) for s in winners]
     said = "resigned" if why == "resigned" else "ran out of time"
     text = (f"{state.seat_name(seat)} {said}"
@@ -254,13 +255,16 @@ class LiveTable:
             if person:
                 left[to_move] -= now - prev
                 out["deadline"] = now + left[to_move]
+            ended = self.row.ended
+            if ended is not None and "timeout" in ended:
+                left[ended["timeout"]] = 0      # its time ran out (the stored moves stop before)
             out["left"] = [round(x, 1) for x in left]
         elif person:
             out["deadline"] = prev + c["per_move"]
         return out
 
     def result_text(self) -> str:
-        return self.row.ended["text"] if self.row.ended is not None else result_text(self.state)
+        return self.row.ended["text"] if self.row.ended is not None else self.state.game.result_line(self.state)
 
     @property
     def over(self) -> bool:

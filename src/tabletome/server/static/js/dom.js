@@ -40,7 +40,8 @@ export function bar(value, maximum, kind, label) {
   return el("div", { class: `bar bar-${kind}`, role: "meter", "aria-valuenow": value, "aria-valuemax": maximum,
                      "aria-label": label },
     el("div", { class: "bar-fill", style: { width: `${pct}%` } }),
-    el("span", { class: "bar-text", text: `${label} ${value}/${maximum}` }));
+    // one inline run inside the flex box: a glossary term marked in it (terms.js) keeps its space
+    el("span", { class: "bar-text" }, el("span", { text: `${label} ${value}/${maximum}` })));
 }
 
 export function plural(n, word, many = word + "s") {
@@ -62,9 +63,34 @@ export function binder(legal, openPopover, offered = new Set()) {
     if (about && about.text) node.title = `${about.name ? about.name + ": " : ""}${about.text}`;
     if (!actions.length && !(about && about.text)) return node;
     node.tabIndex = 0;
+    node.setAttribute("role", "button");          // announced as something to press, that opens a popover
+    node.setAttribute("aria-haspopup", "dialog");
     const open = (event) => { event.stopPropagation(); openPopover(node, about, actions); };
     node.addEventListener("click", open);
     node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(e); } });
     return node;
   };
+}
+
+// The page's one popover (a card's text and actions, a game term's words), shown under ``anchor``
+// within the window. Its first button takes the focus, so a keyboard reaches what it offers (Tab
+// went on to the next card instead); ``closePopover(pop, true)`` (Close, Escape) gives the focus
+// back to ``anchor`` when it was inside.
+let popAnchor = null;
+export function openPopover(pop, anchor) {
+  pop.hidden = false;
+  const r = anchor.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  pop.style.width = `${width}px`;
+  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
+  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
+  popAnchor = anchor;
+  const first = pop.querySelector("button");
+  if (first) first.focus({ preventScroll: true });
+}
+
+export function closePopover(pop, back = false) {
+  const inside = pop.contains(document.activeElement);
+  pop.hidden = true;
+  if (back && inside && popAnchor && popAnchor.isConnected) popAnchor.focus({ preventScroll: true });
 }

@@ -3,13 +3,17 @@
 // one advances, a legal but wrong one is explained and may be retried, an illegal one gets its rule.
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { binder, clear, el } from "./dom.js";
+import { binder, clear, closePopover, el, openPopover } from "./dom.js";
 import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 const page = { catalogue: [], game: null, number: 1, moves: [], lesson: null, busy: false };
 
 async function main() {
+  // the move box is the page's from the start: a move typed before the lessons have come stays in it
+  // (the form was sent as a page request, which reloaded the page at the first game's first lesson)
+  $("typed").addEventListener("submit", (e) => { e.preventDefault(); const t = $("typed-move").value.trim(); if (t) tryMove(t); });
+  $("show-btn").addEventListener("click", showMove);
   page.catalogue = (await api("/api/learn")).games;
   const select = $("learn-game");
   for (const g of page.catalogue) select.append(el("option", { value: g.id, text: g.name }));
@@ -21,9 +25,8 @@ async function main() {
   select.addEventListener("change", () => open(select.value, 1));
   $("learn-lesson").addEventListener("change", () => open(page.game, Number($("learn-lesson").value)));
   $("next-btn").addEventListener("click", () => open(page.game, page.number + 1));
-  $("typed").addEventListener("submit", (e) => { e.preventDefault(); const t = $("typed-move").value.trim(); if (t) tryMove(t); });
-  $("show-btn").addEventListener("click", showMove);
-  document.addEventListener("click", (e) => { if (!$("popover").contains(e.target)) $("popover").hidden = true; });
+  document.addEventListener("click", (e) => { if (!$("popover").contains(e.target)) closePopover($("popover")); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePopover($("popover"), true); });
   await open(page.game, page.number);
 }
 
@@ -45,7 +48,7 @@ async function open(gameId, number) {
 }
 
 async function tryMove(text) {
-  if (page.busy) return;
+  if (page.busy || !page.lesson) return;
   page.busy = true;
   try {
     const answer = await api(`/api/learn/${encodeURIComponent(page.game)}/${page.number}`,
@@ -156,19 +159,14 @@ function popover(anchor, about, actions) {
   if (about && about.name) pop.append(el("h3", { text: about.name }));
   if (about && about.text) pop.append(el("p", { class: "card-text", text: about.text }));
   for (const a of actions) pop.append(el("button", { type: "button", class: "action", text: a.text,
-    onclick: () => { pop.hidden = true; tryMove(a.text); } }));
+    onclick: () => { closePopover(pop); tryMove(a.text); } }));
   place(anchor);
 }
 
 function place(anchor) {
   const pop = $("popover");
-  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: () => { pop.hidden = true; } }));
-  pop.hidden = false;
-  const r = anchor.getBoundingClientRect();
-  const width = Math.min(320, window.innerWidth - 16);
-  pop.style.width = `${width}px`;
-  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
-  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
+  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: () => closePopover(pop, true) }));
+  openPopover(pop, anchor);
 }
 
 main().catch((err) => verdict("illegal", `Cannot reach the server: ${err.message}`, ""));

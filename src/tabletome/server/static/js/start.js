@@ -7,6 +7,21 @@ let catalogue = { games: [], agents: [], levels: [] };
 const $ = (id) => document.getElementById(id);
 
 async function main() {
+  // what does not need the games' catalogue works at once: a button shown is a button that answers
+  // (the my-tables link did nothing when clicked before the catalogue had come)
+  takeMyLink();
+  $("my-link-make").addEventListener("click", makeMyLink);
+  $("my-link-reissue").addEventListener("click", reissueMyLink);
+  $("record-file").addEventListener("change", upload);
+  // what happens when a clock runs out is asked only when there is a clock
+  const clockChanged = () => { $("on-timeout").closest("label").hidden = !$("clock").value; };
+  $("clock").addEventListener("change", clockChanged);
+  clockChanged();
+  drawMyLink();
+  showMine();
+  showLessons();
+  showLobby();
+  setInterval(showLobby, 10000);
   catalogue = await api("/api/games");
   const select = $("game");
   for (const g of catalogue.games) select.append(el("option", { value: g.id, text: g.name }));
@@ -16,16 +31,8 @@ async function main() {
   $("players").addEventListener("change", () => { offerOptions(); drawSeats(); });
   $("options").addEventListener("change", () => { offerOptions(); drawSeats(); });
   $("new-form").addEventListener("submit", create);
-  $("record-file").addEventListener("change", upload);
   gameChanged();
-  takeMyLink();
-  $("my-link-make").addEventListener("click", makeMyLink);
-  $("my-link-reissue").addEventListener("click", reissueMyLink);
-  drawMyLink();
-  showMine();
-  showLessons();
-  showLobby();
-  setInterval(showLobby, 10000);
+  $("create").disabled = false;        // disabled in the page until the form can make a table
 }
 
 async function showLessons() {
@@ -249,15 +256,20 @@ function since(seconds) {
   return `${Math.round(s / 86400)} days`;
 }
 
+// The lobby's error line: a refused seat stays said until the person tries again; a lobby that
+// could not be fetched, until it is fetched again.
+let lobbyFailed = false;
 async function showLobby() {
   let answer;
   try {
     answer = await api("/api/lobby");
   } catch (err) {
     $("lobby-error").textContent = `The lobby cannot be shown: ${err.message}`;
+    lobbyFailed = true;
     return;
   }
-  $("lobby-error").textContent = "";
+  if (lobbyFailed) $("lobby-error").textContent = "";
+  lobbyFailed = false;
   const list = clear($("lobby-list"));
   $("lobby-empty").hidden = answer.tables.length > 0;
   $("lobby-name-field").hidden = answer.tables.length === 0;
@@ -286,7 +298,8 @@ async function join(table, seat) {
     saveTicket({ table: table.id, seat: seat.seat, token: got.token, game: table.game_name, mine: true });
     location.href = seatLink(table.id, seat.seat, got.token);
   } catch (err) {
-    $("lobby-error").textContent = err.message;
+    $("lobby-error").textContent = `You could not sit there: ${err.message}`;
+    lobbyFailed = false;
     showLobby();
   }
 }

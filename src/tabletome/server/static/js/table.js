@@ -3,7 +3,7 @@
 // (lobby, spectators, delete), rematch, and a replay slider once the game is over.
 import { api, forgetTicket, hostToken, saveTicket, seatLink, ticketsFor, watchLink } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { binder, clear, el } from "./dom.js";
+import { binder, clear, closePopover, el, openPopover } from "./dom.js";
 import { fillTerm, glossaryFor, markTerms } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
@@ -89,15 +89,16 @@ function receive(msg) {
     onState(msg);
   } else if (msg.type === "error") {
     page.waiting = false;
-    if (msg.code === "unknown-table" || msg.code === "broken-table") {
-      // the table does not exist (or can no longer be shown): say so instead of "Connecting…"
+    if (msg.code === "unknown-table" || msg.code === "broken-table" || msg.code === "no-spectators") {
+      // the table does not exist, can no longer be shown, or may not be watched: say so instead of
+      // "Connecting…" (the banner goes after a while; the status stays)
       page.missing = true;
       setStatus(msg.message, "bad");
       page.ws.close();
       return;
     }
     if (msg.code === "revoked") page.revoked = true;
-    if (msg.code === "removed" || msg.code === "deleted" || msg.code === "no-spectators") page.gone = msg.message;
+    if (msg.code === "removed" || msg.code === "deleted") page.gone = msg.message;
     if (msg.code === "bad-token" || msg.code === "bad-seat") {
       forgetTicket(tableId, page.seat);
       showBanner(`${msg.message} You are watching instead.`);
@@ -174,8 +175,11 @@ function drawHeader() {
   if (st.over) setStatus(`Game over: ${st.result || ""}`, "over");
   else if (st.thinking !== null && st.thinking !== undefined) setStatus(`${seatLabel(seats[st.thinking])} is thinking…`, "thinking");
   else if (page.info && page.info.kind === "replay") setStatus(`An unfinished game's record: ${seats[st.to_move].name} was to move`, "wait");
-  else if (st.to_move === page.seat && page.seat !== null) setStatus("Your turn", "yours");
-  else setStatus(`Waiting for ${seatLabel(seats[st.to_move])}`, "wait");
+  else if (st.to_move === page.seat && page.seat !== null) {
+    if (outOfTime(st, page.seat)) setStatus("Your time ran out: the computer plays your moves", "wait");
+    else setStatus("Your turn", "yours");
+  } else setStatus(`Waiting for ${seatLabel(seats[st.to_move])}`
+                   + (outOfTime(st, st.to_move) ? " (out of time: the computer plays)" : ""), "wait");
   if (st.ai_error) showBanner(st.ai_error);
   $("hint-btn").hidden = !(page.seat !== null && st.to_move === page.seat && !st.over);
   const done = st.over || (page.info && page.info.kind === "replay");
@@ -267,13 +271,8 @@ function rulingLine(r) {
 function showTerm(node, term) {
   const pop = $("popover");
   fillTerm(pop, term, page.info ? page.info.game_name : "");
-  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
-  pop.hidden = false;
-  const r = node.getBoundingClientRect();
-  const width = Math.min(320, window.innerWidth - 16);
-  pop.style.width = `${width}px`;
-  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
-  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
+  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: () => hidePopover(true) }));
+  openPopover(pop, node);
 }
 
 function drawChoices() {
@@ -311,6 +310,15 @@ function drawChoices() {
     }));
   }
   box.append(list);
+  // a choice made from this list or its popover (often by keyboard) takes the focus with it when
+  // the list is drawn again: it comes back to the first choice at this seat's next turn, unless
+  // the person went on somewhere else meanwhile (the chat)
+  if (page.keepFocus && (document.activeElement === document.body || box.contains(document.activeElement))) {
+    const first = list.querySelector(".action:not([disabled])");
+    if (first) { first.focus({ preventScroll: true }); page.keepFocus = false; }
+  } else {
+    page.keepFocus = false;
+  }
   if (filter) filter.addEventListener("input", () => {
     const q = filter.value.toLowerCase();
     for (const b of list.children) b.hidden = q && !b.textContent.toLowerCase().includes(q);
@@ -352,6 +360,7 @@ function keepRoomForSheet() {
 }
 
 function choose(action) {
+  page.keepFocus = $("legal").contains(document.activeElement) || $("popover").contains(document.activeElement);
   hidePopover();
   if (page.waiting || !page.state) return;
   page.waiting = true;
@@ -379,16 +388,12 @@ function showPopover(anchor, about, actions) {
     pop.append(el("button", { type: "button", class: "why", text: "Why not?",
       onclick: () => { hidePopover(); send({ type: "why", id: ++page.request, text: about.name }); } }));
   }
-  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: hidePopover }));
-  pop.hidden = false;
-  const r = anchor.getBoundingClientRect();
-  const width = Math.min(320, window.innerWidth - 16);
-  pop.style.width = `${width}px`;
-  pop.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, r.left + window.scrollX))}px`;
-  pop.style.top = `${r.bottom + window.scrollY + 6}px`;
+  pop.append(el("button", { type: "button", class: "close", text: "Close", onclick: () => hidePopover(true) }));
+  openPopover(pop, anchor);
 }
 
-function hidePopover() { $("popover").hidden = true; }
+// ``back``: the focus returns to what opened it (Close, Escape), not after a choice or a tap elsewhere
+function hidePopover(back = false) { closePopover($("popover"), back); }
 
 function drawHint() {
   const box = clear($("hint-box"));
@@ -397,7 +402,8 @@ function drawHint() {
   box.hidden = false;
   openSheet(true);
   if (h.pending) { box.append(el("p", { class: "muted", text: "Thinking about your best choices…" })); return; }
-  const measure = page.info && page.info.players === 1 ? "expected score" : "win chance";
+  // the terminal's words (cli/play.py hint): a solo mode's number is its normalised score
+  const measure = page.info && page.info.players === 1 ? "expected score (0-100%)" : "win chance";
   box.append(el("p", { class: "muted", text: `The computer's best choices (${measure}; it sees only what you see):` }));
   for (const r of h.rows) box.append(el("div", { class: "hint-row" },
     el("span", { text: r.text }), el("span", { class: "chance", text: `${Math.round(r.chance * 100)}%` })));
@@ -410,6 +416,13 @@ function timeText(seconds) {
   if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
   if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// A seat whose real-time clock ran out at a table where the computer then plays its moves
+// (on_timeout "agent"): its moves come at once, made by the computer.
+function outOfTime(st, seat) {
+  const c = st.clock;
+  return !!(c && c.on_timeout === "agent" && c.left && seat !== null && c.left[seat] <= 0 && !st.over);
 }
 
 function drawClock() {
@@ -426,7 +439,7 @@ function drawClock() {
     let left = c.left[i];
     if (i === running) left = c.deadline - now;
     parts.push(el("span", { class: i === running ? "clock-seat running" : "clock-seat", "data-clock": i,
-                            text: `${s.name} ${timeText(left)}` }));
+                            text: outOfTime(st, i) ? `${s.name}: out of time, the computer plays` : `${s.name} ${timeText(left)}` }));
   });
   clear(node).append(...parts);
   if (!c.left && running !== null) {
@@ -477,6 +490,7 @@ function sendChat(event) {
   const text = input.value.trim();
   if (!text) return;
   if (send({ type: "chat", text, id: ++page.request })) input.value = "";
+  else showBanner("Not connected; your message was not sent (it is still in the box). Reconnecting…");
 }
 
 const ALERTS = "tabletome.alerts";
@@ -710,6 +724,11 @@ function start() {
     if (!$("seats-panel").hidden && hostToken(tableId)) refreshInfo();
   });
   $("chat-form").addEventListener("submit", sendChat);
+  $("skip-choices").addEventListener("click", () => {
+    const first = $("legal").querySelector(".action:not([disabled]), input, button");
+    openSheet(true);
+    (first || $("choices")).focus();
+  });
   $("sheet-toggle").addEventListener("click", () => openSheet(!$("choices").classList.contains("open")));
   keepRoomForSheet();
   setInterval(drawClock, 1000);
@@ -735,7 +754,7 @@ function start() {
     else send({ type: "rematch", id: ++page.request });
   });
   document.addEventListener("click", (e) => { if (!$("popover").contains(e.target)) hidePopover(); });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hidePopover(); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hidePopover(true); });
   if (!tableId) { setStatus("No table in this link.", "bad"); return; }
   setStatus("Connecting…", "wait");
   connect();

@@ -70,7 +70,8 @@ export function markTerms(root, g, onTap) {
       const term = termOf(g, h.word);
       if (!term) continue;
       frag.append(text.slice(at, h.start));
-      const span = el("span", { class: "term", tabindex: 0, "data-term": term.name, title: `${term.name}: tap for the rule` }, h.word);
+      const span = el("span", { class: "term", tabindex: 0, role: "button", "aria-haspopup": "dialog", "data-term": term.name,
+                                title: `${term.name}: tap for the rule` }, h.word);
       const open = (e) => { e.stopPropagation(); onTap(span, term); };
       span.addEventListener("click", open);
       span.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(e); } });
