@@ -248,3 +248,21 @@ def test_a_reader_that_stops_early_ends_the_output_quietly(tmp_path):
     finally:
         os.close(write)
     assert done.returncode == 1 and not done.stderr, done.stderr
+
+
+def test_python_dash_m_tabletome_is_the_tabletome_command():
+    """``python -m tabletome games``, as a user whose venv's scripts are not on PATH types it, lists
+    the games as ``tabletome games`` does."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root / "src"))
+    done = subprocess.run([sys.executable, "-m", "tabletome", "games", "--json"], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert {"spirit-link", "life-siphon", "bad-baby-lich-lords", "life-and-legend"} <= {
+        g["id"] for g in json.loads(done.stdout)}
