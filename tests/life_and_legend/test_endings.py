@@ -135,3 +135,22 @@ def test_soak_every_ai_card_lets_every_mode_end_by_the_rules(ai, mode):
     for opponent in ("random", "heuristic"):
         for state in _endings(ai, mode, opponent, range(1000, 1150)):
             assert not state.ended_by_length, (ai, mode, opponent, state.seed, state.log[-3:])
+
+
+def test_a_coop_game_the_emptiness_wins_names_it_in_the_result_line():
+    """Co-op: "The Emptiness devours the World" and wins from its seat; the result line the terminal
+    and the browser show names the seat with the AI card that plays it, not a bare compass name."""
+    import random
+
+    s = game().new(players=2, seed=0, mode="coop")
+    r = random.Random(0)
+    while not s.is_over:
+        s.apply(r.choice(s.legal_actions()))
+    assert s.winners == [1] and any("The Emptiness devours the World" in line for line in s.log)
+    assert s.game.result_line(s).startswith("South (the AI card The Emptiness) wins; Legends: North ")
+    # a seat a person plays keeps its bare name
+    human = game().new(players=2, seed=0, mode="standard")
+    r = random.Random(1)
+    while not human.is_over:
+        human.apply(r.choice(human.legal_actions()))
+    assert human.game.result_line(human).split(" win")[0] in ("North", "South", "North and South")

@@ -319,7 +319,8 @@ class Game:
     def result_line(self, state) -> str:
         """A finished game's result in one line, naming what its numbers are (``score_words``),
         from public facts only: "South wins; health: North 1, South 4." A solo game: "Lost; round
-        reached: 6." The terminal ends a game with it; the browser shows it."""
+        reached: 6." A seat its rules play is named with them ("South (the AI card The Emptiness)
+        wins"). The terminal ends a game with it; the browser shows it."""
         words = self.score_words(state)
         tail = f"; {words}" if words else ""
         if state.ended_by_length:     # no rule ended it: a length limit did (the log says which)
@@ -328,7 +329,8 @@ class Game:
             return ("Won" if state.winners else "Lost") + tail + "."
         names = state.seat_names
         if state.winners:
-            who = [names[w] for w in state.winners]
+            ruled = self.rule_seats(state.players, state.options)   # a seat its rules play is named with them
+            who = [names[w] + (f" ({ruled[w]})" if w in ruled else "") for w in state.winners]
             head = (" and ".join(who) + " win") if len(who) > 1 else f"{who[0]} wins"
         else:
             head = "A draw"
