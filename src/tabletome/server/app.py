@@ -32,10 +32,10 @@ from tabletome.core.rng import check_seed
 from tabletome.core.text import shown
 
 from . import learn
-from .limits import AgentLimits
-from .protocol import TABLE_ID, BadMessage, parse_message, result_text, unicode_ok
+from .limits import AgentLimits, CreationLimit
+from .protocol import TABLE_ID, BadMessage, TooMany, parse_message, result_text, unicode_ok
 from .storage import open_storage, token_hash
-from .tables import CLOSE_RATE, MAX_LOADED, RULE_SEAT, Hub
+from .tables import CLOSE_RATE, EXPIRE_AFTER, MAX_LOADED, RULE_SEAT, Hub
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 2_000_000          # bytes: the largest record an upload may carry
@@ -107,6 +107,12 @@ def combinations(game_id: str):
     return out
 
 
+def client_of(request: Request) -> str | None:
+    """The client's address as uvicorn gives it: the proxy's word for it only from a proxy
+    ``tabletome serve --forwarded-allow-ips`` trusts."""
+    return request.client.host if request.client else None
+
+
 class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -116,10 +122,11 @@ class Refused(Exception):
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
                burst: int = 60, limits: AgentLimits | None = None, cleanup_after: float = 3600.0,
-               max_loaded: int = MAX_LOADED) -> FastAPI:
+               max_loaded: int = MAX_LOADED, creations: CreationLimit | None = None,
+               expire_after: float = EXPIRE_AFTER) -> FastAPI:
     storage = open_storage(db)
     hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits,
-              cleanup_after=cleanup_after, max_loaded=max_loaded)
+              cleanup_after=cleanup_after, max_loaded=max_loaded, creations=creations, expire_after=expire_after)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -140,6 +147,11 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     @app.exception_handler(IllegalAction)
     async def illegal(request, exc: IllegalAction):
         return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(TooMany)
+    async def too_many(request, exc: TooMany):
+        return JSONResponse({"error": exc.message, "code": exc.code}, status_code=429,
+                            headers={"retry-after": str(exc.retry_after)})
 
     @app.exception_handler(BadMessage)
     async def bad(request, exc: BadMessage):
@@ -331,7 +343,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         if seed is not None:
             seed = check_seed(seed, "field 'seed' (or left out)")     # the one rule for seeds (core.rng)
         table, host, tokens = hub.create(game.id, players, options, clean, seed=seed, public=public,
-                                         settings=settings)
+                                         settings=settings, client=client_of(request))
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
                 "public": public,
                 "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i],
@@ -451,6 +463,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def new_person(request: Request):
         """A new my-tables link: its secret key, shown once (only its hash is stored)."""
         await body(request)
+        hub.count_creation(client_of(request))
         key = hub.new_person()
         return {"key": key}
 
@@ -541,7 +554,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                                    f"actions}} (a seat 0 to {players - 1} resigned after the last action), or left out")
         table, _, _ = hub.create(game.id, players, options, [{"agent": None, "name": ""}] * players,
                                  seed=data["seed"], kind="replay", actions=data["actions"], cards=cards,
-                                 resigned=resigned)
+                                 resigned=resigned, client=client_of(request))
         return {"id": table.id, "steps": table.step, "over": table.over}
 
     # --- live play ---------------------------------------------------------------------------------
