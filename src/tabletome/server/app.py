@@ -21,8 +21,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import tabletome
@@ -147,6 +149,28 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     @app.exception_handler(IllegalAction)
     async def illegal(request, exc: IllegalAction):
         return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request, exc: RequestValidationError):
+        """A value in the address that is not what the route takes (a seat or a step that is not
+        a whole number): a 400 like every other refusal, not FastAPI's 422."""
+        first = exc.errors()[0]
+        where, name = first["loc"][0], first["loc"][-1]
+        wanted = "a whole number" if first["type"].startswith("int") else "valid"
+        place = "in the address" if where == "path" else "in the query"
+        return JSONResponse({"error": f"{name!r} {place} must be {wanted}, not {shown(first.get('input'))}"},
+                            status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request, exc: StarletteHTTPException):
+        """No such route, or not with that method: said as every other error is."""
+        if exc.status_code == 405:
+            message = f"{request.url.path} does not take {request.method} (docs/server.md lists the routes)"
+        elif exc.status_code == 404:
+            message = f"there is nothing at {shown(request.url.path)} (docs/server.md lists the routes)"
+        else:
+            message = str(exc.detail)
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(TooMany)
     async def too_many(request, exc: TooMany):
