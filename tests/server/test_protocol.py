@@ -227,6 +227,26 @@ def test_bad_table_requests_are_refused_clearly(server):
     assert r.status_code == 400 and "nested" in r.json()["error"], r.text
 
 
+@pytest.mark.slow
+def test_many_pages_closing_one_after_another_leave_no_traceback_in_the_log(fresh_server):
+    """Pages that read little and close one after another while each leaving sends the others
+    a state (about 100 seconds): a state may be on its way to a page uvicorn has closed, and a
+    page gone is not an error, so the log holds no "Task exception was never retrieved"
+    (uvicorn says so with a RuntimeError there, not a WebSocketDisconnect)."""
+    srv = fresh_server("--rate", "2000")
+    table = srv.create("spirit-link", seats=[{"agent": None}, {"agent": None}])
+    for _ in range(2):
+        pages = [Client(srv) for _ in range(100)]      # each reads nothing more once 16 wait unread
+        for page in pages:
+            page.send({"type": "hello", "table": table["id"], "seat": None})
+        for page in pages:
+            page.close()
+    assert Client(srv).hello(table["id"])["type"] == "state"      # the server serves on
+    srv.stop()
+    log = srv.log.read_text()
+    assert "Traceback" not in log and "never retrieved" not in log, log[-3000:]
+
+
 def test_a_bad_address_or_method_is_refused_as_every_other_request(server):
     """The router's own refusals (a seat or step that is no number, no such route, a wrong method)
     are the documented {"error"} with a 400, 404 or 405, not FastAPI's {"detail"} and 422."""

@@ -176,22 +176,29 @@ class Connection:
     async def sender(self) -> None:
         """Send queued messages and the latest state, in order, until the page goes away (a page
         that closes while a state is on its way has left: not an error)."""
-        ws = self.ws
         try:
             while True:
                 await self.wake.wait()
                 self.wake.clear()
                 while self.outbox:
-                    await ws.send_text(encode(self.outbox.popleft()))
+                    await self._send(encode(self.outbox.popleft()))
                 if self.dirty and self.table is not None:
                     self.dirty = False
-                    await ws.send_text(self.table.message_for(self))
+                    await self._send(self.table.message_for(self))
                 if self.closing is not None:
                     code, reason = self.closing
-                    await ws.close(code=code, reason=reason)
+                    await self.ws.close(code=code, reason=reason)
                     return
         except WebSocketDisconnect:
             return
+
+    async def _send(self, text: str) -> None:
+        try:
+            await self.ws.send_text(text)
+        except RuntimeError:
+            # uvicorn answered the page's close before its receive loop heard of it: the page has
+            # left (uvicorn says so with a RuntimeError, not the WebSocketDisconnect of a lost one)
+            raise WebSocketDisconnect(1000) from None
 
 
 class LiveTable:
