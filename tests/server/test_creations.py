@@ -4,12 +4,14 @@ processes and restarts, under a keyed hash no older than its hour), X-Forwarded-
 from the proxies --forwarded-allow-ips names, unfinished tables and uploaded records nobody has been
 at for --expire-after days deleted, and a table's chat kept to its last messages."""
 
+import json
 import re
 import sqlite3
 import time
 
 import psycopg
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from .helpers import Client
 
@@ -200,3 +202,39 @@ def test_a_table_keeps_its_last_hundred_chat_messages(servers):
     welcome = late.until(lambda m: m["type"] == "welcome")
     assert [m["text"] for m in welcome["chat"]] == [f"message {n}" for n in range(56, 106)]
     late.close()
+
+
+def test_one_address_holds_at_most_its_limit_of_pages_open(fresh_server):
+    from websockets.sync.client import connect
+
+    server = fresh_server("--max-pages-per-client", "3", "--forwarded-allow-ips", "127.0.0.1")
+    table = two_people(server)
+    pages = [Client(server) for _ in range(3)]
+    for page in pages:
+        assert page.hello(table["id"])["type"] == "state"
+    refused = connect(server.ws_url)
+    error = json.loads(refused.recv(timeout=20))
+    assert error["type"] == "error" and error["code"] == "too-many-pages", error
+    assert "at most 3 on this server" in error["message"] and "--max-pages-per-client" in error["message"]
+    with pytest.raises(ConnectionClosed):
+        refused.recv(timeout=20)
+    assert refused.close_code == 1008
+    # another address (named by the trusted proxy) has pages of its own
+    elsewhere = connect(server.ws_url, additional_headers={"x-forwarded-for": "198.51.100.7"})
+    elsewhere.send(json.dumps({"type": "hello", "table": table["id"], "seat": None}))
+    assert json.loads(elsewhere.recv(timeout=20))["type"] == "welcome"
+    elsewhere.close()
+    # a page closed makes room for another (once the server has seen it go)
+    pages[0].close()
+    hello = json.dumps({"type": "hello", "table": table["id"], "seat": None})
+    for _ in range(100):
+        again = connect(server.ws_url)
+        again.send(hello)
+        first = json.loads(again.recv(timeout=20))
+        if first["type"] == "welcome":
+            break
+        again.close()
+        time.sleep(0.1)
+    assert first["type"] == "welcome", first
+    for page in pages[1:] + [again]:
+        page.close()

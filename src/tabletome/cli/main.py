@@ -106,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--expire-after", type=float, default=60.0, metavar="DAYS",
                        help="delete an unfinished table, or an uploaded record, that nobody has been at for this "
                             "many days (default 60); finished games are kept")
+    serve.add_argument("--max-pages-per-client", type=int, default=500, metavar="N",
+                       help="pages (WebSockets) one client address may hold open on one process (default 500)")
     serve.add_argument("--forwarded-allow-ips", metavar="ADDRS",
                        help="the proxies (addresses or networks, comma-separated) trusted to name the client's "
                             "address in X-Forwarded-For (default: none, the client is whoever connects)")

@@ -31,6 +31,9 @@ def run(args) -> int:
     if not 0 < args.expire_after < math.inf:
         print(f"tabletome serve: --expire-after must be a number of days above 0, not {args.expire_after}")
         return 2
+    if args.max_pages_per_client < 1:
+        print(f"tabletome serve: --max-pages-per-client must be at least 1, not {args.max_pages_per_client}")
+        return 2
     if args.max_creations_per_hour < 1:
         print(f"tabletome serve: --max-creations-per-hour must be at least 1, not {args.max_creations_per_hour}")
         return 2
@@ -43,7 +46,7 @@ def run(args) -> int:
         serve(host=args.host, port=args.port, db=args.db, ai_workers=args.ai_workers, ai_delay=args.ai_delay,
               rate=args.rate, limits=limits, cleanup_after=args.cleanup_after, max_loaded=args.max_loaded_tables,
               creations=CreationLimit(args.max_creations_per_hour), expire_after=args.expire_after * 86400,
-              forwarded_allow_ips=proxies)
+              forwarded_allow_ips=proxies, max_pages=args.max_pages_per_client)
     except StorageUnavailable as exc:
         print(f"tabletome serve: {exc}")
         return 2

@@ -37,7 +37,7 @@ from . import learn
 from .limits import AgentLimits, CreationLimit
 from .protocol import TABLE_ID, BadMessage, TooMany, parse_message, result_text, unicode_ok
 from .storage import open_storage, token_hash
-from .tables import CLOSE_RATE, EXPIRE_AFTER, MAX_LOADED, RULE_SEAT, Hub
+from .tables import CLOSE_RATE, EXPIRE_AFTER, MAX_LOADED, MAX_PAGES, RULE_SEAT, Hub, encode
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 2_000_000          # bytes: the largest record an upload may carry
@@ -125,10 +125,11 @@ class Refused(Exception):
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
                burst: int = 60, limits: AgentLimits | None = None, cleanup_after: float = 3600.0,
                max_loaded: int = MAX_LOADED, creations: CreationLimit | None = None,
-               expire_after: float = EXPIRE_AFTER) -> FastAPI:
+               expire_after: float = EXPIRE_AFTER, max_pages: int = MAX_PAGES) -> FastAPI:
     storage = open_storage(db)
     hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits,
-              cleanup_after=cleanup_after, max_loaded=max_loaded, creations=creations, expire_after=expire_after)
+              cleanup_after=cleanup_after, max_loaded=max_loaded, creations=creations, expire_after=expire_after,
+              max_pages=max_pages)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -586,6 +587,21 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
         conn = hub.connection(ws)
+        if not hub.open_page(conn):
+            try:
+                await ws.send_text(encode({"type": "error", "code": "too-many-pages", "message": (
+                    f"too many pages open from your address: at most {hub.max_pages} on this server (tabletome "
+                    "serve --max-pages-per-client); close some and reload this one")}))
+                await ws.close(code=CLOSE_RATE, reason="too many pages")
+            except (WebSocketDisconnect, RuntimeError):     # it left already
+                pass
+            return
+        try:
+            await serve_page(ws, conn)
+        finally:
+            hub.close_page(conn)
+
+    async def serve_page(ws: WebSocket, conn) -> None:
         sender = asyncio.create_task(conn.sender())
         try:
             while not sender.done():

@@ -100,6 +100,16 @@ class AgentLimits:
         return ",".join([f"policy:path={target}"] + rest)
 
 
+def client_network(host: str | None) -> str:
+    """Who a client is, for its limits: its IPv4 address, or its IPv6 address's /64 network
+    (what one household or host is given)."""
+    try:
+        address = ipaddress.ip_address(host or "")
+    except ValueError:
+        return host or "unknown"
+    return str(ipaddress.ip_network(f"{address}/64", strict=False)) if address.version == 6 else str(address)
+
+
 CREATION_WINDOW = 3600.0     # seconds: creations are counted per address in windows of an hour
 
 
@@ -127,13 +137,7 @@ class CreationLimit:
         """What the count of ``host`` in ``period`` is stored under: a keyed hash of its address
         (its /64 network for IPv6) and the period, so the stored key names no address and the
         keys of two hours cannot be matched."""
-        try:
-            address = ipaddress.ip_address(host or "")
-        except ValueError:
-            network = host or "unknown"
-        else:
-            network = str(ipaddress.ip_network(f"{address}/64", strict=False)) if address.version == 6 else str(address)
-        return hmac.new(secret.encode(), f"{period} {network}".encode(), hashlib.sha256).hexdigest()
+        return hmac.new(secret.encode(), f"{period} {client_network(host)}".encode(), hashlib.sha256).hexdigest()
 
     def refusal(self, now: float) -> tuple[str, int]:
         """The message of a refused creation, and the seconds until the next hour's count begins."""

@@ -33,7 +33,7 @@ from tabletome.core.cards import CARD_FILES_KEPT
 from tabletome.core.text import shown
 from tabletome.undo import undo_point
 
-from .limits import AgentLimits, CreationLimit
+from .limits import AgentLimits, CreationLimit, client_network
 from .protocol import BadMessage, TooMany, result_text, seat_payload
 from .storage import SeatRow, StepTaken, Storage, TableEnded, TableRow, token_hash
 from .workers import Scheduler
@@ -46,6 +46,7 @@ RULE_SEAT = "card"        # the 'agent' of a seat the game plays by its own rule
 CHAT_MAX = 300            # characters in one chat message
 CHAT_KEPT = 50            # chat messages a page gets when it opens the table
 EXPIRE_AFTER = 60 * 86400  # seconds an unfinished table (or an uploaded record) nobody is at is kept
+MAX_PAGES = 500           # WebSockets one client address may hold open on one process
 MAX_LOADED = 2000         # tables a process keeps loaded beyond those in use (about 11 KB each)
 CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, and in a burst
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
@@ -463,8 +464,11 @@ class Hub:
     def __init__(self, storage: Storage, ai_workers: int = 1, ai_delay: float = 0.3,
                  rate: float = 30.0, burst: int = 60, limits: AgentLimits | None = None,
                  cleanup_after: float = 3600.0, max_loaded: int = MAX_LOADED,
-                 creations: CreationLimit | None = None, expire_after: float = EXPIRE_AFTER):
+                 creations: CreationLimit | None = None, expire_after: float = EXPIRE_AFTER,
+                 max_pages: int = MAX_PAGES):
         self.storage = storage
+        self.max_pages = max_pages             # open pages (WebSockets) one client address may hold here
+        self.pages: dict[str, int] = {}        # client_network -> its pages open here
         self.cleanup_after = cleanup_after     # seconds a public table nobody is at is kept
         self.expire_after = expire_after       # seconds an unfinished table or a record nobody is at is kept
         self.creations = creations or CreationLimit()
@@ -522,6 +526,22 @@ class Hub:
 
     def connection(self, ws) -> Connection:
         return Connection(ws, self.rate, self.burst)
+
+    def open_page(self, conn: Connection) -> bool:
+        """Count a new page of its client; False (not counted) if that client has ``max_pages`` open."""
+        network = client_network(conn.client)
+        if self.pages.get(network, 0) >= self.max_pages:
+            return False
+        self.pages[network] = self.pages.get(network, 0) + 1
+        return True
+
+    def close_page(self, conn: Connection) -> None:
+        network = client_network(conn.client)
+        left = self.pages.get(network, 0) - 1
+        if left > 0:
+            self.pages[network] = left
+        else:
+            self.pages.pop(network, None)
 
     # --- tables --------------------------------------------------------------------------------
     def get(self, table_id: str) -> LiveTable | None:
