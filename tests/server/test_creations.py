@@ -238,3 +238,31 @@ def test_one_address_holds_at_most_its_limit_of_pages_open(fresh_server):
     assert first["type"] == "welcome", first
     for page in pages[1:] + [again]:
         page.close()
+
+
+def test_a_database_written_by_an_older_tabletome_opens_and_its_tables_expire(fresh_server, tmp_path):
+    """A SQLite file of schema 1 (no seen, public, ended, steps, settings or undo columns) gets
+    them when the server opens it, and the index of when tables were seen after them."""
+    db = tmp_path / "old.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.executescript("""
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            INSERT INTO meta VALUES ('schema', '1');
+            CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+                options TEXT NOT NULL, seed INTEGER NOT NULL, cards TEXT, kind TEXT NOT NULL,
+                host_hash TEXT NOT NULL, created REAL NOT NULL, over INTEGER NOT NULL DEFAULT 0, rematch TEXT);
+            CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, agent TEXT,
+                token_hash TEXT, PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
+            CREATE TABLE actions (table_id TEXT NOT NULL, step INTEGER NOT NULL, seat INTEGER, text TEXT NOT NULL,
+                at REAL NOT NULL, PRIMARY KEY (table_id, step)) WITHOUT ROWID;
+            INSERT INTO seats VALUES ('old', 0, '', NULL, 't'), ('old', 1, '', NULL, 't');
+        """)
+        conn.execute("INSERT INTO tables VALUES ('old', 'spirit-link', 2, '{}', 7, NULL, 'live', 'h', ?, 0, NULL)",
+                     (time.time(),))
+    server = fresh_server("--expire-after", "0.00005", "--cleanup-after", "1.5", db=db)     # it starts
+    assert {"seen", "public", "ended", "steps", "settings", "undo"} <= {r[1] for r in rows(db, "PRAGMA table_info(tables)")}
+    deadline = time.time() + 60                  # never seen: it expires 4.3 s after it was created
+    while time.time() < deadline and rows(db, "SELECT id FROM tables"):
+        time.sleep(0.3)
+    assert rows(db, "SELECT id FROM tables") == [] and server.get("/api/tables/old").status_code == 404
+    assert rows(db, "SELECT name FROM sqlite_master WHERE name='tables_by_seen'") == [("tables_by_seen",)]

@@ -101,7 +101,6 @@ CREATE TABLE IF NOT EXISTS creations (
     made INTEGER NOT NULL,
     PRIMARY KEY (client, period)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS tables_by_seen ON tables (seen);
 CREATE TABLE IF NOT EXISTS person_seats (
     key_hash TEXT NOT NULL,
     table_id TEXT NOT NULL,
@@ -592,6 +591,7 @@ class SQLiteStorage(Storage):
                 if column == "steps":
                     self._db.execute("UPDATE tables SET steps=(SELECT count(*) FROM actions a"
                                      " WHERE a.table_id=tables.id)")
+        self._db.execute("CREATE INDEX IF NOT EXISTS tables_by_seen ON tables (seen)")    # (seen: added above)
         self._db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         self._db.execute("INSERT OR IGNORE INTO meta VALUES ('client_secret', ?)", (secrets.token_hex(32),))
         self.client_secret = self._db.execute("SELECT value FROM meta WHERE key='client_secret'").fetchone()[0]
