@@ -266,3 +266,15 @@ def test_a_database_written_by_an_older_tabletome_opens_and_its_tables_expire(fr
         time.sleep(0.3)
     assert rows(db, "SELECT id FROM tables") == [] and server.get("/api/tables/old").status_code == 404
     assert rows(db, "SELECT name FROM sqlite_master WHERE name='tables_by_seen'") == [("tables_by_seen",)]
+
+
+def test_creations_asked_at_once_on_every_process_are_counted_exactly(servers):
+    from concurrent.futures import ThreadPoolExecutor
+
+    fresh_hour()
+    a, b, db = servers("--max-creations-per-hour", "10")
+    with ThreadPoolExecutor(12) as pool:
+        answers = list(pool.map(lambda i: (a, b)[i % 2].post("/api/tables", {"game": "spirit-link"}).status_code,
+                                range(24)))
+    assert sorted(answers) == [200] * 10 + [429] * 14
+    assert rows(db, "SELECT count(*) FROM tables")[0][0] == 10
