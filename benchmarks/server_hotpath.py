@@ -41,6 +41,8 @@ MAX_MOVES = 1_000_000
 class QuietSocket:
     """A page's WebSocket that takes every message and sends it nowhere."""
 
+    client = None        # (no address: a Starlette WebSocket's ``client``)
+
     async def send_text(self, text):
         pass
 

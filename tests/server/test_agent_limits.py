@@ -50,7 +50,9 @@ def test_a_bad_limit_is_refused_at_start(tmp_path):
     import subprocess
     import sys
     for flag, value in [("--max-agent-seconds", "0"), ("--max-agent-seconds", "nan"), ("--max-agent-iterations", "0"),
-                        ("--ai-workers", "0"), ("--max-loaded-tables", "0")]:
+                        ("--ai-workers", "0"), ("--max-loaded-tables", "0"), ("--max-creations-per-hour", "0"),
+                        ("--max-pages-per-client", "0"),
+                        ("--expire-after", "0"), ("--expire-after", "inf"), ("--forwarded-allow-ips", "nginx")]:
         out = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "serve", "--db", str(tmp_path / "x.sqlite3"),
                               flag, value], capture_output=True, text=True, timeout=60)
         assert out.returncode == 2 and flag in out.stderr + out.stdout, (out.stdout, out.stderr)

@@ -4,6 +4,7 @@ that changes nothing, tokens that stop working, moves applied one after the othe
 import json
 import threading
 
+import httpx
 import pytest
 
 from .helpers import Client, seat
@@ -224,6 +225,44 @@ def test_bad_table_requests_are_refused_clearly(server):
     assert r.status_code == 400 and "surrogate" in r.json()["error"], r.text
     r = server.post("/api/tables", content=b"[" * 100_000)
     assert r.status_code == 400 and "nested" in r.json()["error"], r.text
+
+
+@pytest.mark.slow
+def test_many_pages_closing_one_after_another_leave_no_traceback_in_the_log(fresh_server):
+    """Pages that read little and close one after another while each leaving sends the others
+    a state (about 100 seconds): a state may be on its way to a page uvicorn has closed, and a
+    page gone is not an error, so the log holds no "Task exception was never retrieved"
+    (uvicorn says so with a RuntimeError there, not a WebSocketDisconnect)."""
+    srv = fresh_server("--rate", "2000")
+    table = srv.create("spirit-link", seats=[{"agent": None}, {"agent": None}])
+    for _ in range(2):
+        pages = [Client(srv) for _ in range(100)]      # each reads nothing more once 16 wait unread
+        for page in pages:
+            page.send({"type": "hello", "table": table["id"], "seat": None})
+        for page in pages:
+            page.close()
+    assert Client(srv).hello(table["id"])["type"] == "state"      # the server serves on
+    srv.stop()
+    log = srv.log.read_text()
+    assert "Traceback" not in log and "never retrieved" not in log, log[-3000:]
+
+
+def test_a_bad_address_or_method_is_refused_as_every_other_request(server):
+    """The router's own refusals (a seat or step that is no number, no such route, a wrong method)
+    are the documented {"error"} with a 400, 404 or 405, not FastAPI's {"detail"} and 422."""
+    table = server.create("spirit-link", seats=[{"agent": None}, {"agent": None}])
+    cases = [
+        ("post", f"/api/tables/{table['id']}/seats/abc/join", 400, "'seat' in the address must be a whole number, not 'abc'"),
+        ("post", f"/api/tables/{table['id']}/seats/1.5/invite", 400, "'seat' in the address must be a whole number"),
+        ("get", f"/api/tables/{table['id']}/replay?step=x%1b", 400, "'step' in the query must be a whole number, not 'x\\x1b'"),
+        ("get", "/api/nothing-here", 404, "there is nothing at '/api/nothing-here'"),
+        ("get", "/static/../../pyproject.toml", 404, "there is nothing at"),
+        ("put", "/api/tables", 405, "/api/tables does not take PUT"),
+        ("get", "/api/tables", 405, "/api/tables does not take GET"),
+    ]
+    for method, path, status, words in cases:
+        r = httpx.request(method.upper(), server.url + path, timeout=30)
+        assert r.status_code == status and words in r.json()["error"] and "detail" not in r.json(), (path, r.text)
 
 
 def test_pages_that_leave_mid_game_leave_no_traceback_in_the_log(fresh_server):

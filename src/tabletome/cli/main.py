@@ -100,6 +100,17 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-loaded-tables", type=int, default=2000, metavar="N",
                        help="tables kept in memory beyond those in use; the others are reloaded from the database "
                             "when asked for (default 2000)")
+    serve.add_argument("--max-creations-per-hour", type=int, default=300, metavar="N",
+                       help="new tables, uploaded records and my-tables links one client address may make in an "
+                            "hour (default 300)")
+    serve.add_argument("--expire-after", type=float, default=60.0, metavar="DAYS",
+                       help="delete an unfinished table, or an uploaded record, that nobody has been at for this "
+                            "many days (default 60); finished games are kept")
+    serve.add_argument("--max-pages-per-client", type=int, default=500, metavar="N",
+                       help="pages (WebSockets) one client address may hold open on one process (default 500)")
+    serve.add_argument("--forwarded-allow-ips", metavar="ADDRS",
+                       help="the proxies (addresses or networks, comma-separated) trusted to name the client's "
+                            "address in X-Forwarded-For (default: none, the client is whoever connects)")
     return parser
 
 

@@ -12,7 +12,7 @@ docs/server.md describes the API and the message protocol.
 """
 
 from .app import create_app
-from .tables import MAX_LOADED
+from .tables import EXPIRE_AFTER, MAX_LOADED, MAX_PAGES
 
 __all__ = ["create_app", "serve"]
 
@@ -45,8 +45,13 @@ def default_db() -> str:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_workers: int = 1,
           ai_delay: float = 0.3, rate: float = 30.0, log_level: str = "warning", limits=None,
-          cleanup_after: float = 3600.0, max_loaded: int = MAX_LOADED) -> None:
-    """Run the server until interrupted. ``limits``: the ``AgentLimits`` of agents from requests."""
+          cleanup_after: float = 3600.0, max_loaded: int = MAX_LOADED, creations=None,
+          expire_after: float = EXPIRE_AFTER, forwarded_allow_ips: str | None = None,
+          max_pages: int = MAX_PAGES) -> None:
+    """Run the server until interrupted. ``limits``: the ``AgentLimits`` of agents from requests;
+    ``creations``: the ``CreationLimit`` of each client address; ``forwarded_allow_ips``: the
+    proxies (addresses or networks, comma-separated) whose X-Forwarded-For names the client
+    (None: no proxy is trusted, the client is whoever connects)."""
     import uvicorn
 
     from .app import warm_pool
@@ -54,9 +59,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_w
 
     db = db or default_db()
     app = create_app(db, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=max(2 * int(rate), 1),
-                     limits=limits, cleanup_after=cleanup_after, max_loaded=max_loaded)
+                     limits=limits, cleanup_after=cleanup_after, max_loaded=max_loaded, creations=creations,
+                     expire_after=expire_after, max_pages=max_pages)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"tabletome: serving on http://{shown_host}:{port}/  (tables stored in {shown_db(db)}; Ctrl-C stops)", flush=True)
     warm_pool(app)
     tune_gc()
-    uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN_SETTINGS)
+    # uvicorn by default believes X-Forwarded-For from 127.0.0.1: any client of a proxy on this
+    # machine that passes the header on could then name its own address. Here only the proxies
+    # the operator names are believed.
+    uvicorn.run(app, host=host, port=port, log_level=log_level, proxy_headers=bool(forwarded_allow_ips),
+                forwarded_allow_ips=forwarded_allow_ips or "", **UVICORN_SETTINGS)

@@ -21,8 +21,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import tabletome
@@ -32,10 +34,10 @@ from tabletome.core.rng import check_seed
 from tabletome.core.text import shown
 
 from . import learn
-from .limits import AgentLimits
-from .protocol import TABLE_ID, BadMessage, parse_message, unicode_ok
+from .limits import AgentLimits, CreationLimit
+from .protocol import TABLE_ID, BadMessage, TooMany, parse_message, unicode_ok
 from .storage import open_storage, token_hash
-from .tables import CLOSE_RATE, MAX_LOADED, RULE_SEAT, Hub
+from .tables import CLOSE_RATE, EXPIRE_AFTER, MAX_LOADED, MAX_PAGES, RULE_SEAT, Hub, encode
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 2_000_000          # bytes: the largest record an upload may carry
@@ -107,6 +109,12 @@ def combinations(game_id: str):
     return out
 
 
+def client_of(request: Request) -> str | None:
+    """The client's address as uvicorn gives it: the proxy's word for it only from a proxy
+    ``tabletome serve --forwarded-allow-ips`` trusts."""
+    return request.client.host if request.client else None
+
+
 class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -116,10 +124,12 @@ class Refused(Exception):
 
 def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate: float = 30.0,
                burst: int = 60, limits: AgentLimits | None = None, cleanup_after: float = 3600.0,
-               max_loaded: int = MAX_LOADED) -> FastAPI:
+               max_loaded: int = MAX_LOADED, creations: CreationLimit | None = None,
+               expire_after: float = EXPIRE_AFTER, max_pages: int = MAX_PAGES) -> FastAPI:
     storage = open_storage(db)
     hub = Hub(storage, ai_workers=ai_workers, ai_delay=ai_delay, rate=rate, burst=burst, limits=limits,
-              cleanup_after=cleanup_after, max_loaded=max_loaded)
+              cleanup_after=cleanup_after, max_loaded=max_loaded, creations=creations, expire_after=expire_after,
+              max_pages=max_pages)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -140,6 +150,33 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     @app.exception_handler(IllegalAction)
     async def illegal(request, exc: IllegalAction):
         return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request, exc: RequestValidationError):
+        """A value in the address that is not what the route takes (a seat or a step that is not
+        a whole number): a 400 like every other refusal, not FastAPI's 422."""
+        first = exc.errors()[0]
+        where, name = first["loc"][0], first["loc"][-1]
+        wanted = "a whole number" if first["type"].startswith("int") else "valid"
+        place = "in the address" if where == "path" else "in the query"
+        return JSONResponse({"error": f"{name!r} {place} must be {wanted}, not {shown(first.get('input'))}"},
+                            status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request, exc: StarletteHTTPException):
+        """No such route, or not with that method: said as every other error is."""
+        if exc.status_code == 405:
+            message = f"{request.url.path} does not take {request.method} (docs/server.md lists the routes)"
+        elif exc.status_code == 404:
+            message = f"there is nothing at {shown(request.url.path)} (docs/server.md lists the routes)"
+        else:
+            message = str(exc.detail)
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(TooMany)
+    async def too_many(request, exc: TooMany):
+        return JSONResponse({"error": exc.message, "code": exc.code}, status_code=429,
+                            headers={"retry-after": str(exc.retry_after)})
 
     @app.exception_handler(BadMessage)
     async def bad(request, exc: BadMessage):
@@ -331,7 +368,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         if seed is not None:
             seed = check_seed(seed, "field 'seed' (or left out)")     # the one rule for seeds (core.rng)
         table, host, tokens = hub.create(game.id, players, options, clean, seed=seed, public=public,
-                                         settings=settings)
+                                         settings=settings, client=client_of(request))
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
                 "public": public,
                 "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i],
@@ -451,6 +488,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def new_person(request: Request):
         """A new my-tables link: its secret key, shown once (only its hash is stored)."""
         await body(request)
+        hub.count_creation(client_of(request))
         key = hub.new_person()
         return {"key": key}
 
@@ -541,7 +579,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                                    f"actions}} (a seat 0 to {players - 1} resigned after the last action), or left out")
         table, _, _ = hub.create(game.id, players, options, [{"agent": None, "name": ""}] * players,
                                  seed=data["seed"], kind="replay", actions=data["actions"], cards=cards,
-                                 resigned=resigned)
+                                 resigned=resigned, client=client_of(request))
         return {"id": table.id, "steps": table.step, "over": table.over}
 
     # --- live play ---------------------------------------------------------------------------------
@@ -549,6 +587,21 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
         conn = hub.connection(ws)
+        if not hub.open_page(conn):
+            try:
+                await ws.send_text(encode({"type": "error", "code": "too-many-pages", "message": (
+                    f"too many pages open from your address: at most {hub.max_pages} on this server (tabletome "
+                    "serve --max-pages-per-client); close some and reload this one")}))
+                await ws.close(code=CLOSE_RATE, reason="too many pages")
+            except (WebSocketDisconnect, RuntimeError):     # it left already
+                pass
+            return
+        try:
+            await serve_page(ws, conn)
+        finally:
+            hub.close_page(conn)
+
+    async def serve_page(ws: WebSocket, conn) -> None:
         sender = asyncio.create_task(conn.sender())
         try:
             while not sender.done():

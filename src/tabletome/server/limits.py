@@ -1,4 +1,4 @@
-"""What an agent from a request may cost: the server's limits on agent specs.
+"""What a request may cost: the server's limits on agent specs, and on what one client creates.
 
 Every agent spec the server runs came from a request (``POST /api/tables`` seats, copied by a
 rematch, or read back from storage after a restart), so it is input: the server plays only the
@@ -9,10 +9,16 @@ refused (``check``, the message names the setting and the limit); a spec already
 created before the limits, or a database edited by hand) is clamped to them when it runs
 (``make``), and one the server cannot play at all stops that seat with the agent's error.
 Whatever a spec says, a search runs at most ``seconds`` per decision.
+
+Every table, uploaded record and my-tables link is a row the database keeps, so one client (one
+address) may create at most ``--max-creations-per-hour`` of them (``CreationLimit``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import ipaddress
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,3 +98,51 @@ class AgentLimits:
             raise IllegalAction(f"policy file {path!r} is not a file in this server's policy directory")
         rest = [f"{k}={v}" for k, v in settings.items() if k not in ("", "path")]
         return ",".join([f"policy:path={target}"] + rest)
+
+
+def client_network(host: str | None) -> str:
+    """Who a client is, for its limits: its IPv4 address, or its IPv6 address's /64 network
+    (what one household or host is given)."""
+    try:
+        address = ipaddress.ip_address(host or "")
+    except ValueError:
+        return host or "unknown"
+    return str(ipaddress.ip_network(f"{address}/64", strict=False)) if address.version == 6 else str(address)
+
+
+CREATION_WINDOW = 3600.0     # seconds: creations are counted per address in windows of an hour
+
+
+@dataclass(frozen=True)
+class CreationLimit:
+    """The most rows one client may make the server store: new tables (``POST /api/tables``, a
+    rematch), uploaded records and my-tables links, at most ``per_hour`` in each hour
+    (``tabletome serve --max-creations-per-hour``). Counted in the database, per client address
+    (an IPv6 address by its /64 network, what one household or host is given), so the limit
+    holds across the processes sharing it and across a restart."""
+
+    per_hour: int = 300
+
+    def __post_init__(self):
+        if isinstance(self.per_hour, bool) or not isinstance(self.per_hour, int) or self.per_hour < 1:
+            raise IllegalAction(f"--max-creations-per-hour must be a whole number of at least 1, not {self.per_hour!r}")
+
+    @staticmethod
+    def period(now: float) -> int:
+        """The number of the hour ``now`` falls in (the counting window)."""
+        return int(now // CREATION_WINDOW)
+
+    @staticmethod
+    def client_key(secret: str, host: str | None, period: int) -> str:
+        """What the count of ``host`` in ``period`` is stored under: a keyed hash of its address
+        (its /64 network for IPv6) and the period, so the stored key names no address and the
+        keys of two hours cannot be matched."""
+        return hmac.new(secret.encode(), f"{period} {client_network(host)}".encode(), hashlib.sha256).hexdigest()
+
+    def refusal(self, now: float) -> tuple[str, int]:
+        """The message of a refused creation, and the seconds until the next hour's count begins."""
+        wait = max(1, math.ceil((self.period(now) + 1) * CREATION_WINDOW - now))
+        when = f"{wait} seconds" if wait < 120 else f"{math.ceil(wait / 60)} minutes"
+        return (f"too many new tables, uploaded records and my-tables links from your address: at most "
+                f"{self.per_hour} an hour on this server (tabletome serve --max-creations-per-hour); "
+                f"try again in {when}", wait)

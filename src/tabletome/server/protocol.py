@@ -28,6 +28,14 @@ class BadMessage(Exception):
         self.message = message
 
 
+class TooMany(BadMessage):
+    """A client made as many tables, records and links as the server allows this hour (HTTP 429)."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__("too-many", message)
+        self.retry_after = retry_after
+
+
 def parse_message(raw) -> dict:
     """Check one incoming frame; return the message dict or raise ``BadMessage``."""
     if not isinstance(raw, str):

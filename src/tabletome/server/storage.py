@@ -41,6 +41,7 @@ from pathlib import Path
 import msgspec
 
 SCHEMA_VERSION = 2          # 2: tables.public, seen (the lobby), ended (resigned), steps, settings, undo
+CHAT_STORED = 100           # chat messages a table keeps (a page opening it gets the last 50)
 CHANNEL = "tabletome"          # the LISTEN/NOTIFY channel every process of one database shares
 INSERT_ACTION = "INSERT INTO actions (table_id, step, seat, text, at) VALUES (?, ?, ?, ?, ?)"
 # a move's guard: the table has not ended and is at the move's step (a move ends any undo request)
@@ -94,6 +95,12 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id, id);
 CREATE TABLE IF NOT EXISTS people (key_hash TEXT PRIMARY KEY, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS creations (
+    client TEXT NOT NULL,
+    period INTEGER NOT NULL,
+    made INTEGER NOT NULL,
+    PRIMARY KEY (client, period)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS person_seats (
     key_hash TEXT NOT NULL,
     table_id TEXT NOT NULL,
@@ -153,6 +160,13 @@ POSTGRES_SCHEMA = [
     # a person's "my tables" link: its key's hash, and the seats it holds (the seat's token hash when
     # it was added: a seat re-invited since is no longer theirs)
     "CREATE TABLE IF NOT EXISTS people (key_hash TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL)",
+    # how many rows each client (a keyed hash of its address and the hour) made this hour
+    """CREATE TABLE IF NOT EXISTS creations (
+        client TEXT NOT NULL,
+        period BIGINT NOT NULL,
+        made INTEGER NOT NULL,
+        PRIMARY KEY (client, period)
+    )""",
     """CREATE TABLE IF NOT EXISTS person_seats (
         key_hash TEXT NOT NULL REFERENCES people (key_hash) ON DELETE CASCADE ON UPDATE CASCADE,
         table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
@@ -170,6 +184,7 @@ POSTGRES_SCHEMA = [
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS steps INTEGER",
     "UPDATE tables SET steps=(SELECT count(*) FROM actions a WHERE a.table_id=tables.id) WHERE steps IS NULL",
     "ALTER TABLE tables ALTER COLUMN steps SET NOT NULL",
+    "CREATE INDEX IF NOT EXISTS tables_by_seen ON tables (seen)",
     # an agent is to move at this table and step; taken by any process (FOR UPDATE SKIP LOCKED),
     # which holds the row locked while the agent thinks. No foreign key: deleting the table would
     # wait for that lock (with the event loop stopped, for ever); delete_table removes the jobs no
@@ -457,6 +472,26 @@ class Storage:
         return [r[0] for r in self._query("SELECT id FROM tables WHERE public=1 AND over=0 AND kind='live'"
                                           " AND seen < ? ORDER BY id", (before,))]
 
+    def expired(self, before: float, limit: int = 500) -> list[str]:
+        """Ids of tables nobody has been at since ``before`` that are not a finished game: live
+        tables not over, and uploaded records (their uploader holds the record)."""
+        return [r[0] for r in self._query("SELECT id FROM tables WHERE (over=0 OR kind='replay') AND (seen < ?"
+                                          " OR (seen IS NULL AND created < ?)) ORDER BY id LIMIT ?",
+                                          (before, before, limit))]
+
+    # --- what each client creates ------------------------------------------------------------------
+    def count_creation(self, client: str, period: int, most: int) -> bool:
+        """Count one more creation for ``client`` (a keyed hash) in ``period``, unless it made
+        ``most`` already: True if counted. One statement, so processes sharing the database
+        count together."""
+        return bool(self._query("INSERT INTO creations (client, period, made) VALUES (?, ?, 1)"
+                                " ON CONFLICT (client, period) DO UPDATE SET made=creations.made + 1"
+                                " WHERE creations.made < ? RETURNING made", (client, period, most)))
+
+    def forget_creations(self, before_period: int) -> None:
+        """Delete the counts of the periods before ``before_period``: no key outlives its hour."""
+        self._transaction([("DELETE FROM creations WHERE period < ?", [(before_period,)])])
+
     # --- a person's "my tables" link ------------------------------------------------------------------
     def add_person(self, key_hash: str) -> None:
         self._transaction([("INSERT INTO people (key_hash, created) VALUES (?, ?)", [(key_hash, time.time())])])
@@ -488,8 +523,12 @@ class Storage:
 
     # --- chat ------------------------------------------------------------------------------------
     def add_chat(self, table_id: str, seat: int | None, who: str, text: str) -> None:
+        """Store a chat message; a table keeps its last CHAT_STORED messages (pages show fewer)."""
         self._transaction([("INSERT INTO chat (table_id, seat, who, text, at) VALUES (?, ?, ?, ?, ?)",
-                            [(table_id, seat, who, text, time.time())])] + self._notice(table_id, "c"))
+                            [(table_id, seat, who, text, time.time())]),
+                           ("DELETE FROM chat WHERE table_id=? AND id <= (SELECT id FROM chat WHERE table_id=?"
+                            " ORDER BY id DESC LIMIT 1 OFFSET ?)", [(table_id, table_id, CHAT_STORED)])]
+                          + self._notice(table_id, "c"))
 
     def chat_after(self, table_id: str, after: int, limit: int = 50) -> list[dict]:
         """The table's chat messages after id ``after``: the last ``limit`` of them, oldest first."""
@@ -552,7 +591,10 @@ class SQLiteStorage(Storage):
                 if column == "steps":
                     self._db.execute("UPDATE tables SET steps=(SELECT count(*) FROM actions a"
                                      " WHERE a.table_id=tables.id)")
+        self._db.execute("CREATE INDEX IF NOT EXISTS tables_by_seen ON tables (seen)")    # (seen: added above)
         self._db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        self._db.execute("INSERT OR IGNORE INTO meta VALUES ('client_secret', ?)", (secrets.token_hex(32),))
+        self.client_secret = self._db.execute("SELECT value FROM meta WHERE key='client_secret'").fetchone()[0]
 
     def close(self) -> None:
         with self._lock:
@@ -705,6 +747,9 @@ class PostgresStorage(Storage):
                     raise RuntimeError(f"{shown_db(url)} was written by a newer tabletome (schema {row[0]})")
                 db.execute("INSERT INTO meta VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE SET value=%s",
                            (str(SCHEMA_VERSION), str(SCHEMA_VERSION)))
+                db.execute("INSERT INTO meta VALUES ('client_secret', %s) ON CONFLICT (key) DO NOTHING",
+                           (secrets.token_hex(32),))
+                self.client_secret = db.execute("SELECT value FROM meta WHERE key='client_secret'").fetchone()[0]
 
     def _connect(self, autocommit=True):
         return self._psycopg.connect(self.url, autocommit=autocommit, connect_timeout=10)

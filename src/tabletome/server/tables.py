@@ -33,8 +33,8 @@ from tabletome.core.cards import CARD_FILES_KEPT
 from tabletome.core.text import shown
 from tabletome.undo import undo_point
 
-from .limits import AgentLimits
-from .protocol import BadMessage, seat_payload
+from .limits import AgentLimits, CreationLimit, client_network
+from .protocol import BadMessage, TooMany, seat_payload
 from .storage import SeatRow, StepTaken, Storage, TableEnded, TableRow, token_hash
 from .workers import Scheduler
 
@@ -45,6 +45,8 @@ CLOSE_RATE = 1008         # policy violation: far too many messages
 RULE_SEAT = "card"        # the 'agent' of a seat the game plays by its own rules (game.rule_seats)
 CHAT_MAX = 300            # characters in one chat message
 CHAT_KEPT = 50            # chat messages a page gets when it opens the table
+EXPIRE_AFTER = 60 * 86400  # seconds an unfinished table (or an uploaded record) nobody is at is kept
+MAX_PAGES = 500           # WebSockets one client address may hold open on one process
 MAX_LOADED = 2000         # tables a process keeps loaded beyond those in use (about 11 KB each)
 CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, and in a burst
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
@@ -105,6 +107,7 @@ class Connection:
 
     def __init__(self, ws, rate: float, burst: int):
         self.ws = ws
+        self.client = ws.client.host if ws.client else None    # its address, as uvicorn gives it
         self.table: LiveTable | None = None
         self.seat: int | None = None
         self.token_hash: str | None = None
@@ -175,22 +178,29 @@ class Connection:
     async def sender(self) -> None:
         """Send queued messages and the latest state, in order, until the page goes away (a page
         that closes while a state is on its way has left: not an error)."""
-        ws = self.ws
         try:
             while True:
                 await self.wake.wait()
                 self.wake.clear()
                 while self.outbox:
-                    await ws.send_text(encode(self.outbox.popleft()))
+                    await self._send(encode(self.outbox.popleft()))
                 if self.dirty and self.table is not None:
                     self.dirty = False
-                    await ws.send_text(self.table.message_for(self))
+                    await self._send(self.table.message_for(self))
                 if self.closing is not None:
                     code, reason = self.closing
-                    await ws.close(code=code, reason=reason)
+                    await self.ws.close(code=code, reason=reason)
                     return
         except WebSocketDisconnect:
             return
+
+    async def _send(self, text: str) -> None:
+        try:
+            await self.ws.send_text(text)
+        except RuntimeError:
+            # uvicorn answered the page's close before its receive loop heard of it: the page has
+            # left (uvicorn says so with a RuntimeError, not the WebSocketDisconnect of a lost one)
+            raise WebSocketDisconnect(1000) from None
 
 
 class LiveTable:
@@ -457,9 +467,15 @@ class Hub:
 
     def __init__(self, storage: Storage, ai_workers: int = 1, ai_delay: float = 0.3,
                  rate: float = 30.0, burst: int = 60, limits: AgentLimits | None = None,
-                 cleanup_after: float = 3600.0, max_loaded: int = MAX_LOADED):
+                 cleanup_after: float = 3600.0, max_loaded: int = MAX_LOADED,
+                 creations: CreationLimit | None = None, expire_after: float = EXPIRE_AFTER,
+                 max_pages: int = MAX_PAGES):
         self.storage = storage
+        self.max_pages = max_pages             # open pages (WebSockets) one client address may hold here
+        self.pages: dict[str, int] = {}        # client_network -> its pages open here
         self.cleanup_after = cleanup_after     # seconds a public table nobody is at is kept
+        self.expire_after = expire_after       # seconds an unfinished table or a record nobody is at is kept
+        self.creations = creations or CreationLimit()
         # the tables loaded here, the least recently used first: at most ``max_loaded`` once the idle
         # ones are let go (``_let_go``); the storage holds every table, a page asking for one reloads it
         self.tables: dict[str, LiveTable] = {}
@@ -515,6 +531,22 @@ class Hub:
     def connection(self, ws) -> Connection:
         return Connection(ws, self.rate, self.burst)
 
+    def open_page(self, conn: Connection) -> bool:
+        """Count a new page of its client; False (not counted) if that client has ``max_pages`` open."""
+        network = client_network(conn.client)
+        if self.pages.get(network, 0) >= self.max_pages:
+            return False
+        self.pages[network] = self.pages.get(network, 0) + 1
+        return True
+
+    def close_page(self, conn: Connection) -> None:
+        network = client_network(conn.client)
+        left = self.pages.get(network, 0) - 1
+        if left > 0:
+            self.pages[network] = left
+        else:
+            self.pages.pop(network, None)
+
     # --- tables --------------------------------------------------------------------------------
     def get(self, table_id: str) -> LiveTable | None:
         table = self.tables.pop(table_id, None)
@@ -563,10 +595,11 @@ class Hub:
 
     def create(self, game_id, players, options, seats: list[dict], seed=None, kind="live",
                actions=None, cards=None, host_hash=None, token_hashes=None,
-               public=False, resigned=None, settings=None) -> tuple[LiveTable, str, list]:
+               public=False, resigned=None, settings=None, client=_NOTHING) -> tuple[LiveTable, str, list]:
         """Start a table. ``seats``: [{"agent": spec or None, "name": str, "open": bool}]. Returns
         the table, the host token and each person's seat token (None for agents and open seats,
-        which nobody holds until someone joins from the lobby or the host invites)."""
+        which nobody holds until someone joins from the lobby or the host invites). ``client``:
+        the address of the client asking, counted (``count_creation``) once the table is checked."""
         game = tabletome.game(game_id)
         players, options = game.resolve_options(players, options or {})
         if seed is None:
@@ -595,12 +628,23 @@ class Hub:
         if resigned is not None and not table.state.is_over:
             row.ended = resignation(table.state, resigned, table.step)
         row.over = table.over
+        if client is not _NOTHING:
+            self.count_creation(client)
         self.storage.create_table(row, job_step=table.step if self._agent_to_move(table) else None)
         self.tables[row.id] = table
         if kind == "live":
             self.schedule_ai(table)
         self._let_go(table)
         return table, host, tokens
+
+    def count_creation(self, client: str | None) -> None:
+        """Count one new table, record or my-tables link for the client at address ``client``;
+        refused (``TooMany``) past the server's limit this hour."""
+        now = time.time()
+        period = self.creations.period(now)
+        key = self.creations.client_key(self.storage.client_secret, client, period)
+        if not self.storage.count_creation(key, period, self.creations.per_hour):
+            raise TooMany(*self.creations.refusal(now))
 
     def check_host(self, table: LiveTable, host) -> None:
         if not isinstance(host, str) or not hmac.compare_digest(token_hash(host), table.row.host_hash):
@@ -764,8 +808,10 @@ class Hub:
         table.clock_now = table.clock(self.storage)
 
     async def _tidy(self) -> None:
-        """Now and then: mark the tables whose pages are open here as seen, and delete the public
-        tables, not over, that nobody has been at for ``cleanup_after`` seconds."""
+        """Now and then: mark the tables whose pages are open here as seen; delete the public
+        tables, not over, that nobody has been at for ``cleanup_after`` seconds, and the
+        unfinished tables and uploaded records nobody has been at for ``expire_after``; forget
+        the counts of creations of past hours."""
         period = min(PRESENCE_TTL / 3, max(0.5, self.cleanup_after / 4))
         while True:
             await asyncio.sleep(period)
@@ -775,12 +821,15 @@ class Hub:
                 here = [t.id for t in self.tables.values() if t.conns]
                 if here:
                     self.storage.seen(here)
-                for table_id in self.storage.abandoned(time.time() - self.cleanup_after):
+                now = time.time()
+                for table_id in (self.storage.abandoned(now - self.cleanup_after)
+                                 + self.storage.expired(now - self.expire_after)):
                     table = self.tables.get(table_id)
-                    if table is not None and table.conns:
+                    if table is not None and not self._idle(table):
                         continue
                     self.storage.delete_table(table_id)
                     self._forget(table_id)
+                self.storage.forget_creations(self.creations.period(now))
             except Exception:
                 log.exception("could not tidy the tables")
 
@@ -1454,7 +1503,8 @@ class Hub:
                                     [{"agent": s.agent, "name": s.name} for s in row.seats],
                                     cards=row.cards, host_hash=row.host_hash,
                                     token_hashes=[s.token_hash for s in row.seats],
-                                    settings=row.settings)     # the same clock and spectator rules
+                                    settings=row.settings,     # the same clock and spectator rules
+                                    client=conn.client)
             row.rematch = self.storage.set_rematch(row.id, new.id)
             if row.rematch != new.id:    # another process made the rematch first
                 self.storage.delete_table(new.id)
