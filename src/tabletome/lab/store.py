@@ -82,6 +82,7 @@ class Store:
             raise IllegalAction(_in_use(self.path, exc) or f"{self.path} cannot be opened as a study file (it is "
                                 f"damaged, cut short, or not a DuckDB file): {_first_line(exc)}") from None
         if not read_only:
+            self._refuse_other_databases()
             self.con.execute(SCHEMA)
             # (a study stored before games had facts gets the column; its old games keep NULL)
             self.con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS facts VARCHAR")
@@ -95,6 +96,19 @@ class Store:
             self.con.execute(f'CREATE TEMP VIEW decisions AS SELECT *, NULL::VARCHAR[] AS legal_cards, '
                              f'NULL::VARCHAR[] AS legal_kinds FROM "{db}".main.decisions')
         self._point_options = None
+
+    def _refuse_other_databases(self) -> None:
+        """A DuckDB file that holds tables but no study (someone's own database given as --out) is
+        refused before anything is written into it."""
+        tables = {name: column for name, column in self.con.execute(
+            "SELECT t.table_name, c.column_name FROM information_schema.tables t LEFT JOIN "
+            "information_schema.columns c ON c.table_schema = t.table_schema AND c.table_name = t.table_name "
+            "AND c.column_name = 'spec' WHERE t.table_schema = 'main'").fetchall()}
+        if tables and tables.get("study") != "spec":
+            self.con.close()
+            shown = ", ".join(sorted(tables)[:8]) + (", ..." if len(tables) > 8 else "")
+            raise IllegalAction(f"{self.path} is a DuckDB database but not a study file (its tables: {shown}); "
+                                f"nothing was written to it. Give a new --out for the study")
 
     def close(self):
         self.con.close()
@@ -116,7 +130,16 @@ class Store:
             row = None
         if row is None:
             raise IllegalAction(f"{self.path} holds no study yet (tabletome lab run ... --out {self.path})")
-        return Study.from_json(json.loads(row[0]))
+        return self._stored(row[0])
+
+    def _stored(self, spec) -> Study:
+        """The study the file records, or ``IllegalAction`` when its record is not one ``lab run`` wrote."""
+        try:
+            return Study.from_json(json.loads(spec))
+        except (ValueError, TypeError, KeyError) as exc:
+            why = f"no {exc}" if isinstance(exc, KeyError) else str(exc).splitlines()[0][:200]
+            raise IllegalAction(f"{self.path} has a damaged study record ({why}); it was not written by "
+                                f"tabletome lab run. Play the study again into a new file") from None
 
     def begin_study(self, study: Study) -> None:
         """Record the study, or check that it is the one already stored (so that a second run
@@ -125,7 +148,7 @@ class Store:
         rows = self.con.execute("SELECT spec FROM study").fetchall()
         row = rows[0] if rows else None
         if row is not None:
-            stored = Study.from_json(json.loads(row[0]))
+            stored = self._stored(row[0])
             mine, theirs = study.identity(), stored.identity()
             if mine != theirs:
                 diff = [k for k in mine if mine[k] != theirs[k]]
