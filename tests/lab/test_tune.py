@@ -76,6 +76,13 @@ def test_tune_finds_a_card_file_that_meets_a_goal(tmp_path, capsys):
     (["--param", "colour=red", "--goal", "first-seat=0.5"], "no option 'colour'"),
     (["--goal", "first-seat=0.5"], "name what to search with --param"),
     (["--param", "Wolf.damage=1..3"], "name the goal with --goal"),
+    (["--param", "Wolf.damage=1..3", "--goal", "card-effect<=1.2.3"], "goal 'card-effect<=1.2.3': '1.2.3' is not a number"),
+    (["--param", "Wolf.damage=1..3", "--goal", "first-seat=."], "a rate is a number between 0 and 1"),
+    (["--param", "Wolf.damage=1..3", "--goal", "seat-win=0.4-1.2.3"], "a rate is a number between 0 and 1"),
+    # a range the card file does not allow is refused at once, not at the trial that reaches its end
+    (["--param", "Eternal-Firebolt.cost=1..150", "--goal", "first-seat=fair"],
+     "--param 'Eternal-Firebolt.cost=1..150' at 150: card 'Eternal-Firebolt': field 'cost': at most 12"),
+    (["--param", "Wolf.damage=-3..2", "--goal", "first-seat=fair"], "--param 'Wolf.damage=-3..2' at -3: card 'Wolf'"),
 ])
 def test_bad_searches_are_refused_before_anything_is_played(tmp_path, capsys, args, message):
     out = tmp_path / "bad"

@@ -111,7 +111,8 @@ def parse_param(text: str, game, card_text: str) -> Param:
             raise IllegalAction(f"{text!r}: LO..HI must be whole numbers") from None
         if lo > hi or hi - lo + 1 > PARAM_RANGE:
             raise IllegalAction(f"{text!r}: LO..HI must go up, with at most {PARAM_RANGE} values")
-        set_card_number(card_text, card, field, lo)        # the card and its field exist
+        for value in (lo, hi):        # the card and its field exist, and the card file allows both ends
+            game.check_cards(set_card_number(card_text, card, field, value), f"--param {text!r} at {value}")
         return Param(text, "card", card, field, list(range(lo, hi + 1)))
     if name not in game.options:
         raise IllegalAction(f"{game.name} has no option {name!r}; its options are: {', '.join(game.options) or 'none'} "
@@ -127,7 +128,7 @@ def parse_goal(text: str) -> Goal:
         return Goal(text, "first-seat", "fair" if m.group(1) == "fair" else _share(m.group(1)))
     m = re.fullmatch(r"card-effect(?::(.+))?<=([0-9.]+)", text.strip())
     if m:
-        return Goal(text, "card-effect", (m.group(1).strip() if m.group(1) else None, float(m.group(2)) / 100))
+        return Goal(text, "card-effect", (m.group(1).strip() if m.group(1) else None, _number(m.group(2), text) / 100))
     m = re.fullmatch(r"(mode-win|seat-win)=([0-9.]+%?)-([0-9.]+%?)", t)
     if m:
         lo, hi = _share(m.group(2)), _share(m.group(3))
@@ -139,8 +140,18 @@ def parse_goal(text: str) -> Goal:
                         f"mode-win=LO-HI, seat-win=LO-HI (rates as 0.3 or 30%), not {text!r}")
 
 
+def _number(text: str, goal: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise IllegalAction(f"goal {goal!r}: {text!r} is not a number") from None
+
+
 def _share(text: str) -> float:
-    value = float(text.rstrip("%"))
+    try:
+        value = float(text.rstrip("%"))
+    except ValueError:
+        raise IllegalAction(f"a rate is a number between 0 and 1 (or 0% and 100%), not {text!r}") from None
     value = value / 100 if text.endswith("%") or value > 1 else value
     if not 0 <= value <= 1:
         raise IllegalAction(f"a rate is between 0 and 1 (or 0% and 100%), not {text!r}")
