@@ -19,7 +19,8 @@ more; a candidate's *miss* is the sum of how far it is from each, 0 when it meet
 
 - ``first-seat=X``: the first seat's win rate is X (or ``first-seat=fair``: the fair share);
 - ``card-effect<=X``: no judged card's within-game effect is more than X points from 0
-  (``card-effect:CARD<=X``: that card's; a card too rarely seen to be judged misses by 1);
+  (``card-effect:CARD<=X``: that card's; a card too rarely seen to be judged, or no card judged
+  at all, misses by 1);
 - ``mode-win=LO-HI``: the solo win rate (or, with several seats, the first seat's) is in [LO, HI];
 - ``seat-win=LO-HI``: every seat's win rate is in [LO, HI].
 
@@ -165,23 +166,30 @@ def measure(goal: Goal, point: dict) -> tuple[float, dict]:
         if f is None:
             raise IllegalAction("first-seat goals need two or more players")
         target = f["fair_share"] if goal.target == "fair" else goal.target
-        return abs(f["rate"] - target), {"first_seat": f["rate"], "target": target}
+        return abs(f["rate"] - target), {"first_seat": f["rate"], "target": target, "ci95": f["ci95"]}
     if goal.kind == "card-effect":
         card, limit = goal.target
-        judged = {c["card"]: c["access"]["difference"] for c in point["cards"]
+        judged = {c["card"]: c["access"] for c in point["cards"]
                   if c["judged"] and c["access"]["difference"] is not None and card in (None, c["card"])}
         if card is not None and not judged:
             # not judged (too few games where one seat had it and another did not): as far as can be
             return 1.0, {"largest_effect": None, "card": card, "judged_cards": 0}
-        worst = max(judged.items(), key=lambda kv: abs(kv[1]), default=(None, 0.0))
-        return max(0.0, abs(worst[1]) - limit), {"largest_effect": worst[1], "card": worst[0],
-                                                  "judged_cards": len(judged)}
+        if not judged:
+            # no card judged at all: the goal has no evidence, as far as can be
+            return 1.0, {"largest_effect": None, "card": None, "judged_cards": 0}
+        worst = max(judged.items(), key=lambda kv: abs(kv[1]["difference"]))
+        effect = worst[1]["difference"]
+        return max(0.0, abs(effect) - limit), {"largest_effect": effect, "card": worst[0],
+                                               "judged_cards": len(judged),
+                                               "ci95": worst[1]["ci95"]}
     lo, hi = goal.target
     if goal.kind == "mode-win":
-        rate = point["solo"]["win"]["rate"] if "solo" in point else point["seats"][0]["rate"]
-        return max(0.0, lo - rate, rate - hi), {"win_rate": rate}
+        win = point["solo"]["win"] if "solo" in point else point["seats"][0]
+        rate = win["rate"]
+        return max(0.0, lo - rate, rate - hi), {"win_rate": rate, "ci95": win["ci95"]}
     rates = [s["rate"] for s in point["seats"]]
-    return sum(max(0.0, lo - r, r - hi) for r in rates), {"seat_win_rates": rates}
+    return sum(max(0.0, lo - r, r - hi) for r in rates), {"seat_win_rates": rates,
+                                                           "seat_ci95": [s["ci95"] for s in point["seats"]]}
 
 
 def tune(game_id: str, specs, params, goals, games: int, trials: int, out, players=None, options=None,
@@ -323,6 +331,10 @@ def _headline(result):
     return max(rates) if rates else None
 
 
+MEASURES = {"first_seat": "the first seat's win rate", "win_rate": "the win rate",
+            "largest_effect": "the largest card effect", "seat_win_rates": "the highest seat win rate", None: "figure"}
+
+
 def _headline_name(result):
     first = next(iter(result["goals"].values()))
     return next((k for k in ("first_seat", "win_rate", "largest_effect", "seat_win_rates") if k in first), None)
@@ -336,24 +348,35 @@ def describe(summary) -> list[str]:
              + ("meets " + "; ".join(summary["goals"]) if best["met"] else
                 f"misses {'; '.join(summary['goals'])} by {best['miss']:.3f}")]
     for goal, figures in best["goals"].items():
-        shown = ", ".join(f"{k} {_fmt(v)}" for k, v in figures.items() if k != "miss")
-        lines.append(f"  {goal}: {shown}")
+        lines.append(f"  {goal}: {_figures(figures)}")
     if runner is not None:
         lines.append(f"runner-up: {runner['label']} (miss {runner['miss']:.3f})")
     if sep and sep["games_needed"]:
-        lines.append(f"they differ by {100 * sep['difference']:.1f} points of {sep['measure']}; telling them apart "
+        lines.append(f"they differ by {100 * sep['difference']:.1f} points of {MEASURES[sep['measure']]}; telling them apart "
                      f"with 80% power needs about {sep['games_needed']:,} games each (played: {sep['games_played']:,})")
     elif sep:
-        lines.append(f"they give the same {sep['measure']} on these games")
+        lines.append(f"they give the same {MEASURES[sep['measure']]} on these games")
     lines.append(f"card file: {summary['best_cards']}; its report: {summary['best_report']}")
     return lines
 
 
-def _fmt(v):
-    if isinstance(v, float):
-        return f"{100 * v:.1f}%" if -1 <= v <= 1 else f"{v:g}"
-    if isinstance(v, list):
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    return str(v)
+def _figures(f: dict) -> str:
+    """A goal's figures in words, each with its 95% interval (the evidence the miss rests on)."""
+    def rate(x, ci):
+        return f"{100 * x:.1f}% (95% interval {100 * ci[0]:.1f}-{100 * ci[1]:.1f}%)"
+    if "first_seat" in f:
+        return f"the first seat wins {rate(f['first_seat'], f['ci95'])} against {100 * f['target']:.1f}%"
+    if "win_rate" in f:
+        return f"win rate {rate(f['win_rate'], f['ci95'])}"
+    if "seat_win_rates" in f:
+        return "seat win rates " + ", ".join(rate(x, ci) for x, ci in zip(f["seat_win_rates"], f["seat_ci95"]))
+    if f["card"] is None:
+        return "no card is judged: too few games where one seat could play a card and another never could"
+    if f["largest_effect"] is None:
+        return (f"{f['card']} is not judged: too few games where one seat could play it and another "
+                "never could")
+    lo, hi = f["ci95"]
+    return (f"{f['card']}'s card effect {100 * f['largest_effect']:+.1f} points (95% interval {100 * lo:+.1f} "
+            f"to {100 * hi:+.1f})" + (f", the largest of {f['judged_cards']} judged cards" if f["judged_cards"] > 1 else ""))
 
 
