@@ -422,7 +422,7 @@ def _agent_figures(games, e):
 def _card_figures(c):
     a = c["access"]
     return {"legal_games": c["legal_games"], "play_rate": c["play"]["rate"], "card_effect": a["difference"],
-            "interval": a["ci95"], "p_adjusted": a.get("p_adjusted"), "flag": c["flag"]}
+            "interval": a["ci95"], "p_adjusted": a.get("p_adjusted"), "flag": c["flag"], "judged": c["judged"]}
 
 
 SHORT = {"McNemar exact": "McNemar", "Wilcoxon signed-rank": "Wilcoxon", "bootstrap over games": "bootstrap",
@@ -515,11 +515,18 @@ def format_compare(result, console) -> None:
             f = item["figures"]
             word = side
             if item["kind"] == "card":
-                eff = "–" if f["card_effect"] is None else f"{100 * f['card_effect']:+.1f} pts"
+                lo, hi = (round(100 * x, 1) + 0 for x in f["interval"] or (0, 0))     # (+ 0: never "-0.0")
+                eff = "–" if f["card_effect"] is None else f"{100 * f['card_effect']:+.1f} pts" + (
+                    "" if f["interval"] is None else f" [{lo:+.1f}, {hi:+.1f}]")
+                if f["card_effect"] is not None and not f.get("judged", True):
+                    eff += " (too few games to judge)"
                 text = (f"card {item['subject']}: legal in {f['legal_games']:,} seat-games, played "
                         f"{_show('play_rate', f['play_rate'])}, card effect {eff}" + (f" [{f['flag']}]" if f["flag"] else ""))
             elif item["kind"] == "agent":
-                text = f"agent {item['subject']}: wins {_show('seat_win', f['win_rate'])} of {f['seat_games']:,} seat-games"
+                text = (f"agent {item['subject']}: wins {_show('seat_win', f['win_rate'])} "
+                        + ("" if f["win_rate"] is None else
+                           f"[{100 * f['interval'][0]:.1f}, {100 * f['interval'][1]:.1f}] ")
+                        + f"of {f['seat_games']:,} seat-games")
             elif "was" in f and item["kind"] == "option":
                 text = f"option {item['subject']} = {f['value']} (baseline: {f['was']})"
                 word = "Setting changed"
