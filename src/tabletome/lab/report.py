@@ -98,7 +98,10 @@ def figures(data) -> list[tuple]:
     for k, p in enumerate(points):
         if p.get("tempo"):
             suffix = f" at {p['label']}" if multi else ""
+            solo = len(data["study"]["seat_names"]) == 1
             out.append((f"tempo{k}" if multi else "tempo", "Over the game" + suffix,
+                        "Each number the game watches, averaged over the games turn by turn (a finished game's "
+                        "last values carried on; a solo game's turns are the game's own)." if solo else
                         "Left: each number the game watches, averaged over the games turn by turn, per seat (a "
                         "finished game's last values carried on). Middle: the eventual winner against the mean of "
                         "the other seats, in games with one winner. Right: when the games were decided: the "
@@ -294,7 +297,7 @@ def _tempo(plt, tempo, seat_names):
         for a in axes[r][:2]:
             a.grid(axis="y", color="#eeeeee", lw=0.6)
             if r == len(names) - 1:
-                a.set_xlabel("turn (a run of decisions by one seat)")
+                a.set_xlabel("turn (a run of decisions by one seat)" if len(seat_names) > 1 else "turn (the game's own)")
         ax = axes[r][2]
         dec = tempo.get("decided")
         if r == 0 and dec:

@@ -42,11 +42,13 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
     tempo = []
     step = 0
     turn = [None, -1]
+    solo = players == 1
 
     def sample(final=False):
         # a turn: a run of decisions by one seat (the seat to move changes); the contract's
-        # turn_key would be exact but builds a view at every decision (it doubled Life Siphon's time)
-        key = None if final else state.to_move
+        # turn_key would be exact but builds a view at every decision (it doubled Life Siphon's time).
+        # A solo game is one such run from start to end, so its turns are the game's own (turn_key).
+        key = None if final else state.turn_key() if solo else state.to_move
         if final or key != turn[0] or turn[1] < 0:
             turn[0] = key
             turn[1] += 1

@@ -20,8 +20,8 @@ number at that point); read them ``ORDER BY point, idx[, step]``):
   play from its state (Bad Baby Lich Lords: the skeleton on top of a pile) stores them instead,
   ``legal_cards`` with each one's action kind in ``legal_kinds`` (NULL for every other game).
 - ``tempo``: ``point, idx, turn, step, name, seat_values``: at the start of each turn (a run
-  of decisions by one seat) and at the end, each number the game watches (``State.tempo``:
-  health, mana...) for every seat.
+  of decisions by one seat; in a solo game, the game's own turn, ``State.turn_key``) and at the
+  end, each number the game watches (``State.tempo``: health, mana...) for every seat.
 - ``runs``: when each ``lab run`` ran, on what, how many games, how long (not part of the results).
 
 Each finished batch of games is written in one transaction, so an interrupted run keeps whole
