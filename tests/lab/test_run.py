@@ -76,15 +76,15 @@ def test_two_workers_give_identical_rows(small, tmp_path):
 
 def test_batches_grow_from_one_game_to_about_two_seconds_of_play():
     from tabletome.lab.runner import MAX_BATCH, _Scheduler
-    fast = _Scheduler(list(range(10_000)), workers=2)
+    fast = _Scheduler(range(10_000), 10_000, workers=2)
     assert fast.next_batch() == [0]                 # the first batch measures the speed
     fast.measured(1, 0.001)                          # millisecond games: as many as allowed
     assert fast.next_batch() == list(range(1, 1 + MAX_BATCH))
-    slow = _Scheduler(list(range(100)), workers=2)
+    slow = _Scheduler(range(100), 100, workers=2)
     slow.next_batch()
     slow.measured(1, 10.0)                           # ten-second games: one at a time
     assert len(slow.next_batch()) == 1
-    end = _Scheduler(list(range(20)), workers=2)     # near the end, work is left for every worker
+    end = _Scheduler(range(20), 20, workers=2)     # near the end, work is left for every worker
     end.next_batch()
     end.measured(1, 0.001)
     assert len(end.next_batch()) == 5                # ceil(19 / (2 workers * 2))
@@ -93,6 +93,36 @@ def test_batches_grow_from_one_game_to_about_two_seconds_of_play():
         handed += end.next_batch()
     assert handed == list(range(20))
 
+
+
+def test_a_huge_study_starts_at_once_in_bounded_memory_and_keeps_what_it_played(tmp_path):
+    # the games are handed out as they are played: a study of 300,000 games (or 10**12) does not
+    # first build a task for every game (the old list took ~100 MB here and grew without bound)
+    import tracemalloc
+    path = tmp_path / "huge.duckdb"
+    study = make_study("spirit-link", SPECS, 300_000, seed=2)
+
+    def stop(done, total):
+        assert total == 300_000
+        if done >= 3:
+            raise KeyboardInterrupt
+    tracemalloc.start()
+    try:
+        with Store(path) as store, pytest.raises(KeyboardInterrupt):
+            run_study(study, store, workers=1, progress=stop)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000, peak
+    with Store(path, create=False, read_only=True) as store:
+        kept = store.games()
+    assert 3 <= len(kept) < 300 and [g["idx"] for g in kept] == list(range(len(kept)))
+    # and the games it played are the ones a small study with the same seed plays
+    small = make_study("spirit-link", SPECS, len(kept), seed=2)
+    with Store(tmp_path / "small.duckdb") as store:
+        run_study(small, store, workers=1)
+        assert [(g["seed"], g["winners"], g["length"]) for g in store.games()] == \
+            [(g["seed"], g["winners"], g["length"]) for g in kept]
 
 def test_a_second_run_resumes_and_a_larger_one_extends(small, tmp_path):
     _, (_, games, decisions) = small

@@ -9,12 +9,12 @@ games (a heuristic Spirit Link game takes milliseconds) are not drowned in overh
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import queue
 import signal
 import time
-from collections import deque
 
 from ..arena import _context, default_workers
 from ..core import IllegalAction, State
@@ -106,8 +106,9 @@ def _ignore_sigint():
 class _Scheduler:
     """Hands out batches sized from the measured speed, keeping every worker busy."""
 
-    def __init__(self, keys, workers: int, max_batch: int = MAX_BATCH):
-        self.pending = deque(keys)
+    def __init__(self, keys, count: int, workers: int, max_batch: int = MAX_BATCH):
+        self.keys = iter(keys)      # made as they are handed out: a study of any size costs no memory up front
+        self.pending = count        # how many are left
         self.workers = workers
         self.max_batch = max_batch
         self.seconds_per_game = None
@@ -118,9 +119,11 @@ class _Scheduler:
         else:
             size = int(TARGET_SECONDS / max(self.seconds_per_game, 1e-6))
             # leave work for every worker near the end
-            size = min(size, math.ceil(len(self.pending) / (2 * self.workers)))
+            size = min(size, math.ceil(self.pending / (2 * self.workers)))
             size = max(1, min(size, self.max_batch))
-        return [self.pending.popleft() for _ in range(min(size, len(self.pending)))]
+        batch = list(itertools.islice(self.keys, min(size, self.pending)))
+        self.pending -= len(batch)
+        return batch
 
     def measured(self, games: int, seconds: float) -> None:
         if games:
@@ -137,13 +140,13 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
     games are kept and ``KeyboardInterrupt`` propagates."""
     store.begin_study(study)
     done = store.finished_keys()
-    keys = [study.task(p, i) for p in range(len(study.points)) for i in range(study.games)
-            if (p, i) not in done]
+    keys = (study.task(p, i) for p in range(len(study.points)) for i in range(study.games) if (p, i) not in done)
     total = len(study.points) * study.games
+    missing = total - sum(1 for p, i in done if p < len(study.points) and i < study.games)
     payload = {"game": study.game, "players": study.players, "specs": study.specs,
                "card_text": study.card_text, "max_decisions": study.max_decisions,
                "points": [{"options": p["options"]} for p in study.points]}
-    count = [total - len(keys)]
+    count = [total - missing]
     started = time.perf_counter()
 
     used = {"batches": 0, "cpu": 0.0}
@@ -161,33 +164,33 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
         progress(count[0], total)
     backend = "none"
     try:
-        if not keys:
+        if not missing:
             backend = "none"
         elif use_ray:
             backend = "ray"
-            workers = _run_ray(payload, keys, take, ray_address)
+            workers = _run_ray(payload, (keys, missing), take, ray_address)
         else:
             if workers is None:
                 workers = default_workers()
             if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
                 raise IllegalAction(f"the number of workers must be a whole number of at least 1, not {workers!r}")
-            workers = min(workers, len(keys))
+            workers = min(workers, missing)
             backend = "local" if workers == 1 else "processes"
-            (_run_here if workers == 1 else _run_pool)(payload, keys, take, workers)
-        if keys:
+            (_run_here if workers == 1 else _run_pool)(payload, (keys, missing), take, workers)
+        if missing:
             store.tidy()
     finally:
         seconds = time.perf_counter() - started
-        played = count[0] - (total - len(keys))
+        played = count[0] - (total - missing)
         store.log_run(backend, workers or 0, played, seconds)
     # cpu_seconds: what the games took on the workers' CPUs; cpu_seconds / seconds is how many
     # cores the study kept busy (benchmarks/lab_scaling.py prints it)
-    return {"played": played, "skipped": total - len(keys), "total": total, "seconds": seconds,
+    return {"played": played, "skipped": total - missing, "total": total, "seconds": seconds,
             "backend": backend, "workers": workers, "batches": used["batches"], "cpu_seconds": used["cpu"]}
 
 
 def _run_here(payload, keys, take, workers=1):
-    sched = _Scheduler(keys, 1)
+    sched = _Scheduler(*keys, 1)
     while sched.pending:
         batch = sched.next_batch()
         result = play_batch(payload, batch)
@@ -196,7 +199,7 @@ def _run_here(payload, keys, take, workers=1):
 
 
 def _run_pool(payload, keys, take, workers):
-    sched = _Scheduler(keys, workers)
+    sched = _Scheduler(*keys, workers)
     finished = queue.Queue()
     pool = _context().Pool(workers, initializer=_ignore_sigint)
     in_flight = 0
@@ -250,7 +253,7 @@ def _run_ray(payload, keys, take, address):
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote = ray.remote(num_cpus=1)(play_batch)
         shared = ray.put(payload)
-        sched = _Scheduler(keys, cpus)
+        sched = _Scheduler(*keys, cpus)
         in_flight = {}
         try:
             while sched.pending or in_flight:
