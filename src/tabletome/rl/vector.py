@@ -51,7 +51,7 @@ import numpy as np
 import tabletome
 from tabletome.core import IllegalAction, Rng
 
-from .common import learner_seat, other_seats, resolve_game
+from .common import learner_seat, opponent_specs, other_seats, resolve_game
 
 _ID = attrgetter("id")
 
@@ -83,11 +83,7 @@ class VectorEnv:
         if opponent is not None:
             self.learner = learner_seat(self.game, self.players, self.options, 0 if seat is None else seat)
             others = other_seats(self.game, self.players, self.options, self.learner)
-            specs = [opponent] * len(others) if isinstance(opponent, str) else list(opponent)
-            if len(specs) != len(others):
-                raise IllegalAction(f"opponent must be one agent spec or a list of {len(others)}, one per other "
-                                    f"seat that decides ({', '.join(map(str, others))}); got {opponent!r}")
-            self.opponent_specs = dict(zip(others, specs))
+            self.opponent_specs = opponent_specs(opponent, others)
         elif seat is not None:
             raise IllegalAction("seat is the learner's seat against an opponent: name the opponent too")
         elif final_obs:
