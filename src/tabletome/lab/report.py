@@ -479,7 +479,9 @@ def html_page(report) -> str:
     sweep = "; ".join(f"{k} = {', '.join(str(v) for v in vals)}" for k, vals in s["sweep"])
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(s['name'])} study</title>"
              f"<style>{CSS}</style></head><body>",
-             f"<h1>{esc(s['name'])}: {s['stored_games']:,} games</h1>",
+             f"<h1>{esc(s['name'])}: {s['stored_games']:,} games"
+             + (f" of {s['games_per_point'] * len(d['points']):,} (not finished)"
+                if s['stored_games'] < s['games_per_point'] * len(d['points']) else "") + "</h1>",
              (f"<p class='meta'>Every seat: <b>{esc(s['specs'][0])}</b> · " if len(set(s["specs"])) == 1 else
               f"<p class='meta'>Agents (rotated through the seats): <b>{esc(' vs '.join(s['agents']))}</b> · ")
              + f"{s['players']} player{'s' if s['players'] != 1 else ''} · options: {esc(opts)}"

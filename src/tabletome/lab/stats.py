@@ -539,6 +539,12 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
     """Plain-language findings, limits and one line per flagged card."""
     found, cannot, detail = [], [], []
     multi = len(data["points"]) > 1
+    s = data["study"]
+    asked = s["games_per_point"] * len(data["points"])
+    if s["stored_games"] < asked:
+        cannot.append(f"The study is not finished: {s['stored_games']:,} of its {asked:,} games are stored (a run "
+                      f"was stopped). Run the same tabletome lab run command again to play the rest; until then "
+                      f"every figure here is of the games stored.")
     for pt in data["points"]:
         at = f" at {pt['label']}" if multi else ""
         n = pt["games"]
