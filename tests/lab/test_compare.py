@@ -205,3 +205,20 @@ def test_agents_in_one_study_only_are_listed_with_their_interval(folder, capsys)
         assert (f"Only in the study: agent {name}: wins {100 * f['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
                 f"of {f['seat_games']} seat-games") in printed
     assert "Only in the baseline: agent random: wins 0.0% [0.0, " in printed
+
+
+def test_a_study_whose_run_was_stopped_is_named_unfinished(firebolt, folder, capsys):
+    from tabletome.lab import make_study, run_study
+    base, _, _ = firebolt
+    stopped = folder / "stopped.duckdb"
+
+    def stop(done, total):
+        if done >= 4:
+            raise KeyboardInterrupt          # as Ctrl-C: the finished games are kept
+    with Store(stopped) as store, pytest.raises(KeyboardInterrupt):
+        run_study(make_study("spirit-link", ["heuristic", "heuristic"], int(GAMES), seed=1), store, workers=1,
+                  progress=stop)
+    kept = len(games_of(stopped))
+    assert 4 <= kept < int(GAMES)
+    printed = " ".join(run(capsys, "lab", "compare", str(base), str(stopped)).split())
+    assert f"({GAMES} games) → {stopped} ({kept} of {GAMES} games, not finished)" in printed

@@ -389,6 +389,7 @@ def compare_studies(base, other) -> dict:
     return {"changes": changes, "added": added, "removed": removed, "paired": all_paired,
             "game": bs.game, "base_path": str(base.path), "study_path": str(other.path),
             "base_games": len(base.finished_keys()), "study_games": len(other.finished_keys()),
+            "base_planned": bs.games * len(bs.points), "study_planned": os_.games * len(os_.points),
             "lines": lines,
             "summary": (f"{significant} of {len(tested)} changes are significant after Benjamini-Hochberg "
                         f"correction at {ALPHA} ("
@@ -469,6 +470,12 @@ def _sentence(r) -> str:
             f"({_change(r)}; {q}).")
 
 
+def _played(result, side) -> str:
+    """'400 games', or '51 of 100 games, not finished' for a study whose run was stopped."""
+    n, planned = result[f"{side}_games"], result.get(f"{side}_planned", 0)
+    return f"{n:,} of {planned:,} games, not finished" if n < planned else f"{n:,} games"
+
+
 def format_compare(result, console) -> None:
     from rich import box
     from rich.table import Table
@@ -478,8 +485,8 @@ def format_compare(result, console) -> None:
              "card_effect", "play_rate"]
     points = list(dict.fromkeys(r.get("point") for r in result["changes"])) or [None]
     for k, point in enumerate(points):     # one table per compared sweep point, in the sweep's order
-        title = (f"{result['game']}: {clean(result['base_path'])} ({result['base_games']:,} games) → "
-                 f"{clean(result['study_path'])} ({result['study_games']:,} games)") if k == 0 else ""
+        title = (f"{result['game']}: {clean(result['base_path'])} ({_played(result, 'base')}) → "
+                 f"{clean(result['study_path'])} ({_played(result, 'study')})") if k == 0 else ""
         if point is not None:
             title += ("\n" if title else "") + f"at {clean(point)}"
         table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
