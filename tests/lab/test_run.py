@@ -124,6 +124,7 @@ def test_a_huge_study_starts_at_once_in_bounded_memory_and_keeps_what_it_played(
         assert [(g["seed"], g["winners"], g["length"]) for g in store.games()] == \
             [(g["seed"], g["winners"], g["length"]) for g in kept]
 
+
 def test_a_second_run_resumes_and_a_larger_one_extends(small, tmp_path):
     _, (_, games, decisions) = small
     path = tmp_path / "grow.duckdb"
@@ -368,3 +369,25 @@ def test_what_a_game_draws_at_random_is_stored_beside_its_result(tmp_path):
     with Store(tmp_path / "sl.duckdb") as store:
         run_study(make_study("spirit-link", ["random", "random"], 2, seed=2), store, workers=1)
         assert [r["facts"] for r in store.games()] == [None, None]
+
+
+@pytest.mark.parametrize("command", ["run", "tournament", "tune"])
+def test_more_workers_than_the_machine_can_run_are_refused_before_anything_is_written(tmp_path, capsys, command):
+    from tabletome.arena import default_workers
+    from tabletome.cli.main import main
+    from tabletome.lab.runner import WORKERS_PER_CORE
+    limit = WORKERS_PER_CORE * default_workers()
+    out = tmp_path / "w"
+    args = {"run": ["--seat", "heuristic", "--players", "2"],
+            "tournament": ["--seat", "heuristic", "--seat", "random"],
+            "tune": ["--seat", "heuristic", "--players", "2", "--param", "Wolf.damage=1..2", "--goal", "first-seat=fair"]}
+    for workers in (limit + 1, 100_000, 0):
+        assert main(["lab", command, "spirit-link", *args[command], "--games", "4", "--workers", str(workers),
+                     "--out", str(out)]) == 2
+        assert (f"--workers must be a whole number from 1 to {limit} ({WORKERS_PER_CORE} processes per core of this "
+                f"machine; a study larger than a machine belongs on --ray), not {workers}") in capsys.readouterr().err
+        assert not out.exists()
+    # through the API too, before a game is played
+    with Store(tmp_path / "api.duckdb") as store, pytest.raises(IllegalAction, match=f"from 1 to {limit}"):
+        run_study(make_study("spirit-link", SPECS, 4), store, workers=100_000)
+        assert store.games() == []

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from tabletome import IllegalAction
+from tabletome.lab.runner import check_workers
 
 from .tables import HUMAN, parse_options
 from .terminal import SafeConsole
@@ -152,8 +153,7 @@ def _tournament(args) -> int:
     specs = [s.strip() for s in (args.seat or [])]
     if any(s.lower() == HUMAN for s in specs):
         raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...)")
-    if args.workers is not None and args.workers < 1:
-        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    check_workers(args.workers)
     err = SafeConsole(stderr=True)
 
     def progress(done, total, match):
@@ -181,8 +181,7 @@ def _tune(args) -> int:
         raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...)")
     if len(specs) == 1 and args.players and args.players > 1:
         specs = specs * args.players
-    if args.workers is not None and args.workers < 1:
-        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    check_workers(args.workers)
     err = SafeConsole(stderr=True)
 
     def progress(done, total, result):
@@ -228,8 +227,7 @@ def _run(args) -> int:
     study = make_study(args.game, specs, args.games, players=args.players, options=parse_options(args.option),
                        sweep=args.sweep, cards=args.cards, seed=args.seed,
                        max_decisions=args.max_decisions if args.max_decisions is not None else MAX_DECISIONS)
-    if args.workers is not None and args.workers < 1:
-        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    check_workers(args.workers)
     from pathlib import Path
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn

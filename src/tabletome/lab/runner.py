@@ -170,10 +170,7 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
             backend = "ray"
             workers = _run_ray(payload, (keys, missing), take, ray_address)
         else:
-            if workers is None:
-                workers = default_workers()
-            if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-                raise IllegalAction(f"the number of workers must be a whole number of at least 1, not {workers!r}")
+            workers = default_workers() if workers is None else check_workers(workers)
             workers = min(workers, missing)
             backend = "local" if workers == 1 else "processes"
             (_run_here if workers == 1 else _run_pool)(payload, (keys, missing), take, workers)
@@ -187,6 +184,21 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
     # cores the study kept busy (benchmarks/lab_scaling.py prints it)
     return {"played": played, "skipped": total - missing, "total": total, "seconds": seconds,
             "backend": backend, "workers": workers, "batches": used["batches"], "cpu_seconds": used["cpu"]}
+
+
+WORKERS_PER_CORE = 4      # local processes at most, per core of the machine
+
+
+def check_workers(workers):
+    """``--workers`` as given (None: every core), or ``IllegalAction``: a whole number from 1 to
+    ``WORKERS_PER_CORE`` per core (each worker is a process of its own: tens of MB)."""
+    if workers is None:
+        return None
+    limit = WORKERS_PER_CORE * default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= limit:
+        raise IllegalAction(f"--workers must be a whole number from 1 to {limit} ({WORKERS_PER_CORE} processes per "
+                            f"core of this machine; a study larger than a machine belongs on --ray), not {workers!r}")
+    return workers
 
 
 def _run_here(payload, keys, take, workers=1):
