@@ -138,7 +138,8 @@ def test_a_database_that_is_not_a_study_is_refused_and_left_as_it_was(tmp_path):
     ("{}", "no 'game'"),
     ("PLAYERS", "its field 'players' is str"),
     ("POINTS", "its field 'points' is str"),
-])
+    ("[" * 100_000 + "]" * 100_000, "maximum recursion depth"),
+], ids=["not-json", "a-list", "empty", "players-str", "points-str", "nested-too-deep"])
 def test_a_damaged_study_record_is_named_not_a_traceback(study, tmp_path, spec, why):
     import duckdb
     stored = json.loads(Store(study, create=False, read_only=True).query("SELECT spec FROM study")[0][0])

@@ -388,6 +388,7 @@ def test_more_workers_than_the_machine_can_run_are_refused_before_anything_is_wr
                 f"machine; a study larger than a machine belongs on --ray), not {workers}") in capsys.readouterr().err
         assert not out.exists()
     # through the API too, before a game is played
-    with Store(tmp_path / "api.duckdb") as store, pytest.raises(IllegalAction, match=f"from 1 to {limit}"):
-        run_study(make_study("spirit-link", SPECS, 4), store, workers=100_000)
-        assert store.games() == []
+    with Store(tmp_path / "api.duckdb") as store:
+        with pytest.raises(IllegalAction, match=f"from 1 to {limit}"):
+            run_study(make_study("spirit-link", SPECS, 4), store, workers=100_000)
+        assert store.games() == [] and store.query("SELECT count(*) FROM study") == [(0,)]

@@ -138,6 +138,7 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
     tasks on the cluster at ``ray_address`` (None: a local Ray). ``progress(done, total)`` after
     each batch. Returns what this run did: games played, seconds, backend. On Ctrl-C the finished
     games are kept and ``KeyboardInterrupt`` propagates."""
+    check_workers(workers)
     store.begin_study(study)
     done = store.finished_keys()
     keys = (study.task(p, i) for p in range(len(study.points)) for i in range(study.games) if (p, i) not in done)
@@ -170,8 +171,7 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
             backend = "ray"
             workers = _run_ray(payload, (keys, missing), take, ray_address)
         else:
-            workers = default_workers() if workers is None else check_workers(workers)
-            workers = min(workers, missing)
+            workers = min(default_workers() if workers is None else workers, missing)
             backend = "local" if workers == 1 else "processes"
             (_run_here if workers == 1 else _run_pool)(payload, (keys, missing), take, workers)
         if missing:

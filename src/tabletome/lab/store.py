@@ -136,7 +136,7 @@ class Store:
         """The study the file records, or ``IllegalAction`` when its record is not one ``lab run`` wrote."""
         try:
             return Study.from_json(json.loads(spec))
-        except (ValueError, TypeError, KeyError) as exc:
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
             why = f"no {exc}" if isinstance(exc, KeyError) else str(exc).splitlines()[0][:200]
             raise IllegalAction(f"{self.path} has a damaged study record ({why}); it was not written by "
                                 f"tabletome lab run. Play the study again into a new file") from None
