@@ -156,3 +156,32 @@ def test_a_damaged_study_record_is_named_not_a_traceback(study, tmp_path, spec, 
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         assert f"{damaged} has a damaged study record ({why}" in done.stderr
         assert "Play the study again into a new file" in done.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["lab", "report", "STUDY", "--html", "FOLDER"], "FOLDER is a folder; give a file name"),
+    (["lab", "report", "STUDY", "--images", "FILE"], "FILE is a file; give a folder for the images"),
+    (["lab", "report", "STUDY", "--images", "/proc/lab-images"], "cannot make the folder /proc/lab-images: "),
+    (["lab", "replay", "STUDY", "--game", "0:1", "--record", "FOLDER"], "FOLDER is a folder; give a file name"),
+    (["lab", "replay", "STUDY", "--game", "0:1", "--record", "FILE/g.json"], "FILE is a file; give a folder to hold g.json"),
+    (["lab", "tournament", "spirit-link", "--seat", "random", "--seat", "heuristic", "--games", "2", "--out", "FILE"],
+     "FILE is a file; give a folder for the tournament's matches and page"),
+    (["lab", "tune", "spirit-link", "--seat", "heuristic", "--seat", "heuristic", "--param", "Wolf.damage=1..2",
+      "--goal", "first-seat=fair", "--games", "2", "--out", "FILE"], "FILE is a file; give a folder for the search"),
+    (RUN + ["--games", "2", "--out", "FILE/s.duckdb"], "FILE is a file; give a folder to hold s.duckdb"),
+], ids=["html-to-folder", "images-to-file", "images-unmakeable", "record-to-folder", "record-under-file",
+        "tournament-to-file", "tune-to-file", "run-under-file"])
+def test_an_output_path_that_cannot_be_written_is_named_not_a_traceback(study, tmp_path, args, message):
+    folder, file = tmp_path / "a-folder", tmp_path / "a-file"
+    folder.mkdir()
+    file.write_text("mine")
+    names = {"STUDY": str(study), "FOLDER": str(folder), "FILE": str(file)}
+
+    def fill(text):
+        for k, v in names.items():
+            text = text.replace(k, v)
+        return text
+    done = cli(*[fill(a) for a in args])
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert fill(message) in done.stderr
+    assert file.read_text() == "mine" and list(folder.iterdir()) == []

@@ -141,7 +141,14 @@ def _replay(args) -> int:
             console.print(board)
     console.print(result_line(state), style="bold", markup=False)
     if args.record:
-        tabletome.save_record(record, args.record)
+        from tabletome.lab.store import make_folder
+        make_folder(Path(args.record).parent, f"to hold {Path(args.record).name}")
+        if Path(args.record).is_dir():
+            raise IllegalAction(f"{args.record} is a folder; give a file name for the record")
+        try:
+            tabletome.save_record(record, args.record)
+        except OSError as exc:
+            raise IllegalAction(f"cannot write {args.record}: {exc.strerror or exc}") from None
         console.print(f"record saved: {args.record} (tabletome replay {args.record})", markup=False, soft_wrap=True)
     if args.server:
         console.print(f"in the replay viewer: {upload(record, args.server)}", markup=False, soft_wrap=True)
@@ -228,8 +235,8 @@ def _run(args) -> int:
                        sweep=args.sweep, cards=args.cards, seed=args.seed,
                        max_decisions=args.max_decisions if args.max_decisions is not None else MAX_DECISIONS)
     check_workers(args.workers)
-    from pathlib import Path
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    from tabletome.lab.store import make_folder
+    make_folder(Path(args.out).parent, f"to hold {Path(args.out).name}")
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
     console = SafeConsole(stderr=True)
     timed = sorted({s for s in specs if s.split(":")[0] == "ismcts" and "iterations=" not in s})

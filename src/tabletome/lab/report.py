@@ -12,6 +12,7 @@ import html
 import io
 from pathlib import Path
 
+from ..core import IllegalAction
 from .stats import ALPHA, DEAD_PLAY_RATE, EFFECT, MIN_SIDE, Z95, study_stats
 
 COLORS = ["#3b6ea8", "#d9822b", "#4a9a5b", "#b5443c", "#7d5ba6", "#8c6d3f", "#c45fa0", "#6b6b6b"]
@@ -425,12 +426,15 @@ def _svg(fig) -> str:
 
 def save_images(report, folder) -> list[Path]:
     """Each figure as ``DIR/NAME.png`` (for docs and bug reports)."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    from .store import make_folder
+    folder = make_folder(folder, "for the images")
     paths = []
     for name, _title, _caption, fig in report["figures"]:
         path = folder / f"{name}.png"
-        fig.savefig(path, format="png", dpi=80, bbox_inches="tight")
+        try:
+            fig.savefig(path, format="png", dpi=80, bbox_inches="tight")
+        except OSError as exc:
+            raise IllegalAction(f"cannot write {path}: {exc.strerror or exc}") from None
         paths.append(path)
     return paths
 
@@ -642,7 +646,5 @@ def _card_table(p) -> str:
 
 
 def write_html(report, path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(html_page(report))
-    return path
+    from .store import write_file
+    return write_file(path, html_page(report))

@@ -263,13 +263,7 @@ class Store:
         ``DIR/TABLE.parquet`` (types kept), rows in key order, for pandas, R, a spreadsheet..."""
         if fmt not in ("csv", "parquet"):
             raise IllegalAction(f"export formats are csv and parquet, not {fmt!r}")
-        folder = Path(folder)
-        if folder.exists() and not folder.is_dir():
-            raise IllegalAction(f"{folder} is a file; give a folder to export into")
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise IllegalAction(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+        folder = make_folder(folder, "to export into")
         order = {"games": " ORDER BY point, idx", "decisions": " ORDER BY point, idx, step", "actions": " ORDER BY id",
                  "tempo": " ORDER BY point, idx, turn, name"}
         paths = []
@@ -285,6 +279,31 @@ class Store:
                 raise IllegalAction(f"cannot write {path}: {_first_line(exc)}") from None
             paths.append(path)
         return paths
+
+
+def make_folder(folder, purpose: str) -> Path:
+    """``folder``, made if missing, or ``IllegalAction`` naming it (a file of that name, no permission)."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise IllegalAction(f"{folder} is a file; give a folder {purpose}")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise IllegalAction(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+    return folder
+
+
+def write_file(path, text: str) -> Path:
+    """Write an output of the lab (a page, a card file, JSON), or ``IllegalAction`` naming the path."""
+    path = Path(path)
+    make_folder(path.parent, f"to hold {path.name}")
+    if path.is_dir():
+        raise IllegalAction(f"{path} is a folder; give a file name")
+    try:
+        path.write_text(text)
+    except OSError as exc:
+        raise IllegalAction(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
 
 
 def _first_line(exc) -> str:

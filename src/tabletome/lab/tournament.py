@@ -68,7 +68,7 @@ def bradley_terry(agents: list[str], results: list[tuple[int, int, float, float]
 def tournament(game_id: str, specs, games: int, out, options=None, cards=None, seed: int = 0, workers=None,
                use_ray=False, ray_address=None, progress=None) -> dict:
     from .runner import ray_start, run_study
-    from .store import Store
+    from .store import Store, make_folder, write_file
     from .study import make_study
 
     specs = [s.strip() for s in specs]
@@ -83,8 +83,7 @@ def tournament(game_id: str, specs, games: int, out, options=None, cards=None, s
     pairs = list(itertools.combinations(range(len(specs)), 2))
     studies = {(i, j): make_study(game_id, [specs[i], specs[j]], games, players=2, options=dict(options or {}),
                                   cards=cards, seed=seed) for i, j in pairs}
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = make_folder(out, "for the tournament's matches and page")
     started = ray_start(ray_address) if use_ray else False
     matches = []
     try:
@@ -117,7 +116,7 @@ def tournament(game_id: str, specs, games: int, out, options=None, cards=None, s
               "cards_hash": first.cards_hash, "model": "Bradley-Terry", "scale": "Elo (400/ln 10 per unit of strength), mean 0",
               "prior": f"{PRIOR_DRAWS:g} virtual drawn game per pair", "games_per_match": games, "seed": seed,
               "ratings": fit["ratings"], "matches": matches, "converged": fit["converged"]}
-    (out / "tournament.json").write_text(json.dumps(result, indent=1))
+    write_file(out / "tournament.json", json.dumps(result, indent=1))
     write_page(result, out / "tournament.html")
     return result
 
@@ -127,6 +126,7 @@ def write_page(result, path) -> Path:
     import html
 
     from .report import CSS, _plt, _subplots, _svg
+    from .store import write_file
     _plt()
     ratings = result["ratings"]
     fig, ax = _subplots(figsize=(7.0, 0.45 * len(ratings) + 1.2))
@@ -161,9 +161,7 @@ def write_page(result, path) -> Path:
             f"<table><tr><th>agent</th><th>rating</th><th>95% interval</th><th>games</th><th>score</th></tr>{rows}"
             f"</table><h2>Matches</h2><table><tr><th>agent</th><th>against</th><th>games</th><th>wins</th>"
             f"<th>draws</th><th>losses</th></tr>{games}</table></body></html>")
-    path = Path(path)
-    path.write_text(page)
-    return path
+    return write_file(path, page)
 
 
 def describe(result) -> list[str]:

@@ -43,6 +43,7 @@ from pathlib import Path
 from ..core import IllegalAction
 from ..core import game as find_game
 from ..core.files import read_text
+from .store import make_folder, write_file
 
 
 @dataclass
@@ -226,8 +227,8 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
     # every candidate must be a valid study: check the corners before playing anything
     make_study(game_id, specs, games, players=players, options=dict(options, **{
         p.field: p.values[0] for p in params if p.kind == "option"}), seed=seed)
-    out = Path(out)
-    (out / "trials").mkdir(parents=True, exist_ok=True)
+    out = make_folder(out, "for the search")
+    make_folder(out / "trials", "for the trials")
 
     def candidate(values: dict) -> tuple[str, dict]:
         text = base_text
@@ -248,7 +249,7 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
         text, opts = candidate(values)
         key = hashlib.sha256(label.encode()).hexdigest()[:10]
         card_path = out / "trials" / f"{key}.toml"
-        card_path.write_text(text)
+        write_file(card_path, text)
         study = make_study(game_id, specs, games, players=players, options=opts, cards=card_path, seed=seed)
         path = out / "trials" / f"{key}.duckdb"
         with Store(path) as store:
@@ -300,7 +301,7 @@ def _search(optuna, params, goals, trials, seed, evaluate, results, progress, ou
     ranked = sorted(results.values(), key=lambda r: (r["miss"], r["label"]))
     best = ranked[0]
     runner = ranked[1] if len(ranked) > 1 else None
-    (out / "best.toml").write_text(Path(best["cards"]).read_text())
+    write_file(out / "best.toml", Path(best["cards"]).read_text())
     with Store(best["study"], create=False, read_only=True) as store:
         write_html(build_report(store), out / "best.html")
     separation = None
@@ -317,7 +318,7 @@ def _search(optuna, params, goals, trials, seed, evaluate, results, progress, ou
                "sampler": "optuna TPE", "best": best, "runner_up": runner, "separation": separation,
                "trials_in_order": order, "ranked": ranked, "best_cards": str(out / "best.toml"),
                "best_report": str(out / "best.html")}
-    (out / "tune.json").write_text(json.dumps(summary, indent=1))
+    write_file(out / "tune.json", json.dumps(summary, indent=1))
     return summary
 
 
