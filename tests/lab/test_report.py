@@ -233,3 +233,20 @@ def test_a_study_that_was_stopped_says_it_is_not_finished(folder, capsys):
     data = json.loads(capsys.readouterr().out)
     assert not any("not finished" in s for s in data["cannot_conclude"])
     assert "<h1>Spirit Link: 80 games</h1>" in page.read_text()
+
+
+def test_card_flags_of_a_study_with_different_agents_say_they_mix_the_agents_strength(mixed_report, folder):
+    # heuristic against random: a seat that had a card to play is mostly the heuristic's, so a "dominant"
+    # card there is first the heuristic's strength; the line at a glance says so where it is read
+    data = mixed_report[0]["data"]
+    flagged = [c for c in data["points"][0]["cards"] if c["flag"]]
+    lines = [f for f in data["findings"] if f.startswith(("Dominant cards", "Dead cards"))]
+    assert flagged and lines
+    for line in lines:
+        assert ("that never could; the seats hold different agents (heuristic and random), so these figures mix "
+                "the agents' strength with the cards'): ") in line
+    # one agent in every seat: the line as before
+    same = study_file(folder, "same", specs=("heuristic", "heuristic"), games=120)
+    with Store(same, create=False, read_only=True) as store:
+        found = build_report(store)["data"]["findings"]
+    assert not any("different agents" in f for f in found)
