@@ -54,8 +54,12 @@ import os
 import time
 
 import numpy as np
-import torch
-import torch.nn as nn
+
+try:
+    import torch
+    import torch.nn as nn
+except ImportError:
+    raise SystemExit("examples/train_ppo.py needs PyTorch (CPU): pip install 'tabletome[train]'") from None
 
 import tabletome
 from tabletome.agents.policy import afterstates, save_policy, with_seat

@@ -175,7 +175,50 @@ def test_cards_in_one_study_only_are_listed_with_their_figures(folder, capsys):
     printed = " ".join(run(capsys, "lab", "compare", str(base), str(fearsome)).split())
     for name in only:
         assert f"Only in the study: card {name}: legal in" in printed
+        # the card effect with its interval, and said to be unjudged when the report cannot judge it
+        access = cards[name]["access"]
+        if access["difference"] is not None:
+            lo, hi = (round(100 * x, 1) + 0 for x in access["ci95"])
+            shown = f"card effect {100 * access['difference']:+.1f} pts [{lo:+.1f}, {hi:+.1f}]"
+            assert shown + (" (too few games to judge)" if not cards[name]["judged"] else "") in printed
+    assert any(not cards[name]["judged"] for name in only)      # 12 games judge none of them
     assert "Setting changed: option fearsome = on (baseline: off)" in printed
     # the other way round they are removed
     back = compare(capsys, fearsome, base)
     assert {r["subject"] for r in back["removed"] if r["kind"] == "card"} == set(only)
+
+
+def test_agents_in_one_study_only_are_listed_with_their_interval(folder, capsys):
+    base = folder / "agents-base.duckdb"
+    other = folder / "agents-other.duckdb"
+    run(capsys, "lab", "run", "spirit-link", "--seat", "heuristic", "--seat", "random", "--games", "12",
+        "--workers", "1", "--out", str(base))
+    run(capsys, "lab", "run", "spirit-link", "--seat", "heuristic", "--seat", "heuristic", "--games", "12",
+        "--workers", "1", "--out", str(other))
+    result = compare(capsys, base, other)
+    added = {a["subject"]: a["figures"] for a in result["added"] if a["kind"] == "agent"}
+    assert set(added) == {"heuristic #1", "heuristic #2"}
+    printed = " ".join(run(capsys, "lab", "compare", str(base), str(other)).split())
+    for name, f in added.items():
+        lo, hi = f["interval"]
+        assert 0 <= lo <= f["win_rate"] <= hi <= 1
+        assert (f"Only in the study: agent {name}: wins {100 * f['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
+                f"of {f['seat_games']} seat-games") in printed
+    assert "Only in the baseline: agent random: wins 0.0% [0.0, " in printed
+
+
+def test_a_study_whose_run_was_stopped_is_named_unfinished(firebolt, folder, capsys):
+    from tabletome.lab import make_study, run_study
+    base, _, _ = firebolt
+    stopped = folder / "stopped.duckdb"
+
+    def stop(done, total):
+        if done >= 4:
+            raise KeyboardInterrupt          # as Ctrl-C: the finished games are kept
+    with Store(stopped) as store, pytest.raises(KeyboardInterrupt):
+        run_study(make_study("spirit-link", ["heuristic", "heuristic"], int(GAMES), seed=1), store, workers=1,
+                  progress=stop)
+    kept = len(games_of(stopped))
+    assert 4 <= kept < int(GAMES)
+    printed = " ".join(run(capsys, "lab", "compare", str(base), str(stopped)).split())
+    assert f"({GAMES} games) → {stopped} ({kept} of {GAMES} games, not finished)" in printed

@@ -105,3 +105,83 @@ def test_export_writes_every_table_for_other_tools(study, tmp_path, fmt):
     # a folder that cannot be made: one plain line
     done = cli("lab", "export", str(study), f"--{fmt}", str(study))
     assert done.returncode == 2 and f"{study} is a file; give a folder to export into" in done.stderr
+
+
+def test_a_database_that_is_not_a_study_is_refused_and_left_as_it_was(tmp_path):
+    import duckdb
+    theirs = tmp_path / "theirs.duckdb"
+    con = duckdb.connect(str(theirs))
+    con.execute("CREATE TABLE games (player VARCHAR, rating INTEGER)")
+    con.execute("INSERT INTO games VALUES ('ann', 1500), ('bob', 1400)")
+    con.close()
+    before = theirs.read_bytes()
+    done = cli(*RUN, "--games", "4", "--out", str(theirs))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"{theirs} is a DuckDB database but not a study file (its tables: games); nothing was written" \
+        in done.stderr
+    assert theirs.read_bytes() == before
+    con = duckdb.connect(str(theirs), read_only=True)
+    assert con.execute("SELECT * FROM games ORDER BY player").fetchall() == [("ann", 1500), ("bob", 1400)]
+    assert [r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()] == ["games"]
+    con.close()
+    # an empty DuckDB file is a new study
+    empty = tmp_path / "empty.duckdb"
+    duckdb.connect(str(empty)).close()
+    done = cli(*RUN, "--games", "4", "--out", str(empty))
+    assert done.returncode == 0, done.stderr
+    assert len(Store(empty, create=False, read_only=True).games()) == 4
+
+
+@pytest.mark.parametrize("spec, why", [
+    ("not json", "Expecting value"),
+    ("[1, 2]", "a study record is a JSON object, not list"),
+    ("{}", "no 'game'"),
+    ("PLAYERS", "its field 'players' is str"),
+    ("POINTS", "its field 'points' is str"),
+    ("[" * 100_000 + "]" * 100_000, "maximum recursion depth"),
+], ids=["not-json", "a-list", "empty", "players-str", "points-str", "nested-too-deep"])
+def test_a_damaged_study_record_is_named_not_a_traceback(study, tmp_path, spec, why):
+    import duckdb
+    stored = json.loads(Store(study, create=False, read_only=True).query("SELECT spec FROM study")[0][0])
+    spec = {"PLAYERS": json.dumps(dict(stored, players="two")),
+            "POINTS": json.dumps(dict(stored, points="junk"))}.get(spec, spec)
+    damaged = tmp_path / "record.duckdb"
+    damaged.write_bytes(study.read_bytes())
+    con = duckdb.connect(str(damaged))
+    con.execute("UPDATE study SET spec = ?", [spec])
+    con.close()
+    for args in (["lab", "report", str(damaged), "--json"], ["lab", "replay", str(damaged), "--game", "0:1"],
+                 RUN + ["--games", "31", "--out", str(damaged)]):
+        done = cli(*args)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert f"{damaged} has a damaged study record ({why}" in done.stderr
+        assert "Play the study again into a new file" in done.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["lab", "report", "STUDY", "--html", "FOLDER"], "FOLDER is a folder; give a file name"),
+    (["lab", "report", "STUDY", "--images", "FILE"], "FILE is a file; give a folder for the images"),
+    (["lab", "report", "STUDY", "--images", "/proc/lab-images"], "cannot make the folder /proc/lab-images: "),
+    (["lab", "replay", "STUDY", "--game", "0:1", "--record", "FOLDER"], "FOLDER is a folder; give a file name"),
+    (["lab", "replay", "STUDY", "--game", "0:1", "--record", "FILE/g.json"], "FILE is a file; give a folder to hold g.json"),
+    (["lab", "tournament", "spirit-link", "--seat", "random", "--seat", "heuristic", "--games", "2", "--out", "FILE"],
+     "FILE is a file; give a folder for the tournament's matches and page"),
+    (["lab", "tune", "spirit-link", "--seat", "heuristic", "--seat", "heuristic", "--param", "Wolf.damage=1..2",
+      "--goal", "first-seat=fair", "--games", "2", "--out", "FILE"], "FILE is a file; give a folder for the search"),
+    (RUN + ["--games", "2", "--out", "FILE/s.duckdb"], "FILE is a file; give a folder to hold s.duckdb"),
+], ids=["html-to-folder", "images-to-file", "images-unmakeable", "record-to-folder", "record-under-file",
+        "tournament-to-file", "tune-to-file", "run-under-file"])
+def test_an_output_path_that_cannot_be_written_is_named_not_a_traceback(study, tmp_path, args, message):
+    folder, file = tmp_path / "a-folder", tmp_path / "a-file"
+    folder.mkdir()
+    file.write_text("mine")
+    names = {"STUDY": str(study), "FOLDER": str(folder), "FILE": str(file)}
+
+    def fill(text):
+        for k, v in names.items():
+            text = text.replace(k, v)
+        return text
+    done = cli(*[fill(a) for a in args])
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert fill(message) in done.stderr
+    assert file.read_text() == "mine" and list(folder.iterdir()) == []

@@ -206,3 +206,47 @@ def test_studies_of_different_games_are_not_compared(mixed, folder):
     with Store(mixed, create=False, read_only=True) as a, Store(other, create=False, read_only=True) as b:
         with pytest.raises(IllegalAction, match="one game"):
             compare_studies(a, b)
+
+
+def test_a_study_that_was_stopped_says_it_is_not_finished(folder, capsys):
+    path = folder / "stopped.duckdb"
+    study = make_study("spirit-link", ["heuristic", "random"], 40, seed=3, sweep=["starting_hand=5,7"])
+
+    def stop(done, total):
+        if done >= 5:
+            raise KeyboardInterrupt          # as Ctrl-C: the finished games are kept
+    with Store(path) as store, pytest.raises(KeyboardInterrupt):
+        run_study(study, store, workers=1, progress=stop)
+    page = folder / "stopped.html"
+    assert main(["lab", "report", str(path), "--html", str(page), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    stored = data["study"]["stored_games"]
+    assert 5 <= stored < 80
+    said = (f"The study is not finished: {stored:,} of its 80 games are stored (a run was stopped). Run the same "
+            f"tabletome lab run command again to play the rest")
+    assert any(s.startswith(said) for s in data["cannot_conclude"])
+    assert f"<h1>Spirit Link: {stored:,} games of 80 (not finished)</h1>" in page.read_text()
+    # finished, it says nothing of the kind
+    with Store(path) as store:
+        run_study(study, store, workers=1)
+    assert main(["lab", "report", str(path), "--html", str(page), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert not any("not finished" in s for s in data["cannot_conclude"])
+    assert "<h1>Spirit Link: 80 games</h1>" in page.read_text()
+
+
+def test_card_flags_of_a_study_with_different_agents_say_they_mix_the_agents_strength(mixed_report, folder):
+    # heuristic against random: a seat that had a card to play is mostly the heuristic's, so a "dominant"
+    # card there is first the heuristic's strength; the line at a glance says so where it is read
+    data = mixed_report[0]["data"]
+    flagged = [c for c in data["points"][0]["cards"] if c["flag"]]
+    lines = [f for f in data["findings"] if f.startswith(("Dominant cards", "Dead cards"))]
+    assert flagged and lines
+    for line in lines:
+        assert ("that never could; the seats hold different agents (heuristic and random), so these figures mix "
+                "the agents' strength with the cards'): ") in line
+    # one agent in every seat: the line as before
+    same = study_file(folder, "same", specs=("heuristic", "heuristic"), games=120)
+    with Store(same, create=False, read_only=True) as store:
+        found = build_report(store)["data"]["findings"]
+    assert not any("different agents" in f for f in found)

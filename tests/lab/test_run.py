@@ -76,15 +76,15 @@ def test_two_workers_give_identical_rows(small, tmp_path):
 
 def test_batches_grow_from_one_game_to_about_two_seconds_of_play():
     from tabletome.lab.runner import MAX_BATCH, _Scheduler
-    fast = _Scheduler(list(range(10_000)), workers=2)
+    fast = _Scheduler(range(10_000), 10_000, workers=2)
     assert fast.next_batch() == [0]                 # the first batch measures the speed
     fast.measured(1, 0.001)                          # millisecond games: as many as allowed
     assert fast.next_batch() == list(range(1, 1 + MAX_BATCH))
-    slow = _Scheduler(list(range(100)), workers=2)
+    slow = _Scheduler(range(100), 100, workers=2)
     slow.next_batch()
     slow.measured(1, 10.0)                           # ten-second games: one at a time
     assert len(slow.next_batch()) == 1
-    end = _Scheduler(list(range(20)), workers=2)     # near the end, work is left for every worker
+    end = _Scheduler(range(20), 20, workers=2)     # near the end, work is left for every worker
     end.next_batch()
     end.measured(1, 0.001)
     assert len(end.next_batch()) == 5                # ceil(19 / (2 workers * 2))
@@ -92,6 +92,37 @@ def test_batches_grow_from_one_game_to_about_two_seconds_of_play():
     while end.pending:
         handed += end.next_batch()
     assert handed == list(range(20))
+
+
+
+def test_a_huge_study_starts_at_once_in_bounded_memory_and_keeps_what_it_played(tmp_path):
+    # the games are handed out as they are played: a study of 300,000 games (or 10**12) does not
+    # first build a task for every game (the old list took ~100 MB here and grew without bound)
+    import tracemalloc
+    path = tmp_path / "huge.duckdb"
+    study = make_study("spirit-link", SPECS, 300_000, seed=2)
+
+    def stop(done, total):
+        assert total == 300_000
+        if done >= 3:
+            raise KeyboardInterrupt
+    tracemalloc.start()
+    try:
+        with Store(path) as store, pytest.raises(KeyboardInterrupt):
+            run_study(study, store, workers=1, progress=stop)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000, peak
+    with Store(path, create=False, read_only=True) as store:
+        kept = store.games()
+    assert 3 <= len(kept) < 300 and [g["idx"] for g in kept] == list(range(len(kept)))
+    # and the games it played are the ones a small study with the same seed plays
+    small = make_study("spirit-link", SPECS, len(kept), seed=2)
+    with Store(tmp_path / "small.duckdb") as store:
+        run_study(small, store, workers=1)
+        assert [(g["seed"], g["winners"], g["length"]) for g in store.games()] == \
+            [(g["seed"], g["winners"], g["length"]) for g in kept]
 
 
 def test_a_second_run_resumes_and_a_larger_one_extends(small, tmp_path):
@@ -338,3 +369,26 @@ def test_what_a_game_draws_at_random_is_stored_beside_its_result(tmp_path):
     with Store(tmp_path / "sl.duckdb") as store:
         run_study(make_study("spirit-link", ["random", "random"], 2, seed=2), store, workers=1)
         assert [r["facts"] for r in store.games()] == [None, None]
+
+
+@pytest.mark.parametrize("command", ["run", "tournament", "tune"])
+def test_more_workers_than_the_machine_can_run_are_refused_before_anything_is_written(tmp_path, capsys, command):
+    from tabletome.arena import default_workers
+    from tabletome.cli.main import main
+    from tabletome.lab.runner import WORKERS_PER_CORE
+    limit = WORKERS_PER_CORE * default_workers()
+    out = tmp_path / "w"
+    args = {"run": ["--seat", "heuristic", "--players", "2"],
+            "tournament": ["--seat", "heuristic", "--seat", "random"],
+            "tune": ["--seat", "heuristic", "--players", "2", "--param", "Wolf.damage=1..2", "--goal", "first-seat=fair"]}
+    for workers in (limit + 1, 100_000, 0):
+        assert main(["lab", command, "spirit-link", *args[command], "--games", "4", "--workers", str(workers),
+                     "--out", str(out)]) == 2
+        assert (f"--workers must be a whole number from 1 to {limit} ({WORKERS_PER_CORE} processes per core of this "
+                f"machine; a study larger than a machine belongs on --ray), not {workers}") in capsys.readouterr().err
+        assert not out.exists()
+    # through the API too, before a game is played
+    with Store(tmp_path / "api.duckdb") as store:
+        with pytest.raises(IllegalAction, match=f"from 1 to {limit}"):
+            run_study(make_study("spirit-link", SPECS, 4), store, workers=100_000)
+        assert store.games() == [] and store.query("SELECT count(*) FROM study") == [(0,)]

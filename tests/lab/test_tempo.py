@@ -143,3 +143,34 @@ def test_each_game_watches_its_own_numbers(tmp_path, game, seats, lead):
     if t["by_result"]:
         assert set(t["by_result"]) == set(names)
     assert "Over the game" in html.read_text()
+
+
+@pytest.mark.parametrize("game, options", [("life-siphon", {"mode": "madness"}),
+                                           ("life-and-legend", {"mode": "war"})])
+def test_a_solo_game_is_followed_over_its_own_turns(tmp_path, game, options):
+    # every decision of a solo game is the one seat's: a "run of decisions by one seat" would be the
+    # whole game (two samples, a straight line); its turns are the game's own (State.turn_key)
+    path = tmp_path / "solo.duckdb"
+    with Store(path) as store:
+        run_study(make_study(game, ["heuristic"], 3, players=1, options=options, seed=2), store, workers=1)
+    with Store(path, create=False, read_only=True) as store:
+        games = store.games()
+        tempo = store.query("SELECT idx, turn, step, name, seat_values FROM tempo ORDER BY idx, turn, name")
+        decisions = store.query("SELECT idx, step, action FROM decisions ORDER BY idx, step")
+        report = build_report(store)
+    for g in games:
+        state = tabletome.game(game).new(players=1, seed=g["seed"], **json.loads(g["options"]))
+        expected, last = [], None
+        for _, step, action in [d for d in decisions if d[0] == g["idx"]]:
+            if state.turn_key() != last:
+                expected.append((step, state.tempo()))
+                last = state.turn_key()
+            state.apply(action)
+        expected.append((g["length"], state.tempo()))
+        rows = [r for r in tempo if r[0] == g["idx"]]
+        assert len(expected) > 5 and len(rows) == len(expected) * len(expected[0][1])
+        for turn, (step, values) in enumerate(expected):
+            for name, v in values.items():
+                assert (g["idx"], turn, step, name, v) in rows
+    section = next(f for f in report["figures"] if f[0] == "tempo")
+    assert "a solo game's turns are the game's own" in section[2]

@@ -63,3 +63,25 @@ def test_a_tournament_needs_two_different_agents(tmp_path, capsys):
                      "--games", "2", "--out", str(tmp_path / "t")]) == 2
         assert message in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
+
+
+def test_the_page_and_json_say_which_options_and_cards_were_played(tmp_path, capsys):
+    import hashlib
+    from pathlib import Path
+
+    import tabletome
+    cards = tmp_path / "mine.toml"
+    cards.write_text((Path(tabletome.__file__).parent / "games" / "spirit_link" / "cards.toml").read_text())
+    out = tmp_path / "tour"
+    assert main(["lab", "tournament", "spirit-link", "--seat", "random", "--seat", "heuristic", "--games", "4",
+                 "--option", "starting_hand=3", "--cards", str(cards), "--workers", "1", "--out", str(out),
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    digest = hashlib.sha256(cards.read_text().encode()).hexdigest()[:16]
+    with Store(result["matches"][0]["study"], create=False, read_only=True) as store:
+        played = store.study()
+    assert result["options"] == played.points[0]["options"] and result["options"]["starting_hand"] == 3
+    assert result["cards_hash"] == played.cards_hash == digest and result["name"] == "Spirit Link"
+    page = (out / "tournament.html").read_text()
+    assert "<h1>Spirit Link: round robin of 2 agents</h1>" in page
+    assert "options: starting_hand=3, " in page and f"cards: {digest}" in page

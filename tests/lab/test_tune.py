@@ -76,6 +76,13 @@ def test_tune_finds_a_card_file_that_meets_a_goal(tmp_path, capsys):
     (["--param", "colour=red", "--goal", "first-seat=0.5"], "no option 'colour'"),
     (["--goal", "first-seat=0.5"], "name what to search with --param"),
     (["--param", "Wolf.damage=1..3"], "name the goal with --goal"),
+    (["--param", "Wolf.damage=1..3", "--goal", "card-effect<=1.2.3"], "goal 'card-effect<=1.2.3': '1.2.3' is not a number"),
+    (["--param", "Wolf.damage=1..3", "--goal", "first-seat=."], "a rate is a number between 0 and 1"),
+    (["--param", "Wolf.damage=1..3", "--goal", "seat-win=0.4-1.2.3"], "a rate is a number between 0 and 1"),
+    # a range the card file does not allow is refused at once, not at the trial that reaches its end
+    (["--param", "Eternal-Firebolt.cost=1..150", "--goal", "first-seat=fair"],
+     "--param 'Eternal-Firebolt.cost=1..150' at 150: card 'Eternal-Firebolt': field 'cost': at most 12"),
+    (["--param", "Wolf.damage=-3..2", "--goal", "first-seat=fair"], "--param 'Wolf.damage=-3..2' at -3: card 'Wolf'"),
 ])
 def test_bad_searches_are_refused_before_anything_is_played(tmp_path, capsys, args, message):
     out = tmp_path / "bad"
@@ -83,3 +90,25 @@ def test_bad_searches_are_refused_before_anything_is_played(tmp_path, capsys, ar
                  "--trials", "2", "--out", str(out), *args]) == 2
     assert message in capsys.readouterr().err
     assert not (out / "trials").exists() or not any((out / "trials").iterdir())
+
+
+def test_the_closing_lines_say_how_sure_and_a_goal_without_evidence_is_missed(tmp_path, capsys):
+    # 6 games judge no card (a card needs 20 games where one seat had it and another never did):
+    # "no card's effect is over 50 points" has no evidence, so it is missed, not met by default
+    out = tmp_path / "tune"
+    args = ["lab", "tune", "spirit-link", "--seat", "heuristic", "--players", "2", "--param",
+            "Eternal-Firebolt.cost=2..3", "--goal", "card-effect<=50", "--goal", "first-seat=fair", "--games", "6",
+            "--trials", "2", "--seed", "4", "--workers", "1", "--out", str(out)]
+    assert main(args + ["--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    for r in summary["ranked"]:
+        assert r["goals"]["card-effect<=50"] == {"largest_effect": None, "card": None, "judged_cards": 0, "miss": 1.0}
+        assert not r["met"] and r["miss"] >= 1
+    assert main(args) == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "card-effect<=50: no card is judged: too few games where one seat could play a card" in printed
+    with Store(summary["best"]["study"], create=False, read_only=True) as store:
+        first = study_stats(store)["points"][0]["first_seat"]
+    lo, hi = first["ci95"]
+    assert (f"first-seat=fair: the first seat wins {100 * first['rate']:.1f}% (95% interval {100 * lo:.1f}-"
+            f"{100 * hi:.1f}%) against {100 * first['fair_share']:.1f}%") in printed

@@ -71,6 +71,19 @@ def test_illegal_actions_lose_or_raise_and_bad_arguments():
         TabletomeEnv("life-siphon", players=3, opponent=["random"])
 
 
+@pytest.mark.parametrize("opponent", [3, None, ["heuristic", 3], ("random", b"heuristic")])
+def test_an_opponent_that_is_not_an_agent_spec_is_refused_by_name(opponent):
+    # (a number or None used to reach list() and raise TypeError: 'int' object is not iterable)
+    from tabletome.rl import VectorEnv
+    makers = [lambda: TabletomeEnv("life-siphon", players=3, opponent=opponent),
+              lambda: gymnasium.make("tabletome/LifeSiphon-v1", players=3, opponent=opponent)]
+    if opponent is not None:      # (VectorEnv without an opponent is self-play)
+        makers.append(lambda: VectorEnv("life-siphon", 2, players=3, seat=0, opponent=opponent))
+    for make in makers:
+        with pytest.raises(IllegalAction, match="an agent spec is a name like heuristic, ismcts"):
+            make()
+
+
 def test_same_seed_same_episode():
     def run(seed):
         env = TabletomeEnv("life-siphon", players=3, opponent=["heuristic", "random"])

@@ -94,6 +94,27 @@ def test_two_to_the_32_deals_each_reset_as_cheap_as_any():
             load("spirit-link", 2, {}, **bad)
 
 
+@pytest.mark.parametrize("extra, bad, message", [
+    ({}, 256, "chance outcome 256 is not a deal byte: this chance node's outcomes are 0 to 255"),
+    ({"seeds": 50}, 50, "chance outcome 50 is not a seed: this chance node's outcomes are 0 to 49"),
+    ({"seeds": 50}, 1000, "chance outcome 1000 is not a seed"),
+])
+def test_a_chance_outcome_outside_the_chance_node_is_refused_and_changes_nothing(extra, bad, message):
+    # (an outcome past the node's width would deal a game outside the declared set: byte 300 a seed
+    # past 2^32, seed 1000 of seeds=50 a deal no chance_outcomes() list holds)
+    game = load("spirit-link", 2, {}, **extra)
+    state = game.new_initial_state()
+    if not extra:
+        state.apply_action(7)
+    before = (state.history(), state.chance_outcomes())
+    with pytest.raises(tabletome.IllegalAction, match=message):
+        state.apply_action(bad)
+    assert (state.history(), state.chance_outcomes()) == before and state.is_chance_node()
+    while state.is_chance_node():
+        state.apply_action(3)
+    assert state.tt.seed == (3 if extra else (7 << 24) + (3 << 16) + (3 << 8) + 3)
+
+
 class RestartableISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's Python ISMCTSBot with ``restart_at``, which ``evaluate_bots`` calls first (the
     bot has none: "RestartAt(state) not implemented"): a fresh search tree."""

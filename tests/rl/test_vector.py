@@ -93,6 +93,24 @@ def test_same_seed_same_batch_and_bad_arguments():
     assert tabletome.game("spirit-link")  # the registry is untouched
 
 
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("seed", [-1, "7", 1.5, True])
+def test_a_bad_seed_is_refused_by_name_and_leaves_no_worker_behind(workers, seed):
+    import multiprocessing
+    message = "seed must be a whole number of at least 0"
+    with pytest.raises(IllegalAction, match=message):
+        VectorEnv("spirit-link", 2, seed=seed, workers=workers)
+    assert multiprocessing.active_children() == []
+    # reset refuses it too, and the batch is as it was
+    with VectorEnv("spirit-link", 2, seed=3, workers=workers) as env:
+        before = (env.obs.copy(), env.mask.copy(), env.seat.copy())
+        with pytest.raises(IllegalAction, match=message):
+            env.reset(seed)
+        assert all(np.array_equal(a, b) for a, b in zip(before, (env.obs, env.mask, env.seat)))
+        env.step(env.sample())           # and it plays on
+    assert multiprocessing.active_children() == []
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sample_picks_a_legal_id_in_every_game_from_the_listed_ids(workers):
     """``env.legal[i, :env.legal_count[i]]`` lists game i's legal ids (in this process or a

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from tabletome import IllegalAction
+from tabletome.lab.runner import check_workers
 
 from .tables import HUMAN, parse_options
 from .terminal import SafeConsole
@@ -140,7 +141,14 @@ def _replay(args) -> int:
             console.print(board)
     console.print(result_line(state), style="bold", markup=False)
     if args.record:
-        tabletome.save_record(record, args.record)
+        from tabletome.lab.store import make_folder
+        make_folder(Path(args.record).parent, f"to hold {Path(args.record).name}")
+        if Path(args.record).is_dir():
+            raise IllegalAction(f"{args.record} is a folder; give a file name for the record")
+        try:
+            tabletome.save_record(record, args.record)
+        except OSError as exc:
+            raise IllegalAction(f"cannot write {args.record}: {exc.strerror or exc}") from None
         console.print(f"record saved: {args.record} (tabletome replay {args.record})", markup=False, soft_wrap=True)
     if args.server:
         console.print(f"in the replay viewer: {upload(record, args.server)}", markup=False, soft_wrap=True)
@@ -152,8 +160,7 @@ def _tournament(args) -> int:
     specs = [s.strip() for s in (args.seat or [])]
     if any(s.lower() == HUMAN for s in specs):
         raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...)")
-    if args.workers is not None and args.workers < 1:
-        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    check_workers(args.workers)
     err = SafeConsole(stderr=True)
 
     def progress(done, total, match):
@@ -181,8 +188,7 @@ def _tune(args) -> int:
         raise IllegalAction("lab seats are agents only (random, heuristic, ismcts, ...)")
     if len(specs) == 1 and args.players and args.players > 1:
         specs = specs * args.players
-    if args.workers is not None and args.workers < 1:
-        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
+    check_workers(args.workers)
     err = SafeConsole(stderr=True)
 
     def progress(done, total, result):
@@ -228,10 +234,9 @@ def _run(args) -> int:
     study = make_study(args.game, specs, args.games, players=args.players, options=parse_options(args.option),
                        sweep=args.sweep, cards=args.cards, seed=args.seed,
                        max_decisions=args.max_decisions if args.max_decisions is not None else MAX_DECISIONS)
-    if args.workers is not None and args.workers < 1:
-        raise IllegalAction(f"--workers must be at least 1, not {args.workers}")
-    from pathlib import Path
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    check_workers(args.workers)
+    from tabletome.lab.store import make_folder
+    make_folder(Path(args.out).parent, f"to hold {Path(args.out).name}")
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
     console = SafeConsole(stderr=True)
     timed = sorted({s for s in specs if s.split(":")[0] == "ismcts" and "iterations=" not in s})

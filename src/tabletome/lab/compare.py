@@ -389,6 +389,7 @@ def compare_studies(base, other) -> dict:
     return {"changes": changes, "added": added, "removed": removed, "paired": all_paired,
             "game": bs.game, "base_path": str(base.path), "study_path": str(other.path),
             "base_games": len(base.finished_keys()), "study_games": len(other.finished_keys()),
+            "base_planned": bs.games * len(bs.points), "study_planned": os_.games * len(os_.points),
             "lines": lines,
             "summary": (f"{significant} of {len(tested)} changes are significant after Benjamini-Hochberg "
                         f"correction at {ALPHA} ("
@@ -422,7 +423,7 @@ def _agent_figures(games, e):
 def _card_figures(c):
     a = c["access"]
     return {"legal_games": c["legal_games"], "play_rate": c["play"]["rate"], "card_effect": a["difference"],
-            "interval": a["ci95"], "p_adjusted": a.get("p_adjusted"), "flag": c["flag"]}
+            "interval": a["ci95"], "p_adjusted": a.get("p_adjusted"), "flag": c["flag"], "judged": c["judged"]}
 
 
 SHORT = {"McNemar exact": "McNemar", "Wilcoxon signed-rank": "Wilcoxon", "bootstrap over games": "bootstrap",
@@ -469,6 +470,12 @@ def _sentence(r) -> str:
             f"({_change(r)}; {q}).")
 
 
+def _played(result, side) -> str:
+    """'400 games', or '51 of 100 games, not finished' for a study whose run was stopped."""
+    n, planned = result[f"{side}_games"], result.get(f"{side}_planned", 0)
+    return f"{n:,} of {planned:,} games, not finished" if n < planned else f"{n:,} games"
+
+
 def format_compare(result, console) -> None:
     from rich import box
     from rich.table import Table
@@ -478,8 +485,8 @@ def format_compare(result, console) -> None:
              "card_effect", "play_rate"]
     points = list(dict.fromkeys(r.get("point") for r in result["changes"])) or [None]
     for k, point in enumerate(points):     # one table per compared sweep point, in the sweep's order
-        title = (f"{result['game']}: {clean(result['base_path'])} ({result['base_games']:,} games) → "
-                 f"{clean(result['study_path'])} ({result['study_games']:,} games)") if k == 0 else ""
+        title = (f"{result['game']}: {clean(result['base_path'])} ({_played(result, 'base')}) → "
+                 f"{clean(result['study_path'])} ({_played(result, 'study')})") if k == 0 else ""
         if point is not None:
             title += ("\n" if title else "") + f"at {clean(point)}"
         table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
@@ -515,11 +522,18 @@ def format_compare(result, console) -> None:
             f = item["figures"]
             word = side
             if item["kind"] == "card":
-                eff = "–" if f["card_effect"] is None else f"{100 * f['card_effect']:+.1f} pts"
+                lo, hi = (round(100 * x, 1) + 0 for x in f["interval"] or (0, 0))     # (+ 0: never "-0.0")
+                eff = "–" if f["card_effect"] is None else f"{100 * f['card_effect']:+.1f} pts" + (
+                    "" if f["interval"] is None else f" [{lo:+.1f}, {hi:+.1f}]")
+                if f["card_effect"] is not None and not f.get("judged", True):
+                    eff += " (too few games to judge)"
                 text = (f"card {item['subject']}: legal in {f['legal_games']:,} seat-games, played "
                         f"{_show('play_rate', f['play_rate'])}, card effect {eff}" + (f" [{f['flag']}]" if f["flag"] else ""))
             elif item["kind"] == "agent":
-                text = f"agent {item['subject']}: wins {_show('seat_win', f['win_rate'])} of {f['seat_games']:,} seat-games"
+                text = (f"agent {item['subject']}: wins {_show('seat_win', f['win_rate'])} "
+                        + ("" if f["win_rate"] is None else
+                           f"[{100 * f['interval'][0]:.1f}, {100 * f['interval'][1]:.1f}] ")
+                        + f"of {f['seat_games']:,} seat-games")
             elif "was" in f and item["kind"] == "option":
                 text = f"option {item['subject']} = {f['value']} (baseline: {f['was']})"
                 word = "Setting changed"

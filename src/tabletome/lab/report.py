@@ -12,6 +12,7 @@ import html
 import io
 from pathlib import Path
 
+from ..core import IllegalAction
 from .stats import ALPHA, DEAD_PLAY_RATE, EFFECT, MIN_SIDE, Z95, study_stats
 
 COLORS = ["#3b6ea8", "#d9822b", "#4a9a5b", "#b5443c", "#7d5ba6", "#8c6d3f", "#c45fa0", "#6b6b6b"]
@@ -98,7 +99,10 @@ def figures(data) -> list[tuple]:
     for k, p in enumerate(points):
         if p.get("tempo"):
             suffix = f" at {p['label']}" if multi else ""
+            solo = len(data["study"]["seat_names"]) == 1
             out.append((f"tempo{k}" if multi else "tempo", "Over the game" + suffix,
+                        "Each number the game watches, averaged over the games turn by turn (a finished game's "
+                        "last values carried on; a solo game's turns are the game's own)." if solo else
                         "Left: each number the game watches, averaged over the games turn by turn, per seat (a "
                         "finished game's last values carried on). Middle: the eventual winner against the mean of "
                         "the other seats, in games with one winner. Right: when the games were decided: the "
@@ -294,7 +298,7 @@ def _tempo(plt, tempo, seat_names):
         for a in axes[r][:2]:
             a.grid(axis="y", color="#eeeeee", lw=0.6)
             if r == len(names) - 1:
-                a.set_xlabel("turn (a run of decisions by one seat)")
+                a.set_xlabel("turn (a run of decisions by one seat)" if len(seat_names) > 1 else "turn (the game's own)")
         ax = axes[r][2]
         dec = tempo.get("decided")
         if r == 0 and dec:
@@ -422,12 +426,15 @@ def _svg(fig) -> str:
 
 def save_images(report, folder) -> list[Path]:
     """Each figure as ``DIR/NAME.png`` (for docs and bug reports)."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    from .store import make_folder
+    folder = make_folder(folder, "for the images")
     paths = []
     for name, _title, _caption, fig in report["figures"]:
         path = folder / f"{name}.png"
-        fig.savefig(path, format="png", dpi=80, bbox_inches="tight")
+        try:
+            fig.savefig(path, format="png", dpi=80, bbox_inches="tight")
+        except OSError as exc:
+            raise IllegalAction(f"cannot write {path}: {exc.strerror or exc}") from None
         paths.append(path)
     return paths
 
@@ -476,7 +483,9 @@ def html_page(report) -> str:
     sweep = "; ".join(f"{k} = {', '.join(str(v) for v in vals)}" for k, vals in s["sweep"])
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(s['name'])} study</title>"
              f"<style>{CSS}</style></head><body>",
-             f"<h1>{esc(s['name'])}: {s['stored_games']:,} games</h1>",
+             f"<h1>{esc(s['name'])}: {s['stored_games']:,} games"
+             + (f" of {s['games_per_point'] * len(d['points']):,} (not finished)"
+                if s['stored_games'] < s['games_per_point'] * len(d['points']) else "") + "</h1>",
              (f"<p class='meta'>Every seat: <b>{esc(s['specs'][0])}</b> · " if len(set(s["specs"])) == 1 else
               f"<p class='meta'>Agents (rotated through the seats): <b>{esc(' vs '.join(s['agents']))}</b> · ")
              + f"{s['players']} player{'s' if s['players'] != 1 else ''} · options: {esc(opts)}"
@@ -637,7 +646,5 @@ def _card_table(p) -> str:
 
 
 def write_html(report, path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(html_page(report))
-    return path
+    from .store import write_file
+    return write_file(path, html_page(report))

@@ -9,12 +9,12 @@ games (a heuristic Spirit Link game takes milliseconds) are not drowned in overh
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import queue
 import signal
 import time
-from collections import deque
 
 from ..arena import _context, default_workers
 from ..core import IllegalAction, State
@@ -42,11 +42,13 @@ def play_game(game, study: dict, point_options: dict, key: tuple, agent_factory)
     tempo = []
     step = 0
     turn = [None, -1]
+    solo = players == 1
 
     def sample(final=False):
         # a turn: a run of decisions by one seat (the seat to move changes); the contract's
-        # turn_key would be exact but builds a view at every decision (it doubled Life Siphon's time)
-        key = None if final else state.to_move
+        # turn_key would be exact but builds a view at every decision (it doubled Life Siphon's time).
+        # A solo game is one such run from start to end, so its turns are the game's own (turn_key).
+        key = None if final else state.turn_key() if solo else state.to_move
         if final or key != turn[0] or turn[1] < 0:
             turn[0] = key
             turn[1] += 1
@@ -104,8 +106,9 @@ def _ignore_sigint():
 class _Scheduler:
     """Hands out batches sized from the measured speed, keeping every worker busy."""
 
-    def __init__(self, keys, workers: int, max_batch: int = MAX_BATCH):
-        self.pending = deque(keys)
+    def __init__(self, keys, count: int, workers: int, max_batch: int = MAX_BATCH):
+        self.keys = iter(keys)      # made as they are handed out: a study of any size costs no memory up front
+        self.pending = count        # how many are left
         self.workers = workers
         self.max_batch = max_batch
         self.seconds_per_game = None
@@ -116,9 +119,11 @@ class _Scheduler:
         else:
             size = int(TARGET_SECONDS / max(self.seconds_per_game, 1e-6))
             # leave work for every worker near the end
-            size = min(size, math.ceil(len(self.pending) / (2 * self.workers)))
+            size = min(size, math.ceil(self.pending / (2 * self.workers)))
             size = max(1, min(size, self.max_batch))
-        return [self.pending.popleft() for _ in range(min(size, len(self.pending)))]
+        batch = list(itertools.islice(self.keys, min(size, self.pending)))
+        self.pending -= len(batch)
+        return batch
 
     def measured(self, games: int, seconds: float) -> None:
         if games:
@@ -133,15 +138,16 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
     tasks on the cluster at ``ray_address`` (None: a local Ray). ``progress(done, total)`` after
     each batch. Returns what this run did: games played, seconds, backend. On Ctrl-C the finished
     games are kept and ``KeyboardInterrupt`` propagates."""
+    check_workers(workers)
     store.begin_study(study)
     done = store.finished_keys()
-    keys = [study.task(p, i) for p in range(len(study.points)) for i in range(study.games)
-            if (p, i) not in done]
+    keys = (study.task(p, i) for p in range(len(study.points)) for i in range(study.games) if (p, i) not in done)
     total = len(study.points) * study.games
+    missing = total - sum(1 for p, i in done if p < len(study.points) and i < study.games)
     payload = {"game": study.game, "players": study.players, "specs": study.specs,
                "card_text": study.card_text, "max_decisions": study.max_decisions,
                "points": [{"options": p["options"]} for p in study.points]}
-    count = [total - len(keys)]
+    count = [total - missing]
     started = time.perf_counter()
 
     used = {"batches": 0, "cpu": 0.0}
@@ -159,33 +165,44 @@ def run_study(study: Study, store: Store, workers: int | None = None, ray_addres
         progress(count[0], total)
     backend = "none"
     try:
-        if not keys:
+        if not missing:
             backend = "none"
         elif use_ray:
             backend = "ray"
-            workers = _run_ray(payload, keys, take, ray_address)
+            workers = _run_ray(payload, (keys, missing), take, ray_address)
         else:
-            if workers is None:
-                workers = default_workers()
-            if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-                raise IllegalAction(f"the number of workers must be a whole number of at least 1, not {workers!r}")
-            workers = min(workers, len(keys))
+            workers = min(default_workers() if workers is None else workers, missing)
             backend = "local" if workers == 1 else "processes"
-            (_run_here if workers == 1 else _run_pool)(payload, keys, take, workers)
-        if keys:
+            (_run_here if workers == 1 else _run_pool)(payload, (keys, missing), take, workers)
+        if missing:
             store.tidy()
     finally:
         seconds = time.perf_counter() - started
-        played = count[0] - (total - len(keys))
+        played = count[0] - (total - missing)
         store.log_run(backend, workers or 0, played, seconds)
     # cpu_seconds: what the games took on the workers' CPUs; cpu_seconds / seconds is how many
     # cores the study kept busy (benchmarks/lab_scaling.py prints it)
-    return {"played": played, "skipped": total - len(keys), "total": total, "seconds": seconds,
+    return {"played": played, "skipped": total - missing, "total": total, "seconds": seconds,
             "backend": backend, "workers": workers, "batches": used["batches"], "cpu_seconds": used["cpu"]}
 
 
+WORKERS_PER_CORE = 4      # local processes at most, per core of the machine
+
+
+def check_workers(workers):
+    """``--workers`` as given (None: every core), or ``IllegalAction``: a whole number from 1 to
+    ``WORKERS_PER_CORE`` per core (each worker is a process of its own: tens of MB)."""
+    if workers is None:
+        return None
+    limit = WORKERS_PER_CORE * default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= limit:
+        raise IllegalAction(f"--workers must be a whole number from 1 to {limit} ({WORKERS_PER_CORE} processes per "
+                            f"core of this machine; a study larger than a machine belongs on --ray), not {workers!r}")
+    return workers
+
+
 def _run_here(payload, keys, take, workers=1):
-    sched = _Scheduler(keys, 1)
+    sched = _Scheduler(*keys, 1)
     while sched.pending:
         batch = sched.next_batch()
         result = play_batch(payload, batch)
@@ -194,7 +211,7 @@ def _run_here(payload, keys, take, workers=1):
 
 
 def _run_pool(payload, keys, take, workers):
-    sched = _Scheduler(keys, workers)
+    sched = _Scheduler(*keys, workers)
     finished = queue.Queue()
     pool = _context().Pool(workers, initializer=_ignore_sigint)
     in_flight = 0
@@ -248,7 +265,7 @@ def _run_ray(payload, keys, take, address):
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote = ray.remote(num_cpus=1)(play_batch)
         shared = ray.put(payload)
-        sched = _Scheduler(keys, cpus)
+        sched = _Scheduler(*keys, cpus)
         in_flight = {}
         try:
             while sched.pending or in_flight:

@@ -539,6 +539,12 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
     """Plain-language findings, limits and one line per flagged card."""
     found, cannot, detail = [], [], []
     multi = len(data["points"]) > 1
+    s = data["study"]
+    asked = s["games_per_point"] * len(data["points"])
+    if s["stored_games"] < asked:
+        cannot.append(f"The study is not finished: {s['stored_games']:,} of its {asked:,} games are stored (a run "
+                      f"was stopped). Run the same tabletome lab run command again to play the rest; until then "
+                      f"every figure here is of the games stored.")
     for pt in data["points"]:
         at = f" at {pt['label']}" if multi else ""
         n = pt["games"]
@@ -623,6 +629,9 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
                          f"{100 * dec['median_share']:.0f}% of the way through the game ({dec['games']:,} games with "
                          f"one winner; a turn is a run of decisions by one seat).")
         cards = pt["cards"]
+        agents = sorted(set(data["study"]["specs"]))
+        mixed = (f"; the seats hold different agents ({' and '.join(agents)}), so these figures mix the agents' "
+                 f"strength with the cards'" if len(agents) > 1 else "")
         # at a glance: one line each for the dominant, the dead and the unplayed, strongest first
         flagged = sorted((c for c in cards if c["flag"] and not unplayed(c)),
                          key=lambda c: -(c["access"]["difference"] or 0))
@@ -633,7 +642,7 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
             if group:
                 found.append(f"{'Dominant' if word == 'dominant' else 'Dead'} cards{at} (a seat that could play it won "
                              f"this much {'more' if word == 'dominant' else 'less'} often than a seat of the same game "
-                             f"that never could): " + ", ".join(
+                             f"that never could{mixed}): " + ", ".join(
                                  f"{c['card']} {100 * c['access']['difference']:+.1f} points" for c in group) + ".")
         never = [c for c in cards if c["flag"] == "dead" and unplayed(c)]
         if never:

@@ -20,8 +20,8 @@ number at that point); read them ``ORDER BY point, idx[, step]``):
   play from its state (Bad Baby Lich Lords: the skeleton on top of a pile) stores them instead,
   ``legal_cards`` with each one's action kind in ``legal_kinds`` (NULL for every other game).
 - ``tempo``: ``point, idx, turn, step, name, seat_values``: at the start of each turn (a run
-  of decisions by one seat) and at the end, each number the game watches (``State.tempo``:
-  health, mana...) for every seat.
+  of decisions by one seat; in a solo game, the game's own turn, ``State.turn_key``) and at the
+  end, each number the game watches (``State.tempo``: health, mana...) for every seat.
 - ``runs``: when each ``lab run`` ran, on what, how many games, how long (not part of the results).
 
 Each finished batch of games is written in one transaction, so an interrupted run keeps whole
@@ -82,6 +82,7 @@ class Store:
             raise IllegalAction(_in_use(self.path, exc) or f"{self.path} cannot be opened as a study file (it is "
                                 f"damaged, cut short, or not a DuckDB file): {_first_line(exc)}") from None
         if not read_only:
+            self._refuse_other_databases()
             self.con.execute(SCHEMA)
             # (a study stored before games had facts gets the column; its old games keep NULL)
             self.con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS facts VARCHAR")
@@ -95,6 +96,19 @@ class Store:
             self.con.execute(f'CREATE TEMP VIEW decisions AS SELECT *, NULL::VARCHAR[] AS legal_cards, '
                              f'NULL::VARCHAR[] AS legal_kinds FROM "{db}".main.decisions')
         self._point_options = None
+
+    def _refuse_other_databases(self) -> None:
+        """A DuckDB file that holds tables but no study (someone's own database given as --out) is
+        refused before anything is written into it."""
+        tables = {name: column for name, column in self.con.execute(
+            "SELECT t.table_name, c.column_name FROM information_schema.tables t LEFT JOIN "
+            "information_schema.columns c ON c.table_schema = t.table_schema AND c.table_name = t.table_name "
+            "AND c.column_name = 'spec' WHERE t.table_schema = 'main'").fetchall()}
+        if tables and tables.get("study") != "spec":
+            self.con.close()
+            shown = ", ".join(sorted(tables)[:8]) + (", ..." if len(tables) > 8 else "")
+            raise IllegalAction(f"{self.path} is a DuckDB database but not a study file (its tables: {shown}); "
+                                f"nothing was written to it. Give a new --out for the study")
 
     def close(self):
         self.con.close()
@@ -116,7 +130,16 @@ class Store:
             row = None
         if row is None:
             raise IllegalAction(f"{self.path} holds no study yet (tabletome lab run ... --out {self.path})")
-        return Study.from_json(json.loads(row[0]))
+        return self._stored(row[0])
+
+    def _stored(self, spec) -> Study:
+        """The study the file records, or ``IllegalAction`` when its record is not one ``lab run`` wrote."""
+        try:
+            return Study.from_json(json.loads(spec))
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            why = f"no {exc}" if isinstance(exc, KeyError) else str(exc).splitlines()[0][:200]
+            raise IllegalAction(f"{self.path} has a damaged study record ({why}); it was not written by "
+                                f"tabletome lab run. Play the study again into a new file") from None
 
     def begin_study(self, study: Study) -> None:
         """Record the study, or check that it is the one already stored (so that a second run
@@ -125,7 +148,7 @@ class Store:
         rows = self.con.execute("SELECT spec FROM study").fetchall()
         row = rows[0] if rows else None
         if row is not None:
-            stored = Study.from_json(json.loads(row[0]))
+            stored = self._stored(row[0])
             mine, theirs = study.identity(), stored.identity()
             if mine != theirs:
                 diff = [k for k in mine if mine[k] != theirs[k]]
@@ -240,13 +263,7 @@ class Store:
         ``DIR/TABLE.parquet`` (types kept), rows in key order, for pandas, R, a spreadsheet..."""
         if fmt not in ("csv", "parquet"):
             raise IllegalAction(f"export formats are csv and parquet, not {fmt!r}")
-        folder = Path(folder)
-        if folder.exists() and not folder.is_dir():
-            raise IllegalAction(f"{folder} is a file; give a folder to export into")
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise IllegalAction(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+        folder = make_folder(folder, "to export into")
         order = {"games": " ORDER BY point, idx", "decisions": " ORDER BY point, idx, step", "actions": " ORDER BY id",
                  "tempo": " ORDER BY point, idx, turn, name"}
         paths = []
@@ -262,6 +279,31 @@ class Store:
                 raise IllegalAction(f"cannot write {path}: {_first_line(exc)}") from None
             paths.append(path)
         return paths
+
+
+def make_folder(folder, purpose: str) -> Path:
+    """``folder``, made if missing, or ``IllegalAction`` naming it (a file of that name, no permission)."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise IllegalAction(f"{folder} is a file; give a folder {purpose}")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise IllegalAction(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+    return folder
+
+
+def write_file(path, text: str) -> Path:
+    """Write an output of the lab (a page, a card file, JSON), or ``IllegalAction`` naming the path."""
+    path = Path(path)
+    make_folder(path.parent, f"to hold {path.name}")
+    if path.is_dir():
+        raise IllegalAction(f"{path} is a folder; give a file name")
+    try:
+        path.write_text(text)
+    except OSError as exc:
+        raise IllegalAction(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
 
 
 def _first_line(exc) -> str:

@@ -55,6 +55,20 @@ class Study:
 
     @classmethod
     def from_json(cls, data: dict) -> "Study":
+        """The study a file records (``TypeError`` or ``KeyError`` naming the field that is not
+        what ``to_json`` writes)."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a study record is a JSON object, not {type(data).__name__}")
+        for key, kinds in STORED_FIELDS.items():
+            value = data.get(key) if key in ("card_text", "cards_hash") else data[key]
+            if not isinstance(value, kinds) or isinstance(value, bool):
+                raise TypeError(f"its field {key!r} is {type(value).__name__}")
+        if not all(isinstance(s, str) for s in data["specs"]) or not all(
+                isinstance(p, dict) and isinstance(p.get("label"), str) and isinstance(p.get("options"), dict)
+                for p in data["points"]) or not all(
+                isinstance(kv, list) and len(kv) == 2 and isinstance(kv[0], str) and isinstance(kv[1], list)
+                for kv in data["sweep"]):
+            raise TypeError("its specs, sweep or points are not what a study writes")
         return cls(game=data["game"], players=data["players"], specs=list(data["specs"]),
                    options=dict(data["options"]), sweep=[(k, list(v)) for k, v in data["sweep"]],
                    points=list(data["points"]), seed=data["seed"], card_text=data.get("card_text"),
@@ -72,6 +86,11 @@ class Study:
     def agent_labels(self) -> list[str]:
         """The arena's labels: the spec, numbered when it sits at the table more than once."""
         return [spec if self.specs.count(spec) == 1 else f"{spec} #{e + 1}" for e, spec in enumerate(self.specs)]
+
+
+STORED_FIELDS = {"game": str, "players": int, "specs": list, "options": dict, "sweep": list, "points": list,
+                 "seed": int, "card_text": (str, type(None)), "cards_hash": (str, type(None)),
+                 "max_decisions": int, "games": int}
 
 
 def _jsonable(value):

@@ -68,7 +68,7 @@ def bradley_terry(agents: list[str], results: list[tuple[int, int, float, float]
 def tournament(game_id: str, specs, games: int, out, options=None, cards=None, seed: int = 0, workers=None,
                use_ray=False, ray_address=None, progress=None) -> dict:
     from .runner import ray_start, run_study
-    from .store import Store
+    from .store import Store, make_folder, write_file
     from .study import make_study
 
     specs = [s.strip() for s in specs]
@@ -83,8 +83,7 @@ def tournament(game_id: str, specs, games: int, out, options=None, cards=None, s
     pairs = list(itertools.combinations(range(len(specs)), 2))
     studies = {(i, j): make_study(game_id, [specs[i], specs[j]], games, players=2, options=dict(options or {}),
                                   cards=cards, seed=seed) for i, j in pairs}
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = make_folder(out, "for the tournament's matches and page")
     started = ray_start(ray_address) if use_ray else False
     matches = []
     try:
@@ -112,10 +111,12 @@ def tournament(game_id: str, specs, games: int, out, options=None, cards=None, s
         scored = sum(m["a_score"] if m["a"] == r["agent"] else m["games"] - m["a_score"] for m in mine)
         r.update(games=played, score=scored / played if played else None)
     fit["ratings"].sort(key=lambda r: -r["rating"])
-    result = {"game": game.id, "model": "Bradley-Terry", "scale": "Elo (400/ln 10 per unit of strength), mean 0",
+    first = studies[pairs[0]]
+    result = {"game": game.id, "name": game.name, "options": first.points[0]["options"],
+              "cards_hash": first.cards_hash, "model": "Bradley-Terry", "scale": "Elo (400/ln 10 per unit of strength), mean 0",
               "prior": f"{PRIOR_DRAWS:g} virtual drawn game per pair", "games_per_match": games, "seed": seed,
               "ratings": fit["ratings"], "matches": matches, "converged": fit["converged"]}
-    (out / "tournament.json").write_text(json.dumps(result, indent=1))
+    write_file(out / "tournament.json", json.dumps(result, indent=1))
     write_page(result, out / "tournament.html")
     return result
 
@@ -125,6 +126,7 @@ def write_page(result, path) -> Path:
     import html
 
     from .report import CSS, _plt, _subplots, _svg
+    from .store import write_file
     _plt()
     ratings = result["ratings"]
     fig, ax = _subplots(figsize=(7.0, 0.45 * len(ratings) + 1.2))
@@ -145,9 +147,13 @@ def write_page(result, path) -> Path:
                    for r in ratings)
     games = "".join(f"<tr><td>{esc(m['a'])}</td><td>{esc(m['b'])}</td><td>{m['games']:,}</td><td>{m['a_wins']:,}</td>"
                     f"<td>{m['draws']:,}</td><td>{m['b_wins']:,}</td></tr>" for m in result["matches"])
-    page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(result['game'])} tournament"
-            f"</title><style>{CSS}</style></head><body><h1>{esc(result['game'])}: round robin of "
-            f"{len(ratings)} agents</h1><p class='meta'>{result['games_per_match']:,} games per pair, seats rotated, "
+    name = result.get("name", result["game"])
+    options = ", ".join(f"{k}={v}" for k, v in result.get("options", {}).items()) or "none"
+    page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(name)} tournament"
+            f"</title><style>{CSS}</style></head><body><h1>{esc(name)}: round robin of "
+            f"{len(ratings)} agents</h1><p class='meta'>options: {esc(options)} · cards: "
+            f"{esc(result.get('cards_hash') or 'the game’s own')}</p>"
+            f"<p class='meta'>{result['games_per_match']:,} games per pair, seats rotated, "
             f"the same deals for every pair (seed {result['seed']}); {esc(result['model'])} ratings on the "
             f"{esc(result['scale'])}; prior: {esc(result['prior'])}.</p><figure><div>{_svg(fig)}</div>"
             f"<figcaption><b>Ratings.</b> A difference of 100 means the stronger wins about 64% of its games "
@@ -155,9 +161,7 @@ def write_page(result, path) -> Path:
             f"<table><tr><th>agent</th><th>rating</th><th>95% interval</th><th>games</th><th>score</th></tr>{rows}"
             f"</table><h2>Matches</h2><table><tr><th>agent</th><th>against</th><th>games</th><th>wins</th>"
             f"<th>draws</th><th>losses</th></tr>{games}</table></body></html>")
-    path = Path(path)
-    path.write_text(page)
-    return path
+    return write_file(path, page)
 
 
 def describe(result) -> list[str]:

@@ -19,7 +19,8 @@ more; a candidate's *miss* is the sum of how far it is from each, 0 when it meet
 
 - ``first-seat=X``: the first seat's win rate is X (or ``first-seat=fair``: the fair share);
 - ``card-effect<=X``: no judged card's within-game effect is more than X points from 0
-  (``card-effect:CARD<=X``: that card's; a card too rarely seen to be judged misses by 1);
+  (``card-effect:CARD<=X``: that card's; a card too rarely seen to be judged, or no card judged
+  at all, misses by 1);
 - ``mode-win=LO-HI``: the solo win rate (or, with several seats, the first seat's) is in [LO, HI];
 - ``seat-win=LO-HI``: every seat's win rate is in [LO, HI].
 
@@ -42,6 +43,7 @@ from pathlib import Path
 from ..core import IllegalAction
 from ..core import game as find_game
 from ..core.files import read_text
+from .store import make_folder, write_file
 
 
 @dataclass
@@ -111,7 +113,8 @@ def parse_param(text: str, game, card_text: str) -> Param:
             raise IllegalAction(f"{text!r}: LO..HI must be whole numbers") from None
         if lo > hi or hi - lo + 1 > PARAM_RANGE:
             raise IllegalAction(f"{text!r}: LO..HI must go up, with at most {PARAM_RANGE} values")
-        set_card_number(card_text, card, field, lo)        # the card and its field exist
+        for value in (lo, hi):        # the card and its field exist, and the card file allows both ends
+            game.check_cards(set_card_number(card_text, card, field, value), f"--param {text!r} at {value}")
         return Param(text, "card", card, field, list(range(lo, hi + 1)))
     if name not in game.options:
         raise IllegalAction(f"{game.name} has no option {name!r}; its options are: {', '.join(game.options) or 'none'} "
@@ -127,7 +130,7 @@ def parse_goal(text: str) -> Goal:
         return Goal(text, "first-seat", "fair" if m.group(1) == "fair" else _share(m.group(1)))
     m = re.fullmatch(r"card-effect(?::(.+))?<=([0-9.]+)", text.strip())
     if m:
-        return Goal(text, "card-effect", (m.group(1).strip() if m.group(1) else None, float(m.group(2)) / 100))
+        return Goal(text, "card-effect", (m.group(1).strip() if m.group(1) else None, _number(m.group(2), text) / 100))
     m = re.fullmatch(r"(mode-win|seat-win)=([0-9.]+%?)-([0-9.]+%?)", t)
     if m:
         lo, hi = _share(m.group(2)), _share(m.group(3))
@@ -139,8 +142,18 @@ def parse_goal(text: str) -> Goal:
                         f"mode-win=LO-HI, seat-win=LO-HI (rates as 0.3 or 30%), not {text!r}")
 
 
+def _number(text: str, goal: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise IllegalAction(f"goal {goal!r}: {text!r} is not a number") from None
+
+
 def _share(text: str) -> float:
-    value = float(text.rstrip("%"))
+    try:
+        value = float(text.rstrip("%"))
+    except ValueError:
+        raise IllegalAction(f"a rate is a number between 0 and 1 (or 0% and 100%), not {text!r}") from None
     value = value / 100 if text.endswith("%") or value > 1 else value
     if not 0 <= value <= 1:
         raise IllegalAction(f"a rate is between 0 and 1 (or 0% and 100%), not {text!r}")
@@ -154,23 +167,30 @@ def measure(goal: Goal, point: dict) -> tuple[float, dict]:
         if f is None:
             raise IllegalAction("first-seat goals need two or more players")
         target = f["fair_share"] if goal.target == "fair" else goal.target
-        return abs(f["rate"] - target), {"first_seat": f["rate"], "target": target}
+        return abs(f["rate"] - target), {"first_seat": f["rate"], "target": target, "ci95": f["ci95"]}
     if goal.kind == "card-effect":
         card, limit = goal.target
-        judged = {c["card"]: c["access"]["difference"] for c in point["cards"]
+        judged = {c["card"]: c["access"] for c in point["cards"]
                   if c["judged"] and c["access"]["difference"] is not None and card in (None, c["card"])}
         if card is not None and not judged:
             # not judged (too few games where one seat had it and another did not): as far as can be
             return 1.0, {"largest_effect": None, "card": card, "judged_cards": 0}
-        worst = max(judged.items(), key=lambda kv: abs(kv[1]), default=(None, 0.0))
-        return max(0.0, abs(worst[1]) - limit), {"largest_effect": worst[1], "card": worst[0],
-                                                  "judged_cards": len(judged)}
+        if not judged:
+            # no card judged at all: the goal has no evidence, as far as can be
+            return 1.0, {"largest_effect": None, "card": None, "judged_cards": 0}
+        worst = max(judged.items(), key=lambda kv: abs(kv[1]["difference"]))
+        effect = worst[1]["difference"]
+        return max(0.0, abs(effect) - limit), {"largest_effect": effect, "card": worst[0],
+                                               "judged_cards": len(judged),
+                                               "ci95": worst[1]["ci95"]}
     lo, hi = goal.target
     if goal.kind == "mode-win":
-        rate = point["solo"]["win"]["rate"] if "solo" in point else point["seats"][0]["rate"]
-        return max(0.0, lo - rate, rate - hi), {"win_rate": rate}
+        win = point["solo"]["win"] if "solo" in point else point["seats"][0]
+        rate = win["rate"]
+        return max(0.0, lo - rate, rate - hi), {"win_rate": rate, "ci95": win["ci95"]}
     rates = [s["rate"] for s in point["seats"]]
-    return sum(max(0.0, lo - r, r - hi) for r in rates), {"seat_win_rates": rates}
+    return sum(max(0.0, lo - r, r - hi) for r in rates), {"seat_win_rates": rates,
+                                                           "seat_ci95": [s["ci95"] for s in point["seats"]]}
 
 
 def tune(game_id: str, specs, params, goals, games: int, trials: int, out, players=None, options=None,
@@ -207,8 +227,8 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
     # every candidate must be a valid study: check the corners before playing anything
     make_study(game_id, specs, games, players=players, options=dict(options, **{
         p.field: p.values[0] for p in params if p.kind == "option"}), seed=seed)
-    out = Path(out)
-    (out / "trials").mkdir(parents=True, exist_ok=True)
+    out = make_folder(out, "for the search")
+    make_folder(out / "trials", "for the trials")
 
     def candidate(values: dict) -> tuple[str, dict]:
         text = base_text
@@ -229,7 +249,7 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
         text, opts = candidate(values)
         key = hashlib.sha256(label.encode()).hexdigest()[:10]
         card_path = out / "trials" / f"{key}.toml"
-        card_path.write_text(text)
+        write_file(card_path, text)
         study = make_study(game_id, specs, games, players=players, options=opts, cards=card_path, seed=seed)
         path = out / "trials" / f"{key}.duckdb"
         with Store(path) as store:
@@ -281,7 +301,7 @@ def _search(optuna, params, goals, trials, seed, evaluate, results, progress, ou
     ranked = sorted(results.values(), key=lambda r: (r["miss"], r["label"]))
     best = ranked[0]
     runner = ranked[1] if len(ranked) > 1 else None
-    (out / "best.toml").write_text(Path(best["cards"]).read_text())
+    write_file(out / "best.toml", Path(best["cards"]).read_text())
     with Store(best["study"], create=False, read_only=True) as store:
         write_html(build_report(store), out / "best.html")
     separation = None
@@ -298,7 +318,7 @@ def _search(optuna, params, goals, trials, seed, evaluate, results, progress, ou
                "sampler": "optuna TPE", "best": best, "runner_up": runner, "separation": separation,
                "trials_in_order": order, "ranked": ranked, "best_cards": str(out / "best.toml"),
                "best_report": str(out / "best.html")}
-    (out / "tune.json").write_text(json.dumps(summary, indent=1))
+    write_file(out / "tune.json", json.dumps(summary, indent=1))
     return summary
 
 
@@ -310,6 +330,10 @@ def _headline(result):
             return abs(first[key]) if key == "largest_effect" else first[key]
     rates = first.get("seat_win_rates")
     return max(rates) if rates else None
+
+
+MEASURES = {"first_seat": "the first seat's win rate", "win_rate": "the win rate",
+            "largest_effect": "the largest card effect", "seat_win_rates": "the highest seat win rate", None: "figure"}
 
 
 def _headline_name(result):
@@ -325,24 +349,35 @@ def describe(summary) -> list[str]:
              + ("meets " + "; ".join(summary["goals"]) if best["met"] else
                 f"misses {'; '.join(summary['goals'])} by {best['miss']:.3f}")]
     for goal, figures in best["goals"].items():
-        shown = ", ".join(f"{k} {_fmt(v)}" for k, v in figures.items() if k != "miss")
-        lines.append(f"  {goal}: {shown}")
+        lines.append(f"  {goal}: {_figures(figures)}")
     if runner is not None:
         lines.append(f"runner-up: {runner['label']} (miss {runner['miss']:.3f})")
     if sep and sep["games_needed"]:
-        lines.append(f"they differ by {100 * sep['difference']:.1f} points of {sep['measure']}; telling them apart "
+        lines.append(f"they differ by {100 * sep['difference']:.1f} points of {MEASURES[sep['measure']]}; telling them apart "
                      f"with 80% power needs about {sep['games_needed']:,} games each (played: {sep['games_played']:,})")
     elif sep:
-        lines.append(f"they give the same {sep['measure']} on these games")
+        lines.append(f"they give the same {MEASURES[sep['measure']]} on these games")
     lines.append(f"card file: {summary['best_cards']}; its report: {summary['best_report']}")
     return lines
 
 
-def _fmt(v):
-    if isinstance(v, float):
-        return f"{100 * v:.1f}%" if -1 <= v <= 1 else f"{v:g}"
-    if isinstance(v, list):
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    return str(v)
+def _figures(f: dict) -> str:
+    """A goal's figures in words, each with its 95% interval (the evidence the miss rests on)."""
+    def rate(x, ci):
+        return f"{100 * x:.1f}% (95% interval {100 * ci[0]:.1f}-{100 * ci[1]:.1f}%)"
+    if "first_seat" in f:
+        return f"the first seat wins {rate(f['first_seat'], f['ci95'])} against {100 * f['target']:.1f}%"
+    if "win_rate" in f:
+        return f"win rate {rate(f['win_rate'], f['ci95'])}"
+    if "seat_win_rates" in f:
+        return "seat win rates " + ", ".join(rate(x, ci) for x, ci in zip(f["seat_win_rates"], f["seat_ci95"]))
+    if f["card"] is None:
+        return "no card is judged: too few games where one seat could play a card and another never could"
+    if f["largest_effect"] is None:
+        return (f"{f['card']} is not judged: too few games where one seat could play it and another "
+                "never could")
+    lo, hi = f["ci95"]
+    return (f"{f['card']}'s card effect {100 * f['largest_effect']:+.1f} points (95% interval {100 * lo:+.1f} "
+            f"to {100 * hi:+.1f})" + (f", the largest of {f['judged_cards']} judged cards" if f["judged_cards"] > 1 else ""))
 
 

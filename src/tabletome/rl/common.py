@@ -48,6 +48,18 @@ def other_seats(game, players: int, options: dict, learner: int) -> list[int]:
     return [s for s in range(players) if s != learner and s not in by_rules]
 
 
+def opponent_specs(opponent, others: list[int]) -> dict[int, str]:
+    """``{seat: agent spec}`` for the seats besides the learner's: ``opponent`` is one spec for all of
+    them or a list of one per seat; each spec is checked by the agent factory (its message)."""
+    specs = list(opponent) if isinstance(opponent, (list, tuple)) else [opponent] * len(others)
+    if len(specs) != len(others):
+        raise IllegalAction(f"opponent must be one agent spec or a list of {len(others)}, one per other seat that "
+                            f"decides ({', '.join(map(str, others))}); got {opponent!r}")
+    for spec in specs:
+        tabletome.agent(spec, seed=0)  # a bad spec fails here, with the agent factory's message
+    return dict(zip(others, specs))
+
+
 def _seats(seats) -> str:
     return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
 
@@ -128,4 +140,5 @@ def seed_from(np_random) -> int:
 
 
 __all__ = ["IllegalAction", "camel", "learner_seat", "observation_bounds", "observation_space", "other_seats",
-           "state_space", "write_state", "env_name", "gym_id", "render_text", "resolve_game", "seed_from"]
+           "state_space", "write_state", "env_name", "gym_id", "render_text", "resolve_game", "seed_from",
+           "opponent_specs"]

@@ -43,7 +43,7 @@ from gymnasium.vector.utils import batch_space
 import tabletome
 from tabletome.core import IllegalAction
 
-from .common import (gym_id, learner_seat, observation_space, other_seats, render_text, resolve_game, seed_from,
+from .common import (gym_id, learner_seat, observation_space, opponent_specs, other_seats, render_text, resolve_game, seed_from,
                      state_space, write_state)
 
 
@@ -55,17 +55,11 @@ class TabletomeEnv(gymnasium.Env):
         self.game, self.players, self.game_options, self.card_text = resolve_game(game, players, options)
         self.seat = learner_seat(self.game, self.players, self.game_options, seat)
         others = other_seats(self.game, self.players, self.game_options, self.seat)
-        specs = [opponent] * len(others) if isinstance(opponent, str) else list(opponent)
-        if len(specs) != len(others):
-            raise IllegalAction(f"opponent must be one agent spec or a list of {len(others)}, one per other seat that "
-                                f"decides ({', '.join(map(str, others))}); got {opponent!r}")
+        self.opponent_specs = opponent_specs(opponent, others)
         if not isinstance(global_state, bool):
             raise IllegalAction(f"global_state must be True (info['state']: every seat's observation) or False, "
                                 f"not {global_state!r}")
         self.global_state = global_state
-        for spec in specs:
-            tabletome.agent(spec, seed=0)  # a bad spec fails here, with the agent factory's message
-        self.opponent_specs = dict(zip(others, specs))
         if illegal not in ("lose", "raise"):
             raise IllegalAction(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal

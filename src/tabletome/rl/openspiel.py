@@ -40,7 +40,7 @@ import numpy as np
 import pyspiel
 
 import tabletome
-from tabletome.core import Rng
+from tabletome.core import IllegalAction, Rng
 
 DEAL_BYTES = 4          # chance nodes of 256 outcomes each: 256 ** 4 = 2^32 deals
 BYTE = 256
@@ -208,6 +208,11 @@ class SpielState(pyspiel.State):
     def _apply_action(self, action):
         if self.tt is None:
             g = self._game()
+            width = g.chance_widths[len(self.drawn)]
+            if not 0 <= int(action) < width:
+                what = "seed" if g.seeds else "deal byte"
+                raise IllegalAction(f"chance outcome {int(action)} is not a {what}: this chance node's outcomes "
+                                    f"are 0 to {width - 1}")
             self.drawn.append(int(action))
             if len(self.drawn) < len(g.chance_widths):
                 return

@@ -39,6 +39,7 @@ for looking at a game the batch played); the observations, masks and rewards are
 
 from __future__ import annotations
 
+import numbers
 import weakref
 from array import array
 from operator import attrgetter
@@ -50,7 +51,7 @@ import numpy as np
 import tabletome
 from tabletome.core import IllegalAction, Rng
 
-from .common import learner_seat, other_seats, resolve_game
+from .common import learner_seat, opponent_specs, other_seats, resolve_game
 
 _ID = attrgetter("id")
 
@@ -60,6 +61,7 @@ class VectorEnv:
                  opponent=None, workers: int = 1, start_method: str = "spawn", log: bool = False,
                  final_obs: bool = False, _arrays=None, **options):
         self.game, self.players, self.options, self.card_text = resolve_game(game, players, options)
+        seed = _check_seed(seed)
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise IllegalAction(f"n, the number of games, must be a whole number of at least 1, not {n!r}")
         if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or not 1 <= workers <= n:
@@ -81,11 +83,7 @@ class VectorEnv:
         if opponent is not None:
             self.learner = learner_seat(self.game, self.players, self.options, 0 if seat is None else seat)
             others = other_seats(self.game, self.players, self.options, self.learner)
-            specs = [opponent] * len(others) if isinstance(opponent, str) else list(opponent)
-            if len(specs) != len(others):
-                raise IllegalAction(f"opponent must be one agent spec or a list of {len(others)}, one per other "
-                                    f"seat that decides ({', '.join(map(str, others))}); got {opponent!r}")
-            self.opponent_specs = dict(zip(others, specs))
+            self.opponent_specs = opponent_specs(opponent, others)
         elif seat is not None:
             raise IllegalAction("seat is the learner's seat against an opponent: name the opponent too")
         elif final_obs:
@@ -121,7 +119,11 @@ class VectorEnv:
         if self._pool is not None:
             self.states = self.opponents = None  # they live in the worker processes
         if seed is not None:
-            self.reset(seed)
+            try:
+                self.reset(seed)
+            except BaseException:
+                self.close()        # (a worker process is never left behind by a batch that failed to start)
+                raise
 
     def array_specs(self, reward_shape):
         """The batch's arrays as ``(dtype, shape)``: obs, mask, seat, rewards, dones, legal,
@@ -186,6 +188,7 @@ class VectorEnv:
 
     def reset(self, seed: int | None = None):
         """Start every game afresh; ``(obs, mask, seat)``."""
+        seed = _check_seed(seed)
         if seed is not None:
             self._np_rng = np.random.default_rng(int(seed))
         if self._pool is not None:
@@ -266,6 +269,15 @@ class VectorEnv:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _check_seed(seed):
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise IllegalAction(f"seed must be a whole number of at least 0 (one seed seeds the whole batch) or None, "
+                            f"not {seed!r}")
+    return int(seed)
 
 
 def _shared(ctx, dtype, shape):
