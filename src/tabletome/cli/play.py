@@ -25,13 +25,14 @@ from rich.text import Text
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.core.text import shown
 
 from .glossary import explain
 from .pager import show_long
 from .replay import result_line
 from .rule import ruling_lines, why, with_moment, with_rulings
 from .tables import HUMAN, make_agents, parse_options, seat_specs
-from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
+from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole, too_long, typed_echo, typed_number
 from tabletome.undo import undo_point
 
 HELP = """Type the number of a choice, or its text (its start is enough when only one
@@ -232,7 +233,7 @@ class Session:
         self.show_table(seat)
         while True:
             answer = self.ask(f"[bold cyan]{name}[/bold cyan], your choice: ").strip()
-            if not answer:
+            if not answer or too_long(self.console, answer):
                 continue
             word, _, rest = answer.partition(" ")
             word = word.lower()
@@ -312,10 +313,10 @@ class Session:
         return answer in ("y", "yes")
 
     def pick(self, answer, legal):
-        if answer.isdigit():
-            number = int(answer)
+        number = typed_number(answer)
+        if number is not None:
             if not 1 <= number <= len(legal):
-                raise IllegalAction(f"{number} is not a choice; choose 1 to {len(legal)}")
+                raise IllegalAction(f"{typed_echo(answer)} is not a choice; choose 1 to {len(legal)}")
             return legal[number - 1]
         try:
             return self.state.parse_action(answer)
@@ -325,8 +326,8 @@ class Session:
             if len(matches) == 1:
                 return matches[0]
             if matches:
-                shown = ", ".join(str(a) for a in matches[:8]) + (" ..." if len(matches) > 8 else "")
-                raise IllegalAction(f"'{answer}' could be: {shown}") from None
+                listed = ", ".join(str(a) for a in matches[:8]) + (" ..." if len(matches) > 8 else "")
+                raise IllegalAction(f"'{answer}' could be: {listed}") from None
             raise
 
     # --- drawing -------------------------------------------------------------------------------
@@ -625,7 +626,8 @@ class Session:
         state = self.state
         card_text = state.card_text
         everything = self.game.cards_info(card_text)
-        if not everything and not what.isdigit() and explain(self.console, self.game, what):
+        n = typed_number(what)
+        if not everything and n is None and explain(self.console, self.game, what):
             return
         if not everything:
             self.console.print(f"{self.game.name} has no card texts to show.")
@@ -634,11 +636,10 @@ class Session:
             names = ", ".join(i["name"] for i in everything)
             self.console.print(f"info NAME or info N (a choice's number). Cards: {names}", markup=False)
             return
-        if what.isdigit():
+        if n is not None:
             legal = state.legal_actions()
-            n = int(what)
             if not 1 <= n <= len(legal):
-                self.console.print(f"[red]{n} is not a choice; choose 1 to {len(legal)}[/red]")
+                self.console.print(Text(f"{typed_echo(what)} is not a choice; choose 1 to {len(legal)}", style="red"))
                 return
             said = self.game.describe_choice(state.view(state.to_move), legal[n - 1])
             infos = self.cards_of(legal[n - 1], card_text, said or "")
@@ -654,7 +655,7 @@ class Session:
             if not infos and explain(self.console, self.game, what):     # a term or an abbreviation
                 return
             if not infos:
-                self.console.print(Text(f"No card is named {what!r}; type 'info' to list them.", style="red"))
+                self.console.print(Text(f"No card is named {shown(what)}; type 'info' to list them.", style="red"))
                 return
             if len(infos) > 1:
                 self.console.print(f"'{what}' could be: " + ", ".join(i["name"] for i in infos), markup=False)

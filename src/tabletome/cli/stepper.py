@@ -10,7 +10,7 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 import tabletome
-from .terminal import SafeConsole
+from .terminal import SafeConsole, typed_number
 
 HELP = "Enter/n: next · b: back · N: go to step N · s: start · e: end · q: quit"
 
@@ -44,8 +44,8 @@ def run_steps(record, console: Console | None = None) -> int:
             at = 0
         elif answer in ("e", "end"):
             at = last
-        elif answer.isdigit() and int(answer) <= last:
-            at = int(answer)
+        elif (n := typed_number(answer)) is not None and n <= last:
+            at = n
         else:
             console.print(f"[red]Not a step: type {HELP} (steps 0 to {last}).[/red]")
 

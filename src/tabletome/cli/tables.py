@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.core.text import shown
 
 HUMAN = "human"
 
@@ -14,7 +15,7 @@ def parse_options(pairs: list[str] | None) -> dict:
     for pair in pairs or []:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
-            raise IllegalAction(f"an option is written name=value, not {pair!r}")
+            raise IllegalAction(f"an option is written name=value, not {shown(pair)}")
         options[name.strip()] = value.strip()
     return options
 

@@ -1,0 +1,117 @@
+"""Whatever is typed at a prompt, or pressed there (Ctrl-C), gets an answer and never a traceback:
+the choice prompt of ``play`` and of ``learn``, ``replay --step`` and the ``play --resume`` picker.
+
+Driven through a pseudo-terminal, as a person would (tests/cli/term.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import tabletome
+
+from .term import PROMPT, finish, plain, spawn
+
+SRC = Path(__file__).resolve().parents[2] / "src"      # this tree's code, from any working folder
+STEP = r"Step \d+ of \d+ \("
+PICK = r"Which game \(1-1, Enter: none\)\? "
+
+
+def saved_spirit_link(folder, moves: int):
+    """A Spirit Link record of ``moves`` random moves, saved in ``folder``/records/ (where the
+    resume picker looks)."""
+    from tabletome.agents import agent
+
+    state = tabletome.game("spirit-link").new(seed=4)
+    bot = agent("random", seed=4)
+    for _ in range(moves):
+        state.apply(bot.choose(state))
+    path = folder / "records" / "spirit-link-4.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps({**state.record(), "seats": ["human", "heuristic"]}))
+    return path
+
+
+def no_traceback(raw):
+    text = plain(raw)
+    assert "Traceback" not in text, text[-2000:]
+    return text
+
+
+def test_numbers_str_isdigit_takes_but_int_refuses_are_answered_at_the_choice_prompt():
+    """'²' passes ``str.isdigit`` and a line of 5,000 digits too; ``int`` refuses both, and the
+    game ended in a traceback. A line longer than any command is said to be so, not repeated."""
+    child = spawn("play", "spirit-link", "--seed", "1", "--seat", "human", "--seat", "random", "--no-save")
+    child.expect(PROMPT)
+    child.sendline("²")
+    child.expect("Not that: '²' names no legal action")
+    child.expect(PROMPT)
+    child.sendline("7" * 4000)
+    child.expect("Not that: a line of 4,000 characters is no choice or command")
+    child.expect(PROMPT)
+    child.sendline("7" * 400)
+    child.expect("Not that: 77777777777… is not a choice; choose 1 to 6")
+    child.expect(PROMPT)
+    child.sendline("info ³")
+    child.expect("No card is named '³'")
+    child.expect(PROMPT)
+    child.sendline("info 99999999999999999999")
+    child.expect("99999999999… is not a choice; choose 1 to 6")
+    child.expect(PROMPT)
+    child.sendline("why ²")
+    child.expect("Not now: ")
+    child.expect("'²' names no legal action")
+    child.expect(PROMPT)
+    child.sendline("#" * 600)
+    child.expect("a line of 600 characters is no choice or command")
+    child.expect(PROMPT)
+    child.sendline("1")                        # a plain number still chooses
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    text = no_traceback(finish(child, status=0))
+    assert text.count("#") == 600              # the terminal's echo of the typing, and no message repeats it
+
+
+def test_a_number_int_refuses_is_not_a_move_in_a_lesson():
+    child = spawn("learn", "spirit-link", timeout=60)
+    child.expect("your move: ")
+    child.sendline("²")
+    child.expect("Not allowed: ")
+    child.expect("'²' names no legal action")
+    child.expect("your move: ")
+    child.sendline("quit")
+    no_traceback(finish(child, status=0))
+
+
+def test_replay_step_answers_any_number_and_stops_on_ctrl_c(tmp_path):
+    path = saved_spirit_link(tmp_path, 12)
+    child = spawn("replay", str(path), "--step")
+    child.expect(STEP)
+    child.sendline("²")
+    child.expect("Not a step")
+    child.expect(STEP)
+    child.sendline("9" * 30)
+    child.expect("Not a step")
+    child.expect(STEP)
+    child.sendline("3")
+    child.expect(r"Step 3 of 12 \(")
+    child.sendintr()
+    text = no_traceback(finish(child, status=130))
+    assert "Interrupted." in text
+
+
+def test_the_resume_picker_answers_any_number_and_stops_on_ctrl_c(tmp_path):
+    saved_spirit_link(tmp_path, 3)
+    child = spawn("play", "--resume", cwd=tmp_path, env_extra={"PYTHONPATH": str(SRC)})
+    child.expect(PICK)
+    child.sendline("²")
+    child.expect("Type a number from 1 to 1, or Enter for none.")
+    child.expect(PICK)
+    child.sendline("9" * 1000)
+    child.expect("Type a number from 1 to 1")
+    child.expect(PICK)
+    child.sendintr()
+    text = no_traceback(finish(child, status=130))
+    assert "Interrupted." in text
