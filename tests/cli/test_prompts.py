@@ -115,3 +115,43 @@ def test_the_resume_picker_answers_any_number_and_stops_on_ctrl_c(tmp_path):
     child.sendintr()
     text = no_traceback(finish(child, status=130))
     assert "Interrupted." in text
+
+
+# --- where the record goes (--save) --------------------------------------------------------------
+def test_a_save_path_that_is_a_folder_is_refused_before_the_game_starts(tmp_path):
+    """--save records/ played a whole game, then ended in IsADirectoryError and lost it."""
+    child = spawn("play", "spirit-link", "--save", str(tmp_path))
+    text = no_traceback(finish(child, status=2))
+    assert "is a folder; name the record's file" in text
+    assert "your choice" not in text
+
+
+def test_a_record_that_cannot_be_written_when_the_game_ends_says_so(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    child = spawn("play", "spirit-link", "--seed", "1", "--save", "games/g.json", cwd=tmp_path,
+                  env_extra={"PYTHONPATH": str(SRC)})
+    child.expect(PROMPT)
+    folder.rmdir()
+    folder.write_text("a file where the folder was")      # the record's folder cannot be made now
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    text = no_traceback(finish(child, status=1))
+    assert "The game record could not be saved to games/g.json: File exists" in text
+
+
+def test_a_save_path_with_brackets_and_spaces_is_saved_and_shown_as_typed(tmp_path):
+    """A record path is printed as text, not as rich markup ("[/b]" ended the game in a
+    MarkupError), and the command to go on with it is quoted for the shell."""
+    child = spawn("play", "spirit-link", "--seed", "1", "--save", "my [/b] games/g.json", cwd=tmp_path,
+                  env_extra={"PYTHONPATH": str(SRC)})
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    text = " ".join(no_traceback(finish(child, status=0)).split())      # lines joined where they wrapped
+    path = tmp_path / "my [/b] games" / "g.json"
+    assert path.is_file() and tabletome.load_record(path)["game"] == "spirit-link"
+    assert "Game record saved to my [/b] games/g.json" in text
+    assert "tabletome play --resume 'my [/b] games/g.json'" in text

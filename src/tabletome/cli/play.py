@@ -14,6 +14,7 @@ response window is recognised by ``state.decision_info()``.
 
 from __future__ import annotations
 
+import os
 import shlex
 import time
 from pathlib import Path
@@ -87,6 +88,8 @@ def run(args) -> int:
         specs = seat_specs(game, players, args.seat, HUMAN, computer(args))
         state = game.new(players=players, seed=args.seed, cards=args.cards, **options)
         path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
+    if path is not None:
+        check_save_path(path)
     agents = make_agents(specs, state.seed)
     session = Session(console, game, state, specs, agents, path, module=args.game_module)
     verb = "resumed" if args.resume else "seed"
@@ -111,8 +114,21 @@ def run(args) -> int:
     except Quit:
         console.print("[yellow]Leaving the game.[/yellow]")
     finally:
-        session.save()
+        if not session.save() and code == 0:
+            code = 1
     return code
+
+
+def check_save_path(path: Path) -> None:
+    """Refuse, before the game starts, a record file that could not be written when it ends."""
+    if path.is_dir():
+        raise IllegalAction(f"--save {shown(str(path))} is a folder; name the record's file (a .json file in it)")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise IllegalAction(f"the game record cannot be saved to {shown(str(path))}: "
+                            f"{shown(str(folder))} is not a folder this program may write in")
 
 
 def computer(args) -> str:
@@ -202,16 +218,24 @@ class Session:
         record["seats"] = list(self.specs)
         return record
 
-    def save(self):
+    def save(self) -> bool:
+        """Save the game record, if it is kept; False when it could not be written."""
         if self.path is None:
-            return
-        tabletome.save_record(self.record(), self.path)
+            return True
+        try:
+            tabletome.save_record(self.record(), self.path)
+        except OSError as exc:
+            self.console.print(Text(f"The game record could not be saved to {self.path}: {exc.strerror or exc}",
+                                    style="red"))
+            return False
         load = self.module_argument()
         if self.state.is_over:
-            self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.path}{load})")
+            self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.command_path()}{load})",
+                               markup=False)
         else:
             self.console.print(f"Game record saved to {self.path}  "
-                               f"(go on with it: tabletome play --resume {self.path}{load})")
+                               f"(go on with it: tabletome play --resume {self.command_path()}{load})", markup=False)
+        return True
 
     # --- a human's decision --------------------------------------------------------------------
     def hand_over(self, seat):
@@ -301,12 +325,16 @@ class Session:
     def ask(self, prompt: str) -> str:
         return self.keyboard.input(self.console, prompt)
 
+    def command_path(self) -> str:
+        """The record's path as a command shown to be typed again takes it (quoted for the shell)."""
+        return shlex.quote(str(self.path))
+
     def module_argument(self) -> str:
         """What a command that goes on with this game adds to load it: its --game-module, if any."""
         return f" --game-module {shlex.quote(self.module)}" if self.module else ""
 
     def confirm_quit(self) -> bool:
-        where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.path}"
+        where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.command_path()}"
                  f"{self.module_argument()}." if self.path is not None else "This game is not being saved (--no-save).")
         self.console.print(escape(where))
         answer = self.ask("Leave the game now? (y/n) ").strip().lower()
