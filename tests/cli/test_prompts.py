@@ -155,3 +155,32 @@ def test_a_save_path_with_brackets_and_spaces_is_saved_and_shown_as_typed(tmp_pa
     assert path.is_file() and tabletome.load_record(path)["game"] == "spirit-link"
     assert "Game record saved to my [/b] games/g.json" in text
     assert "tabletome play --resume 'my [/b] games/g.json'" in text
+
+
+# --- a game from a file (examples/go_fish.py) ------------------------------------------------------
+GO_FISH = str(Path(__file__).resolve().parents[2] / "examples" / "go_fish.py")
+
+
+def test_go_fish_shows_what_each_ask_did_and_its_rules():
+    """Go Fish's table draws no log: what an ask did (yours and the others') was on no screen,
+    and `rules` ended the game in a TypeError (its rules_summary lacked the contract's card_text)."""
+    child = spawn("play", "go-fish", "--game-module", GO_FISH, "--players", "3", "--seed", "0",
+                  "--seat", "human", "--seat", "heuristic", "--seat", "heuristic", "--no-save")
+    child.expect(PROMPT)
+    child.sendline("1")                                    # ask East for 3s: East gives 2, a book
+    child.expect("North asks East for 3s: East gives 2.")
+    child.expect("North lays down a book of 3s.")
+    child.expect(PROMPT)
+    child.sendline("rules")
+    child.expect("Go Fish for 3: ask another player for a rank you hold")
+    child.expect(PROMPT)
+    for _ in range(6):                                     # until the others have asked
+        child.sendline("1")
+        child.expect(PROMPT)
+        if "South asks" in plain(child.before):
+            break
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    text = no_traceback(finish(child, status=0))
+    assert "East asks" in text and "South asks" in text

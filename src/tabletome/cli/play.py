@@ -164,6 +164,7 @@ class Session:
         self.board_rows = 0              # the rows of the table on the screen
         self.page_start = 0              # the first choice shown when they come in pages (more)
         self.page_end = 0
+        self.draws_log = None            # does the game's table draw the log lines it is given?
 
     # --- the loop ------------------------------------------------------------------------------
     def play(self):
@@ -299,8 +300,9 @@ class Session:
                 continue
             if word == "autopass":
                 self.set_autopass(seat, rest.lower())
+                before = len(state.visible_log(seat))
                 if self.auto_pass(seat):              # the notice shows above the next table
-                    self.seen[seat] = len(self.state.visible_log(seat))
+                    self.decided(seat, before)
                     return
                 if self.notice:                       # nothing to pass now: say it here, once
                     self.console.print(self.notice)
@@ -310,17 +312,25 @@ class Session:
             if answer.lower() == "a" and info and info["window"]:
                 self.autopass_turn[seat] = state.turn_key()
                 self.notice = "Auto-passing response windows for the rest of this turn."
+                before = len(state.visible_log(seat))
                 state.apply(info["pass"])
-                self.seen[seat] = len(state.visible_log(seat))
+                self.decided(seat, before)
                 return
+            before = len(state.visible_log(seat))
             try:
                 action = self.pick(answer, state.legal_actions())
                 state.apply(action)
             except IllegalAction as exc:
                 self.console.print(Text(f"Not that: {exc}", style="red"))
                 continue
-            self.seen[seat] = len(state.visible_log(seat))
+            self.decided(seat, before)
             return
+
+    def decided(self, seat, before):
+        """After ``seat``'s decision (the log was ``before`` lines long): what follows it counts
+        as seen, as the table's log shows the last lines; a table that draws no log shows what the
+        decision did above the table next time instead (show_table)."""
+        self.seen[seat] = before if self.draws_log is False else len(self.state.visible_log(seat))
 
     def ask(self, prompt: str) -> str:
         return self.keyboard.input(self.console, prompt)
@@ -423,6 +433,12 @@ class Session:
                 log_rows[log_shown] = self.rows_of(Text("\n".join(shown))) if shown else 0
             return bare_rows[compact] + log_rows[log_shown]
 
+        if lines and self.draws_log is None:
+            self.draws_log = board_at((0, 1))[1] > board_at((0, 0))[1]
+        if self.draws_log is False:
+            # a table that does not draw the log it is given (a game's render may leave it out):
+            # the lines since this seat's last decision go above the table instead (show_table)
+            steps = [(0, 0), (1, 0), (2, 0)]
         grouped = None
         for arrange in ("full", "groups"):
             if arrange == "groups":
