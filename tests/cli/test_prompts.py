@@ -184,3 +184,21 @@ def test_go_fish_shows_what_each_ask_did_and_its_rules():
     child.sendline("y")
     text = no_traceback(finish(child, status=0))
     assert "East asks" in text and "South asks" in text
+
+
+# --- the same decision drawn again ---------------------------------------------------------------
+def test_a_table_drawn_again_after_a_paged_text_or_more_keeps_its_heading():
+    """After `rules` (paged: taller than the screen), `more` or a long `info`, the table is drawn
+    again under a heading that said "(the same choice once more)", as if a step had come again."""
+    child = spawn("play", "bad-baby-lich-lords", "--seed", "3", "--seat", "human", "--seat", "random",
+                  "--no-save")
+    child.expect(PROMPT)
+    for command in ("rules", "why raise realm 1 north 1", "more"):
+        child.sendline(command)
+        child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    text = no_traceback(finish(child, status=0))
+    assert text.count("Your action (rulebook: On Your Turn)") == 4        # the table drawn 4 times
+    assert "once more" not in text

@@ -289,7 +289,7 @@ class Session:
             if word == "more" and not rest:
                 legal = state.legal_actions()
                 self.page_start = self.page_end if self.page_end < len(legal) else 0
-                self.show_table(seat)
+                self.show_table(seat, again=True)
                 continue
             if word in ("table", "board") and not rest:
                 self.draw(seat, log=True)
@@ -456,13 +456,16 @@ class Session:
         self.board_rows = used
         return board, self.page(legal, width, room), 0
 
-    def show_table(self, seat):
+    def show_table(self, seat, again=False):
         """The table as ``seat`` sees it, then the numbered choices, fitted to the terminal
-        (``layout``); above it what happened since this seat's last decision, as much as fits."""
+        (``layout``); above it what happened since this seat's last decision, as much as fits.
+        ``again``: the same decision drawn again (after ``more`` or a paged text), under the
+        heading it had."""
         state = self.state
         lines = state.visible_log(seat)
         new = lines[self.seen.get(seat, 0):]
-        self.heading_text = self.heading(seat)
+        if not again or self.heading_text is None:
+            self.heading_text = self.heading(seat)
         heading = self.heading_text
         board, choices, log_shown = self.layout(seat)
         self.shown_choices = choices
@@ -705,7 +708,7 @@ class Session:
                 self.console.print(f"'{what}' could be: " + ", ".join(i["name"] for i in infos), markup=False)
                 return
         if show_long(self.console, [card_panel(info) for info in infos]) and self.state.to_move is not None:
-            self.show_table(self.state.to_move)      # paged (cli/pager.py): the table again
+            self.show_table(self.state.to_move, again=True)      # paged (cli/pager.py): the table again
 
     def rules(self):
         state = self.state
@@ -723,7 +726,7 @@ class Session:
                 parts.append(Text("Our rulings on this decision (RULES.md, not the rulebook):", style="bold"))
                 parts.extend(ruling_lines(now))
         if show_long(self.console, parts) and state.to_move is not None:
-            self.show_table(state.to_move)           # paged (cli/pager.py): the table again
+            self.show_table(state.to_move, again=True)           # paged (cli/pager.py): the table again
 
     def set_autopass(self, seat, rest):
         if rest in ("off", "no", "stop"):

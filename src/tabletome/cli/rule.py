@@ -95,4 +95,4 @@ def why(session, text) -> None:
     parts += ruling_lines(answer["rulings"])
     # taller than the screen: paged (cli/pager.py), so the answer's first line is read first
     if show_long(console, parts) and state.to_move is not None:
-        session.show_table(state.to_move)
+        session.show_table(state.to_move, again=True)
