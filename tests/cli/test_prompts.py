@@ -6,6 +6,7 @@ Driven through a pseudo-terminal, as a person would (tests/cli/term.py)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import tabletome
@@ -202,3 +203,21 @@ def test_a_table_drawn_again_after_a_paged_text_or_more_keeps_its_heading():
     text = no_traceback(finish(child, status=0))
     assert text.count("Your action (rulebook: On Your Turn)") == 4        # the table drawn 4 times
     assert "once more" not in text
+
+
+def test_a_hint_names_each_choice_by_the_number_to_type():
+    child = spawn("play", "spirit-link", "--seed", "1", "--seat", "human", "--seat", "random", "--no-save",
+                  timeout=60)
+    child.expect(PROMPT)
+    listed = dict(re.findall(r"(?m)^\s+(\d+)\. (.+?)(?: — .*)?$", plain(child.before)))
+    child.sendline("hint")
+    child.expect("the computer's best choices")
+    child.expect(PROMPT)
+    hinted = re.findall(r"(?m)^\s+(\d+)\. (.+?)\s+\d+%  \(\d+ searches\)$", plain(child.before))
+    assert len(hinted) == 3
+    for number, words in hinted:
+        assert listed[number] == words           # the number the table gives that choice
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    no_traceback(finish(child, status=0))

@@ -759,8 +759,10 @@ class Session:
             rows = hints(self.state, seat)
         measure = "win chance" if self.state.players > 1 else "expected score (0-100%)"
         self.console.print(f"[bold]Hint[/bold]: the computer's best choices, with its estimated {measure}:")
+        legal = [str(a) for a in self.state.legal_actions()]
         for action, chance, visits in rows:
-            self.console.print(f"  {str(action):40} {chance:>4.0%}  ({visits} searches)", markup=False)
+            number = f"{legal.index(str(action)) + 1}." if str(action) in legal else ""
+            self.console.print(f"  {number:>4} {str(action):40} {chance:>4.0%}  ({visits} searches)", markup=False)
 
 
 def find_cards(everything: list[dict], what: str) -> list[dict]:
