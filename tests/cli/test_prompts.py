@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 import tabletome
 
 from .term import PROMPT, finish, plain, spawn
@@ -221,3 +223,18 @@ def test_a_hint_names_each_choice_by_the_number_to_type():
     child.expect("Leave the game now")
     child.sendline("y")
     no_traceback(finish(child, status=0))
+
+
+@pytest.mark.parametrize("command", [["selfplay", "spirit-link"], ["arena", "spirit-link", "--seat", "random",
+                                                                    "--seat", "random", "--workers", "1"]])
+def test_a_save_dir_that_cannot_be_a_folder_is_refused_before_any_game(tmp_path, command):
+    """--save-dir naming a file ended selfplay at its first game, and the arena after its last
+    one (its results lost), in a FileExistsError traceback."""
+    taken = tmp_path / "taken"
+    taken.write_text("a file")
+    child = spawn(*command, "--games", "3", "--save-dir", str(taken))
+    text = no_traceback(finish(child, status=2))
+    assert f"--save-dir '{taken}' cannot be a folder of records: File exists" in text.replace("\n", "")
+    child = spawn(*command, "--games", "3", "--save-dir", str(tmp_path / "new" / "runs"), "--seed", "1")
+    no_traceback(finish(child, status=0))
+    assert len([p for p in (tmp_path / "new" / "runs").glob("*.json") if p.name != "arena.json"]) == 3

@@ -122,13 +122,13 @@ def run(args) -> int:
 def check_save_path(path: Path) -> None:
     """Refuse, before the game starts, a record file that could not be written when it ends."""
     if path.is_dir():
-        raise IllegalAction(f"--save {shown(str(path))} is a folder; name the record's file (a .json file in it)")
+        raise IllegalAction(f"--save {shown(str(path), 300)} is a folder; name the record's file (a .json file in it)")
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
-        raise IllegalAction(f"the game record cannot be saved to {shown(str(path))}: "
-                            f"{shown(str(folder))} is not a folder this program may write in")
+        raise IllegalAction(f"the game record cannot be saved to {shown(str(path), 300)}: "
+                            f"{shown(str(folder), 300)} is not a folder this program may write in")
 
 
 def computer(args) -> str:

@@ -42,3 +42,17 @@ def start(game_id: str, players, seed, options: dict, cards=None):
     game = tabletome.game(game_id)
     state = game.new(players=players, seed=seed, cards=cards, **options)
     return game, state
+
+
+def save_folder(where: str | None):
+    """The folder ``--save-dir`` names, made now: a name that cannot be a folder is refused before
+    any game is played (not after, with the games' records lost)."""
+    if where is None:
+        return None
+    from pathlib import Path
+    folder = Path(where)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise IllegalAction(f"--save-dir {shown(where, 300)} cannot be a folder of records: {exc.strerror or exc}") from None
+    return folder
