@@ -238,3 +238,14 @@ def test_a_save_dir_that_cannot_be_a_folder_is_refused_before_any_game(tmp_path,
     child = spawn(*command, "--games", "3", "--save-dir", str(tmp_path / "new" / "runs"), "--seed", "1")
     no_traceback(finish(child, status=0))
     assert len([p for p in (tmp_path / "new" / "runs").glob("*.json") if p.name != "arena.json"]) == 3
+
+
+def test_replay_step_names_the_record_action_that_cannot_be_replayed(tmp_path):
+    path = saved_spirit_link(tmp_path, 5)
+    record = json.loads(path.read_text())
+    record["actions"][3] = "fly away"
+    path.write_text(json.dumps(record))
+    for extra in ([], ["--step"]):
+        text = no_traceback(finish(spawn("replay", str(path), *extra), status=2))
+        assert "record action 4 ('fly away') cannot be replayed: 'fly away' names no legal action" \
+            in text.replace("\n", "")

@@ -17,13 +17,9 @@ HELP = "Enter/n: next · b: back · N: go to step N · s: start · e: end · q: 
 
 def run_steps(record, console: Console | None = None) -> int:
     console = console or SafeConsole(highlight=False)
-    start = tabletome.replay({**record, "actions": []})
-    states, movers = [start.clone()], []
-    state = start
-    for text in record["actions"]:
-        movers.append(state.to_move)
-        state.apply(text)
-        states.append(state.clone())
+    states = [tabletome.replay({**record, "actions": []})]
+    state = tabletome.replay(record, on_step=lambda after: states.append(after.clone()))
+    movers = [s.to_move for s in states[:-1]]
     finished = state.is_over
     game = state.game
     last = len(states) - 1
