@@ -249,3 +249,18 @@ def test_replay_step_names_the_record_action_that_cannot_be_replayed(tmp_path):
         text = no_traceback(finish(spawn("replay", str(path), *extra), status=2))
         assert "record action 4 ('fly away') cannot be replayed: 'fly away' names no legal action" \
             in text.replace("\n", "")
+
+
+def test_a_pager_that_is_not_here_does_not_lose_the_text():
+    """With $PAGER naming no program, `rules` printed the shell's "not found" and the text was lost."""
+    child = spawn("play", "bad-baby-lich-lords", "--seed", "3", "--seat", "human", "--seat", "random", "--no-save",
+                  env_extra={"PAGER": "no-such-pager-here -R"})
+    child.expect(PROMPT)
+    child.sendline("rules")
+    child.expect("quick reference")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    text = no_traceback(finish(child, status=0))
+    assert "not found" not in text and "A turn:" in text
