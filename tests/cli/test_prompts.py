@@ -264,3 +264,14 @@ def test_a_pager_that_is_not_here_does_not_lose_the_text():
     child.sendline("y")
     text = no_traceback(finish(child, status=0))
     assert "not found" not in text and "A turn:" in text
+
+
+@pytest.mark.parametrize("flags", [["--players", "3"], ["--seed", "7"], ["--option", "starting_hand=7"]])
+def test_resume_refuses_what_the_record_fixes_instead_of_ignoring_it(tmp_path, flags):
+    """`play --resume FILE --players 3` went on with the record's 2 players without a word."""
+    path = saved_spirit_link(tmp_path, 3)
+    child = spawn("play", "--resume", str(path), *flags)
+    text = no_traceback(finish(child, status=2))
+    assert "a resumed game keeps the players, seed, options and cards of its record" in text
+    assert f"leave out {flags[0]}" in text
+    assert "your choice" not in text

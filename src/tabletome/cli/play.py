@@ -63,6 +63,11 @@ def run(args) -> int:
     import signal
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    given = [flag for flag, value in (("--players", args.players), ("--seed", args.seed), ("--option", args.option),
+                                      ("--cards", args.cards)) if value is not None]
+    if args.resume is not None and given:
+        raise IllegalAction(f"a resumed game keeps the players, seed, options and cards of its record; "
+                            f"leave out {', '.join(given)} (--seat may change who plays)")
     if args.resume == "":
         from .resume import pick
         args.resume = pick(console, lambda prompt: console.input(prompt))
