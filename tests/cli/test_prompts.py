@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -275,3 +276,32 @@ def test_resume_refuses_what_the_record_fixes_instead_of_ignoring_it(tmp_path, f
     assert "a resumed game keeps the players, seed, options and cards of its record" in text
     assert f"leave out {flags[0]}" in text
     assert "your choice" not in text
+
+
+# --- the terminal closed, the program told to stop ----------------------------------------------
+def test_the_record_is_saved_when_the_program_is_told_to_stop(tmp_path):
+    """SIGTERM (kill) ended a game without saving it; now it is saved as on Ctrl-C."""
+    path = tmp_path / "g.json"
+    child = spawn("play", "spirit-link", "--seed", "1", "--seat", "human", "--seat", "random", "--save", str(path))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.kill(signal.SIGTERM)
+    text = no_traceback(finish(child, status=128 + signal.SIGTERM))
+    assert "Game record saved to" in text
+    record = tabletome.load_record(path)
+    assert len(record["actions"]) >= 1 and not tabletome.replay(record).is_over
+
+
+def test_the_record_is_saved_when_the_terminal_closes(tmp_path):
+    """Closing the terminal window (SIGHUP, and nothing more to write to) lost the game."""
+    path = tmp_path / "g.json"
+    child = spawn("play", "spirit-link", "--seed", "1", "--seat", "human", "--seat", "ismcts", "--save", str(path))
+    child.expect(PROMPT)
+    child.sendline("1")                          # the search seat thinks: its turn is under way
+    child.expect("thinking")
+    child.delayafterclose = 3                    # time to save before pexpect would signal it further
+    child.close(force=False)                     # the terminal's side goes away: the kernel hangs up
+    assert child.exitstatus == 128 + signal.SIGHUP, (child.exitstatus, child.signalstatus)
+    record = tabletome.load_record(path)
+    assert record["actions"][0] == "transform Sheep"

@@ -5,7 +5,8 @@ the terminal's scrollback are cleared and handed over between their decisions, s
 another's hand (the ``log`` command shows only what the seat at the screen may read). ``undo``
 takes back a decision while nothing hidden was revealed and no chance was used since;
 ``tabletome play --resume RECORD`` continues a saved game. The game record is saved when the game
-ends, when you quit, or on Ctrl-C (which exits with status 130).
+ends, when you quit, on Ctrl-C (which exits with status 130), and when the terminal closes or the
+program is told to stop (SIGHUP, SIGTERM: status 129, 143).
 
 Everything here goes through the contract: the table is the game's ``render`` of ``view(seat)``,
 cards are explained by ``game.cards_info``, the rules reference is ``game.rules_summary``, and a
@@ -109,6 +110,8 @@ def run(args) -> int:
         console.print(header)
         console.print(hint)
     code = 0
+    # the terminal closed (SIGHUP) or the program told to stop (SIGTERM): saved as on Ctrl-C
+    before = {number: signal.signal(number, hang_up) for number in (signal.SIGHUP, signal.SIGTERM)}
     try:
         session.play()
     except KeyboardInterrupt:
@@ -118,10 +121,33 @@ def run(args) -> int:
         console.print("\n[yellow]End of input: leaving the game.[/yellow]")
     except Quit:
         console.print("[yellow]Leaving the game.[/yellow]")
+    except HungUp as stop:
+        code = 128 + stop.signal
+    except OSError as exc:
+        if not isinstance(exc.__context__, HungUp):
+            raise
+        code = 128 + exc.__context__.signal      # the spinner's last write, to a terminal that is gone
     finally:
-        if not session.save() and code == 0:
-            code = 1
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        try:
+            if not session.save() and code == 0:
+                code = 1
+        except OSError:
+            pass     # the record is written, but the terminal that would show so is gone
     return code
+
+
+class HungUp(Exception):
+    """The terminal closed (SIGHUP) or the program was told to stop (SIGTERM) during a game."""
+
+    def __init__(self, number):
+        super().__init__(number)
+        self.signal = number
+
+
+def hang_up(number, frame):
+    raise HungUp(number)
 
 
 def check_save_path(path: Path) -> None:

@@ -100,8 +100,11 @@ class Keyboard:
         finally:
             try:
                 self._collect(fd)
+            except OSError:
+                pass                   # the terminal is gone (closed while the computer thought)
             finally:
-                termios.tcsetattr(fd, termios.TCSANOW, old)
+                with contextlib.suppress(termios.error):
+                    termios.tcsetattr(fd, termios.TCSANOW, old)
 
     def _collect(self, fd):
         import select
