@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -300,8 +301,12 @@ def test_the_record_is_saved_when_the_terminal_closes(tmp_path):
     child.expect(PROMPT)
     child.sendline("1")                          # the search seat thinks: its turn is under way
     child.expect("thinking")
-    child.delayafterclose = 3                    # time to save before pexpect would signal it further
-    child.close(force=False)                     # the terminal's side goes away: the kernel hangs up
-    assert child.exitstatus == 128 + signal.SIGHUP, (child.exitstatus, child.signalstatus)
+    process = child.ptyproc
+    process.fileobj.close()                      # the terminal's side goes away: the kernel hangs up
+    for _ in range(1200):                        # (pexpect's close would signal it again after a delay)
+        if not process.isalive():
+            break
+        time.sleep(0.05)
+    assert process.exitstatus == 128 + signal.SIGHUP, (process.exitstatus, process.signalstatus)
     record = tabletome.load_record(path)
     assert record["actions"][0] == "transform Sheep"
