@@ -310,3 +310,22 @@ def test_the_record_is_saved_when_the_terminal_closes(tmp_path):
     assert process.exitstatus == 128 + signal.SIGHUP, (process.exitstatus, process.signalstatus)
     record = tabletome.load_record(path)
     assert record["actions"][0] == "transform Sheep"
+
+
+def test_at_a_hot_seat_what_one_player_typed_ahead_is_never_the_next_players_answer():
+    """North typed "1", Enter, Enter and "3": the second Enter passed the hand-over and "3" was
+    taken as South's face-down choice, before South had seen the screen."""
+    child = spawn("play", "spirit-link", "--seed", "1", "--seat", "human", "--seat", "human", "--no-save")
+    child.expect("press Enter when ready")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.send("1\r\r3\r")                     # all of it waits in the terminal before "1" is read
+    child.expect("Pass the screen to South")
+    child.sendline("")
+    child.expect(PROMPT)
+    assert "South" in plain(child.before).splitlines()[-1] + plain(child.after)   # South's own prompt
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    text = no_traceback(finish(child, status=0))
+    assert "South puts" not in text             # South made no choice

@@ -273,6 +273,7 @@ class Session:
     def hand_over(self, seat):
         """Clear the screen and the scrollback, and wait for ``seat``'s player to sit down."""
         name = self.state.seat_name(seat)
+        self.keyboard.forget()           # typed by the player before: never an answer of this one
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
         self.ask(f"[bold]Pass the screen to {name}.[/bold] {name}, press Enter when ready ")

@@ -82,6 +82,16 @@ class Keyboard:
             return None
         return fd if os.isatty(fd) else None
 
+    def forget(self):
+        """Drop whatever was typed and not yet answered (kept here, or waiting in the terminal):
+        at a hot seat it was typed by the player who is handing the screen over."""
+        self.lines.clear()
+        self.partial = ""
+        fd = self._fd()
+        if fd is not None:
+            import termios
+            termios.tcflush(fd, termios.TCIFLUSH)
+
     @contextlib.contextmanager
     def keep_typing(self):
         fd = self._fd()
