@@ -329,3 +329,26 @@ def test_at_a_hot_seat_what_one_player_typed_ahead_is_never_the_next_players_ans
     child.sendline("y")
     text = no_traceback(finish(child, status=0))
     assert "South puts" not in text             # South made no choice
+
+
+def test_a_long_log_opens_in_the_pager_from_its_first_line(tmp_path):
+    """`log` printed a long game's whole story at once: its start scrolled off the screen."""
+    path = saved_spirit_link(tmp_path, 40)
+    state = tabletome.replay(tabletome.load_record(path))
+    seat = state.to_move
+    lines = state.visible_log(seat)
+    assert len(lines) > 30
+    paged = tmp_path / "paged.txt"
+    child = spawn("play", "--resume", str(path), "--no-save", *(["--seat", "human"] * 2),
+                  env_extra={"PAGER": f"cat > {paged}"})
+    child.expect("press Enter when ready")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("log")
+    child.expect(PROMPT)
+    assert "Spirit Link · turn" in plain(child.before)               # the table drawn again after it
+    assert " ".join(paged.read_text().split()) == " ".join(" ".join(lines).split())   # all of it, wrapped
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    no_traceback(finish(child, status=0))

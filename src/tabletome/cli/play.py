@@ -303,8 +303,9 @@ class Session:
                 self.console.print(HELP)
                 continue
             if word == "log" and not rest:
-                for line in state.visible_log(seat):
-                    self.console.print(line, markup=False)
+                # a long log opens in the pager from its first line, as rules does (cli/pager.py)
+                if show_long(self.console, [Text("\n".join(state.visible_log(seat)))]):
+                    self.show_table(seat, again=True)
                 continue
             if word == "hint" and not rest:
                 self.hint(seat)
