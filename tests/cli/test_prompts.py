@@ -1,13 +1,18 @@
-"""Whatever is typed at a prompt, or pressed there (Ctrl-C), gets an answer and never a traceback:
-the choice prompt of ``play`` and of ``learn``, ``replay --step`` and the ``play --resume`` picker.
+"""The terminal program off its main path, as a player meets it: whatever is typed at a prompt
+(``play``, ``learn``, ``replay --step``, the ``play --resume`` picker) or pressed there (Ctrl-C)
+gets an answer and never a traceback; where records go (--save, --save-dir) and when they are
+saved; a hot seat's hand-over; a game from a file (Go Fish); long texts and the pager.
 
 Driven through a pseudo-terminal, as a person would (tests/cli/term.py)."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -352,3 +357,19 @@ def test_a_long_log_opens_in_the_pager_from_its_first_line(tmp_path):
     child.expect("Leave the game now")
     child.sendline("y")
     no_traceback(finish(child, status=0))
+
+
+def test_a_long_replay_opens_in_the_pager_and_a_file_gets_whole_lines(tmp_path):
+    """`replay` of a long game poured its log past the screen; in a terminal it now pages, and
+    printed to a file each line of the log stays whole."""
+    path = saved_spirit_link(tmp_path, 60)
+    state = tabletome.replay(tabletome.load_record(path))
+    lines = state.visible_log(None)
+    paged = tmp_path / "paged.txt"
+    text = plain(finish(spawn("replay", str(path), env_extra={"PAGER": f"cat > {paged}"}), status=0))
+    assert lines[-1] not in text and "as a spectator saw it" not in text      # nothing on the screen
+    last = f"{lines[-1]} The record stops before the end; {state.seat_name(state.to_move)} was to move."
+    assert " ".join(paged.read_text().split()).endswith(" ".join(last.split()))
+    printed = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "replay", str(path)], capture_output=True,
+                             text=True, timeout=120, env={**os.environ, "COLUMNS": "40"}).stdout
+    assert printed.splitlines()[1:-1] == lines

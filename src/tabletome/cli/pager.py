@@ -9,17 +9,18 @@ import shlex
 import shutil
 
 
-def show_long(console, renderables) -> bool:
+def show_long(console, renderables, soft_wrap=False) -> bool:
     """Print ``renderables``, or page them when they are taller than the screen; True if paged
-    (the caller redraws the table)."""
+    (the caller redraws the table). ``soft_wrap``: lines are not broken at the width (the
+    terminal or the pager wraps them), so printed to a file each stays whole."""
     rows = sum(len(console.render_lines(r, console.options, pad=False)) for r in renderables)
     if not console.is_terminal or rows <= console.size.height - 2 or not pager_found():
         for r in renderables:
-            console.print(r)
+            console.print(r, soft_wrap=soft_wrap)
         return False
     with console.pager(styles=False):
         for r in renderables:
-            console.print(r)
+            console.print(r, soft_wrap=soft_wrap)
     return True
 
 
