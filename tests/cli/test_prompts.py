@@ -373,3 +373,25 @@ def test_a_long_replay_opens_in_the_pager_and_a_file_gets_whole_lines(tmp_path):
     printed = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "replay", str(path)], capture_output=True,
                              text=True, timeout=120, env={**os.environ, "COLUMNS": "40"}).stdout
     assert printed.splitlines()[1:-1] == lines
+
+
+def test_a_terms_other_words_are_shown_once_and_not_again_beside_its_name():
+    """`info DK` headed its entry "Dread Knight (DK)  (DK)", `info relics` "Relic  (Relics, relics, ...)"."""
+    child = spawn("play", "life-siphon", "--seed", "4", "--seat", "human", "--seat", "random", "--no-save")
+    child.expect(PROMPT)
+    child.sendline("info DK")
+    child.expect(PROMPT)
+    assert plain(child.before).splitlines()[1] == "Dread Knight (DK)"
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    no_traceback(finish(child, status=0))
+    child = spawn("play", "life-and-legend", "--seed", "4", "--seat", "human", "--seat", "random", "--no-save")
+    child.expect(PROMPT)
+    child.sendline("info relics")
+    child.expect(PROMPT)
+    assert plain(child.before).splitlines()[1] == "Relic  (Relics, bring into play)"
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    no_traceback(finish(child, status=0))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Group
 from rich.text import Text
 
@@ -11,8 +13,15 @@ from tabletome.core.glossary import lookup
 
 def term_panel(game, term) -> Group:
     head = Text(term.name, style="bold")
-    if term.also:
-        head.append("  (" + ", ".join(term.also) + ")", style="dim")
+    # the other words once each, without those the name already shows ("Dread Knight (DK)")
+    seen = {term.name.lower()} | {w.lower() for w in re.findall(r"[\w'-]+", term.name)}
+    also = []
+    for word in term.also:
+        if word.lower() not in seen:
+            seen.add(word.lower())
+            also.append(word)
+    if also:
+        head.append("  (" + ", ".join(also) + ")", style="dim")
     parts = [head, Text.assemble("  “", (term.text, "italic"), "”"),
              Text(f"  — {game.name} rulebook: {term.section}", style="dim")]
     if term.ours:
