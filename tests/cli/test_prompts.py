@@ -395,3 +395,15 @@ def test_a_terms_other_words_are_shown_once_and_not_again_beside_its_name():
     child.expect("Leave the game now")
     child.sendline("y")
     no_traceback(finish(child, status=0))
+
+
+def test_selfplay_names_the_seats_as_the_game_does():
+    """Bad Baby Lich Lords' teams seat North-East, South-East, South-West and North-West (as
+    `tabletome play` and `replay` say); selfplay's table called them North, East, South, West."""
+    out = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "selfplay", "bad-baby-lich-lords", "--players",
+                          "4", "--games", "2", "--seat", "heuristic", "--seat", "random", "--seat", "heuristic",
+                          "--seat", "random"], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "COLUMNS": "80"})
+    assert out.returncode == 0, out.stderr
+    rows = [line.split("│")[1].strip() for line in out.stdout.splitlines() if line.startswith("│")]
+    assert rows == ["North-East", "South-East", "South-West", "North-West"]

@@ -112,7 +112,7 @@ def show(result, specs, game):
     table.add_column("agent")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
-    names = tabletome.core.seat_names(result["players"])
+    names = game.new(players=result["players"], seed=0, **result["options"]).seat_names   # as tabletome play names them
     for i, spec in enumerate(specs):
         table.add_row(names[i], Text(spec), str(result["wins"][i]), f"{result['wins'][i] / result['games']:.1%}")
     console.print(table)
