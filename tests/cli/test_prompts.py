@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 import tabletome
 
@@ -407,3 +408,22 @@ def test_selfplay_names_the_seats_as_the_game_does():
     assert out.returncode == 0, out.stderr
     rows = [line.split("│")[1].strip() for line in out.stdout.splitlines() if line.startswith("│")]
     assert rows == ["North-East", "South-East", "South-West", "North-West"]
+
+
+def test_a_choices_line_is_cut_to_the_screen_in_cells_when_its_card_text_is_wide(tmp_path):
+    """A card text in CJK letters (two cells each) was cut by characters, to twice the room it
+    had: the choice's line ran onto the next and the choices no longer read one a line."""
+    cards = (Path(tabletome.__file__).parent / "games" / "spirit_link" / "cards.toml").read_text()
+    cards = cards.replace('text = "Tiger (6/4) You can not escape from the Tiger."', f'text = "Tiger (6/4) {"虎" * 60}"')
+    path = tmp_path / "wide.toml"
+    path.write_text(cards)
+    child = spawn("play", "spirit-link", "--cards", str(path), "--seed", "1", "--seat", "human", "--seat", "random",
+                  "--no-save")
+    child.expect(PROMPT)
+    tiger = [line for line in plain(child.before).splitlines() if "transform Tiger" in line]
+    assert len(tiger) == 1 and tiger[0].endswith("…") and "虎" in tiger[0]
+    assert cell_len(tiger[0]) <= 80
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    no_traceback(finish(child, status=0))

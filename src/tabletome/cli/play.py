@@ -558,12 +558,12 @@ class Session:
             nonlocal line, last
             number = (f"{n + 1 + offset})", "bold cyan")
             cell = Text.assemble(("" if first else " · ", "dim"), number, f" {rest}")
-            if len(line.plain) + len(cell.plain) > width and line.plain.strip():
+            if line.cell_len + cell.cell_len > width and line.plain.strip():
                 close()
                 line = Text("  ")
                 cell = Text.assemble(number, f" {rest}")
-            if len(line.plain) + len(cell.plain) > width:
-                cell.truncate(width - len(line.plain), overflow="ellipsis")
+            if line.cell_len + cell.cell_len > width:
+                cell.truncate(width - line.cell_len, overflow="ellipsis")
             line.append_text(cell)
             last = n + 1 + offset
 
@@ -647,11 +647,11 @@ class Session:
         for i, action in enumerate(legal):
             line = Text.assemble((f"{i + 1:>3}. ", "bold"), str(action))
             text = self.short_for(action, card_text, view) if short else ""
-            room = width - len(line.plain) - 4
+            room = width - line.cell_len - 4          # in cells: a CJK letter takes two
             if text and room > 12:
-                if len(text) > room:
-                    text = text[:room - 1] + "…"
-                line.append(" — " + text, style="dim")
+                said = Text(text)
+                said.truncate(room, overflow="ellipsis")
+                line.append(" — " + said.plain, style="dim")
             rows.append(line)
         return rows
 
