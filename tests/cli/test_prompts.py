@@ -427,3 +427,15 @@ def test_a_choices_line_is_cut_to_the_screen_in_cells_when_its_card_text_is_wide
     child.expect("Leave the game now")
     child.sendline("y")
     no_traceback(finish(child, status=0))
+
+
+def test_replay_steps_prompt_fits_an_80_column_line(tmp_path):
+    """The prompt ran to 91 columns: its last words and the answer typed after it went onto the
+    next line."""
+    path = saved_spirit_link(tmp_path, 120)
+    child = spawn("replay", str(path), "--step")
+    child.expect(r"\): ")
+    prompt = plain(child.before + child.after).splitlines()[-1]
+    assert prompt.startswith("Step 0 of 120 (Enter: next") and len(prompt) + len("120") - len("0") <= 80   # at step 120 too
+    child.sendline("q")
+    no_traceback(finish(child, status=0))

@@ -12,7 +12,7 @@ from rich.text import Text
 import tabletome
 from .terminal import SafeConsole, typed_number
 
-HELP = "Enter/n: next · b: back · N: go to step N · s: start · e: end · q: quit"
+HELP = "Enter: next · b: back · N: step N · s/e: start/end · q: quit"     # the prompt fits 80 columns
 
 
 def run_steps(record, console: Console | None = None) -> int:
