@@ -439,3 +439,20 @@ def test_replay_steps_prompt_fits_an_80_column_line(tmp_path):
     assert prompt.startswith("Step 0 of 120 (Enter: next") and len(prompt) + len("120") - len("0") <= 80   # at step 120 too
     child.sendline("q")
     no_traceback(finish(child, status=0))
+
+
+def test_a_hot_seat_game_shows_its_name_seats_and_help_hint_on_the_first_hand_over():
+    """At a hot seat the first hand-over cleared the game's first line away ("Spirit Link — seed
+    3. North: human, South: human   (help: commands)"): nobody ever saw it. It now heads the
+    first hand-over's screen (the table's screen keeps its 24 rows, test_hot_seat.py)."""
+    child = spawn("play", "spirit-link", "--seed", "3", "--seat", "human", "--seat", "human", "--no-save")
+    child.expect("press Enter when ready")
+    raw = child.logfile_read.raw
+    on_screen = plain(raw[raw.rindex("\x1b[2J"):])            # what is left after the last clearing
+    assert on_screen.startswith("Spirit Link — seed 3. North: human, South: human   (help: commands)\n")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    no_traceback(finish(child, status=0))

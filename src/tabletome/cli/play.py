@@ -105,10 +105,11 @@ def run(args) -> int:
     hint = "(help: commands)"
     # the hint ends the line when it fits there, else it has a line of its own (never broken in two)
     if header.cell_len + 3 + len(hint) <= console.width:
-        console.print(header.append("   " + hint))
+        session.opening = [header.append("   " + hint)]
     else:
-        console.print(header)
-        console.print(hint)
+        session.opening = [header, Text(hint)]
+    if not session.hot_seat:                  # at a hot seat: above the first hand-over, once it clears the screen
+        session.show_opening()
     code = 0
     # the terminal closed (SIGHUP) or the program told to stop (SIGTERM): saved as on Ctrl-C
     before = {number: signal.signal(number, hang_up) for number in (signal.SIGHUP, signal.SIGTERM)}
@@ -184,6 +185,7 @@ class Session:
         self.humans = [i for i, a in enumerate(agents) if a is None]
         self.hot_seat = len(self.humans) > 1
         self.last_human = None
+        self.opening = []                # the game's first lines (its name, seed, seats, the help hint)
         self.seen = {h: len(state.visible_log(h)) for h in self.humans}
         self.spectator_seen = 0
         self.keyboard = Keyboard()
@@ -276,9 +278,16 @@ class Session:
         self.keyboard.forget()           # typed by the player before: never an answer of this one
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
+        self.show_opening()
         self.ask(f"[bold]Pass the screen to {name}.[/bold] {name}, press Enter when ready ")
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
+
+    def show_opening(self):
+        """The game's first lines, once."""
+        for line in self.opening:
+            self.console.print(line)
+        self.opening = []
 
     def human_turn(self, seat):
         state = self.state
