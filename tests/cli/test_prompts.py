@@ -456,3 +456,11 @@ def test_a_hot_seat_game_shows_its_name_seats_and_help_hint_on_the_first_hand_ov
     child.expect("Leave the game now")
     child.sendline("y")
     no_traceback(finish(child, status=0))
+
+
+def test_a_save_path_under_a_file_is_refused_before_the_game_with_what_to_do(tmp_path):
+    (tmp_path / "afile").write_text("not a folder")
+    child = spawn("play", "spirit-link", "--save", str(tmp_path / "afile" / "g.json"))
+    text = " ".join(no_traceback(finish(child, status=2)).split())
+    assert "is not a folder this program may write in (--save FILE names another place, --no-save keeps no record)" \
+        in text

@@ -160,7 +160,8 @@ def check_save_path(path: Path) -> None:
         folder = folder.parent
     if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
         raise IllegalAction(f"the game record cannot be saved to {shown(str(path), 300)}: "
-                            f"{shown(str(folder), 300)} is not a folder this program may write in")
+                            f"{shown(str(folder), 300)} is not a folder this program may write in "
+                            "(--save FILE names another place, --no-save keeps no record)")
 
 
 def computer(args) -> str:
