@@ -464,3 +464,19 @@ def test_a_save_path_under_a_file_is_refused_before_the_game_with_what_to_do(tmp
     text = " ".join(no_traceback(finish(child, status=2)).split())
     assert "is not a folder this program may write in (--save FILE names another place, --no-save keeps no record)" \
         in text
+
+
+def test_a_record_of_a_game_from_a_file_says_to_load_it_with_game_module(tmp_path):
+    """`replay` (or `play --resume`) of a Go Fish record without --game-module said only "there
+    is no game 'go-fish'", not how to load it."""
+    path = tmp_path / "fish.json"
+    made = subprocess.run([sys.executable, "-m", "tabletome.cli.main", "play", "go-fish", "--game-module", GO_FISH,
+                           "--players", "2", "--seat", "random", "--seat", "random", "--save", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    for command in (["replay", str(path)], ["play", "--resume", str(path)]):
+        text = " ".join(no_traceback(finish(spawn(*command), status=2)).split())
+        assert "is a game of 'go-fish', which is not one of the games here" in text
+        assert "a game from a file is loaded with --game-module FILE" in text
+    text = plain(finish(spawn("replay", str(path), "--game-module", GO_FISH), status=0))
+    assert "books: North" in text

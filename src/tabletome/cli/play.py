@@ -33,7 +33,7 @@ from .glossary import explain
 from .pager import show_long
 from .replay import result_line
 from .rule import ruling_lines, why, with_moment, with_rulings
-from .tables import HUMAN, make_agents, parse_options, seat_specs
+from .tables import HUMAN, load_record, make_agents, parse_options, seat_specs
 from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole, too_long, typed_echo, typed_number
 from tabletome.undo import undo_point
 
@@ -75,7 +75,7 @@ def run(args) -> int:
         if args.resume is None:
             return 0
     if args.resume:
-        record = tabletome.load_record(args.resume)
+        record = load_record(args.resume)
         if args.game and args.game != record["game"]:
             raise IllegalAction(f"the record {args.resume} is a game of {record['game']}, not {args.game}")
         game = tabletome.game(record["game"])

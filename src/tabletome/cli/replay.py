@@ -12,11 +12,12 @@ import tabletome
 from tabletome import IllegalAction
 
 from .pager import show_long
+from .tables import load_record
 from .terminal import SafeConsole
 
 
 def run(args) -> int:
-    record = tabletome.load_record(args.file)
+    record = load_record(args.file)
     if getattr(args, "step", False):
         from .stepper import run_steps
         return run_steps(record)

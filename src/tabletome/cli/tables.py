@@ -56,3 +56,14 @@ def save_folder(where: str | None):
     except OSError as exc:
         raise IllegalAction(f"--save-dir {shown(where, 300)} cannot be a folder of records: {exc.strerror or exc}") from None
     return folder
+
+
+def load_record(path):
+    """The record at ``path`` (core's ``load_record``), refused with the way out when its game is
+    not registered here: a game from a file (Go Fish) needs its --game-module again."""
+    record = tabletome.load_record(path)
+    if record["game"] not in tabletome.games():
+        raise IllegalAction(f"the record {shown(str(path), 300)} is a game of {shown(record['game'])}, which is not "
+                            f"one of the games here ({', '.join(tabletome.games())}); a game from a file is "
+                            "loaded with --game-module FILE, as when it was played")
+    return record
