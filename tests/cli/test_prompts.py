@@ -480,3 +480,15 @@ def test_a_record_of_a_game_from_a_file_says_to_load_it_with_game_module(tmp_pat
         assert "a game from a file is loaded with --game-module FILE" in text
     text = plain(finish(spawn("replay", str(path), "--game-module", GO_FISH), status=0))
     assert "books: North" in text
+
+
+def test_resume_with_vs_puts_the_records_computer_seats_at_that_level(tmp_path):
+    """`play --resume FILE --vs easy` went on with the record's heuristic seat, ignoring --vs."""
+    path = saved_spirit_link(tmp_path, 3)                  # seats: human, heuristic
+    child = spawn("play", "--resume", str(path), "--vs", "easy", "--no-save")
+    child.expect(PROMPT)
+    assert "North: human, South: random" in " ".join(plain(child.before).split())
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    no_traceback(finish(child, status=0))

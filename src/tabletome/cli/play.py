@@ -83,7 +83,10 @@ def run(args) -> int:
         if state.is_over:
             raise IllegalAction(f"the game in {args.resume} is over; replay it with: tabletome replay {args.resume}")
         players = state.players
-        specs = seat_specs(game, players, args.seat or record.get("seats"), HUMAN, computer(args))
+        seats = args.seat or record.get("seats")
+        if args.vs and not args.seat and seats:          # --vs: the record's computer seats at that level
+            seats = [s if s.strip().lower() == HUMAN else computer(args) for s in seats]
+        specs = seat_specs(game, players, seats, HUMAN, computer(args))
         path = None if args.no_save else Path(args.save or args.resume)
     else:
         if not args.game:
