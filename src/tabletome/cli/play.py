@@ -68,7 +68,7 @@ def run(args) -> int:
                                       ("--cards", args.cards)) if value is not None]
     if args.resume is not None and given:
         raise IllegalAction(f"a resumed game keeps the players, seed, options and cards of its record; "
-                            f"leave out {', '.join(given)} (--seat may change who plays)")
+                            f"leave out {', '.join(given)} (--seat and --vs may change who plays)")
     if args.resume == "":
         from .resume import pick
         args.resume = pick(console, lambda prompt: console.input(prompt))
