@@ -377,12 +377,20 @@ def test_a_long_replay_opens_in_the_pager_and_a_file_gets_whole_lines(tmp_path):
 
 
 def test_a_terms_other_words_are_shown_once_and_not_again_beside_its_name():
-    """`info DK` headed its entry "Dread Knight (DK)  (DK)", `info relics` "Relic  (Relics, relics, ...)"."""
+    """`info DK` headed its entry "Dread Knight (DK)  (DK)", `info relics` "Relic  (Relics, relics, ...)";
+    `info f` (the mark of a Fast Cast card on a tight Life Siphon table) listed every card with an
+    f in its name instead of the term."""
     child = spawn("play", "life-siphon", "--seed", "4", "--seat", "human", "--seat", "random", "--no-save")
     child.expect(PROMPT)
     child.sendline("info DK")
     child.expect(PROMPT)
     assert plain(child.before).splitlines()[1] == "Dread Knight (DK)"
+    child.sendline("info (m)")
+    child.expect(PROMPT)
+    assert plain(child.before).splitlines()[1] == "(m) moved  ((m)oved)"
+    child.sendline("info f")                     # a tight table's mark for a Fast Cast card
+    child.expect(PROMPT)
+    assert plain(child.before).splitlines()[1] == "Fast Cast  (f, f fast, Fast Cast response)"
     child.sendline("quit")
     child.expect("Leave the game now")
     child.sendline("y")

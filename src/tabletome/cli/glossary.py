@@ -8,16 +8,17 @@ import re
 from rich.console import Group
 from rich.text import Text
 
-from tabletome.core.glossary import lookup
+from tabletome.core.glossary import glossary, lookup
 
 
 def term_panel(game, term) -> Group:
     head = Text(term.name, style="bold")
     # the other words once each, without those the name already shows ("Dread Knight (DK)")
-    seen = {term.name.lower()} | {w.lower() for w in re.findall(r"[\w'-]+", term.name)}
+    seen = set()
     also = []
     for word in term.also:
-        if word.lower() not in seen:
+        shown_in_name = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", term.name, re.IGNORECASE)
+        if word.lower() not in seen and not shown_in_name:
             seen.add(word.lower())
             also.append(word)
     if also:
@@ -27,6 +28,13 @@ def term_panel(game, term) -> Group:
     if term.ours:
         parts.append(Text.assemble(("  Ours: ", "magenta"), term.ours))
     return Group(*parts)
+
+
+def is_term(game, words) -> bool:
+    """True when ``words`` is exactly a name or an abbreviation of the game's glossary ("f" on a
+    tight Life Siphon table), which ``info`` explains before any card whose name merely holds it."""
+    key = " ".join(words.split()).lower()
+    return any(key == " ".join(name.split()).lower() for term in glossary(game) for name in term.names)
 
 
 def explain(console, game, words) -> bool:

@@ -29,7 +29,7 @@ import tabletome
 from tabletome import IllegalAction
 from tabletome.core.text import shown
 
-from .glossary import explain
+from .glossary import explain, is_term
 from .pager import show_long
 from .replay import result_line
 from .rule import ruling_lines, why, with_moment, with_rulings
@@ -744,7 +744,11 @@ class Session:
                 self.console.print(f"Choice {n} ({legal[n - 1]}) involves no card.", markup=False)
                 return
         else:
-            infos = find_cards(everything, what)
+            infos = [i for i in everything if i["name"].lower() == " ".join(what.split()).lower()]
+            if not infos and is_term(self.game, what):          # "info f": the term, not every card with an f
+                explain(self.console, self.game, what)
+                return
+            infos = infos or find_cards(everything, what)
             if not infos and explain(self.console, self.game, what):     # a term or an abbreviation
                 return
             if not infos:
