@@ -253,7 +253,7 @@ class GoFish(Game):
                           " ".join(info["known_in_hand"]) or "-", f"{info['books']}: {books}")
         return table
 
-    def rules_summary(self, players, options):
+    def rules_summary(self, players, options, card_text=None):
         return (f"Go Fish for {players}: ask another player for a rank you hold; they give you all "
                 f"of it and you ask again, or you go fish from the stock. Four of a rank make a book. "
                 f"The most books wins. Seats: {', '.join(seat_names(players))}.")

@@ -11,7 +11,7 @@ import tabletome
 from tabletome import IllegalAction
 from tabletome.arena import Interrupted, format_arena, run_arena
 
-from .tables import HUMAN, parse_options
+from .tables import HUMAN, parse_options, save_folder
 from .terminal import INTERRUPTED, SafeConsole
 
 
@@ -24,6 +24,7 @@ def run(args) -> int:
         raise IllegalAction("arena seats are agents only (random, heuristic, ismcts, ...); use 'tabletome play' to play")
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else 0
+    save_folder(args.save_dir)
     console = SafeConsole(stderr=True)
     code = 0
     try:

@@ -22,7 +22,7 @@ from tabletome.core.lessons import judge, lesson as lesson_number, lessons, same
 
 from .play import Session
 from .rule import why
-from .terminal import SafeConsole
+from .terminal import SafeConsole, too_long
 
 HELP = """Type the number of a choice, or its text, to make your move. Other commands:
   goal     the lesson's goal and rule again, with the table
@@ -119,7 +119,7 @@ class Tutor:
         session = self.show(les, state)
         while True:
             answer = self.console.input(f"[bold cyan]Lesson {les.number}[/bold cyan], your move: ").strip()
-            if not answer:
+            if not answer or too_long(self.console, answer):
                 continue
             word, _, rest = answer.partition(" ")
             word, rest = word.lower(), rest.strip()

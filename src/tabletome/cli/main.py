@@ -21,6 +21,8 @@ import sys
 from tabletome import IllegalAction
 from tabletome.core.text import safe_text
 
+from .terminal import INTERRUPTED
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabletome", description="Four tabletop card games, exactly as their rulebooks say.")
@@ -150,13 +152,14 @@ def load_game_module(where: str) -> None:
         try:
             spec.loader.exec_module(module)
         except Exception as exc:
-            raise IllegalAction(f"--game-module {shown(where)} failed to load: {type(exc).__name__}: {exc}") from None
+            raise IllegalAction(f"--game-module {shown(where)} failed to load: {type(exc).__name__}: "
+                                f"{str(exc)[:300]}") from None
         return
     try:
         importlib.import_module(where)
     except ImportError as exc:
-        raise IllegalAction(f"--game-module {shown(where)}: no such module ({exc}); give a .py file or a "
-                            "module name on the Python path") from None
+        raise IllegalAction(f"--game-module {shown(where)}: no such module ({str(exc)[:120]}); give a "
+                            ".py file or a module name on the Python path") from None
 
 
 def main(argv=None) -> int:
@@ -190,6 +193,11 @@ def main(argv=None) -> int:
     except IllegalAction as exc:
         print(f"tabletome: {safe_text(exc)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl-C at a prompt no command answers itself (replay --step, the resume picker): stop
+        # quietly with the status of a program stopped by it (play, selfplay and arena say more)
+        print("\nInterrupted.", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:
         # the reader stopped early (tabletome games --json | head): stop quietly, as other tools do,
         # with what is still buffered for standard output sent nowhere

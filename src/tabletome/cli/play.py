@@ -5,7 +5,8 @@ the terminal's scrollback are cleared and handed over between their decisions, s
 another's hand (the ``log`` command shows only what the seat at the screen may read). ``undo``
 takes back a decision while nothing hidden was revealed and no chance was used since;
 ``tabletome play --resume RECORD`` continues a saved game. The game record is saved when the game
-ends, when you quit, or on Ctrl-C (which exits with status 130).
+ends, when you quit, on Ctrl-C (which exits with status 130), and when the terminal closes or the
+program is told to stop (SIGHUP, SIGTERM: status 129, 143).
 
 Everything here goes through the contract: the table is the game's ``render`` of ``view(seat)``,
 cards are explained by ``game.cards_info``, the rules reference is ``game.rules_summary``, and a
@@ -14,6 +15,7 @@ response window is recognised by ``state.decision_info()``.
 
 from __future__ import annotations
 
+import os
 import shlex
 import time
 from pathlib import Path
@@ -25,13 +27,14 @@ from rich.text import Text
 
 import tabletome
 from tabletome import IllegalAction
+from tabletome.core.text import shown
 
-from .glossary import explain
+from .glossary import explain, is_term
 from .pager import show_long
 from .replay import result_line
 from .rule import ruling_lines, why, with_moment, with_rulings
-from .tables import HUMAN, make_agents, parse_options, seat_specs
-from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole
+from .tables import HUMAN, load_record, make_agents, parse_options, seat_specs
+from .terminal import CLEAR_ALL, INTERRUPTED, Keyboard, SafeConsole, too_long, typed_echo, typed_number
 from tabletome.undo import undo_point
 
 HELP = """Type the number of a choice, or its text (its start is enough when only one
@@ -61,13 +64,18 @@ def run(args) -> int:
     import signal
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    given = [flag for flag, value in (("--players", args.players), ("--seed", args.seed), ("--option", args.option),
+                                      ("--cards", args.cards)) if value is not None]
+    if args.resume is not None and given:
+        raise IllegalAction(f"a resumed game keeps the players, seed, options and cards of its record; "
+                            f"leave out {', '.join(given)} (--seat and --vs may change who plays)")
     if args.resume == "":
         from .resume import pick
         args.resume = pick(console, lambda prompt: console.input(prompt))
         if args.resume is None:
             return 0
     if args.resume:
-        record = tabletome.load_record(args.resume)
+        record = load_record(args.resume)
         if args.game and args.game != record["game"]:
             raise IllegalAction(f"the record {args.resume} is a game of {record['game']}, not {args.game}")
         game = tabletome.game(record["game"])
@@ -75,7 +83,10 @@ def run(args) -> int:
         if state.is_over:
             raise IllegalAction(f"the game in {args.resume} is over; replay it with: tabletome replay {args.resume}")
         players = state.players
-        specs = seat_specs(game, players, args.seat or record.get("seats"), HUMAN, computer(args))
+        seats = args.seat or record.get("seats")
+        if args.vs and not args.seat and seats:          # --vs: the record's computer seats at that level
+            seats = [s if s.strip().lower() == HUMAN else computer(args) for s in seats]
+        specs = seat_specs(game, players, seats, HUMAN, computer(args))
         path = None if args.no_save else Path(args.save or args.resume)
     else:
         if not args.game:
@@ -86,6 +97,8 @@ def run(args) -> int:
         specs = seat_specs(game, players, args.seat, HUMAN, computer(args))
         state = game.new(players=players, seed=args.seed, cards=args.cards, **options)
         path = None if args.no_save else Path(args.save or default_record_path(game.id, state.seed))
+    if path is not None:
+        check_save_path(path)
     agents = make_agents(specs, state.seed)
     session = Session(console, game, state, specs, agents, path, module=args.game_module)
     verb = "resumed" if args.resume else "seed"
@@ -95,11 +108,14 @@ def run(args) -> int:
     hint = "(help: commands)"
     # the hint ends the line when it fits there, else it has a line of its own (never broken in two)
     if header.cell_len + 3 + len(hint) <= console.width:
-        console.print(header.append("   " + hint))
+        session.opening = [header.append("   " + hint)]
     else:
-        console.print(header)
-        console.print(hint)
+        session.opening = [header, Text(hint)]
+    if not session.hot_seat:                  # at a hot seat: above the first hand-over, once it clears the screen
+        session.show_opening()
     code = 0
+    # the terminal closed (SIGHUP) or the program told to stop (SIGTERM): saved as on Ctrl-C
+    before = {number: signal.signal(number, hang_up) for number in (signal.SIGHUP, signal.SIGTERM)}
     try:
         session.play()
     except KeyboardInterrupt:
@@ -109,9 +125,46 @@ def run(args) -> int:
         console.print("\n[yellow]End of input: leaving the game.[/yellow]")
     except Quit:
         console.print("[yellow]Leaving the game.[/yellow]")
+    except HungUp as stop:
+        code = 128 + stop.signal
+    except OSError as exc:
+        if not isinstance(exc.__context__, HungUp):
+            raise
+        code = 128 + exc.__context__.signal      # the spinner's last write, to a terminal that is gone
     finally:
-        session.save()
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        try:
+            if not session.save() and code == 0:
+                code = 1
+        except OSError:
+            pass     # the record is written, but the terminal that would show so is gone
     return code
+
+
+class HungUp(Exception):
+    """The terminal closed (SIGHUP) or the program was told to stop (SIGTERM) during a game."""
+
+    def __init__(self, number):
+        super().__init__(number)
+        self.signal = number
+
+
+def hang_up(number, frame):
+    raise HungUp(number)
+
+
+def check_save_path(path: Path) -> None:
+    """Refuse, before the game starts, a record file that could not be written when it ends."""
+    if path.is_dir():
+        raise IllegalAction(f"--save {shown(str(path), 300)} is a folder; name the record's file (a .json file in it)")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise IllegalAction(f"the game record cannot be saved to {shown(str(path), 300)}: "
+                            f"{shown(str(folder), 300)} is not a folder this program may write in "
+                            "(--save FILE names another place, --no-save keeps no record)")
 
 
 def computer(args) -> str:
@@ -136,6 +189,7 @@ class Session:
         self.humans = [i for i, a in enumerate(agents) if a is None]
         self.hot_seat = len(self.humans) > 1
         self.last_human = None
+        self.opening = []                # the game's first lines (its name, seed, seats, the help hint)
         self.seen = {h: len(state.visible_log(h)) for h in self.humans}
         self.spectator_seen = 0
         self.keyboard = Keyboard()
@@ -147,6 +201,7 @@ class Session:
         self.board_rows = 0              # the rows of the table on the screen
         self.page_start = 0              # the first choice shown when they come in pages (more)
         self.page_end = 0
+        self.draws_log = None            # does the game's table draw the log lines it is given?
 
     # --- the loop ------------------------------------------------------------------------------
     def play(self):
@@ -201,26 +256,42 @@ class Session:
         record["seats"] = list(self.specs)
         return record
 
-    def save(self):
+    def save(self) -> bool:
+        """Save the game record, if it is kept; False when it could not be written."""
         if self.path is None:
-            return
-        tabletome.save_record(self.record(), self.path)
+            return True
+        try:
+            tabletome.save_record(self.record(), self.path)
+        except OSError as exc:
+            self.console.print(Text(f"The game record could not be saved to {self.path}: {exc.strerror or exc}",
+                                    style="red"))
+            return False
         load = self.module_argument()
         if self.state.is_over:
-            self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.path}{load})")
+            self.console.print(f"Game record saved to {self.path}  (replay it: tabletome replay {self.command_path()}{load})",
+                               markup=False)
         else:
             self.console.print(f"Game record saved to {self.path}  "
-                               f"(go on with it: tabletome play --resume {self.path}{load})")
+                               f"(go on with it: tabletome play --resume {self.command_path()}{load})", markup=False)
+        return True
 
     # --- a human's decision --------------------------------------------------------------------
     def hand_over(self, seat):
         """Clear the screen and the scrollback, and wait for ``seat``'s player to sit down."""
         name = self.state.seat_name(seat)
+        self.keyboard.forget()           # typed by the player before: never an answer of this one
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
+        self.show_opening()
         self.ask(f"[bold]Pass the screen to {name}.[/bold] {name}, press Enter when ready ")
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
+
+    def show_opening(self):
+        """The game's first lines, once."""
+        for line in self.opening:
+            self.console.print(line)
+        self.opening = []
 
     def human_turn(self, seat):
         state = self.state
@@ -232,7 +303,7 @@ class Session:
         self.show_table(seat)
         while True:
             answer = self.ask(f"[bold cyan]{name}[/bold cyan], your choice: ").strip()
-            if not answer:
+            if not answer or too_long(self.console, answer):
                 continue
             word, _, rest = answer.partition(" ")
             word = word.lower()
@@ -245,8 +316,9 @@ class Session:
                 self.console.print(HELP)
                 continue
             if word == "log" and not rest:
-                for line in state.visible_log(seat):
-                    self.console.print(line, markup=False)
+                # a long log opens in the pager from its first line, as rules does (cli/pager.py)
+                if show_long(self.console, [Text("\n".join(state.visible_log(seat)))]):
+                    self.show_table(seat, again=True)
                 continue
             if word == "hint" and not rest:
                 self.hint(seat)
@@ -263,7 +335,7 @@ class Session:
             if word == "more" and not rest:
                 legal = state.legal_actions()
                 self.page_start = self.page_end if self.page_end < len(legal) else 0
-                self.show_table(seat)
+                self.show_table(seat, again=True)
                 continue
             if word in ("table", "board") and not rest:
                 self.draw(seat, log=True)
@@ -274,8 +346,9 @@ class Session:
                 continue
             if word == "autopass":
                 self.set_autopass(seat, rest.lower())
+                before = len(state.visible_log(seat))
                 if self.auto_pass(seat):              # the notice shows above the next table
-                    self.seen[seat] = len(self.state.visible_log(seat))
+                    self.decided(seat, before)
                     return
                 if self.notice:                       # nothing to pass now: say it here, once
                     self.console.print(self.notice)
@@ -285,37 +358,49 @@ class Session:
             if answer.lower() == "a" and info and info["window"]:
                 self.autopass_turn[seat] = state.turn_key()
                 self.notice = "Auto-passing response windows for the rest of this turn."
+                before = len(state.visible_log(seat))
                 state.apply(info["pass"])
-                self.seen[seat] = len(state.visible_log(seat))
+                self.decided(seat, before)
                 return
+            before = len(state.visible_log(seat))
             try:
                 action = self.pick(answer, state.legal_actions())
                 state.apply(action)
             except IllegalAction as exc:
                 self.console.print(Text(f"Not that: {exc}", style="red"))
                 continue
-            self.seen[seat] = len(state.visible_log(seat))
+            self.decided(seat, before)
             return
+
+    def decided(self, seat, before):
+        """After ``seat``'s decision (the log was ``before`` lines long): what follows it counts
+        as seen, as the table's log shows the last lines; a table that draws no log shows what the
+        decision did above the table next time instead (show_table)."""
+        self.seen[seat] = before if self.draws_log is False else len(self.state.visible_log(seat))
 
     def ask(self, prompt: str) -> str:
         return self.keyboard.input(self.console, prompt)
+
+    def command_path(self) -> str:
+        """The record's path as a command shown to be typed again takes it (quoted for the shell)."""
+        return shlex.quote(str(self.path))
 
     def module_argument(self) -> str:
         """What a command that goes on with this game adds to load it: its --game-module, if any."""
         return f" --game-module {shlex.quote(self.module)}" if self.module else ""
 
     def confirm_quit(self) -> bool:
-        where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.path}"
+        where = (f"The record will be saved to {self.path}; go on later with: tabletome play --resume {self.command_path()}"
                  f"{self.module_argument()}." if self.path is not None else "This game is not being saved (--no-save).")
         self.console.print(escape(where))
         answer = self.ask("Leave the game now? (y/n) ").strip().lower()
         return answer in ("y", "yes")
 
     def pick(self, answer, legal):
-        if answer.isdigit():
-            number = int(answer)
+        number = typed_number(answer)
+        if number is not None:
             if not 1 <= number <= len(legal):
-                raise IllegalAction(f"{number} is not a choice; choose 1 to {len(legal)}")
+                raise IllegalAction(f"{typed_echo(answer)} is not a choice; choose 1 to {len(legal)}")
             return legal[number - 1]
         try:
             return self.state.parse_action(answer)
@@ -325,8 +410,8 @@ class Session:
             if len(matches) == 1:
                 return matches[0]
             if matches:
-                shown = ", ".join(str(a) for a in matches[:8]) + (" ..." if len(matches) > 8 else "")
-                raise IllegalAction(f"'{answer}' could be: {shown}") from None
+                listed = ", ".join(str(a) for a in matches[:8]) + (" ..." if len(matches) > 8 else "")
+                raise IllegalAction(f"'{answer}' could be: {listed}") from None
             raise
 
     # --- drawing -------------------------------------------------------------------------------
@@ -394,6 +479,12 @@ class Session:
                 log_rows[log_shown] = self.rows_of(Text("\n".join(shown))) if shown else 0
             return bare_rows[compact] + log_rows[log_shown]
 
+        if lines and self.draws_log is None:
+            self.draws_log = board_at((0, 1))[1] > board_at((0, 0))[1]
+        if self.draws_log is False:
+            # a table that does not draw the log it is given (a game's render may leave it out):
+            # the lines since this seat's last decision go above the table instead (show_table)
+            steps = [(0, 0), (1, 0), (2, 0)]
         grouped = None
         for arrange in ("full", "groups"):
             if arrange == "groups":
@@ -411,13 +502,16 @@ class Session:
         self.board_rows = used
         return board, self.page(legal, width, room), 0
 
-    def show_table(self, seat):
+    def show_table(self, seat, again=False):
         """The table as ``seat`` sees it, then the numbered choices, fitted to the terminal
-        (``layout``); above it what happened since this seat's last decision, as much as fits."""
+        (``layout``); above it what happened since this seat's last decision, as much as fits.
+        ``again``: the same decision drawn again (after ``more`` or a paged text), under the
+        heading it had."""
         state = self.state
         lines = state.visible_log(seat)
         new = lines[self.seen.get(seat, 0):]
-        self.heading_text = self.heading(seat)
+        if not again or self.heading_text is None:
+            self.heading_text = self.heading(seat)
         heading = self.heading_text
         board, choices, log_shown = self.layout(seat)
         self.shown_choices = choices
@@ -477,12 +571,12 @@ class Session:
             nonlocal line, last
             number = (f"{n + 1 + offset})", "bold cyan")
             cell = Text.assemble(("" if first else " · ", "dim"), number, f" {rest}")
-            if len(line.plain) + len(cell.plain) > width and line.plain.strip():
+            if line.cell_len + cell.cell_len > width and line.plain.strip():
                 close()
                 line = Text("  ")
                 cell = Text.assemble(number, f" {rest}")
-            if len(line.plain) + len(cell.plain) > width:
-                cell.truncate(width - len(line.plain), overflow="ellipsis")
+            if line.cell_len + cell.cell_len > width:
+                cell.truncate(width - line.cell_len, overflow="ellipsis")
             line.append_text(cell)
             last = n + 1 + offset
 
@@ -566,11 +660,11 @@ class Session:
         for i, action in enumerate(legal):
             line = Text.assemble((f"{i + 1:>3}. ", "bold"), str(action))
             text = self.short_for(action, card_text, view) if short else ""
-            room = width - len(line.plain) - 4
+            room = width - line.cell_len - 4          # in cells: a CJK letter takes two
             if text and room > 12:
-                if len(text) > room:
-                    text = text[:room - 1] + "…"
-                line.append(" — " + text, style="dim")
+                said = Text(text)
+                said.truncate(room, overflow="ellipsis")
+                line.append(" — " + said.plain, style="dim")
             rows.append(line)
         return rows
 
@@ -625,7 +719,8 @@ class Session:
         state = self.state
         card_text = state.card_text
         everything = self.game.cards_info(card_text)
-        if not everything and not what.isdigit() and explain(self.console, self.game, what):
+        n = typed_number(what)
+        if not everything and n is None and explain(self.console, self.game, what):
             return
         if not everything:
             self.console.print(f"{self.game.name} has no card texts to show.")
@@ -634,11 +729,10 @@ class Session:
             names = ", ".join(i["name"] for i in everything)
             self.console.print(f"info NAME or info N (a choice's number). Cards: {names}", markup=False)
             return
-        if what.isdigit():
+        if n is not None:
             legal = state.legal_actions()
-            n = int(what)
             if not 1 <= n <= len(legal):
-                self.console.print(f"[red]{n} is not a choice; choose 1 to {len(legal)}[/red]")
+                self.console.print(Text(f"{typed_echo(what)} is not a choice; choose 1 to {len(legal)}", style="red"))
                 return
             said = self.game.describe_choice(state.view(state.to_move), legal[n - 1])
             infos = self.cards_of(legal[n - 1], card_text, said or "")
@@ -650,17 +744,21 @@ class Session:
                 self.console.print(f"Choice {n} ({legal[n - 1]}) involves no card.", markup=False)
                 return
         else:
-            infos = find_cards(everything, what)
+            infos = [i for i in everything if i["name"].lower() == " ".join(what.split()).lower()]
+            if not infos and is_term(self.game, what):          # "info f": the term, not every card with an f
+                explain(self.console, self.game, what)
+                return
+            infos = infos or find_cards(everything, what)
             if not infos and explain(self.console, self.game, what):     # a term or an abbreviation
                 return
             if not infos:
-                self.console.print(Text(f"No card is named {what!r}; type 'info' to list them.", style="red"))
+                self.console.print(Text(f"No card is named {shown(what)}; type 'info' to list them.", style="red"))
                 return
             if len(infos) > 1:
                 self.console.print(f"'{what}' could be: " + ", ".join(i["name"] for i in infos), markup=False)
                 return
         if show_long(self.console, [card_panel(info) for info in infos]) and self.state.to_move is not None:
-            self.show_table(self.state.to_move)      # paged (cli/pager.py): the table again
+            self.show_table(self.state.to_move, again=True)      # paged (cli/pager.py): the table again
 
     def rules(self):
         state = self.state
@@ -678,7 +776,7 @@ class Session:
                 parts.append(Text("Our rulings on this decision (RULES.md, not the rulebook):", style="bold"))
                 parts.extend(ruling_lines(now))
         if show_long(self.console, parts) and state.to_move is not None:
-            self.show_table(state.to_move)           # paged (cli/pager.py): the table again
+            self.show_table(state.to_move, again=True)           # paged (cli/pager.py): the table again
 
     def set_autopass(self, seat, rest):
         if rest in ("off", "no", "stop"):
@@ -711,8 +809,10 @@ class Session:
             rows = hints(self.state, seat)
         measure = "win chance" if self.state.players > 1 else "expected score (0-100%)"
         self.console.print(f"[bold]Hint[/bold]: the computer's best choices, with its estimated {measure}:")
+        legal = [str(a) for a in self.state.legal_actions()]
         for action, chance, visits in rows:
-            self.console.print(f"  {str(action):40} {chance:>4.0%}  ({visits} searches)", markup=False)
+            number = f"{legal.index(str(action)) + 1}." if str(action) in legal else ""
+            self.console.print(f"  {number:>4} {str(action):40} {chance:>4.0%}  ({visits} searches)", markup=False)
 
 
 def find_cards(everything: list[dict], what: str) -> list[dict]:

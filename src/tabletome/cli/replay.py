@@ -11,11 +11,13 @@ from rich.text import Text
 import tabletome
 from tabletome import IllegalAction
 
+from .pager import show_long
+from .tables import load_record
 from .terminal import SafeConsole
 
 
 def run(args) -> int:
-    record = tabletome.load_record(args.file)
+    record = load_record(args.file)
     if getattr(args, "step", False):
         from .stepper import run_steps
         return run_steps(record)
@@ -34,15 +36,15 @@ def run(args) -> int:
     else:
         lines = state.visible_log(None)
         whose = "as a spectator saw it (unfinished: --seat N for a seat's view, --reveal for everything)"
-    console.print(Text.assemble((game.name, "bold"), f", {record['players']} player(s), seed {record['seed']}, "
-                                f"{len(record['actions'])} action{'' if len(record['actions']) == 1 else 's'}; {whose}"), soft_wrap=True)
-    for line in lines:
-        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    parts = [Text.assemble((game.name, "bold"), f", {record['players']} player(s), seed {record['seed']}, "
+                           f"{len(record['actions'])} action{'' if len(record['actions']) == 1 else 's'}; {whose}"),
+             Text("\n".join(lines))]
     if args.board:
         board = game.render(state.view(seat), seat, card_text=state.card_text)
         if board is not None:
-            console.print(board)
-    console.print(Text(result_line(state), style="bold"))
+            parts.append(board)
+    parts.append(Text(result_line(state), style="bold"))
+    show_long(console, parts, soft_wrap=True)      # taller than the terminal: in the pager, from its start
     return 0
 
 

@@ -11,6 +11,8 @@ from rich.text import Text
 import tabletome
 from tabletome import IllegalAction
 
+from .terminal import typed_number
+
 FOLDER = Path("records")
 MOST = 20            # records looked at, newest first
 MAX_BYTES = 2_000_000
@@ -56,6 +58,7 @@ def pick(console, ask) -> str | None:
             return None
         if not answer:
             return None
-        if answer.isdigit() and 1 <= int(answer) <= len(games):
-            return str(games[int(answer) - 1]["path"])
+        n = typed_number(answer)
+        if n is not None and 1 <= n <= len(games):
+            return str(games[n - 1]["path"])
         console.print(f"Type a number from 1 to {len(games)}, or Enter for none.", markup=False)

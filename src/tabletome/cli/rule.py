@@ -12,6 +12,7 @@ from tabletome.core.rulings import applying
 
 from .glossary import term_panel
 from .pager import show_long
+from .terminal import typed_number
 
 def moment_term(game, view):
     """The glossary entry of the phase ``view`` is in, when it has a ``moment`` line."""
@@ -76,9 +77,10 @@ def why(session, text) -> None:
     if not text:
         console.print("why TEXT: why a move is not available now (why transform Dragon, why 3)", markup=False)
         return
-    if text.isdigit():
+    n = typed_number(text)
+    if n is not None:
         legal = state.legal_actions()
-        text = str(legal[int(text) - 1]) if 1 <= int(text) <= len(legal) else text
+        text = str(legal[n - 1]) if 1 <= n <= len(legal) else text
     answer = why_not(game, state, text)
     if answer["available"]:
         console.print(Text.assemble((f"'{answer['action']}' is available now", "bold green"), " (type it to make it)."))
@@ -93,4 +95,4 @@ def why(session, text) -> None:
     parts += ruling_lines(answer["rulings"])
     # taller than the screen: paged (cli/pager.py), so the answer's first line is read first
     if show_long(console, parts) and state.to_move is not None:
-        session.show_table(state.to_move)
+        session.show_table(state.to_move, again=True)

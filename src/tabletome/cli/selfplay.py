@@ -11,7 +11,7 @@ import tabletome
 from tabletome import IllegalAction
 
 from ..arena import MAX_DECISIONS, Interrupted
-from .tables import HUMAN, make_agents, parse_options, seat_specs
+from .tables import HUMAN, make_agents, parse_options, save_folder, seat_specs
 from .terminal import INTERRUPTED, SafeConsole
 
 
@@ -25,6 +25,7 @@ def run(args) -> int:
     if any(s.lower() == HUMAN for s in specs):
         raise IllegalAction("selfplay seats are agents only (random, heuristic, ...); use 'tabletome play' to play")
     base_seed = args.seed if args.seed is not None else 0
+    save_folder(args.save_dir)
     code = 0
     try:
         result = selfplay(game, players, options, specs, args.games, base_seed, args.cards, args.save_dir)
@@ -111,7 +112,7 @@ def show(result, specs, game):
     table.add_column("agent")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
-    names = tabletome.core.seat_names(result["players"])
+    names = game.new(players=result["players"], seed=0, **result["options"]).seat_names   # as tabletome play names them
     for i, spec in enumerate(specs):
         table.add_row(names[i], Text(spec), str(result["wins"][i]), f"{result['wins'][i] / result['games']:.1%}")
     console.print(table)

@@ -10,20 +10,16 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 import tabletome
-from .terminal import SafeConsole
+from .terminal import SafeConsole, typed_number
 
-HELP = "Enter/n: next · b: back · N: go to step N · s: start · e: end · q: quit"
+HELP = "Enter: next · b: back · N: step N · s/e: start/end · q: quit"     # the prompt fits 80 columns
 
 
 def run_steps(record, console: Console | None = None) -> int:
     console = console or SafeConsole(highlight=False)
-    start = tabletome.replay({**record, "actions": []})
-    states, movers = [start.clone()], []
-    state = start
-    for text in record["actions"]:
-        movers.append(state.to_move)
-        state.apply(text)
-        states.append(state.clone())
+    states = [tabletome.replay({**record, "actions": []})]
+    state = tabletome.replay(record, on_step=lambda after: states.append(after.clone()))
+    movers = [s.to_move for s in states[:-1]]
     finished = state.is_over
     game = state.game
     last = len(states) - 1
@@ -44,8 +40,8 @@ def run_steps(record, console: Console | None = None) -> int:
             at = 0
         elif answer in ("e", "end"):
             at = last
-        elif answer.isdigit() and int(answer) <= last:
-            at = int(answer)
+        elif (n := typed_number(answer)) is not None and n <= last:
+            at = n
         else:
             console.print(f"[red]Not a step: type {HELP} (steps 0 to {last}).[/red]")
 

@@ -30,6 +30,33 @@ from tabletome.core.text import is_safe, safe_text
 
 CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J\x1b[3J"
 INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
+MAX_TYPED = 500     # characters in a line typed at a prompt: the longest choice or command is far shorter
+
+
+def typed_number(text: str) -> int | None:
+    """``text`` as the whole number a person typed at a prompt (a choice, a step, a game to
+    resume), else None. Only the digits 0-9 count: ``str.isdigit`` also takes "²", which ``int``
+    refuses. A number of more digits than any list has items reads as one past the end."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else 10 ** 9
+
+
+def too_long(console, line: str) -> bool:
+    """Say so when a typed line is longer than any choice or command (a paste gone wrong): it is
+    then not read, nor repeated in a message."""
+    if len(line) <= MAX_TYPED:
+        return False
+    from rich.text import Text
+    console.print(Text(f"Not that: a line of {len(line):,} characters is no choice or command "
+                       f"(they are at most {MAX_TYPED}; help: the commands)", style="red"))
+    return True
+
+
+def typed_echo(text: str) -> str:
+    """A typed number as a message repeats it: at most 12 characters."""
+    return text if len(text) <= 12 else text[:11] + "…"
 
 
 class SafeConsole(Console):
@@ -55,6 +82,16 @@ class Keyboard:
             return None
         return fd if os.isatty(fd) else None
 
+    def forget(self):
+        """Drop whatever was typed and not yet answered (kept here, or waiting in the terminal):
+        at a hot seat it was typed by the player who is handing the screen over."""
+        self.lines.clear()
+        self.partial = ""
+        fd = self._fd()
+        if fd is not None:
+            import termios
+            termios.tcflush(fd, termios.TCIFLUSH)
+
     @contextlib.contextmanager
     def keep_typing(self):
         fd = self._fd()
@@ -73,8 +110,11 @@ class Keyboard:
         finally:
             try:
                 self._collect(fd)
+            except OSError:
+                pass                   # the terminal is gone (closed while the computer thought)
             finally:
-                termios.tcsetattr(fd, termios.TCSANOW, old)
+                with contextlib.suppress(termios.error):
+                    termios.tcsetattr(fd, termios.TCSANOW, old)
 
     def _collect(self, fd):
         import select
