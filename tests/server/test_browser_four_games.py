@@ -172,7 +172,8 @@ def test_two_strangers_meet_in_the_lobby_and_play_a_whole_game_on_two_processes(
     join.wait_for()
     bob.fill("#lobby-name", "Bob")
     join.click()
-    bob.wait_for_function("document.body.dataset.step === '0'")
+    # the click takes the page to the table: while it goes there the document has no body yet
+    bob.wait_for_function("document.body !== null && document.body.dataset.step === '0'")
     pages = [ann, bob]
     for p in pages:
         # each seat's name on the board, and the clock of each seat
