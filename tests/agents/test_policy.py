@@ -75,8 +75,11 @@ def test_bad_policy_files_are_refused(tmp_path):
         tabletome.agent("policy")
     junk = tmp_path / "junk.npz"
     junk.write_text("not a policy")
-    with pytest.raises(IllegalAction, match="not a policy"):
+    with pytest.raises(IllegalAction, match="not a policy") as refused:
         load_policy(str(junk))
+    assert "pickle" not in str(refused.value)      # never the advice to load an untrusted file unsafely
+    with pytest.raises(IllegalAction, match="cannot be read: Is a directory"):
+        load_policy(str(tmp_path))
     other = tiny_policy(tmp_path / "ls.npz", game_id="life-siphon")
     bot = tabletome.agent(f"policy:{other}")
     with pytest.raises(IllegalAction, match="trained for 'life-siphon'"):

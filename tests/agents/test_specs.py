@@ -91,3 +91,9 @@ def test_a_refusal_names_the_setting():
         tabletome.agent("ismcts:iterations=0")
     with pytest.raises(IllegalAction, match="settings are"):
         tabletome.agent("ismcts:budget=3")
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=5,iterations=6", "ismcts:c=1, c=1", "policy:a.npz,path=b.npz"])
+def test_a_setting_given_twice_is_refused_not_the_last_taken(spec):
+    with pytest.raises(IllegalAction, match="is given twice"):
+        tabletome.agent(spec)

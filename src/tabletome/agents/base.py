@@ -52,6 +52,8 @@ def parse_spec(spec: str) -> tuple[str, dict]:
             continue
         if not eq or not key.strip():
             raise IllegalAction(f"agent setting {part!r} in {spec!r} must be written key=value")
+        if key.strip() in settings:
+            raise IllegalAction(f"agent setting {key.strip()!r} is given twice in {spec!r}; give each setting once")
         settings[key.strip()] = value.strip()
     return name.strip().lower(), settings
 
@@ -68,6 +70,8 @@ def agent(spec: str, seed: int | None = None) -> Agent:
         positional = getattr(cls, "positional", None)
         if positional is None:
             raise IllegalAction(f"agent setting {raw['']!r} in {spec!r} must be written key=value")
+        if positional in raw:
+            raise IllegalAction(f"agent setting {positional!r} is given twice in {spec!r}; give each setting once")
         raw = {positional: raw.pop(""), **raw}
     for key, value in raw.items():
         if key not in cls.settings:

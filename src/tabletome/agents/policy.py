@@ -60,8 +60,10 @@ def load_policy(path: str):
         data = np.load(path, allow_pickle=False)
     except FileNotFoundError:
         raise IllegalAction(f"policy file {path!r} does not exist") from None
-    except (OSError, ValueError) as exc:
-        raise IllegalAction(f"policy file {path!r} is not a policy .npz file: {exc}") from None
+    except OSError as exc:
+        raise IllegalAction(f"policy file {path!r} cannot be read: {exc.strerror or exc}") from None
+    except ValueError:   # (numpy's own words would advise loading the file unsafely)
+        raise IllegalAction(f"policy file {path!r} is not a policy .npz file (one that save_policy writes)") from None
     with data:
         if "meta" not in data.files or "W0" not in data.files:
             raise IllegalAction(f"policy file {path!r} has no 'meta' and 'W0': not written by save_policy")
