@@ -159,6 +159,24 @@ def test_the_arena_and_the_lab_take_their_base_seed_by_the_same_rule(seed):
     refused(lambda: make_study("spirit-link", ["random", "random"], games=1, seed=seed), "0 to 2**63-1")
 
 
+@pytest.mark.parametrize("game_id", ["spirit-link", "life-siphon", "bad-baby-lich-lords", "life-and-legend"])
+def test_a_control_character_in_a_card_name_or_text_is_refused(game_id):
+    """A card file's strings reach terminals, pages and reports: an escape sequence in a name
+    (TOML's "\\u001b") or a text is refused, naming it; a text keeps its new lines and tabs."""
+    game = tabletome.game(game_id)
+    own = (GAMES / game_id.replace("-", "_") / "cards.toml").read_text()
+    m = re.search(r'^name = "([^"]+)"$', own, re.M)
+    named = own[:m.start()] + f'name = "\\u001b[31m{m.group(1)}"' + own[m.end():]
+    refused(lambda: game.check_cards(named, "mine.toml"), "mine.toml", "'name'", "control character (U+001B)")
+    tabbed = own[:m.start()] + f'name = "{m.group(1)}\\tx"' + own[m.end():]
+    refused(lambda: game.check_cards(tabbed, "mine.toml"), "'name'", "U+0009")
+    t = re.search(r'^text = "([^"]*)"$', own, re.M)
+    texted = own[:t.start()] + 'text = "a\\u009bb"' + own[t.end():]
+    refused(lambda: game.check_cards(texted, "mine.toml"), "'text'", "U+009B", "new lines and tabs")
+    lined = own[:t.start()] + 'text = "first line\\n\\tsecond line"' + own[t.end():]
+    assert game.check_cards(lined, "mine.toml") is not None
+
+
 @pytest.mark.parametrize("game_id", ["spirit-link", "life-siphon", "life-and-legend"])
 def test_a_lone_surrogate_in_a_snapshot_or_a_card_text_is_refused(game_id):
     """Found by the fuzz suite: JSON's "\\ud800" reached msgspec and raised UnicodeEncodeError."""

@@ -93,6 +93,8 @@ class CardFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
     """A card file: one list per table (``[[card]]``, ``[[minion]]``...). Subclass it."""
 
 
+_NAME_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")      # C0, DEL and C1 controls
+_TEXT_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # the same but new lines and tabs
 _PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 _ITEM = re.compile(r"^\.(?P<table>\w+)\[(?P<i>\d+)\](?P<rest>.*)$")
 
@@ -167,8 +169,16 @@ def _out_of_bounds(value, depth: int, field: str) -> str | None:
     if isinstance(value, float):
         return None if abs(value) <= MAX_NUMBER else f"{value} is out of bounds: a number on a card is -{MAX_NUMBER} to {MAX_NUMBER}"
     if isinstance(value, str):
-        limit = MAX_NAME if field == "name" and depth == 1 else MAX_STRING
-        return None if len(value) <= limit else f"{len(value):,} characters; at most {limit:,}"
+        name = field == "name" and depth == 1
+        limit = MAX_NAME if name else MAX_STRING
+        if len(value) > limit:
+            return f"{len(value):,} characters; at most {limit:,}"
+        # a control character (an escape sequence...) would reach a terminal or a report as such
+        bad = (_NAME_CONTROL if name else _TEXT_CONTROL).search(value)
+        if bad:
+            allowed = "printable characters" if name else "printable characters, new lines and tabs"
+            return f"a control character (U+{ord(bad.group()):04X}) at character {bad.start() + 1}; allowed: {allowed}"
+        return None
     if depth >= MAX_DEPTH and isinstance(value, (list, dict)):
         return f"nested more than {MAX_DEPTH} deep"
     if isinstance(value, list):
