@@ -121,3 +121,25 @@ def test_at_a_table_of_people_an_undo_needs_the_others_consent(two):
     mover = north if north.state["to_move"] == 0 else south
     mover.send({"type": "move", "action": mover.state["legal"][-1]["id"], "step": before, "id": "go"})
     assert mover.until(lambda m: m.get("ack") == "go")["step"] == before + 1
+
+
+def test_a_repeated_undo_or_a_late_answer_is_refused_as_stale(server):
+    """An undo and its answer name the step of the position their page saw: one sent again (a page
+    that retries) never takes back a second decision, and a late answer never answers a request
+    made since."""
+    table = server.create("spirit-link", options={"starting_hand": 3}, seed=25,
+                          seats=[{"agent": None}, {"agent": None}])
+    north, south = opened(server, table, 0), opened(server, table, 1)
+    north.seat_no = 0
+    before = first_undoable(north)                      # North's request is open
+    asked = south.until(lambda m: m["type"] == "state" and m["undo"] is not None)["step"]
+    late = south.error({"type": "undo-reply", "accept": True, "step": asked - 1, "id": "late"})
+    assert late["code"] == "stale" and f"at step {asked - 1}, but the table is at step {asked}" in late["message"]
+    assert server.get(f"/api/tables/{table['id']}").json()["step"] == asked       # nothing taken back
+    south.send({"type": "undo-reply", "accept": True, "step": asked, "id": "yes"})
+    north.until(lambda m: m["type"] == "state" and m["step"] == before)
+    again = north.error({"type": "undo", "step": asked, "id": "again"})          # the same undo, sent twice
+    assert again["code"] == "stale" and "ask again if you still want to" in again["message"]
+    assert server.get(f"/api/tables/{table['id']}").json()["step"] == before
+    bad = north.error({"type": "undo", "step": "x", "id": "bad"})
+    assert bad["code"] == "bad-field" and "'step'" in bad["message"]

@@ -77,9 +77,6 @@ def parse_message(raw) -> dict:
         action = msg.get("action")
         if isinstance(action, bool) or not isinstance(action, (str, int)):
             raise BadMessage("bad-field", f"field 'action' must be an action's text or id, not {shown(action)}")
-        step = msg.get("step")
-        if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
-            raise BadMessage("bad-field", f"field 'step' must be the step number the move was chosen at, not {shown(step)}")
     elif kind == "why":
         text = msg.get("text")
         if not isinstance(text, str) or not 0 < len(text) <= 200:
@@ -87,7 +84,11 @@ def parse_message(raw) -> dict:
     elif kind == "undo-reply":
         if not isinstance(msg.get("accept"), bool):
             raise BadMessage("bad-field", "field 'accept' must be true (take it back) or false (decline)")
-    elif kind == "chat":
+    if kind in ("move", "undo", "undo-reply"):
+        step = msg.get("step")
+        if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
+            raise BadMessage("bad-field", f"field 'step' must be the step number of the position you saw, not {shown(step)}")
+    if kind == "chat":
         if not isinstance(msg.get("text"), str):
             raise BadMessage("bad-field", f"field 'text' must be the chat message's text, not {shown(msg.get('text'))}")
     return msg

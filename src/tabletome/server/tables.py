@@ -462,6 +462,15 @@ class LiveTable:
             conn.mark()
 
 
+def _same_step(table: LiveTable, msg: dict, what: str, then: str) -> None:
+    """A message that names the step of the position it was sent from (``step``: a move, an undo,
+    an answer to one) is refused once the table has moved on: a repeated or late message never acts
+    on a position its sender did not see."""
+    step = msg.get("step")
+    if step is not None and step != table.step:
+        raise BadMessage("stale", f"{what} at step {step}, but the table is at step {table.step}; {then}")
+
+
 class Hub:
     """Every live table, the connections to them, and the scheduler their agents think in."""
 
@@ -1028,10 +1037,7 @@ class Hub:
             raise BadMessage("replay", "this table replays a record; nobody plays at it")
         if table.over:
             raise BadMessage("over", "the game is over: no move is legal (ask for a rematch)")
-        step = msg.get("step")
-        if step is not None and step != table.step:
-            raise BadMessage("stale", f"that move was chosen at step {step}, but the table is at step "
-                                      f"{table.step}; choose again from the new position")
+        _same_step(table, msg, "that move was chosen", "choose again from the new position")
         if state.to_move != conn.seat:
             raise BadMessage("not-your-turn", f"it is {table.seat_name(state.to_move)}'s turn, not "
                                               f"{table.seat_name(conn.seat)}'s; wait for yours")
@@ -1403,6 +1409,7 @@ class Hub:
         self._catch_up(table)
         if table.row.kind != "live" or table.over:
             raise BadMessage("over", "the game is over: nothing can be taken back")
+        _same_step(table, msg, "that undo was asked", "ask again if you still want to")
         if table.row.undo is not None:
             raise BadMessage("busy", f"{table.seat_name(table.row.undo['seat'])} has asked to undo; "
                                      "wait for the answer")
@@ -1431,6 +1438,7 @@ class Hub:
         request = table.row.undo
         if request is None or request["seat"] == conn.seat:
             raise BadMessage("no-undo", "nobody else has asked to undo at this table now")
+        _same_step(table, msg, "that answer was to the request", "nothing was taken back")
         if msg.get("accept") is True:
             accepted = sorted(set(request["accepted"]) | {conn.seat})
             people = {s.seat for s in table.row.seats if s.agent is None and s.seat != request["seat"]}

@@ -471,7 +471,7 @@ function drawUndo(st) {
 
 function answerUndo(accept) {
   $("undo-ask").hidden = true;
-  send({ type: "undo-reply", accept, id: ++page.request });
+  send({ type: "undo-reply", accept, step: page.state.step, id: ++page.request });
 }
 
 // --- chat and the "your turn" signal ----------------------------------------------------------------
@@ -732,7 +732,7 @@ function start() {
   $("sheet-toggle").addEventListener("click", () => openSheet(!$("choices").classList.contains("open")));
   keepRoomForSheet();
   setInterval(drawClock, 1000);
-  $("undo-btn").addEventListener("click", () => send({ type: "undo", id: ++page.request }));
+  $("undo-btn").addEventListener("click", () => send({ type: "undo", step: page.state.step, id: ++page.request }));
   $("undo-yes").addEventListener("click", () => answerUndo(true));
   $("undo-no").addEventListener("click", () => answerUndo(false));
   $("alert-btn").addEventListener("click", toggleAlerts);
