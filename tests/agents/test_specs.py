@@ -97,3 +97,22 @@ def test_a_refusal_names_the_setting():
 def test_a_setting_given_twice_is_refused_not_the_last_taken(spec):
     with pytest.raises(IllegalAction, match="is given twice"):
         tabletome.agent(spec)
+
+
+def test_a_refusal_echoes_a_long_or_hostile_spec_short_and_escaped():
+    """An agent spec comes from outside (a command line, a web form): its echo is bounded and
+    shows control characters escaped."""
+    for spec in ("x" * 100_000, "ismcts:" + "budget" * 10_000 + "=3", "\x1b[31mred\x1b[0m"):
+        with pytest.raises(IllegalAction) as refused:
+            tabletome.agent(spec)
+        message = str(refused.value)
+        assert len(message) < 400 and "\x1b" not in message, message[:200]
+
+
+def test_action_text_that_names_nothing_is_echoed_short_and_escaped():
+    state = tabletome.game("spirit-link").new(seed=1)
+    for text in ("y" * 100_000, "\x1b[2Jwipe"):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(text)
+        assert "names no legal action" in str(refused.value) and "\x1b" not in str(refused.value)
+        assert str(refused.value).index("names no legal action") < 70

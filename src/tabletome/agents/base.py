@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core import IllegalAction, Rng
+from ..core.text import shown
 
 _AGENTS: dict[str, type] = {}
 
@@ -42,7 +43,7 @@ def agent_specs() -> list[str]:
 def parse_spec(spec: str) -> tuple[str, dict]:
     """``"ismcts:iterations=800,seconds=1"`` -> ``("ismcts", {"iterations": "800", ...})``."""
     if not isinstance(spec, str) or not spec.strip():
-        raise IllegalAction(f"an agent spec is a name like {', '.join(agent_specs())}; got {spec!r}")
+        raise IllegalAction(f"an agent spec is a name like {', '.join(agent_specs())}; got {shown(spec)}")
     name, _, rest = spec.strip().partition(":")
     settings = {}
     for n, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
@@ -51,9 +52,9 @@ def parse_spec(spec: str) -> tuple[str, dict]:
             settings[""] = part
             continue
         if not eq or not key.strip():
-            raise IllegalAction(f"agent setting {part!r} in {spec!r} must be written key=value")
+            raise IllegalAction(f"agent setting {shown(part)} in {shown(spec)} must be written key=value")
         if key.strip() in settings:
-            raise IllegalAction(f"agent setting {key.strip()!r} is given twice in {spec!r}; give each setting once")
+            raise IllegalAction(f"agent setting {shown(key.strip())} is given twice in {shown(spec)}; give each setting once")
         settings[key.strip()] = value.strip()
     return name.strip().lower(), settings
 
@@ -63,24 +64,24 @@ def agent(spec: str, seed: int | None = None) -> Agent:
     ``ismcts:iterations=800``."""
     name, raw = parse_spec(spec)
     if name not in _AGENTS:
-        raise IllegalAction(f"there is no agent {name!r}; agents are: {', '.join(agent_specs())}")
+        raise IllegalAction(f"there is no agent {shown(name)}; agents are: {', '.join(agent_specs())}")
     cls = _AGENTS[name]
     settings = {}
     if "" in raw:
         positional = getattr(cls, "positional", None)
         if positional is None:
-            raise IllegalAction(f"agent setting {raw['']!r} in {spec!r} must be written key=value")
+            raise IllegalAction(f"agent setting {shown(raw[''])} in {shown(spec)} must be written key=value")
         if positional in raw:
-            raise IllegalAction(f"agent setting {positional!r} is given twice in {spec!r}; give each setting once")
+            raise IllegalAction(f"agent setting {positional!r} is given twice in {shown(spec)}; give each setting once")
         raw = {positional: raw.pop(""), **raw}
     for key, value in raw.items():
         if key not in cls.settings:
             allowed = ", ".join(cls.settings) or "none"
-            raise IllegalAction(f"agent {name!r} has no setting {key!r}; its settings are: {allowed}")
+            raise IllegalAction(f"agent {name!r} has no setting {shown(key)}; its settings are: {allowed}")
         kind = cls.settings[key]
         try:
             settings[key] = kind(value)
         except ValueError:
             what = {int: "a whole number", float: "a number", str: "text"}.get(kind, f"a {kind.__name__}")
-            raise IllegalAction(f"agent setting {key!r} must be {what}, not {value!r}") from None
+            raise IllegalAction(f"agent setting {key!r} must be {what}, not {shown(value)}") from None
     return cls(seed=seed, **settings)

@@ -8,6 +8,7 @@ identities and an action's id never changes within a game.
 from __future__ import annotations
 
 from .errors import IllegalAction
+from .text import shown
 
 
 class Action:
@@ -97,4 +98,4 @@ def describe_choices(actions, limit: int = 12) -> str:
 
 def refuse_text(text, legal) -> IllegalAction:
     """The error for action text that names no legal action."""
-    return IllegalAction(f"{text!r} names no legal action; {describe_choices(legal)}")
+    return IllegalAction(f"{shown(text)} names no legal action; {describe_choices(legal)}")
