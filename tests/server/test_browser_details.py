@@ -81,3 +81,25 @@ def test_a_hint_names_choices_with_their_chances_and_a_solo_hint_says_what_its_n
         assert page.locator("#legal .action.hinted").count() == page.locator(".hint-row").count()
         assert page.errors == []
         page.context.close()
+
+
+def test_chat_messages_refused_as_too_many_at_once_come_back_to_the_box(fresh_server, browser):
+    """Past the chat's burst the server refuses a message (at most 5 at once, then one every 2 s):
+    the ones refused came back nowhere, lost; they are put back in the box, in the order sent."""
+    server = fresh_server()
+    table = server.create("spirit-link", seats=[{"agent": None}, {"agent": None}])
+    page = new_page(browser)
+    page.goto(f"{server.url}/table/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    # seven messages sent before any answer can come (a refusal arriving while the next is typed
+    # would be typed over, as it would be under a person's fingers)
+    page.evaluate("""() => {
+      const form = document.getElementById('chat-form'), box = document.getElementById('chat-text');
+      for (let i = 1; i <= 7; i++) { box.value = 'm' + i; form.requestSubmit(); }
+    }""")
+    page.wait_for_function("document.getElementById('chat-text').value === 'm6 m7'")
+    page.wait_for_function("document.querySelectorAll('#chat-log li').length === 5")
+    assert "m5" in page.inner_text("#chat-log") and "m6" not in page.inner_text("#chat-log")
+    assert page.inner_text("#banner").startswith("too many chat messages")
+    assert "your message is back in the box" in page.inner_text("#banner")
+    assert page.errors == []

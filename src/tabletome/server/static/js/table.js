@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 
 const page = {
-  ws: null, seat: null, token: null, info: null, cards: {}, state: null, log: [], request: 0,
+  ws: null, seat: null, token: null, info: null, cards: {}, state: null, log: [], request: 0, chatSent: new Map(),
   waiting: false, retry: 0, revoked: false, replay: null, hint: null, closedOnPurpose: false,
 };
 
@@ -106,7 +106,13 @@ function receive(msg) {
       send({ type: "hello", table: tableId, seat: null });
       return;
     }
-    showBanner(msg.message);
+    const unsent = page.chatSent.get(msg.id);
+    if (unsent !== undefined) {                      // a chat message refused (too many at once): back in the box
+      page.chatSent.delete(msg.id);
+      const input = $("chat-text");
+      input.value = input.value ? `${input.value} ${unsent}` : unsent;     // (refused in the order sent)
+    }
+    showBanner(unsent === undefined ? msg.message : `${msg.message}; your message is back in the box`);
     if (page.state) drawChoices();
   } else if (msg.type === "why") {
     drawWhy(msg);
@@ -489,7 +495,12 @@ function sendChat(event) {
   const input = $("chat-text");
   const text = input.value.trim();
   if (!text) return;
-  if (send({ type: "chat", text, id: ++page.request })) input.value = "";
+  const id = ++page.request;
+  if (send({ type: "chat", text, id })) {
+    input.value = "";
+    page.chatSent.set(id, text);                    // until the server refuses it or 20 later ones
+    if (page.chatSent.size > 20) page.chatSent.delete(page.chatSent.keys().next().value);
+  }
   else showBanner("Not connected; your message was not sent (it is still in the box). Reconnecting…");
 }
 
