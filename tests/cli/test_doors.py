@@ -22,15 +22,29 @@ PAYLOAD = "\\u001b]0;PWNED\\u0007\\u001b[2J\\u001b[41m"
 CONTROLS = ("\x07", "\x1b]", "\x1b[2J", "\x1b[41m", "\u202e", "\x9b")
 
 
-def hostile_card_file(tmp_path) -> Path:
-    """Spirit Link's own cards, with the Fox's text and a spell's name made hostile."""
+def hostile_card_file(tmp_path, payload: str = "") -> Path:
+    """Spirit Link's own cards, with the Fox's text and a spell's name made hostile: a bidi override
+    and rich markup (a card file may hold them), and ``payload`` (control codes it may not)."""
     text = SPIRIT_CARDS.read_text()
-    text = text.replace('text = "Fox (1/0)"', f'text = "Fox (1/0){PAYLOAD} \\u202eevil\\u009b31m"')
+    text = text.replace('text = "Fox (1/0)"', f'text = "Fox (1/0){payload} \\u202eevil"')
     text = text.replace('name = "Mana-Recovery"', 'name = "[red]x[/red] [link=http://e.test]y"')
-    assert "PWNED" in text and "[red]x" in text
+    assert "evil" in text and "[red]x" in text
     path = tmp_path / "hostile.toml"
     path.write_text(text)
     return path
+
+
+def test_a_card_file_with_control_codes_is_refused_and_its_refusal_is_safe(tmp_path):
+    """Escape sequences (C0) or a C1 CSI in a card's text are refused when the file is read, naming
+    the card and the field; the refusal itself reaches the terminal without them."""
+    for payload in (PAYLOAD, "\\u009b31m"):
+        cards = hostile_card_file(tmp_path, payload)
+        child = spawn("play", "spirit-link", "--cards", str(cards), "--seed", "3", "--no-save")
+        raw = finish(child, status=2)
+        text = plain(raw)
+        assert "'Fox'" in text and "'text'" in text and "control character" in text, text
+        for code in CONTROLS:
+            assert code not in raw, f"{code!r} reached the terminal"
 
 
 def test_a_card_files_text_never_reaches_the_terminal_as_control_codes(tmp_path):
@@ -55,7 +69,7 @@ def test_a_card_files_text_never_reaches_the_terminal_as_control_codes(tmp_path)
     for code in CONTROLS:
         assert code not in raw, f"{code!r} reached the terminal"
     text = plain(raw)
-    assert "Fox (1/0) evil\n" in text            # the words stay, the controls go (the C1 CSI whole)
+    assert "Fox (1/0) evil\n" in text            # the words stay, the bidi override goes
     # rich markup in a card's name is printed as written, never obeyed
     assert "[red]x[/red] [link=http://e.test]y" in text
     assert "\x1b]8;" not in raw                   # no hyperlink was made of it
