@@ -49,6 +49,14 @@ def no_traceback(raw):
     return text
 
 
+def quit_game(child, status: int = 0) -> str:
+    """``quit``, answered "y": what the program printed, with no traceback in it."""
+    child.sendline("quit")
+    child.expect("Leave the game now")
+    child.sendline("y")
+    return no_traceback(finish(child, status=status))
+
+
 def test_numbers_str_isdigit_takes_but_int_refuses_are_answered_at_the_choice_prompt():
     """'²' passes ``str.isdigit`` and a line of 5,000 digits too; ``int`` refuses both, and the
     game ended in a traceback. A line longer than any command is said to be so, not repeated."""
@@ -78,10 +86,7 @@ def test_numbers_str_isdigit_takes_but_int_refuses_are_answered_at_the_choice_pr
     child.expect(PROMPT)
     child.sendline("1")                        # a plain number still chooses
     child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    text = no_traceback(finish(child, status=0))
+    text = quit_game(child)
     assert text.count("#") == 600              # the terminal's echo of the typing, and no message repeats it
 
 
@@ -145,10 +150,7 @@ def test_a_record_that_cannot_be_written_when_the_game_ends_says_so(tmp_path):
     child.expect(PROMPT)
     folder.rmdir()
     folder.write_text("a file where the folder was")      # the record's folder cannot be made now
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    text = no_traceback(finish(child, status=1))
+    text = quit_game(child, status=1)
     assert "The game record could not be saved to games/g.json: File exists" in text
 
 
@@ -158,10 +160,7 @@ def test_a_save_path_with_brackets_and_spaces_is_saved_and_shown_as_typed(tmp_pa
     child = spawn("play", "spirit-link", "--seed", "1", "--save", "my [/b] games/g.json", cwd=tmp_path,
                   env_extra={"PYTHONPATH": str(SRC)})
     child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    text = " ".join(no_traceback(finish(child, status=0)).split())      # lines joined where they wrapped
+    text = " ".join(quit_game(child).split())      # lines joined where they wrapped
     path = tmp_path / "my [/b] games" / "g.json"
     assert path.is_file() and tabletome.load_record(path)["game"] == "spirit-link"
     assert "Game record saved to my [/b] games/g.json" in text
@@ -190,10 +189,7 @@ def test_go_fish_shows_what_each_ask_did_and_its_rules():
         child.expect(PROMPT)
         if "South asks" in plain(child.before):
             break
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    text = no_traceback(finish(child, status=0))
+    text = quit_game(child)
     assert "East asks" in text and "South asks" in text
 
 
@@ -207,10 +203,7 @@ def test_a_table_drawn_again_after_a_paged_text_or_more_keeps_its_heading():
     for command in ("rules", "why raise realm 1 north 1", "more"):
         child.sendline(command)
         child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    text = no_traceback(finish(child, status=0))
+    text = quit_game(child)
     assert text.count("Your action (rulebook: On Your Turn)") == 4        # the table drawn 4 times
     assert "once more" not in text
 
@@ -227,10 +220,7 @@ def test_a_hint_names_each_choice_by_the_number_to_type():
     assert len(hinted) == 3
     for number, words in hinted:
         assert listed[number] == words           # the number the table gives that choice
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    no_traceback(finish(child, status=0))
+    quit_game(child)
 
 
 @pytest.mark.parametrize("command", [["selfplay", "spirit-link"], ["arena", "spirit-link", "--seat", "random",
@@ -267,10 +257,7 @@ def test_a_pager_that_is_not_here_does_not_lose_the_text():
     child.sendline("rules")
     child.expect("quick reference")
     child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    text = no_traceback(finish(child, status=0))
+    text = quit_game(child)
     assert "not found" not in text and "A turn:" in text
 
 
@@ -330,10 +317,7 @@ def test_at_a_hot_seat_what_one_player_typed_ahead_is_never_the_next_players_ans
     child.sendline("")
     child.expect(PROMPT)
     assert "South" in plain(child.before).splitlines()[-1] + plain(child.after)   # South's own prompt
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    text = no_traceback(finish(child, status=0))
+    text = quit_game(child)
     assert "South puts" not in text             # South made no choice
 
 
@@ -354,10 +338,7 @@ def test_a_long_log_opens_in_the_pager_from_its_first_line(tmp_path):
     child.expect(PROMPT)
     assert "Spirit Link · turn" in plain(child.before)               # the table drawn again after it
     assert " ".join(paged.read_text().split()) == " ".join(" ".join(lines).split())   # all of it, wrapped
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    no_traceback(finish(child, status=0))
+    quit_game(child)
 
 
 def test_a_long_replay_opens_in_the_pager_and_a_file_gets_whole_lines(tmp_path):
@@ -391,19 +372,13 @@ def test_a_terms_other_words_are_shown_once_and_not_again_beside_its_name():
     child.sendline("info f")                     # a tight table's mark for a Fast Cast card
     child.expect(PROMPT)
     assert plain(child.before).splitlines()[1] == "Fast Cast  (f, f fast, Fast Cast response)"
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    no_traceback(finish(child, status=0))
+    quit_game(child)
     child = spawn("play", "life-and-legend", "--seed", "4", "--seat", "human", "--seat", "random", "--no-save")
     child.expect(PROMPT)
     child.sendline("info relics")
     child.expect(PROMPT)
     assert plain(child.before).splitlines()[1] == "Relic  (Relics, bring into play)"
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    no_traceback(finish(child, status=0))
+    quit_game(child)
 
 
 def test_selfplay_names_the_seats_as_the_game_does():
@@ -431,10 +406,7 @@ def test_a_choices_line_is_cut_to_the_screen_in_cells_when_its_card_text_is_wide
     tiger = [line for line in plain(child.before).splitlines() if "transform Tiger" in line]
     assert len(tiger) == 1 and tiger[0].endswith("…") and "虎" in tiger[0]
     assert cell_len(tiger[0]) <= 80
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    no_traceback(finish(child, status=0))
+    quit_game(child)
 
 
 def test_replay_steps_prompt_fits_an_80_column_line(tmp_path):
@@ -460,10 +432,7 @@ def test_a_hot_seat_game_shows_its_name_seats_and_help_hint_on_the_first_hand_ov
     assert on_screen.startswith("Spirit Link — seed 3. North: human, South: human   (help: commands)\n")
     child.sendline("")
     child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    no_traceback(finish(child, status=0))
+    quit_game(child)
 
 
 def test_a_save_path_under_a_file_is_refused_before_the_game_with_what_to_do(tmp_path):
@@ -496,7 +465,4 @@ def test_resume_with_vs_puts_the_records_computer_seats_at_that_level(tmp_path):
     child = spawn("play", "--resume", str(path), "--vs", "easy", "--no-save")
     child.expect(PROMPT)
     assert "North: human, South: random" in " ".join(plain(child.before).split())
-    child.sendline("quit")
-    child.expect("Leave the game now")
-    child.sendline("y")
-    no_traceback(finish(child, status=0))
+    quit_game(child)

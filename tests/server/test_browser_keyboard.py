@@ -10,13 +10,19 @@ from .test_browser import browser, new_page  # noqa: F401 (the fixture)
 FOCUS = "(() => { const a = document.activeElement; return a.id || a.className; })()"
 
 
-def test_a_person_plays_by_keyboard_from_the_first_tab_stop(server, browser):
+def north_at_spirit_link(server, browser):
+    """North's page at a Spirit Link table against the heuristic, once North is to move."""
     table = server.create("spirit-link", seats=[{"agent": None}, {"agent": "heuristic"}], seed=4)
     tid, s, token = seat(table, 0)
     page = new_page(browser)
     page.goto(f"{server.url}/table/{tid}#seat={s}&token={token}")
     page.wait_for_function("document.body.dataset.mine === 'true'")
     page.locator("#board .term").first.wait_for()
+    return page
+
+
+def test_a_person_plays_by_keyboard_from_the_first_tab_stop(server, browser):
+    page = north_at_spirit_link(server, browser)
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUS) == "skip-choices" and page.locator("#skip-choices").is_visible()
     page.keyboard.press("Enter")
@@ -40,12 +46,7 @@ def test_a_cards_popover_is_reached_and_left_by_keyboard(server, browser):
     """Enter on a card opened its popover, but Tab went on to the next card: what it offered could
     not be reached. Its first choice now takes the focus, Escape gives it back to the card, and a
     game term's popover does the same."""
-    table = server.create("spirit-link", seats=[{"agent": None}, {"agent": "heuristic"}], seed=4)
-    tid, s, token = seat(table, 0)
-    page = new_page(browser)
-    page.goto(f"{server.url}/table/{tid}#seat={s}&token={token}")
-    page.wait_for_function("document.body.dataset.mine === 'true'")
-    page.locator("#board .term").first.wait_for()
+    page = north_at_spirit_link(server, browser)
     card = page.locator("#board .card.playable").first
     name = card.get_attribute("data-card")
     card.focus()
