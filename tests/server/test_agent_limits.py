@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+import tabletome
+
 from .helpers import Client, seat
 
 
@@ -297,3 +299,30 @@ def test_ctrl_c_stops_the_server_and_its_workers_without_a_traceback(fresh_serve
     assert not [p for p in below if alive(p)]
     log = server.log.read_text()
     assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+
+
+def test_an_agents_error_reaches_the_table_without_what_its_seat_sees(monkeypatch, capfd):
+    """Every seat reads a table's agent error, so an error that may hold what the agent's seat
+    sees (here its hand, in a heuristic's bug) reaches the table as its kind only and the server's
+    log whole; a refused spec (it names the spec only) is said in full."""
+    from tabletome.server.limits import AgentLimits
+    from tabletome.server.workers import run_slice
+
+    game = tabletome.game("spirit-link")
+    state = game.new(seed=3)
+    hand = state.view(state.to_move)["players"][state.to_move]["hand"]
+
+    def bug(seen, rng):
+        raise ValueError(f"no rule of thumb for a hand of {', '.join(hand)}")
+
+    monkeypatch.setattr(game, "heuristic_action", bug)
+    task = ("choose", game.id, state.snapshot(), "heuristic", 1, AgentLimits())
+    op, job, said = run_slice({}, 7, task, 0.05)
+    assert (op, job) == ("failed", 7)
+    assert "ValueError" in said and "log" in said
+    assert not any(card in said for card in hand), said
+    assert f"no rule of thumb for a hand of {', '.join(hand)}" in capfd.readouterr().err
+
+    refused = ("choose", game.id, state.snapshot(), "policy:/etc/passwd", 1, AgentLimits())
+    op, _, said = run_slice({}, 8, refused, 0.05)
+    assert op == "failed" and "this server plays no policy agent" in said and "--policy-dir" in said, said

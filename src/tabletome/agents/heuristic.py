@@ -5,7 +5,7 @@ from the seat's point of view) and lets the game's heuristic choose on that copy
 """
 
 from ..core import IllegalAction
-from .base import Agent, register_agent
+from .base import Agent, SpecRefused, register_agent
 
 
 @register_agent
@@ -22,7 +22,7 @@ class HeuristicAgent(Agent):
         seen = state.determinize(seat, self.rng)
         choice = state.game.heuristic_action(seen, self.rng)
         if choice is None:
-            raise IllegalAction(f"{state.game.name} has no heuristic agent")
+            raise SpecRefused(f"{state.game.name} has no heuristic agent")
         for action in legal:
             if action.id == choice.id:
                 return action

@@ -11,7 +11,7 @@ reveals hidden cards.
 from __future__ import annotations
 
 from ..core import IllegalAction
-from .base import agent
+from .base import SpecRefused, agent
 from .ismcts import Hint, ISMCTSAgent
 
 DEFAULT_SPEC = "ismcts"   # the search behind a hint: the play budget (about a second at most)
@@ -34,5 +34,5 @@ def hint_agent(state, seat: int | None = None, spec: str | None = None, seed: in
     spec = DEFAULT_SPEC if spec is None else spec
     bot = agent(spec, seed=seed)
     if not isinstance(bot, ISMCTSAgent):
-        raise IllegalAction(f"hints come from the ismcts agent, not {spec!r}")
+        raise SpecRefused(f"hints come from the ismcts agent, not {spec!r}")
     return bot

@@ -43,7 +43,7 @@ import time
 from typing import NamedTuple
 
 from ..core import IllegalAction
-from .base import Agent, agent, register_agent
+from .base import Agent, SpecRefused, agent, register_agent
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_C = 0.7
@@ -338,32 +338,32 @@ def _check(name, value, what):
     """A valid value of one ISMCTS setting, or IllegalAction naming what is allowed."""
     if name == "iterations":
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise IllegalAction(f"{what} 'iterations' must be a whole number of at least 1, not {value!r}")
+            raise SpecRefused(f"{what} 'iterations' must be a whole number of at least 1, not {value!r}")
     elif name == "seconds":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-            raise IllegalAction(f"{what} 'seconds' must be a number above 0, not {value!r}")
+            raise SpecRefused(f"{what} 'seconds' must be a number above 0, not {value!r}")
         value = float(value)
     elif name == "c":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
-            raise IllegalAction(f"{what} 'c' must be a number of at least 0, not {value!r}")
+            raise SpecRefused(f"{what} 'c' must be a number of at least 0, not {value!r}")
         value = float(value)
     elif name == "policy":
         value = str(value).strip().lower()
         if value not in POLICIES:
-            raise IllegalAction(f"{what} 'policy' must be one of {', '.join(POLICIES)}, not {value!r}")
+            raise SpecRefused(f"{what} 'policy' must be one of {', '.join(POLICIES)}, not {value!r}")
     elif name == "opponents":
         value = str(value).strip().lower()
         if value not in OPPONENTS:
-            raise IllegalAction(f"{what} 'opponents' must be one of {', '.join(OPPONENTS)}, not {value!r}")
+            raise SpecRefused(f"{what} 'opponents' must be one of {', '.join(OPPONENTS)}, not {value!r}")
     elif name == "epsilon":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-            raise IllegalAction(f"{what} 'epsilon' must be a number from 0 to 1, not {value!r}")
+            raise SpecRefused(f"{what} 'epsilon' must be a number from 0 to 1, not {value!r}")
         value = float(value)
     elif name == "depth":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise IllegalAction(f"{what} 'depth' must be a whole number of at least 0, not {value!r}")
+            raise SpecRefused(f"{what} 'depth' must be a whole number of at least 0, not {value!r}")
     else:
-        raise IllegalAction(f"{what} {name!r} is not one of: iterations, seconds, c, policy, depth, opponents, epsilon")
+        raise SpecRefused(f"{what} {name!r} is not one of: iterations, seconds, c, policy, depth, opponents, epsilon")
     return value
 
 

@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 
 from ..core import IllegalAction
-from .base import Agent, register_agent
+from .base import Agent, SpecRefused, register_agent
 
 _CACHE: dict = {}
 
@@ -59,18 +59,18 @@ def load_policy(path: str):
     try:
         data = np.load(path, allow_pickle=False)
     except FileNotFoundError:
-        raise IllegalAction(f"policy file {path!r} does not exist") from None
+        raise SpecRefused(f"policy file {path!r} does not exist") from None
     except OSError as exc:
-        raise IllegalAction(f"policy file {path!r} cannot be read: {exc.strerror or exc}") from None
+        raise SpecRefused(f"policy file {path!r} cannot be read: {exc.strerror or exc}") from None
     except ValueError:   # (numpy's own words would advise loading the file unsafely)
-        raise IllegalAction(f"policy file {path!r} is not a policy .npz file (one that save_policy writes)") from None
+        raise SpecRefused(f"policy file {path!r} is not a policy .npz file (one that save_policy writes)") from None
     with data:
         if "meta" not in data.files or "W0" not in data.files:
-            raise IllegalAction(f"policy file {path!r} has no 'meta' and 'W0': not written by save_policy")
+            raise SpecRefused(f"policy file {path!r} has no 'meta' and 'W0': not written by save_policy")
         try:
             meta = json.loads(str(data["meta"]))
         except ValueError:
-            raise IllegalAction(f"policy file {path!r}: its 'meta' is not JSON") from None
+            raise SpecRefused(f"policy file {path!r}: its 'meta' is not JSON") from None
         layers = []
         i = 0
         while f"W{i}" in data.files:
@@ -78,22 +78,22 @@ def load_policy(path: str):
             i += 1
     for key in ("game", "obs_size", "num_actions"):
         if key not in meta:
-            raise IllegalAction(f"policy file {path!r}: 'meta' lacks {key!r}")
+            raise SpecRefused(f"policy file {path!r}: 'meta' lacks {key!r}")
     seat_input = meta.get("seat_input", 0)
     if (not isinstance(seat_input, int) or isinstance(seat_input, bool)
             or (seat_input and seat_input != meta.get("players"))):
-        raise IllegalAction(f"policy file {path!r}: 'seat_input' is {seat_input!r}, not its player count "
+        raise SpecRefused(f"policy file {path!r}: 'seat_input' is {seat_input!r}, not its player count "
                             f"{meta.get('players')!r} (or 0)")
     size = meta["obs_size"] + seat_input
     for i, (w, b) in enumerate(layers):
         if w.ndim != 2 or w.shape[0] != size or b.shape != (w.shape[1],):
-            raise IllegalAction(f"policy file {path!r}: layer {i} has shape {w.shape} after a layer of {size}")
+            raise SpecRefused(f"policy file {path!r}: layer {i} has shape {w.shape} after a layer of {size}")
         size = w.shape[1]
     if meta.get("afterstate"):
         if size != 1:
-            raise IllegalAction(f"policy file {path!r}: an afterstate policy gives one score, not {size}")
+            raise SpecRefused(f"policy file {path!r}: an afterstate policy gives one score, not {size}")
     elif size != meta["num_actions"]:
-        raise IllegalAction(f"policy file {path!r}: the last layer gives {size} logits for {meta['num_actions']} actions")
+        raise SpecRefused(f"policy file {path!r}: the last layer gives {size} logits for {meta['num_actions']} actions")
     _CACHE[path] = (layers, meta)
     return layers, meta
 
@@ -141,7 +141,7 @@ class PolicyAgent(Agent):
     def __init__(self, seed=None, path: str | None = None, greedy: bool = True):
         super().__init__(seed)
         if not path:
-            raise IllegalAction("the policy agent needs a policy file: policy:PATH (examples/train_ppo.py writes one)")
+            raise SpecRefused("the policy agent needs a policy file: policy:PATH (examples/train_ppo.py writes one)")
         self.path = path
         self.greedy = greedy
         self.layers, self.meta = load_policy(path)
@@ -157,13 +157,13 @@ class PolicyAgent(Agent):
             raise IllegalAction("the game is over; there is nothing to choose")
         meta = self.meta
         if meta["game"] != state.game.id:
-            raise IllegalAction(f"policy {self.path!r} was trained for {meta['game']!r}, not {state.game.id!r}")
+            raise SpecRefused(f"policy {self.path!r} was trained for {meta['game']!r}, not {state.game.id!r}")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         obs = state.observation(seat)
         if obs.shape[0] != meta["obs_size"] or len(state.table) != meta["num_actions"]:
-            raise IllegalAction(f"policy {self.path!r} expects observations of {meta['obs_size']} and "
+            raise SpecRefused(f"policy {self.path!r} expects observations of {meta['obs_size']} and "
                                 f"{meta['num_actions']} actions; this game gives {obs.shape[0]} and {len(state.table)}")
         if meta.get("afterstate"):
             after = with_seat(afterstates(state, seat, legal, self.rng), seat, meta.get("seat_input", 0))
@@ -214,7 +214,7 @@ class ReferencePolicyAgent(PolicyAgent):
         path = str(SHIPPED / f"{name}.npz")
         if path != self.path:
             if name not in shipped_policies():
-                raise IllegalAction(f"there is no reference policy for {state.game.id} with {state.players} players; "
+                raise SpecRefused(f"there is no reference policy for {state.game.id} with {state.players} players; "
                                     f"shipped: {', '.join(shipped_policies()) or 'none'} (or train one: "
                                     f"examples/train_ppo.py, and play it as policy:PATH)")
             self.layers, self.meta = load_policy(path)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import tabletome
 from tabletome import IllegalAction
-from tabletome.agents import ISMCTSAgent, parse_spec
+from tabletome.agents import ISMCTSAgent, SpecRefused, parse_spec
 from tabletome.agents.ismcts import ROLLOUT_LIMIT
 
 PLAYED = ("heuristic", "ismcts", "random")     # agents whose cost the server bounds
@@ -60,7 +60,7 @@ class AgentLimits:
             for name, most in (("seconds", self.seconds), ("iterations", self.iterations), ("depth", self.depth)):
                 value = bot.explicit.get(name)
                 if value is not None and value > most:
-                    raise IllegalAction(f"agent setting {name!r} is at most {most:.15g} on this server "
+                    raise SpecRefused(f"agent setting {name!r} is at most {most:.15g} on this server "
                                         f"(tabletome serve {OPTION[name]}), not {value:.15g}")
 
     def make(self, spec: str, seed: int):
@@ -80,9 +80,9 @@ class AgentLimits:
         name, settings = parse_spec(spec)
         if name not in self.agents():
             if name == "policy":
-                raise IllegalAction("this server plays no policy agent (it reads files only from "
+                raise SpecRefused("this server plays no policy agent (it reads files only from "
                                     f"tabletome serve --policy-dir); agents here are: {', '.join(self.agents())}")
-            raise IllegalAction(f"this server plays no agent {name!r}; agents here are: {', '.join(self.agents())}")
+            raise SpecRefused(f"this server plays no agent {name!r}; agents here are: {', '.join(self.agents())}")
         if name == "policy":
             spec = self._policy_spec(settings)
         return tabletome.agent(spec, seed=seed)
@@ -92,10 +92,10 @@ class AgentLimits:
         path = settings.get("path", settings.get(""))
         base = Path(self.policy_dir).resolve()
         if not path:
-            raise IllegalAction(f"a policy agent names its file: policy:NAME.npz, a file in {base}")
+            raise SpecRefused(f"a policy agent names its file: policy:NAME.npz, a file in {base}")
         target = (base / path).resolve()
         if target.parent != base or not target.is_file():
-            raise IllegalAction(f"policy file {path!r} is not a file in this server's policy directory")
+            raise SpecRefused(f"policy file {path!r} is not a file in this server's policy directory")
         rest = [f"{k}={v}" for k, v in settings.items() if k not in ("", "path")]
         return ",".join([f"policy:path={target}"] + rest)
 

@@ -36,7 +36,7 @@ from tabletome.undo import undo_point
 from .limits import AgentLimits, CreationLimit, client_network
 from .protocol import BadMessage, TooMany, seat_payload
 from .storage import SeatRow, StepTaken, Storage, TableEnded, TableRow, token_hash
-from .workers import Scheduler
+from .workers import JobFailed, Scheduler
 
 log = logging.getLogger("tabletome.server")
 
@@ -1295,7 +1295,8 @@ class Hub:
                 text = await self._think(table.id, table.game.id, table.state.snapshot(), spec, seed)
             except Exception as exc:
                 log.exception("agent %s failed at table %s", spec, table.id)
-                table.ai_error = f"the agent {spec!r} failed: {type(exc).__name__}: {exc}"
+                why = exc if isinstance(exc, JobFailed) else type(exc).__name__
+                table.ai_error = f"the agent {spec!r} failed: {why}"
                 if self.storage.shared:
                     self.storage.notify(table.id, "k", "-")
                 return False

@@ -20,7 +20,9 @@ import itertools
 import multiprocessing
 import os
 import signal
+import sys
 import threading
+import traceback
 import time
 from collections import OrderedDict, deque
 
@@ -94,20 +96,33 @@ def work(conn, parent: int, slice_seconds: float) -> None:
             if steps is not None:
                 steps.close()
             continue
-        try:
-            steps = jobs.get(job_id)
-            if steps is None:
-                kind, *args = message[2]
-                steps = jobs[job_id] = JOBS[kind](*args, slice_seconds)
-            next(steps)
-            reply = ("paused", job_id, None)
-        except StopIteration as stop:
-            jobs.pop(job_id, None)
-            reply = ("done", job_id, stop.value)
-        except Exception as exc:         # the agent's error goes back to the table, which shows it
-            jobs.pop(job_id, None)
-            reply = ("failed", job_id, f"{type(exc).__name__}: {exc}")
-        conn.send(reply)
+        conn.send(run_slice(jobs, job_id, message[2], slice_seconds))
+
+
+def run_slice(jobs: dict, job_id: int, task: tuple | None, slice_seconds: float) -> tuple:
+    """One slice of job ``job_id`` (started from ``task`` the first time): its reply. A failure
+    says why at every seat of the table only when the spec was refused (``SpecRefused`` names the
+    spec, never a position); any other error may hold what the agent's seat sees (a hand, a peeked
+    card), so the table hears its kind and the server's log gets the rest."""
+    from tabletome.agents import SpecRefused
+
+    try:
+        steps = jobs.get(job_id)
+        if steps is None:
+            kind, *args = task
+            steps = jobs[job_id] = JOBS[kind](*args, slice_seconds)
+        next(steps)
+        return ("paused", job_id, None)
+    except StopIteration as stop:
+        jobs.pop(job_id, None)
+        return ("done", job_id, stop.value)
+    except SpecRefused as exc:
+        jobs.pop(job_id, None)
+        return ("failed", job_id, str(exc))
+    except Exception as exc:
+        jobs.pop(job_id, None)
+        traceback.print_exc(file=sys.stderr)
+        return ("failed", job_id, f"{type(exc).__name__} in the agent (the server's log has the details)")
 
 
 # --- in the server -------------------------------------------------------------------------------
