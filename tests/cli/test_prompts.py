@@ -466,3 +466,27 @@ def test_resume_with_vs_puts_the_records_computer_seats_at_that_level(tmp_path):
     child.expect(PROMPT)
     assert "North: human, South: random" in " ".join(plain(child.before).split())
     quit_game(child)
+
+
+def test_a_line_is_edited_with_the_arrow_keys_and_the_up_arrow_brings_back_the_players_own_lines():
+    """The arrow keys typed "^[[D" into the answer: a line is now edited as in a shell (here
+    "elp", Home, "h") and the up arrow brings back a line typed before, but never, at a hot seat,
+    a line the last player typed (North's "1" must not be South's choice)."""
+    child = spawn("play", "spirit-link", "--seed", "1", "--seat", "human", "--seat", "human", "--no-save")
+    child.expect("press Enter when ready")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.send("elp\x1b[Hh\r")                  # Home, then "h": "help"
+    child.expect("quit       save the game record")
+    child.expect(PROMPT)
+    child.send("\x1b[A\r")                      # up: "help" again
+    child.expect("quit       save the game record")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect("Pass the screen to South")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.send("\x1b[A\r")                      # South's history is empty: an empty line
+    child.expect(PROMPT)
+    text = quit_game(child)
+    assert "South puts" not in text, text[-1500:]

@@ -21,7 +21,7 @@ import sys
 from tabletome import IllegalAction
 from tabletome.core.text import safe_text
 
-from .terminal import INTERRUPTED
+from .terminal import INTERRUPTED, line_editing
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -168,6 +168,8 @@ def main(argv=None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
+    if args.command in ("play", "replay", "learn"):
+        line_editing()
     try:
         if args.command == "games":
             from .games_list import run

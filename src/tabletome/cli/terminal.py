@@ -69,6 +69,15 @@ class SafeConsole(Console):
             yield segment
 
 
+def line_editing() -> None:
+    """Arrow keys, Home/End and the history of this game's lines at every prompt, when a person
+    types at a terminal: Python's ``input`` (which ``console.input`` calls) edits lines once
+    ``readline`` is loaded. ``Keyboard.forget`` clears the history at a hot-seat hand-over."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
+
+
 class Keyboard:
     def __init__(self, stream=None):
         self.stream = stream or sys.stdin
@@ -87,6 +96,9 @@ class Keyboard:
         at a hot seat it was typed by the player who is handing the screen over."""
         self.lines.clear()
         self.partial = ""
+        readline = sys.modules.get("readline")
+        if readline is not None:      # the up arrow must not bring back the last player's lines
+            readline.clear_history()
         fd = self._fd()
         if fd is not None:
             import termios
