@@ -327,7 +327,10 @@ def test_targets_inside_a_chain_name_the_card_they_touch():
 
 
 def test_games_lists_options_with_many_values_readably():
-    out = " ".join(plain(finish(spawn("games"), 0)).split())
+    raw = plain(finish(spawn("games"), 0))
+    lines = raw.splitlines()
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines), [ln for ln in lines if ln != ln.rstrip()]
+    out = " ".join(raw.split())
     assert "--option factions= random, or 3 to 4 of zard, noblins, freeple, ghoulies joined by '-'" in out
     assert "zard-freeple-noblins" not in out
     assert ("--option ai= none, or 1 to 3 of matathias, golden-horse, geoffrey, emptiness joined by '+' "

@@ -1,8 +1,8 @@
 """``tabletome games``: every game with its players and options."""
 
 import json
+import textwrap
 
-from rich.padding import Padding
 from rich.text import Text
 
 import tabletome
@@ -30,12 +30,18 @@ def run(args) -> int:
         game = tabletome.game(row["id"])
         players = ", ".join(str(n) for n in row["players"])
         console.print(f"[bold cyan]{row['id']}[/bold cyan]  [bold]{row['name']}[/bold]  ({players} players)")
-        console.print(Padding(Text(row["summary"], style="dim"), (0, 0, 0, 2)))
+        indented(console, row["summary"], 2, "dim")
         for name, values in row["options"].items():
-            console.print(Padding(Text(f"--option {name}=  {describe_values(values)}"), (0, 0, 0, 2)))
+            indented(console, f"--option {name}=  {describe_values(values)}", 2)
             help_text = game.option_help.get(name)
             if help_text:
-                console.print(Padding(Text(help_text, style="dim"), (0, 0, 0, 6)))
+                indented(console, help_text, 6, "dim")
         console.print()
-    console.print("Each option's first value is its default; 'tabletome games --json' lists every value.")
+    indented(console, "Each option's first value is its default; 'tabletome games --json' lists every value.", 0)
     return 0
+
+
+def indented(console, text: str, indent: int, style: str = "") -> None:
+    """``text`` wrapped to the screen, ``indent`` columns in, each line ending where its words do."""
+    for line in textwrap.wrap(text, max(20, console.width - indent)):
+        console.print(Text(" " * indent + line, style=style), overflow="ignore", crop=False)
