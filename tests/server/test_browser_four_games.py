@@ -180,6 +180,8 @@ def test_two_strangers_meet_in_the_lobby_and_play_a_whole_game_on_two_processes(
         p.wait_for_function("['Ann', 'Bob'].every((n) => [...document.querySelectorAll('#board .player-who')]"
                             ".some((x) => x.textContent === n))")
         assert p.locator("#clock .clock-seat").count() == 2 and p.locator("#clock").is_visible()
+        # Undo is offered only once a seat has decided something (try_undo clicks it after Ann's move)
+        assert p.locator("#resign-btn").is_visible() and not p.locator("#undo-btn").is_visible()
 
     bob.fill("#chat-text", f"hello Ann, good luck at {game}")
     bob.press("#chat-text", "Enter")

@@ -90,11 +90,15 @@ def test_at_a_table_of_people_an_undo_needs_the_others_consent(two):
     north, south, watcher = opened(a, table, 0), opened(b, table, 1), Client(b)
     watcher.hello(table["id"])
     north.seat_no = 0
+    # the page offers Undo to a seat only once it has decided something (on either process)
+    assert (north.state["decided"], south.state["decided"], watcher.state["decided"]) == (False, False, False)
     # North moves until an undo may be asked for (its move showed it nothing new)
     before = first_undoable(north)
     step = before + 1
     asked = south.until(lambda m: m["type"] == "state" and m["undo"] is not None)
     assert asked["undo"] == {"seat": 0, "accepted": []} and asked["step"] == step
+    assert north.state["decided"] and not asked["decided"]
+    assert opened(b, table, 0).state["decided"]           # North's moves, as South's process heard them
     seen_by_watcher = watcher.until(lambda m: m["type"] == "state" and m["undo"] is not None)
     assert set(seen_by_watcher["undo"]) == {"seat", "accepted"}      # who asked, never what
     assert north.error({"type": "undo", "id": "again"})["code"] == "busy"

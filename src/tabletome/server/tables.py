@@ -289,6 +289,22 @@ class LiveTable:
         that could not be stored): the log each seat reads is read afresh."""
         self.state = tabletome.replay(self.record_of(self.row))
         self._logs.clear()
+        self._movers: set | None = None
+
+    def has_decided(self, seat) -> bool:
+        """Whether ``seat`` has made a decision at this table (only then may it ask to undo one):
+        the movers are read from a replay the first time a page asks, then kept (``moved_by``)."""
+        if self._movers is None:
+            state, movers = tabletome.replay(self.record(), upto=0), set()
+            for text in self.row.actions:
+                movers.add(state.to_move)
+                state.apply(text)
+            self._movers = movers
+        return seat in self._movers
+
+    def moved_by(self, seat) -> None:
+        if self._movers is not None:
+            self._movers.add(seat)
 
     def log_for(self, seat) -> list[str]:
         """The log lines ``seat`` may read, kept from one position to the next: each move reads only
@@ -433,6 +449,8 @@ class LiveTable:
                    "thinking": self.thinking, "ai_error": self.ai_error, "rematch": self.row.rematch,
                    "undo": ({"seat": self.row.undo["seat"], "accepted": self.row.undo["accepted"]}
                             if self.row.undo is not None else None),
+                   "decided": (conn.seat is not None and self.row.kind == "live" and not self.over
+                               and self.has_decided(conn.seat)),
                    "clock": self.clock_now,
                    "decision": p["decision"]}
         for key in ("winners", "scores", "result"):
@@ -1072,6 +1090,7 @@ class Hub:
         if table.step != step:           # this process read the stored moves meanwhile (ours among them)
             self._rebuild(table)
             return
+        table.moved_by(table.state.to_move)
         table.state = state
         self._moved(table, action)
 
@@ -1173,6 +1192,7 @@ class Hub:
         if not texts:
             return False
         for text in texts:
+            table.moved_by(table.state.to_move)
             table.state.apply(text)
             table.row.actions.append(text)
             table.step += 1

@@ -195,7 +195,7 @@ function drawHeader() {
   $("rematch-btn").hidden = !(st.over && page.seat !== null && page.info && page.info.kind === "live");
   $("rematch-btn").textContent = st.rematch ? "Go to the rematch" : "Rematch";
   $("resign-btn").hidden = !(!st.over && page.seat !== null && page.info && page.info.kind === "live");
-  $("undo-btn").hidden = $("resign-btn").hidden || !!st.undo;
+  $("undo-btn").hidden = $("resign-btn").hidden || !!st.undo || !st.decided;
   page.clockOffset = st.clock ? st.clock.now - Date.now() / 1000 : 0;
   drawClock();
   drawUndo(st);
