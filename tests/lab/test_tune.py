@@ -112,3 +112,21 @@ def test_the_closing_lines_say_how_sure_and_a_goal_without_evidence_is_missed(tm
     lo, hi = first["ci95"]
     assert (f"first-seat=fair: the first seat wins {100 * first['rate']:.1f}% (95% interval {100 * lo:.1f}-"
             f"{100 * hi:.1f}%) against {100 * first['fair_share']:.1f}%") in printed
+
+
+def test_a_card_effect_goal_names_a_card_or_component_there_is(tmp_path, capsys):
+    """A misspelt card in a card-effect goal was only a missed goal, after every trial was played:
+    a name not in the card file is looked for among what the first trial's actions named, and
+    refused there, naming the cards; a card file's name matches whatever its case."""
+    base = ["lab", "tune", "spirit-link", "--seat", "heuristic", "--players", "2", "--param",
+            "Eternal-Firebolt.cost=2..3", "--games", "4", "--trials", "3", "--seed", "4", "--workers", "1"]
+    out = tmp_path / "typo"
+    assert main(base + ["--goal", "card-effect:Wolff<=5", "--out", str(out)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert ("goal 'card-effect:Wolff<=5': no card or component is named 'Wolff': the card file has no such card, "
+            "and no action of the first trial's 4 games named it; the card file's cards: ") in err
+    assert "Wolf" in err.rsplit("cards: ", 1)[1]
+    assert len(list((out / "trials").glob("*.duckdb"))) == 1          # one trial played, not three
+    assert main(base + ["--goal", "card-effect:wolf<=50", "--out", str(tmp_path / "case"), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["best"]["goals"]["card-effect:wolf<=50"]["card"] == "Wolf"

@@ -20,7 +20,8 @@ more; a candidate's *miss* is the sum of how far it is from each, 0 when it meet
 - ``first-seat=X``: the first seat's win rate is X (or ``first-seat=fair``: the fair share);
 - ``card-effect<=X``: no judged card's within-game effect is more than X points from 0
   (``card-effect:CARD<=X``: that card's; a card too rarely seen to be judged, or no card judged
-  at all, misses by 1);
+  at all, misses by 1; a CARD neither in the card file nor named by the first trial's actions
+  stops the search there);
 - ``mode-win=LO-HI``: the solo win rate (or, with several seats, the first seat's) is in [LO, HI];
 - ``seat-win=LO-HI``: every seat's win rate is in [LO, HI].
 
@@ -160,6 +161,19 @@ def _share(text: str) -> float:
     return value
 
 
+def _same_name(goal: Goal, names) -> bool:
+    """Whether a card-effect goal's card (any card when it names none) is one of ``names``,
+    whatever its case; the goal then names it as ``names`` writes it."""
+    card, limit = goal.target
+    if card is None:
+        return True
+    for name in names:
+        if name.casefold() == card.casefold():
+            goal.target = (name, limit)
+            return True
+    return False
+
+
 def measure(goal: Goal, point: dict) -> tuple[float, dict]:
     """How far a study's figures miss a goal (0 when met), and the figures judged."""
     if goal.kind == "first-seat":
@@ -210,9 +224,12 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
     if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= 1000:
         raise IllegalAction(f"--trials must be a whole number from 1 to 1000, not {trials!r}")
     base_text = read_text(cards, "card file") if cards is not None else game_card_text(game)
-    game.check_cards(base_text, str(cards or "the game's card file"))
+    card_names = game.check_cards(base_text, str(cards or "the game's card file")).names
     params = [parse_param(p, game, base_text) if isinstance(p, str) else p for p in params]
     goals = [parse_goal(g) if isinstance(g, str) else g for g in goals]
+    # a card-effect goal names a card of the card file (its case as written there), or another
+    # component an action names (a realm, a Familiar): that one is looked for in the first trial
+    unseen = [g for g in goals if g.kind == "card-effect" and not _same_name(g, card_names)]
     if not params:
         raise IllegalAction("name what to search with --param (e.g. --param 'Wolf.damage=1..5')")
     if not goals:
@@ -256,6 +273,13 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
             run_study(study, store, workers=workers, use_ray=use_ray, ray_address=ray_address)
             data = study_stats(store)
         point = data["points"][0]
+        while unseen:
+            goal = unseen.pop()
+            if not _same_name(goal, [c["card"] for c in point["cards"]]):
+                raise IllegalAction(
+                    f"goal {goal.text!r}: no card or component is named {goal.target[0]!r}: the card file has no such "
+                    f"card, and no action of the first trial's {point['games']} games named it; the card file's "
+                    f"cards: {', '.join(sorted(set(card_names))[:40])}")
         miss, judged = 0.0, {}
         for g in goals:
             m, figures = measure(g, point)
