@@ -1,6 +1,6 @@
 """Every card's effect, each played through the combat and settlement."""
 
-from .positions import combat, finish_turn, health, mana, rng_with_coins
+from .positions import combat, finish_turn, health, mana, position, rng_with_coins, seat
 
 
 def settle(north, south, north_seat=None, south_seat=None, **kw):
@@ -161,3 +161,15 @@ def test_blood_claw_against_a_non_demon_options():
     assert run("heal-only") == [20 + 2, 30 - 4]
     assert run("no-effect") == [20, 30 - 4]
     assert run("any-target") == [20 + 2, 30 - 9]
+
+
+def test_eternal_firebolt_deals_its_damage_without_a_transformation():
+    # RULES.md, ruling 13: "If you have not transformed, you do not cause any damage" is read as the
+    # combat damage of a transformation and its ability cards; "Eternal-Firebolt (4) Deals 3 damage."
+    state = position(seat(hand=["Eternal-Firebolt", "Demon"], mana=4), seat(hand=["Fox", "Turtle"], health=30),
+                     phase="preparation")
+    state.apply("cast Eternal-Firebolt")
+    assert state.view(None)["players"][0]["transformation"] == "none"   # the Demon costs 7: none placed
+    state.apply("transform Fox")
+    finish_turn(state)
+    assert health(state) == [24 - 1, 30 - 3]

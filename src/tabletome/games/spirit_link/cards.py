@@ -24,7 +24,7 @@ DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
 # health bar, no amount of mana a full mana pool ("a maximum of 30 health and a maximum of 12
 # mana"); copies and attacks have limits of our own, well above the printed 3 copies and 2 attacks.
 MAX_COPIES = 9          # ours: a card's copies in a deck
-MAX_ATTACKS = 10        # ours: "Attacks 2 times."
+MAX_ATTACKS = 10        # ours: "Attacsk 2 times."
 Count = Annotated[int, msgspec.Meta(ge=1, le=MAX_COPIES)]
 Life = Annotated[int, msgspec.Meta(ge=0, le=MAX_HEALTH)]
 Mana = Annotated[int, msgspec.Meta(ge=0, le=MAX_MANA)]

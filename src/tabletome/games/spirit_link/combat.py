@@ -111,7 +111,7 @@ def attack(s, a, d, damage, heal, mana_loss) -> None:
                 if demon or R.blood_claw != "no-effect":
                     heal[a] += cards.heal[ab]
             if R.attacks_times[ab]:
-                hits = cards.attacks[ab]  # Fourius-Attack: "Attacks 2 times."
+                hits = cards.attacks[ab]  # Fourius-Attack: "Attacsk 2 times."
         if base > 0:
             for _ in range(hits):
                 dealt = hit(s, a, d, base, True, R.cannot_escape[f], cards.names[f])

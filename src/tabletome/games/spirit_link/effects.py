@@ -23,7 +23,7 @@ AbilityEffect = Literal[
     "coin-escape",              # Swift-Escape: "Flip a coin, if heads you will not suffer any damage."
     "extra-damage-and-mana",    # Ice-Fangs: "Causes 2 damage to health and mana." (damage, mana)
     "against-demon-heal",       # Blood-Claw: "Deals 5 damage against the demon, heal 2 life points." (damage, heal)
-    "attacks-times",            # Fourius-Attack: "Attacks 2 times." (attacks)
+    "attacks-times",            # Fourius-Attack: "Attacsk 2 times." (attacks)
     "pay-life-no-damage",       # Blood-Prize: "Pay 4 life, suffer no damage." (life)
 ]
 SpellEffect = Literal[
