@@ -265,6 +265,21 @@ def test_14_1_no_spell_between_grabbing_and_raising_or_inside_a_chain():
     assert "cast Fight" in legal(state) and "end turn" in legal(state)
 
 
+def test_14_1_a_spell_drawn_by_teach_waits_for_the_end_of_the_chain():
+    """TEACH: "Because playing a spell is a free action, you can do so immediately after drawing a
+    spell"; Lich Law 14.1: "you cannot cast a spell between skills being performed" (RULES.md, "A spell
+    drawn by Teach"). Spray-Paint Sprite teaches, then must befriend before the Fight can be cast."""
+    deck = ["Fight"] + ["Leave"] * 5 + ["Raise"] * 5 + ["Dig"] * 5 + ["Fight"] * 4 + ["Teach"] * 5
+    state = position(realms=[{"south": ["Mudslinger"]}, {"north": ["skeleton: Spray-Paint Sprite"]},
+                             {"south": ["Party Crasher"]}], spell_deck=deck)
+    play(state, "raise realm 2 north 1")
+    assert hand(state, 0) == ["Fight"]
+    assert legal(state) == ["befriend realm 1 south 1", "befriend realm 3 south 1"]
+    refused(state, "cast Fight")
+    play(state, "befriend realm 3 south 1")
+    assert "cast Fight" in legal(state)
+
+
 def test_14_2_teach_and_teach_is_not_a_combo():
     state = position(realms=[{"north": ["Mudslinger"]}, {}, {}], hands=[["Teach", "Teach", "Fight"], []])
     menu = legal(state)

@@ -6,15 +6,15 @@ from ...core.rulings import named
 TURN = """One action: draw a skeleton from the top of a realm's bone pile, place it on your side \
 of any realm and raise it (flip it minion-side up and perform all its skills, left to right); or \
 raise a skeleton already on your side. Before and after your action you may play any number of \
-spells from your hand (two of a type, or any with a Teach, make a Combo). Skills with a target must \
+spells from your hand (two of a type, or any other with a Teach, make a Combo; two Teach do not). Skills with a target must \
 be performed; '/' is a choice; a card acts once a turn. At the end of your turn every realm whose \
 requirements a side meets is scored (both: the player whose turn it is): that side takes the realm \
 card and its noise, and every card on both sides is burned. 5 noise wakes the Lich King: you win."""
 
 MODES = {
     "two-player": "2 players, 3 realms.",
-    "teams": """4 players in two teams of two, 4 realms: you draw from and place in only the two \
-realms in front of you (Leave and Friendship may move cards to your teammate's); spells go anywhere. \
+    "teams": """4 players in two teams of two, 4 realms: you draw from, place in and raise in place only in the \
+two realms in front of you (Leave and Friendship may move cards to your teammate's); spells go anywhere. \
 A team wins with 5 noise together.""",
     "solitaire": """Solitaire against the Cursed Artifact: on its turn it digs and raises (no skills) \
 from the bone pile beside it, then moves one bone pile to the right. 3 living Artifact minions in one \

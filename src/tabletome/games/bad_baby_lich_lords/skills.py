@@ -71,8 +71,8 @@ def skill_options(state, frame):
         f = R.cards.fight[c]
         return side_targets(state, V_FIGHT, here, 1, weaker=f) if f > 0 else []
     if s == LEAVE:
-        # "Move this minion to an adjacent realm ... cannot wrap"; from the bone pile, to the
-        # adjacent realm's bone pile (Lich Law 13.2)
+        # "Move this minion to an adjacent realm. ... The minion cannot "wrap" around the edge of the
+        # play area"; from the bone pile, to the adjacent realm's bone pile (Lich Law 13.2)
         if q >= BONE:
             return [R.leave[r2] for r2 in L.adjacent[r]]
         return [R.leave[r2] for r2 in L.adjacent[r] if L.has_side[r2][q % L.ns]]
