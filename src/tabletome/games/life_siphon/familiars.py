@@ -16,8 +16,8 @@ def _a(n):
 
 
 def take_from_supply(st, q, f):
-    """Familiar ``f`` leaves the shared supply, quadrant ``q``'s personal pool ("Each player has their
-    own personal pool"), or the one Fearsome of its kind, to be summoned."""
+    """Familiar ``f`` leaves the shared supply, quadrant ``q``'s personal pool ("it goes back to
+    your own personal pool"), or the one Fearsome of its kind, to be summoned."""
     p = st.R.f_pool[f]
     if p == POOL_SHARED:
         st.supply[f] -= 1
