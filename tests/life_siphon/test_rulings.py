@@ -225,3 +225,46 @@ def test_after_a_cast_in_the_end_of_turn_window_the_active_player_may_answer():
     assert s.to_move == 0 and texts(s) == ["cast Hex Bolt", "pass"]
     play(s, "cast Hex Bolt", "target East's Imp at Battleground 1")
     assert area(s, "East", "battleground") == [None, None, None]
+
+
+@pytest.mark.parametrize("ghost", ["East", "West"])
+def test_windows_on_a_ghosts_turn(ghost):
+    """RULES.md, "Response windows": a ghost's Attack Phase windows start with North, those as its
+    Main Phase begins and at its end with South; nobody is left out."""
+    def asked(s, phase):
+        seen = []
+        while s.view(None)["phase"] == phase and "pass" in texts(s):
+            seen.append(s.to_move)
+            play(s, "pass")
+        return seen
+    hands = {"North": ["Dark Axe"], "South": ["Bone Shield"]}
+    s = restore(options={"mode": "two-player-variant"}, turn=ghost, phase="attack", hands=hands,
+                quadrants={ghost: {"battleground": ["Imp"]}})
+    assert asked(s, "attack") == [0, 1]
+    play(s, "end attacks")
+    assert asked(s, "main") == [1, 0]
+    play(s, "end turn")
+    assert asked(s, "end") == [1, 0]
+
+
+def test_breath_weapon_damage_follows_its_assignment():
+    """RULES.md, "Dragon / Breath Weapon": a Fast Cast answers the Breath Weapon when it is declared,
+    before the defender assigns, and not between the assignment and the damage."""
+    s = restore(options={"familiars": "on"}, turn="North", phase="attack", hands={"South": ["Bone Shield", "Bone Shield"]},
+                quadrants={"North": {"battleground": ["Dragon"]}, "South": {"battleground": ["Imp"]}})
+    play(s, "pass", "attack with Dragon at Battleground 1")
+    assert s.to_move == 1 and s.view(None)["decision"]["moment"] == "attack declared"
+    play(s, "pass", "breathe on Imp at Battleground 1", "breathe on Imp at Battleground 1", "breathe on South")
+    assert area(s, "South", "battleground") == [None, None, None] and life(s, "South") == 20   # 19, +1 for the Imp
+    assert s.view(None)["decision"]["moment"] == "after combat"
+
+
+def test_a_second_fearsome_the_same_turn_after_the_first_is_removed():
+    """RULES.md, "The Fearsome": "you may Summon 1 Fearsome for free" is one at a time."""
+    s = restore(options={"fearsome": "on"}, turn="North", phase="main", hands={"North": ["Lich's Grasp"]},
+                quadrants={"North": {"life": 5}})
+    play(s, "summon Pain Maker")
+    assert "summon Life Giver" not in texts(s)
+    play(s, "cast Lich's Grasp", "target North's Pain Maker at Summoning Area 1", "summon Life Giver")
+    assert area(s, "North", "summoning") == ["Life Giver", None, None]
+    assert s.view(None)["summons_this_turn"] == 2
