@@ -268,3 +268,15 @@ def test_a_second_fearsome_the_same_turn_after_the_first_is_removed():
     play(s, "cast Lich's Grasp", "target North's Pain Maker at Summoning Area 1", "summon Life Giver")
     assert area(s, "North", "summoning") == ["Life Giver", None, None]
     assert s.view(None)["summons_this_turn"] == 2
+
+
+def test_a_cycling_game_ends_as_a_draw_at_the_length_limit():
+    """RULES.md, "Does the game always end?": the rulebook has no turn limit; the engine ends a game
+    of 2 players at 2,000 decisions as a draw."""
+    s = G.new(players=2, seed=1)
+    while not s.is_over:
+        choices = texts(s)
+        s.apply(next((t for t in ("end turn", "take no River card", "pass") if t in choices), choices[0]))
+    assert len(s.record()["actions"]) == G.max_game_length(2) == 2000
+    assert s.winners == [] and [life(s, "North"), life(s, "South")] == [20, 20]
+    assert s.log[-1] == "The game reaches its limit of 2000 decisions and ends as a draw."
