@@ -107,6 +107,21 @@ def test_unholy_haste_gives_an_extra_move():
     assert area(s, "North", "battleground") == ["Imp", None, None]
 
 
+def test_an_extra_move_is_offered_only_if_a_familiar_can_still_move_once_it_is_paid_for():
+    """The Familiars: "You cannot move a Dread Knight if it would reduce your life below 1." Aspect of
+    Command (designed: "pay 1 life to move one of your Familiars ... (movement costs must still be
+    paid)") is not offered at 2 life when only a Dread Knight could move: paying 1 would leave the
+    1 life its move cannot take. At 3 life it is, and the Dread Knight moves."""
+    board = {"river": [{"familiar": "Dread Knight", "moved": True}]}
+    s = restore(turn="North", phase="main", aspects={"North": "Aspect of Command"},
+                quadrants={"North": {"life": 2, **board}})
+    assert texts(s) == ["end turn"]
+    s = restore(turn="North", phase="main", aspects={"North": "Aspect of Command"},
+                quadrants={"North": {"life": 3, **board}})
+    play(s, "use Aspect of Command", "move Dread Knight from River 1 to Battleground")
+    assert life(s, "North") == 1 and area(s, "North", "battleground") == ["Dread Knight", None, None]
+
+
 def test_life_gains_are_capped_at_20():
     s = restore(turn="North", phase="attack",
                 quadrants={"North": {"battleground": ["Dread Knight"]}, "South": {"life": 20, "battleground": ["Imp"]}})

@@ -66,7 +66,7 @@ def target_exists(st, e, seat, cost):
     targets cast_actions asks about first: it answers the others itself)."""
     eff, amount, ttype = e
     if ttype == T_OWN_FAMILIAR:
-        return can_extra_move(st, st.R.seat_q[seat])
+        return can_extra_move(st, st.R.seat_q[seat], cost)
     if ttype == T_PLAYER_WITH_CARDS:
         # another player holds a card, or the caster holds one besides this
         return len(st.hand[seat]) > 1 or any(st.hand[s] for s in range(st.players) if s != seat)
@@ -301,8 +301,10 @@ def equip(st, frame, action):
 
 
 def aspect_ability_ok(st, seat, a):
-    """Whether the ability has something to do: an extra move needs a Familiar that can move."""
-    return st.R.a_eff[a][0] != E_MOVE or can_extra_move(st, st.R.seat_q[seat])
+    """Whether the ability has something to do: an extra move needs a Familiar that can still move
+    once the ability's cost is paid."""
+    R = st.R
+    return R.a_eff[a][0] != E_MOVE or can_extra_move(st, R.seat_q[seat], R.a_cost[a])
 
 
 def use_aspect(st, frame, action):
