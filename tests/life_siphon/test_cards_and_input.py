@@ -1,6 +1,7 @@
 """The card data, card files (--cards FILE), bad snapshots and bad options."""
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -34,6 +35,32 @@ def test_printed_texts_are_quoted_exactly():
     for c in G.cards.cards + G.cards.familiars[3:] + G.cards.vials:
         if c.origin == "rulebook" and c.name not in ("Imp", "Lich", "Dread Knight"):
             assert " ".join(c.text.split()) in text, c.name
+
+
+# a passage a lesson quotes inside its words: 'like this' (not the apostrophe of "South's")
+QUOTED = re.compile(r"(?<![A-Za-z])'([^']+?)'(?![A-Za-z])")
+
+
+def _quoted_exactly(text, rulebook):
+    """The parts of a quotation (" ... " joins passages) not found word for word in the rulebook."""
+    return [part for part in re.split(r"\s*\.\.\.\s*", " ".join(text.split())) if part and part not in rulebook]
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not beside the repository")
+def test_glossary_and_lessons_quote_the_rulebook_word_for_word():
+    """Every glossary entry's text, every lesson's quote and every passage a lesson quotes in its
+    words ('...') is the rulebook's own words."""
+    text = " ".join(RULEBOOK.read_text().split())
+    folder = CARDS.parent
+    misquoted = []
+    for term in tomllib.loads((folder / "glossary.toml").read_text())["term"]:
+        misquoted += [(term["name"], part) for part in _quoted_exactly(term["text"], text)]
+    for les in tomllib.loads((folder / "lessons.toml").read_text())["lesson"]:
+        misquoted += [(les["title"], part) for part in _quoted_exactly(les["quote"], text)]
+        words = [les["goal"], les["done"], les["wrong"]["why"], les["illegal"]["rule"]]
+        for quote in QUOTED.findall(" ".join(words)):
+            misquoted += [(les["title"], part) for part in _quoted_exactly(quote, text)]
+    assert misquoted == []
 
 
 def test_designed_cards_are_marked_in_views_and_on_screen():

@@ -107,6 +107,21 @@ def test_unholy_haste_gives_an_extra_move():
     assert area(s, "North", "battleground") == ["Imp", None, None]
 
 
+def test_an_extra_move_is_offered_only_if_a_familiar_can_still_move_once_it_is_paid_for():
+    """The Familiars: "You cannot move a Dread Knight if it would reduce your life below 1." Aspect of
+    Command (designed: "pay 1 life to move one of your Familiars ... (movement costs must still be
+    paid)") is not offered at 2 life when only a Dread Knight could move: paying 1 would leave the
+    1 life its move cannot take. At 3 life it is, and the Dread Knight moves."""
+    board = {"river": [{"familiar": "Dread Knight", "moved": True}]}
+    s = restore(turn="North", phase="main", aspects={"North": "Aspect of Command"},
+                quadrants={"North": {"life": 2, **board}})
+    assert texts(s) == ["end turn"]
+    s = restore(turn="North", phase="main", aspects={"North": "Aspect of Command"},
+                quadrants={"North": {"life": 3, **board}})
+    play(s, "use Aspect of Command", "move Dread Knight from River 1 to Battleground")
+    assert life(s, "North") == 1 and area(s, "North", "battleground") == ["Dread Knight", None, None]
+
+
 def test_life_gains_are_capped_at_20():
     s = restore(turn="North", phase="attack",
                 quadrants={"North": {"battleground": ["Dread Knight"]}, "South": {"life": 20, "battleground": ["Imp"]}})
@@ -225,3 +240,58 @@ def test_after_a_cast_in_the_end_of_turn_window_the_active_player_may_answer():
     assert s.to_move == 0 and texts(s) == ["cast Hex Bolt", "pass"]
     play(s, "cast Hex Bolt", "target East's Imp at Battleground 1")
     assert area(s, "East", "battleground") == [None, None, None]
+
+
+@pytest.mark.parametrize("ghost", ["East", "West"])
+def test_windows_on_a_ghosts_turn(ghost):
+    """RULES.md, "Response windows": a ghost's Attack Phase windows start with North, those as its
+    Main Phase begins and at its end with South; nobody is left out."""
+    def asked(s, phase):
+        seen = []
+        while s.view(None)["phase"] == phase and "pass" in texts(s):
+            seen.append(s.to_move)
+            play(s, "pass")
+        return seen
+    hands = {"North": ["Dark Axe"], "South": ["Bone Shield"]}
+    s = restore(options={"mode": "two-player-variant"}, turn=ghost, phase="attack", hands=hands,
+                quadrants={ghost: {"battleground": ["Imp"]}})
+    assert asked(s, "attack") == [0, 1]
+    play(s, "end attacks")
+    assert asked(s, "main") == [1, 0]
+    play(s, "end turn")
+    assert asked(s, "end") == [1, 0]
+
+
+def test_breath_weapon_damage_follows_its_assignment():
+    """RULES.md, "Dragon / Breath Weapon": a Fast Cast answers the Breath Weapon when it is declared,
+    before the defender assigns, and not between the assignment and the damage."""
+    s = restore(options={"familiars": "on"}, turn="North", phase="attack", hands={"South": ["Bone Shield", "Bone Shield"]},
+                quadrants={"North": {"battleground": ["Dragon"]}, "South": {"battleground": ["Imp"]}})
+    play(s, "pass", "attack with Dragon at Battleground 1")
+    assert s.to_move == 1 and s.view(None)["decision"]["moment"] == "attack declared"
+    play(s, "pass", "breathe on Imp at Battleground 1", "breathe on Imp at Battleground 1", "breathe on South")
+    assert area(s, "South", "battleground") == [None, None, None] and life(s, "South") == 20   # 19, +1 for the Imp
+    assert s.view(None)["decision"]["moment"] == "after combat"
+
+
+def test_a_second_fearsome_the_same_turn_after_the_first_is_removed():
+    """RULES.md, "The Fearsome": "you may Summon 1 Fearsome for free" is one at a time."""
+    s = restore(options={"fearsome": "on"}, turn="North", phase="main", hands={"North": ["Lich's Grasp"]},
+                quadrants={"North": {"life": 5}})
+    play(s, "summon Pain Maker")
+    assert "summon Life Giver" not in texts(s)
+    play(s, "cast Lich's Grasp", "target North's Pain Maker at Summoning Area 1", "summon Life Giver")
+    assert area(s, "North", "summoning") == ["Life Giver", None, None]
+    assert s.view(None)["summons_this_turn"] == 2
+
+
+def test_a_cycling_game_ends_as_a_draw_at_the_length_limit():
+    """RULES.md, "Does the game always end?": the rulebook has no turn limit; the engine ends a game
+    of 2 players at 2,000 decisions as a draw."""
+    s = G.new(players=2, seed=1)
+    while not s.is_over:
+        choices = texts(s)
+        s.apply(next((t for t in ("end turn", "take no River card", "pass") if t in choices), choices[0]))
+    assert len(s.record()["actions"]) == G.max_game_length(2) == 2000
+    assert s.winners == [] and [life(s, "North"), life(s, "South")] == [20, 20]
+    assert s.log[-1] == "The game reaches its limit of 2000 decisions and ends as a draw."

@@ -77,3 +77,16 @@ def test_equip_aspect_draft_skips_the_ghosts():
     assert s.to_move == 0 and texts(s)[-1] == "end turn"
     assert [p["aspect"] for p in s.view(None)["players"]] == ["Aspect of Renewal", "Aspect of Dread"]
     assert area(s, "East", "summoning") == [None, None, None]
+
+
+def test_a_ghosts_shade_cannot_take_the_player_who_chooses_below_1():
+    """Gameplay: "However, no player may reduce their own life below 1." South chooses where the
+    Shade of East (the ghost to its right) deals its damage: at 1 life South may not choose South."""
+    s = restore(options={**VAR, "familiars": "on"}, turn="North", phase="main", hands={"North": ["Lich's Grasp"]},
+                quadrants={"East": {"river": ["Shade"]}, "South": {"life": 1}})
+    play(s, "cast Lich's Grasp", "target East's Shade at River 1")
+    assert s.to_move == 1 and "target South" not in texts(s) and "target North" in texts(s)
+    s = restore(options={**VAR, "familiars": "on"}, turn="North", phase="main", hands={"North": ["Lich's Grasp"]},
+                quadrants={"East": {"river": ["Shade"]}, "South": {"life": 2}})
+    play(s, "cast Lich's Grasp", "target East's Shade at River 1", "target South")
+    assert life(s, "South") == 1 and not s.is_over

@@ -58,8 +58,8 @@ def qn(st, q):
 
 
 def has_fearsome(st, q):
-    """Whether quadrant ``q`` has a Fearsome on its board ("Only 1 Fearsome may be on your side of
-    the board at a time")."""
+    """Whether quadrant ``q`` has a Fearsome on its board ("If you already have a Fearsome on your
+    board, you cannot Summon a second Fearsome")."""
     fearsome = st.R.is_fearsome
     return any(f >= 0 and fearsome[f] for f in st.kind[q * SLOTS:(q + 1) * SLOTS])
 

@@ -16,8 +16,8 @@ def _a(n):
 
 
 def take_from_supply(st, q, f):
-    """Familiar ``f`` leaves the shared supply, quadrant ``q``'s personal pool ("Each player has their
-    own personal pool"), or the one Fearsome of its kind, to be summoned."""
+    """Familiar ``f`` leaves the shared supply, quadrant ``q``'s personal pool ("it goes back to
+    your own personal pool"), or the one Fearsome of its kind, to be summoned."""
     p = st.R.f_pool[f]
     if p == POOL_SHARED:
         st.supply[f] -= 1
@@ -91,11 +91,13 @@ def move_actions(st, q, consume, acts):
     return acts
 
 
-def can_extra_move(st, q):
+def can_extra_move(st, q, paid=0):
     """Whether one of q's familiars could take an extra move (``move_actions`` not consuming
-    the turn's move): the first one found answers (a window's casts ask it, so it builds no list)."""
+    the turn's move) once ``paid`` life is paid for it (a card's or an Aspect's cost): "You cannot
+    move a Dread Knight if it would reduce your life below 1." The first one found answers (a
+    window's casts ask it, so it builds no list)."""
     kind = st.kind
-    life = st.life[q]
+    life = st.life[q] - paid
     life_floor = st.R.move_life_floor[q]
     c = q * NUM_AREAS
     summoning, movement, river, battleground = st.area_count[c:c + NUM_AREAS]

@@ -1,8 +1,9 @@
 """Life: gaining it, losing it, and the end of the game ("Game End").
 
 "The game ends as soon as one player's life is reduced below 1 ... The player to the right of the
-player that was defeated is the winner." Life never goes above 20 ("regenerate 1 life—to a maximum
-of 20"). In Madness Mode a defeat lets the Lairs finish the round (madness.py).
+player that was defeated is the winner (regardless of who reduced that player's life total below
+1)." Life never goes above 20 ("regenerate 1 life—to a maximum of 20"). In Madness Mode a defeat
+lets the Lairs finish the round (madness.py).
 """
 
 from .board import qn

@@ -9,7 +9,7 @@ Attack: Familiars in your Battleground attack the player to your left, one at a 
 Dread Knights: the defender chooses to block or take the damage; a Lich chooses its target and only \
 a Lich may block it. Blockers (1 to 3) deal their attack together; a Familiar whose damage reaches \
 its defense is removed. \
-Main: summon up to 3 Familiars (paying life) into your Summoning Area, move each 1 area forward \
+Main: summon up to 3 Familiars (paying life) into your Summoning Area, move each to 1 adjacent area \
 (Dread Knight: 1 life a move), cast Slow Cast spells; end the turn by drawing 1 card. Fast Cast \
 spells may be cast at any time, also in other players' turns (the response windows). \
 Bring the player to your left below 1 life; no one may take their own life below 1."""

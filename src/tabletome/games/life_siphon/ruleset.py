@@ -185,7 +185,7 @@ class RuleSet:
                            or (self.f_pool[f] == POOL_FEARSOME and self.fearsome_on)]
         self.in_game = [f in self.summonable for f in range(self.nf)]
         # the kinds of the shared supply (shared and Fearsome) and of each personal pool ("Each
-        # player has their own personal pool")
+        # player has access to 1 Dragon, 1 Plague Rat, and 1 Shade the entire game")
         self.supply_kinds = [f for f in self.summonable if self.f_pool[f] != POOL_PERSONAL]
         self.personal_kinds = [f for f in self.summonable if self.f_pool[f] == POOL_PERSONAL]
         # each summonable kind with its pool, its cost in life and its summon action

@@ -66,7 +66,7 @@ def target_exists(st, e, seat, cost):
     targets cast_actions asks about first: it answers the others itself)."""
     eff, amount, ttype = e
     if ttype == T_OWN_FAMILIAR:
-        return can_extra_move(st, st.R.seat_q[seat])
+        return can_extra_move(st, st.R.seat_q[seat], cost)
     if ttype == T_PLAYER_WITH_CARDS:
         # another player holds a card, or the caster holds one besides this
         return len(st.hand[seat]) > 1 or any(st.hand[s] for s in range(st.players) if s != seat)
@@ -80,10 +80,11 @@ def target_exists(st, e, seat, cost):
     return bool(player_targets(st, eff, amount, ttype, st.R.seat_q[seat], cost, first_only=True))
 
 
-def player_targets(st, eff, amount, ttype, src_q, cost=0, first_only=False):
+def player_targets(st, eff, amount, ttype, src_q, cost=0, first_only=False, chooser_q=-1):
     """The quadrants a player-targeting effect may choose ("you may choose yourself if a card
-    says 'choose any player'"; "no player may reduce their own life below 1"); ``first_only``:
-    only the first one (is there any?)."""
+    says 'choose any player'"; "no player may reduce their own life below 1": neither the effect's
+    quadrant nor ``chooser_q``, the player choosing for it, as for a ghost's Shade in the 2 Player
+    Variant); ``first_only``: only the first one (is there any?)."""
     R = st.R
     life = st.life
     out = []
@@ -98,7 +99,7 @@ def player_targets(st, eff, amount, ttype, src_q, cost=0, first_only=False):
             if s < 0 or not st.hand[s]:
                 continue
         if loss:
-            if d == src_q:
+            if d == src_q or d == chooser_q:
                 if life[d] - cost - amount < 1:
                     continue
             elif not R.kill_any and life[d] - amount < 1 and d != R.left[src_q] \
@@ -153,7 +154,7 @@ def target_choices(st, frame):
     act = R.act
     acts = []
     if ttype not in (T_FAMILIAR, T_BG_FAMILIAR):
-        for d in player_targets(st, eff, amount, ttype, src_q):
+        for d in player_targets(st, eff, amount, ttype, src_q, chooser_q=R.seat_q[chooser]):
             acts.append(act.target_player[R.qname[d]])
     if ttype in (T_FAMILIAR, T_BG_FAMILIAR, T_PLAYER_OR_BG):
         kind = st.kind
@@ -301,8 +302,10 @@ def equip(st, frame, action):
 
 
 def aspect_ability_ok(st, seat, a):
-    """Whether the ability has something to do: an extra move needs a Familiar that can move."""
-    return st.R.a_eff[a][0] != E_MOVE or can_extra_move(st, st.R.seat_q[seat])
+    """Whether the ability has something to do: an extra move needs a Familiar that can still move
+    once the ability's cost is paid."""
+    R = st.R
+    return R.a_eff[a][0] != E_MOVE or can_extra_move(st, R.seat_q[seat], R.a_cost[a])
 
 
 def use_aspect(st, frame, action):
