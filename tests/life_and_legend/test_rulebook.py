@@ -259,6 +259,21 @@ def test_the_life_deck_reshuffles_its_discard_pile_when_empty():
     assert s.view(0)["life_deck"] > 0      # left-out cards went to the bottom of the deck
 
 
+def test_the_life_deck_is_rebuilt_the_moment_it_becomes_empty():
+    """Part 3, Life Cards: "When The Life Deck Becomes Empty: Shuffle the Life discard pile back into
+    the Life Deck and proceed with play." The last card drawn is in play when that happens, so it is
+    not in the new deck: discarded, it starts the new discard pile."""
+    probe = position()
+    others = [probe.C.labels[c] for c in probe.C.life if probe.C.labels[c] != "Bravery (I)"]
+    s = position(wanders=[["Windfall"], []], life_deck=["Bravery (I)"], life_discard=others, phase=0)
+    play(s, "turn in wander 1")
+    v = s.view(0)
+    assert v["life_cards_drawn"] == ["Bravery (I)"]
+    assert v["life_deck"] == len(others) and v["life_discard"] == []
+    play(s, "discard Bravery (I)")
+    assert s.view(0)["life_discard"] == ["Bravery (I)"] and s.view(0)["life_deck"] == len(others)
+
+
 # --- Backgrounds ----------------------------------------------------------------------------------
 def test_activate_one_background_a_turn_with_the_life_words_in_play():
     """"If the Player has the appropriate Life Words, they may take a Life Story ... The Player may
