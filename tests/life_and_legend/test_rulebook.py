@@ -147,6 +147,23 @@ def test_any_trait_and_exceptional_traits_on_challenges():
     assert "attempt Haunted Manor challenge I" in texts(wild)
 
 
+def test_the_printed_any_trait_example_two_inspiration_and_a_charisma():
+    """Part 3, Life Cards, "Any Trait": "if an Adventure Challenge required two Inspiration and one Any
+    Trait, the Player would need two Inspiration and one Trait of any kind. If the Player had two
+    Inspiration and one Charisma, for instance, they would meet the requirement." The Silent
+    Monastery's Challenge I is that requirement (and a die of 3+), played to its end."""
+    world = ["The Silent Monastery", "Heirloom Ring", "Truthstone", "Golden Chalice"]
+    up = [True, False, False, False]
+    meets = position(world=world, uncovered=up, traits=[["Inspiration (I)", "Inspiration (You)", "Charisma"], []],
+                     phase=1, rng=rng_rolling(3))
+    play(meets, "attempt The Silent Monastery challenge I")
+    assert meets.view(0)["seats"][0]["completed_adventures"] == ["The Silent Monastery"]
+    two = position(world=world, uncovered=up, traits=[["Inspiration (I)", "Inspiration (You)"], []], phase=1)
+    assert "attempt The Silent Monastery challenge I" not in texts(two)
+    named = position(world=world, uncovered=up, traits=[["Inspiration (I)", "Charisma", "Bravery"], []], phase=1)
+    assert "attempt The Silent Monastery challenge I" not in texts(named)
+
+
 def test_life_challenges_need_the_life_words_in_play():
     """Errata: "Life Challenges on Adventures are completed by having the proper Life Words in play".
     Lost Caravan's Challenge II: Lost (Lost Compass carries it)."""
