@@ -60,7 +60,8 @@ def test_war_is_lost_when_the_life_deck_empties_first():
     s = position(players=1, options={"mode": "war"}, world=["War", "Fog", "Storm", "Windfall"],
                  uncovered=[True, False, False, False], life_deck=["Bravery"], life_discard=rest, phase=3)
     finish_turn(s)          # this turn ends; the next begins: War removes the last Life card
-    assert s.view(0)["life_deck"] == 0
+    # the Life Deck became empty ("Shuffle the Life discard pile back into the Life Deck")
+    assert s.view(0)["life_discard"] == ["Bravery"] and s.view(0)["life_deck"] == len(rest)
     finish_turn(s)
     assert s.is_over and s.winners == [] and 0 < s.outcome(0) < 0.5
 

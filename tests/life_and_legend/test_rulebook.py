@@ -147,6 +147,23 @@ def test_any_trait_and_exceptional_traits_on_challenges():
     assert "attempt Haunted Manor challenge I" in texts(wild)
 
 
+def test_the_printed_any_trait_example_two_inspiration_and_a_charisma():
+    """Part 3, Life Cards, "Any Trait": "if an Adventure Challenge required two Inspiration and one Any
+    Trait, the Player would need two Inspiration and one Trait of any kind. If the Player had two
+    Inspiration and one Charisma, for instance, they would meet the requirement." The Silent
+    Monastery's Challenge I is that requirement (and a die of 3+), played to its end."""
+    world = ["The Silent Monastery", "Heirloom Ring", "Truthstone", "Golden Chalice"]
+    up = [True, False, False, False]
+    meets = position(world=world, uncovered=up, traits=[["Inspiration (I)", "Inspiration (You)", "Charisma"], []],
+                     phase=1, rng=rng_rolling(3))
+    play(meets, "attempt The Silent Monastery challenge I")
+    assert meets.view(0)["seats"][0]["completed_adventures"] == ["The Silent Monastery"]
+    two = position(world=world, uncovered=up, traits=[["Inspiration (I)", "Inspiration (You)"], []], phase=1)
+    assert "attempt The Silent Monastery challenge I" not in texts(two)
+    named = position(world=world, uncovered=up, traits=[["Inspiration (I)", "Charisma", "Bravery"], []], phase=1)
+    assert "attempt The Silent Monastery challenge I" not in texts(named)
+
+
 def test_life_challenges_need_the_life_words_in_play():
     """Errata: "Life Challenges on Adventures are completed by having the proper Life Words in play".
     Lost Caravan's Challenge II: Lost (Lost Compass carries it)."""
@@ -257,6 +274,21 @@ def test_the_life_deck_reshuffles_its_discard_pile_when_empty():
     s = position(wanders=[["Windfall"], []], life_deck=[], life_discard=life, phase=0,
                  traits=[[], []])
     assert s.view(0)["life_deck"] > 0      # left-out cards went to the bottom of the deck
+
+
+def test_the_life_deck_is_rebuilt_the_moment_it_becomes_empty():
+    """Part 3, Life Cards: "When The Life Deck Becomes Empty: Shuffle the Life discard pile back into
+    the Life Deck and proceed with play." The last card drawn is in play when that happens, so it is
+    not in the new deck: discarded, it starts the new discard pile."""
+    probe = position()
+    others = [probe.C.labels[c] for c in probe.C.life if probe.C.labels[c] != "Bravery (I)"]
+    s = position(wanders=[["Windfall"], []], life_deck=["Bravery (I)"], life_discard=others, phase=0)
+    play(s, "turn in wander 1")
+    v = s.view(0)
+    assert v["life_cards_drawn"] == ["Bravery (I)"]
+    assert v["life_deck"] == len(others) and v["life_discard"] == []
+    play(s, "discard Bravery (I)")
+    assert s.view(0)["life_discard"] == ["Bravery (I)"] and s.view(0)["life_deck"] == len(others)
 
 
 # --- Backgrounds ----------------------------------------------------------------------------------

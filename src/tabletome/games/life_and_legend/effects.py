@@ -114,20 +114,30 @@ def play_immediately(s, seat, card):
 
 
 def next_life(s) -> int:
-    """The top Life Deck card. "When The Life Deck Becomes Empty: Shuffle the Life discard pile back
-    into the Life Deck and proceed with play." (War and The Arbiter watch that moment.)"""
+    """The top Life Deck card, taken (-1 when no Life card is left to draw). Part 3, Life Cards:
+    "When The Life Deck Becomes Empty: Shuffle the Life discard pile back into the Life Deck and
+    proceed with play." That moment is when its last card is taken (War and The Arbiter watch it):
+    the card taken is not in the new deck."""
     if not s.life_deck:
-        if not s.life_discard:
+        # (it became empty while its discard pile was empty too: rebuilt at the next draw)
+        reshuffle_life(s)
+        if not s.life_deck:
             return -1
+    card = s.life_deck.pop()
+    if not s.life_deck:
+        s.life_emptied = True
+        reshuffle_life(s)
+    return card
+
+
+def reshuffle_life(s):
+    """"Shuffle the Life discard pile back into the Life Deck" (when it has cards)."""
+    if s.life_discard:
         s.life_deck = s.life_discard
         s.life_discard = []
         s.rng.shuffle(s.life_deck)
         if s.logging:
             s.say("The Life discard pile is shuffled into a new Life Deck.")
-    card = s.life_deck.pop()
-    if not s.life_deck:
-        s.life_emptied = True
-    return card
 
 
 def attach_trauma(s, seat, card):

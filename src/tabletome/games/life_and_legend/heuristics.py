@@ -320,5 +320,6 @@ def war_race(s, share) -> float:
     """War is a race: "run out the Legend Deck before the end of the turn when the Life Deck becomes
     empty". Half the share of the Legend Deck run out (as ``outcome`` counts a loss), and more as the
     Life Deck has more left than the Legend Deck."""
-    life_left = len(s.life_deck) / len(s.C.life)
+    # (the Life Deck became empty this turn: the War is lost at its end, whatever the rebuilt deck holds)
+    life_left = 0.0 if s.life_emptied else len(s.life_deck) / len(s.C.life)
     return max(0.0, min(0.98, 0.5 * share + 0.25 * (life_left - (1 - share))))
