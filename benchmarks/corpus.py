@@ -21,6 +21,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import tabletome
+from tabletome.core.game import RULES_VERSION
 
 CAP = 20000  # decisions; a game still going past this is stored unfinished
 
@@ -70,7 +71,12 @@ def check_one(line: str):
     except tabletome.IllegalAction as exc:  # the rules changed under the record: it no longer replays
         same, why = False, f"does not replay: {exc}"[:300]
     else:
-        stored = game.restore(row["final"])
+        final = row["final"]
+        version = replayed.options.get(RULES_VERSION)
+        if version is not None and RULES_VERSION not in final.get("options", {}):
+            # written before the game's rules had a revision: a position of the revision it replays by
+            final = {**final, "options": {**final.get("options", {}), RULES_VERSION: version}}
+        stored = game.restore(final)
         same = canonical(replayed.snapshot()) == canonical(stored.snapshot())
         why = "" if same else "another final snapshot"
     return record["game"], record["players"], json.dumps(record["options"], sort_keys=True), record["seed"], same, why

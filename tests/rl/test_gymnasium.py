@@ -9,6 +9,7 @@ import tabletome
 from tabletome import IllegalAction
 from tabletome.rl import gym_id
 from tabletome.rl.gymnasium import ENV_IDS, TabletomeEnv
+from tabletome.rl.versions import version
 
 from .helpers import CONFIGS, IDS
 
@@ -76,7 +77,7 @@ def test_an_opponent_that_is_not_an_agent_spec_is_refused_by_name(opponent):
     # (a number or None used to reach list() and raise TypeError: 'int' object is not iterable)
     from tabletome.rl import VectorEnv
     makers = [lambda: TabletomeEnv("life-siphon", players=3, opponent=opponent),
-              lambda: gymnasium.make("tabletome/LifeSiphon-v1", players=3, opponent=opponent)]
+              lambda: gymnasium.make(f"tabletome/LifeSiphon-v{version('life-siphon')}", players=3, opponent=opponent)]
     if opponent is not None:      # (VectorEnv without an opponent is self-play)
         makers.append(lambda: VectorEnv("life-siphon", 2, players=3, seat=0, opponent=opponent))
     for make in makers:

@@ -17,7 +17,7 @@ See docs/contract.md for the whole contract with examples.
 from .actions import Action, ActionTable
 from .errors import IllegalAction
 from .files import read_text
-from .game import Game
+from .game import RULES_VERSION, Game
 from .records import load_record, replay, save_record
 from .registry import declare, game, games, register
 from .rng import Rng
@@ -25,6 +25,6 @@ from .seats import seat_names
 from .state import State, as_rng
 
 __all__ = [
-    "Action", "ActionTable", "Game", "IllegalAction", "Rng", "State", "as_rng", "declare",
+    "Action", "ActionTable", "Game", "IllegalAction", "RULES_VERSION", "Rng", "State", "as_rng", "declare",
     "game", "games", "load_record", "read_text", "register", "replay", "save_record", "seat_names",
 ]

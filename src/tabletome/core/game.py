@@ -23,6 +23,11 @@ from .rng import check_seed
 from .text import shown
 
 
+# The option of a game whose rules were changed to follow its rulebook: the revision of its rules a
+# game is played by, newest first (1: as before the first change; RULES.md, "Revisions"). A record
+# that names none was saved before the first change, and replays by revision 1 (records.py).
+RULES_VERSION = "rules_version"
+
 # The hooks agents read from a game, each declared on ``Game`` below with its default.
 AGENT_HOOKS = ("search_settings", "search_settings_for", "heuristic_action", "rollout_action", "evaluate",
                "turn_key")

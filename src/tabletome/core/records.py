@@ -2,7 +2,9 @@
 ``cards``, the card file's text, when the game was played with a card file of its own).
 
 Replaying a record starts the game with the same seed and options and applies each action text
-in turn, so every state of the game is rebuilt exactly.
+in turn, so every state of the game is rebuilt exactly, by the rules it was played with: a game
+whose rules changed since keeps its older rules (option ``rules_version``, game.py) for a record
+that names no ``rules_version`` among its options.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 from pathlib import Path
 
 from .errors import IllegalAction
+from .game import RULES_VERSION
 from .files import MAX_RECORD_FILE, read_text
 from .rng import check_seed
 from .text import shown
@@ -53,7 +56,10 @@ def replay(record: dict, upto: int | None = None, on_step=None):
     cards = record.get("cards")
     if cards is not None and not isinstance(cards, str):
         raise IllegalAction("record field 'cards' must be the text of a card file")
-    state = game.new(players=record["players"], seed=record["seed"], card_text=cards, **record["options"])
+    options = record["options"]
+    if RULES_VERSION in game.options and RULES_VERSION not in options:
+        options = {**options, RULES_VERSION: 1}     # saved before the game's rules had a revision
+    state = game.new(players=record["players"], seed=record["seed"], card_text=cards, **options)
     actions = record["actions"] if upto is None else record["actions"][:upto]
     for i, text in enumerate(actions):
         try:

@@ -37,6 +37,7 @@ class LifeAndLegend(Game):
         "ai": AI_VALUES,
         "first": ("random", "north"),
         "lore": ("random", "chosen"),
+        "rules_version": (2, 1),
     }
     option_help = {
         "mode": "standard, farwander, eternal (2-4 players); war, lore, arbiter, treasury, campaign, legacy "
@@ -44,6 +45,8 @@ class LifeAndLegend(Game):
         "ai": "AI opponents taking the last seats, e.g. golden-horse or matathias+geoffrey (RULES.md)",
         "first": "who goes first: at random (the rulebook's 'furthest from their birthplace') or North",
         "lore": "Lore mode: draw the three Backgrounds at random, or choose them",
+        "rules_version": "the revision of our rules: 2 as the rulebook says; 1 as tabletome played before "
+                         "(RULES.md, Revisions), which records saved before replay by",
     }
     state_class = LifeAndLegendState
     # Eternal lasts up to ten Ages (RULES.md, "Eternal's end"): an AI card that Wanders every turn
@@ -151,10 +154,11 @@ class LifeAndLegend(Game):
         """For the conformance suite: every player count, every frame and rule set once — Standard at
         2, the three AI cards at 4 (first=north), Farwander at 3, Eternal at 2, co-op at 3, War and Lore
         (chosen) alone. The other Solitaire modes differ only in how they score and end; every mode
-        is also played through the contract's checks in tests/life_and_legend/test_contract_modes.py."""
+        is also played through the contract's checks in tests/life_and_legend/test_contract_modes.py.
+        And revision 1 of our rules at 2, which games saved before revision 2 still play by."""
         sets = [(2, {}), (4, {"ai": "matathias+golden-horse+geoffrey", "first": "north"}),
                 (3, {"mode": "farwander"}), (2, {"mode": "eternal"}), (3, {"mode": "coop"}),
-                (1, {"mode": "war"}), (1, {"mode": "lore", "lore": "chosen"})]
+                (1, {"mode": "war"}), (1, {"mode": "lore", "lore": "chosen"}), (2, {"rules_version": 1})]
         return [self.resolve_options(p, o) for p, o in sets]
 
     def all_configurations(self):

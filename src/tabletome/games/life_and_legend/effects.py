@@ -126,7 +126,8 @@ def next_life(s) -> int:
     card = s.life_deck.pop()
     if not s.life_deck:
         s.life_emptied = True
-        reshuffle_life(s)
+        if s.options["rules_version"] >= 2:      # revision 1 rebuilt it at the next draw (RULES.md, "Revisions")
+            reshuffle_life(s)
     return card
 
 

@@ -42,6 +42,7 @@ class LifeSiphon(Game):
         "move_back": ("yes", "no"),
         "deck_out": ("reshuffle", "no-draw"),
         "off_target_kill": ("allowed", "forbidden"),
+        "rules_version": (2, 1),
     }
     option_help = {
         "mode": "standard (2-4 players), madness (1 player against the three Lairs), "
@@ -52,6 +53,8 @@ class LifeSiphon(Game):
         "move_back": "may a Familiar move to the adjacent area behind it (RULES.md)?",
         "deck_out": "when the deck runs out: shuffle the discard pile into a new deck, or draw nothing",
         "off_target_kill": "may a spell or ability take a player other than the one to your left below 1 life?",
+        "rules_version": "the revision of our rules: 2 as the rulebook says; 1 as tabletome played before "
+                         "(RULES.md, Revisions), which records saved before replay by",
     }
     state_class = LifeSiphonState
 
@@ -93,12 +96,13 @@ class LifeSiphon(Game):
             raise IllegalAction("the standard game is played by 2 to 4 players; 1 player plays mode=madness")
 
     def configurations(self):
-        """Every mode at its player count, each module and ruling alone, and all modules together."""
+        """Every mode at its player count, each module and ruling alone, all modules together, and
+        revision 1 of our rules (which games saved before revision 2 still play by)."""
         on = {"familiars": "on", "vials": "on", "fearsome": "on"}
         sets = [(2, {}), (3, {}), (4, {}), (1, {"mode": "madness"}), (2, {"mode": "two-player-variant"}),
                 (2, {"familiars": "on"}), (3, {"vials": "on"}), (2, {"fearsome": "on"}),
                 (2, {"move_back": "no"}), (2, {"deck_out": "no-draw"}), (4, {"off_target_kill": "forbidden"}),
-                (4, on), (2, {"mode": "two-player-variant", **on})]
+                (4, on), (2, {"mode": "two-player-variant", **on}), (2, {"mode": "two-player-variant", "rules_version": 1})]
         return [self.resolve_options(players, changes) for players, changes in sets]
 
     # --- card files ------------------------------------------------------------------------------

@@ -112,6 +112,9 @@ class RuleSet:
         self.move_back = options["move_back"] == "yes"
         self.reshuffle = options["deck_out"] == "reshuffle"
         self.kill_any = options["off_target_kill"] == "allowed"
+        # revision 2 of our rules (RULES.md, "Revisions"): "no player may reduce their own life below
+        # 1" also once a cost is paid, and for the player choosing another's effect
+        self.own_life_floor = options["rules_version"] >= 2
 
         # --- seating: quadrants, seats, who decides for each quadrant ---------------------------
         if mode == STANDARD:

@@ -66,7 +66,7 @@ def target_exists(st, e, seat, cost):
     targets cast_actions asks about first: it answers the others itself)."""
     eff, amount, ttype = e
     if ttype == T_OWN_FAMILIAR:
-        return can_extra_move(st, st.R.seat_q[seat], cost)
+        return can_extra_move(st, st.R.seat_q[seat], cost if st.R.own_life_floor else 0)
     if ttype == T_PLAYER_WITH_CARDS:
         # another player holds a card, or the caster holds one besides this
         return len(st.hand[seat]) > 1 or any(st.hand[s] for s in range(st.players) if s != seat)
@@ -154,7 +154,7 @@ def target_choices(st, frame):
     act = R.act
     acts = []
     if ttype not in (T_FAMILIAR, T_BG_FAMILIAR):
-        for d in player_targets(st, eff, amount, ttype, src_q, chooser_q=R.seat_q[chooser]):
+        for d in player_targets(st, eff, amount, ttype, src_q, chooser_q=R.seat_q[chooser] if R.own_life_floor else -1):
             acts.append(act.target_player[R.qname[d]])
     if ttype in (T_FAMILIAR, T_BG_FAMILIAR, T_PLAYER_OR_BG):
         kind = st.kind
@@ -305,7 +305,7 @@ def aspect_ability_ok(st, seat, a):
     """Whether the ability has something to do: an extra move needs a Familiar that can still move
     once the ability's cost is paid."""
     R = st.R
-    return R.a_eff[a][0] != E_MOVE or can_extra_move(st, R.seat_q[seat], R.a_cost[a])
+    return R.a_eff[a][0] != E_MOVE or can_extra_move(st, R.seat_q[seat], R.a_cost[a] if R.own_life_floor else 0)
 
 
 def use_aspect(st, frame, action):
