@@ -45,8 +45,8 @@ class LifeAndLegend(Game):
         "ai": "AI opponents taking the last seats, e.g. golden-horse or matathias+geoffrey (RULES.md)",
         "first": "who goes first: at random (the rulebook's 'furthest from their birthplace') or North",
         "lore": "Lore mode: draw the three Backgrounds at random, or choose them",
-        "rules_version": "the revision of our rules: 2 follows the rulebook; 1 is how tabletome played "
-                         "before (RULES.md, Revisions), which records saved before it replay by",
+        "rules_version": "the revision of our rules: 2 follows the rulebook; 1 plays as tabletome did "
+                         "before it (RULES.md, Revisions), as a record saved before then replays",
     }
     state_class = LifeAndLegendState
     # Eternal lasts up to ten Ages (RULES.md, "Eternal's end"): an AI card that Wanders every turn

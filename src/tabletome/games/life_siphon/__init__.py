@@ -53,8 +53,8 @@ class LifeSiphon(Game):
         "move_back": "may a Familiar move to the adjacent area behind it (RULES.md)?",
         "deck_out": "when the deck runs out: shuffle the discard pile into a new deck, or draw nothing",
         "off_target_kill": "may a spell or ability take a player other than the one to your left below 1 life?",
-        "rules_version": "the revision of our rules: 2 follows the rulebook; 1 is how tabletome played "
-                         "before (RULES.md, Revisions), which records saved before it replay by",
+        "rules_version": "the revision of our rules: 2 follows the rulebook; 1 plays as tabletome did "
+                         "before it (RULES.md, Revisions), as a record saved before then replays",
     }
     state_class = LifeSiphonState
 
