@@ -1,5 +1,5 @@
 """A game's rules may change to follow its rulebook; a game saved before replays by the rules it
-was played with (docs/contract.md, the option ``rules_version``). The records in records/ were
+was played with (docs/contract.md, the option ``rules_version``). The records in saved/ were
 saved by tabletome before Life Siphon's and Life & Legend's revision 2, with the winners and the
 final generator state that tree gave them."""
 
@@ -11,7 +11,11 @@ import pytest
 import tabletome
 from tabletome import IllegalAction
 
-RECORDS = sorted((Path(__file__).parent / "records").glob("*-revision-1.json"))
+RECORDS = sorted((Path(__file__).parent / "saved").glob("*-revision-1.json"))
+
+
+def test_the_saved_records_are_here():
+    assert len(RECORDS) == 3, RECORDS      # (an empty folder would leave the test below with nothing to do)
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
