@@ -202,6 +202,26 @@ def test_farwandering_contest_and_no_contest():
     assert n.to_move == 0 and "keep Bravery (I)" in texts(n)
 
 
+def test_no_contest_lets_the_opponent_keep_a_trauma_too():
+    """Part 4, Farwander Mode, Farwandering 3: "No Contest: The Farwanderer places the Completed
+    Wander in their Legend Area. The opponent uncovers the Life Card. The opponent may keep,
+    discard, or give the Life Card to the Farwanderer" -- a Trauma as much as a Trait-Card; kept,
+    it attaches to the opponent ("Traumas are attached to the Player")."""
+    fw = {"mode": "farwander"}
+    n = position(options=fw, wanders=[[], ["Fog"]], hands=[["Windfall"], []], phase=1,
+                 world=["Caravan", "Dispel", "Curse", "Storm"], life_deck=["Fear"])
+    play(n, "farwander on South's wander 1", "wander by discarding Windfall", "no contest")
+    assert n.to_move == 1 and sorted(texts(n)) == ["discard Fear", "give it to the Farwanderer", "keep Fear"]
+    play(n, "keep Fear")
+    assert n.view(0)["seats"][1]["traumas"] == ["Fear"] and n.view(0)["seats"][0]["traumas"] == []
+    assert "South keeps Fear." in n.log
+    # revision 1 of our rules (a record saved before revision 2) offered no keep for a Trauma
+    old = position(options={**fw, "rules_version": 1}, wanders=[[], ["Fog"]], hands=[["Windfall"], []], phase=1,
+                   world=["Caravan", "Dispel", "Curse", "Storm"], life_deck=["Fear"])
+    play(old, "farwander on South's wander 1", "wander by discarding Windfall", "no contest")
+    assert sorted(texts(old)) == ["discard Fear", "give it to the Farwanderer"]
+
+
 def test_eternal_adventure_limit_and_victory_conditions():
     """"Once this limit of Completed Adventures is reached, that Player can only attempt Perpetual
     Adventures." (2 players: 6) and the victory conditions (20 Legends, a Life Story and Path, an

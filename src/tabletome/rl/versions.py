@@ -30,7 +30,7 @@ HISTORY = [
     ("life-and-legend",         1, "7d94cf41f19cfb4e", "79aac96095df0db1"),
     ("bad-baby-lich-lords",     2, "79764a33060c5f8e", "30ba5e1d40c65349"),
     ("life-siphon",             2, "26dda9b7964143ee", "c1127b8c8d4d1640", "85c6d431e2efd411"),
-    ("life-and-legend",         2, "6329f20ade1e2402", "4ca4aa2604e491ae", "a24d1605ea6d190a"),
+    ("life-and-legend",         2, "6329f20ade1e2402", "ec52ab6c3e0d3f0a", "de8799d1ee5f05d7"),
 ]
 
 # The adapters hash of the lines above that have none (every version they name was published

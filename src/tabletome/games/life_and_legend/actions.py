@@ -115,6 +115,9 @@ def build_actions(C, players=2) -> ActionTable:
                 if d != c:
                     t.add(f"offer {C.names[c]} to {name} for {C.names[d]}", "offer_for", c, seat, d,
                           cards=(C.names[c], C.names[d]), target=target)
+    # Farwandering's No Contest: "The opponent may keep, discard, or give the Life Card" (a Trauma
+    # too; after every other action, so that the ids before stay as they were)
+    each(one(TRAUMA), ("keep {}", "keep"))
     t.index()
     # per card id, the free action it offers in a hand (an Event's Hand Effect, a Life Achievement;
     # an Atmosphere goes over the current one only if there is one) and in a Play Area (a "Once

@@ -335,9 +335,11 @@ def answers(*kinds):
 
 
 def legal_no_contest(s, frame):
+    """Part 4, Farwander Mode, Farwandering 3: "The opponent may keep, discard, or give the Life
+    Card to the Farwanderer" (whatever card it is, a Trauma too; revision 1 kept no Trauma)."""
     life = frame[3]
     get, name = s.table.get, s.C.canon[life]
-    keep = [] if s.C.kind[life] == TRAUMA else [get("keep", name)]
+    keep = [] if s.C.kind[life] == TRAUMA and s.options["rules_version"] < 2 else [get("keep", name)]
     return keep + [get("discard", name), get("give")]
 
 
@@ -345,9 +347,13 @@ def resolve_no_contest(s, frame, action):
     _, target, farwanderer, life = frame
     s.contest = []
     if action.kind == "keep":
+        s.say_fmt(None, "{} keeps {}.", s.seat_name(target), s.C.names[life])
+        if s.C.kind[life] == TRAUMA:
+            # "Traumas are attached to the Player"
+            attach_trauma(s, target, life)
+            return
         s.traits[target].append(life)
         s.stack.append((TRIM, target))
-        s.say_fmt(None, "{} keeps {}.", s.seat_name(target), s.C.names[life])
     elif action.kind == "discard":
         depart(s, life)
         s.say_fmt(None, "{} discards {}.", s.seat_name(target), s.C.names[life])

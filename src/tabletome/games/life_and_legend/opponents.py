@@ -9,7 +9,7 @@ list for the decision at hand; The Emptiness has its own turn (``emptiness_turn`
 from __future__ import annotations
 
 from . import ruleset as R
-from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, PATH, ACHIEVEMENT
+from .cards import RELIC, EVENT, ADVENTURE, EXCEPTIONAL, TRAUMA, PATH, ACHIEVEMENT
 from .effects import roll, world_covered, publish, take_space, top_legend
 from .names import PHASE, WORLD, LIFE, RESOLUTION, ON_EFFECT, ON_ROLL
 from .limits import limit
@@ -55,7 +55,7 @@ def decide(s, seat, frame, legal):
         return by_kind["accept"][0] if kind == "matathias" and frame[4] < 0 else by_kind["decline"][0]
     if "contest" in by_kind:
         return by_kind["no_contest" if kind == "matathias" else "contest"][0]
-    if "keep" in by_kind:
+    if "keep" in by_kind and s.C.kind[by_kind["keep"][0].args[0]] != TRAUMA:   # (a Trauma offered: discarded)
         return by_kind["keep"][0]
     if "roll" in by_kind:   # (Matathias Wanders by an Event when he has one)
         return first(by_kind, ("by_event", "roll") if kind == "matathias" else ("roll",), None)
