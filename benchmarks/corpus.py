@@ -21,7 +21,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import tabletome
-from tabletome.core.game import RULES_VERSION
+from tabletome.core import RULES_VERSION
 
 CAP = 20000  # decisions; a game still going past this is stored unfinished
 

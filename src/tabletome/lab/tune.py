@@ -44,6 +44,7 @@ from pathlib import Path
 from ..core import IllegalAction
 from ..core import game as find_game
 from ..core.files import read_text
+from ..core.text import shown
 from .store import make_folder, write_file
 
 
@@ -161,9 +162,9 @@ def _share(text: str) -> float:
     return value
 
 
-def _same_name(goal: Goal, names) -> bool:
-    """Whether a card-effect goal's card (any card when it names none) is one of ``names``,
-    whatever its case; the goal then names it as ``names`` writes it."""
+def _match_card(goal: Goal, names) -> bool:
+    """Match a card-effect goal's card to one of ``names`` whatever its case, and name it there as
+    ``names`` writes it; False when it is none of them (a goal on any card matches at once)."""
     card, limit = goal.target
     if card is None:
         return True
@@ -229,7 +230,7 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
     goals = [parse_goal(g) if isinstance(g, str) else g for g in goals]
     # a card-effect goal names a card of the card file (its case as written there), or another
     # component an action names (a realm, a Familiar): that one is looked for in the first trial
-    unseen = [g for g in goals if g.kind == "card-effect" and not _same_name(g, card_names)]
+    unseen = [g for g in goals if g.kind == "card-effect" and not _match_card(g, card_names)]
     if not params:
         raise IllegalAction("name what to search with --param (e.g. --param 'Wolf.damage=1..5')")
     if not goals:
@@ -275,9 +276,9 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
         point = data["points"][0]
         while unseen:
             goal = unseen.pop()
-            if not _same_name(goal, [c["card"] for c in point["cards"]]):
+            if not _match_card(goal, [c["card"] for c in point["cards"]]):
                 raise IllegalAction(
-                    f"goal {goal.text!r}: no card or component is named {goal.target[0]!r}: the card file has no such "
+                    f"goal {shown(goal.text)}: no card or component is named {shown(goal.target[0])}: the card file has no such "
                     f"card, and no action of the first trial's {point['games']} games named it; the card file's "
                     f"cards: {', '.join(sorted(set(card_names))[:40])}")
         miss, judged = 0.0, {}

@@ -26,6 +26,8 @@ import traceback
 import time
 from collections import OrderedDict, deque
 
+from tabletome.agents import SpecRefused
+
 SLICE = 0.05          # seconds of search a job gets before the next job's turn
 
 
@@ -104,8 +106,6 @@ def run_slice(jobs: dict, job_id: int, task: tuple | None, slice_seconds: float)
     says why at every seat of the table only when the spec was refused (``SpecRefused`` names the
     spec, never a position); any other error may hold what the agent's seat sees (a hand, a peeked
     card), so the table hears its kind and the server's log gets the rest."""
-    from tabletome.agents import SpecRefused
-
     try:
         steps = jobs.get(job_id)
         if steps is None:
