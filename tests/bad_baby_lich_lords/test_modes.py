@@ -241,23 +241,64 @@ def test_three_player_contested_realm_goes_to_the_next_player_in_turn_order():
 
 
 # --- endings -----------------------------------------------------------------------------------------
-def _emptied(north_score, south_score):
+def _emptied(north_score, south_score, rules_version=2):
     burned = all_cards(2, 1, 0)
-    return position(realms=[{"bone_pile": []}, {"bone_pile": []}, {"bone_pile": []}], burn=burned,
+    return position(options={"factions": "freeple-noblins-zard", "rules_version": rules_version},
+                    realms=[{"bone_pile": []}, {"bone_pile": []}, {"bone_pile": []}], burn=burned,
                     score_piles={"north": north_score, "south": south_score}, phase="after action")
 
 
-def test_the_game_ends_when_every_bone_pile_is_empty_most_noise_wins():
+def test_the_game_ends_when_nothing_can_change_any_more_most_noise_wins():
     state = _emptied(["Duct Tape Dam"], [])
     play(state, "end turn")
     assert state.is_over and state.winners == [0]
-    assert "every bone pile is empty" in state.log[-1]
+    assert "no player can take an action or play a spell" in state.log[-1]
 
 
 def test_equal_noise_at_the_end_is_a_draw():
     state = _emptied(["Duct Tape Dam"], ["Spit Falls"])
     play(state, "end turn")
     assert state.is_over and state.winners == [] and state.outcome(0) == 0.5
+
+
+def _skeletons_left(rules_version=2, hands=None):
+    """Every bone pile empty, but South has two skeletons on its side of realm 1, whose realm card
+    (Duct Tape Dam) needs "a minion with Dig" and "a skeleton"."""
+    burned = all_cards(2, 1, 0)
+    for name in ("Swamp Scrounger", "Mudslinger"):
+        burned.remove(name)
+    realms = [{"bone_pile": [], "realm_pile": realm_pile("Duct Tape Dam"),
+               "south": ["skeleton: Swamp Scrounger", "skeleton: Mudslinger"]},
+              {"bone_pile": []}, {"bone_pile": []}]
+    return position(options={"factions": "freeple-noblins-zard", "rules_version": rules_version},
+                    realms=realms, burn=burned, phase="after action", **({"hands": hands} if hands else {}))
+
+
+def test_with_every_bone_pile_empty_a_player_who_can_raise_in_place_plays_on():
+    # "On your turn, you have a choice of two actions: draw and raise a skeleton or raise a
+    # skeleton in place" (On Your Turn): South can still raise, and score.
+    state = _skeletons_left()
+    play(state, "end turn")
+    assert not state.is_over and state.to_move == 1
+    assert legal(state) == ["raise realm 1 south 1", "raise realm 1 south 2"]
+    play(state, "raise realm 1 south 1", "end turn")
+    assert noise(state) == [0, 1]
+
+
+def test_a_spell_in_hand_keeps_the_game_going():
+    burned = all_cards(2, 1, 0)
+    state = position(options={"factions": "freeple-noblins-zard"},
+                     realms=[{"bone_pile": []}, {"bone_pile": []}, {"bone_pile": []}], burn=burned,
+                     hands=[[], ["Teach"]], phase="after action")
+    play(state, "end turn")
+    assert not state.is_over and legal(state) == ["cast Teach", "end turn"]
+
+
+def test_revision_1_ended_the_game_when_every_bone_pile_was_empty():
+    state = _skeletons_left(rules_version=1)
+    play(state, "end turn")
+    assert state.is_over and state.winners == []
+    assert "every bone pile is empty" in state.log[-1]
 
 
 def test_the_turn_limit_ends_a_game_that_would_never_end():
@@ -309,4 +350,5 @@ def test_random_games_keep_invariants_and_restore_in_the_other_option_values(pla
                 snap = json.loads(json.dumps(state.snapshot()))
                 assert GAME.restore(snap).snapshot() == snap
                 seat = state.to_move
-                assert state.determinize(seat, Rng(seed)).view(seat) == state.view(seat)
+                if seat is not None:    # (a game that just ended has no seat to move)
+                    assert state.determinize(seat, Rng(seed)).view(seat) == state.view(seat)

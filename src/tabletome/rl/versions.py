@@ -31,6 +31,7 @@ HISTORY = [
     ("bad-baby-lich-lords",     2, "79764a33060c5f8e", "30ba5e1d40c65349"),
     ("life-siphon",             2, "26dda9b7964143ee", "c1127b8c8d4d1640", "85c6d431e2efd411"),
     ("life-and-legend",         2, "6329f20ade1e2402", "ec52ab6c3e0d3f0a", "de8799d1ee5f05d7"),
+    ("bad-baby-lich-lords",     3, "3360464f9644bba5", "b01109b8c368645e", "b145ea3aa35326f3"),
 ]
 
 # The adapters hash of the lines above that have none (every version they name was published

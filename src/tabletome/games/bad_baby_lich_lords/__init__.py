@@ -33,6 +33,7 @@ class BadBabyLichLords(Game):
         "factions": FACTION_ORDERS,
         "team_order": ("clockwise", "alternating"),
         "artifact_scores": ("yes", "no"),
+        "rules_version": (2, 1),
     }
     option_help = {
         "mode": "two-player (2), teams: 4-player 2v2 (4), solitaire against the Cursed Artifact (1), "
@@ -43,6 +44,8 @@ class BadBabyLichLords(Game):
                       "or 'alternating' teams every turn",
         "artifact_scores": "solitaire only: does the Cursed Artifact's side score a realm it satisfies at the end of "
                            "your turn (taking it from you)?",
+        "rules_version": "the revision of our rules: 2 plays on while anything can change; 1 plays as tabletome did "
+                         "before it (RULES.md, Revisions), as a record saved before then replays",
     }
     state_class = LichLordsState
 
@@ -93,8 +96,9 @@ class BadBabyLichLords(Game):
 
     def configurations(self):
         """What the conformance suite plays: every mode (random factions), a fixed faction order
-        with the Ghoulies, and Solitaire with the other artifact ruling -- not all 49 faction
-        values, to keep CI quick. tests/bad_baby_lich_lords plays the other option values."""
+        with the Ghoulies, Solitaire with the other artifact ruling, and revision 1 of our rules
+        (which games saved before revision 2 still play by) -- not all 49 faction values, to keep
+        CI quick. tests/bad_baby_lich_lords plays the other option values."""
         wanted = [
             (2, {}),
             (2, {"factions": "ghoulies-zard-noblins"}),
@@ -102,6 +106,7 @@ class BadBabyLichLords(Game):
             (1, {}),
             (1, {"artifact_scores": "no", "factions": "zard-freeple-ghoulies"}),
             (3, {}),
+            (2, {"rules_version": 1}),
         ]
         return [self.resolve_options(p, o) for p, o in wanted]
 

@@ -145,6 +145,7 @@ class RuleSet:
         L = self.layout = Layout(options["mode"], options["team_order"])
         self.fixed_order = order_of(options["factions"])
         self.artifact_scores = options["artifact_scores"] == "yes"
+        self.play_while_anything_can_change = options["rules_version"] >= 2     # RULES.md, "Endings"
         self.max_positions = cards.n
         self.table = table
         # the heuristic's share of each realm's requirements a side meets, and whether a side
