@@ -40,7 +40,10 @@ def test_tune_finds_a_card_file_that_meets_a_goal(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out)
     assert json.loads((out / "tune.json").read_text()) == summary
     tried = {r["values"]["Eternal-Firebolt.cost"]: r for r in summary["ranked"]}
-    assert 3 in tried and len(summary["trials_in_order"]) == 6
+    # three candidates, six trials: the space is searched whole, each candidate once
+    assert sorted(summary["trials_in_order"]) == ["Eternal-Firebolt.cost=2", "Eternal-Firebolt.cost=3",
+                                                  "Eternal-Firebolt.cost=4"]
+    assert sorted(tried) == [2, 3, 4] and summary["sampler"] == "every candidate"
     # every candidate is a study of its own card file; the cost-3 one holds exactly lab run's games
     for cost, r in tried.items():
         assert Path(r["cards"]).read_text() == with_cost(cost)
@@ -64,6 +67,7 @@ def test_tune_finds_a_card_file_that_meets_a_goal(tmp_path, capsys):
                  "Eternal-Firebolt.cost=2..4", "--goal", f"first-seat={target}", "--games", GAMES, "--trials", "6",
                  "--seed", "4", "--workers", "1", "--out", str(out)]) == 0
     printed = " ".join(capsys.readouterr().out.split())
+    assert f"best of 3 candidates (every one tried, {GAMES} games each): " in printed
     assert f"Eternal-Firebolt.cost={best['values']['Eternal-Firebolt.cost']}: meets first-seat={target}" in printed
     assert f"card file: {out / 'best.toml'}" in printed
 

@@ -11,7 +11,8 @@ sampler models which values do well from few trials, and its ask/tell interface 
 a study played on local workers or Ray like ``lab run``. The noise NTBEA is built for is reduced
 here by design instead: every candidate plays the same deals (the study seed is shared), so two
 candidates differ by their numbers, not by their luck, and a candidate asked for twice is the same
-stored study (played once).
+stored study (played once). A space no larger than the trials is searched whole, each candidate
+once, without the sampler.
 
 Parameters: ``CARD.FIELD=LO..HI`` (a whole-number field of one card in the card file: damage,
 cost, health...; every value from LO to HI) or ``OPTION=V1,V2,...`` (a game option). Goals (one or
@@ -36,7 +37,9 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import itertools
 import json
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -307,22 +310,34 @@ def tune(game_id: str, specs, params, goals, games: int, trials: int, out, playe
 def _search(optuna, params, goals, trials, seed, evaluate, results, progress, out, game, games,
             build_report, write_html, games_needed, Store) -> dict:
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=min(5, trials))
-    search = optuna.create_study(direction="minimize", sampler=sampler)
     order = []
-    for k in range(trials):
-        trial = search.ask()
-        values = {}
-        for p in params:
-            if p.kind == "card":
-                values[p.name] = trial.suggest_int(p.name, p.values[0], p.values[-1])
-            else:
-                values[p.name] = trial.suggest_categorical(p.name, p.values)
-        result = evaluate(values)
-        order.append(result["label"])
-        search.tell(trial, result["miss"])
-        if progress is not None:
-            progress(k + 1, trials, result)
+    space = math.prod(len(p.values) for p in params)
+    if space <= trials:
+        # a space no larger than the trials is searched whole, each candidate once, in order: TPE
+        # would ask for some twice and leave others untried
+        sampler_name, trials = "every candidate", space
+        for k, combo in enumerate(itertools.product(*(p.values for p in params))):
+            result = evaluate(dict(zip((p.name for p in params), combo)))
+            order.append(result["label"])
+            if progress is not None:
+                progress(k + 1, trials, result)
+    else:
+        sampler_name = "optuna TPE"
+        sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=min(5, trials))
+        search = optuna.create_study(direction="minimize", sampler=sampler)
+        for k in range(trials):
+            trial = search.ask()
+            values = {}
+            for p in params:
+                if p.kind == "card":
+                    values[p.name] = trial.suggest_int(p.name, p.values[0], p.values[-1])
+                else:
+                    values[p.name] = trial.suggest_categorical(p.name, p.values)
+            result = evaluate(values)
+            order.append(result["label"])
+            search.tell(trial, result["miss"])
+            if progress is not None:
+                progress(k + 1, trials, result)
     ranked = sorted(results.values(), key=lambda r: (r["miss"], r["label"]))
     best = ranked[0]
     runner = ranked[1] if len(ranked) > 1 else None
@@ -340,7 +355,7 @@ def _search(optuna, params, goals, trials, seed, evaluate, results, progress, ou
                           "games_played": best["games"]}
     summary = {"game": game.id, "goals": [g.text for g in goals], "params": [p.text for p in params],
                "games_per_trial": games, "trials": trials, "seed": seed, "distinct_candidates": len(results),
-               "sampler": "optuna TPE", "best": best, "runner_up": runner, "separation": separation,
+               "sampler": sampler_name, "best": best, "runner_up": runner, "separation": separation,
                "trials_in_order": order, "ranked": ranked, "best_cards": str(out / "best.toml"),
                "best_report": str(out / "best.html")}
     write_file(out / "tune.json", json.dumps(summary, indent=1))
@@ -369,7 +384,8 @@ def _headline_name(result):
 def describe(summary) -> list[str]:
     """The closing lines ``lab tune`` prints."""
     best, runner, sep = summary["best"], summary["runner_up"], summary["separation"]
-    lines = [f"best of {summary['distinct_candidates']} candidates ({summary['trials']} trials, "
+    searched = ("every one tried" if summary["sampler"] == "every candidate" else f"{summary['trials']} trials")
+    lines = [f"best of {summary['distinct_candidates']} candidates ({searched}, "
              f"{summary['games_per_trial']:,} games each): {best['label']}: "
              + ("meets " + "; ".join(summary["goals"]) if best["met"] else
                 f"misses {'; '.join(summary['goals'])} by {best['miss']:.3f}")]
