@@ -44,7 +44,7 @@ class BadBabyLichLords(Game):
                       "or 'alternating' teams every turn",
         "artifact_scores": "solitaire only: does the Cursed Artifact's side score a realm it satisfies at the end of "
                            "your turn (taking it from you)?",
-        "rules_version": "the revision of our rules: 2 plays on while anything can change; 1 plays as tabletome did "
+        "rules_version": "the revision of our rules: 2 follows the rulebook (play goes on while anyone can act); 1 plays as tabletome did "
                          "before it (RULES.md, Revisions), as a record saved before then replays",
     }
     state_class = LichLordsState
