@@ -1,5 +1,6 @@
 """Fixtures for the server tests: one real server for the session, fresh ones where a test needs
-its own (restart, rate limit), and a throwaway PostgreSQL cluster (``postgres``) with a fresh
+its own (restart, rate limit), one on a thread of the test's process (``thread_server``: the test
+can reach into it), and a throwaway PostgreSQL cluster (``postgres``) with a fresh
 database for each test that asks for ``pg_db``."""
 
 import os
@@ -7,7 +8,7 @@ import signal
 
 import pytest
 
-from .helpers import ServerProcess
+from .helpers import ServerProcess, ServerThread
 from .postgres import PostgresCluster
 
 
@@ -24,6 +25,23 @@ def fresh_server(tmp_path):
 
     def make(*extra, db=None):
         proc = ServerProcess(db or tmp_path / "tables.sqlite3", *extra).start()
+        started.append(proc)
+        return proc
+
+    yield make
+    for proc in started:
+        proc.stop()
+
+
+@pytest.fixture
+def thread_server(tmp_path):
+    """``make(db=None, **options)``: a real uvicorn server with ``create_app(db, **options)`` on a
+    thread of the test's own process (``ServerThread``), on the test's SQLite file unless ``db``
+    names another; call it again for another server. All are stopped after the test."""
+    started = []
+
+    def make(db=None, **options):
+        proc = ServerThread(db or tmp_path / "tables.sqlite3", **options).start()
         started.append(proc)
         return proc
 

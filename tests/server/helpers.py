@@ -1,6 +1,7 @@
 """Helpers for the server tests: a real `tabletome serve` process on a free loopback port with its
-own SQLite file (or a PostgreSQL database, see postgres.py), and a WebSocket client that keeps every
-message it receives."""
+own SQLite file (or a PostgreSQL database, see postgres.py), the same app and uvicorn on a thread of
+the test's own process (``ServerThread``: a test can reach into the server while it serves), and a
+WebSocket client that keeps every message it receives."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -24,7 +26,39 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class ServerProcess:
+class Served:
+    """A server on 127.0.0.1:``port``, and the requests the tests make of it."""
+
+    port: int | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def post(self, path, body=None, **kw):
+        return httpx.post(self.url + path, json=body, timeout=30, **kw)
+
+    def get(self, path, **kw):
+        return httpx.get(self.url + path, timeout=30, **kw)
+
+    def create(self, game, players=None, options=None, seats=None, seed=None) -> dict:
+        body = {"game": game, "options": options or {}}
+        if players is not None:
+            body["players"] = players
+        if seats is not None:
+            body["seats"] = seats
+        if seed is not None:
+            body["seed"] = seed
+        r = self.post("/api/tables", body)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+
+class ServerProcess(Served):
     """`tabletome serve` in a subprocess (the real uvicorn server, the real SQLite file)."""
 
     def __init__(self, db, *extra: str, log: Path | None = None):
@@ -34,14 +68,6 @@ class ServerProcess:
         self.port = None
         self.proc = None
         self.log = Path(log) if log is not None else self.db.with_suffix(".log")
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout: float = 60) -> "ServerProcess":
         self.port = free_port()
@@ -85,23 +111,43 @@ class ServerProcess:
             except ProcessLookupError:
                 pass
 
-    def post(self, path, body=None, **kw):
-        return httpx.post(self.url + path, json=body, timeout=30, **kw)
 
-    def get(self, path, **kw):
-        return httpx.get(self.url + path, timeout=30, **kw)
+class ServerThread(Served):
+    """``create_app`` served by a real uvicorn server (the settings ``tabletome serve`` uses) on a
+    thread of this process: the test may reach into ``app.state.hub`` (its storage, its tables)
+    while the server's event loop serves on its own thread."""
 
-    def create(self, game, players=None, options=None, seats=None, seed=None) -> dict:
-        body = {"game": game, "options": options or {}}
-        if players is not None:
-            body["players"] = players
-        if seats is not None:
-            body["seats"] = seats
-        if seed is not None:
-            body["seed"] = seed
-        r = self.post("/api/tables", body)
-        assert r.status_code == 200, r.text
-        return r.json()
+    def __init__(self, db, **options):
+        import uvicorn
+
+        from tabletome.server import UVICORN_SETTINGS, create_app
+
+        self.app = create_app(str(db), **{"ai_delay": 0, **options})
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    proxy_headers=False, forwarded_allow_ips="", **UVICORN_SETTINGS))
+        self.thread = threading.Thread(target=self.server.run, name="tabletome-test-server", daemon=True)
+
+    def start(self, timeout: float = 60) -> "ServerThread":
+        self.thread.start()
+        deadline = time.time() + timeout
+        while not self.server.started:
+            if not self.thread.is_alive() or time.time() > deadline:
+                self.stop()
+                raise RuntimeError("the server on a thread did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        if self.thread.is_alive():
+            self.thread.join(30)
+
+    def __enter__(self) -> "ServerThread":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
 
 
 class Client:

@@ -25,6 +25,7 @@ generation, and it is small, fast and well kept.
 from __future__ import annotations
 
 import re
+import threading
 import tomllib
 import typing
 from typing import Annotated, Literal
@@ -54,7 +55,12 @@ class CardFileCache(dict):
     is always kept. Of the others, at most ``cap``, the oldest forgotten first: a card file comes
     from outside (an uploaded record, a snapshot) and what a game makes of one can weigh megabytes,
     so a long-running server must not keep every one it ever read. A forgotten one is made again
-    when it is asked for."""
+    when it is asked for.
+
+    Safe to share between threads (the server replays tables in worker threads while its event
+    loop plays on): adding a key, which walks the keys and may forget one, holds ``_ADDING``;
+    reading is a plain dict read. Two threads making the same file at once each make it, and
+    one of them is kept."""
 
     __slots__ = ("cap",)
 
@@ -67,16 +73,21 @@ class CardFileCache(dict):
         return key is None or (type(key) is tuple and None in key)
 
     def __setitem__(self, key, value):
-        if key not in self and not self.own(key):
-            others = [k for k in self if not self.own(k)]
-            if len(others) >= self.cap:
-                del self[others[0]]
-        super().__setitem__(key, value)
+        with _ADDING:
+            if key not in self and not self.own(key):
+                others = [k for k in self if not self.own(k)]
+                if len(others) >= self.cap:
+                    del self[others[0]]
+            super().__setitem__(key, value)
 
     def setdefault(self, key, default=None):
-        if key not in self:
-            self[key] = default   # (through __setitem__: dict's own setdefault would pass it by)
-        return self[key]
+        with _ADDING:
+            if key not in self:
+                self[key] = default   # (through __setitem__: dict's own setdefault would pass it by)
+            return self[key]
+
+
+_ADDING = threading.RLock()   # one for every CardFileCache: adding a card file is rare and quick
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -24,6 +24,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -200,8 +201,8 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                                "(\\ud800 to \\udfff not in a pair)")
         return data
 
-    def table_or_404(table_id: str):
-        table = hub.get(table_id) if isinstance(table_id, str) and len(table_id) <= 40 else None
+    async def table_or_404(table_id: str):
+        table = await hub.aget(table_id) if isinstance(table_id, str) and len(table_id) <= 40 else None
         if table is None:
             raise Refused(404, f"there is no table {shown(table_id)}")
         return table
@@ -218,7 +219,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     @app.get("/table/{table_id:path}")
     async def table_page(table_id: str):
         try:
-            known = TABLE_ID.match(table_id) and hub.get(table_id) is not None
+            known = TABLE_ID.match(table_id) and await hub.aget(table_id) is not None
         except BadMessage:               # a stored table that no longer replays: the page says why
             known = True
         if not known:
@@ -367,8 +368,8 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         seed = data.get("seed")
         if seed is not None:
             seed = check_seed(seed, "field 'seed' (or left out)")     # the one rule for seeds (core.rng)
-        table, host, tokens = hub.create(game.id, players, options, clean, seed=seed, public=public,
-                                         settings=settings, client=client_of(request))
+        table, host, tokens = await hub.acreate(game.id, players, options, clean, seed=seed, public=public,
+                                                settings=settings, client=client_of(request))
         return {"id": table.id, "host": host, "game": game.id, "players": players, "options": options,
                 "public": public,
                 "seats": [{"seat": i, "name": table.seat_name(i), "agent": clean[i]["agent"], "token": tokens[i],
@@ -377,11 +378,11 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     @app.get("/api/lobby")
     async def lobby():
         """Public tables with a seat open for anyone, the longest waiting first."""
-        return {"tables": hub.lobby(), "cleanup_after": hub.cleanup_after}
+        return {"tables": await hub.lobby(), "cleanup_after": hub.cleanup_after}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/join")
     async def join(table_id: str, seat: int, request: Request):
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         data = await body(request)
         name = clean_name(data.get("name"), "joining")
         token = hub.join(table, seat, name)
@@ -390,18 +391,18 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
-        return table_or_404(table_id).info()
+        return (await table_or_404(table_id)).info()
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite")
     async def invite(table_id: str, seat: int, request: Request):
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         data = await body(request)
         token = hub.reinvite(table, seat, data.get("host"))
         return {"table": table.id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/vacate")
     async def vacate(table_id: str, seat: int, request: Request):
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         data = await body(request)
         hub.vacate(table, seat, data.get("host"))
         return {"table": table.id, "seat": seat, "vacated": True}
@@ -410,7 +411,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def settings(table_id: str, request: Request):
         """The host's: ``public`` (listed in the lobby), ``spectators`` (anyone may watch) and
         ``spectator_chat`` (spectators may write in the chat)."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         data = await body(request)
         for key in ("public", "spectators", "spectator_chat"):
             if data.get(key) is not None and not isinstance(data[key], bool):
@@ -422,14 +423,14 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
 
     @app.post("/api/tables/{table_id}/spectators/{watch_id}/remove")
     async def remove_spectator(table_id: str, watch_id: str, request: Request):
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         data = await body(request)
         hub.remove_spectator(table, data.get("host"), watch_id)
         return {"table": table.id, "removed": watch_id}
 
     @app.post("/api/tables/{table_id}/delete")
     async def delete(table_id: str, request: Request):
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         data = await body(request)
         hub.delete(table, data.get("host"))
         return {"table": table_id, "deleted": True}
@@ -447,7 +448,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                 continue
             entry = {"table": t.get("table"), "seat": t.get("seat"), "valid": False}
             try:
-                table = hub.get(t.get("table")) if isinstance(t.get("table"), str) and len(t["table"]) <= 40 else None
+                table = await hub.aget(t.get("table")) if isinstance(t.get("table"), str) and len(t["table"]) <= 40 else None
             except BadMessage:
                 table = None
             if table is not None:
@@ -488,21 +489,25 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def new_person(request: Request):
         """A new my-tables link: its secret key, shown once (only its hash is stored)."""
         await body(request)
-        hub.count_creation(client_of(request))
-        key = hub.new_person()
-        return {"key": key}
+        client = client_of(request)
+
+        def made() -> str:
+            hub.count_creation(client)
+            return hub.new_person()
+
+        return {"key": await run_in_threadpool(made)}
 
     @app.post("/api/me/seats")
     async def add_seats(request: Request):
         """Add seats to a my-tables link: each ticket whose token opens its seat now."""
         data = await body(request)
-        hashed = person(data)
+        hashed = await run_in_threadpool(person, data)
         tickets = data.get("tickets")
         if not isinstance(tickets, list) or len(tickets) > MAX_TICKETS:
             raise Refused(400, f"field 'tickets' must be a list of at most {MAX_TICKETS} {{table, seat, token}}")
         added = 0
         for t in tickets:
-            if isinstance(t, dict) and hub.add_person_seat(hashed, t.get("table"), t.get("seat"), t.get("token")):
+            if isinstance(t, dict) and await hub.add_person_seat(hashed, t.get("table"), t.get("seat"), t.get("token")):
                 added += 1
         return {"added": added, "refused": len(tickets) - added}
 
@@ -511,7 +516,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         """Every seat a my-tables link holds that still opens: the tables, to list and resume."""
         data = await body(request)
         out = []
-        for table, seat in hub.person_tables(person(data)):
+        for table, seat in await hub.person_tables(await run_in_threadpool(person, data)):
             out.append({"table": table.id, "seat": seat, **described(table, seat)})
         return {"tables": out}
 
@@ -519,8 +524,8 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     async def reissue(request: Request):
         """A new key for the same link; the old one stops working at once."""
         data = await body(request)
-        hashed = person(data)
-        key = hub.reissue_person(hashed)
+        hashed = await run_in_threadpool(person, data)
+        key = await run_in_threadpool(hub.reissue_person, hashed)
         if key is None:
             raise Refused(403, "that my-tables link was re-issued meanwhile")
         return {"key": key}
@@ -529,9 +534,14 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
         if table.row.kind == "live" and not table.over:
             raise Refused(403, "the record names every hidden choice, so it is shown once the game is over")
 
+    def position(record: dict, step: int, who):
+        """A finished game's state at ``step`` and what ``who`` saw of it: replayed in a worker thread."""
+        state = tabletome.replay(record, upto=step)
+        return state, state.view(who)
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str):
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         finished(table)
         text = json.dumps(table.record(), indent=1) + "\n"
         name = f"{table.game.id}-{table.id}.json"
@@ -541,7 +551,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: int = 0, seat: str = "none"):
         """The finished game at ``step`` (0: the start) as ``seat`` saw it (``none``: a spectator)."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         finished(table)
         actions = table.row.actions
         if not 0 <= step <= len(actions):
@@ -552,8 +562,7 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
             who = int(seat)
         else:
             raise Refused(400, f"seat must be 0 to {table.row.players - 1} or none, not {shown(seat)}")
-        state = tabletome.replay(table.record(), upto=step)
-        view = state.view(who)
+        state, view = await run_in_threadpool(position, table.record(), step, who)
         ended = table.row.ended if step == len(actions) else None
         return {"table": table.id, "step": step, "steps": len(actions), "seat": who,
                 "action": actions[step - 1] if step else None, "to_move": state.to_move,
@@ -577,9 +586,9 @@ def create_app(db: str | Path, ai_workers: int = 1, ai_delay: float = 0.3, rate:
                     or result.get("step") != len(data["actions"]):
                 raise Refused(400, "record field 'result' must be {\"resigned\": SEAT, \"step\": the number of "
                                    f"actions}} (a seat 0 to {players - 1} resigned after the last action), or left out")
-        table, _, _ = hub.create(game.id, players, options, [{"agent": None, "name": ""}] * players,
-                                 seed=data["seed"], kind="replay", actions=data["actions"], cards=cards,
-                                 resigned=resigned, client=client_of(request))
+        table, _, _ = await hub.acreate(game.id, players, options, [{"agent": None, "name": ""}] * players,
+                                        seed=data["seed"], kind="replay", actions=data["actions"], cards=cards,
+                                        resigned=resigned, client=client_of(request))
         return {"id": table.id, "steps": table.step, "over": table.over}
 
     # --- live play ---------------------------------------------------------------------------------

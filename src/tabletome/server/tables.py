@@ -25,6 +25,7 @@ import time
 from collections import deque
 
 import msgspec
+from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
 import tabletome
@@ -50,6 +51,7 @@ MAX_PAGES = 500           # WebSockets one client address may hold open on one p
 MAX_LOADED = 2000         # tables a process keeps loaded beyond those in use (about 11 KB each)
 CHAT_RATE, CHAT_BURST = 0.5, 5     # chat messages a second one page may send, and in a burst
 PRESENCE_TTL = 180.0      # seconds another process's word that a seat is online holds (it repeats it)
+LOAD_TRIES = 5            # reads of a table in a thread (``Hub.aget``) before reading it on the loop
 
 _encode = msgspec.json.Encoder().encode
 _NOTHING = object()
@@ -507,6 +509,8 @@ class Hub:
         # ones are let go (``_let_go``); the storage holds every table, a page asking for one reloads it
         self.tables: dict[str, LiveTable] = {}
         self.max_loaded = max_loaded
+        # tables being read in a worker thread (``aget``): id -> [reads under way, changes heard meanwhile]
+        self._loading: dict[str, list[int]] = {}
         self.ai_delay = ai_delay
         self.rate = rate
         self.burst = burst
@@ -576,23 +580,70 @@ class Hub:
 
     # --- tables --------------------------------------------------------------------------------
     def get(self, table_id: str) -> LiveTable | None:
+        """The table, loaded here on first use (read from the storage and replayed) on the event
+        loop, which serves nothing else meanwhile: for the start and the pages' messages. HTTP
+        requests ask ``aget``."""
+        table = self._loaded(table_id)
+        if table is not None:
+            return table
+        return self._keep(self._read(table_id))
+
+    async def aget(self, table_id: str) -> LiveTable | None:
+        """``get`` without holding up the event loop: a table not loaded here is read and replayed
+        in a worker thread (starlette's ``run_in_threadpool``) and kept here back on the loop. A
+        copy read while the table changed (loaded here by another request meanwhile, deleted, or
+        changed by another process: ``_changed``) is dropped and the table read again."""
+        for _ in range(LOAD_TRIES):
+            table = self._loaded(table_id)
+            if table is not None:
+                return table
+            loading = self._loading.setdefault(table_id, [0, 0])
+            loading[0] += 1
+            changes = loading[1]
+            try:
+                table = await run_in_threadpool(self._read, table_id)
+            finally:
+                loading[0] -= 1
+                if not loading[0]:
+                    del self._loading[table_id]
+            if loading[1] == changes:
+                return self._keep(table)
+        return self.get(table_id)        # (changed at every try: read on the loop, where nothing can change it)
+
+    def _loaded(self, table_id: str) -> LiveTable | None:
         table = self.tables.pop(table_id, None)
         if table is not None:
             self.tables[table_id] = table    # (now the most recently used)
-            return table
+        return table
+
+    def _read(self, table_id: str) -> LiveTable | None:
+        """The table as stored, replayed; None if there is none. Touches nothing of the hub's
+        (only the storage, which is thread-safe, and the game), so ``aget`` runs it in a thread."""
         row = self.storage.load_table(table_id)
         if row is None:
             return None
         try:
-            table = LiveTable(row)
+            return LiveTable(row)
         except IllegalAction as exc:
             log.error("table %s cannot be replayed: %s", table_id, exc)
             raise BadMessage("broken-table", f"table {table_id} can no longer be replayed: {exc}") from None
-        self.tables[table_id] = table
+
+    def _keep(self, table: LiveTable | None) -> LiveTable | None:
+        """A table just read becomes the one loaded here (on the event loop)."""
+        if table is None:
+            return None
+        self.tables[table.id] = table
+        self._changed(table.id)
         if self._loop is not None and not self.storage.shared:
             self.schedule_ai(table)          # an agent to move at a table let go (``_let_go``) plays on
         self._let_go(table)
         return table
+
+    def _changed(self, table_id: str) -> None:
+        """The table was loaded, deleted or changed meanwhile: a copy being read (``aget``) is stale."""
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            loading[1] += 1
 
     @staticmethod
     def _idle(table: LiveTable) -> bool:
@@ -627,6 +678,20 @@ class Hub:
         the table, the host token and each person's seat token (None for agents and open seats,
         which nobody holds until someone joins from the lobby or the host invites). ``client``:
         the address of the client asking, counted (``count_creation``) once the table is checked."""
+        return self._open(*self._make(game_id, players, options, seats, seed=seed, kind=kind, actions=actions,
+                                      cards=cards, host_hash=host_hash, token_hashes=token_hashes, public=public,
+                                      resigned=resigned, settings=settings, client=client))
+
+    async def acreate(self, game_id, players, options, seats: list[dict], **kw) -> tuple[LiveTable, str, list]:
+        """``create`` without holding up the event loop: the table is made (its actions replayed,
+        an uploaded record's among them), counted and stored in a worker thread, as ``aget`` reads
+        one, and kept here back on the loop."""
+        return self._open(*await run_in_threadpool(self._make, game_id, players, options, seats, **kw))
+
+    def _make(self, game_id, players, options, seats: list[dict], seed=None, kind="live",
+              actions=None, cards=None, host_hash=None, token_hashes=None,
+              public=False, resigned=None, settings=None, client=_NOTHING) -> tuple[LiveTable, str, list]:
+        """``create`` up to keeping the table: touches nothing of the hub's but the storage."""
         game = tabletome.game(game_id)
         players, options = game.resolve_options(players, options or {})
         if seed is None:
@@ -658,8 +723,12 @@ class Hub:
         if client is not _NOTHING:
             self.count_creation(client)
         self.storage.create_table(row, job_step=table.step if self._agent_to_move(table) else None)
-        self.tables[row.id] = table
-        if kind == "live":
+        return table, host, tokens
+
+    def _open(self, table: LiveTable, host, tokens) -> tuple[LiveTable, str, list]:
+        """A table just made becomes one loaded here (on the event loop)."""
+        self.tables[table.id] = table
+        if table.row.kind == "live":
             self.schedule_ai(table)
         self._let_go(table)
         return table, host, tokens
@@ -695,12 +764,12 @@ class Hub:
         key = new_token()
         return key if self.storage.rekey_person(key_hash, token_hash(key)) else None
 
-    def add_person_seat(self, key_hash: str, table_id, seat, token) -> bool:
+    async def add_person_seat(self, key_hash: str, table_id, seat, token) -> bool:
         """Add a seat to a my-tables link if ``token`` opens it now."""
         if not isinstance(table_id, str) or len(table_id) > 40 or not isinstance(token, str) or len(token) > 128:
             return False
         try:
-            table = self.get(table_id)
+            table = await self.aget(table_id)
         except BadMessage:
             return False
         if table is None or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.row.players:
@@ -708,15 +777,15 @@ class Hub:
         current = table.row.seats[seat].token_hash
         if current is None or not hmac.compare_digest(current, token_hash(token)):
             return False
-        self.storage.add_person_seat(key_hash, table.id, seat, current)
+        await run_in_threadpool(self.storage.add_person_seat, key_hash, table.id, seat, current)
         return True
 
-    def person_tables(self, key_hash: str) -> list[tuple]:
+    async def person_tables(self, key_hash: str) -> list[tuple]:
         """(table, seat) for each seat of a my-tables link whose token has not changed since."""
         out = []
-        for table_id, seat, held in self.storage.person_seats(key_hash):
+        for table_id, seat, held in await run_in_threadpool(self.storage.person_seats, key_hash):
             try:
-                table = self.get(table_id)
+                table = await self.aget(table_id)
             except BadMessage:
                 continue
             if table is not None and 0 <= seat < table.row.players:
@@ -791,12 +860,12 @@ class Hub:
         self.schedule_ai(table)
 
     # --- the lobby -------------------------------------------------------------------------------
-    def lobby(self) -> list[dict]:
+    async def lobby(self) -> list[dict]:
         """Public tables with an open seat, the longest waiting first: their public facts."""
         out = []
-        for table_id in self.storage.lobby():
+        for table_id in await run_in_threadpool(self.storage.lobby):
             try:
-                table = self.get(table_id)
+                table = await self.aget(table_id)
             except BadMessage:
                 continue
             if table is not None:
@@ -862,6 +931,7 @@ class Hub:
 
     def _forget(self, table_id: str) -> None:
         """A table deleted (here or by another process): its pages are told and closed."""
+        self._changed(table_id)
         table = self.tables.pop(table_id, None)
         if table is None:
             return
@@ -1154,6 +1224,8 @@ class Hub:
             return
         table = self.tables.get(table_id)
         if table is None:                # not loaded here: it is read whole when a page asks for it
+            if kind in ("s", "d", "u"):  # (its seats or facts changed, deleted, moves taken back)
+                self._changed(table_id)  # a copy being read now is stale (its moves: caught up on use)
             return
         self._follow(table, kind, detail, origin)
 
