@@ -51,3 +51,13 @@ def test_a_new_game_is_of_the_newest_revision_and_a_revision_is_an_option(game_i
 
 def test_a_game_whose_rules_never_changed_has_no_revision():
     assert "rules_version" not in tabletome.game("spirit-link").new(seed=1).record()["options"]
+
+
+@pytest.mark.parametrize("game_id, ruling", [("life-siphon", "ls-revisions"), ("life-and-legend", "ll-revision-2"),
+                                             ("bad-baby-lich-lords", "bb-revisions")])
+def test_the_rules_summary_of_an_older_revision_says_what_it_does_differently(game_id, ruling):
+    # (its other rulings are the newest revision's, as RULES.md words them)
+    game = tabletome.game(game_id)
+    older = game.new(players=2, seed=1, rules_version=1)
+    assert f"our ruling {ruling}," in game.rules_summary(2, older.options)
+    assert f"our ruling {ruling}," not in game.rules_summary(2, game.new(players=2, seed=1).options)

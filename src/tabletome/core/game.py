@@ -376,6 +376,12 @@ class Game:
         of it. By default that name."""
         return moment
 
+    def plays_older_rules(self, options: dict) -> bool:
+        """Whether ``options`` play an older revision of the rules than the newest (``rules_version``):
+        a rules summary then shows what that revision does differently (RULES.md, "Revisions")."""
+        values = self.options.get(RULES_VERSION)
+        return values is not None and options.get(RULES_VERSION, values[0]) != values[0]
+
     def rules_summary(self, players: int, options: dict, card_text: str | None = None) -> str:
         """A short reference of a turn and of the mode being played, with the rulings (RULES.md)
         that apply, in plain text for a person at the table; ``card_text``: the card file in play

@@ -34,6 +34,7 @@ RULINGS = {
 def rules_summary(game, players, options) -> str:
     mode = options.get("mode", "two-player")
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode"]
-    found = named(game, RULINGS.get(mode, RULINGS["two-player"]))
+    revisions = ["Revisions"] if game.plays_older_rules(options) else []
+    found = named(game, RULINGS.get(mode, RULINGS["two-player"]) + revisions)
     return summary(f"Bad Baby Lich Lords ({mode}) — quick reference (info NAME shows a card)",
                    TURN, MODES.get(mode, ""), found, shown)

@@ -293,7 +293,8 @@ def rules_summary(game, players, options, C) -> str:
     """``C``: the cards in play, whose names the mode's text uses for the cards it names by role."""
     mode = options.get("mode", "standard")
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode" and value not in ("none", "random")]
-    found = named(game, RULINGS + MODE_RULINGS.get(mode, []))
+    revisions = ["Revision 2."] if game.plays_older_rules(options) else []
+    found = named(game, RULINGS + MODE_RULINGS.get(mode, []) + revisions)
     return summary(f"Life & Legend ({mode}, {players} player{'s' if players != 1 else ''}) — quick reference "
                    "(info NAME shows a card)", TURN, MODES.get(mode, "").format(war=C.names[C.war], arbiter=C.names[C.arbiter]),
                    found, shown)

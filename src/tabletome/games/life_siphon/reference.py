@@ -41,6 +41,7 @@ def rules_summary(game, players, options) -> str:
     shown = [f"{name}={value}" for name, value in options.items() if name != "mode"]
     headings = list(RULINGS.get(mode, RULINGS["standard"]))
     headings += [MODULES[m] for m in MODULES if options.get(m) == "on"]
+    headings += ["Revisions"] if game.plays_older_rules(options) else []
     found = named(game, headings)
     return summary(f"Life Siphon ({mode}, {players} player{'s' if players != 1 else ''}) — quick reference "
                    "(info NAME shows a card)", TURN, MODES.get(mode, ""), found, shown)
