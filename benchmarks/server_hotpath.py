@@ -58,21 +58,21 @@ async def play(moves: int, tables: int) -> dict:
     rng = random.Random(1)
     made = [0]
 
-    def new_table():
+    async def new_table():
         game, players = GAMES[made[0] % len(GAMES)]
         table, _, tokens = hub.create(game, players, {}, [{"agent": None, "name": ""}] * players, seed=made[0])
         made[0] += 1
         pages = []
         for seat in range(players):
             page = hub.connection(QuietSocket())
-            hub.hello(page, {"type": "hello", "table": table.id, "seat": seat, "token": tokens[seat]})
+            await hub.hello(page, {"type": "hello", "table": table.id, "seat": seat, "token": tokens[seat]})
             page.outbox.clear()
             table.message_for(page)
             page.dirty = False
             pages.append(page)
         return [table, pages]
 
-    live = [new_table() for _ in range(tables)]
+    live = [await new_table() for _ in range(tables)]
     tune_gc()
     done = 0
     cpu0 = time.process_time()
@@ -83,7 +83,7 @@ async def play(moves: int, tables: int) -> dict:
             if table.over:
                 for page in pages:
                     hub.leave(page)
-                entry[:] = new_table()
+                entry[:] = await new_table()
                 continue
             seat = table.state.to_move
             action = rng.choice(table.state.legal_actions())

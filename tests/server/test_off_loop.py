@@ -1,13 +1,16 @@
-"""Reading a table from the storage and replaying it, for an HTTP request, happens off the event
-loop: while one request waits for its table, the server answers every other. Against a real
+"""Reading a table from the storage and replaying it, for an HTTP request or a page's hello,
+happens off the event loop: while one request waits for its table, the server answers every other. Against a real
 uvicorn server on a thread of the test's process (``thread_server``), whose storage the test holds
 up at will: no timing is measured, a timeout only turns a hang into a failure."""
 
+import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
+
+from .helpers import Client
 
 WAIT = 30         # seconds before a test that would hang fails instead
 
@@ -20,15 +23,36 @@ def requests_of(table: dict, key: str) -> dict:
         "my-tables": ("post", "/api/me/tables", {"key": key}),
         "table-info": ("get", f"/api/tables/{table['id']}", None),
         "lobby": ("get", "/api/lobby", None),
+        "hello": ("ws", table["id"], ticket),
     }
+
+
+class Hello:
+    """What a page's hello is answered: the state's step and view (as ``.json()``, like an HTTP answer)."""
+
+    status_code = 200
+
+    def __init__(self, server, table_id, ticket):
+        page = Client(server)
+        try:
+            self.state = page.hello(table_id, ticket["seat"], ticket["token"])
+        finally:
+            page.close()
+        assert self.state["type"] == "state", self.state
+        self.text = json.dumps(self.state)
+
+    def json(self):
+        return {"type": self.state["type"], "step": self.state.get("step"), "view": self.state.get("view")}
 
 
 def ask(server, request):
     method, path, body = request
+    if method == "ws":
+        return Hello(server, path, body)
     return server.post(path, body) if method == "post" else server.get(path)
 
 
-@pytest.mark.parametrize("name", ["lookup", "my-tables", "table-info", "lobby"])
+@pytest.mark.parametrize("name", ["lookup", "my-tables", "table-info", "lobby", "hello"])
 def test_a_request_waiting_for_its_table_to_load_holds_up_no_other(thread_server, tmp_path, monkeypatch, name):
     """A table stored by a first server is read by a second (as after a restart) for a request;
     the read waits on an event the test sets. Meanwhile the server answers another request; once

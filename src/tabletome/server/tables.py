@@ -581,8 +581,8 @@ class Hub:
     # --- tables --------------------------------------------------------------------------------
     def get(self, table_id: str) -> LiveTable | None:
         """The table, loaded here on first use (read from the storage and replayed) on the event
-        loop, which serves nothing else meanwhile: for the start and the pages' messages. HTTP
-        requests ask ``aget``."""
+        loop, which serves nothing else meanwhile: for the start and the agents' jobs. HTTP
+        requests and a page's hello ask ``aget``."""
         table = self._loaded(table_id)
         if table is not None:
             return table
@@ -1034,7 +1034,7 @@ class Hub:
             if kind == "ping":
                 conn.push({"type": "pong", "id": request})
             elif kind == "hello":
-                self.hello(conn, msg)
+                await self.hello(conn, msg)
             elif kind == "move":
                 await self.move(conn, msg)
             elif kind == "hint":
@@ -1056,8 +1056,8 @@ class Hub:
         except IllegalAction as exc:
             conn.error("illegal", str(exc), request)
 
-    def hello(self, conn: Connection, msg: dict) -> None:
-        table = self.get(msg["table"])
+    async def hello(self, conn: Connection, msg: dict) -> None:
+        table = await self.aget(msg["table"])     # (a page's messages wait for it; other pages do not)
         if table is None:
             raise BadMessage("unknown-table", f"there is no table {shown(msg['table'])}; check the link")
         self._catch_up(table)
