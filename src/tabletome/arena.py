@@ -148,7 +148,8 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
     process). ``progress(done, total)`` is called after each game. ``save_dir``: each game's record
     is saved there as JSON (``game-0001.json``...), with ``arena.json`` naming who sat where.
     ``cards``: a card file to play with instead of the game's own. A game still running after
-    ``max_decisions`` decisions is stopped and counted as unfinished (a draw for every seat).
+    ``max_decisions`` decisions is stopped and counted as unfinished (a draw for every seat; lost,
+    in a solo game).
 
     Returns a JSON-ready dict: per agent (in the order of ``specs``) games, wins, draws, losses,
     win rate with its 95% Wilson interval, mean outcome and seconds per decision; ``first_seat``
@@ -224,6 +225,7 @@ def run_arena(game_id: str, specs, games: int, workers: int | None = None, playe
 def summarise(game_id, players, options, specs, results) -> dict:
     """The arena's statistics over finished games (see ``run_arena``)."""
     agents = []
+    solo = players == 1     # a solo game that no one won is lost: it has no draws
     for e, spec in enumerate(specs):
         wins = draws = decisions = 0
         outcome = thinking = 0.0
@@ -235,7 +237,7 @@ def summarise(game_id, players, options, specs, results) -> dict:
                 played += 1
                 if seat in r["winners"]:
                     wins += 1
-                elif not r["winners"]:
+                elif not r["winners"] and not solo:
                     draws += 1
                 outcome += r["outcomes"][seat]
                 decisions += r["decisions"][seat]
@@ -262,7 +264,7 @@ def summarise(game_id, players, options, specs, results) -> dict:
         "options": dict(options),
         "games": total,
         "agents": agents,
-        "draws": sum(1 for r in results if not r["winners"]),
+        "draws": 0 if solo else sum(1 for r in results if not r["winners"]),
         # a game won by several seats (a tie for first, a team) counts as a win for each of them
         "shared_wins": sum(1 for r in results if len(r["winners"]) > 1),
         "unfinished": sum(1 for r in results if not r.get("finished", True)),
@@ -311,6 +313,7 @@ def format_arena(result: dict):
     table = Table(title=title)
     table.add_column("agent")
     if solo:
+        table.add_column("won", justify="right")
         table.add_column("mean outcome", justify="right")
     else:
         table.add_column("wins", justify="right")
@@ -321,7 +324,7 @@ def format_arena(result: dict):
     for a in result["agents"]:
         tail = [f"{a['seconds_per_decision']:.3f}"]
         if solo:
-            table.add_row(Text(a["label"]), f"{a['mean_outcome']:.3f}", *tail)
+            table.add_row(Text(a["label"]), f"{a['wins']} of {a['games']}", f"{a['mean_outcome']:.3f}", *tail)
         else:
             lo, hi = a["ci95"]
             table.add_row(Text(a["label"]), str(a["wins"]), str(a["draws"]), f"{a['win_rate']:.1%}",
@@ -341,6 +344,7 @@ def format_arena(result: dict):
             notes.append(f"shared wins: {result['shared_wins']} (a game won by several seats counts as a win "
                          f"for each, so the win rates add up to more than 100%)")
     if result.get("unfinished"):
-        notes.append(f"unfinished (stopped at the decision limit, counted as draws): {result['unfinished']}")
+        notes.append(f"unfinished (stopped at the decision limit, counted as {'lost' if solo else 'draws'}): "
+                     f"{result['unfinished']}")
     table.caption = "\n".join(notes)
     return table

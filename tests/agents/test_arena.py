@@ -119,6 +119,15 @@ def test_solo_modes_report_their_outcome_and_score(solo):
     assert r["agents"][0]["games"] == 2
 
 
+def test_a_solo_game_no_one_won_is_lost_not_drawn():
+    # the heuristic loses 2 of these 20 Solitaire games (the Cursed Artifact wakes the Lich King)
+    r = run_arena("bad-baby-lich-lords", ["heuristic"], games=20, workers=1, players=1, seed=0)
+    (a,) = r["agents"]
+    assert (a["wins"], a["draws"], a["losses"]) == (18, 0, 2) and r["draws"] == 0
+    table = format_arena(r)
+    assert table.columns[1].header == "won" and list(table.columns[1].cells) == ["18 of 20"]
+
+
 def test_a_game_past_the_decision_limit_is_unfinished_and_a_draw(tmp_path):
     r = run_arena("spirit-link", ["random", "random"], games=2, workers=1, max_decisions=5, save_dir=tmp_path)
     assert r["unfinished"] == 2 and r["draws"] == 2

@@ -144,6 +144,10 @@ def test_a_solo_study_reports_its_scores(folder):
     scores = [g["scores"][0] for g in games if g["scores"][0] is not None]
     assert pt["solo"]["score"]["mean"] == pytest.approx(statistics.fmean(scores))
     assert pt["solo"]["win"]["wins"] == sum(1 for g in games if g["winners"] == [0])
+    # a solo game no one won is lost, not drawn
+    assert any(g["winners"] == [] for g in games) and pt["draws"] == 0
+    assert not any("were draws" in line for part in report["data"].values() if isinstance(part, list)
+                   for line in part if isinstance(line, str))
     assert [name for name, *_ in report["figures"]][:1] == ["scores"]
     # one seat has no other seat of its game to be compared with: its games are pooled instead, and said so
     assert any("the card figures pool the games" in line for line in report["data"]["cannot_conclude"])

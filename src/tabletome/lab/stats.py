@@ -131,7 +131,7 @@ def point_stats(store, study, point: int | None, names: list[str]) -> dict:
         "options": study.points[point]["options"] if point is not None else study.options,
         "games": n,
         "unfinished": sum(1 for r in rows if r[6]),
-        "draws": sum(1 for r in rows if not r[0]),
+        "draws": sum(1 for r in rows if not r[0]) if players > 1 else 0,   # (a solo game no one won is lost)
         "fair_share": fair,
         "seats": [dict(rate(seat_wins[s], n), seat=s, name=names[s]) for s in range(players)],
         "agents": [dict(rate(agent_wins[e], agent_games[e]), label=labels[e], spec=study.specs[e],
@@ -552,7 +552,8 @@ def sentences(data) -> tuple[list[str], list[str], list[str]]:
             cannot.append(f"No games are stored{at} yet.")
             continue
         if pt["unfinished"]:
-            cannot.append(f"{pt['unfinished']} of {n:,} games{at} hit the decision limit and count as draws.")
+            cannot.append(f"{pt['unfinished']} of {n:,} games{at} hit the decision limit and count as "
+                          f"{'lost' if 'solo' in pt else 'draws'}.")
         if "first_seat" in pt:
             f = pt["first_seat"]
             fair = f["fair_share"]
