@@ -261,7 +261,7 @@ def test_equal_noise_at_the_end_is_a_draw():
     assert state.is_over and state.winners == [] and state.outcome(0) == 0.5
 
 
-def _skeletons_left(rules_version=2, hands=None):
+def _skeletons_left(rules_version=2):
     """Every bone pile empty, but South has two skeletons on its side of realm 1, whose realm card
     (Duct Tape Dam) needs "a minion with Dig" and "a skeleton"."""
     burned = all_cards(2, 1, 0)
@@ -271,7 +271,7 @@ def _skeletons_left(rules_version=2, hands=None):
                "south": ["skeleton: Swamp Scrounger", "skeleton: Mudslinger"]},
               {"bone_pile": []}, {"bone_pile": []}]
     return position(options={"factions": "freeple-noblins-zard", "rules_version": rules_version},
-                    realms=realms, burn=burned, phase="after action", **({"hands": hands} if hands else {}))
+                    realms=realms, burn=burned, phase="after action")
 
 
 def test_with_every_bone_pile_empty_a_player_who_can_raise_in_place_plays_on():

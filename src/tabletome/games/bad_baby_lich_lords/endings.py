@@ -1,15 +1,14 @@
 """How a game ends: the Lich King wakes (5 noise), the Cursed Artifact wakes him (Solitaire), or
 the game cannot go on (RULES.md, "Endings") and the most noise wins."""
 
-from .actions import V_RAISE
-from .places import side_targets
+from .places import action_options
 from .ruleset import MAX_TURNS
 
 
 def exhausted(state) -> str:
     """Why the game cannot go on (RULES.md, "Endings"), or ""."""
     if state.R.play_while_anything_can_change:
-        if not any(can_take_action(state, p) or any(state.hand[p]) for p in range(state.L.players)):
+        if not any(action_options(state, p) or any(state.hand[p]) for p in range(state.L.players)):
             return "no player can take an action or play a spell"
     elif not any(state.bone):
         return "every bone pile is empty"
@@ -18,14 +17,6 @@ def exhausted(state) -> str:
     if state.turn >= MAX_TURNS:
         return f"{MAX_TURNS} turns have been played"
     return ""
-
-
-def can_take_action(state, p) -> bool:
-    """Whether seat ``p`` has one of the turn's actions ("On your turn, you have a choice of two
-    actions: draw and raise a skeleton or raise a skeleton in place"): a bone pile of its realms
-    to draw from, or a skeleton on its side."""
-    L = state.L
-    return any(state.bone[r] for r in L.seat_realms[p]) or bool(side_targets(state, V_RAISE, L.seat_slots[p], 0))
 
 
 def finish(state, winners, why):

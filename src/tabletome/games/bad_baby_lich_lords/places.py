@@ -8,6 +8,7 @@ whose identity is public (the top card always, and any card put back on it face 
 hidden.
 """
 
+from .actions import V_RAISE
 from .ruleset import PERFORM, PLACE
 
 # A card's location (``loc``): a side slot (0 up to realms x sides), or one of these.
@@ -157,6 +158,15 @@ def side_targets(state, verb, slots, up, fresh=False, weaker=0):
                 if ups[d] == up and not (fresh and acted[d]) and not (weaker and fight[d] >= weaker):
                     out.append(T[base + j])
     return out
+
+
+def action_options(state, p) -> list:
+    """The turn's actions seat ``p`` could take now ("On your turn, you have a choice of two actions:
+    draw and raise a skeleton or raise a skeleton in place"): a draw from each bone pile of its
+    realms that holds a card, then a raise of each skeleton on its side."""
+    L = state.L
+    draw, bone = state.R.draw, state.bone
+    return [draw[r] for r in L.seat_realms[p] if bone[r]] + side_targets(state, V_RAISE, L.seat_slots[p], 0)
 
 
 def move_to_realm(state, c, r2):

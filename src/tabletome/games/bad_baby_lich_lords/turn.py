@@ -10,9 +10,8 @@ your realms and place the skeleton on your side of your realms. When you raise a
 only do so to skeletons on your side of your realms." (``layout.seat_realms``)
 """
 
-from .actions import V_RAISE
 from .ruleset import PLACE_ACTION, TURN
-from .places import card_name, clear_acted, draw_to_place, perform, put_side, realm_of, side_targets, target_card
+from .places import action_options, card_name, clear_acted, draw_to_place, perform, put_side, realm_of, target_card
 from .endings import exhausted, finish, finish_on_noise
 from .scoring import noise_winner, score_realms
 from .solitaire import artifact_turn
@@ -26,18 +25,11 @@ PHASE_NAMES = ("before action", "after action", "over")
 # --- the menu -------------------------------------------------------------------------------------
 def turn_options(state, frame=None):
     p = state.active
-    L, R = state.L, state.R
-    opts = []
-    if state.phase == BEFORE:
-        bone = state.bone
-        for r in L.seat_realms[p]:
-            if bone[r]:
-                opts.append(R.draw[r])
-        opts += side_targets(state, V_RAISE, L.seat_slots[p], 0)
+    opts = action_options(state, p) if state.phase == BEFORE else []
     action_possible = bool(opts)    # (after the action there is none)
     spell_options(state, p, opts)
     if not action_possible:
-        opts.append(R.end)
+        opts.append(state.R.end)
     return opts
 
 
